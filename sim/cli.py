@@ -1,0 +1,17 @@
+"""The `tcgsim` command line: a thin layer that parses options and calls library code."""
+
+from __future__ import annotations
+
+import typer
+
+from sim.commands import validate as validate_cmd
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Monte Carlo deck analytics for FFTCG, Granblue Fantasy TCG, PSO2 TCG and CODE OF JOKER.")
+
+for _module in (validate_cmd,):
+    _module.register(app)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,95 @@
+"""The small vocabulary of card effects every engine understands (DESIGN.md, "Engine conventions").
+
+A card carries up to MAX_EFFECTS effects. Each is (trigger, op, amount, target, param, cost, dull):
+importers parse card text into these, inline deck files write them as strings like
+"enter:damage:5000:opp_character" (trigger:op:amount[:target[:param[:cost[:dull]]]]).
+Engines read them from the compiled int32 table `effects[copy, slot, E_*]`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_EFFECTS = 4
+
+TRIGGERS = (
+    "none",
+    "enter",  # enters the field (FFTCG 11.5.2 auto ability; CoJ 「フィールドに出た時」)
+    "attack",  # when this attacks
+    "ex_burst",  # FFTCG 11.10: revealed as damage
+    "cast",  # a summon / trigger / intercept / active resolves
+    "action",  # activated: pay `cost` (and dull itself if `dull`)
+    "leave",  # leaves the field / is broken / destroyed
+    "turn_start",  # at the start of its controller's turn
+    "static",  # continuous while on the field
+)
+
+OPS = (
+    "none",
+    "draw",  # draw `amount`
+    "damage",  # deal `amount` damage to a target character (FFTCG Forward damage, CoJ BP damage)
+    "break",  # break/destroy a target character with cost <= param (param 0 = no limit)
+    "break_power",  # break/destroy a target character with power/BP <= param
+    "dull",  # dull (tap) a target character / take its action right
+    "freeze",  # dull and freeze a target (does not untap next turn)
+    "pump",  # +amount power/BP to a target until end of turn
+    "weaken",  # -amount power/BP to a target until end of turn
+    "bounce",  # return a target character to its owner's hand
+    "search",  # put a card with type code `param` from the deck into the hand (approximated)
+    "gain_cp",  # gain `amount` resource this turn
+    "player_damage",  # deal `amount` damage to the opposing player (FFTCG damage, CoJ LP)
+    "heal",  # remove `amount` damage from own player / gain LP
+    "haste",  # grant the attack-this-turn right to a target
+    "discard",  # opponent discards `amount` at random
+    "level_up",  # CoJ: +amount clock level to a target
+)
+
+TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character")
+
+# compiled effects table columns
+E_TRIGGER = 0
+E_OP = 1
+E_AMOUNT = 2
+E_TARGET = 3
+E_PARAM = 4
+E_COST = 5
+E_DULL = 6
+E_NCOLS = 7
+
+
+@dataclass(frozen=True)
+class Effect:
+    trigger: str
+    op: str
+    amount: int = 0
+    target: str = "none"
+    param: int = 0
+    cost: int = 0
+    dull: bool = False
+
+    def __post_init__(self) -> None:
+        for value, vocabulary, what in ((self.trigger, TRIGGERS, "trigger"), (self.op, OPS, "op"),
+                                        (self.target, TARGETS, "target")):
+            if value not in vocabulary:
+                raise ValueError(f"unknown effect {what} {value!r} (one of: {', '.join(vocabulary)})")
+
+    def row(self) -> tuple[int, ...]:
+        return (TRIGGERS.index(self.trigger), OPS.index(self.op), self.amount, TARGETS.index(self.target),
+                self.param, self.cost, int(self.dull))
+
+
+def parse_effect(spec: str) -> Effect:
+    """Read "trigger:op:amount[:target[:param[:cost[:dull]]]]"; raises ValueError naming the bad part."""
+    parts = [p.strip() for p in spec.split(":")]
+    if len(parts) < 2 or len(parts) > 7:
+        raise ValueError(f"effect {spec!r} is not trigger:op[:amount[:target[:param[:cost[:dull]]]]]")
+    trigger, op = parts[0], parts[1]
+    try:
+        amount = int(parts[2]) if len(parts) > 2 and parts[2] else 0
+        target = parts[3] if len(parts) > 3 and parts[3] else "none"
+        param = int(parts[4]) if len(parts) > 4 and parts[4] else 0
+        cost = int(parts[5]) if len(parts) > 5 and parts[5] else 0
+    except ValueError as exc:
+        raise ValueError(f"effect {spec!r}: amount, param and cost must be whole numbers") from exc
+    dull = len(parts) > 6 and parts[6] in ("1", "true", "dull")
+    return Effect(trigger, op, amount, target, param, cost, dull)

@@ -1,0 +1,148 @@
+"""The results contract between the engines and analysis (../shared/DESIGN.md, "Results").
+
+Every engine fills the same three arrays; `to_frames` turns them into the three polars tables
+that are written as Parquet: games, turns (optional detail) and cards (optional detail).
+
+Turn numbers in the detail tables are the seat's own turn (1 = that player's first turn);
+turn 0 is the opening hand (after mulligans). `turns` in the games table counts game turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+# games array columns (int64)
+G_FIRST = 0  # seat that went first: 0 = deck A, 1 = deck B
+G_WINNER = 1  # WIN_A, WIN_B, DRAW, DOUBLE_LOSS
+G_REASON = 2  # index into END_REASONS
+G_TURNS = 3  # game turns played
+G_FINAL_A = 4  # the game's life measure at the end, for A (FFTCG damage taken, CoJ LP, ...)
+G_FINAL_B = 5
+G_MULL_A = 6
+G_MULL_B = 7
+G_NCOLS = 8
+
+WIN_A, WIN_B, DRAW, DOUBLE_LOSS = 0, 1, 2, 3
+WINNERS = ("a", "b", "draw", "double_loss")
+
+# Why a game ended. Engines use these codes; each game documents which it produces.
+END_LIFE = 0  # damage / LP / leader knocked out
+END_DECK_OUT = 1  # drew from an empty deck, or the deck (= HP) reached 0
+END_EMPTY_DECK_DAMAGE = 2  # FFTCG 3.1.3: damage with no cards left
+END_TURN_CAP = 3  # the engine's safety cap: a recorded outcome, never a hang
+END_ROUND_LIMIT = 4  # CoJ: after round 10, more LP wins
+END_SIMULTANEOUS = 5  # both players lost at once (FFTCG draw 3.3, CoJ double loss)
+END_REASONS = ("life", "deck_out", "empty_deck_damage", "turn_cap", "round_limit", "simultaneous")
+
+# turns array columns (int32), one row per game turn
+T_SEAT = 0  # -1 = row unused
+T_TURN = 1  # the seat's own turn number
+T_AVAILABLE = 2  # resources available this turn (CP, crystals, PP)
+T_SPENT = 3
+T_HAND = 4  # cards in hand at the end of the turn
+T_PLAYED = 5  # cards played this turn
+T_DAMAGE = 6  # damage dealt to the opponent this turn (in the game's life measure)
+T_NCOLS = 7
+
+# cards array: [game, seat, copy, C_*] (int16); copy = position in the compiled main deck
+C_DRAWN = 0  # own turn drawn, 0 = opening hand, -1 = never
+C_PLAYED = 1  # own turn played, -1 = never
+C_NCOLS = 2
+
+DETAIL_LEVELS = ("games", "turns", "cards")
+
+
+@dataclass
+class Batch:
+    """What one engine call returns for `n` games of one matchup."""
+
+    games: np.ndarray  # int64 [n, G_NCOLS]
+    turns: np.ndarray | None = None  # int32 [n, max_turns, T_NCOLS]
+    cards: np.ndarray | None = None  # int16 [n, 2, deck_len, C_NCOLS]
+
+
+@dataclass(frozen=True)
+class Matchup:
+    game: str
+    deck_a: str
+    deck_b: str
+    policy_a: str
+    policy_b: str
+    final_measure: str  # what final_a / final_b count ("damage", "lp", ...)
+    codes_a: tuple[str, ...] = ()  # card code of each compiled copy (cards detail)
+    codes_b: tuple[str, ...] = ()
+    names_a: tuple[str, ...] = ()
+    names_b: tuple[str, ...] = ()
+
+
+def new_batch(n: int, detail: str, max_turns: int, deck_len: int) -> Batch:
+    turns = np.full((n, max_turns, T_NCOLS), -1, np.int32) if detail in ("turns", "cards") else None
+    cards = np.full((n, 2, deck_len, C_NCOLS), -1, np.int16) if detail == "cards" else None
+    return Batch(np.zeros((n, G_NCOLS), np.int64), turns, cards)
+
+
+def game_ids(matchup_index: int, start: int, n: int) -> np.ndarray:
+    """Dataset-wide game ids: the matchup in the high 32 bits, the game index in the low."""
+    return (np.int64(matchup_index) << np.int64(32)) + np.arange(start, start + n, dtype=np.int64)
+
+
+def to_frames(batch: Batch, m: Matchup, matchup_index: int, seed: int, start: int) -> dict[str, pl.DataFrame]:
+    n = batch.games.shape[0]
+    ids = game_ids(matchup_index, start, n)
+    g = batch.games
+    keys = {
+        "game": m.game, "deck_a": m.deck_a, "deck_b": m.deck_b,
+        "policy_a": m.policy_a, "policy_b": m.policy_b,
+    }
+    games = pl.DataFrame({
+        "game_id": ids,
+        "seed": np.full(n, seed, np.int64),
+        "matchup": np.full(n, matchup_index, np.int32),
+        "index": np.arange(start, start + n, dtype=np.int64),
+        **{k: [v] * n for k, v in keys.items()},
+        "first_player": np.where(g[:, G_FIRST] == 0, "a", "b"),
+        "winner": np.array(WINNERS)[g[:, G_WINNER]],
+        "end_reason": np.array(END_REASONS)[g[:, G_REASON]],
+        "turns": g[:, G_TURNS].astype(np.int32),
+        "final_measure": [m.final_measure] * n,
+        "final_a": g[:, G_FINAL_A].astype(np.int32),
+        "final_b": g[:, G_FINAL_B].astype(np.int32),
+        "mulligans_a": g[:, G_MULL_A].astype(np.int32),
+        "mulligans_b": g[:, G_MULL_B].astype(np.int32),
+    })
+    out = {"games": games}
+    if batch.turns is not None:
+        t = batch.turns
+        used = t[:, :, T_SEAT] >= 0
+        gi, ti = np.nonzero(used)
+        rows = t[gi, ti]
+        seat = np.where(rows[:, T_SEAT] == 0, "a", "b")
+        out["turns"] = pl.DataFrame({
+            "game_id": ids[gi], "matchup": np.full(gi.size, matchup_index, np.int32),
+            "game_turn": (ti + 1).astype(np.int32), "seat": seat,
+            "deck": np.where(rows[:, T_SEAT] == 0, m.deck_a, m.deck_b),
+            "turn": rows[:, T_TURN], "resources_available": rows[:, T_AVAILABLE],
+            "resources_spent": rows[:, T_SPENT], "hand": rows[:, T_HAND],
+            "cards_played": rows[:, T_PLAYED], "damage_dealt": rows[:, T_DAMAGE],
+        })
+    if batch.cards is not None:
+        c = batch.cards
+        frames = []
+        for s, (deck, codes, names) in enumerate(((m.deck_a, m.codes_a, m.names_a), (m.deck_b, m.codes_b, m.names_b))):
+            k = len(codes)
+            drawn = c[:, s, :k, C_DRAWN].reshape(-1)
+            played = c[:, s, :k, C_PLAYED].reshape(-1)
+            frames.append(pl.DataFrame({
+                "game_id": np.repeat(ids, k), "matchup": np.full(n * k, matchup_index, np.int32),
+                "seat": ["a" if s == 0 else "b"] * (n * k), "deck": [deck] * (n * k),
+                "copy": np.tile(np.arange(k, dtype=np.int16), n),
+                "code": np.tile(np.array(codes, dtype=object), n).astype(str),
+                "name": np.tile(np.array(names, dtype=object), n).astype(str),
+                "turn_drawn": drawn.astype(np.int16), "turn_played": played.astype(np.int16),
+                "opening": drawn == 0,
+            }))
+        out["cards"] = pl.concat(frames)
+    return out
