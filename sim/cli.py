@@ -9,6 +9,13 @@ from sim.commands import validate as validate_cmd
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Monte Carlo deck analytics for FFTCG, Granblue Fantasy TCG, PSO2 TCG and CODE OF JOKER.")
 
+
+
+@app.callback()
+def _root() -> None:
+    """Monte Carlo deck analytics for FFTCG, Granblue Fantasy TCG, PSO2 TCG and CODE OF JOKER."""
+
+
 for _module in (validate_cmd,):
     _module.register(app)
 

@@ -1,0 +1,89 @@
+"""Build a Card from the fields of an inline [[card]] table or a generic pool row."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim.effects import parse_effect
+from sim.errors import InputError
+from sim.model import CARD_TYPES, ELEMENTS, Card
+
+INT_FIELDS = ("cost", "power", "atk", "hp", "rank", "deck_size", "lb_cost")
+STR_FIELDS = ("name", "type", "job", "category", "class", "title", "gender", "text")
+LIST_FIELDS = ("elements", "keywords", "effects", "bp", "tags")
+BOOL_FIELDS = ("generic", "ex_burst")
+KNOWN = {"code", "element", "color", "copies", "zone", *INT_FIELDS, *STR_FIELDS, *LIST_FIELDS, *BOOL_FIELDS}
+
+
+def _split(value: Any) -> list:
+    if isinstance(value, str):
+        return [v.strip() for v in value.split("|") if v.strip()]
+    return list(value)
+
+
+def card_from_fields(fields: dict[str, Any], game: str, where: str) -> Card:
+    """`where` names the file for errors; list fields may be lists or "|"-separated strings (CSV)."""
+    code = str(fields.get("code", "")).strip()
+    label = f"card {code!r}" if code else "a card without `code`"
+    if not code:
+        raise InputError(where, f"{label}: every card needs a `code`")
+    unknown = sorted(set(fields) - KNOWN)
+    if unknown:
+        raise InputError(where, f"{label}: unknown field(s) {', '.join(unknown)}")
+
+    def integer(key: str, default: int = 0) -> int:
+        value = fields.get(key, default)
+        if value in ("", None):
+            return default
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise InputError(where, f"{label}: `{key}` must be a whole number, got {value!r}")
+        try:
+            return int(value)
+        except ValueError:
+            raise InputError(where, f"{label}: `{key}` must be a whole number, got {value!r}") from None
+
+    def text(key: str) -> str:
+        value = fields.get(key, "")
+        if not isinstance(value, str | int):
+            raise InputError(where, f"{label}: `{key}` must be text, got {value!r}")
+        return str(value).strip()
+
+    def flag(key: str) -> bool:
+        value = fields.get(key, False)
+        if isinstance(value, str):
+            if value.strip().lower() not in ("", "0", "1", "true", "false", "yes", "no"):
+                raise InputError(where, f"{label}: `{key}` must be true or false, got {value!r}")
+            return value.strip().lower() in ("1", "true", "yes")
+        if not isinstance(value, bool | int):
+            raise InputError(where, f"{label}: `{key}` must be true or false, got {value!r}")
+        return bool(value)
+
+    name = text("name") or code
+    ctype = text("type").lower().replace(" ", "_")
+    types = CARD_TYPES.get(game, ())
+    if ctype not in types:
+        raise InputError(where, f"{label}: type {ctype!r} is not a {game} card type ({', '.join(types)})")
+    raw_elements = fields.get("elements", fields.get("element", fields.get("color", [])))
+    elements = tuple(e.lower() for e in _split(raw_elements))
+    bad = [e for e in elements if ELEMENTS.get(game) and e not in ELEMENTS[game]]
+    if bad:
+        raise InputError(where, f"{label}: unknown {game} element {bad[0]!r} ({', '.join(ELEMENTS[game])})")
+    bp = tuple(int(v) for v in _split(fields.get("bp", []))) if fields.get("bp") not in (None, "") else ()
+    if bp and len(bp) != 3:
+        raise InputError(where, f"{label}: `bp` needs three values (level 1, 2, 3), got {len(bp)}")
+    effects = []
+    for spec in _split(fields.get("effects", [])):
+        try:
+            effects.append(parse_effect(spec))
+        except ValueError as exc:
+            raise InputError(where, f"{label}: {exc}") from None
+    power = integer("power") or integer("atk")
+    return Card(
+        code=code, name=name, type=ctype, cost=integer("cost"), elements=elements, power=power,
+        hp=integer("hp"), bp=bp or (0, 0, 0), job=text("job"), category=text("category"),
+        keywords=frozenset(k.lower().replace(" ", "_") for k in _split(fields.get("keywords", []))),
+        cls=text("class").lower(), title=text("title"), rank=integer("rank"), gender=text("gender").lower(),
+        deck_size=integer("deck_size"), generic=flag("generic"), ex_burst=flag("ex_burst"),
+        lb_cost=integer("lb_cost", -1), text=text("text"),
+        tags=frozenset(t.lower() for t in _split(fields.get("tags", []))), effects=tuple(effects),
+    )
