@@ -1,0 +1,145 @@
+"""Win rates, the matchup matrix, first-player advantage, game length and end reasons.
+
+Counting rule (used everywhere in analysis/ and reports/): win rate = wins / games. A draw or a
+double loss is neither a win nor a loss; it is reported separately as the draw rate, so
+win rate + loss rate + draw rate = 1. (Counting draws as half a win would hide how often they
+happen, and most of these games rarely draw.)
+
+Every rate comes with its number of games and a Wilson 95% interval (`<rate>_low`, `<rate>_high`).
+Streaming group_by has no order, so every table is sorted before it is returned.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from analysis.data import Results, perspective
+from analysis.intervals import newcombe_exprs, wilson_exprs
+
+
+def deck_labels(results: Results) -> pl.LazyFrame:
+    """Perspective rows with a `label` per deck: the deck name, plus the policy when one deck is
+    played by several policies in the dataset (so the matrix never merges two policies)."""
+    p = perspective(results.games)
+    pairs = p.select("deck", "policy").unique().collect()
+    multi = set(pairs.group_by("deck").len().filter(pl.col("len") > 1)["deck"].to_list())
+
+    def label(deck: str, policy: str) -> pl.Expr:
+        return (pl.when(pl.col(deck).is_in(list(multi)))
+                .then(pl.format("{} ({})", pl.col(deck), pl.col(policy))).otherwise(pl.col(deck)))
+
+    return p.with_columns(label("deck", "policy").alias("label"),
+                          label("opponent", "opponent_policy").alias("opponent_label"))
+
+
+def matchup_winrates(results: Results) -> pl.DataFrame:
+    """One row per matchup as played (seat a vs seat b): games, wins of each seat, draws, rates."""
+    g = results.games
+    return (g.group_by("matchup", "game", "deck_a", "deck_b", "policy_a", "policy_b")
+            .agg(pl.len().alias("games"),
+                 (pl.col("winner") == "a").sum().alias("wins_a"),
+                 (pl.col("winner") == "b").sum().alias("wins_b"),
+                 (pl.col("winner") == "draw").sum().alias("draws"),
+                 (pl.col("winner") == "double_loss").sum().alias("double_losses"),
+                 (pl.col("winner") == pl.col("first_player")).sum().alias("first_player_wins"))
+            .with_columns(*wilson_exprs(pl.col("wins_a"), pl.col("games"), "win_rate_a"),
+                          *wilson_exprs(pl.col("wins_b"), pl.col("games"), "win_rate_b"),
+                          ((pl.col("draws") + pl.col("double_losses")) / pl.col("games")).alias("draw_rate"),
+                          *wilson_exprs(pl.col("first_player_wins"), pl.col("games"), "first_player_win_rate"))
+            .sort("matchup").collect())
+
+
+def matchup_matrix(results: Results) -> pl.DataFrame:
+    """Long form of the matrix: deck (row) vs opponent (column), both seat orders combined.
+
+    A mirror cell (a deck against itself) counts each game once, from seat a; its win rate is
+    then about (1 - draw rate) / 2, as it should be.
+    """
+    p = deck_labels(results).filter((pl.col("label") != pl.col("opponent_label")) | (pl.col("seat") == "a"))
+    return (p.group_by("game", "label", "opponent_label")
+            .agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
+                 pl.col("lost").sum().alias("losses"), pl.col("drawn").sum().alias("draws"))
+            .rename({"label": "deck", "opponent_label": "opponent"})
+            .with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"),
+                          (pl.col("draws") / pl.col("games")).alias("draw_rate"))
+            .sort("game", "deck", "opponent").collect())
+
+
+def deck_summary(results: Results) -> pl.DataFrame:
+    """Each deck's overall win rate against the field (mirror games excluded)."""
+    p = deck_labels(results).filter(pl.col("label") != pl.col("opponent_label"))
+    return (p.group_by("game", "label")
+            .agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
+                 pl.col("drawn").sum().alias("draws"), pl.col("opponent_label").n_unique().alias("opponents"))
+            .rename({"label": "deck"})
+            .with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"))
+            .sort(["game", "win_rate", "deck"], descending=[False, True, False]).collect())
+
+
+def first_player(results: Results) -> pl.DataFrame:
+    """Per game (fftcg, coj, ...): how often the player who went first wins."""
+    return (results.games.group_by("game")
+            .agg(pl.len().alias("games"),
+                 (pl.col("winner") == pl.col("first_player")).sum().alias("first_wins"),
+                 (pl.col("winner").is_in(["a", "b"]) & (pl.col("winner") != pl.col("first_player")))
+                 .sum().alias("second_wins"),
+                 pl.col("winner").is_in(["draw", "double_loss"]).sum().alias("draws"))
+            .with_columns(*wilson_exprs(pl.col("first_wins"), pl.col("games"), "first_win_rate"))
+            .sort("game").collect())
+
+
+def play_draw(results: Results) -> pl.DataFrame:
+    """Per deck vs opponent (both seat orders combined): win rate on the play (went first) and on
+    the draw, and the difference play - draw (Newcombe interval). Mirror cells count both seats."""
+    p = deck_labels(results)
+    return (p.group_by("game", "label", "opponent_label")
+            .agg(pl.col("on_play").sum().alias("games_play"),
+                 (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
+                 (~pl.col("on_play")).sum().alias("games_draw"),
+                 (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
+            .rename({"label": "deck", "opponent_label": "opponent"})
+            .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
+                          *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
+            .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
+            .sort("game", "deck", "opponent").collect())
+
+
+def first_player_by_deck(results: Results) -> pl.DataFrame:
+    """Per deck against the whole field: win rate on the play, on the draw and the gap."""
+    p = deck_labels(results)
+    return (p.group_by("game", "label")
+            .agg(pl.col("on_play").sum().alias("games_play"),
+                 (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
+                 (~pl.col("on_play")).sum().alias("games_draw"),
+                 (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
+            .rename({"label": "deck"})
+            .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
+                          *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
+            .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
+            .sort("game", "deck").collect())
+
+
+def game_length(results: Results) -> pl.DataFrame:
+    """Histogram of game length: per game and number of game turns, how many games."""
+    return (results.games.group_by("game", "turns").agg(pl.len().alias("games"))
+            .with_columns((pl.col("games") / pl.col("games").sum().over("game")).alias("share"))
+            .sort("game", "turns").collect())
+
+
+def game_length_summary(results: Results) -> pl.DataFrame:
+    """Per game and matchup as played: mean, median, 10th and 90th percentile of game turns."""
+    return (results.games.group_by("game", "deck_a", "deck_b", "policy_a", "policy_b")
+            .agg(pl.len().alias("games"), pl.col("turns").mean().alias("mean_turns"),
+                 pl.col("turns").median().alias("median_turns"),
+                 pl.col("turns").quantile(0.1, "nearest").alias("p10_turns"),
+                 pl.col("turns").quantile(0.9, "nearest").alias("p90_turns"),
+                 pl.col("turns").max().alias("max_turns"))
+            .sort("game", "deck_a", "deck_b", "policy_a", "policy_b").collect())
+
+
+def end_reasons(results: Results) -> pl.DataFrame:
+    """Per game: how games ended (life, deck out, turn cap ...), count and share with interval."""
+    return (results.games.group_by("game", "end_reason").agg(pl.len().alias("count"))
+            .with_columns(pl.col("count").sum().over("game").alias("games"))
+            .with_columns(*wilson_exprs(pl.col("count"), pl.col("games"), "share"))
+            .sort(["game", "count", "end_reason"], descending=[False, True, False]).collect())
