@@ -44,7 +44,9 @@ OPS = (
     "level_up",  # CoJ: +amount clock level to a target
 )
 
-TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character")
+TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
+           "all_opp_characters",  # every opposing character (CoJ sweepers such as DEATH)
+           "all_players")  # both players at once (CoJ 1: simultaneous 0 LP is a double loss)
 
 # compiled effects table columns
 E_TRIGGER = 0
