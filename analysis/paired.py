@@ -1,0 +1,150 @@
+"""Paired comparison of two deck variants under common random numbers, and an SPRT to stop early.
+
+Design (DESIGN.md, Statistics): variants A and B play the same seeds against each opponent, every
+seed twice with the seats swapped. A pair is (opponent, game index, seat order); its difference is
+d = won_B - won_A in {-1, 0, 1} (a draw counts as not won, as in analysis.winrates). Shared deals
+make d = 0 common, so the paired interval mean(d) +- t * sd(d) / sqrt(n) is narrower than the
+unpaired one on the same games.
+
+Sequential test: only discordant pairs (d != 0) carry information about which variant is better.
+Among them, B wins with probability p. Two SPRTs (Wald) run side by side: H0 p = 0.5 against
+H1 p = 0.5 + delta (B better), and against p = 0.5 - delta (A better), alpha = beta = 0.05 each.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+from scipy import stats
+
+
+@dataclass(frozen=True)
+class Interval:
+    diff: float
+    low: float
+    high: float
+    n: int
+
+
+def paired_interval(d: np.ndarray, confidence: float = 0.95) -> Interval:
+    """Mean of the per-pair differences with a t interval."""
+    d = np.asarray(d, dtype=np.float64)
+    n = d.size
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan, 0)
+    mean = float(d.mean())
+    if n < 2:
+        return Interval(mean, -1.0, 1.0, n)
+    half = float(stats.t.ppf(0.5 + confidence / 2, n - 1) * d.std(ddof=1) / math.sqrt(n))
+    return Interval(mean, mean - half, mean + half, n)
+
+
+def unpaired_interval(a: np.ndarray, b: np.ndarray, confidence: float = 0.95) -> Interval:
+    """mean(b) - mean(a) treating the two samples as independent (Welch); for comparison only."""
+    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
+    se = math.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va**2 / (a.size - 1) + vb**2 / (b.size - 1)) if se > 0 else a.size + b.size - 2
+    half = float(stats.t.ppf(0.5 + confidence / 2, df) * se)
+    diff = float(b.mean() - a.mean())
+    return Interval(diff, diff - half, diff + half, min(a.size, b.size))
+
+
+def paired_outcomes(games: pl.DataFrame | pl.LazyFrame, matchups: list[dict]) -> pl.DataFrame:
+    """Per pair, whether A and B won: one row per (opponent, index, order).
+
+    `matchups` lists, for each matchup index of the dataset, its role:
+    {"matchup": i, "variant": "a"|"b", "opponent": k, "order": "first"|"second"}
+    where order "first" means the variant sat in seat a. A variant won when the winner is its seat.
+    """
+    roles = pl.DataFrame(matchups, schema={"matchup": pl.Int32, "variant": pl.String,
+                                           "opponent": pl.Int64, "order": pl.String})
+    g = games.lazy().select(pl.col("matchup").cast(pl.Int32), "index", "winner")
+    won = (g.join(roles.lazy(), on="matchup")
+           .with_columns((pl.col("winner") == pl.when(pl.col("order") == "first").then(pl.lit("a"))
+                          .otherwise(pl.lit("b"))).cast(pl.Int8).alias("won")))
+    wide = (won.collect().pivot(on="variant", index=["opponent", "index", "order"], values="won")
+            .rename({"a": "won_a", "b": "won_b"}))
+    return (wide.drop_nulls(["won_a", "won_b"])  # a pair needs both variants' game
+            .with_columns((pl.col("won_b") - pl.col("won_a")).alias("d"))
+            .sort("opponent", "index", "order"))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    rows: list[dict]  # per opponent: opponent, games, win_rate_a, win_rate_b, diff, low, high
+    overall: Interval
+    unpaired: Interval  # the same games treated as independent, to show what pairing buys
+
+
+def compare(pairs: pl.DataFrame, opponent_names: list[str]) -> Comparison:
+    """Per-opponent paired differences and the overall one, each opponent weighted equally.
+
+    The overall interval is the t interval of the per-(index, order) mean over opponents, which
+    weights opponents equally and keeps the pairing (all opponents play the same game indices)."""
+    rows = []
+    for k, name in enumerate(opponent_names):
+        p = pairs.filter(pl.col("opponent") == k)
+        iv = paired_interval(p["d"].to_numpy())
+        rows.append({"opponent": name, "games": p.height,
+                     "win_rate_a": float(p["won_a"].mean()) if p.height else math.nan,
+                     "win_rate_b": float(p["won_b"].mean()) if p.height else math.nan,
+                     "diff": iv.diff, "low": iv.low, "high": iv.high})
+    pooled = (pairs.group_by("index", "order")
+              .agg(pl.col("d").mean(), pl.col("won_a").mean(), pl.col("won_b").mean(),
+                   pl.len().alias("k"))
+              .filter(pl.col("k") == len(opponent_names)).sort("index", "order"))
+    overall = paired_interval(pooled["d"].to_numpy())
+    unpaired = (unpaired_interval(pooled["won_a"].to_numpy(), pooled["won_b"].to_numpy())
+                if pooled.height > 1 else Interval(math.nan, math.nan, math.nan, 0))
+    return Comparison(rows, overall, unpaired)
+
+
+@dataclass(frozen=True)
+class SprtResult:
+    decision: str  # "b_better", "a_better", "no_difference", "undecided"
+    discordant: int
+    b_wins: int
+    llr_b: float  # log likelihood ratio, H1 "B better" vs H0
+    llr_a: float  # H1 "A better" vs H0
+    upper: float
+    lower: float
+
+    @property
+    def decided(self) -> bool:
+        return self.decision != "undecided"
+
+    def explain(self, delta: float) -> str:
+        share = f"B won {self.b_wins} of {self.discordant} pairs where the outcomes differed"
+        return {
+            "b_better": f"B is better: {share}; the SPRT accepted p >= 0.5 + {delta:g}",
+            "a_better": f"A is better: {share}; the SPRT accepted p <= 0.5 - {delta:g}",
+            "no_difference": f"no difference of {delta:g} or more: {share}; the SPRT accepted p = 0.5 both ways",
+            "undecided": f"not decided: {share}",
+        }[self.decision]
+
+
+def sprt(d: np.ndarray, delta: float = 0.1, alpha: float = 0.05, beta: float = 0.05) -> SprtResult:
+    """Wald's SPRT on discordant pairs (see the module doc). Tests the accumulated pairs at once;
+    called after each batch, this is a group-sequential SPRT (slightly conservative)."""
+    if not 0 < delta < 0.5:
+        raise ValueError("delta must be in (0, 0.5)")
+    d = np.asarray(d)
+    wins, n = int((d > 0).sum()), int((d != 0).sum())
+    losses = n - wins
+    up, down = math.log(0.5 + delta) - math.log(0.5), math.log(0.5 - delta) - math.log(0.5)
+    llr_b = wins * up + losses * down
+    llr_a = wins * down + losses * up
+    upper, lower = math.log((1 - beta) / alpha), math.log(beta / (1 - alpha))
+    if llr_b >= upper:
+        decision = "b_better"
+    elif llr_a >= upper:
+        decision = "a_better"
+    elif llr_b <= lower and llr_a <= lower:
+        decision = "no_difference"
+    else:
+        decision = "undecided"
+    return SprtResult(decision, n, wins, llr_b, llr_a, upper, lower)
