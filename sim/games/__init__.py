@@ -8,6 +8,7 @@ from types import ModuleType
 from sim.errors import InputError
 
 ENGINES: dict[str, str] = {
+    "null": "sim.games.null",
 }
 
 

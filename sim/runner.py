@@ -1,0 +1,347 @@
+"""The batch runner: engine calls -> Parquet parts -> one results dataset per job (DESIGN.md, Results/Scale).
+
+Each matchup's games 0..games-1 of (seed, stream) are split into chunks of `chunk` games. A chunk
+is one engine call; its frames are written as Parquet parts
+
+    out/games/part-<matchup>-<start>.parquet   (+ out/turns/, out/cards/ at those detail levels)
+
+each atomically (written under a temporary name, then os.replace), the games part last. A chunk
+is done when all its parts exist, so a rerun of the same job skips finished chunks: an
+interrupted job resumes without losing or double-counting a game. Since a game's randomness
+depends only on (seed, stream, index), the dataset is the same whatever the chunking, backend or
+number of threads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import polars as pl
+
+from sim import manifest
+from sim.errors import InputError
+from sim.games import get_engine
+from sim.model import Deck
+from sim.results import DETAIL_LEVELS, Matchup, to_frames
+
+BACKENDS = ("local", "ray")
+DEFAULT_CHUNK = 50_000
+
+
+@dataclass(frozen=True)
+class MatchupSpec:
+    deck_a: Deck
+    deck_b: Deck
+    policy_a: str
+    policy_b: str
+    stream: int
+    engine: str = ""  # "" = the decks' game; "null" plays the baseline null game on decks of any game
+
+    @property
+    def engine_name(self) -> str:
+        return self.engine or self.deck_a.game
+
+
+@dataclass(frozen=True)
+class Chunk:
+    matchup: int
+    start: int
+    n: int
+
+
+class JobInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a job: finished parts are kept; rerunning the same job resumes."""
+
+    def __init__(self, out: Path, done: int, total: int):
+        self.out, self.done, self.total = out, done, total
+        super().__init__(f"interrupted with {done:,} of {total:,} games written to {out}")
+
+
+# ---------------------------------------------------------------- validation
+
+
+def check_policy(engine: ModuleType, policy: str, where: str) -> int:
+    if policy not in engine.POLICIES:
+        raise InputError(where, f"unknown policy {policy!r} for {engine.GAME} "
+                                f"(one of: {', '.join(sorted(engine.POLICIES))})")
+    return engine.POLICIES[policy]
+
+
+def check_options(engine: ModuleType, options: dict[str, int] | None, where: str = "options") -> None:
+    for key, value in (options or {}).items():
+        if key not in engine.OPTIONS:
+            known = ", ".join(sorted(engine.OPTIONS)) or "none"
+            raise InputError(where, f"unknown rules option {key!r} for {engine.GAME} (options: {known})")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InputError(where, f"rules option {key!r} must be an integer, got {value!r}")
+
+
+def check_same_game(deck_a: Deck, deck_b: Deck, where: str = "decks") -> None:
+    if deck_a.game != deck_b.game:
+        raise InputError(where, f"decks are for different games: {deck_a.path} is {deck_a.game}, "
+                                f"{deck_b.path} is {deck_b.game}")
+
+
+def _check_job(specs: list[MatchupSpec], games: int, detail: str, backend: str, chunk: int,
+               options: dict[str, int] | None) -> list[ModuleType]:
+    if not specs:
+        raise InputError("matchups", "no matchups to play")
+    if games <= 0:
+        raise InputError("games", f"must be a positive number of games per matchup, got {games}")
+    if chunk <= 0:
+        raise InputError("chunk", f"must be positive, got {chunk}")
+    if detail not in DETAIL_LEVELS:
+        raise InputError("detail", f"unknown detail level {detail!r} (one of: {', '.join(DETAIL_LEVELS)})")
+    if backend not in BACKENDS:
+        raise InputError("backend", f"unknown backend {backend!r} (one of: {', '.join(BACKENDS)})")
+    if games >= 2**32:
+        raise InputError("games", "at most 2**32 - 1 games per matchup (the game id keeps the index in 32 bits)")
+    engines = []
+    for i, s in enumerate(specs):
+        if not s.engine:
+            check_same_game(s.deck_a, s.deck_b, f"matchup {i}")
+        engine = get_engine(s.engine_name)
+        check_policy(engine, s.policy_a, f"matchup {i} policy_a")
+        check_policy(engine, s.policy_b, f"matchup {i} policy_b")
+        check_options(engine, options)
+        engines.append(engine)
+    return engines
+
+
+# ---------------------------------------------------------------- parts
+
+
+def plan(n_matchups: int, games: int, chunk: int) -> list[Chunk]:
+    return [Chunk(m, s, min(chunk, games - s)) for m in range(n_matchups) for s in range(0, games, chunk)]
+
+
+def tables(detail: str) -> tuple[str, ...]:
+    return DETAIL_LEVELS[:DETAIL_LEVELS.index(detail) + 1]
+
+
+def part_path(out: Path, table: str, matchup: int, start: int) -> Path:
+    return out / table / f"part-{matchup:04d}-{start:010d}.parquet"
+
+
+def is_done(out: Path, detail: str, c: Chunk) -> bool:
+    return all(part_path(out, t, c.matchup, c.start).exists() for t in tables(detail))
+
+
+def write_parts(out: Path, frames: dict[str, pl.DataFrame], c: Chunk) -> dict[str, int]:
+    """Write each table's part atomically, games last: its presence marks the chunk done."""
+    rows = {}
+    for table in sorted(frames, key=lambda t: t == "games"):
+        final = part_path(out, table, c.matchup, c.start)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        tmp = final.with_name(f"{final.name}.{os.getpid()}.tmp")
+        frames[table].write_parquet(tmp, compression="zstd")
+        os.replace(tmp, final)
+        rows[table] = frames[table].height
+    return rows
+
+
+def remove_stale_tmp(out: Path) -> None:
+    """Temporary files of a killed run: never part of the dataset (readers glob *.parquet)."""
+    for tmp in out.glob("*/part-*.tmp"):
+        tmp.unlink(missing_ok=True)
+
+
+def matchup_record(engine: ModuleType, spec: MatchupSpec, compiled_a: Any, compiled_b: Any) -> Matchup:
+    return Matchup(spec.deck_a.game, spec.deck_a.name, spec.deck_b.name, spec.policy_a, spec.policy_b,
+                   engine.FINAL_MEASURE, compiled_a.codes, compiled_b.codes, compiled_a.names, compiled_b.names)
+
+
+def play_chunk(engine: ModuleType, compiled: tuple[Any, Any, Matchup], spec: MatchupSpec, c: Chunk, seed: int,
+               detail: str, options: dict[str, int] | None) -> dict[str, pl.DataFrame]:
+    a, b, record = compiled
+    batch = engine.play(a, b, engine.POLICIES[spec.policy_a], engine.POLICIES[spec.policy_b], seed=seed,
+                        stream=spec.stream, start=c.start, n=c.n, detail=detail, options=options)
+    return to_frames(batch, record, c.matchup, seed, c.start)
+
+
+def compile_spec(engine: ModuleType, spec: MatchupSpec) -> tuple[Any, Any, Matchup]:
+    a, b = engine.compile_matchup(spec.deck_a, spec.deck_b)
+    return a, b, matchup_record(engine, spec, a, b)
+
+
+# ---------------------------------------------------------------- manifest
+
+
+def _deck_entry(deck: Deck) -> dict[str, Any]:
+    path = getattr(deck, "path", None)
+    return {"name": deck.name, "game": deck.game, "path": str(Path(path).resolve()) if path else None,
+            "fingerprint": manifest.deck_fingerprint(deck)}
+
+
+def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str, chunk: int,
+                   options: dict[str, int] | None) -> dict[str, Any]:
+    job = {
+        "seed": seed, "games": games, "chunk": chunk, "detail": detail, "options": dict(sorted((options or {}).items())),
+        "matchups": [{"index": i, "engine": s.engine_name, "deck_a": _deck_entry(s.deck_a),
+                      "deck_b": _deck_entry(s.deck_b), "policy_a": s.policy_a, "policy_b": s.policy_b,
+                      "stream": s.stream} for i, s in enumerate(specs)],
+    }
+    return json.loads(json.dumps(job))  # the JSON form, so it compares equal to a manifest read back
+
+
+# ---------------------------------------------------------------- progress
+
+
+@contextmanager
+def _progress(enabled: bool, specs: list[MatchupSpec], games: int) -> Iterator[Callable[[int, int], None]]:
+    """Yields advance(matchup, n). Per-matchup bars for small jobs, one overall bar always; on stderr."""
+    if not enabled:
+        yield lambda m, n: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="cyan")
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+                   TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True), transient=False)
+    with bar:
+        total = bar.add_task("all matchups", total=games * len(specs))
+        rows = ([bar.add_task(f"  {s.deck_a.name} ({s.policy_a}) vs {s.deck_b.name} ({s.policy_b})", total=games)
+                 for s in specs] if 1 < len(specs) <= 20 else [])
+
+        def advance(m: int, n: int) -> None:
+            bar.advance(total, n)
+            if rows:
+                bar.advance(rows[m], n)
+
+        yield advance
+
+
+# ---------------------------------------------------------------- run
+
+
+def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, detail: str = "games",
+                 backend: str = "local", address: str | None = None, chunk: int = DEFAULT_CHUNK,
+                 options: dict[str, int] | None = None, progress: bool = True) -> Path:
+    """Play `games` games per spec into the Parquet dataset `out`, resuming finished parts; returns `out`."""
+    out = Path(out)
+    engines = _check_job(specs, games, detail, backend, chunk, options)
+    job = job_parameters(specs, games, seed, detail, chunk, options)
+    out.mkdir(parents=True, exist_ok=True)
+    old = manifest.check_resumable(out, job)
+    remove_stale_tmp(out)
+
+    chunks = plan(len(specs), games, chunk)
+    todo = [c for c in chunks if not is_done(out, detail, c)]
+    pending = set(todo)
+    total = games * len(specs)
+    done_games = total - sum(c.n for c in todo)
+    runs = list(old.get("runs", [])) if old else []
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    record = {"tcgsim": manifest.versions().get("tcgsim"), "versions": manifest.versions(),
+              "git": manifest.git_revision(), "command": sys.argv, "job": job, "status": "running",
+              "games_total": total, "runs": runs}
+    manifest.write(out, record)
+
+    t0 = time.perf_counter()
+    played = 0
+    try:
+        with _progress(progress, specs, games) as advance:
+            for c in chunks:
+                if c not in pending:
+                    advance(c.matchup, c.n)
+            if backend == "ray":
+                from sim.ray_backend import run_chunks
+
+                def on_done(c: Chunk) -> None:
+                    nonlocal played
+                    played += c.n
+                    advance(c.matchup, c.n)
+
+                run_chunks(specs, todo, seed, out, detail, options, address, on_done)
+            else:
+                compiled: dict[int, tuple[Any, Any, Matchup]] = {}
+                for c in todo:
+                    engine, spec = engines[c.matchup], specs[c.matchup]
+                    if c.matchup not in compiled:
+                        compiled = {c.matchup: compile_spec(engine, spec)}  # keep one matchup's arrays
+                    write_parts(out, play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options), c)
+                    played += c.n
+                    advance(c.matchup, c.n)
+    except KeyboardInterrupt:
+        _finish(out, record, "interrupted", started, time.perf_counter() - t0, played)
+        raise JobInterrupted(out, done_games + played, total) from None
+    except BaseException:
+        _finish(out, record, "failed", started, time.perf_counter() - t0, played)
+        raise
+    _finish(out, record, "complete", started, time.perf_counter() - t0, played)
+    return out
+
+
+def _finish(out: Path, record: dict[str, Any], status: str, started: str, wall: float, played: int) -> None:
+    record["runs"].append({"started": started, "wall_seconds": round(wall, 3), "games_played": played,
+                           "status": status})
+    wall_total = sum(r["wall_seconds"] for r in record["runs"])
+    played_total = sum(r["games_played"] for r in record["runs"])
+    record.update(status=status, wall_seconds=round(wall_total, 3),
+                  games_per_second=round(played_total / wall_total, 1) if wall_total > 0 else None)
+    manifest.write(out, record)
+
+
+# ---------------------------------------------------------------- summary
+
+
+def summarize(out: Path) -> dict[str, Any]:
+    """Totals and per-matchup win rates (Wilson 95%), first-player win rate and mean turns.
+
+    Aggregates inside one lazy polars query over the games parts (streaming engine), so memory
+    stays flat in the number of games. Draws count as draws (and double losses with them): they
+    are not half wins, so win_rate_a = wins_a / games.
+    """
+    from analysis.intervals import wilson
+
+    parts = Path(out) / "games"
+    if not any(parts.glob("part-*.parquet")):
+        raise InputError(out, "no results here (no games/part-*.parquet)")
+    per = (
+        pl.scan_parquet(parts / "part-*.parquet")
+        .group_by("matchup", "game", "deck_a", "deck_b", "policy_a", "policy_b")
+        .agg(games=pl.len(), wins_a=(pl.col("winner") == "a").sum(), wins_b=(pl.col("winner") == "b").sum(),
+             double_losses=(pl.col("winner") == "double_loss").sum(),
+             first_wins=(pl.col("winner") == pl.col("first_player")).sum(), turns=pl.col("turns").sum())
+        .sort("matchup")
+        .collect(engine="streaming")
+    )
+
+    def stats(row: dict[str, Any]) -> dict[str, Any]:
+        n = int(row["games"])
+        wa, wb = int(row["wins_a"]), int(row["wins_b"])
+        low, high = wilson(wa, n)
+        f_low, f_high = wilson(int(row["first_wins"]), n)
+        return {"games": n, "wins_a": wa, "wins_b": wb, "draws": n - wa - wb,
+                "double_losses": int(row["double_losses"]), "win_rate_a": wa / n, "low": low, "high": high,
+                "first_player_win_rate": int(row["first_wins"]) / n, "first_low": f_low, "first_high": f_high,
+                "mean_turns": int(row["turns"]) / n}
+
+    rows = per.to_dicts()
+    totals = {k: sum(int(r[k]) for r in rows) for k in ("games", "wins_a", "wins_b", "double_losses",
+                                                         "first_wins", "turns")}
+    matchups = [{"matchup": r["matchup"], "game": r["game"], "deck_a": r["deck_a"], "deck_b": r["deck_b"],
+                 "policy_a": r["policy_a"], "policy_b": r["policy_b"], **stats(r)} for r in rows]
+    return {**stats(totals), "matchups": matchups}
