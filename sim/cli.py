@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from sim.commands import odds as odds_cmd
+from sim.commands import simulate as simulate_cmd
 from sim.commands import validate as validate_cmd
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -16,7 +18,7 @@ def _root() -> None:
     """Monte Carlo deck analytics for FFTCG, Granblue Fantasy TCG, PSO2 TCG and CODE OF JOKER."""
 
 
-for _module in (validate_cmd,):
+for _module in (validate_cmd, odds_cmd, simulate_cmd,):
     _module.register(app)
 
 

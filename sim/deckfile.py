@@ -60,8 +60,8 @@ def load_deck(path: Path | str, pool: Path | str | None = None) -> Deck:
     path = Path(path)
     data = read_toml(path)
     game = data.get("game")
-    if not isinstance(game, str) or game not in GAMES:
-        raise InputError(path, f"unknown game {game!r}: `game` must be one of {', '.join(GAMES)}")
+    if not isinstance(game, str) or game not in (*GAMES, "generic"):
+        raise InputError(path, f"unknown game {game!r}: `game` must be one of {', '.join(GAMES)} or generic")
     name = data.get("name", path.stem)
     if not isinstance(name, str):
         raise InputError(path, "`name` must be text")

@@ -165,7 +165,7 @@ RULES: dict[str, Callable[[Deck], list[Violation]]] = {"fftcg": _fftcg, "gbf": _
 
 
 def validate_deck(deck: Deck) -> list[Violation]:
-    out = RULES[deck.game](deck)
+    out = RULES[deck.game](deck) if deck.game in RULES else []  # the generic profile has no rules
     declared = deck.rules.get("declared_total")
     if isinstance(declared, int) and declared != deck.size:
         out.append(Violation("", "deck file", f"`total = {declared}` but the main deck lists {deck.size} cards"))

@@ -1,0 +1,63 @@
+"""`tcgsim odds DECK --want EXPR ...`: opening-hand and by-turn odds, exact and simulated."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from sim.commands import user_errors
+
+
+class Seat(str, Enum):
+    first = "first"
+    second = "second"
+
+
+class Mulligan(str, Enum):
+    never = "never"
+    keep_if = "keep-if"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @user_errors
+    def odds(
+        deck: Path = typer.Argument(..., help="Deck file (TOML)."),
+        want: list[str] = typer.Option(..., "--want", help='"K+ FILTER", e.g. "1+ type=forward cost<=2"; several are all required.'),
+        turns: int = typer.Option(0, "--turns", min=0, max=30, help="Report turn 0 (opening hand) up to this own turn."),
+        seat: Seat = typer.Option(Seat.first, "--seat", help="Seat whose draws count (the first player draws less on turn 1)."),
+        mulligan: Mulligan = typer.Option(Mulligan.never, "--mulligan", help="keep-if: mulligan hands that miss the wants, by the game's procedure."),
+        max_mulligans: int | None = typer.Option(None, "--max-mulligans", min=0, max=20, help="CoJ redraw bound (default 3)."),
+        samples: int = typer.Option(1_000_000, "--samples", min=0, help="Simulated openings (0 = exact only)."),
+        seed: int = typer.Option(1, "--seed", min=0, help="Master seed of the simulation."),
+        pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
+        game: str | None = typer.Option(None, "--game", help="generic: use --deck-size/--hand/--draws instead of the deck's game."),
+        deck_size: int | None = typer.Option(None, "--deck-size", min=1, help="generic: pad the deck with blank cards to this size."),
+        hand: int | None = typer.Option(None, "--hand", min=1, help="generic: opening hand size."),
+        draws: int | None = typer.Option(None, "--draws", min=0, help="generic: cards drawn per turn."),
+        as_json: bool = typer.Option(False, "--json", help='Print {"rows": [{"turn", "exact", "simulated", "low", "high"}]}.'),
+    ) -> None:
+        """Probability that the opening hand (turn 0) and each own turn up to --turns meets every --want."""
+        from sim.odds import rows as odds_rows
+        from sim.odds_setup import question_for
+
+        q = question_for(deck, want, turns=turns, seat_first=seat is Seat.first, keep_if=mulligan is Mulligan.keep_if,
+                         max_mulligans=max_mulligans, pool=pool, game=game, deck_size=deck_size, hand=hand, draws=draws)
+        result = odds_rows(q, samples, seed)
+        if as_json:
+            typer.echo(json.dumps({"rows": result}, indent=2))
+            return
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"{deck} ({q.profile.game}, {q.deck_size} cards, seat {seat.value}, mulligan {mulligan.value})")
+        for col in ("turn", "exact", "simulated", "95% interval"):
+            table.add_column(col, justify="right")
+        for r in result:
+            table.add_row(str(r["turn"]), f"{r['exact']:.4f}", f"{r['simulated']:.4f}", f"{r['low']:.4f} - {r['high']:.4f}")
+        console = Console()
+        console.print(table)
+        console.print(f"wants: {' AND '.join(want)}; {samples:,} simulated openings, seed {seed}")

@@ -1,0 +1,291 @@
+"""Opening-hand and by-turn odds: exact (counting) and simulated (the engines' opening code).
+
+A card's class is the set of wants it matches (a bitmask). The exact answer counts the ways to
+draw each class (multivariate hypergeometric, by dynamic programming over classes with counts
+capped at what each want needs) and walks every first hand for the mulligan rules. The simulated
+answer deals hands with sim.opening, exactly as the engines do, and reports a Wilson interval.
+
+"Seen by turn t" counts every card drawn into the hand up to the start of the seat's own turn t
+(turn 0 = the opening hand after mulligans). Cards played or discarded still count; the CoJ hand
+limit, PSO2's optional PP-phase draw and effects that draw are left out.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+from numba import njit, prange
+
+from analysis.intervals import wilson
+from sim.errors import InputError
+from sim.kernel import derive_seed
+from sim.opening import deal, mulligan_all_to_bottom, mulligan_partial, redraw
+from sim.profiles import MULL_ALL_TO_BOTTOM, MULL_NONE, MULL_PARTIAL_TO_BOTTOM, MULL_REDRAW, Profile
+
+
+@dataclass(frozen=True)
+class OddsQuestion:
+    classes: tuple[int, ...]  # class bitmask of each card copy
+    need: tuple[int, ...]  # copies wanted per want
+    profile: Profile
+    seat_first: bool
+    turns: int
+    keep_if: bool  # mulligan hands that miss the wants (per the game's procedure)
+    max_mulligans: int
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.classes)
+
+    def draws(self) -> list[int]:
+        """Cards seen by own turn t, for t = 0..turns."""
+        return [self.profile.hand + self.profile.draws_by_turn(self.seat_first, t) for t in range(self.turns + 1)]
+
+    def check(self) -> None:
+        seen = self.draws()[-1]
+        room = self.deck_size - (self.profile.hand if self.profile.mulligan in (MULL_ALL_TO_BOTTOM, MULL_PARTIAL_TO_BOTTOM) else 0)
+        if seen > room:
+            raise InputError("--turns", f"by turn {self.turns} the seat would see {seen} cards but only {room} "
+                                        "can be drawn before the deck runs out or reaches mulliganed cards")
+
+
+# ---------------------------------------------------------------- exact
+def _popcount(c: int) -> int:
+    return bin(c).count("1")
+
+
+def _capped(counts: tuple[int, ...], need: tuple[int, ...], cls: int, x: int) -> tuple[int, ...]:
+    return tuple(min(need[j], counts[j] + (x if cls >> j & 1 else 0)) for j in range(len(need)))
+
+
+@lru_cache(maxsize=65536)
+def _success_ways(sizes: tuple[tuple[int, int], ...], n: int, start: tuple[int, ...], need: tuple[int, ...]) -> int:
+    """Ways to draw n cards from classes (cls, size) so that the capped counts, from `start`, reach `need`."""
+    states: dict[tuple[int, tuple[int, ...]], int] = {(0, start): 1}
+    for cls, size in sizes:
+        nxt: dict[tuple[int, tuple[int, ...]], int] = {}
+        for (drawn, counts), ways in states.items():
+            for x in range(min(size, n - drawn) + 1):
+                key = (drawn + x, _capped(counts, need, cls, x))
+                nxt[key] = nxt.get(key, 0) + ways * math.comb(size, x)
+        states = nxt
+    return sum(w for (drawn, counts), w in states.items() if drawn == n and counts == need)
+
+
+def _p_seen(sizes: dict[int, int], n: int, start: tuple[int, ...], need: tuple[int, ...]) -> Fraction:
+    total = sum(sizes.values())
+    if n > total:
+        raise ValueError("drawing more cards than the deck holds")
+    items = tuple(sorted((c, s) for c, s in sizes.items() if s > 0))
+    return Fraction(_success_ways(items, n, start, need), math.comb(total, n))
+
+
+def _hands(sizes: dict[int, int], hand: int):
+    """Every first-hand composition {class: count} with its probability."""
+    classes = sorted(sizes)
+    total = math.comb(sum(sizes.values()), hand)
+
+    def rec(i: int, left: int, acc: dict[int, int], ways: int):
+        if i == len(classes):
+            if left == 0:
+                yield dict(acc), Fraction(ways, total)
+            return
+        c = classes[i]
+        for x in range(min(sizes[c], left) + 1):
+            acc[c] = x
+            yield from rec(i + 1, left - x, acc, ways * math.comb(sizes[c], x))
+        del acc[c]
+
+    yield from rec(0, hand, {}, 1)
+
+
+def _counts_of(comp: dict[int, int], need: tuple[int, ...]) -> tuple[int, ...]:
+    counts = tuple(0 for _ in need)
+    for cls, x in comp.items():
+        counts = _capped(counts, need, cls, x)
+    return counts
+
+
+def keep_composition(comp: dict[int, int], need: tuple[int, ...]) -> dict[int, int]:
+    """GBF keep-if: keep cards that still help an unmet want, most-useful class first (matches _keep_flags)."""
+    have = [0] * len(need)
+    kept: dict[int, int] = {}
+    for cls in sorted((c for c, x in comp.items() if x), key=lambda c: (-_popcount(c), -c)):
+        k = 0
+        for _ in range(comp[cls]):
+            if not any(cls >> j & 1 and have[j] < need[j] for j in range(len(need))):
+                break
+            k += 1
+            for j in range(len(need)):
+                if cls >> j & 1:
+                    have[j] += 1
+        kept[cls] = k
+    return kept
+
+
+def exact(q: OddsQuestion) -> list[float]:
+    q.check()
+    sizes: dict[int, int] = {}
+    for c in q.classes:
+        sizes[c] = sizes.get(c, 0) + 1
+    need, zero = q.need, tuple(0 for _ in q.need)
+    seen = q.draws()
+    kind = q.profile.mulligan if q.keep_if else MULL_NONE
+    if kind == MULL_NONE or (kind == MULL_REDRAW and q.max_mulligans == 0):
+        return [float(_p_seen(sizes, n, zero, need)) for n in seen]
+    if kind == MULL_REDRAW:
+        # CoJ: every redraw is a fresh hand from the full deck; the last one is kept whatever it is.
+        miss = 1 - _p_seen(sizes, q.profile.hand, zero, need)
+        stuck = miss ** q.max_mulligans
+        return [float(1 - stuck + stuck * _p_seen(sizes, n, zero, need)) for n in seen]
+    hand = q.profile.hand
+    out = [Fraction(0)] * len(seen)
+    for comp, p in _hands(sizes, hand):
+        counts = _counts_of(comp, need)
+        if counts == need:
+            out = [o + p for o in out]
+            continue
+        rest = {c: sizes[c] - comp.get(c, 0) for c in sizes}
+        if kind == MULL_ALL_TO_BOTTOM:
+            out = [o + p * _p_seen(rest, n, zero, need) for o, n in zip(out, seen)]
+        else:  # MULL_PARTIAL_TO_BOTTOM
+            kept = keep_composition(comp, need)
+            returned = hand - sum(kept.values())
+            start = _counts_of(kept, need)
+            out = [o + p * _p_seen(rest, n - hand + returned, start, need) for o, n in zip(out, seen)]
+    return [float(o) for o in out]
+
+
+# ---------------------------------------------------------------- simulated
+@njit(cache=True, inline="always")
+def _meets(counts, need):
+    for j in range(need.size):
+        if counts[j] < need[j]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _count(order, lo, hi, counts):
+    for i in range(lo, hi):
+        c = order[i]
+        j = 0
+        while c:
+            if c & 1:
+                counts[j] += 1
+            c >>= 1
+            j += 1
+
+
+@njit(cache=True)
+def _keep_flags(order, hand, need, keep):
+    """GBF keep-if on a dealt hand: the same rule as keep_composition."""
+    w = need.size
+    have = np.zeros(w, np.int64)
+    idx = np.arange(hand)
+    pops = np.zeros(hand, np.int64)
+    for i in range(hand):
+        c = order[i]
+        while c:
+            pops[i] += c & 1
+            c >>= 1
+    # most useful class first: more wants matched, then higher class id
+    for a in range(1, hand):
+        b = a
+        while b > 0 and (pops[idx[b]], order[idx[b]]) > (pops[idx[b - 1]], order[idx[b - 1]]):
+            idx[b], idx[b - 1] = idx[b - 1], idx[b]
+            b -= 1
+    for i in range(hand):
+        keep[i] = 0
+    for r in range(hand):
+        i = idx[r]
+        c = order[i]
+        useful = False
+        for j in range(w):
+            if (c >> j) & 1 and have[j] < need[j]:
+                useful = True
+        if useful:
+            keep[i] = 1
+            for j in range(w):
+                if (c >> j) & 1:
+                    have[j] += 1
+
+
+@njit(cache=True)
+def _sample_one(state, order, n, hand, seen, need, kind, max_mull, counts, hits):
+    settle = min(n, 2 * hand + seen[-1] - hand) if kind in (1, 2) else min(n, seen[-1])
+    deal(state, order, n, settle)
+    mulls = 0
+    if kind == 3:
+        while mulls < max_mull:
+            counts[:] = 0
+            _count(order, 0, hand, counts)
+            if _meets(counts, need):
+                break
+            redraw(state, order, n, settle)
+            mulls += 1
+    elif kind == 1:
+        counts[:] = 0
+        _count(order, 0, hand, counts)
+        if not _meets(counts, need):
+            mulligan_all_to_bottom(order, n, hand)
+            mulls = 1
+    elif kind == 2:
+        counts[:] = 0
+        _count(order, 0, hand, counts)
+        if not _meets(counts, need):
+            keep = np.empty(hand, np.int8)
+            _keep_flags(order, hand, need, keep)
+            mulligan_partial(order, n, hand, keep)
+            mulls = 1
+    counts[:] = 0
+    prev = 0
+    for t in range(seen.size):
+        _count(order, prev, seen[t], counts)
+        prev = seen[t]
+        if _meets(counts, need):
+            for u in range(t, seen.size):
+                hits[u] += 1
+            break
+    return mulls
+
+
+@njit(cache=True, parallel=True)
+def _sample(classes, need, hand, seen, kind, max_mull, samples, seed, stream, blocks):
+    n = classes.size
+    hits = np.zeros((blocks, seen.size), np.int64)
+    per = (samples + blocks - 1) // blocks
+    for b in prange(blocks):
+        order = np.empty(n, classes.dtype)
+        counts = np.zeros(need.size, np.int64)
+        state = np.empty(1, np.uint64)
+        for s in range(b * per, min(samples, (b + 1) * per)):
+            order[:] = classes
+            state[0] = derive_seed(seed, stream, s, 0)
+            _sample_one(state, order, n, hand, seen, need, kind, max_mull, counts, hits[b])
+    return hits.sum(axis=0)
+
+
+def simulate(q: OddsQuestion, samples: int, seed: int, stream: int = 0) -> list[int]:
+    """Hits by turn over `samples` simulated openings (deterministic for any thread count)."""
+    q.check()
+    kind = q.profile.mulligan if q.keep_if else MULL_NONE
+    classes = np.array(q.classes, np.int64)
+    hits = _sample(classes, np.array(q.need, np.int64), q.profile.hand, np.array(q.draws(), np.int64),
+                   kind, q.max_mulligans, samples, seed, stream, 64)
+    return [int(h) for h in hits]
+
+
+def rows(q: OddsQuestion, samples: int, seed: int) -> list[dict[str, float | int]]:
+    ex = exact(q)
+    hits = simulate(q, samples, seed) if samples > 0 else [0] * len(ex)
+    out = []
+    for t, (e, h) in enumerate(zip(ex, hits)):
+        low, high = wilson(h, samples) if samples > 0 else (float("nan"), float("nan"))
+        out.append({"turn": t, "exact": e, "simulated": h / samples if samples else float("nan"),
+                    "low": low, "high": high})
+    return out
