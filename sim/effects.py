@@ -22,6 +22,8 @@ TRIGGERS = (
     "leave",  # leaves the field / is broken / destroyed
     "turn_start",  # at the start of its controller's turn
     "static",  # continuous while on the field
+    "block",  # when this blocks (FFTCG "When X blocks"; CoJ 「ブロックした時」)
+    "action_break",  # activated like "action", and the card also puts itself into the Break Zone / discard
 )
 
 OPS = (
@@ -42,11 +44,14 @@ OPS = (
     "haste",  # grant the attack-this-turn right to a target
     "discard",  # opponent discards `amount` at random
     "level_up",  # CoJ: +amount clock level to a target
+    "recover",  # put `amount` card(s) with type code `param` (-1 = any) from own Break Zone/discard into the hand
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
            "all_opp_characters",  # every opposing character (CoJ sweepers such as DEATH)
-           "all_players")  # both players at once (CoJ 1: simultaneous 0 LP is a double loss)
+           "all_players",  # both players at once (CoJ 1: simultaneous 0 LP is a double loss)
+           "all_own_characters",  # every character of the effect's controller
+           "all_characters")  # every character on the field (FFTCG "all the Forwards", CoJ 「全てのユニット」)
 
 # compiled effects table columns
 E_TRIGGER = 0
