@@ -345,3 +345,41 @@ def summarize(out: Path) -> dict[str, Any]:
     matchups = [{"matchup": r["matchup"], "game": r["game"], "deck_a": r["deck_a"], "deck_b": r["deck_b"],
                  "policy_a": r["policy_a"], "policy_b": r["policy_b"], **stats(r)} for r in rows]
     return {**stats(totals), "matchups": matchups}
+
+
+# ---------------------------------------------------------------- helpers for the commands
+
+
+def parse_rule_options(items: list[str], where: str = "--option") -> dict[str, int]:
+    """KEY=VALUE strings (integer values) -> rules options."""
+    options = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        try:
+            if not sep or not key.strip():
+                raise ValueError
+            options[key.strip()] = int(value)
+        except ValueError:
+            raise InputError(where, f"expected KEY=INTEGER, got {item!r}") from None
+    return options
+
+
+def simulate_spec(deck_a: Deck, deck_b: Deck, policy_a: str, policy_b: str, engine: str | None,
+                  options: dict[str, int], stream: int = 0) -> MatchupSpec:
+    """One matchup from command-line input, every problem named by its option or files."""
+    if not engine:
+        check_same_game(deck_a, deck_b, f"{deck_a.path}, {deck_b.path}")
+    module = get_engine(engine or deck_a.game)
+    check_policy(module, policy_a, "--policy-a")
+    check_policy(module, policy_b, "--policy-b")
+    check_options(module, options, "--option")
+    return MatchupSpec(deck_a, deck_b, policy_a, policy_b, stream, engine or "")
+
+
+def default_out(kind: str, labels: list[str], parameters: dict[str, Any]) -> Path:
+    """A deterministic directory under results/ for these arguments, so rerunning a command resumes it."""
+    import hashlib
+
+    digest = hashlib.sha256(json.dumps(parameters, sort_keys=True, default=str).encode()).hexdigest()[:10]
+    slug = "-vs-".join("".join(ch if ch.isalnum() else "_" for ch in label).strip("_") or "deck" for label in labels)
+    return Path("results") / kind / f"{slug}-{digest}"

@@ -1,0 +1,43 @@
+"""`tcgsim run JOB.toml`: play a job file's matchups into one results dataset (resumable)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from sim.commands import user_errors
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @user_errors
+    def run(
+        job_file: Path = typer.Argument(..., help="Job file (TOML): decks, policies, matchups or round_robin, games, seed."),
+        backend: str | None = typer.Option(None, "--backend", help="local or ray (default: the job's `backend`)."),
+        address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: the job's, else a local Ray)."),
+        out: Path | None = typer.Option(None, "--out", help="Results directory (default: the job's `out`)."),
+    ) -> None:
+        """Run a job file. Rerunning the same command resumes: finished parts are kept, the rest is played."""
+        from sim.errors import InputError
+        from sim.jobs import load_job
+        from sim.runner import BACKENDS, JobInterrupted, run_matchups, summarize
+
+        if backend is not None and backend not in BACKENDS:
+            raise InputError("--backend", f"unknown backend {backend!r} (one of: {', '.join(BACKENDS)})")
+        job = load_job(job_file)
+        target = out or job.out
+        try:
+            run_matchups(job.specs, job.games, job.seed, target, detail=job.detail, backend=backend or job.backend,
+                         address=address or job.address, chunk=job.chunk, options=job.options,
+                         progress=sys.stderr.isatty())
+        except JobInterrupted as exc:
+            typer.echo(f"interrupted: {exc}; run the same command again to resume", err=True)
+            raise typer.Exit(130) from None
+        s = summarize(target)
+        typer.echo(f"{len(job.specs)} matchups x {job.games:,} games -> {target}")
+        for m in s["matchups"]:
+            typer.echo(f"  {m['deck_a']} ({m['policy_a']}) vs {m['deck_b']} ({m['policy_b']}): "
+                       f"A wins {m['win_rate_a']:.1%} [{m['low']:.1%}, {m['high']:.1%}], draws {m['draws']:,}, "
+                       f"first player {m['first_player_win_rate']:.1%}, mean turns {m['mean_turns']:.1f}")

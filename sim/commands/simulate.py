@@ -1,0 +1,83 @@
+"""`tcgsim simulate DECK_A DECK_B --games N`: play one matchup into a results dataset and summarise it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from sim.commands import user_errors
+
+JSON_KEYS = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "low", "high", "first_player_win_rate",
+             "mean_turns")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @user_errors
+    def simulate(
+        deck_a: Path = typer.Argument(..., help="Deck A (TOML); plays seat A."),
+        deck_b: Path = typer.Argument(..., help="Deck B (TOML); same game as deck A."),
+        games: int = typer.Option(10_000, "--games", "-n", help="Games to play."),
+        policy_a: str = typer.Option("curve", "--policy-a", help="Policy of deck A (random, aggro, curve, control)."),
+        policy_b: str = typer.Option("curve", "--policy-b", help="Policy of deck B."),
+        seed: int = typer.Option(1, "--seed", help="Master seed: the same seed gives the same games."),
+        out: Path | None = typer.Option(None, "--out", help="Results directory (default: results/simulate/<decks>-<hash of the arguments>)."),
+        detail: str = typer.Option("games", "--detail", help="games | turns | cards: which tables to write."),
+        pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
+        engine: str | None = typer.Option(None, "--engine", help="Engine to play with (default: the decks' game; `null` = the baseline null game)."),
+        option: list[str] = typer.Option([], "--option", "-o", help="Rules option KEY=VALUE (repeatable)."),
+        chunk: int = typer.Option(50_000, "--chunk", help="Games per Parquet part (the unit of resume)."),
+        backend: str = typer.Option("local", "--backend", help="local (numba threads) or ray."),
+        address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)."),
+        as_json: bool = typer.Option(False, "--json", help=f"Print only {{{', '.join(JSON_KEYS)}}}."),
+    ) -> None:
+        """Play DECK_A against DECK_B and print wins, A's win rate with its Wilson 95% interval, the first
+        player's win rate and the mean game length. Draws (and double losses) are not wins for either
+        side: win_rate_a = wins_a / games. Rerunning the same command resumes an interrupted run."""
+        from sim.deckfile import load_deck
+        from sim.errors import InputError
+        from sim.results import DETAIL_LEVELS
+        from sim.runner import (
+            JobInterrupted,
+            default_out,
+            parse_rule_options,
+            run_matchups,
+            simulate_spec,
+            summarize,
+        )
+
+        if games <= 0:
+            raise InputError("--games", f"must be a positive number, got {games}")
+        if chunk <= 0:
+            raise InputError("--chunk", f"must be a positive number, got {chunk}")
+        if detail not in DETAIL_LEVELS:
+            raise InputError("--detail", f"unknown detail level {detail!r} (one of: {', '.join(DETAIL_LEVELS)})")
+        if backend not in ("local", "ray"):
+            raise InputError("--backend", f"unknown backend {backend!r} (one of: local, ray)")
+        options = parse_rule_options(option)
+        a, b = load_deck(deck_a, pool), load_deck(deck_b, pool)
+        spec = simulate_spec(a, b, policy_a, policy_b, engine, options)
+        if out is None:
+            out = default_out("simulate", [deck_a.stem, deck_b.stem], {
+                "a": str(deck_a.resolve()), "b": str(deck_b.resolve()), "pa": policy_a, "pb": policy_b, "seed": seed,
+                "games": games, "detail": detail, "engine": engine, "options": options, "chunk": chunk})
+        try:
+            run_matchups([spec], games, seed, out, detail=detail, backend=backend, address=address, chunk=chunk,
+                         options=options, progress=sys.stderr.isatty())
+        except JobInterrupted as exc:
+            typer.echo(f"interrupted: {exc}; run the same command again to resume", err=True)
+            raise typer.Exit(130) from None
+        s = summarize(out)
+        if as_json:
+            typer.echo(json.dumps({k: s[k] for k in JSON_KEYS}))
+            return
+        typer.echo(f"{a.name} ({policy_a}) vs {b.name} ({policy_b}), {spec.engine_name}, seed {seed}: {s['games']:,} games")
+        typer.echo(f"  wins A {s['wins_a']:,}   wins B {s['wins_b']:,}   draws {s['draws']:,}")
+        typer.echo(f"  win rate A {s['win_rate_a']:.1%}  (95% Wilson {s['low']:.1%} - {s['high']:.1%}; draws are not wins)")
+        typer.echo(f"  first player wins {s['first_player_win_rate']:.1%}  "
+                   f"(95% Wilson {s['first_low']:.1%} - {s['first_high']:.1%})")
+        typer.echo(f"  mean turns {s['mean_turns']:.2f}")
+        typer.echo(f"  results: {out}")
