@@ -45,6 +45,7 @@ OPS = (
     "discard",  # opponent discards `amount` at random
     "level_up",  # CoJ: +amount clock level to a target
     "recover",  # put `amount` card(s) with type code `param` (-1 = any) from own Break Zone/discard into the hand
+    "grant_keyword",  # give a target the keyword with bit `param` (the game's KEYWORDS) until end of turn
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
