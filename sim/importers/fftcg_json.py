@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import InputError
-from sim.importers.fftcg_text import ParsedText, parse_fftcg_text
+from sim.importers.fftcg_text import parse_fftcg_text
 from sim.model import CARD_TYPES, ELEMENTS, Card
 
 FFTCG_TYPES = CARD_TYPES["fftcg"]
@@ -51,7 +51,8 @@ def _elements(values: list[Any], where: Path, code: str) -> tuple[str, ...]:
 
 
 def _card(code: str, name: str, ctype: str, cost: int, elements: tuple[str, ...], power: int, job: str,
-          category: str, text: str, generic: bool, ex_flag: bool | None, parsed: ParsedText) -> Card:
+          category: str, text: str, generic: bool, ex_flag: bool | None) -> Card:
+    parsed = parse_fftcg_text(text, name, ctype, power)
     return Card(code=code, name=name, type=ctype, cost=cost, elements=elements, power=power, job=job,
                 category=category, keywords=parsed.keywords, generic=generic,
                 ex_burst=parsed.ex_burst if ex_flag is None else ex_flag, lb_cost=parsed.lb_cost, text=text,
@@ -88,8 +89,7 @@ def load_square(path: Path, records: list[Any], ffdecks: dict[str, dict[str, Any
                 generic = extra["is_multi_playable"]
         card = _card(code, name, ctype, _field(rec, "cost", int, path, code), elements,
                      _field(rec, "power", int, path, code), _field(rec, "job", str, path, code),
-                     html.unescape(_field(rec, "category", str, path, code)), text, generic, None,
-                     parse_fftcg_text(text, name))
+                     html.unescape(_field(rec, "category", str, path, code)), text, generic, None)
         cards[code] = card
         if len(halves) > 1:
             aliases.extend((h, card) for h in halves)
@@ -144,8 +144,7 @@ def load_ffdecks(path: Path, records: list[Any], skipped: dict[str, list[str]]) 
         elements = _elements(list(rec.get("elements") or [rec.get("element") or ""]), path, code)
         ex_flag = rec.get("is_ex_burst")
         cards[code] = _card(code, name, ctype, _field(rec, "cost", int, path, code), elements,
-                            rec.get("power") or 0, _field(rec, "job", str, path, code),
+                            _field(rec, "power", int, path, code), _field(rec, "job", str, path, code),
                             html.unescape(_field(rec, "category", str, path, code)), text,
-                            bool(rec.get("is_multi_playable")), ex_flag if isinstance(ex_flag, bool) else None,
-                            parse_fftcg_text(text, name))
+                            bool(rec.get("is_multi_playable")), ex_flag if isinstance(ex_flag, bool) else None)
     return cards
