@@ -1,0 +1,47 @@
+"""The same report as Markdown; figures are PNG files next to it (figures/<section>.png).
+
+Text from the data is HTML-escaped and `|` is escaped, so names cannot break tables or inject
+markup when the Markdown is rendered.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import polars as pl
+
+from reports.content import Report, Section
+
+
+def md(text: str) -> str:
+    return escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
+
+
+def table_md(df: pl.DataFrame) -> str:
+    lines = ["| " + " | ".join(md(c) for c in df.columns) + " |",
+             "|" + "|".join("---" for _ in df.columns) + "|"]
+    lines += ["| " + " | ".join(md(str(v)) for v in row) + " |" for row in df.iter_rows()]
+    return "\n".join(lines)
+
+
+def section_md(s: Section, figure_files: dict[str, str]) -> str:
+    parts = [f"## {md(s.title)}", ""]
+    if s.text:
+        parts += [md(s.text), ""]
+    if s.note:
+        parts += [f"> **Note:** {md(s.note)}", ""]
+    if s.key in figure_files:
+        parts += [f"![{md(s.figure_alt)}]({figure_files[s.key]})", ""]
+    if s.table is not None and s.table.height:
+        parts += [table_md(s.table), ""]
+    if s.csv is not None:
+        parts += [f"Table data: `tables/{s.key}.csv`", ""]
+    return "\n".join(parts)
+
+
+def render(report: Report, figure_files: dict[str, str]) -> str:
+    meta = ["| | |", "|---|---|"] + [f"| {md(k)} | {md(v)} |" for k, v in report.meta]
+    return "\n".join([f"# {md(report.title)}", "",
+                      "Simulated games between scripted players (policies), produced by tcgsim. "
+                      "Every rate has a 95% interval in brackets.", "", *meta, "",
+                      *(section_md(s, figure_files) for s in report.sections)])

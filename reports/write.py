@@ -1,0 +1,40 @@
+"""Write a report directory: report.html (self-contained), report.md, figures/*.png, tables/*.csv."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from analysis.data import Results, open_results
+from reports import html, markdown
+from reports.content import build
+from reports.figures import png
+from sim.model import Deck
+
+
+def write_csv(df: pl.DataFrame, path: Path) -> None:
+    """CSV holds flat columns only: nested values (none today) would be stringified."""
+    df.write_csv(path)
+
+
+def write_report(results: Results | Path, out: Path, decks: list[Deck] | None = None) -> Path:
+    """Analyse `results` (a results directory or opened Results) into `out`; returns report.html."""
+    if not isinstance(results, Results):
+        results = open_results(Path(results))
+    out = Path(out)
+    (out / "figures").mkdir(parents=True, exist_ok=True)
+    (out / "tables").mkdir(parents=True, exist_ok=True)
+    report = build(results, decks)
+    images, files = {}, {}
+    for s in report.sections:
+        if s.figure is not None:
+            images[s.key] = png(s.figure)
+            (out / "figures" / f"{s.key}.png").write_bytes(images[s.key])
+            files[s.key] = f"figures/{s.key}.png"
+        if s.csv is not None:
+            write_csv(s.csv, out / "tables" / f"{s.key}.csv")
+    (out / "report.md").write_text(markdown.render(report, files), encoding="utf-8")
+    page = out / "report.html"
+    page.write_text(html.render(report, images), encoding="utf-8")
+    return page
