@@ -24,6 +24,7 @@ TRIGGERS = (
     "static",  # continuous while on the field
     "block",  # when this blocks (FFTCG "When X blocks"; CoJ 「ブロックした時」)
     "action_break",  # activated like "action", and the card also puts itself into the Break Zone / discard
+    "overclock",  # CoJ: when this unit overclocks (reaches Lv3, digest §8 「オーバークロック」)
 )
 
 OPS = (
