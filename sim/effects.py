@@ -25,6 +25,7 @@ TRIGGERS = (
     "block",  # when this blocks (FFTCG "When X blocks"; CoJ 「ブロックした時」)
     "action_break",  # activated like "action", and the card also puts itself into the Break Zone / discard
     "overclock",  # CoJ: when this unit overclocks (reaches Lv3, digest §8 「オーバークロック」)
+    "hit_player",  # when this deals damage to the opposing player (FFTCG; CoJ 「プレイヤーアタックに成功した時」)
 )
 
 OPS = (

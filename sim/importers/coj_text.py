@@ -1,16 +1,240 @@
-"""CODE OF JOKER ability text (Japanese) -> keywords, effects and the ability lines left unmodelled."""
+"""CODE OF JOKER ability text (Japanese, catalog.json) -> keywords, effects and unmodelled abilities.
+
+The text is NFKC-normalised (full-width digits). An ability is a "■name" heading with its body lines,
+or a keyword line of 【…】 outside any heading; each counts once for coverage. An ability is modelled
+when its timing maps onto a trigger and every sentence maps onto the effect vocabulary (sim.effects),
+apart from the reminder notes dropped on purpose (IGNORED). Approximations, made on purpose:
+- a trigger or intercept card's firing condition (「…時、」) becomes trigger "cast": the engine decides
+  when it fires (CoJ digest §9 "Trigger and intercept basics");
+- 「基本BP」 (base BP, survives the turn) is modelled as a pump/weaken like a temporary change;
+- target filters other than cost / BP / level bounds are dropped (any unit of that side).
+"""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
+from sim.effects import MAX_EFFECTS, Effect
 from sim.importers.fftcg_text import ParsedText
+
+# CoJ digest §10 keyword table plus the rest of catalog keywords.json; bit i of K_KW = COJ_KEYWORDS[i]
+COJ_KEYWORD_NAMES = {
+    "スピードムーブ": "speed_move", "不屈": "indomitable", "貫通": "penetrate", "無我の境地": "selflessness",
+    "固着": "anchored", "加護": "protection", "次元干渉": "dimension_interference", "呪縛": "bind",
+    "不滅": "immortal", "王の治癒力": "kings_healing", "秩序の盾": "shield_of_order", "沈黙": "silence",
+    "強制防御": "forced_defense", "攻撃禁止": "attack_ban", "防御禁止": "block_ban",
+    "破壊効果耐性": "destroy_resist", "消滅効果耐性": "delete_resist", "進化禁止": "evolution_ban",
+    "セレクトハック": "select_hack", "狂戦士": "berserker", "神託": "oracle", "オーバーヒート": "overheat",
+    "沈黙効果耐性": "silence_resist", "撤退禁止": "retreat_ban", "行動制限": "action_restriction",
+}
+COJ_KEYWORDS: tuple[str, ...] = tuple(COJ_KEYWORD_NAMES.values())
+CARD_TYPE_PARAM = {"ユニット": 0, "進化": 1, "トリガー": 2, "インターセプト": 3}  # index into CARD_TYPES["coj"]
 
 
 def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+_TAGS = re.compile(r"<[^>]+>")
+_KEYWORD = re.compile(r"【([^】]+)】")
+_DIMENSION = re.compile(r"次元干渉\s*/\s*コスト\s*\(?\d+\)?")
+
+
+def abilities(text: str) -> list[str]:
+    """Ability blocks: '■name' headings with their body lines; keyword lines stand alone."""
+    blocks: list[list[str]] = []
+    in_heading = False
+    for raw in _TAGS.sub("", normalize(text)).splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("(") and blocks:
+            blocks[-1].append(line)  # reminder text belongs to the ability above it
+        elif line.startswith("■"):
+            blocks.append([line])
+            in_heading = True
+        elif in_heading and not _keyword_line(line):
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+            in_heading = False
+    return ["\n".join(block) for block in blocks]
+
+
+def _keyword_line(line: str) -> frozenset[str] | None:
+    found = {COJ_KEYWORD_NAMES[k] for k in _KEYWORD.findall(line) if k in COJ_KEYWORD_NAMES}
+    if _DIMENSION.search(line):
+        found.add("dimension_interference")
+    rest = _DIMENSION.sub("", _KEYWORD.sub("", line)).strip()
+    return frozenset(found) if found and not rest else None
+
+
+_TRIGGERS = [
+    (re.compile(r"^このユニットがフィールドに出た時、"), "enter"),
+    (re.compile(r"^このユニットがアタックした時、"), "attack"),
+    (re.compile(r"^このユニットがブロックした時、"), "block"),
+    (re.compile(r"^このユニットが(?:戦闘によって)?破壊された時、"), "leave"),
+    (re.compile(r"^あなたのターン開始時、"), "turn_start"),
+    (re.compile(r"^このユニットがオーバークロックした時、"), "overclock"),
+    (re.compile(r"^このユニットがプレイヤーアタックに成功した時、"), "hit_player"),
+]
+_CONDITION = re.compile(r"^[^。]*?(?:時|たび)、")
+
+_SIDE = r"(対戦相手|あなた)?の?"
+_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|行動済)?"
+_CHOOSE = re.compile(r"^" + _SIDE + _FILTER + r"ユニット(?:を|から)(?:ランダムで)?(\d+)体(?:まで)?(?:ランダムで)?選ぶ$")
+_RECOVER_PICK = re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
+_ON_IT = [  # action on the chosen unit(s): それ / それら
+    (re.compile(r"^(?:それ|それら)に(\d+)ダメージを与える$"), "damage"),
+    (re.compile(r"^(?:それ|それら)を破壊する$"), "break"),
+    (re.compile(r"^(?:それ|それら)の行動権を消費する$"), "dull"),
+    (re.compile(r"^(?:それ|それら)を(?:持ち主の|対戦相手の)?手札に戻す$"), "bounce"),
+    (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを\+(\d+)する$"), "pump"),
+    (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを-(\d+)する$"), "weaken"),
+    (re.compile(r"^(?:それ|それら)のレベルを\+(\d+)する$"), "level_up"),
+    (re.compile(r"^(?:それ|それら)に【([^】]+)】を与える$"), "grant_keyword"),
+]
+_ALONE = [  # sentences that stand alone: (pattern, op, target)
+    (re.compile(r"^(?:あなたは)?カードを(\d+)枚引く$"), "draw", "own_player"),
+    (re.compile(r"^対戦相手(?:のユニット全体|の全てのユニット)に(\d+)ダメージを与える$"), "damage", "all_opp_characters"),
+    (re.compile(r"^全てのユニットに(\d+)ダメージを与える$"), "damage", "all_characters"),
+    (re.compile(r"^対戦相手の全てのユニットを破壊する$"), "break", "all_opp_characters"),
+    (re.compile(r"^対戦相手の全てのユニットの行動権を消費する$"), "dull", "all_opp_characters"),
+    (re.compile(r"^対戦相手の全てのユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "all_opp_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "all_own_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "self"),
+    (re.compile(r"^このユニットのレベルを\+(\d+)する$"), "level_up", "self"),
+    # a trigger / intercept acting on the unit that set it off (「それ」 without a choice)
+    (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
+    (re.compile(r"^あなたのユニットを1体選ぶ。それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
+    (re.compile(r"^対戦相手に(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
+    (re.compile(r"^あなたは(\d+)ライフダメージを受ける$"), "player_damage", "own_player"),
+    (re.compile(r"^あなたのライフを\+(\d+)する$"), "heal", "own_player"),
+    (re.compile(r"^あなたのCPを\+(\d+)する$"), "gain_cp", "own_player"),
+    (re.compile(r"^対戦相手は手札を(\d+)枚ランダムで捨てる$"), "discard", "opp_player"),
+    (re.compile(r"^対戦相手の手札を(\d+)枚ランダムで破壊する$"), "discard", "opp_player"),
+    (re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚(?:選んで|ランダムで)手札に加える$"),
+     "recover", "own_player"),
+    (re.compile(r"^あなたはデッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
+     "search", "own_player"),
+    (re.compile(r"^あなたは(ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
+]
+IGNORED = [  # reminder notes in parentheses
+    re.compile(r"^\(この効果によって受けたライフダメージでジョーカーゲージは増えない\)$"),
+]
+HARMFUL = ("damage", "break", "break_power", "dull", "weaken", "bounce")
+
+
+def _sentences(body: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=。)", body.replace("\n", "")) if s.strip().rstrip("。").strip()]
+
+
+def parse_body(body: str, trigger: str) -> list[Effect] | None:
+    effects: list[Effect] = []
+    sentences = [s.rstrip("。") for s in _sentences(body)]
+    i = 0
+    while i < len(sentences):
+        s = sentences[i]
+        if any(p.match(s) for p in IGNORED):
+            i += 1
+            continue
+        m = _RECOVER_PICK.match(s)
+        if m and i + 1 < len(sentences) and sentences[i + 1] == "それを手札に加える":
+            kind, n = m.groups()
+            effects.append(Effect(trigger, "recover", int(n), "own_player", CARD_TYPE_PARAM.get(kind, -1)))
+            i += 2
+            continue
+        m = _CHOOSE.match(s)
+        if m and i + 1 < len(sentences):
+            side, cost_max, bp_max, level_min, count = m.groups()
+            if level_min:
+                return None  # a level floor has no place in the vocabulary
+            am = None
+            for pattern, op in _ON_IT:
+                am = pattern.match(sentences[i + 1])
+                if am:
+                    break
+            if am is None:
+                return None
+            amount, param = 0, 0
+            if op == "grant_keyword":
+                if am.group(1) not in COJ_KEYWORD_NAMES:
+                    return None
+                param = COJ_KEYWORDS.index(COJ_KEYWORD_NAMES[am.group(1)])
+            elif am.groups():
+                amount = int(am.group(1))
+            if op == "break" and bp_max:
+                op, param = "break_power", int(bp_max)
+            elif op == "break" and cost_max:
+                param = int(cost_max)
+            if side == "対戦相手" or (side is None and op in HARMFUL):
+                target = "opp_character"
+            else:
+                target = "own_character"
+            effects.extend([Effect(trigger, op, amount, target, param)] * min(int(count), MAX_EFFECTS))
+            i += 2
+            continue
+        for pattern, op, target in _ALONE:
+            sm = pattern.match(s)
+            if sm:
+                groups = [g for g in sm.groups()]
+                param = 0
+                if op in ("recover", "search"):
+                    kind, n = groups
+                    param = CARD_TYPE_PARAM.get(kind, -1) if kind else -1
+                    amount = int(n)
+                else:
+                    amount = int(groups[0]) if groups else 0
+                effects.append(Effect(trigger, op, amount, target, param))
+                break
+        else:
+            return None
+        i += 1
+    return effects or None
+
+
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
+def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
+    if not lines:
+        return frozenset(), []
+    kws = _keyword_line(lines[0]) if len(lines) == 1 else None
+    if kws is not None:
+        return kws, []
+    body = "".join(line for line in lines if not line.startswith("■"))
+    if not body:
+        return frozenset(), []  # a bare ability name
+    trigger = ""
+    for pattern, name in _TRIGGERS:
+        m = pattern.match(body)
+        if m:
+            trigger, body = name, body[m.end():]
+            break
+    if ctype in ("trigger", "intercept", "joker"):
+        condition = _CONDITION.match(body)
+        if condition:
+            body = body[condition.end():]
+        trigger = "cast"
+    if not trigger:
+        return None
+    effects = parse_body(body, trigger)
+    return (frozenset(), effects) if effects else None
+
+
 def parse_coj_text(text: str, ctype: str) -> ParsedText:
-    lines = [line.strip() for line in normalize(text).splitlines() if line.strip()]
-    return ParsedText(unmodelled=tuple(lines), lines=len(lines))
+    blocks = abilities(text)
+    keywords: set[str] = set()
+    effects: list[Effect] = []
+    unmodelled: list[str] = []
+    for block in blocks:
+        parsed = parse_ability(block, ctype)
+        if parsed is None or len(effects) + len(parsed[1]) > MAX_EFFECTS:
+            unmodelled.append(block)
+            continue
+        keywords |= parsed[0]
+        effects.extend(parsed[1])
+    return ParsedText(keywords=frozenset(keywords), effects=tuple(effects), unmodelled=tuple(unmodelled),
+                      lines=len(blocks))
