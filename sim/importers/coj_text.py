@@ -150,13 +150,11 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             side, cost_max, bp_max, level_min, count = m.groups()
             if level_min:
                 return None  # a level floor has no place in the vocabulary
-            am = None
-            for pattern, op in _ON_IT:
-                am = pattern.match(sentences[i + 1])
-                if am:
-                    break
-            if am is None:
+            hit = next(((pattern.match(sentences[i + 1]), op) for pattern, op in _ON_IT
+                        if pattern.match(sentences[i + 1])), None)
+            if hit is None:
                 return None
+            am, op = hit
             amount, param = 0, 0
             if op == "grant_keyword":
                 if am.group(1) not in COJ_KEYWORD_NAMES:
