@@ -20,7 +20,7 @@ from sim.model import GAMES, SIDE_ZONES, Card, Deck
 
 ZONE_TABLES = {"cards": "main", "lb": "lb", "leader": "leader", "joker": "joker", "jokers": "joker",
                "player": "player", "mag": "mag"}
-INFO_KEYS = {"game", "name", "pool", "format", "kind", "total", "notes", "description", "author", "card"}
+INFO_KEYS = {"game", "name", "pool", "format", "kind", "product", "total", "notes", "description", "author", "card"}
 FORMATS = ("constructed", "limited")
 SHIPPED_DECKS = Path(__file__).resolve().parent.parent / "decks"
 

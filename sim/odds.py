@@ -151,12 +151,12 @@ def exact(q: OddsQuestion) -> list[float]:
             continue
         rest = {c: sizes[c] - comp.get(c, 0) for c in sizes}
         if kind == MULL_ALL_TO_BOTTOM:
-            out = [o + p * _p_seen(rest, n, zero, need) for o, n in zip(out, seen)]
+            out = [o + p * _p_seen(rest, n, zero, need) for o, n in zip(out, seen, strict=True)]
         else:  # MULL_PARTIAL_TO_BOTTOM
             kept = keep_composition(comp, need)
             returned = hand - sum(kept.values())
             start = _counts_of(kept, need)
-            out = [o + p * _p_seen(rest, n - hand + returned, start, need) for o, n in zip(out, seen)]
+            out = [o + p * _p_seen(rest, n - hand + returned, start, need) for o, n in zip(out, seen, strict=True)]
     return [float(o) for o in out]
 
 
@@ -284,7 +284,7 @@ def rows(q: OddsQuestion, samples: int, seed: int) -> list[dict[str, float | int
     ex = exact(q)
     hits = simulate(q, samples, seed) if samples > 0 else [0] * len(ex)
     out = []
-    for t, (e, h) in enumerate(zip(ex, hits)):
+    for t, (e, h) in enumerate(zip(ex, hits, strict=True)):
         low, high = wilson(h, samples) if samples > 0 else (float("nan"), float("nan"))
         out.append({"turn": t, "exact": e, "simulated": h / samples if samples else float("nan"),
                     "low": low, "high": high})

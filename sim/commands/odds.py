@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -11,12 +11,12 @@ import typer
 from sim.commands import user_errors
 
 
-class Seat(str, Enum):
+class Seat(StrEnum):
     first = "first"
     second = "second"
 
 
-class Mulligan(str, Enum):
+class Mulligan(StrEnum):
     never = "never"
     keep_if = "keep-if"
 
