@@ -123,6 +123,8 @@ def _load_decks(data: dict[str, Any], base: Path, pool: Path | None, where: str)
     for label, file in raw.items():
         if not isinstance(file, str):
             raise InputError(where, f"decks.{label} must be a deck file path, got {file!r}")
+        if not (base / file).is_file():
+            raise InputError(f"{where}: decks.{label}", f"deck file not found: {file} (resolved to {base / file})")
         decks[label] = load_deck(base / file, pool)
     return decks
 

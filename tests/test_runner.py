@@ -1,0 +1,207 @@
+"""The batch runner: chunking determinism, resume after interruption, atomic parts, manifest, summary."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numba
+import polars as pl
+import pytest
+
+from sim.errors import InputError
+from sim.games import get_engine
+from sim.model import Card, Deck
+from sim.runner import MatchupSpec, run_matchups, summarize
+
+SORT = {"games": ["game_id"], "turns": ["game_id", "game_turn"], "cards": ["game_id", "seat", "copy"]}
+
+
+def make_deck(name: str, costs: list[int], copies: int = 3) -> Deck:
+    cards = [(Card(f"{name[:2].upper()}-{i}", f"{name} {i}", "forward", cost=c), copies) for i, c in enumerate(costs)]
+    return Deck("fftcg", name, Path(f"{name}.toml"), {"main": cards})
+
+
+ALPHA = make_deck("Alpha", [1, 2, 3, 4, 5] * 3 + [2])  # 48 cards
+BETA = make_deck("Beta", [2, 2, 3, 5] * 4, copies=3)
+
+
+def specs() -> list[MatchupSpec]:
+    return [MatchupSpec(ALPHA, BETA, "curve", "aggro", 0, "null"),
+            MatchupSpec(BETA, ALPHA, "control", "random", 1, "null")]
+
+
+def read(out: Path, table: str) -> pl.DataFrame:
+    return pl.read_parquet(out / table / "*.parquet").sort(SORT[table])
+
+
+def assert_same_dataset(a: Path, b: Path, detail: str) -> None:
+    for table in ("games", "turns", "cards")[: ("games", "turns", "cards").index(detail) + 1]:
+        fa, fb = read(a, table), read(b, table)
+        assert fa.height > 0
+        assert fa.equals(fb), table
+
+
+def test_chunking_does_not_change_games(tmp_path: Path) -> None:
+    run_matchups(specs(), 60, 7, tmp_path / "small", detail="cards", chunk=7, progress=False)
+    run_matchups(specs(), 60, 7, tmp_path / "big", detail="cards", chunk=1000, progress=False)
+    assert len(list((tmp_path / "small" / "games").glob("*.parquet"))) == 2 * 9
+    assert_same_dataset(tmp_path / "small", tmp_path / "big", "cards")
+    games = read(tmp_path / "small", "games")
+    assert games["index"].to_list() == list(range(60)) * 2
+    assert games["game_id"].n_unique() == 120
+
+
+def test_games_do_not_depend_on_thread_count() -> None:
+    engine = get_engine("null")
+    a, b = engine.compile_matchup(ALPHA, BETA)
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = engine.play(a, b, 0, 0, seed=3, stream=2, start=10, n=50, detail="turns")
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        many = engine.play(a, b, 0, 0, seed=3, stream=2, start=10, n=50, detail="turns")
+    finally:
+        numba.set_num_threads(before)
+    assert (one.games == many.games).all() and (one.turns == many.turns).all()
+
+
+def test_resume_after_lost_and_partial_parts_equals_uninterrupted_run(tmp_path: Path) -> None:
+    full, broken = tmp_path / "full", tmp_path / "broken"
+    run_matchups(specs(), 50, 1, full, detail="turns", chunk=10, progress=False)
+    run_matchups(specs(), 50, 1, broken, detail="turns", chunk=10, progress=False)
+    # what a kill leaves behind: missing chunks, a chunk with only its turns part, a stray temp file
+    for name in ("part-0000-0000000020.parquet", "part-0001-0000000040.parquet"):
+        (broken / "games" / name).unlink()
+        (broken / "turns" / name).unlink()
+    (broken / "games" / "part-0000-0000000030.parquet").unlink()
+    (broken / "games" / "part-0001-0000000000.parquet.123.tmp").write_bytes(b"half a parquet file")
+    run_matchups(specs(), 50, 1, broken, detail="turns", chunk=10, progress=False)
+    assert_same_dataset(full, broken, "turns")
+    assert not list(broken.glob("*/*.tmp"))
+    assert summarize(broken)["games"] == 100
+
+
+def test_killed_process_resumes_to_the_same_dataset(tmp_path: Path) -> None:
+    out, reference = tmp_path / "killed", tmp_path / "reference"
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(Path(__file__).parent)!r})
+        from pathlib import Path
+        from test_runner import specs
+        from sim.runner import run_matchups
+        run_matchups(specs(), 40_000, 5, Path({str(out)!r}), detail="turns", chunk=500, progress=False)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        deadline = time.monotonic() + 120
+        while len(list((out / "games").glob("*.parquet"))) < 3 and proc.poll() is None:
+            assert time.monotonic() < deadline, "no parts appeared"
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait()
+    written = len(list((out / "games").glob("*.parquet")))
+    assert written >= 3
+    run_matchups(specs(), 40_000, 5, out, detail="turns", chunk=500, progress=False)
+    run_matchups(specs(), 40_000, 5, reference, detail="turns", chunk=500, progress=False)
+    assert_same_dataset(reference, out, "turns")
+    assert not list(out.glob("*/*.tmp"))
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+
+
+def test_keyboard_interrupt_stops_cleanly_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sim import runner
+
+    calls = {"n": 0}
+    real = runner.write_parts
+
+    def interrupted_after_two(out, frames, c):  # noqa: ANN001, ANN202
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real(out, frames, c)
+
+    monkeypatch.setattr(runner, "write_parts", interrupted_after_two)
+    with pytest.raises(runner.JobInterrupted) as info:
+        run_matchups(specs(), 30, 2, tmp_path / "job", chunk=10, progress=False)
+    assert info.value.done == 20 and info.value.total == 60
+    assert json.loads((tmp_path / "job" / "manifest.json").read_text())["status"] == "interrupted"
+    monkeypatch.setattr(runner, "write_parts", real)
+    run_matchups(specs(), 30, 2, tmp_path / "job", chunk=10, progress=False)
+    run_matchups(specs(), 30, 2, tmp_path / "ref", chunk=10, progress=False)
+    assert_same_dataset(tmp_path / "ref", tmp_path / "job", "games")
+    runs = json.loads((tmp_path / "job" / "manifest.json").read_text())["runs"]
+    assert [r["games_played"] for r in runs] == [20, 40]
+
+
+def test_refuses_to_resume_a_different_job(tmp_path: Path) -> None:
+    run_matchups(specs(), 20, 1, tmp_path, progress=False)
+    with pytest.raises(InputError, match="seed"):
+        run_matchups(specs(), 20, 2, tmp_path, progress=False)
+    with pytest.raises(InputError, match="games"):
+        run_matchups(specs(), 30, 1, tmp_path, progress=False)
+    with pytest.raises(InputError, match="matchups"):
+        run_matchups(specs()[:1], 20, 1, tmp_path, progress=False)
+    changed = [MatchupSpec(make_deck("Alpha", [1] * 16), BETA, "curve", "aggro", 0, "null"), specs()[1]]
+    with pytest.raises(InputError, match="matchups"):
+        run_matchups(changed, 20, 1, tmp_path, progress=False)
+
+
+def test_refuses_parts_without_manifest(tmp_path: Path) -> None:
+    run_matchups(specs(), 20, 1, tmp_path, progress=False)
+    (tmp_path / "manifest.json").unlink()
+    with pytest.raises(InputError, match="no manifest"):
+        run_matchups(specs(), 20, 1, tmp_path, progress=False)
+
+
+def test_manifest_records_provenance(tmp_path: Path) -> None:
+    run_matchups(specs(), 20, 9, tmp_path, detail="cards", chunk=8, progress=False)
+    m = json.loads((tmp_path / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["tcgsim"] and m["versions"]["numba"] == numba.__version__
+    assert {"seed": 9, "games": 20, "detail": "cards", "chunk": 8}.items() <= m["job"].items()
+    first = m["job"]["matchups"][0]
+    assert first["deck_a"]["name"] == "Alpha" and first["deck_a"]["path"].endswith("Alpha.toml")
+    assert (first["policy_a"], first["policy_b"], first["engine"]) == ("curve", "aggro", "null")
+    assert m["wall_seconds"] >= 0 and "games_per_second" in m and "git" in m
+
+
+def test_bad_job_arguments(tmp_path: Path) -> None:
+    for kwargs, where in (({"games": 0}, "games"), ({"chunk": 0}, "chunk"), ({"detail": "moves"}, "detail"),
+                          ({"backend": "spark"}, "backend"), ({"options": {"nope": 1}}, "options")):
+        args = {"games": 10, "seed": 1, "out": tmp_path} | kwargs
+        with pytest.raises(InputError) as info:
+            run_matchups(specs(), args.pop("games"), args.pop("seed"), args.pop("out"), progress=False, **args)
+        assert info.value.where == where
+    with pytest.raises(InputError, match="policy"):
+        run_matchups([MatchupSpec(ALPHA, BETA, "greedy", "curve", 0, "null")], 10, 1, tmp_path, progress=False)
+    coj = Deck("coj", "Joker", Path("joker.toml"), ALPHA.zones)
+    with pytest.raises(InputError, match="different games"):
+        run_matchups([MatchupSpec(ALPHA, coj, "curve", "curve", 0)], 10, 1, tmp_path, progress=False)
+
+
+def test_summary_counts_draws_first_player_and_turns(tmp_path: Path) -> None:
+    run_matchups(specs(), 400, 4, tmp_path, chunk=150, options={"draw_rate": 250, "turns": 5}, progress=False)
+    s = summarize(tmp_path)
+    games = read(tmp_path, "games")
+    assert s["games"] == 800 == s["wins_a"] + s["wins_b"] + s["draws"]
+    assert s["draws"] == (games["winner"] == "draw").sum() > 0
+    assert s["wins_a"] == (games["winner"] == "a").sum()
+    assert s["win_rate_a"] == s["wins_a"] / 800 and s["low"] < s["win_rate_a"] < s["high"]
+    assert s["first_player_win_rate"] == (games["winner"] == games["first_player"]).sum() / 800
+    assert s["mean_turns"] == 10.0
+    assert [m["games"] for m in s["matchups"]] == [400, 400]
+    assert s["matchups"][1]["deck_a"] == "Beta"
+
+
+def test_tmp_names_are_never_read_as_parts(tmp_path: Path) -> None:
+    run_matchups(specs(), 20, 1, tmp_path, progress=False)
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [
+        "manifest.json", "part-0000-0000000000.parquet", "part-0001-0000000000.parquet"]
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
