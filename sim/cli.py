@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from sim.commands import cards as cards_cmd
 from sim.commands import odds as odds_cmd
 from sim.commands import run as run_cmd
 from sim.commands import simulate as simulate_cmd
@@ -19,7 +20,7 @@ def _root() -> None:
     """Monte Carlo deck analytics for FFTCG, Granblue Fantasy TCG, PSO2 TCG and CODE OF JOKER."""
 
 
-for _module in (validate_cmd, odds_cmd, simulate_cmd, run_cmd,):
+for _module in (validate_cmd, odds_cmd, simulate_cmd, run_cmd, cards_cmd,):
     _module.register(app)
 
 

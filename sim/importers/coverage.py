@@ -1,0 +1,73 @@
+"""How much of a deck's card text the importers turned into effects (`tcgsim cards coverage`).
+
+Coverage counts ability lines (FFTCG: one `[[br]]` line, a modal line with its options; CoJ: one
+■ ability or keyword line), weighted by copies. A card without text counts as modelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sim.importers.coj_text import abilities
+from sim.importers.fftcg_text import ability_lines
+from sim.model import Card, Deck
+
+
+def ability_count(card: Card, game: str) -> int:
+    """Ability lines of a card's text, as the importer for its game splits them."""
+    if not card.text:
+        return len(card.unmodelled)
+    if game == "coj":
+        return len(abilities(card.text))
+    if game == "fftcg":
+        return len(ability_lines(card.text))
+    return max(len(card.unmodelled), len([line for line in card.text.splitlines() if line.strip()]))
+
+
+@dataclass(frozen=True)
+class CardCoverage:
+    code: str
+    name: str
+    zone: str
+    copies: int
+    lines: int
+    unmodelled: tuple[str, ...]
+
+    @property
+    def modelled_lines(self) -> int:
+        return self.lines - len(self.unmodelled)
+
+    @property
+    def status(self) -> str:
+        if not self.unmodelled:
+            return "modelled"
+        return "not modelled" if self.modelled_lines <= 0 else "partly"
+
+
+@dataclass(frozen=True)
+class DeckCoverage:
+    deck: str
+    name: str
+    cards: tuple[CardCoverage, ...]
+
+    @property
+    def lines(self) -> int:
+        return sum(c.lines * c.copies for c in self.cards)
+
+    @property
+    def modelled_lines(self) -> int:
+        return sum(c.modelled_lines * c.copies for c in self.cards)
+
+    @property
+    def modelled_share(self) -> float:
+        """Share of ability lines (copies weighted) that became effects; 1.0 for a deck without text."""
+        return self.modelled_lines / self.lines if self.lines else 1.0
+
+
+def deck_coverage(deck: Deck) -> DeckCoverage:
+    cards = []
+    for zone, entries in deck.zones.items():
+        for card, copies in entries:
+            lines = max(ability_count(card, deck.game), len(card.unmodelled))
+            cards.append(CardCoverage(card.code, card.name, zone, copies, lines, card.unmodelled))
+    return DeckCoverage(str(deck.path), deck.name, tuple(cards))
