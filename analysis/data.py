@@ -68,7 +68,7 @@ def perspective(games: pl.LazyFrame) -> pl.LazyFrame:
             (pl.col("winner") == seat).alias("won"),
             (pl.col("winner") == other).alias("lost"),
             pl.col("winner").is_in(["draw", "double_loss"]).alias("drawn"),
-            pl.col(f"mulligans_{seat}").alias("mulligans"),
+            pl.col(f"mulligans_{seat}").cast(pl.Int32).alias("mulligans"),
             "turns", "end_reason",
         ))
     return pl.concat(sides)

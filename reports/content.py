@@ -281,6 +281,23 @@ def _cards(results: Results) -> Section:
                    table=table, csv=cs)
 
 
+def _deck_odds(deck: Deck, question_for: Callable, exact: Callable) -> list[dict]:
+    """Rows per want and seat; turns 0..ODDS_TURNS, or the opening hand only for a tiny deck."""
+    from sim.errors import InputError
+
+    rows = []
+    for want in ODDS_WANTS:
+        for seat_first in (True, False):
+            try:
+                probs = exact(question_for(Path(deck.path), [want], turns=ODDS_TURNS, seat_first=seat_first))
+            except InputError:  # too few cards to see that many turns
+                probs = exact(question_for(Path(deck.path), [want], turns=0, seat_first=seat_first))
+            rows.append({"deck": deck.name, "want": want.removeprefix("1+ ").replace("cost<=", "cost ≤ "),
+                         "seat": "first" if seat_first else "second",
+                         **{f"turn {t}": probs[t] if t < len(probs) else None for t in range(ODDS_TURNS + 1)}})
+    return rows
+
+
 def _odds(decks: list[Deck], notes: list[str]) -> Section:
     title = "Opening-hand odds"
     try:
@@ -293,17 +310,10 @@ def _odds(decks: list[Deck], notes: list[str]) -> Section:
     for deck in sorted(decks, key=lambda d: d.name):
         if not getattr(deck, "path", None):
             continue
-        for want in ODDS_WANTS:
-            for seat_first in (True, False):
-                try:
-                    q = question_for(Path(deck.path), [want], turns=ODDS_TURNS, seat_first=seat_first)
-                    probs = exact(q)
-                except Exception as exc:  # an unusual deck must not stop the report
-                    problems.append(f"{deck.name}: {exc}")
-                    break
-                rows.append({"deck": deck.name, "want": want.removeprefix("1+ ").replace("cost<=", "cost ≤ "),
-                             "seat": "first" if seat_first else "second",
-                             **{f"turn {t}": p for t, p in enumerate(probs)}})
+        try:
+            rows += _deck_odds(deck, question_for, exact)
+        except Exception as exc:  # an unusual deck must not stop the report
+            problems.append(f"{deck.name}: {exc}")
     if not rows:
         why = "; ".join(problems[:3]) or "no deck files recorded in the run's manifest"
         return Section("odds", title, "", note=f"Not available: {why}.")

@@ -1,0 +1,73 @@
+"""`tcgsim compare DECK_A DECK_B --against DECK...`: is variant B better than A against a gauntlet?"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from sim.commands import user_errors
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @user_errors
+    def compare(
+        deck_a: Path = typer.Argument(..., help="Variant A (the baseline), a deck file."),
+        deck_b: Path = typer.Argument(..., help="Variant B (the change), a deck file."),
+        against: list[Path] = typer.Option(..., "--against", help="Opponent deck (repeatable)."),
+        games: int = typer.Option(2000, "--games", "-n", help="Games per variant, opponent and seat order (the maximum with --until-decided)."),
+        policy: str = typer.Option("curve", "--policy", help="Policy for every deck (random, aggro, curve, control)."),
+        seed: int = typer.Option(1, "--seed", help="Master seed: the same seed gives the same games."),
+        until_decided: bool = typer.Option(False, "--until-decided", help="Play in batches and stop when a sequential test (SPRT) decides."),
+        delta: float = typer.Option(0.1, "--delta", min=0.01, max=0.49, help="SPRT effect size: among pairs with different outcomes, B wins 0.5 +- delta."),
+        pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
+        engine: str = typer.Option("", "--engine", help="Engine to play with (default: the decks' game; `null` = the baseline null game)."),
+        out: Path | None = typer.Option(None, "--out", help="Keep the games here (default: a temporary directory)."),
+        as_json: bool = typer.Option(False, "--json", help='Print {"rows": [{opponent, win_rate_a, win_rate_b, diff, low, high}], "overall": {diff, low, high}}.'),
+    ) -> None:
+        """Paired comparison: A and B play the same seeds against each opponent, from both seats.
+
+        Reports each variant's win rate per opponent and the difference B - A with a 95% interval;
+        the overall line weighs every opponent equally."""
+        from analysis.variants import compare_variants
+        from sim.deckfile import load_deck
+
+        a, b = load_deck(deck_a, pool), load_deck(deck_b, pool)
+        opponents = [load_deck(p, pool) for p in against]
+
+        def note(played: int, test) -> None:
+            if not as_json:
+                typer.echo(f"  {played:,} games per matchup: {test.explain(delta)}", err=True)
+
+        r = compare_variants(a, b, opponents, games=games, policy=policy, seed=seed, until_decided=until_decided,
+                             delta=delta, out=out, engine=engine, progress=sys.stderr.isatty() and not as_json,
+                             on_batch=note)
+        c = r.comparison
+        overall = {"diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high}
+        if as_json:
+            doc = {"rows": [{k: row[k] for k in ("opponent", "win_rate_a", "win_rate_b", "diff", "low", "high")}
+                            for row in c.rows], "overall": overall, "games": r.games}
+            if r.sprt is not None:
+                doc["sprt"] = {"decision": r.sprt.decision, "stopped_early": r.stopped_early,
+                               "reason": r.sprt.explain(delta)}
+            typer.echo(json.dumps(doc, indent=2))
+            return
+        typer.echo(f"A = {a.name} ({deck_a}), B = {b.name} ({deck_b}), policy {policy}, seed {seed}; "
+                   f"{r.games:,} games per variant, opponent and seat order (each seed from both seats)")
+        width = max(len("overall"), *(len(row["opponent"]) for row in c.rows))
+        typer.echo(f"{'opponent':<{width}}  {'A wins':>7}  {'B wins':>7}  B - A (95% interval, paired)")
+        for row in c.rows:
+            typer.echo(f"{row['opponent']:<{width}}  {row['win_rate_a']:>7.1%}  {row['win_rate_b']:>7.1%}  "
+                       f"{100 * row['diff']:+.1f} pts ({100 * row['low']:+.1f} to {100 * row['high']:+.1f})")
+        typer.echo(f"{'overall':<{width}}  {'':>7}  {'':>7}  {100 * c.overall.diff:+.1f} pts "
+                   f"({100 * c.overall.low:+.1f} to {100 * c.overall.high:+.1f}); opponents weighted equally; "
+                   f"unpaired it would be +-{50 * (c.unpaired.high - c.unpaired.low):.1f} pts")
+        if r.sprt is not None:
+            how = ("stopped early" if r.stopped_early else
+                   "decided at the last batch" if r.sprt.decided else f"stopped at --games {r.max_games:,}")
+            typer.echo(f"sequential test: {how} after {r.games:,} games per matchup: {r.sprt.explain(delta)}")
+        if out:
+            typer.echo(f"games kept in {out}")

@@ -1,0 +1,114 @@
+"""Report writers: content on a hand-built dataset, escaping, and a real render in headless Chromium."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from analysis.data import from_frames
+from reports import html, markdown
+from reports.content import build
+from reports.write import write_report
+from sim.model import Card, Deck
+
+EVIL = "<script>alert(1)</script>"
+
+
+def _dataset() -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, list[Deck]]:
+    rows, turns, cards = [], [], []
+    for i in range(40):
+        a, b = ("Fire", EVIL) if i % 2 == 0 else (EVIL, "Fire")
+        winner = "a" if i % 3 else "b"
+        rows.append({"game_id": i, "seed": 5, "matchup": i % 2, "index": i // 2, "game": "fftcg",
+                     "deck_a": a, "deck_b": b, "policy_a": "curve", "policy_b": "curve",
+                     "first_player": "a" if i % 4 < 2 else "b", "winner": winner, "end_reason": "life",
+                     "turns": 8 + i % 5, "final_measure": "damage", "final_a": 0, "final_b": 0,
+                     "mulligans_a": i % 5 == 0, "mulligans_b": 0})
+        for seat, deck in (("a", a), ("b", b)):
+            for t in range(1, 4):
+                turns.append({"game_id": i, "matchup": i % 2, "game_turn": 2 * t, "seat": seat, "deck": deck,
+                              "turn": t, "resources_available": t, "resources_spent": t - (i % 2),
+                              "hand": 5, "cards_played": t % 2, "damage_dealt": 0})
+            for c in range(4):
+                cards.append({"game_id": i, "matchup": i % 2, "seat": seat, "deck": deck, "copy": c,
+                              "code": f"{deck[:3]}-{c % 2}", "name": f"{deck} card {c % 2}",
+                              "turn_drawn": (i + c) % 4 - 1, "turn_played": (i + c) % 3 - 1,
+                              "opening": (i + c) % 4 == 1})
+    g = pl.DataFrame(rows).with_columns(pl.col("mulligans_a").cast(pl.Int32))
+    cd = pl.DataFrame(cards).with_columns(pl.col("turn_drawn", "turn_played").cast(pl.Int16))
+    decks = [Deck("fftcg", name, None, {"main": [(Card(f"{name[:3]}-{k}", f"{name} card {k}", "forward", cost=k + 1), 3)
+                                                 for k in range(2)]}) for name in ("Fire", EVIL)]
+    return g, pl.DataFrame(turns), cd, decks
+
+
+def test_report_sections_and_escaping(tmp_path: Path) -> None:
+    g, t, c, decks = _dataset()
+    results = from_frames(g, t, c, {"job": {"seed": 5, "games": 20}, "versions": {"tcgsim": "0.1.0", "polars": "x"}})
+    report = build(results, decks)
+    keys = [s.key for s in report.sections]
+    assert keys == ["decks", "matchups", "first_player", "game_length", "mulligans", "curve", "costs", "cards", "odds"]
+    assert dict(report.meta)["seed"] == "5" and dict(report.meta)["games"] == "40"
+    page = html.render(report)
+    assert EVIL not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<script" not in page.lower()
+    assert page.count("data:image/png;base64,") == 5
+    md = markdown.render(report, {})
+    assert EVIL not in md and "&lt;script&gt;" in md
+    odds = next(s for s in report.sections if s.key == "odds")
+    assert odds.note.startswith("Not available")  # in-memory decks have no files: said, not hidden
+
+
+def test_missing_detail_is_explained(tmp_path: Path) -> None:
+    g, _, _, _ = _dataset()
+    report = build(from_frames(g), [])
+    notes = {s.key: s.note for s in report.sections}
+    assert "turns detail" in notes["curve"] and "cards detail" in notes["cards"]
+
+
+def test_write_report_files(tmp_path: Path) -> None:
+    g, t, c, decks = _dataset()
+    src = tmp_path / "results"
+    for name, df in (("games", g), ("turns", t), ("cards", c)):
+        (src / name).mkdir(parents=True)
+        df.write_parquet(src / name / "part-0000-0000000000.parquet")
+    page = write_report(src, tmp_path / "rep", decks=decks)
+    assert page.name == "report.html"
+    assert {p.name for p in (tmp_path / "rep" / "tables").iterdir()} >= {"matchups.csv", "cards.csv", "curve.csv"}
+    assert (tmp_path / "rep" / "report.md").read_text().count("figures/") == 5
+    m = pl.read_csv(tmp_path / "rep" / "tables" / "matchups.csv")
+    assert set(m["deck"].to_list()) == {"Fire", EVIL}
+
+
+def chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(chromium() is None, reason="chromium is not installed (apt-get install -y chromium)")
+def test_html_renders_in_chromium_without_console_errors(tmp_path: Path) -> None:
+    g, t, c, decks = _dataset()
+    results = from_frames(g, t, c)
+    page = tmp_path / "report.html"
+    page.write_text(html.render(build(results, decks)), encoding="utf-8")
+    profile = tempfile.mkdtemp()
+    try:
+        run = subprocess.run(
+            [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", "--dump-dom", page.as_uri()],
+            capture_output=True, text=True, timeout=120)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    console = [line for line in run.stderr.splitlines() if ":CONSOLE" in line]
+    assert console == []
+    dom = run.stdout
+    assert "Matchup matrix" in dom
+    # the evil deck name is text in a table cell, not an element
+    assert "<td class=\"text\">&lt;script&gt;alert(1)&lt;/script&gt;</td>" in dom or \
+           "<td class=text>&lt;script&gt;alert(1)&lt;/script&gt;</td>" in dom
+    assert "<script>" not in dom
