@@ -1,0 +1,148 @@
+"""`tcgsim bench`: games per second per core for each engine, next to the null game in the same run.
+
+Absolute speeds depend on the machine and on whoever else is using it, so each engine row also
+gives its ratio to the null game (shuffle both decks and draw as many cards as a game does, no
+rules) measured right before it on the same decks, thread count and game count. Speeds are
+measured on one numba thread after a warm-up call (which also loads or compiles the kernel), then
+on two threads for the parallel efficiency rate2 / (2 * rate1).
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import platform
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numba
+
+from sim.errors import InputError
+from sim.games import ENGINES, get_engine
+from sim.model import Card, Deck
+
+STANDARD_POLICIES = ("random", "aggro", "curve", "control")
+SHIPPED_DECKS = Path(__file__).resolve().parent.parent / "decks"
+
+
+def machine() -> dict[str, Any]:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return {"cpu": model, "cores": os.cpu_count(), "usable_cores": usable, "numba_threads": numba.config.NUMBA_NUM_THREADS,
+            "python": platform.python_version(), "numba": numba.__version__, "system": platform.platform()}
+
+
+def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], games: int,
+                     threads: int, min_seconds: float) -> float:
+    """Play batches of `games` (fresh game indexes each time) until `min_seconds` have passed."""
+    a, b = compiled
+    numba.set_num_threads(threads)
+    engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=0, n=min(games, 64))  # warm-up
+    played, start, t0 = 0, 0, time.perf_counter()
+    while True:
+        engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=start, n=games)
+        played += games
+        start += games
+        elapsed = time.perf_counter() - t0
+        if elapsed >= min_seconds:
+            return played / elapsed
+
+
+def shipped_decks(game: str, decks_dir: Path) -> tuple[Deck, Deck] | None:
+    """The first two shipped decks of the game (a mirror match if it ships one), None if it ships none."""
+    from sim.deckfile import load_deck
+
+    files = sorted((decks_dir / game).glob("*.toml"))
+    if not files:
+        return None
+    decks = [load_deck(f) for f in files[:2]]
+    return decks[0], decks[-1]
+
+
+def synthetic_decks() -> tuple[Deck, Deck]:
+    """50-card decks with a plain cost curve, for benchmarking the null game alone."""
+    cards = [(Card(f"N-{i}", f"Null {i}", "card", cost=1 + i % 5), 5) for i in range(10)]
+    deck = Deck("generic", "null 50", Path("null.toml"), {"main": cards})
+    return deck, deck
+
+
+def _row(name: str, rate1: float, null_rate: float | None, rate2: float | None, games: int) -> dict[str, Any]:
+    row: dict[str, Any] = {"name": name, "per_s_per_core": round(rate1, 1),
+                           "baseline_ratio": round(rate1 / null_rate, 4) if null_rate else None, "games": games}
+    if rate2 is not None:
+        row["per_s_2_threads"] = round(rate2, 1)
+        row["parallel_efficiency"] = round(rate2 / (2 * rate1), 3)
+    return row
+
+
+def _bench_pair(engine: ModuleType, null: ModuleType, decks: tuple[Deck, Deck], pairings: list[tuple[str, str]],
+                games: int, min_seconds: float, label: str) -> list[dict[str, Any]]:
+    two = numba.config.NUMBA_NUM_THREADS >= 2
+    null_compiled = null.compile_matchup(*decks)
+    null1 = games_per_second(null, null_compiled, (0, 0), games, 1, min_seconds)
+    null2 = games_per_second(null, null_compiled, (0, 0), games, 2, min_seconds) if two else None
+    rows = [_row(f"null ({label})", null1, null1, null2, games)]
+    if engine is null:
+        return rows
+    compiled = engine.compile_matchup(*decks)
+    for pa, pb in pairings:
+        policies = (engine.POLICIES[pa], engine.POLICIES[pb])
+        rate1 = games_per_second(engine, compiled, policies, games, 1, min_seconds)
+        rate2 = games_per_second(engine, compiled, policies, games, 2, min_seconds) if two else None
+        rows.append(_row(f"{engine.GAME} {pa} vs {pb} ({decks[0].name} / {decks[1].name})", rate1, null1, rate2, games))
+    return rows
+
+
+def odds_rows(games: int) -> list[dict[str, Any]]:
+    """The odds sampler's rows from sim.odds.bench_rows(), if that exists yet."""
+    try:
+        from sim.odds import bench_rows
+    except ImportError:
+        return []
+    params = inspect.signature(bench_rows).parameters
+    kwargs = {k: games for k in ("games", "samples") if k in params}
+    return [{"baseline_ratio": None, **row} for row in bench_rows(**kwargs)]
+
+
+def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_seconds: float = 1.0,
+              decks_dir: Path | None = None) -> dict[str, Any]:
+    """{"machine": {...}, "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}], "skipped": [...]}."""
+    if games <= 0:
+        raise InputError("--games", f"must be positive, got {games}")
+    engines = sorted(g for g in ENGINES if g != "null")
+    if target not in ("all", "odds", "null", *engines):
+        raise InputError("target", f"unknown bench target {target!r} (one of: all, odds, null, {', '.join(engines)})")
+    decks_dir = decks_dir or SHIPPED_DECKS
+    null = get_engine("null")
+    rows: list[dict[str, Any]] = []
+    skipped: list[str] = []
+    threads_before = numba.get_num_threads()
+    try:
+        if target in ("all", "null"):
+            rows += _bench_pair(null, null, synthetic_decks(), [], games, min_seconds, "50-card synthetic decks")
+        for game in engines if target == "all" else [target] if target in engines else []:
+            engine = get_engine(game)
+            decks = shipped_decks(game, decks_dir)
+            if decks is None:
+                skipped.append(f"{game}: no shipped decks in {decks_dir / game}")
+                continue
+            names = [p for p in STANDARD_POLICIES if p in engine.POLICIES]
+            pairings = [(a, b) for a in names for b in names] if full else [("curve", "curve")]
+            rows += _bench_pair(engine, null, decks, pairings, games, min_seconds, f"{game} decks")
+        if target in ("all", "odds"):
+            found = odds_rows(games)
+            rows += found
+            if not found:
+                skipped.append("odds: sim.odds.bench_rows() is not available")
+    finally:
+        numba.set_num_threads(threads_before)
+    return {"machine": machine(), "rows": rows, "skipped": skipped}

@@ -1,0 +1,50 @@
+"""`tcgsim bench [GAME|odds|null|all]`: games per second per core, as a ratio to the null game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from sim.commands import user_errors
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @user_errors
+    def bench(
+        target: str = typer.Argument("all", help="An engine (fftcg, coj, ...), odds, null, or all."),
+        games: int = typer.Option(20_000, "--games", "-n", help="Games per timed engine call."),
+        full: bool = typer.Option(False, "--full", help="All 16 policy pairings (default: curve vs curve)."),
+        min_seconds: float = typer.Option(1.0, "--min-seconds", help="Repeat timed calls until this much time has passed."),
+        decks: Path | None = typer.Option(None, "--decks", help="Deck directory with <game>/*.toml (default: the shipped decks/)."),
+        as_json: bool = typer.Option(False, "--json", help='Print {"machine", "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}]}.'),
+    ) -> None:
+        """Measure games/s per core (1 numba thread, after a warm-up) for each engine and policy pairing on its
+        shipped decks, the ratio to the null game measured in the same run on the same decks (baseline_ratio
+        = engine / null; higher is faster), and the 1 -> 2 thread parallel efficiency."""
+        from sim.bench import run_bench
+
+        result = run_bench(target, games=games, full=full, min_seconds=min_seconds, decks_dir=decks)
+        if as_json:
+            typer.echo(json.dumps(result, indent=2))
+            return
+        from rich.console import Console
+        from rich.table import Table
+
+        m = result["machine"]
+        console = Console()
+        console.print(f"machine: {m['cpu']}, {m['cores']} cores ({m['usable_cores']} usable), "
+                      f"numba {m['numba']} with {m['numba_threads']} threads, Python {m['python']}")
+        table = Table()
+        for col in ("name", "games/s/core", "x null", "games/s 2 threads", "parallel eff."):
+            table.add_column(col, justify="left" if col == "name" else "right")
+        for r in result["rows"]:
+            ratio = r.get("baseline_ratio")
+            table.add_row(r["name"], f"{r['per_s_per_core']:,.0f}", "-" if ratio is None else f"{ratio:.4f}",
+                          f"{r['per_s_2_threads']:,.0f}" if "per_s_2_threads" in r else "-",
+                          f"{r['parallel_efficiency']:.0%}" if "parallel_efficiency" in r else "-")
+        console.print(table)
+        for note in result["skipped"]:
+            console.print(f"skipped: {note}")
