@@ -36,7 +36,7 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-_TAGS = re.compile(r"<[^>]+>")
+_TAGS = re.compile(r"</?[a-zA-Z][^>]*>")  # HTML spans only; <ウィルス…> names stay
 _KEYWORD = re.compile(r"【([^】]+)】")
 _DIMENSION = re.compile(r"次元干渉\s*/\s*コスト\s*\(?\d+\)?")
 

@@ -41,7 +41,7 @@ class ParsedText:
 # ---------------------------------------------------------------- cleaning and splitting
 
 _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
-_MARKUP = re.compile(r"\[\[(?:i|/|b)\]\]|</?p>")
+_MARKUP = re.compile(r"\[\[(?:i|/|b|s)\]\]|</?p>")
 _LB = re.compile(r"^Limit Break\s*--\s*(\d+)$", re.I)
 _MODAL = re.compile(r"select (?:up to )?(\d+) of the (?:\d+ )?following actions", re.I)
 _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
@@ -243,7 +243,7 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
 # ---------------------------------------------------------------- abilities
 
 _DAMAGE_GATE = re.compile(r"^Damage \d+\s*--", re.I)
-_SPECIAL = re.compile(r"^\[\[s\]\][^《]*")
+_SPECIAL = re.compile(r"^[^《:]*(?=《S》)")  # a Special Ability's name before its S icon (rule 11.7)
 _ACTION = re.compile(r"^((?:《[^》]+》\s*)*)((?:,?\s*put @SELF into the Break Zone)?)\s*:\s*(.+)$", re.I)
 _TRIGGERS = [
     (re.compile(r"^When @SELF enters the field, (.+)$", re.I), "enter"),
