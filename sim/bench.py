@@ -84,14 +84,14 @@ def _row(name: str, rate1: float, null_rate: float | None, rate2: float | None, 
     return row
 
 
-def _bench_pair(engine: ModuleType, null: ModuleType, decks: tuple[Deck, Deck], pairings: list[tuple[str, str]],
+def _bench_pair(engine: ModuleType | None, null: ModuleType, decks: tuple[Deck, Deck], pairings: list[tuple[str, str]],
                 games: int, min_seconds: float, label: str) -> list[dict[str, Any]]:
     two = numba.config.NUMBA_NUM_THREADS >= 2
     null_compiled = null.compile_matchup(*decks)
     null1 = games_per_second(null, null_compiled, (0, 0), games, 1, min_seconds)
     null2 = games_per_second(null, null_compiled, (0, 0), games, 2, min_seconds) if two else None
     rows = [_row(f"null ({label})", null1, null1, null2, games)]
-    if engine is null:
+    if engine is None:  # the null game alone
         return rows
     compiled = engine.compile_matchup(*decks)
     for pa, pb in pairings:
@@ -128,7 +128,7 @@ def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_
     threads_before = numba.get_num_threads()
     try:
         if target in ("all", "null"):
-            rows += _bench_pair(null, null, synthetic_decks(), [], games, min_seconds, "50-card synthetic decks")
+            rows += _bench_pair(None, null, synthetic_decks(), [], games, min_seconds, "50-card synthetic decks")
         for game in engines if target == "all" else [target] if target in engines else []:
             engine = get_engine(game)
             decks = shipped_decks(game, decks_dir)

@@ -1,0 +1,65 @@
+"""`tcgsim bench --json`: shape of the rows, the null baseline, policy pairings (tiny game counts)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sim import games as games_registry
+from sim.cli import app
+
+runner = CliRunner()
+
+
+def bench(*args: str) -> dict:
+    result = runner.invoke(app, ["bench", *args, "--games", "40", "--min-seconds", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def check_rows(rows: list[dict]) -> None:
+    for row in rows:
+        assert {"name", "per_s_per_core", "baseline_ratio"} <= set(row)
+        assert row["per_s_per_core"] > 0
+
+
+def test_null_bench_shape() -> None:
+    data = bench("null")
+    assert data["machine"]["cores"] >= 1 and data["machine"]["cpu"]
+    (row,) = data["rows"]
+    check_rows([row])
+    assert row["name"].startswith("null") and row["baseline_ratio"] == 1.0
+    if data["machine"]["numba_threads"] >= 2:
+        assert row["per_s_2_threads"] > 0 and row["parallel_efficiency"] > 0
+
+
+def test_engine_rows_are_paired_with_a_null_row_on_the_same_decks(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # a stand-in engine (the null module under another name) with two "shipped" decks
+    monkeypatch.setitem(games_registry.ENGINES, "stand_in", "sim.games.null")
+    (tmp_path / "stand_in").mkdir()
+    for name in ("one", "two"):
+        (tmp_path / "stand_in" / f"{name}.toml").write_text(
+            f'game = "fftcg"\nname = "{name}"\n[[card]]\ncode = "{name}-1"\nname = "{name}"\ntype = "forward"\n'
+            'cost = 2\nelements = ["fire"]\npower = 5000\ncopies = 50\n')
+    data = bench("stand_in", "--decks", str(tmp_path), "--full")
+    rows = data["rows"]
+    check_rows(rows)
+    assert rows[0]["name"] == "null (stand_in decks)" and rows[0]["baseline_ratio"] == 1.0
+    assert len(rows) == 1 + 16
+    assert rows[1]["name"] == "null random vs random (one / two)"
+    assert all(r["baseline_ratio"] > 0 for r in rows)
+
+
+def test_odds_rows() -> None:
+    data = bench("odds")
+    check_rows(data["rows"])
+    assert data["rows"] or data["skipped"]
+
+
+def test_unknown_target_exits_2() -> None:
+    result = runner.invoke(app, ["bench", "chess", "--json"])
+    assert result.exit_code == 2 and result.stderr.startswith("error: target: unknown bench target 'chess'")
