@@ -1,0 +1,97 @@
+"""End-to-end CLI: compare, balance and report on the null game (a coin decides every game)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+
+runner = CliRunner()
+
+
+def deck_file(folder: Path, stem: str, name: str, game: str = "fftcg") -> Path:
+    kind = {"fftcg": "forward", "coj": "unit"}[game]
+    cards = "\n".join(f'[[card]]\ncode = "{stem}-{i}"\nname = "{name} card {i}"\ntype = "{kind}"\ncost = {1 + i % 5}\n'
+                      f'elements = ["{"fire" if game == "fftcg" else "red"}"]\ncopies = 3\n' for i in range(10))
+    path = folder / f"{stem}.toml"
+    path.write_text(f'game = "{game}"\nname = "{name}"\n{cards}', encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def decks(tmp_path: Path) -> dict[str, Path]:
+    return {k: deck_file(tmp_path, k, n) for k, n in
+            (("a", "Variant A"), ("b", "Variant B"), ("x", "Opponent X"), ("y", "<script>alert(1)</script>"))}
+
+
+def test_compare_json_common_random_numbers(decks: dict[str, Path]) -> None:
+    r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]),
+                            "--against", str(decks["y"]), "--engine", "null", "--games", "300", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert [row["opponent"] for row in doc["rows"]] == ["Opponent X", "<script>alert(1)</script>"]
+    assert set(doc["rows"][0]) == {"opponent", "win_rate_a", "win_rate_b", "diff", "low", "high"}
+    # The null game's winner comes from the per-game RNG only, so with common random numbers A and
+    # B win exactly the same games: the paired difference is 0 with a zero-width interval, and the
+    # seat swap makes each variant win exactly half.
+    for row in doc["rows"]:
+        assert row["win_rate_a"] == row["win_rate_b"] == 0.5
+        assert row["diff"] == row["low"] == row["high"] == 0.0
+    assert doc["overall"] == {"diff": 0.0, "low": 0.0, "high": 0.0}
+
+
+def test_compare_text_and_until_decided(decks: dict[str, Path]) -> None:
+    r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]),
+                            "--engine", "null", "--games", "400", "--until-decided"])
+    assert r.exit_code == 0, r.output
+    assert "overall" in r.output and "B - A" in r.output
+    assert "sequential test: stopped at --games 400" in r.output  # identical outcomes: no evidence either way
+    r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]),
+                            "--engine", "null", "--games", "400", "--until-decided", "--json"])
+    doc = json.loads(r.stdout)
+    assert doc["sprt"]["decision"] == "undecided" and doc["sprt"]["stopped_early"] is False
+
+
+def test_compare_bad_input_exit_2(decks: dict[str, Path], tmp_path: Path) -> None:
+    r = runner.invoke(app, ["compare", str(decks["a"]), str(tmp_path / "missing.toml"), "--against",
+                            str(decks["x"]), "--engine", "null"])
+    assert r.exit_code == 2 and "missing.toml" in r.output
+    r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]),
+                            "--engine", "null", "--policy", "nonsense", "--games", "10"])
+    assert r.exit_code == 2 and "nonsense" in r.output
+
+
+def test_balance_writes_report_and_report_command(decks: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "rep"
+    r = runner.invoke(app, ["balance", str(decks["a"]), str(decks["x"]), str(decks["y"]), "--engine", "null",
+                            "--games", "200", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert str(out / "report.html") in r.output
+    page = (out / "report.html").read_text()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>" not in page
+    assert "<td>1,200</td>" in page  # 3 decks: 6 ordered matchups x 200 games
+    assert (out / "tables" / "cards.csv").exists() and (out / "results" / "manifest.json").exists()
+    again = tmp_path / "again"
+    r = runner.invoke(app, ["report", str(out / "results"), "--out", str(again)])
+    assert r.exit_code == 0, r.output
+    assert (again / "report.md").read_text().count("| Opponent X |") >= 1
+
+
+def test_balance_rejects_mixed_games_and_duplicate_names(decks: dict[str, Path], tmp_path: Path) -> None:
+    coj = deck_file(tmp_path, "c", "Joker Deck", game="coj")
+    r = runner.invoke(app, ["balance", str(decks["a"]), str(coj), "--games", "10", "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2
+    assert "a.toml" in r.output and "c.toml" in r.output and "coj" in r.output
+    twin = deck_file(tmp_path, "twin", "Variant A")
+    r = runner.invoke(app, ["balance", str(decks["a"]), str(twin), "--engine", "null", "--games", "10",
+                            "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2 and "Variant A" in r.output
+
+
+def test_report_on_empty_dir_exit_2(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["report", str(tmp_path), "--out", str(tmp_path / "rep")])
+    assert r.exit_code == 2 and "no results" in r.output
