@@ -48,6 +48,7 @@ OPS = (
     "level_up",  # CoJ: +amount clock level to a target
     "recover",  # put `amount` card(s) with type code `param` (-1 = any) from own Break Zone/discard into the hand
     "grant_keyword",  # give a target the keyword with bit `param` (the game's KEYWORDS) until end of turn
+    "activate",  # make a target character active again (FFTCG "activate"; CoJ 「行動権を回復する」)
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",

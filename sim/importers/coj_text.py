@@ -93,6 +93,7 @@ _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを\+(\d+)する$"), "pump"),
     (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを-(\d+)する$"), "weaken"),
     (re.compile(r"^(?:それ|それら)のレベルを\+(\d+)する$"), "level_up"),
+    (re.compile(r"^(?:それ|それら)の行動権を回復する$"), "activate"),
     (re.compile(r"^(?:それ|それら)に【([^】]+)】を与える$"), "grant_keyword"),
 ]
 _ALONE = [  # sentences that stand alone: (pattern, op, target)
@@ -105,6 +106,8 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "all_own_characters"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "self"),
     (re.compile(r"^このユニットのレベルを\+(\d+)する$"), "level_up", "self"),
+    (re.compile(r"^このユニットの行動権を回復する$"), "activate", "self"),
+    (re.compile(r"^あなたの全てのユニットの行動権を回復する$"), "activate", "all_own_characters"),
     # a trigger / intercept acting on the unit that set it off (「それ」 without a choice)
     (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
     (re.compile(r"^あなたのユニットを1体選ぶ。それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),

@@ -24,7 +24,7 @@ from sim.model import CARD_TYPES
 
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # FFTCG 15.2.1, 15.2.2, 15.2.3, 15.2.5
 _KEYWORD_WORDS = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
-HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce")
+HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce")  # aimed at the opponent
 ANY_TYPE = -1  # search / recover param: any card type; else the index into CARD_TYPES["fftcg"]
 
 
@@ -95,6 +95,7 @@ _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^until the end of the turn, (?:it loses|they lose) (\d+) power$", re.I), "weaken", True),
     (re.compile(r"^(?:it gains|they gain) haste until the end of the turn$", re.I), "haste", False),
     (re.compile(r"^return (?:it|them) to (?:its|their) owner'?s'? hands?$", re.I), "bounce", False),
+    (re.compile(r"^activate (?:it|them)$", re.I), "activate", False),
     (re.compile(r"^(?:it gains|they gain) (brave|first strike) until the end of the turn$", re.I), "grant_keyword",
      False),
     (re.compile(r"^until the end of the turn, (?:it gains|they gain) (haste|brave|first strike)$", re.I),
@@ -122,6 +123,8 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
     (re.compile(r"^@SELF and all (?:the )?forwards forming a party with it gain \+(\d+) power until the end of the turn$",
                 re.I), "pump", "self"),
     (re.compile(r"^dull all (?:the )?forwards opponent controls$", re.I), "dull", "all_opp_characters"),
+    (re.compile(r"^activate all (?:the )?(?:forwards|characters) you control$", re.I), "activate", "all_own_characters"),
+    (re.compile(r"^activate @SELF$", re.I), "activate", "self"),
     (re.compile(r"^freeze all (?:the )?forwards opponent controls$", re.I), "freeze", "all_opp_characters"),
     (re.compile(r"^(?:produce|gain) ((?:《[^》]+》)+)$", re.I), "gain_cp", "own_player"),
 ]
@@ -256,6 +259,7 @@ _TRIGGERS = [
     (re.compile(r"^At the beginning of the (?:Attack Phase|Main Phase 1) during each of your turns, (.+)$", re.I),
      "turn_start"),
     (re.compile(r"^When @SELF blocks, (.+)$", re.I), "block"),
+    (re.compile(r"^When @SELF deals damage to your opponent, (.+)$", re.I), "hit_player"),
     (re.compile(r"^When @SELF (?:is put from the field into the Break Zone|is broken), (.+)$", re.I), "leave"),
     (re.compile(r"^At the beginning of (?:each of )?your turn, (.+)$", re.I), "turn_start"),
 ]
