@@ -81,7 +81,7 @@ _CHOOSE = re.compile(
     r"^choose (up to )?" + _N + r" (.*?)(?: of cost (\d+) or less)?(?: with (?:a )?power (?:of )?(\d+) or less)?"
     r"( opponent controls| you control)?(?: other than @SELF)?$", re.I)
 # what a choose may pick: Forwards / Characters, possibly narrowed by job, name, category, element or state
-_CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|forwards? and/or monsters?)$"
+_CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|forwards? (?:and/)?or monsters?)$"
                           r"|^(?:job|card name|category) [^.\d]*$", re.I)
 _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^deal (?:it|them) (\d+) damage$", re.I), "damage", True),
@@ -138,6 +138,9 @@ IGNORED = [  # riders dropped on purpose (see module docstring)
     re.compile(r"^if it is put from the field into the break zone this turn, remove it from the game instead$", re.I),
     # "loses all abilities" before a break only stops its leave triggers
     re.compile(r"^it loses all (?:its )?abilities until the end of the turn$", re.I),
+    # a conditional upgrade of the amount just dealt: the base amount is kept (undervalues slightly)
+    re.compile(r"^if [^,]+, (?:deal (?:it|them)|(?:it|they) (?:loses?|gains?)) \d+ (?:more )?(?:damage|power)"
+               r"(?: until the end of the turn)? instead$", re.I),
 ]
 
 
@@ -160,10 +163,70 @@ def _sentences(body: str) -> list[str]:
     return [p.strip().rstrip(".").strip() for p in parts if p.strip().rstrip(".").strip()]
 
 
+def _keyword_effects(words: str) -> list[tuple[str, int, int]] | None:
+    """"Haste, First Strike and Brave" -> (op, amount, param) per keyword; None if any is not one."""
+    out = []
+    for word in re.split(r",\s*(?:and\s+)?|\s+and\s+", words.strip().lower()):
+        if word not in _KEYWORD_WORDS:
+            return None
+        name = _KEYWORD_WORDS[word]
+        out.append(("haste", 0, 0) if name == "haste" else ("grant_keyword", 0, KEYWORDS.index(name)))
+    return out
+
+
+_GAINS = re.compile(r"^(?:until the end of the turn, )?(?:it gains|they gain) (.+?)(?: until the end of the turn)?$", re.I)
+
+
+def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
+    """What a sentence does to the chosen "it"/"them": [(op, amount, param)], or None."""
+    parts = [sentence]
+    if re.match(r"^(deal|break|dull|freeze|return|activate) (it|them)\b.* and (deal|break|dull|freeze|return|activate)"
+                r" (it|them)", sentence, re.I) and not re.match(r"^dull (it|them) and freeze (it|them)$", sentence, re.I):
+        parts = re.split(r",? and ", sentence, flags=re.I)
+    out: list[tuple[str, int, int]] = []
+    for part in parts:
+        g = _GAINS.match(part)
+        if g and not g.group(1).startswith("+"):
+            kws = _keyword_effects(g.group(1))
+            if kws is None:
+                return None
+            out.extend(kws)
+            continue
+        if g and "," in g.group(1):  # "+1000 power, Haste and Brave"
+            power_part, _, rest = g.group(1).partition(",")
+            pm = re.match(r"^\+(\d+) power$", power_part.strip(), re.I)
+            kws = _keyword_effects(rest.replace("and ", "", 1) if rest.strip().startswith("and") else rest)
+            if pm is None or kws is None:
+                return None
+            out.append(("pump", int(pm.group(1)), 0))
+            out.extend(kws)
+            continue
+        for pattern, op, has_amount in _ON_IT:
+            am = pattern.match(part.strip())
+            if am:
+                if op == "grant_keyword":
+                    kws = _keyword_effects(am.group(1))
+                    if kws is None:
+                        return None
+                    out.extend(kws)
+                else:
+                    out.append((op, (int(am.group(1)) if am.groups() else power) if has_amount else 0, 0))
+                break
+        else:
+            return None
+    return out
+
+
+# "turn over one card at a time until a Fire card is revealed; add it to your hand": one card found in the deck
+_TURN_OVER = re.compile(r"turn over one card at a time from the top of your deck until an? [^.]+ is revealed\. add it to"
+                        r" your hand\. then, shuffle the other cards(?: revealed)? and return them to the bottom of"
+                        r" your deck\.?", re.I)
+
+
 def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
     """Effects for an ability body, or None if any sentence is not understood."""
     effects: list[Effect] = []
-    sentences = _sentences(body)
+    sentences = _sentences(_TURN_OVER.sub("search for 1 card and add it to your hand.", body))
     i = 0
     while i < len(sentences):
         s = sentences[i]
@@ -173,44 +236,37 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         m = _CHOOSE.match(s)
         if m and (not _CHOOSE_KIND.match(m.group(3).strip())
                   or re.search(r"\b(?:and \d|backups?|monsters?|summons?|cards?(?! name)|in your|from your)\b",
-                               m.group(3).replace("and/or Monster", ""), re.I)):
+                               re.sub(r"(?:and/)?or Monsters?", "", m.group(3)), re.I)):
             m = None  # two targets, a non-Forward, or a card in another zone
         if m and i + 1 < len(sentences):
-            _up_to, count, qualifier, cost_max, power_max, side = m.groups()
-            action = sentences[i + 1]
-            parts = [action]
-            if " and " in action.lower() and not action.lower().startswith("dull it and freeze"):
-                parts = [p.strip() for p in re.split(r",? and ", action, flags=re.I)]
-                parts = [p if re.match(r"^(deal|break|dull|freeze|return)", p, re.I) or p.lower().startswith(
-                    ("it ", "they ", "until")) else "" for p in parts]
-            got: list[Effect] = []
-            for part in parts:
-                for pattern, op, has_amount in _ON_IT:
-                    am = pattern.match(part)
-                    if not am:
-                        continue
-                    amount = (int(am.group(1)) if am.groups() else power) if has_amount else 0
-                    param = 0
-                    if op == "grant_keyword":
-                        word = am.group(1).lower()
-                        op, param = ("haste", 0) if word == "haste" else (op, KEYWORDS.index(_KEYWORD_WORDS[word]))
-                    if op == "break" and power_max:
-                        op, param = "break_power", int(power_max)
-                    elif op == "break" and cost_max:
-                        param = int(cost_max)
-                    elif cost_max or power_max:
-                        param = int(cost_max or power_max)  # restriction kept only informative
-                        if op not in ("break", "break_power"):
-                            param = 0
-                    got.append(Effect(trigger, op, amount, _target(op, side), param))
+            _up_to, count, _qualifier, cost_max, power_max, side = m.groups()
+            actions: list[tuple[str, int, int]] = []
+            j = i + 1
+            while j < len(sentences):  # every following sentence about "it" / "them"
+                if any(p.match(sentences[j]) for p in IGNORED):
+                    j += 1
+                    continue
+                got = _on_target(sentences[j], power)
+                if got is None:
                     break
-                else:
-                    return None
-            effects.extend(got * min(_num(count), MAX_EFFECTS))
-            i += 2
+                actions.extend(got)
+                j += 1
+            if not actions:
+                return None
+            one = []
+            for op, amount, param in actions:
+                if op == "break" and power_max:
+                    op, param = "break_power", int(power_max)
+                elif op == "break" and cost_max:
+                    param = int(cost_max)
+                one.append(Effect(trigger, op, amount, _target(op, side), param))
+            effects.extend(one * min(_num(count), MAX_EFFECTS))
+            i = j
             continue
+        m = None
         if i + 1 < len(sentences) and re.match(r"^(?:you may )?add (?:it|them) to your hand$", sentences[i + 1], re.I):
             m = _RECOVER.match(f"{s}. {sentences[i + 1]}")
+        if m:
             i += 1
         else:
             m = _RECOVER.match(s)
