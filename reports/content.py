@@ -25,7 +25,8 @@ from sim.model import Deck
 
 ODDS_WANTS = ("1+ cost<=1", "1+ cost<=2", "1+ cost<=3")
 ODDS_TURNS = 4
-CARD_ROWS = 40  # per deck in the display table; the CSV has every card
+CARD_ROWS = 40
+CURVE_TURNS = 6  # per deck in the display table; the CSV has every card
 
 
 @dataclass
@@ -221,15 +222,23 @@ def _curve(results: Results) -> Section:
         return Section("curve", title, "", note="Not available: this run did not record the turns detail "
                                                 "(run with --detail turns or cards).")
     c = curve_analysis.curve(results)
-    shown = c.filter(pl.col("turn").is_between(1, 6))
-    table = _fmt(shown, {"deck": "deck", "policy": "policy", "position": "position", "own turn": "turn",
-                         "players": "players", "available": "available", "spent": "spent",
-                         "wasted": "wasted", "made a play by now": _rate("made_play_by")})
+    pooled = (c.filter(pl.col("turn").is_between(1, CURVE_TURNS))
+              .group_by("deck", "policy", "turn")
+              .agg(*(((pl.col(x) * pl.col("players")).sum() / pl.col("players").sum()).alias(x)
+                     for x in ("available", "spent")),
+                   (pl.col("made_play").sum() / pl.col("players").sum()).alias("made_play_by"))
+              .sort("deck", "policy", "turn"))
+    cells = pooled.with_columns(pl.format("{} of {} · {}%", pl.col("spent").round(1), pl.col("available").round(1),
+                                          (100 * pl.col("made_play_by")).round(0).cast(pl.Int64)).alias("cell"))
+    table = (cells.pivot(on="turn", index=["deck", "policy"], values="cell", sort_columns=True)
+             .rename(lambda col: f"turn {col}" if col.isdigit() else col).sort("deck", "policy"))
     return Section("curve", title,
                    "Per own turn (1 = the player's first turn): resources available and spent on average, "
                    "and the share of players who had played at least one card by that turn. Averages at "
                    "turn t are over the players whose game lasted to their turn t. Wasted = available "
-                   "but not spent. The table shows turns 1–6; curve.csv has every turn.",
+                   "but not spent. Each table cell reads \"spent of available · share that has made a "
+                   "play\" for turns 1–6, both seats pooled; curve.csv splits on the play / on the "
+                   "draw and has every turn with intervals.",
                    figure=curve_chart(c, "Resource curve (both seats, by own turn)"),
                    figure_alt="Line charts of resources and first play by turn", table=table, csv=c)
 
