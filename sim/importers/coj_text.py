@@ -18,15 +18,17 @@ import unicodedata
 from sim.effects import MAX_EFFECTS, Effect
 from sim.importers.fftcg_text import ParsedText
 
-# CoJ digest §10 keyword table plus the rest of catalog keywords.json; bit i of K_KW = COJ_KEYWORDS[i]
+# CoJ digest §10 keyword table (in the order of sim.games.coj KEYWORDS, bit i of K_KW), then the rest of the
+# catalog's keywords.json. 次元干渉/コストN becomes "dimensional_interference_N" (the engine reads N from it).
 COJ_KEYWORD_NAMES = {
     "スピードムーブ": "speed_move", "不屈": "indomitable", "貫通": "penetrate", "無我の境地": "selflessness",
-    "固着": "anchored", "加護": "protection", "次元干渉": "dimension_interference", "呪縛": "bind",
-    "不滅": "immortal", "王の治癒力": "kings_healing", "秩序の盾": "shield_of_order", "沈黙": "silence",
-    "強制防御": "forced_defense", "攻撃禁止": "attack_ban", "防御禁止": "block_ban",
-    "破壊効果耐性": "destroy_resist", "消滅効果耐性": "delete_resist", "進化禁止": "evolution_ban",
-    "セレクトハック": "select_hack", "狂戦士": "berserker", "神託": "oracle", "オーバーヒート": "overheat",
-    "沈黙効果耐性": "silence_resist", "撤退禁止": "retreat_ban", "行動制限": "action_restriction",
+    "固着": "anchored", "加護": "protection", "次元干渉": "dimensional_interference", "呪縛": "bind",
+    "不滅": "immortal", "秩序の盾": "shield_of_order", "沈黙": "silence", "強制防御": "forced_defense",
+    "攻撃禁止": "attack_ban", "王の治癒力": "kings_healing",
+    "防御禁止": "block_ban", "破壊効果耐性": "destroy_resist", "消滅効果耐性": "delete_resist",
+    "進化禁止": "evolution_ban", "セレクトハック": "select_hack", "狂戦士": "berserker", "神託": "oracle",
+    "オーバーヒート": "overheat", "沈黙効果耐性": "silence_resist", "撤退禁止": "retreat_ban",
+    "行動制限": "action_restriction",
 }
 COJ_KEYWORDS: tuple[str, ...] = tuple(COJ_KEYWORD_NAMES.values())
 CARD_TYPE_PARAM = {"ユニット": 0, "進化": 1, "トリガー": 2, "インターセプト": 3}  # index into CARD_TYPES["coj"]
@@ -38,7 +40,7 @@ def normalize(text: str) -> str:
 
 _TAGS = re.compile(r"</?[a-zA-Z][^>]*>")  # HTML spans only; <ウィルス…> names stay
 _KEYWORD = re.compile(r"【([^】]+)】")
-_DIMENSION = re.compile(r"次元干渉\s*/\s*コスト\s*\(?\d+\)?")
+_DIMENSION = re.compile(r"【?次元干渉\s*/\s*コスト\s*\(?(\d+)\)?】?")
 
 
 def abilities(text: str) -> list[str]:
@@ -63,10 +65,13 @@ def abilities(text: str) -> list[str]:
 
 
 def _keyword_line(line: str) -> frozenset[str] | None:
+    dimension = _DIMENSION.search(line)
+    if dimension:
+        line = _DIMENSION.sub("", line)
     found = {COJ_KEYWORD_NAMES[k] for k in _KEYWORD.findall(line) if k in COJ_KEYWORD_NAMES}
-    if _DIMENSION.search(line):
-        found.add("dimension_interference")
-    rest = _DIMENSION.sub("", _KEYWORD.sub("", line)).strip()
+    if dimension:
+        found.add(f"dimensional_interference_{dimension.group(1)}")
+    rest = _KEYWORD.sub("", line).strip()
     return frozenset(found) if found and not rest else None
 
 
