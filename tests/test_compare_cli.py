@@ -95,3 +95,15 @@ def test_balance_rejects_mixed_games_and_duplicate_names(decks: dict[str, Path],
 def test_report_on_empty_dir_exit_2(tmp_path: Path) -> None:
     r = runner.invoke(app, ["report", str(tmp_path), "--out", str(tmp_path / "rep")])
     assert r.exit_code == 2 and "no results" in r.output
+
+
+def test_paired_interval_narrower_than_unpaired_on_played_games(decks: dict[str, Path]) -> None:
+    from analysis.variants import compare_variants
+    from sim.deckfile import load_deck
+
+    a, b, x = (load_deck(decks[k]) for k in "abx")
+    r = compare_variants(a, b, [x], games=200, policy="curve", seed=3, engine="null")
+    assert r.games == 200 and r.comparison.overall.n == 400  # 200 seeds x 2 seat orders
+    paired = r.comparison.overall.high - r.comparison.overall.low
+    unpaired = r.comparison.unpaired.high - r.comparison.unpaired.low
+    assert paired < unpaired and unpaired > 0.1
