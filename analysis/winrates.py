@@ -143,3 +143,15 @@ def end_reasons(results: Results) -> pl.DataFrame:
             .with_columns(pl.col("count").sum().over("game").alias("games"))
             .with_columns(*wilson_exprs(pl.col("count"), pl.col("games"), "share"))
             .sort(["game", "count", "end_reason"], descending=[False, True, False]).collect())
+
+
+def first_player_by_matchup(results: Results) -> pl.DataFrame:
+    """Per pair of decks (both seat orders together, `deck_1` < `deck_2` by name): how often the
+    player who went first won."""
+    g = results.games.with_columns(pl.min_horizontal("deck_a", "deck_b").alias("deck_1"),
+                                   pl.max_horizontal("deck_a", "deck_b").alias("deck_2"))
+    return (g.group_by("game", "deck_1", "deck_2")
+            .agg(pl.len().alias("games"), (pl.col("winner") == pl.col("first_player")).sum().alias("first_wins"),
+                 pl.col("winner").is_in(["draw", "double_loss"]).sum().alias("draws"))
+            .with_columns(*wilson_exprs(pl.col("first_wins"), pl.col("games"), "first_win_rate"))
+            .sort("game", "deck_1", "deck_2").collect())

@@ -168,6 +168,10 @@ def _first_player(results: Results) -> Section:
     by_deck = winrates.first_player_by_deck(results)
     lines = "; ".join(f"{r['game']}: the first player won {pct(r['first_win_rate'], r['first_win_rate_low'], r['first_win_rate_high'])} "
                       f"of {r['games']:,} games ({r['draws']:,} draws)" for r in fp.iter_rows(named=True))
+    pairs = winrates.first_player_by_matchup(results)
+    lines += ". By matchup: " + "; ".join(
+        f"{r['deck_1']} vs {r['deck_2']} {pct(r['first_win_rate'], r['first_win_rate_low'], r['first_win_rate_high'])}"
+        for r in pairs.iter_rows(named=True))
     table = _fmt(by_deck, {"deck": "deck", "games on the play": "games_play",
                            "win rate on the play": _rate("win_rate_play"),
                            "games on the draw": "games_draw", "win rate on the draw": _rate("win_rate_draw"),

@@ -11,6 +11,7 @@ from analysis.winrates import (
     deck_summary,
     end_reasons,
     first_player,
+    first_player_by_matchup,
     game_length,
     matchup_matrix,
     matchup_winrates,
@@ -130,3 +131,9 @@ def test_results_dir_roundtrip(tmp_path) -> None:
     g.head(3).write_parquet(tmp_path / "games" / "part-0.parquet")
     g.tail(5).write_parquet(tmp_path / "games" / "part-1.parquet")
     assert matchup_matrix(open_results(tmp_path)).equals(matchup_matrix(from_frames(g)))
+
+
+def test_first_player_by_matchup_pools_seat_orders() -> None:
+    t = first_player_by_matchup(from_frames(games_frame(ROWS)))
+    r = t.row(0, named=True)
+    assert (r["deck_1"], r["deck_2"], r["games"], r["first_wins"], r["draws"]) == ("X", "Y", 8, 5, 1)
