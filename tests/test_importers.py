@@ -1,0 +1,205 @@
+"""Card text -> effects (FFTCG English, CoJ Japanese), deck coverage and `tcgsim cards coverage`."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.effects import Effect
+from sim.importers.coj_text import COJ_KEYWORDS, parse_coj_text
+from sim.importers.coverage import ability_count
+from sim.importers.fftcg_text import KEYWORDS, parse_fftcg_text
+from sim.pools import load_pool
+
+DATA = Path("/work/shared/data")
+SQUARE = DATA / "fftcg" / "cards_fftcgsim_square_api.json"
+CATALOG = DATA / "coj" / "catalog.json"
+STARTERS = sorted((DATA / "fftcg" / "decks" / "starter").glob("*.toml"))
+needs_data = pytest.mark.skipif(not SQUARE.is_file() or not CATALOG.is_file(), reason="shared card data not present")
+
+# measured floor of the starter-deck coverage (ability lines, copies weighted); see the module docstring
+# of sim.importers.fftcg_text for what counts as modelled. The brief's goal is 0.80.
+STARTER_COVERAGE_FLOOR = 0.43
+
+
+def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int = 0, cost: int = 0,
+      dull: bool = False) -> Effect:
+    return Effect(trigger, op, amount, target, param, cost, dull)
+
+
+# ---------------------------------------------------------------- FFTCG templates (synthetic text)
+
+@pytest.mark.parametrize(("text", "ctype", "effects"), [
+    ("When Ward enters the field, choose 1 Forward. Deal it 7000 damage.", "forward",
+     [E("enter", "damage", 7000, "opp_character")]),
+    ("[[ex]]EX BURST[[/]] When Ward enters the field, choose 1 Forward opponent controls. Dull it and Freeze it.",
+     "forward", [E("enter", "freeze", 0, "opp_character"), E("ex_burst", "freeze", 0, "opp_character")]),
+    ("Choose 1 Forward of cost 4 or less. Break it.", "summon", [E("cast", "break", 0, "opp_character", 4)]),
+    ("Choose 1 Forward with power 7000 or less. Break it.", "summon",
+     [E("cast", "break_power", 0, "opp_character", 7000)]),
+    ("Draw 2 cards.", "summon", [E("cast", "draw", 2, "own_player")]),
+    ("Choose 1 Forward. It gains +2000 power until the end of the turn.", "summon",
+     [E("cast", "pump", 2000, "own_character")]),
+    ("Choose 1 Forward opponent controls. It loses 4000 power until the end of the turn.", "summon",
+     [E("cast", "weaken", 4000, "opp_character")]),
+    ("Choose 1 Forward. Return it to its owner's hand.", "summon", [E("cast", "bounce", 0, "opp_character")]),
+    ("When Ward enters the field, you may search for 1 [[i]]Job Warrior[[/]] Backup and add it to your hand.",
+     "forward", [E("enter", "search", 1, "own_player", 1)]),
+    ("When Ward enters the field, choose 1 Summon in your Break Zone. Add it to your hand.", "backup",
+     [E("enter", "recover", 1, "own_player", 2)]),
+    ("《火》《ダル》, put Ward into the Break Zone: Choose 1 Forward. Deal it 4000 damage.", "backup",
+     [E("action_break", "damage", 4000, "opp_character", 0, 1, True)]),
+    ("《ダル》: Choose 1 Forward. It gains Haste until the end of the turn.", "backup",
+     [E("action", "haste", 0, "own_character", 0, 0, True)]),
+    ("[[s]]Firaga[[/]] 《S》《火》《火》《1》《ダル》: Deal 7000 damage to all the Forwards opponent controls.", "forward",
+     [E("action", "damage", 7000, "all_opp_characters", 0, 3, True)]),
+    ("When Ward attacks, your opponent discards 1 card from his/her hand.", "forward",
+     [E("attack", "discard", 1, "opp_player")]),
+    ("When Ward is put from the field into the Break Zone, draw 1 card.", "forward",
+     [E("leave", "draw", 1, "own_player")]),
+    ("Choose 1 Forward. Deal it 10000 damage. Ward deals you 1 point of damage.", "summon",
+     [E("cast", "damage", 10000, "opp_character"), E("cast", "player_damage", 1, "own_player")]),
+    ("When Ward enters the field, choose 1 Forward. Until the end of the turn, it gains Haste and Brave.", "backup",
+     [E("enter", "haste", 0, "own_character"),
+      E("enter", "grant_keyword", 0, "own_character", KEYWORDS.index("brave"))]),
+    ("Select 1 of the 2 following actions.[[br]]\"Choose 1 Backup. Break it.\"[[br]]\"Draw 1 card.\"", "summon",
+     [E("cast", "draw", 1, "own_player")]),
+])
+def test_fftcg_templates(text: str, ctype: str, effects: list[Effect]) -> None:
+    parsed = parse_fftcg_text(text, "Ward", ctype)
+    assert list(parsed.effects) == effects
+    assert parsed.unmodelled == ()
+
+
+def test_fftcg_keywords_lb_and_unmodelled() -> None:
+    parsed = parse_fftcg_text("[[i]]Limit Break -- 3[[/]][[br]]Haste (reminder.)[[br]]First Strike Brave[[br]]"
+                              "If you control 5 or more Backups, Ward gains +2000 power.", "Ward")
+    assert parsed.lb_cost == 3
+    assert parsed.keywords == frozenset({"haste", "first_strike", "brave"})
+    assert parsed.unmodelled == ("If you control 5 or more Backups, Ward gains +2000 power.",)
+    assert parsed.lines == 4
+
+
+def test_fftcg_effect_slots_overflow_is_reported() -> None:
+    text = "[[br]]".join(["When Ward enters the field, draw 1 card.", "When Ward attacks, draw 1 card.",
+                          "When Ward blocks, draw 1 card.", "When Ward is broken, draw 1 card.",
+                          "At the beginning of your turn, draw 1 card."])
+    parsed = parse_fftcg_text(text, "Ward")
+    assert len(parsed.effects) == 4 and parsed.unmodelled == ("At the beginning of your turn, draw 1 card.",)
+
+
+@needs_data
+def test_fftcg_real_cards() -> None:
+    pool = load_pool(SQUARE)
+    assert pool["21-001R"].effects == (E("enter", "damage", 7000, "opp_character"),
+                                       E("ex_burst", "damage", 7000, "opp_character"))
+    assert pool["21-001R"].unmodelled == ("You can only pay with Fire CP to cast Ward.",)
+    assert pool["1-010C"].effects == (E("action_break", "damage", 4000, "opp_character", 0, 1, True),)
+    assert pool["2-005C"].effects == (E("enter", "haste", 0, "own_character"),)
+    assert pool["1-016C"].keywords == frozenset({"haste"}) and pool["1-016C"].effects == ()
+
+
+# ---------------------------------------------------------------- CoJ templates
+
+@pytest.mark.parametrize(("text", "ctype", "effects"), [
+    ("■ダメージブレイク\nこのユニットがオーバークロックした時、対戦相手のユニットを1体選ぶ。それに4000ダメージを与える。", "unit",
+     [E("overclock", "damage", 4000, "opp_character")]),
+    ("■X\nこのユニットがフィールドに出た時、あなたはカードを1枚引く。", "unit", [E("enter", "draw", 1, "own_player")]),
+    ("■X\nこのユニットがアタックした時、ターン終了時までこのユニットのBPを+2000する。", "unit",
+     [E("attack", "pump", 2000, "self")]),
+    ("■X\n対戦相手のユニットがアタックした時、対戦相手のユニットを1体選ぶ。それのBPを-3000する。", "intercept",
+     [E("cast", "weaken", 3000, "opp_character")]),
+    ("■X\nあなたのターン開始時、対戦相手のコスト3以下のユニットを1体選ぶ。それを破壊する。", "trigger",
+     [E("cast", "break", 0, "opp_character", 3)]),
+    ("■X\nあなたのユニットがアタックした時、対戦相手のBP5000以下のユニットを1体選ぶ。それを破壊する。", "intercept",
+     [E("cast", "break_power", 0, "opp_character", 5000)]),
+    ("■X\nこのユニットがフィールドに出た時、対戦相手のユニットを1体選ぶ。それを手札に戻す。", "unit",
+     [E("enter", "bounce", 0, "opp_character")]),
+    ("■X\nこのユニットがフィールドに出た時、対戦相手のユニットを1体選ぶ。それの行動権を消費する。", "unit",
+     [E("enter", "dull", 0, "opp_character")]),
+    ("■X\n対戦相手の全てのユニットに７０００ダメージを与える。", "joker", [E("cast", "damage", 7000, "all_opp_characters")]),
+    ("■X\n対戦相手に２ライフダメージを与える。", "joker", [E("cast", "player_damage", 2, "opp_player")]),
+    ("■X\nあなたのユニットを1体選ぶ。それに【スピードムーブ】を与える。", "joker",
+     [E("cast", "grant_keyword", 0, "own_character", COJ_KEYWORDS.index("speed_move"))]),
+])
+def test_coj_templates(text: str, ctype: str, effects: list[Effect]) -> None:
+    parsed = parse_coj_text(text, ctype)
+    assert list(parsed.effects) == effects
+    assert parsed.unmodelled == ()
+
+
+def test_coj_keywords() -> None:
+    parsed = parse_coj_text("【スピードムーブ】\n(このユニットはフィールドに出たターンの行動制限の影響を受けない)\n【貫通】【不屈】\n"
+                            "【次元干渉/コスト3】", "unit")
+    assert parsed.keywords == frozenset({"speed_move", "penetrate", "indomitable", "dimensional_interference_3"})
+    assert parsed.unmodelled == () and parsed.lines == 3
+
+
+@needs_data
+def test_coj_real_cards() -> None:
+    pool = load_pool(CATALOG)
+    assert pool["1-0-001"].effects == (E("overclock", "damage", 4000, "opp_character"),)
+    assert pool["トリックフィンガー"].effects == (E("cast", "draw", 2, "own_player"),)
+    lilim = pool["1-0-012"]
+    assert lilim.effects == (E("enter", "damage", 4000, "opp_character"),) and len(lilim.unmodelled) == 1
+
+
+# ---------------------------------------------------------------- coverage
+
+def _starter_coverage() -> tuple[int, int]:
+    pool = load_pool(SQUARE)
+    total = modelled = 0
+    for path in STARTERS:
+        for code, copies in tomllib.loads(path.read_text(encoding="utf-8"))["cards"].items():
+            card = pool.get(code)
+            if card is None:
+                continue  # 17-131S..140S are missing from the card file (data README, limit 4)
+            lines = ability_count(card, "fftcg")
+            total += lines * copies
+            modelled += (lines - len(card.unmodelled)) * copies
+    return modelled, total
+
+
+@needs_data
+def test_starter_decks_import_and_coverage() -> None:
+    pool = load_pool(SQUARE)
+    codes = {code for path in STARTERS for code in tomllib.loads(path.read_text(encoding="utf-8"))["cards"]}
+    missing = {code for code in codes if code not in pool}
+    assert missing == {f"17-{n}S" for n in range(131, 141)}  # known gap of the data (README limit 4)
+    modelled, total = _starter_coverage()
+    assert total > 1500
+    assert modelled / total >= STARTER_COVERAGE_FLOOR
+
+
+@needs_data
+def test_cards_coverage_cli() -> None:
+    deck = DATA / "fftcg" / "decks" / "starter" / "two_player_starter__cloud_vs_sephiroth_2020__cloud_deck.toml"
+    runner = CliRunner()
+    result = runner.invoke(app, ["cards", "coverage", str(deck), "--pool", str(SQUARE), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    (entry,) = data["decks"]
+    assert entry["deck"] == str(deck) and 0 < entry["modelled_share"] < 1
+    by_code = {c["code"]: c for c in entry["cards"]}
+    assert by_code["1-016C"]["status"] == "modelled" and by_code["1-016C"]["copies"] == 3
+    assert by_code["11-132S"]["status"] == "not modelled" and by_code["11-132S"]["unmodelled"]
+    assert {c["status"] for c in entry["cards"]} <= {"modelled", "partly", "not modelled"}
+    text = runner.invoke(app, ["cards", "coverage", str(deck), "--pool", str(SQUARE)])
+    assert text.exit_code == 0 and "ability lines modelled" in text.output
+
+
+def test_cards_coverage_inline_deck_and_errors(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.toml"
+    deck.write_text('game = "fftcg"\nname = "Inline"\n[[card]]\ncode = "A"\nname = "A"\ntype = "forward"\n'
+                    'cost = 2\nelement = "fire"\npower = 5000\ncopies = 50\n', encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, ["cards", "coverage", str(deck), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["decks"][0]["modelled_share"] == 1.0
+    missing = runner.invoke(app, ["cards", "coverage", str(tmp_path / "nope.toml")])
+    assert missing.exit_code == 2 and "error:" in missing.output
