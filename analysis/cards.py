@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis.data import Results
+from analysis.data import ENGINE, Results
 from analysis.intervals import newcombe_exprs, wilson_exprs
 from sim.errors import InputError
 
@@ -53,4 +53,4 @@ def card_stats(results: Results) -> pl.DataFrame:
                          *wilson_exprs(pl.col("wins_not_seen"), pl.col("games_not_seen"), "win_rate_not_seen"),
                          *wilson_exprs(pl.col("copies_dead"), pl.col("copies_in_hand"), "dead_rate"))
            .with_columns(*newcombe_exprs("win_rate_in_hand", "win_rate_not_seen", "gap")))
-    return out.sort("game", "deck", "policy", "code").collect()
+    return out.sort("game", "deck", "policy", "code").collect(engine=ENGINE)

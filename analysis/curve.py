@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 
 import polars as pl
 
-from analysis.data import Results
+from analysis.data import ENGINE, Results
 from analysis.intervals import wilson_exprs
 from sim.errors import InputError
 from sim.model import Deck
@@ -46,7 +46,7 @@ def curve(results: Results) -> pl.DataFrame:
                  pl.col("hand").mean().alias("hand"),
                  pl.col("played_by").sum().alias("made_play"))
             .with_columns(*wilson_exprs(pl.col("made_play"), pl.col("players"), "made_play_by"))
-            .sort("game", "deck", "policy", "position", "turn").collect())
+            .sort("game", "deck", "policy", "position", "turn").collect(engine=ENGINE))
 
 
 def card_costs(decks: Iterable[Deck]) -> dict[str, int]:
@@ -76,7 +76,7 @@ def cost_by_turn(results: Results, costs: Mapping[str, int]) -> pl.DataFrame:
                          pl.col("cost").is_null().alias("unknown_cost"))
            .join(reached, on=["game", "deck", "policy"], how="left")
            .with_columns((pl.col("cards") / pl.col("players")).alias("per_game")))
-    return out.sort("game", "deck", "policy", "turn", "cost", nulls_last=True).collect()
+    return out.sort("game", "deck", "policy", "turn", "cost", nulls_last=True).collect(engine=ENGINE)
 
 
 def mean_cost_by_turn(results: Results, costs: Mapping[str, int]) -> pl.DataFrame:

@@ -14,6 +14,10 @@ import polars as pl
 
 from sim.errors import InputError
 
+# Aggregations run on polars' streaming engine, so a large cards table is processed in batches
+# (operations it does not support fall back to the in-memory engine on their own).
+ENGINE = "streaming"
+
 
 @dataclass
 class Results:

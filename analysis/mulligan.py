@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis.data import Results, perspective
+from analysis.data import ENGINE, Results, perspective
 from analysis.intervals import newcombe_exprs, wilson_exprs
 
 
@@ -23,4 +23,4 @@ def mulligans(results: Results, by_position: bool = False) -> pl.DataFrame:
                           *wilson_exprs(pl.col("wins_keep"), pl.col("games_keep"), "win_rate_keep"),
                           *wilson_exprs(pl.col("wins_mulligan"), pl.col("games_mulligan"), "win_rate_mulligan"))
             .with_columns(*newcombe_exprs("win_rate_mulligan", "win_rate_keep", "mulligan_cost"))
-            .sort(group).collect())
+            .sort(group).collect(engine=ENGINE))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis.data import Results, perspective
+from analysis.data import ENGINE, Results, perspective
 from analysis.intervals import newcombe_exprs, wilson_exprs
 
 
@@ -21,7 +21,7 @@ def deck_labels(results: Results) -> pl.LazyFrame:
     """Perspective rows with a `label` per deck: the deck name, plus the policy when one deck is
     played by several policies in the dataset (so the matrix never merges two policies)."""
     p = perspective(results.games)
-    pairs = p.select("deck", "policy").unique().collect()
+    pairs = p.select("deck", "policy").unique().collect(engine=ENGINE)
     multi = set(pairs.group_by("deck").len().filter(pl.col("len") > 1)["deck"].to_list())
 
     def label(deck: str, policy: str) -> pl.Expr:
@@ -46,7 +46,7 @@ def matchup_winrates(results: Results) -> pl.DataFrame:
                           *wilson_exprs(pl.col("wins_b"), pl.col("games"), "win_rate_b"),
                           ((pl.col("draws") + pl.col("double_losses")) / pl.col("games")).alias("draw_rate"),
                           *wilson_exprs(pl.col("first_player_wins"), pl.col("games"), "first_player_win_rate"))
-            .sort("matchup").collect())
+            .sort("matchup").collect(engine=ENGINE))
 
 
 def matchup_matrix(results: Results) -> pl.DataFrame:
@@ -62,7 +62,7 @@ def matchup_matrix(results: Results) -> pl.DataFrame:
             .rename({"label": "deck", "opponent_label": "opponent"})
             .with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"),
                           (pl.col("draws") / pl.col("games")).alias("draw_rate"))
-            .sort("game", "deck", "opponent").collect())
+            .sort("game", "deck", "opponent").collect(engine=ENGINE))
 
 
 def deck_summary(results: Results) -> pl.DataFrame:
@@ -73,7 +73,7 @@ def deck_summary(results: Results) -> pl.DataFrame:
                  pl.col("drawn").sum().alias("draws"), pl.col("opponent_label").n_unique().alias("opponents"))
             .rename({"label": "deck"})
             .with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"))
-            .sort(["game", "win_rate", "deck"], descending=[False, True, False]).collect())
+            .sort(["game", "win_rate", "deck"], descending=[False, True, False]).collect(engine=ENGINE))
 
 
 def first_player(results: Results) -> pl.DataFrame:
@@ -85,7 +85,7 @@ def first_player(results: Results) -> pl.DataFrame:
                  .sum().alias("second_wins"),
                  pl.col("winner").is_in(["draw", "double_loss"]).sum().alias("draws"))
             .with_columns(*wilson_exprs(pl.col("first_wins"), pl.col("games"), "first_win_rate"))
-            .sort("game").collect())
+            .sort("game").collect(engine=ENGINE))
 
 
 def play_draw(results: Results) -> pl.DataFrame:
@@ -101,7 +101,7 @@ def play_draw(results: Results) -> pl.DataFrame:
             .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
                           *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
             .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
-            .sort("game", "deck", "opponent").collect())
+            .sort("game", "deck", "opponent").collect(engine=ENGINE))
 
 
 def first_player_by_deck(results: Results) -> pl.DataFrame:
@@ -116,14 +116,14 @@ def first_player_by_deck(results: Results) -> pl.DataFrame:
             .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
                           *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
             .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
-            .sort("game", "deck").collect())
+            .sort("game", "deck").collect(engine=ENGINE))
 
 
 def game_length(results: Results) -> pl.DataFrame:
     """Histogram of game length: per game and number of game turns, how many games."""
     return (results.games.group_by("game", "turns").agg(pl.len().alias("games"))
             .with_columns((pl.col("games") / pl.col("games").sum().over("game")).alias("share"))
-            .sort("game", "turns").collect())
+            .sort("game", "turns").collect(engine=ENGINE))
 
 
 def game_length_summary(results: Results) -> pl.DataFrame:
@@ -134,7 +134,7 @@ def game_length_summary(results: Results) -> pl.DataFrame:
                  pl.col("turns").quantile(0.1, "nearest").alias("p10_turns"),
                  pl.col("turns").quantile(0.9, "nearest").alias("p90_turns"),
                  pl.col("turns").max().alias("max_turns"))
-            .sort("game", "deck_a", "deck_b", "policy_a", "policy_b").collect())
+            .sort("game", "deck_a", "deck_b", "policy_a", "policy_b").collect(engine=ENGINE))
 
 
 def end_reasons(results: Results) -> pl.DataFrame:
@@ -142,7 +142,7 @@ def end_reasons(results: Results) -> pl.DataFrame:
     return (results.games.group_by("game", "end_reason").agg(pl.len().alias("count"))
             .with_columns(pl.col("count").sum().over("game").alias("games"))
             .with_columns(*wilson_exprs(pl.col("count"), pl.col("games"), "share"))
-            .sort(["game", "count", "end_reason"], descending=[False, True, False]).collect())
+            .sort(["game", "count", "end_reason"], descending=[False, True, False]).collect(engine=ENGINE))
 
 
 def first_player_by_matchup(results: Results) -> pl.DataFrame:
@@ -154,4 +154,4 @@ def first_player_by_matchup(results: Results) -> pl.DataFrame:
             .agg(pl.len().alias("games"), (pl.col("winner") == pl.col("first_player")).sum().alias("first_wins"),
                  pl.col("winner").is_in(["draw", "double_loss"]).sum().alias("draws"))
             .with_columns(*wilson_exprs(pl.col("first_wins"), pl.col("games"), "first_win_rate"))
-            .sort("game", "deck_1", "deck_2").collect())
+            .sort("game", "deck_1", "deck_2").collect(engine=ENGINE))
