@@ -48,7 +48,11 @@ _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
 
 
 def clean(text: str) -> str:
-    text = html.unescape(text).translate(_FULLWIDTH).replace("\r\n", " ").replace("\n", " ")
+    if "&" in text:
+        text = html.unescape(text)
+    if "《" in text:  # full-width digits only appear in CP symbols
+        text = text.translate(_FULLWIDTH)
+    text = text.replace("\r\n", " ").replace("\n", " ")
     text = text.replace("[[ex]]", "").replace("EX BURST", " EX BURST ")
     return text
 
@@ -144,9 +148,12 @@ IGNORED = [  # riders dropped on purpose (see module docstring)
 ]
 
 
+_TYPE_WORDS = [re.compile(rf"\b{t}s?\b", re.I) for t in CARD_TYPES["fftcg"]]
+
+
 def _type_param(words: str) -> int:
     types = CARD_TYPES["fftcg"]
-    found = [t for t in types if re.search(rf"\b{t}s?\b", words, re.I)]
+    found = [t for t, pattern in zip(types, _TYPE_WORDS, strict=True) if pattern.search(words)]
     return types.index(found[0]) if len(found) == 1 else ANY_TYPE
 
 
@@ -322,14 +329,19 @@ _TRIGGERS = [
 _STATIC_PUMP = re.compile(r"^@SELF gains \+(\d+) power\.?$", re.I)
 
 
+_KEYWORD_PATTERNS = {words: re.compile(rf"\b{words}\b") for words in _KEYWORD_WORDS}
+
+
 def _keywords_only(line: str) -> frozenset[str] | None:
-    bare = re.sub(r"\([^)]*\)", " ", line).strip().rstrip(".").lower()
+    bare = re.sub(r"\([^)]*\)", " ", line).strip().rstrip(".").lower() if "(" in line else line.rstrip(".").lower()
+    if len(bare) > 60:  # keyword lines are short: "Haste First Strike Brave"
+        return None
     found: set[str] = set()
     rest = bare
     for words, name in _KEYWORD_WORDS.items():
-        if re.search(rf"\b{words}\b", rest):
+        if _KEYWORD_PATTERNS[words].search(rest):
             found.add(name)
-            rest = re.sub(rf"\b{words}\b", " ", rest)
+            rest = _KEYWORD_PATTERNS[words].sub(" ", rest)
     return frozenset(found) if found and not rest.replace(",", " ").strip() else None
 
 
@@ -364,6 +376,19 @@ def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
     return chosen or None
 
 
+def _replace_name(line: str, name: str) -> str:
+    """The card's own name -> @SELF, as a whole word (a regex per name would be slow over 3,800 cards)."""
+    out, start = [], 0
+    while (j := line.find(name, start)) >= 0:
+        end = j + len(name)
+        if (j == 0 or not line[j - 1].isalnum()) and (end == len(line) or not line[end].isalnum()):
+            out.append(line[start:j] + "@SELF")
+        else:
+            out.append(line[start:end])
+        start = end
+    return "".join(out) + line[start:]
+
+
 def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple[frozenset[str], list[Effect]] | None:
     """(keywords, effects) for one ability line, or None when it cannot be modelled."""
     ex = line.startswith("EX BURST")
@@ -378,7 +403,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         return None
     line = _SPECIAL.sub("", line)
     if name:
-        line = re.sub(rf"(?<![\w]){re.escape(name)}(?![\w])", "@SELF", line)
+        line = _replace_name(line, name)
     line = re.sub(r"\bthis (?:forward|character|backup)\b", "@SELF", line, flags=re.I)
     trigger, body = "", line
     m = _ACTION.match(line)
