@@ -75,8 +75,15 @@ def shuffle_prefix(state, arr, n, k):
     """Partial Fisher-Yates: afterwards arr[:k] is a uniform random k-sample of arr[:n], in random order.
 
     Only the first k positions are settled, so dealing 5 cards from 50 costs 5 swaps, not 50.
+    Whatever order arr[:n] had before, the settled prefix is uniform.
     """
-    for i in range(min(k, n - 1)):
+    settle_range(state, arr, n, 0, k)
+
+
+@njit(cache=True)
+def settle_range(state, arr, n, start, stop):
+    """Continue a partial Fisher-Yates: settle positions start..stop-1 from the unsettled arr[start:n]."""
+    for i in range(start, min(stop, n - 1)):
         j = i + randbelow(state, n - i)
         t = arr[i]
         arr[i] = arr[j]
@@ -94,9 +101,23 @@ def move_block_to_bottom(order, top, count, n):
 
     This is the mulligan move of FFTCG (rule 8.2.2) and GBF (r. 5-2-1-5-1): cards go to the
     bottom unshuffled, so they come back only when the rest of the deck has been drawn.
+    A cycle-leader rotation moves each card once, in place: no allocation in the hot loop.
     """
-    held = order[top:top + count].copy()
-    for i in range(top + count, n):
-        order[i - count] = order[i]
-    for i in range(count):
-        order[n - count + i] = held[i]
+    length = n - top
+    if count <= 0 or count >= length:
+        return
+    a, b = length, count
+    while b:
+        a, b = b, a % b
+    for start in range(a):  # gcd(length, count) cycles
+        held = order[top + start]
+        i = start
+        while True:
+            j = i + count
+            if j >= length:
+                j -= length
+            if j == start:
+                break
+            order[top + i] = order[top + j]
+            i = j
+        order[top + i] = held

@@ -4,7 +4,6 @@ Decks are arrays in draw order (index 0 = top). Each game's mulligan is one func
 decision to take it is the caller's (a policy in the engines, the wants in the odds sampler).
 """
 
-import numpy as np
 from numba import njit
 
 from sim.kernel import move_block_to_bottom, shuffle_prefix
@@ -29,23 +28,16 @@ def mulligan_partial(order, n, hand, keep):
     Kept cards stay at the top in their order; the returned ones keep theirs at the bottom.
     Returns how many cards were returned.
     """
-    kept = np.empty(hand, order.dtype)
-    back = np.empty(hand, order.dtype)
     nk = 0
-    nb = 0
-    for i in range(hand):
+    for i in range(hand):  # stable partition in place: kept cards first
         if keep[i]:
-            kept[nk] = order[i]
+            v = order[i]
+            for j in range(i, nk, -1):
+                order[j] = order[j - 1]
+            order[nk] = v
             nk += 1
-        else:
-            back[nb] = order[i]
-            nb += 1
-    for i in range(nk):
-        order[i] = kept[i]
-    for i in range(nb):
-        order[nk + i] = back[i]
-    move_block_to_bottom(order, nk, nb, n)
-    return nb
+    move_block_to_bottom(order, nk, hand - nk, n)
+    return hand - nk
 
 
 @njit(cache=True)
