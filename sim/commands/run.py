@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
                          address=address or job.address, chunk=job.chunk, options=job.options,
                          progress=sys.stderr.isatty())
         except JobInterrupted as exc:
-            typer.echo(f"interrupted: {exc}; run the same command again to resume", err=True)
+            typer.echo(f"{exc}; run the same command again to resume", err=True)
             raise typer.Exit(130) from None
         s = summarize(target)
         typer.echo(f"{len(job.specs)} matchups x {job.games:,} games -> {target}")

@@ -68,7 +68,7 @@ def register(app: typer.Typer) -> None:
             run_matchups([spec], games, seed, out, detail=detail, backend=backend, address=address, chunk=chunk,
                          options=options, progress=sys.stderr.isatty())
         except JobInterrupted as exc:
-            typer.echo(f"interrupted: {exc}; run the same command again to resume", err=True)
+            typer.echo(f"{exc}; run the same command again to resume", err=True)
             raise typer.Exit(130) from None
         s = summarize(out)
         if as_json:
