@@ -100,6 +100,11 @@ _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^(?:it gains|they gain) haste until the end of the turn$", re.I), "haste", False),
     (re.compile(r"^return (?:it|them) to (?:its|their) owner'?s'? hands?$", re.I), "bounce", False),
     (re.compile(r"^activate (?:it|them)$", re.I), "activate", False),
+    # removed from the game / put under the deck: modelled as a break (it leaves the field for good; the
+    # difference is only which "when broken" triggers fire)
+    (re.compile(r"^remove (?:it|them) from the game$", re.I), "break", False),
+    (re.compile(r"^put (?:it|them) at the bottom of (?:its|their) owner'?s'? deck$", re.I), "break", False),
+    (re.compile(r"^put (?:it|them) on top of (?:its|their) owner'?s'? deck$", re.I), "bounce", False),
     (re.compile(r"^(?:it gains|they gain) (brave|first strike) until the end of the turn$", re.I), "grant_keyword",
      False),
     (re.compile(r"^until the end of the turn, (?:it gains|they gain) (haste|brave|first strike)$", re.I),
@@ -184,8 +189,23 @@ def _keyword_effects(words: str) -> list[tuple[str, int, int]] | None:
 _GAINS = re.compile(r"^(?:until the end of the turn, )?(?:it gains|they gain) (.+?)(?: until the end of the turn)?$", re.I)
 
 
+def _gains(words: str) -> list[tuple[str, int, int]] | None:
+    out: list[tuple[str, int, int]] = []
+    for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", words.strip()):
+        pm = re.match(r"^\+(\d+) power$", item, re.I)
+        if pm:
+            out.append(("pump", int(pm.group(1)), 0))
+            continue
+        kws = _keyword_effects(item)
+        if kws is None:
+            return None
+        out.extend(kws)
+    return out
+
+
 def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
     """What a sentence does to the chosen "it"/"them": [(op, amount, param)], or None."""
+    sentence = re.sub(r"^you may ", "", sentence, flags=re.I)
     parts = [sentence]
     if re.match(r"^(deal|break|dull|freeze|return|activate) (it|them)\b.* and (deal|break|dull|freeze|return|activate)"
                 r" (it|them)", sentence, re.I) and not re.match(r"^dull (it|them) and freeze (it|them)$", sentence, re.I):
@@ -193,20 +213,11 @@ def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
     out: list[tuple[str, int, int]] = []
     for part in parts:
         g = _GAINS.match(part)
-        if g and not g.group(1).startswith("+"):
-            kws = _keyword_effects(g.group(1))
-            if kws is None:
+        if g:  # "it gains +1000 power, Haste and Brave" (until the end of the turn)
+            gained = _gains(g.group(1))
+            if gained is None:
                 return None
-            out.extend(kws)
-            continue
-        if g and "," in g.group(1):  # "+1000 power, Haste and Brave"
-            power_part, _, rest = g.group(1).partition(",")
-            pm = re.match(r"^\+(\d+) power$", power_part.strip(), re.I)
-            kws = _keyword_effects(rest.replace("and ", "", 1) if rest.strip().startswith("and") else rest)
-            if pm is None or kws is None:
-                return None
-            out.append(("pump", int(pm.group(1)), 0))
-            out.extend(kws)
+            out.extend(gained)
             continue
         for pattern, op, has_amount in _ON_IT:
             am = pattern.match(part.strip())
@@ -327,6 +338,7 @@ _TRIGGERS = [
     (re.compile(r"^At the beginning of (?:each of )?your turn, (.+)$", re.I), "turn_start"),
 ]
 _STATIC_PUMP = re.compile(r"^@SELF gains \+(\d+) power\.?$", re.I)
+_STATIC_TEAM_PUMP = re.compile(r"^the forwards (?:other than @SELF )?you control gain \+(\d+) power\.?$", re.I)
 
 
 _KEYWORD_PATTERNS = {words: re.compile(rf"\b{words}\b") for words in _KEYWORD_WORDS}
@@ -431,6 +443,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             sm = _STATIC_PUMP.match(line)
             if sm:
                 return frozenset(), [Effect("static", "pump", int(sm.group(1)), "self")]
+            sm = _STATIC_TEAM_PUMP.match(line)
+            if sm:
+                return frozenset(), [Effect("static", "pump", int(sm.group(1)), "all_own_characters")]
             return None
     triggers = trigger.split("+")  # "When X enters the field or attacks" -> both triggers
     effects = _modal(body, triggers[0], power) if _MODAL.search(body) else parse_body(body, triggers[0], power)
