@@ -6,7 +6,9 @@ win rate + loss rate + draw rate = 1. (Counting draws as half a win would hide h
 happen, and most of these games rarely draw.)
 
 Every rate comes with its number of games and a Wilson 95% interval (`<rate>_low`, `<rate>_high`).
-Streaming group_by has no order, so every table is sorted before it is returned.
+Streaming group_by has no order, so every table is sorted before it is returned. Per-deck tables
+key on the deck alone (its `game` column is carried along): a null-engine run may pair decks of
+different games, and a pair must not be split by which seat's game names the matchup.
 """
 
 from __future__ import annotations
@@ -56,8 +58,8 @@ def matchup_matrix(results: Results) -> pl.DataFrame:
     then about (1 - draw rate) / 2, as it should be.
     """
     p = deck_labels(results).filter((pl.col("label") != pl.col("opponent_label")) | (pl.col("seat") == "a"))
-    return (p.group_by("game", "label", "opponent_label")
-            .agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
+    return (p.group_by("label", "opponent_label")
+            .agg(pl.col("game").first(), pl.len().alias("games"), pl.col("won").sum().alias("wins"),
                  pl.col("lost").sum().alias("losses"), pl.col("drawn").sum().alias("draws"))
             .rename({"label": "deck", "opponent_label": "opponent"})
             .with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"),
@@ -68,8 +70,8 @@ def matchup_matrix(results: Results) -> pl.DataFrame:
 def deck_summary(results: Results) -> pl.DataFrame:
     """Each deck's overall win rate against the field (mirror games excluded)."""
     p = deck_labels(results).filter(pl.col("label") != pl.col("opponent_label"))
-    return (p.group_by("game", "label")
-            .agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"),
+    return (p.group_by("label")
+            .agg(pl.col("game").first(), pl.len().alias("games"), pl.col("won").sum().alias("wins"),
                  pl.col("drawn").sum().alias("draws"), pl.col("opponent_label").n_unique().alias("opponents"))
             .rename({"label": "deck"})
             .with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"))
@@ -92,8 +94,8 @@ def play_draw(results: Results) -> pl.DataFrame:
     """Per deck vs opponent (both seat orders combined): win rate on the play (went first) and on
     the draw, and the difference play - draw (Newcombe interval). Mirror cells count both seats."""
     p = deck_labels(results)
-    return (p.group_by("game", "label", "opponent_label")
-            .agg(pl.col("on_play").sum().alias("games_play"),
+    return (p.group_by("label", "opponent_label")
+            .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
                  (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
                  (~pl.col("on_play")).sum().alias("games_draw"),
                  (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
@@ -107,8 +109,8 @@ def play_draw(results: Results) -> pl.DataFrame:
 def first_player_by_deck(results: Results) -> pl.DataFrame:
     """Per deck against the whole field: win rate on the play, on the draw and the gap."""
     p = deck_labels(results)
-    return (p.group_by("game", "label")
-            .agg(pl.col("on_play").sum().alias("games_play"),
+    return (p.group_by("label")
+            .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
                  (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
                  (~pl.col("on_play")).sum().alias("games_draw"),
                  (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
@@ -150,8 +152,8 @@ def first_player_by_matchup(results: Results) -> pl.DataFrame:
     player who went first won."""
     g = results.games.with_columns(pl.min_horizontal("deck_a", "deck_b").alias("deck_1"),
                                    pl.max_horizontal("deck_a", "deck_b").alias("deck_2"))
-    return (g.group_by("game", "deck_1", "deck_2")
-            .agg(pl.len().alias("games"), (pl.col("winner") == pl.col("first_player")).sum().alias("first_wins"),
+    return (g.group_by("deck_1", "deck_2")
+            .agg(pl.col("game").first(), pl.len().alias("games"), (pl.col("winner") == pl.col("first_player")).sum().alias("first_wins"),
                  pl.col("winner").is_in(["draw", "double_loss"]).sum().alias("draws"))
             .with_columns(*wilson_exprs(pl.col("first_wins"), pl.col("games"), "first_win_rate"))
             .sort("game", "deck_1", "deck_2").collect(engine=ENGINE))
