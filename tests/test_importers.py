@@ -203,3 +203,12 @@ def test_cards_coverage_inline_deck_and_errors(tmp_path: Path) -> None:
     assert json.loads(result.output)["decks"][0]["modelled_share"] == 1.0
     missing = runner.invoke(app, ["cards", "coverage", str(tmp_path / "nope.toml")])
     assert missing.exit_code == 2 and "error:" in missing.output
+
+
+@needs_data
+def test_cards_pool_cli() -> None:
+    result = CliRunner().invoke(app, ["cards", "pool", str(CATALOG), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["game"] == "coj" and data["cards"] == 1723 and data["skipped"] == {"no type or cost": ["1-0-118"]}
+    assert 0 < data["modelled_share"] < 1

@@ -1,4 +1,4 @@
-"""`tcgsim cards coverage DECK...`: which card text of a deck the importers turned into effects."""
+"""`tcgsim cards coverage DECK...` (which card text became effects) and `tcgsim cards pool FILE` (import summary)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,30 @@ def coverage(
             for line in c.unmodelled:
                 typer.echo(f"  {'':<{width}}      - {' / '.join(line.splitlines())}")
         typer.echo(f"  total: {r.modelled_lines}/{r.lines} ability lines modelled ({100 * r.modelled_share:.1f}%)")
+
+
+@cards_app.command("pool")
+@user_errors
+def pool_info(
+    path: Path = typer.Argument(..., help="Card pool file (FFTCG JSON, CoJ catalog, generic CSV/JSON)."),
+    game: str | None = typer.Option(None, "--game", help="Game of a generic pool (fftcg, gbf, pso2, coj)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """What a pool file imports, what it skips, and the share of its ability lines modelled."""
+    from sim.importers.coverage import pool_summary
+    from sim.pools import load_pool_info
+
+    s = pool_summary(load_pool_info(path, game))
+    if as_json:
+        typer.echo(json.dumps({"path": s.path, "game": s.game, "format": s.format, "cards": s.cards, "codes": s.keys,
+                               "skipped": {k: list(v) for k, v in s.skipped.items()}, "lines": s.lines,
+                               "modelled_lines": s.modelled_lines, "modelled_share": round(s.modelled_share, 4)},
+                              ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"{s.path}: {s.game} ({s.format}): {s.cards} cards, {s.keys} codes")
+    for reason, codes in s.skipped.items():
+        typer.echo(f"  skipped ({reason}): {len(codes)}: {', '.join(codes[:10])}{' ...' if len(codes) > 10 else ''}")
+    typer.echo(f"  {s.modelled_lines}/{s.lines} ability lines modelled ({100 * s.modelled_share:.1f}%)")
 
 
 def register(app: typer.Typer) -> None:

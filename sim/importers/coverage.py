@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from sim.importers.coj_text import abilities
 from sim.importers.fftcg_text import ability_lines
 from sim.model import Card, Deck
+from sim.pools import Pool
 
 
 def ability_count(card: Card, game: str) -> int:
@@ -71,3 +72,31 @@ def deck_coverage(deck: Deck) -> DeckCoverage:
             lines = max(ability_count(card, deck.game), len(card.unmodelled))
             cards.append(CardCoverage(card.code, card.name, zone, copies, lines, card.unmodelled))
     return DeckCoverage(str(deck.path), deck.name, tuple(cards))
+
+
+@dataclass(frozen=True)
+class PoolSummary:
+    path: str
+    game: str
+    format: str
+    cards: int  # distinct cards imported (reprint aliases counted once)
+    keys: int  # codes a deck may use (ids, reprint halves, serials)
+    skipped: dict[str, tuple[str, ...]]
+    lines: int
+    modelled_lines: int
+
+    @property
+    def modelled_share(self) -> float:
+        return self.modelled_lines / self.lines if self.lines else 1.0
+
+
+def pool_summary(pool: Pool) -> PoolSummary:
+    """What a pool file imported, what it skipped and how much of its text became effects."""
+    cards = pool.unique()
+    lines = modelled = 0
+    for card in cards:
+        n = max(ability_count(card, pool.game), len(card.unmodelled))
+        lines += n
+        modelled += n - len(card.unmodelled)
+    return PoolSummary(str(pool.path), pool.game, pool.format, len(cards), len(pool.cards), dict(pool.skipped),
+                       lines, modelled)
