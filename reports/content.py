@@ -299,13 +299,15 @@ def _deck_odds(deck: Deck, question_for: Callable, exact: Callable) -> list[dict
     from sim.errors import InputError
 
     rows = []
-    for want in ODDS_WANTS:
+    # GBF cards print no cost; a member's rank is what gates deploying it (r. 2-4-1, 10-2-3-1).
+    key = "rank" if deck.game == "gbf" else "cost"
+    for want in (w.replace("cost", key) for w in ODDS_WANTS):
         for seat_first in (True, False):
             try:
                 probs = exact(question_for(Path(deck.path), [want], turns=ODDS_TURNS, seat_first=seat_first))
             except InputError:  # too few cards to see that many turns
                 probs = exact(question_for(Path(deck.path), [want], turns=0, seat_first=seat_first))
-            rows.append({"deck": deck.name, "want": want.removeprefix("1+ ").replace("cost<=", "cost ≤ "),
+            rows.append({"deck": deck.name, "want": want.removeprefix("1+ ").replace("<=", " ≤ "),
                          "seat": "first" if seat_first else "second",
                          **{f"turn {t}": probs[t] if t < len(probs) else None for t in range(ODDS_TURNS + 1)}})
     return rows

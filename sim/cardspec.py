@@ -68,7 +68,10 @@ def card_from_fields(fields: dict[str, Any], game: str, where: str) -> Card:
     bad = [e for e in elements if ELEMENTS.get(game) and e not in ELEMENTS[game]]
     if bad:
         raise InputError(where, f"{label}: unknown {game} element {bad[0]!r} ({', '.join(ELEMENTS[game])})")
-    bp = tuple(int(v) for v in _split(fields.get("bp", []))) if fields.get("bp") not in (None, "") else ()
+    try:
+        bp = tuple(int(v) for v in _split(fields.get("bp", []))) if fields.get("bp") not in (None, "") else ()
+    except (TypeError, ValueError):
+        raise InputError(where, f"{label}: `bp` must be three whole numbers, got {fields.get('bp')!r}") from None
     if bp and len(bp) != 3:
         raise InputError(where, f"{label}: `bp` needs three values (level 1, 2, 3), got {len(bp)}")
     effects = []
