@@ -1,0 +1,697 @@
+"""Final Fantasy TCG engine: full games between scripted policies (numba).
+
+Rules: ../shared/rules/fftcg.md (the digest of the Comprehensive Rules 3.2); comments cite its rule
+numbers. This file reads top to bottom as one game: setup, the turn (Active, Draw, Main 1, Attack,
+Main 2, End), casting, attacks and blocks, then the batch kernel and the Python interface.
+State layout, CP payment, effects and rule processes: fftcg_core.py. Choices: fftcg_policy.py.
+
+Modelled: setup with the all-or-nothing mulligan to the bottom (8.2.1); draws 2 (first player's
+first turn 1, 9.2.1.3); CP from discards (2, never Light/Dark) and Backups (1), element requirements
+(mono, multi, Light/Dark), no carry-over, the no-surplus rule (section 7); Forwards, Backups (max 5,
+enter dull), Summons, Monsters; same-name and Light/Dark limits; summoning sickness and Haste;
+single and party attacks, one optional active blocker, battle damage, break at damage >= power,
+First Strike, Brave, Back Attack, Freeze; 1 damage per unblocked attack with EX Bursts; the LB deck
+(15.2.8); losses at 7 damage (6 with `limited`), by drawing from an empty deck and by damage with
+an empty deck; simultaneous loss = draw; damage and until-end-of-turn effects cleared each End Phase.
+Simplified (digest section 14): the stack is a FIFO of effects, resolved before the next decision;
+instant speed only in two battle windows (the defender after an attack declaration, the attacker
+after the block); targets are chosen on resolution; Warp, Priming, Special Abilities, Damage N,
+counters and static effects are not modelled.
+
+Card effects (sim/effects.py): triggers enter, attack, ex_burst, cast (Summons), action (a generic CP
+`cost`, optionally dulling the card; element icons in action costs are not modelled), leave,
+turn_start (at the start of its controller's Main Phase 1). Ops: draw, damage (to a Forward),
+break (cost <= param, 0 = any), break_power (power <= param), dull, freeze, pump/weaken (until end
+of turn), bounce (to the owner's hand), search (approximated: the first card of card-type code
+`param` - 0 forward, 1 backup, 2 summon, 3 monster - from the top of the deck goes to the hand,
+then the deck is shuffled), gain_cp (generic CP usable this turn), player_damage, heal (latest
+damage cards to the Break Zone), haste (a Forward may attack this turn), discard (opponent, random).
+EX Burst: a card revealed as damage resolves its ex_burst effects; without any, a card with the EX
+icon resolves its cast (Summon) or enter (character) effects (11.10.3). The player always uses it.
+
+Policies (full text in docs/policies_fftcg.md):
+- random: uniform over the legal actions at each decision: which card to cast / ability to use / pass;
+  attack with one eligible Forward / its party / end; block with any active Forward / none; at each
+  battle window cast any instant (Summon, Back Attack) / none; mulligan on a coin flip. Discards for
+  CP and at the End Phase, targets and the party's damage split are random too (split: see battle).
+- aggro: pays with active Backups first, then discards Backups (once it has 3), then non-removal
+  Summons, expensive Forwards last; casts Forwards first (Haste, then power), Backups while < 4,
+  removal Summons; attacks with every eligible Forward (biggest first), forms a same-element party
+  when one blocker would break each attacker alone; blocks only to break the attacker and survive, or
+  when at >= 6 damage; after a block, uses removal on the blocker. Mulligans with < 2 Forwards of
+  cost <= 3.
+- curve: pays with Backups first, then discards the cheapest cards (Summons and cheap Forwards, Backups
+  last); casts the most expensive castable card, again and again (spends CP as fully as possible);
+  attacks when no blocker would break the attacker and survive (at >= 5 opponent damage: also even
+  trades); blocks to survive, to trade with a costlier attacker, or at >= 5 damage; answers attacks
+  with removal at >= 4 damage. Mulligans with < 2 characters of cost <= 3.
+- control: pays with Backups first and never discards below 2 cards in hand, discarding cheap
+  Forwards first and keeping Backups and removal; casts Backups to 5, then characters, holds removal
+  Summons for the opponent's attacks (kills the attacker at instant speed) and casts a Back Attack
+  Forward to block; attacks only when no active opposing Forward could break the attacker; blocks to
+  survive or trade, or at >= 4 damage. Mulligans with no Backup.
+All policies use action abilities in Main Phase 2 when the effect is useful (the random one any time),
+take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in fftcg_core).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from sim.compiled import K_NCOLS, K_TYPE, CompiledDeck, compile_cards
+from sim.effects import E_COST, E_DULL, E_NCOLS, MAX_EFFECTS
+from sim.errors import InputError
+from sim.games.fftcg_core import (
+    AGGRO,
+    BACKUP,
+    CONTROL,
+    CURVE,
+    HAND_LIMIT,
+    KEYWORDS,
+    KW_BRAVE,
+    KW_FIRST_STRIKE,
+    L_FIELD,
+    L_HAND,
+    L_ORDER,
+    MAX_BACKUPS,
+    N_OPT,
+    N_P,
+    N_Q,
+    N_S,
+    N_X,
+    N_ZONES,
+    NPARAM,
+    O_BLOCKED_IF_REMOVED,
+    O_LB_UNDEFINED_COST,
+    O_LIMITED,
+    O_MULTI_BACKUP_ONE,
+    O_PARTY_SHARED,
+    O_PAYMENT_STRICT,
+    P_AVAIL,
+    P_BONUS,
+    P_DEALT,
+    P_DMG,
+    P_FN,
+    P_HN,
+    P_MULL,
+    P_NMAIN,
+    P_NTOT,
+    P_PLAYED,
+    P_POLICY,
+    P_SPENT,
+    P_TOP,
+    P_TURN,
+    QCAP,
+    RANDOM,
+    S_ATTACKED,
+    S_DMG,
+    S_DRAWN,
+    S_DULL,
+    S_FROZEN,
+    S_PLAYED,
+    S_PUMP,
+    S_SICK,
+    S_ZONE,
+    SUMMON,
+    TR_ATTACK,
+    TR_CAST,
+    TR_ENTER,
+    TR_TURN_START,
+    V_FIELD,
+    V_NEGATIVE,
+    V_PAYMENT,
+    V_ZONES,
+    X_OVER,
+    X_REASON,
+    X_VIOL,
+    X_WINNER,
+    Z_BREAK,
+    Z_DAMAGE,
+    Z_DECK,
+    Z_FIELD,
+    Z_HAND,
+    Z_LB,
+    Z_LB_UP,
+    check_over,
+    commit_pay,
+    cp_potential,
+    damage_player,
+    discard,
+    draw,
+    enter_field,
+    has_kw,
+    list_remove,
+    payment_legal,
+    plan_pay,
+    power,
+    push,
+    push_trigger,
+    resolve,
+    rule_processes,
+)
+from sim.games.fftcg_policy import (
+    CAST,
+    cast_requirement,
+    choose_attack,
+    choose_block,
+    choose_discard,
+    choose_instant,
+    choose_main,
+    first_strike_all,
+    lb_cost,
+    wants_mulligan,
+)
+from sim.kernel import SUB_COIN, SUB_POLICY0, SUB_SEAT0, move_block_to_bottom, new_rng, randbelow, shuffle
+from sim.model import Deck
+from sim.results import (
+    C_DRAWN,
+    C_PLAYED,
+    DRAW,
+    END_TURN_CAP,
+    G_FINAL_A,
+    G_FINAL_B,
+    G_FIRST,
+    G_MULL_A,
+    G_MULL_B,
+    G_REASON,
+    G_TURNS,
+    G_WINNER,
+    T_AVAILABLE,
+    T_DAMAGE,
+    T_HAND,
+    T_NCOLS,
+    T_PLAYED,
+    T_SEAT,
+    T_SPENT,
+    T_TURN,
+    Batch,
+    new_batch,
+)
+
+GAME = "fftcg"
+POLICIES: dict[str, int] = {"random": RANDOM, "aggro": AGGRO, "curve": CURVE, "control": CONTROL}
+FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its Damage Zone)
+MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
+OPENING_HAND = 5  # rule 8.2.1.3
+ACTION_CAP = 64  # actions per main phase (rule 13: loops are cut, the phase ends)
+
+# Rules options: the [AMBIGUOUS] points of the digest, with its defaults.
+OPTIONS: dict[str, tuple[int, str]] = {
+    "limited": (0, "1 = Limited: lose at 6 damage (3.1.1); 0 = Constructed, 7 (12.4.1 and 7.8.2 say 7 "
+                   "without mentioning Limited) [AMBIGUOUS, section 1]"),
+    "multi_backup_one_element": (1, "1 = a multi-element Backup dulled for CP gives 1 CP of ONE chosen element; "
+                                    "0 = it counts for each of its elements (5.2.1.3) [AMBIGUOUS, section 7]"),
+    "blocked_if_blocker_removed": (1, "1 = an attacker whose blocker left the battle stays blocked and deals no "
+                                      "player damage (10.1.4.1); 0 = it becomes unblocked (10.1.3.3) "
+                                      "[AMBIGUOUS, section 8]"),
+    "party_shared_element": (1, "1 = multi-element Forwards may form a party if they share one element; "
+                                "0 = identical elements (15.1.1.9.2) [AMBIGUOUS, section 8]"),
+    "lb_undefined_cost": (0, "LB cost of an LB-deck card without Limit Break (Limited, 8.1.3) "
+                             "[AMBIGUOUS, section 12]"),
+    "payment_strict": (1, "1 = a payment must be minimal: no single CP source removable (digest predicate (c)); "
+                          "0 = the literal reading: surplus only from discards, <= 1 per required element "
+                          "(11.4.6.4) [AMBIGUOUS, section 7]; the policies' payments are always minimal"),
+}
+_OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKUP_ONE,
+                 "blocked_if_blocker_removed": O_BLOCKED_IF_REMOVED, "party_shared_element": O_PARTY_SHARED,
+                 "lb_undefined_cost": O_LB_UNDEFINED_COST, "payment_strict": O_PAYMENT_STRICT}
+
+# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK] (see fftcg_core and the docstring).
+DEFAULT_PARAMS: dict[int, tuple[int, int, int, int]] = {
+    RANDOM: (0, 0, 0, 2),
+    AGGRO: (2, 6, 0, 2),
+    CURVE: (2, 5, 0, 1),
+    CONTROL: (1, 4, 2, 0),
+}
+
+
+# ---- casting and abilities (11.3, 11.4, 11.6, 15.2.8) ------------------------------------------------------
+@njit(cache=True)
+def flip_lb(S, p, c, x):
+    """Pay the LB cost: turn X other face-down LB cards face up (15.2.8.3.1-2)."""
+    cs, ps = S[2], S[3]
+    for i in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
+        if x == 0:
+            return
+        if i != c and cs[p, S_ZONE, i] == Z_LB:
+            cs[p, S_ZONE, i] = Z_LB_UP
+            x -= 1
+
+
+@njit(cache=True)
+def cast(S, p, c, hs, hc, check):
+    """Cast card c of p from the hand or the LB deck (legality checked by the caller). Characters enter
+    the field (a special action, 11.4); a Summon's cast effects are queued and it goes to the Break
+    Zone, an LB card face up to the LB deck (15.2.8.4.3). Returns False if the payment failed."""
+    cards, cs, ps, gs = S[0], S[2], S[3], S[5]
+    from_lb = cs[p, S_ZONE, c] == Z_LB
+    cost, req = cast_requirement(S, p, c)
+    keep = 0 if ps[p, P_POLICY] == RANDOM else S[8][p, 2]
+    g, nb, nd, ub = plan_pay(S, p, cost, req, -1 if from_lb else c, -1, keep, False)
+    if g < 0:
+        return False
+    if check and not payment_legal(S, p, cost, req, nb, nd, ub):
+        gs[X_VIOL] |= V_PAYMENT
+    commit_pay(S, p, nb, nd, ub)
+    if from_lb:
+        flip_lb(S, p, c, lb_cost(S, p, c))
+    else:
+        list_remove(S, p, L_HAND, P_HN, c)
+    ps[p, P_PLAYED] += 1
+    if cs[p, S_PLAYED, c] < 0:
+        cs[p, S_PLAYED, c] = ps[p, P_TURN]
+    if cards[p, c, K_TYPE] == SUMMON:
+        cs[p, S_ZONE, c] = Z_LB_UP if from_lb else Z_BREAK  # 11.11.10
+        push_trigger(S, p, p, c, TR_CAST, hs, hc)
+    else:
+        enter_field(S, p, c)
+        push_trigger(S, p, p, c, TR_ENTER, hs, hc)  # 11.4.8
+    resolve(S)
+    return True
+
+
+@njit(cache=True)
+def activate(S, p, c, k, check):
+    """Action ability (11.6.2): pay its CP cost (generic) and dull the card if the cost says so."""
+    effs, cs, ps, gs = S[1], S[2], S[3], S[5]
+    dull = effs[p, c, k, E_DULL]
+    cost = effs[p, c, k, E_COST]
+    keep = 0 if ps[p, P_POLICY] == RANDOM else S[8][p, 2]
+    g, nb, nd, ub = plan_pay(S, p, cost, 0, -1, c if dull else -1, keep, False)
+    if g < 0:
+        return False
+    if check and not payment_legal(S, p, cost, 0, nb, nd, ub):
+        gs[X_VIOL] |= V_PAYMENT
+    commit_pay(S, p, nb, nd, ub)
+    if dull:
+        cs[p, S_DULL, c] = 1
+    push(S, p, p, c, k, -1, -1)
+    resolve(S)
+    return True
+
+
+@njit(cache=True)
+def main_phase(S, p, phase, threshold, check):
+    """Main Phase 1 or 2 (9.3): the turn player casts and activates until the policy passes."""
+    for _ in range(ACTION_CAP):
+        kind, c, k = choose_main(S, p, phase)
+        if kind == 0:
+            return
+        ok = cast(S, p, c, -1, -1, check) if kind == CAST else activate(S, p, c, k, check)
+        if check_over(S, threshold) or not ok:
+            return
+
+
+@njit(cache=True)
+def instant_window(S, p, attacking, hs, hc, threshold, check):
+    c = choose_instant(S, p, attacking, hs, hc)
+    if c >= 0:
+        cast(S, p, c, hs, hc, check)
+    return check_over(S, threshold)
+
+
+# ---- attack phase (section 10) ----------------------------------------------------------------------------
+@njit(cache=True)
+def deal_battle(S, p, n, q, b, first):
+    """One damage pass between the attackers scr[2][:n] (seat p) and blocker b (seat q): those with
+    First Strike if `first`, else those without (15.2.3). The blocker splits its damage over a party in
+    1000s (10.1.4.2.1): it breaks the members it can, weakest first, the rest on the last."""
+    cs, scr = S[2], S[10]
+    b_fs = has_kw(S, q, b, KW_FIRST_STRIKE)
+    a_fs = first_strike_all(S, p, n)  # a party has First Strike only if all members do (15.2.3.4)
+    if cs[q, S_ZONE, b] != Z_FIELD:
+        return
+    if a_fs == first:
+        for k in range(n):
+            a = scr[2, k]
+            if cs[p, S_ZONE, a] == Z_FIELD:
+                cs[q, S_DMG, b] += max(power(S, p, a), 0)
+    if b_fs == first:
+        dmg = max(power(S, q, b), 0)
+        last = -1
+        for _ in range(n):  # weakest first
+            best, best_left = -1, 1 << 30
+            for j in range(n):
+                a = scr[2, j]
+                if cs[p, S_ZONE, a] == Z_FIELD and cs[p, S_DMG, a] < power(S, p, a):
+                    left = power(S, p, a) - cs[p, S_DMG, a]
+                    if left < best_left:
+                        best, best_left = a, left
+            if best < 0:
+                break
+            last = best
+            need = ((best_left + 999) // 1000) * 1000
+            if need > dmg:
+                break
+            cs[p, S_DMG, best] += need
+            dmg -= need
+        if dmg > 0 and last >= 0:
+            cs[p, S_DMG, last] += dmg
+
+
+@njit(cache=True)
+def attack_phase(S, p, threshold, check):
+    """Attack Phase (10.1): declare one Forward or a party, it dulls unless Brave (10.1.2.2); the
+    defender may respond, then block with one active Forward (10.1.3); the attacker may respond;
+    damage (10.1.4): unblocked = 1 damage to the player, blocked = power each way, First Strike first.
+    Repeat from the declaration (10.1.4.6) until the policy stops."""
+    cs, scr = S[2], S[10]
+    q = 1 - p
+    for _ in range(ACTION_CAP):
+        n = choose_attack(S, p)
+        if n == 0:
+            return
+        for k in range(n):
+            a = scr[2, k]
+            cs[p, S_ATTACKED, a] = 1
+            if not has_kw(S, p, a, KW_BRAVE):
+                cs[p, S_DULL, a] = 1
+        for k in range(n):
+            push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
+        resolve(S)
+        if check_over(S, threshold):
+            return
+        if instant_window(S, q, False, p, scr[2, 0], threshold, check):
+            return
+        alive = 0
+        for k in range(n):
+            if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
+                scr[2, alive] = scr[2, k]
+                alive += 1
+        n = alive
+        if n == 0:
+            continue
+        b = choose_block(S, q, n)
+        if b >= 0:
+            if instant_window(S, p, True, q, b, threshold, check):
+                return
+        if b < 0 or (cs[q, S_ZONE, b] != Z_FIELD and S[9][O_BLOCKED_IF_REMOVED] == 0):
+            alive = 0
+            for k in range(n):
+                if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
+                    alive += 1
+            if alive > 0:
+                damage_player(S, q, 1)  # 10.1.4.1; a party deals 1 in total
+        elif cs[q, S_ZONE, b] == Z_FIELD:
+            deal_battle(S, p, n, q, b, True)
+            rule_processes(S)  # a Forward broken by First Strike deals no damage (15.2.3)
+            deal_battle(S, p, n, q, b, False)
+        resolve(S)
+        if check_over(S, threshold):
+            return
+
+
+# ---- the turn (section 9) ----------------------------------------------------------------------------------
+@njit(cache=True)
+def end_phase(S, p):
+    """End Phase (9.5): the turn player discards to 5; damage on all characters and until-end-of-turn
+    effects end (9.5.1.3)."""
+    cs, ps, ls = S[2], S[3], S[4]
+    while ps[p, P_HN] > HAND_LIMIT:
+        discard(S, p, choose_discard(S, p))
+    for s in range(2):
+        for k in range(ps[s, P_FN]):
+            c = ls[s, L_FIELD, k]
+            cs[s, S_DMG, c] = 0
+            cs[s, S_PUMP, c] = 0
+        ps[s, P_BONUS] = 0
+    rule_processes(S)  # a Forward whose weaken ended cannot die; kept for power <= 0 printed cards
+
+
+@njit(cache=True)
+def take_turn(S, p, gturn, threshold, check):
+    cs, ps, ls = S[2], S[3], S[4]
+    ps[p, P_TURN] += 1
+    for s in range(2):
+        ps[s, P_SPENT] = 0
+        ps[s, P_PLAYED] = 0
+        ps[s, P_DEALT] = 0
+    # Active Phase (9.1): untap, except a Frozen card (15.2.4.2); summoning sickness ends
+    for k in range(ps[p, P_FN]):
+        c = ls[p, L_FIELD, k]
+        if cs[p, S_FROZEN, c]:
+            cs[p, S_FROZEN, c] = 0
+        else:
+            cs[p, S_DULL, c] = 0
+        cs[p, S_SICK, c] = 0
+        cs[p, S_ATTACKED, c] = 0
+    # Draw Phase (9.2): 2 cards, the first player's first turn 1 (9.2.1.3)
+    draw(S, p, 1 if gturn == 1 else 2)
+    if check_over(S, threshold):
+        return
+    ps[p, P_AVAIL] = cp_potential(S, p)
+    # Main Phase 1 (9.3): start-of-turn triggers first
+    for k in range(ps[p, P_FN]):
+        c = ls[p, L_FIELD, k]
+        push_trigger(S, p, p, c, TR_TURN_START, -1, -1)
+    resolve(S)
+    if check_over(S, threshold):
+        return
+    main_phase(S, p, 1, threshold, check)
+    if S[5][X_OVER]:
+        return
+    attack_phase(S, p, threshold, check)
+    if S[5][X_OVER]:
+        return
+    main_phase(S, p, 2, threshold, check)
+    if S[5][X_OVER]:
+        return
+    end_phase(S, p)
+
+
+@njit(cache=True)
+def check_state(S):
+    """Invariants (check mode): zones agree with the lists and counts, nothing negative, limits hold."""
+    cards, cs, ps, ls, gs = S[0], S[2], S[3], S[4], S[5]
+    v = 0
+    for p in range(2):
+        cnt = np.zeros(N_ZONES, np.int64)
+        for i in range(ps[p, P_NTOT]):
+            z = cs[p, S_ZONE, i]
+            if z < 0 or z >= N_ZONES:
+                v |= V_ZONES
+            else:
+                cnt[z] += 1
+            if i >= ps[p, P_NMAIN] and z != Z_LB and z != Z_LB_UP and z != Z_FIELD:
+                v |= V_ZONES  # LB cards live in the LB deck or on the field only (15.2.8.4)
+        nmain = ps[p, P_NMAIN]
+        if cnt[Z_DECK] != nmain - ps[p, P_TOP] or cnt[Z_HAND] != ps[p, P_HN] or cnt[Z_FIELD] != ps[p, P_FN] \
+                or cnt[Z_DAMAGE] != ps[p, P_DMG]:
+            v |= V_ZONES
+        for k in range(ps[p, P_TOP], nmain):
+            if cs[p, S_ZONE, ls[p, L_ORDER, k]] != Z_DECK:
+                v |= V_ZONES
+        for k in range(ps[p, P_HN]):
+            if cs[p, S_ZONE, ls[p, L_HAND, k]] != Z_HAND:
+                v |= V_ZONES
+        nb, nld = 0, 0
+        for k in range(ps[p, P_FN]):
+            c = ls[p, L_FIELD, k]
+            if cs[p, S_ZONE, c] != Z_FIELD:
+                v |= V_ZONES
+            if cards[p, c, K_TYPE] == BACKUP:
+                nb += 1
+            if cards[p, c, 2] & (3 << 6):
+                nld += 1
+            if cs[p, S_DMG, c] < 0:
+                v |= V_NEGATIVE
+        if nb > MAX_BACKUPS or nld > 1:
+            v |= V_FIELD
+        if ps[p, P_TOP] < 0 or ps[p, P_TOP] > nmain or ps[p, P_HN] < 0 or ps[p, P_DMG] < 0 or ps[p, P_BONUS] < 0 \
+                or ps[p, P_SPENT] < 0:
+            v |= V_NEGATIVE
+    gs[X_VIOL] |= v
+
+
+# ---- setup (8.2.1) and one game -----------------------------------------------------------------------------
+@njit(cache=True)
+def setup(S, first):
+    """Shuffle (8.2.1.1), draw 5 (8.2.1.3), mulligan all 5 to the bottom unshuffled, first player first
+    (8.2.1.4): the kernel primitives shared with the odds sampler."""
+    cs, ps, ls = S[2], S[3], S[4]
+    for p in range(2):
+        nmain = ps[p, P_NMAIN]
+        for i in range(nmain):
+            ls[p, L_ORDER, i] = i
+            cs[p, S_ZONE, i] = Z_DECK
+        for i in range(nmain, ps[p, P_NTOT]):
+            cs[p, S_ZONE, i] = Z_LB  # face down, not shuffled (8.2.1.1)
+        shuffle(S[7][p], ls[p, L_ORDER], nmain)
+        draw(S, p, min(OPENING_HAND, nmain))
+        for k in range(ps[p, P_HN]):
+            cs[p, S_DRAWN, ls[p, L_HAND, k]] = 0
+    for j in range(2):
+        p = first if j == 0 else 1 - first
+        h = ps[p, P_HN]
+        if h < OPENING_HAND or ps[p, P_NMAIN] < 2 * OPENING_HAND or not wants_mulligan(S, p):
+            continue
+        for k in range(h):
+            c = ls[p, L_HAND, k]
+            cs[p, S_ZONE, c] = Z_DECK
+            cs[p, S_DRAWN, c] = -1
+        ps[p, P_HN] = 0
+        ps[p, P_TOP] = 0
+        move_block_to_bottom(ls[p, L_ORDER], 0, h, ps[p, P_NMAIN])
+        draw(S, p, h)
+        for k in range(ps[p, P_HN]):
+            cs[p, S_DRAWN, ls[p, L_HAND, k]] = 0
+        ps[p, P_MULL] += 1
+
+
+@njit(cache=True)
+def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
+              games, turns, cdetail, viol):
+    nmax = cards.shape[1]
+    cs = np.zeros((2, N_S, nmax), np.int32)
+    cs[:, S_DRAWN, :] = -1
+    cs[:, S_PLAYED, :] = -1
+    ps = np.zeros((2, N_P), np.int32)
+    ls = np.zeros((2, 3, nmax), np.int32)
+    gs = np.zeros(N_X, np.int64)
+    q = np.zeros((QCAP, N_Q), np.int32)
+    rs = np.empty((4, 1), np.uint64)
+    scr = np.zeros((4, max(nmax, 8)), np.int32)
+    for p in range(2):
+        rs[p, 0] = new_rng(seed, stream, index, SUB_SEAT0 + p)[0]
+        rs[2 + p, 0] = new_rng(seed, stream, index, SUB_POLICY0 + p)[0]
+        ps[p, P_NMAIN] = nmain[p]
+        ps[p, P_NTOT] = ntot[p]
+        ps[p, P_POLICY] = pols[p]
+    S = (cards, effs, cs, ps, ls, gs, q, rs, prms, opts, scr)
+    threshold = 6 if opts[O_LIMITED] else 7  # 3.1.1
+    first = randbelow(new_rng(seed, stream, index, SUB_COIN), 2)  # 8.2.1.2: the chooser goes first
+    setup(S, first)
+    p = first
+    gturn = 0
+    while gturn < MAX_TURNS and not gs[X_OVER]:
+        gturn += 1
+        take_turn(S, p, gturn, threshold, check)
+        if detail > 0:
+            row = turns[j, gturn - 1]
+            row[T_SEAT] = p
+            row[T_TURN] = ps[p, P_TURN]
+            row[T_AVAILABLE] = ps[p, P_AVAIL]
+            row[T_SPENT] = ps[p, P_SPENT]
+            row[T_HAND] = ps[p, P_HN]
+            row[T_PLAYED] = ps[p, P_PLAYED]
+            row[T_DAMAGE] = ps[p, P_DEALT]
+        if check:
+            check_state(S)
+        p = 1 - p
+    if not gs[X_OVER]:
+        gs[X_WINNER] = DRAW
+        gs[X_REASON] = END_TURN_CAP
+    games[j, G_FIRST] = first
+    games[j, G_WINNER] = gs[X_WINNER]
+    games[j, G_REASON] = gs[X_REASON]
+    games[j, G_TURNS] = gturn
+    games[j, G_FINAL_A] = ps[0, P_DMG]
+    games[j, G_FINAL_B] = ps[1, P_DMG]
+    games[j, G_MULL_A] = ps[0, P_MULL]
+    games[j, G_MULL_B] = ps[1, P_MULL]
+    if detail > 1:
+        for p in range(2):
+            for i in range(ntot[p]):
+                cdetail[j, p, i, C_DRAWN] = cs[p, S_DRAWN, i]
+                cdetail[j, p, i, C_PLAYED] = cs[p, S_PLAYED, i]
+    if check:
+        check_state(S)
+        viol[j] = gs[X_VIOL]
+
+
+@njit(parallel=True, cache=True)
+def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
+                games, turns, cdetail, viol):
+    for j in prange(n):
+        play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
+                  games, turns, cdetail, viol)
+
+
+# ---- Python interface ---------------------------------------------------------------------------------------
+@dataclass
+class FFTCGDeck(CompiledDeck):
+    """A compiled FFTCG deck: rows 0..n_main-1 the main deck, then the LB deck (15.2.8)."""
+
+    n_main: int = 0
+
+
+def _normalise(card):
+    kws = frozenset(k.strip().lower().replace(" ", "_").replace("-", "_") for k in card.keywords)
+    return card if kws == card.keywords else dataclasses.replace(card, keywords=kws)
+
+
+def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
+    """Compile both decks with shared name ids (uniqueness is by name, 7.7.3)."""
+    name_ids: dict[str, int] = {}
+    out = []
+    for deck in (deck_a, deck_b):
+        if deck.game != GAME:
+            raise InputError(deck.path, f"deck is for {deck.game!r}, not {GAME!r}")
+        main = [_normalise(c) for c, copies in deck.zone("main") for _ in range(copies)]
+        lb = [_normalise(c) for c, copies in deck.zone("lb") for _ in range(copies)]
+        if not main:
+            raise InputError(deck.path, "the main deck is empty")
+        cd = compile_cards(GAME, deck.name, main + lb, KEYWORDS, name_ids)
+        out.append(FFTCGDeck(cd.game, cd.name, cd.cards, cd.effects, cd.codes, cd.names, n_main=len(main)))
+    return out[0], out[1]
+
+
+def _options(options: dict[str, int] | None) -> np.ndarray:
+    opt = np.zeros(N_OPT, np.int64)
+    for name, (default, _) in OPTIONS.items():
+        opt[_OPTION_INDEX[name]] = default
+    for name, value in (options or {}).items():
+        if name not in OPTIONS:
+            raise InputError("options", f"unknown FFTCG rules option {name!r} (options: {', '.join(OPTIONS)})")
+        opt[_OPTION_INDEX[name]] = int(value)
+    return opt
+
+
+def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, options, params_a, params_b):
+    for pol in (policy_a, policy_b):
+        if pol not in DEFAULT_PARAMS:
+            raise InputError("policy", f"unknown FFTCG policy id {pol} (policies: {POLICIES})")
+    nmax = max(len(a), len(b))
+    cards = np.zeros((2, nmax, K_NCOLS), np.int32)
+    effs = np.zeros((2, nmax, MAX_EFFECTS, E_NCOLS), np.int32)
+    for s, d in enumerate((a, b)):
+        cards[s, :len(d)] = d.cards
+        effs[s, :len(d)] = d.effects
+    nmain = np.array([getattr(d, "n_main", 0) or len(d) for d in (a, b)], np.int64)
+    ntot = np.array([len(a), len(b)], np.int64)
+    prms = np.zeros((2, NPARAM), np.int64)
+    for s, (pol, given) in enumerate(((policy_a, params_a), (policy_b, params_b))):
+        prms[s] = DEFAULT_PARAMS[pol] if given is None else np.asarray(given, np.int64)[:NPARAM]
+    pols = np.array([policy_a, policy_b], np.int64)
+    return cards, effs, nmain, ntot, pols, prms, _options(options), nmax
+
+
+def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int, stream: int,
+         start: int, n: int, detail: str = "games", options: dict[str, int] | None = None,
+         params_a: np.ndarray | None = None, params_b: np.ndarray | None = None) -> Batch:
+    """Play games start..start+n-1 of (seed, stream): deck A is seat 0, deck B seat 1."""
+    cards, effs, nmain, ntot, pols, prms, opt, nmax = _prepare(a, b, policy_a, policy_b, options, params_a, params_b)
+    batch = new_batch(n, detail, MAX_TURNS, nmax)
+    level = {"games": 0, "turns": 1, "cards": 2}[detail]
+    turns = batch.turns if batch.turns is not None else np.zeros((1, 1, T_NCOLS), np.int32)
+    cdet = batch.cards if batch.cards is not None else np.zeros((1, 2, 1, 2), np.int16)
+    viol = np.zeros(max(n, 1), np.int64)
+    play_kernel(cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n, level, 0,
+                batch.games, turns, cdet, viol)
+    return batch
+
+
+def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int,
+                     stream: int = 0, start: int = 0, n: int, options: dict[str, int] | None = None) -> np.ndarray:
+    """Play the games with invariant checks after every turn; per game a bitmask of violated
+    invariants (fftcg_core.V_*), 0 = all held."""
+    cards, effs, nmain, ntot, pols, prms, opt, _ = _prepare(a, b, policy_a, policy_b, options, None, None)
+    games = np.zeros((n, 8), np.int64)
+    viol = np.zeros(n, np.int64)
+    play_kernel(cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n, 0, 1, games,
+                np.zeros((1, 1, T_NCOLS), np.int32), np.zeros((1, 2, 1, 2), np.int16), viol)
+    return viol

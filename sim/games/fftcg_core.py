@@ -1,0 +1,844 @@
+"""FFTCG engine core: state layout, zones, CP payment, targets, effects and rule processes.
+
+Rule numbers are those of the FFTCG rules digest (../shared/rules/fftcg.md, source A = CR 3.2).
+The game flow (turns, attacks, casting) is in sim/games/fftcg.py; scripted choices in fftcg_policy.py.
+
+State of one game: a tuple S of plain numpy arrays, allocated per game inside the batch kernel:
+    cards  int32 [2, NMAX, K_NCOLS]            compiled card table per seat (static)
+    effs   int32 [2, NMAX, MAX_EFFECTS, E_*]   compiled effects per seat (static)
+    cs     int32 [2, N_S, NMAX]                per card copy: zone, dull, frozen, sick, damage...
+    ps     int32 [2, N_P]                      per seat: deck top, hand/field counts, damage...
+    ls     int32 [2, 3, NMAX]                  per seat lists: hand, field, deck order
+    gs     int64 [N_X]                         game scalars: turn player, outcome, queue pointers
+    q      int32 [QCAP, N_Q]                   pending effects (a FIFO that stands in for the stack)
+    rs     uint64 [4, 1]                       RNG states: seat 0/1 shuffles, seat 0/1 policy choices
+    prm    int64 [2, NPARAM]                   policy parameters per seat
+    opt    int64 [N_OPT]                       rules options
+    scr    int32 [4, NMAX]                     scratch: chosen backups, discards, attackers, candidates
+Copy index i of seat p is the row of the compiled deck: 0..n_main-1 main deck, n_main.. the LB deck.
+
+NOTE: numba's cache does not track edits across modules; after editing this file delete
+sim/games/__pycache__/fftcg*.nbi so the cached kernel in fftcg.py is rebuilt.
+"""
+
+from numba import njit
+
+from sim.compiled import K_COST, K_ELEM, K_EX, K_GENERIC, K_KW, K_NAME, K_NEFF, K_POWER, K_TYPE
+from sim.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, OPS, TARGETS, TRIGGERS
+from sim.kernel import randbelow, shuffle
+from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, END_TURN_CAP
+
+# ---- card vocabulary (sim.model.CARD_TYPES["fftcg"], ELEMENTS["fftcg"]) -------------------------
+FORWARD, BACKUP, SUMMON, MONSTER = 0, 1, 2, 3
+LIGHT_DARK = (1 << 6) | (1 << 7)  # rule 7.7.5 / 11.4.6.3
+KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # section 15.2; bit i of K_KW
+KW_HASTE, KW_BRAVE, KW_FIRST_STRIKE, KW_BACK_ATTACK = 1, 2, 4, 8
+
+TR_ENTER = TRIGGERS.index("enter")
+TR_ATTACK = TRIGGERS.index("attack")
+TR_EX = TRIGGERS.index("ex_burst")
+TR_CAST = TRIGGERS.index("cast")
+TR_ACTION = TRIGGERS.index("action")
+TR_LEAVE = TRIGGERS.index("leave")
+TR_TURN_START = TRIGGERS.index("turn_start")
+
+OP_DRAW = OPS.index("draw")
+OP_DAMAGE = OPS.index("damage")
+OP_BREAK = OPS.index("break")
+OP_BREAK_POWER = OPS.index("break_power")
+OP_DULL = OPS.index("dull")
+OP_FREEZE = OPS.index("freeze")
+OP_PUMP = OPS.index("pump")
+OP_WEAKEN = OPS.index("weaken")
+OP_BOUNCE = OPS.index("bounce")
+OP_SEARCH = OPS.index("search")
+OP_GAIN_CP = OPS.index("gain_cp")
+OP_PLAYER_DAMAGE = OPS.index("player_damage")
+OP_HEAL = OPS.index("heal")
+OP_HASTE = OPS.index("haste")
+OP_DISCARD = OPS.index("discard")
+
+TG_OPP_CHAR = TARGETS.index("opp_character")
+TG_OWN_CHAR = TARGETS.index("own_character")
+TG_SELF = TARGETS.index("self")
+TG_OWN_PLAYER = TARGETS.index("own_player")
+TG_ANY_CHAR = TARGETS.index("any_character")
+
+# ---- policies -------------------------------------------------------------------------------------
+RANDOM, AGGRO, CURVE, CONTROL = 0, 1, 2, 3
+# policy parameters (prm[p, PR_*]); defaults per policy in fftcg.DEFAULT_PARAMS
+PR_MULL = 0  # mulligan when fewer than this many "keepers" are in the opening hand
+PR_CHUMP_AT = 1  # block even at a loss once own damage >= this
+PR_RESERVE = 2  # never discard for CP below this many cards left in hand
+PR_RISK = 3  # attacks: 0 only if no blocker can break it, 1 also even trades, 2 always
+NPARAM = 4
+
+# ---- rules options (opt[O_*]); names, defaults and docs in fftcg.OPTIONS -----------------------------
+O_LIMITED = 0
+O_MULTI_BACKUP_ONE = 1
+O_BLOCKED_IF_REMOVED = 2
+O_PARTY_SHARED = 3
+O_LB_UNDEFINED_COST = 4
+O_PAYMENT_STRICT = 5
+N_OPT = 6
+
+# ---- state layout ---------------------------------------------------------------------------------
+Z_DECK, Z_HAND, Z_FIELD, Z_BREAK, Z_DAMAGE, Z_LB, Z_LB_UP = 0, 1, 2, 3, 4, 5, 6
+N_ZONES = 7
+S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED = range(9)
+N_S = 9
+(P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
+ P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL) = range(16)
+N_P = 16
+L_HAND, L_FIELD, L_ORDER = 0, 1, 2
+X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL = range(9)
+N_X = 9
+Q_CTRL, Q_SEAT, Q_CARD, Q_SLOT, Q_HSEAT, Q_HCARD = range(6)
+N_Q = 6
+QCAP = 256
+LOOP_CAP = 400  # rule 13.1: an effect chain this long is treated as an unstoppable loop (draw)
+HAND_LIMIT = 5  # rule 9.5.1.2
+MAX_BACKUPS = 5  # rule 7.7.4
+
+# invariant violation bits (check mode)
+V_ZONES = 1  # zone counts disagree with the lists
+V_NEGATIVE = 2  # a negative count or resource
+V_PAYMENT = 4  # a payment broke the no-surplus rule (11.4.6.4)
+V_FIELD = 8  # a field limit broken (backups, uniqueness, Light/Dark)
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def power(S, s, i):
+    """Current power: printed power plus until-end-of-turn modifiers (digest 10, simplification)."""
+    return S[0][s, i, K_POWER] + S[2][s, S_PUMP, i]
+
+
+@njit(cache=True, inline="always")
+def has_kw(S, s, i, bit):
+    return (S[0][s, i, K_KW] & bit) != 0
+
+
+# ---- lists and zones ------------------------------------------------------------------------------
+@njit(cache=True)
+def list_add(S, p, which, count_col, c):
+    ls, ps = S[4], S[3]
+    ls[p, which, ps[p, count_col]] = c
+    ps[p, count_col] += 1
+
+
+@njit(cache=True)
+def list_remove(S, p, which, count_col, c):
+    ls, ps = S[4], S[3]
+    n = ps[p, count_col]
+    for k in range(n):
+        if ls[p, which, k] == c:
+            ls[p, which, k] = ls[p, which, n - 1]
+            ps[p, count_col] = n - 1
+            return
+
+
+@njit(cache=True)
+def to_hand(S, p, c):
+    S[2][p, S_ZONE, c] = Z_HAND
+    list_add(S, p, L_HAND, P_HN, c)
+
+
+@njit(cache=True)
+def discard(S, p, c):
+    """Hand -> Break Zone (rule 15.1.1.4)."""
+    list_remove(S, p, L_HAND, P_HN, c)
+    S[2][p, S_ZONE, c] = Z_BREAK
+
+
+@njit(cache=True)
+def draw(S, p, n):
+    """Draw n; drawing from an empty main deck marks a loss (rules 3.1.2, 12.4.2)."""
+    cs, ps, ls = S[2], S[3], S[4]
+    for _ in range(n):
+        top = ps[p, P_TOP]
+        if top >= ps[p, P_NMAIN]:
+            ps[p, P_DREW_EMPTY] = 1
+            return
+        c = ls[p, L_ORDER, top]
+        ps[p, P_TOP] = top + 1
+        to_hand(S, p, c)
+        if cs[p, S_DRAWN, c] < 0:
+            cs[p, S_DRAWN, c] = ps[p, P_TURN]
+
+
+@njit(cache=True)
+def push(S, ctrl, s, c, slot, hs, hc):
+    q, gs = S[6], S[5]
+    t = gs[X_QT]
+    if t - gs[X_QH] >= QCAP:  # a runaway chain: rule 13.1 draw
+        gs[X_LOOP] = 1
+        return
+    k = t % QCAP
+    q[k, Q_CTRL] = ctrl
+    q[k, Q_SEAT] = s
+    q[k, Q_CARD] = c
+    q[k, Q_SLOT] = slot
+    q[k, Q_HSEAT] = hs
+    q[k, Q_HCARD] = hc
+    gs[X_QT] = t + 1
+
+
+@njit(cache=True)
+def push_trigger(S, ctrl, s, c, trig, hs, hc):
+    """Queue the card's effects with this trigger (auto abilities, rule 11.8)."""
+    cards, effs = S[0], S[1]
+    n = 0
+    for k in range(cards[s, c, K_NEFF]):
+        if effs[s, c, k, E_TRIGGER] == trig:
+            push(S, ctrl, s, c, k, hs, hc)
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def push_ex_burst(S, p, c):
+    """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text, a character's
+    auto ability (enter effects) when the card has the EX Burst icon (rule 11.10.3)."""
+    if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or S[0][p, c, K_EX] == 0:
+        return
+    push_trigger(S, p, p, c, TR_CAST if S[0][p, c, K_TYPE] == SUMMON else TR_ENTER, -1, -1)
+
+
+@njit(cache=True)
+def damage_player(S, p, n):
+    """n damage to player p (rule 6.5.2): each point moves the top deck card to the Damage Zone.
+    EX Bursts are queued in reveal order and resolve after all points (6.5.2.1). Damage with an
+    empty deck marks a loss (3.1.3, 12.4.3)."""
+    cs, ps, ls = S[2], S[3], S[4]
+    dealt = 0
+    for _ in range(n):
+        top = ps[p, P_TOP]
+        if top >= ps[p, P_NMAIN]:
+            ps[p, P_EMPTY_DMG] = 1
+            break
+        c = ls[p, L_ORDER, top]
+        ps[p, P_TOP] = top + 1
+        cs[p, S_ZONE, c] = Z_DAMAGE
+        ps[p, P_DMG] += 1
+        dealt += 1
+        push_ex_burst(S, p, c)
+    ps[1 - p, P_DEALT] += dealt
+
+
+@njit(cache=True)
+def enter_field(S, p, c):
+    """A character enters: Backups dull (5.2.3.1.1.3), others active; all summoning-sick (10.1.2.1.1)."""
+    cs = S[2]
+    cs[p, S_ZONE, c] = Z_FIELD
+    cs[p, S_DULL, c] = 1 if S[0][p, c, K_TYPE] == BACKUP else 0
+    cs[p, S_SICK, c] = 1
+    cs[p, S_FROZEN, c] = 0
+    cs[p, S_ATTACKED, c] = 0
+    cs[p, S_DMG, c] = 0
+    cs[p, S_PUMP, c] = 0
+    list_add(S, p, L_FIELD, P_FN, c)
+
+
+@njit(cache=True)
+def leave_field(S, p, c, dest):
+    """Field -> dest (Break Zone or hand). The card becomes a new object (7.4): damage and modifiers go.
+    An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued."""
+    cs, ps = S[2], S[3]
+    list_remove(S, p, L_FIELD, P_FN, c)
+    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP):
+        cs[p, col, c] = 0
+    if c >= ps[p, P_NMAIN]:
+        cs[p, S_ZONE, c] = Z_LB_UP
+    elif dest == Z_HAND:
+        to_hand(S, p, c)
+    else:
+        cs[p, S_ZONE, c] = dest
+    push_trigger(S, p, p, c, TR_LEAVE, -1, -1)
+
+
+# ---- field limits ---------------------------------------------------------------------------------
+@njit(cache=True)
+def count_type(S, p, t):
+    cards, ls, ps = S[0], S[4], S[3]
+    n = 0
+    for k in range(ps[p, P_FN]):
+        if cards[p, ls[p, L_FIELD, k], K_TYPE] == t:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def name_on_field(S, p, c):
+    """A non-generic character with this card's name is on p's field (rules 7.7.3, 7.7.3.1)."""
+    cards, ls, ps = S[0], S[4], S[3]
+    nm = cards[p, c, K_NAME]
+    for k in range(ps[p, P_FN]):
+        f = ls[p, L_FIELD, k]
+        if cards[p, f, K_NAME] == nm and cards[p, f, K_GENERIC] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def light_dark_on_field(S, p):
+    cards, ls, ps = S[0], S[4], S[3]
+    for k in range(ps[p, P_FN]):
+        if cards[p, ls[p, L_FIELD, k], K_ELEM] & LIGHT_DARK:
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_enter(S, p, c):
+    """Limits checked before casting (you cannot exceed them voluntarily): backups <= 5 (7.7.4),
+    one non-generic per name (7.7.3), one Light/Dark character (7.7.5)."""
+    cards = S[0]
+    t = cards[p, c, K_TYPE]
+    if t == SUMMON:
+        return True
+    if t == BACKUP and count_type(S, p, BACKUP) >= MAX_BACKUPS:
+        return False
+    if cards[p, c, K_GENERIC] == 0 and name_on_field(S, p, c):
+        return False
+    if (cards[p, c, K_ELEM] & LIGHT_DARK) and light_dark_on_field(S, p):
+        return False
+    return True
+
+
+# ---- card values (which cards a policy discards first) ------------------------------------------
+@njit(cache=True)
+def is_removal(S, p, c):
+    effs = S[1]
+    for k in range(S[0][p, c, K_NEFF]):
+        op = effs[p, c, k, E_OP]
+        if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_FREEZE:
+            return True
+    return False
+
+
+@njit(cache=True)
+def card_value(S, p, c):
+    """How much a policy wants to keep card c in hand; lowest is discarded first (CP, hand limit).
+    Dead cards first: a non-generic character whose name p already controls, a 6th Backup."""
+    cards, ps = S[0], S[3]
+    pol = ps[p, P_POLICY]
+    if pol == RANDOM:
+        return randbelow(S[7][2 + p], 1000)
+    t = cards[p, c, K_TYPE]
+    cost = cards[p, c, K_COST]
+    if t != SUMMON and cards[p, c, K_GENERIC] == 0 and name_on_field(S, p, c):
+        return -1000 + cost
+    nb = count_type(S, p, BACKUP)
+    if t == BACKUP and nb >= MAX_BACKUPS:
+        return -900
+    if pol == AGGRO:
+        if t == FORWARD:
+            return 300 - 20 * cost + (100 if has_kw(S, p, c, KW_HASTE) else 0)
+        if t == BACKUP:
+            return 150 if nb < 3 else 40
+        if t == SUMMON:
+            return 120 if is_removal(S, p, c) else 60
+        return 80
+    if pol == CURVE:
+        if t == BACKUP:
+            return 300
+        if t == FORWARD:
+            return 150 + 10 * cost
+        if t == SUMMON:
+            return 120 + 5 * cost
+        return 100
+    # CONTROL
+    if t == BACKUP:
+        return 400
+    if t == SUMMON:
+        return 300 if is_removal(S, p, c) else 90
+    if t == FORWARD:
+        return 100 + 15 * cost
+    return 80
+
+
+# ---- CP payment (section 7) -----------------------------------------------------------------------
+@njit(cache=True)
+def can_discard_for_cp(S, p, c):
+    return (S[0][p, c, K_ELEM] & LIGHT_DARK) == 0  # rule 5.2.1.3: never Light/Dark
+
+
+@njit(cache=True)
+def pick_discard(S, p, bit, excl, nd, keep, dry):
+    """The hand card to discard for 2 CP of an element in `bit` (lowest value), or -1.
+    Respects the policy's hand reserve `keep` (cards left after this payment)."""
+    cards, ps, ls, scr = S[0], S[3], S[4], S[10]
+    hn = ps[p, P_HN]
+    left = hn - nd - 1 - (1 if excl >= 0 else 0)
+    if left < keep:
+        return -1
+    best, best_v = -1, 1 << 30
+    for k in range(hn):
+        c = ls[p, L_HAND, k]
+        if c == excl or not can_discard_for_cp(S, p, c) or (cards[p, c, K_ELEM] & bit) == 0:
+            continue
+        taken = False
+        for j in range(nd):
+            if scr[1, j] == c:
+                taken = True
+                break
+        if taken:
+            continue
+        if dry:
+            return c
+        v = card_value(S, p, c)
+        if v < best_v:
+            best, best_v = c, v
+    return best
+
+
+@njit(cache=True)
+def covers(S, p, req, nb, nd, skip_b, skip_d):
+    """Do the chosen sources still include >= 1 CP of every required element (rule 11.4.6.2)?
+    Each discard declares one element (5.2.1.3); a multi-element Backup gives one chosen element
+    unless option multi_backup_one_element is 0. Greedy matching, rarer elements first."""
+    cards, scr, opt = S[0], S[10], S[9]
+    used = 0  # bitmask over chosen sources: bit k = backup k, bit 16+k = discard k
+    for e in range(8):
+        bit = 1 << e
+        if (req & bit) == 0:
+            continue
+        found = False
+        for k in range(nb):
+            if k == skip_b:
+                continue
+            el = cards[p, scr[0, k], K_ELEM]
+            if el & bit and (opt[O_MULTI_BACKUP_ONE] == 0 or (used >> k) & 1 == 0):
+                used |= 1 << k
+                found = True
+                break
+        if not found:
+            for k in range(nd):
+                if k == skip_d or (used >> (16 + k)) & 1:
+                    continue
+                if cards[p, scr[1, k], K_ELEM] & bit:
+                    used |= 1 << (16 + k)
+                    found = True
+                    break
+        if not found:
+            return False
+    return True
+
+
+@njit(cache=True)
+def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
+    """Choose the CP sources for `cost` with element requirement mask `req` (rules 11.4.6, 5.2.1.3).
+
+    Sources: dull an active Backup (1 CP), discard a non-Light/Dark card (2 CP of its element), plus
+    CP granted this turn by effects (P_BONUS, generic). Greedy: one source per required element
+    (Backup first, else the least valuable discard), then Backups, then discards; an odd shortfall
+    takes a discard's 1-CP surplus instead of one more Backup. Finally redundant Backups are dropped,
+    so the payment is minimal (digest section 7, condition (c)). Chosen backups go to scr[0], discards
+    to scr[1]. Returns (total to pay or -1, backups, discards, bonus CP used)."""
+    cards, cs, ps, ls, scr = S[0], S[2], S[3], S[4], S[10]
+    if cost <= 0:
+        return 0, 0, 0, 0  # rule 11.4.6.2: cost 0 pays nothing
+    total = max(cost, popcount(req))
+    fn = ps[p, P_FN]
+    nb, nd, gen = 0, 0, 0
+    covered = 0
+    one = S[9][O_MULTI_BACKUP_ONE]
+    for e in range(8):
+        bit = 1 << e
+        if (req & bit) == 0 or (covered & bit):
+            continue
+        b = -1
+        for k in range(fn):
+            c = ls[p, L_FIELD, k]
+            if c == excl_field or cards[p, c, K_TYPE] != BACKUP or cs[p, S_DULL, c] or (cards[p, c, K_ELEM] & bit) == 0:
+                continue
+            taken = False
+            for j in range(nb):
+                if scr[0, j] == c:
+                    taken = True
+            if not taken:
+                b = c
+                break
+        if b >= 0:
+            scr[0, nb] = b
+            nb += 1
+            gen += 1
+            covered |= bit if one else (cards[p, b, K_ELEM] & req)
+            continue
+        d = pick_discard(S, p, bit, excl_hand, nd, keep, dry)
+        if d < 0:
+            return -1, 0, 0, 0
+        scr[1, nd] = d
+        nd += 1
+        gen += 2
+        covered |= bit
+    rem = total - gen
+    used_bonus = 0
+    if rem > 0:
+        used_bonus = min(ps[p, P_BONUS], rem)
+        rem -= used_bonus
+    if rem > 0:
+        free = 0  # unchosen active backups
+        for k in range(fn):
+            c = ls[p, L_FIELD, k]
+            if c != excl_field and cards[p, c, K_TYPE] == BACKUP and cs[p, S_DULL, c] == 0:
+                free += 1
+        free -= nb
+        take = rem if free >= rem else free
+        if free < rem and (rem - free) % 2 == 1 and free > 0:
+            take = free - 1
+        k = 0
+        while take > 0:
+            c = ls[p, L_FIELD, k]
+            k += 1
+            if c == excl_field or cards[p, c, K_TYPE] != BACKUP or cs[p, S_DULL, c]:
+                continue
+            taken = False
+            for j in range(nb):
+                if scr[0, j] == c:
+                    taken = True
+            if taken:
+                continue
+            scr[0, nb] = c
+            nb += 1
+            gen += 1
+            rem -= 1
+            take -= 1
+        while rem > 0:
+            d = pick_discard(S, p, 0xFF, excl_hand, nd, keep, dry)
+            if d < 0:
+                return -1, 0, 0, 0
+            scr[1, nd] = d
+            nd += 1
+            gen += 2
+            rem -= 2
+    # drop redundant backups (minimality, condition (c))
+    k = 0
+    while k < nb:
+        if gen + used_bonus - 1 >= total and covers(S, p, req, nb, nd, k, -1):
+            scr[0, k] = scr[0, nb - 1]
+            nb -= 1
+            gen -= 1
+        else:
+            k += 1
+    return gen, nb, nd, used_bonus
+
+
+@njit(cache=True)
+def payment_legal(S, p, cost, req, nb, nd, used_bonus):
+    """The digest's legality predicate for the chosen sources (section 7): enough CP, every element,
+    and (strict option) minimal: no single source can be removed; (literal option) surplus only
+    from discards, at most 1 per required element."""
+    if cost <= 0:
+        return nb == 0 and nd == 0
+    total = max(cost, popcount(req))
+    gen = nb + 2 * nd + used_bonus
+    if gen < total or not covers(S, p, req, nb, nd, -1, -1):
+        return False
+    if S[9][O_PAYMENT_STRICT]:
+        for k in range(nb):
+            if gen - 1 >= total and covers(S, p, req, nb, nd, k, -1):
+                return False
+        for k in range(nd):
+            if gen - 2 >= total and covers(S, p, req, nb, nd, -1, k):
+                return False
+        return True
+    return gen - total <= (max(1, popcount(req)) if nd > 0 else 0)
+
+
+@njit(cache=True)
+def commit_pay(S, p, nb, nd, used_bonus):
+    cs, ps, scr = S[2], S[3], S[10]
+    for k in range(nb):
+        cs[p, S_DULL, scr[0, k]] = 1
+    for k in range(nd):
+        discard(S, p, scr[1, k])
+    ps[p, P_BONUS] -= used_bonus
+    ps[p, P_SPENT] += nb + 2 * nd + used_bonus
+
+
+@njit(cache=True)
+def cp_potential(S, p):
+    """Active Backups + 2 per hand card that may be discarded for CP (turns detail: available)."""
+    cards, cs, ps, ls = S[0], S[2], S[3], S[4]
+    n = ps[p, P_BONUS]
+    for k in range(ps[p, P_FN]):
+        c = ls[p, L_FIELD, k]
+        if cards[p, c, K_TYPE] == BACKUP and cs[p, S_DULL, c] == 0:
+            n += 1
+    for k in range(ps[p, P_HN]):
+        if can_discard_for_cp(S, p, ls[p, L_HAND, k]):
+            n += 2
+    return n
+
+
+# ---- targets ----------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def harmful(op):
+    return op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE \
+        or op == OP_WEAKEN or op == OP_BOUNCE
+
+
+@njit(cache=True, inline="always")
+def targets_character(op):
+    return harmful(op) or op == OP_PUMP or op == OP_HASTE
+
+
+@njit(cache=True)
+def target_side(p, op, tgt):
+    """Whose characters an effect chooses from: printed side, else the opponent's for harmful ops."""
+    if tgt == TG_OPP_CHAR:
+        return 1 - p
+    if tgt == TG_OWN_CHAR:
+        return p
+    return 1 - p if harmful(op) else p
+
+
+@njit(cache=True)
+def legal_target(S, s, c, op, param):
+    cards, cs = S[0], S[2]
+    if cs[s, S_ZONE, c] != Z_FIELD:
+        return False
+    t = cards[s, c, K_TYPE]
+    if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE:
+        return t == FORWARD
+    if op == OP_BREAK:
+        return param <= 0 or cards[s, c, K_COST] <= param
+    if op == OP_BREAK_POWER:
+        return t == FORWARD and power(S, s, c) <= param
+    return True  # dull, freeze, bounce: any character
+
+
+@njit(cache=True)
+def target_score(S, s, c, op, amount, hs, hc):
+    """Policy preference among legal targets (non-random policies): kill what can be killed, the
+    strongest first; the battle hint (attacker/blocker) first when the effect decides the battle."""
+    cards, cs = S[0], S[2]
+    pw = max(power(S, s, c), 0)
+    left = pw - cs[s, S_DMG, c]
+    hint = 1 if (s == hs and c == hc) else 0
+    if op == OP_DAMAGE or op == OP_WEAKEN:
+        kill = left <= amount if op == OP_DAMAGE else pw - amount <= 0
+        return (1_000_000 if kill else 0) + hint * 2_000_000 * (1 if kill else 0) + pw
+    if op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE:
+        return hint * 2_000_000 + cards[s, c, K_COST] * 10_000 + pw // 100 \
+            + (5000 if cards[s, c, K_TYPE] == FORWARD else 0)
+    if op == OP_DULL or op == OP_FREEZE:
+        act = 1 - cs[s, S_DULL, c]
+        fw = 1 if cards[s, c, K_TYPE] == FORWARD else 0
+        return hint * 2_000_000 + act * (500_000 + fw * 500_000) + pw
+    if op == OP_HASTE:
+        return cs[s, S_SICK, c] * 1_000_000 + pw
+    return hint * 2_000_000 + pw  # pump
+
+
+@njit(cache=True)
+def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc):
+    """(seat, copy) of the chosen character, or (-1, -1) if none is legal (rule 11.8.4)."""
+    if tgt == TG_SELF:
+        if legal_target(S, src_s, src_c, op, param):
+            return src_s, src_c
+        return -1, -1
+    s = target_side(p, op, tgt)
+    ls, ps = S[4], S[3]
+    rnd = ps[p, P_POLICY] == RANDOM
+    best, best_v, seen = -1, -1, 0
+    for k in range(ps[s, P_FN]):
+        c = ls[s, L_FIELD, k]
+        if not legal_target(S, s, c, op, param):
+            continue
+        seen += 1
+        if rnd:
+            if randbelow(S[7][2 + p], seen) == 0:
+                best = c
+        else:
+            v = target_score(S, s, c, op, amount, hs, hc)
+            if v > best_v:
+                best, best_v = c, v
+    if best < 0:
+        return -1, -1
+    return s, best
+
+
+@njit(cache=True)
+def count_targets(S, p, op, param, tgt, src_s, src_c):
+    if tgt == TG_SELF:
+        return 1 if legal_target(S, src_s, src_c, op, param) else 0
+    s = target_side(p, op, tgt)
+    n = 0
+    for k in range(S[3][s, P_FN]):
+        if legal_target(S, s, S[4][s, L_FIELD, k], op, param):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def has_targets(S, p, s, c, trig):
+    """Every character-targeting effect with this trigger has a legal target (rule 11.3: a Summon
+    or ability that chooses cannot be cast without targets)."""
+    effs = S[1]
+    for k in range(S[0][s, c, K_NEFF]):
+        if effs[s, c, k, E_TRIGGER] != trig:
+            continue
+        op = effs[s, c, k, E_OP]
+        if targets_character(op) and count_targets(S, p, op, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c) == 0:
+            return False
+    return True
+
+
+# ---- effects ----------------------------------------------------------------------------------------
+@njit(cache=True)
+def search(S, p, ctype):
+    """Search (rule 15.1.1.8), approximated: the first card of card type `ctype` from the top of the
+    deck goes to the hand, then the deck is shuffled. With a shuffled deck this is a uniformly random
+    matching card; a real player would pick the best one."""
+    cards, cs, ps, ls = S[0], S[2], S[3], S[4]
+    top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
+    for k in range(top, nmain):
+        c = ls[p, L_ORDER, k]
+        if cards[p, c, K_TYPE] == ctype:
+            ls[p, L_ORDER, k] = ls[p, L_ORDER, top]
+            ls[p, L_ORDER, top] = c
+            ps[p, P_TOP] = top + 1
+            to_hand(S, p, c)
+            if cs[p, S_DRAWN, c] < 0:
+                cs[p, S_DRAWN, c] = ps[p, P_TURN]
+            break
+    n = nmain - ps[p, P_TOP]
+    if n > 1:
+        shuffle(S[7][p], ls[p, L_ORDER, ps[p, P_TOP]:nmain], n)
+
+
+@njit(cache=True)
+def exec_effect(S, ctrl, s, c, slot, hs, hc):
+    """Resolve one effect of card (s, c) for its controller `ctrl` (targets chosen on resolution)."""
+    effs, cs, ps, ls = S[1], S[2], S[3], S[4]
+    op = effs[s, c, slot, E_OP]
+    amount = effs[s, c, slot, E_AMOUNT]
+    tgt = effs[s, c, slot, E_TARGET]
+    param = effs[s, c, slot, E_PARAM]
+    opp = 1 - ctrl
+    if op == OP_DRAW:
+        draw(S, ctrl, amount)
+    elif op == OP_PLAYER_DAMAGE:
+        damage_player(S, ctrl if tgt == TG_OWN_PLAYER else opp, amount)
+    elif op == OP_GAIN_CP:
+        ps[ctrl, P_BONUS] += amount
+    elif op == OP_SEARCH:
+        search(S, ctrl, param)
+    elif op == OP_HEAL:
+        # remove damage: the latest Damage Zone cards go to the Break Zone
+        n = amount
+        for i in range(ps[ctrl, P_NTOT] - 1, -1, -1):
+            if n > 0 and cs[ctrl, S_ZONE, i] == Z_DAMAGE:
+                cs[ctrl, S_ZONE, i] = Z_BREAK
+                ps[ctrl, P_DMG] -= 1
+                n -= 1
+    elif op == OP_DISCARD:
+        for _ in range(amount):
+            hn = ps[opp, P_HN]
+            if hn == 0:
+                break
+            discard(S, opp, ls[opp, L_HAND, randbelow(S[7][2 + ctrl], hn)])
+    elif targets_character(op):
+        ts, tc = choose_target(S, ctrl, op, amount, param, tgt, s, c, hs, hc)
+        if ts < 0:
+            return  # no legal target on resolution: nothing happens (11.3.9)
+        if op == OP_DAMAGE:
+            cs[ts, S_DMG, tc] += amount  # marked until the End Phase (9.5.1.3.1)
+        elif op == OP_BREAK or op == OP_BREAK_POWER:
+            leave_field(S, ts, tc, Z_BREAK)
+        elif op == OP_DULL:
+            cs[ts, S_DULL, tc] = 1  # 15.1.1.2
+        elif op == OP_FREEZE:
+            cs[ts, S_DULL, tc] = 1
+            cs[ts, S_FROZEN, tc] = 1  # 15.2.4: skips its controller's next untap
+        elif op == OP_PUMP:
+            cs[ts, S_PUMP, tc] += amount
+        elif op == OP_WEAKEN:
+            cs[ts, S_PUMP, tc] -= amount
+        elif op == OP_BOUNCE:
+            leave_field(S, ts, tc, Z_HAND)  # 7.3: to its owner's hand
+        elif op == OP_HASTE:
+            cs[ts, S_SICK, tc] = 0  # gains Haste for this turn
+
+
+@njit(cache=True)
+def rule_processes(S):
+    """Section 12, repeated until stable: a Forward with power <= 0 goes to the Break Zone (12.4.4, not a
+    break); damage >= power breaks it (12.4.5). 12.4.6-8 cannot arise: casting checks the limits."""
+    cards, cs, ps, ls = S[0], S[2], S[3], S[4]
+    changed = True
+    while changed:
+        changed = False
+        for s in range(2):
+            k = 0
+            while k < ps[s, P_FN]:
+                c = ls[s, L_FIELD, k]
+                if cards[s, c, K_TYPE] == FORWARD:
+                    pw = power(S, s, c)
+                    if pw <= 0 or cs[s, S_DMG, c] >= pw:
+                        leave_field(S, s, c, Z_BREAK)
+                        changed = True
+                        continue
+                k += 1
+
+
+@njit(cache=True)
+def resolve(S):
+    """Resolve queued effects in order, with rule processes after each (11.1.3). Losses are checked by
+    the caller once the queue is empty, so all EX Bursts of one damage resolve first (6.5.2.1)."""
+    gs, q = S[5], S[6]
+    rule_processes(S)
+    steps = 0
+    while gs[X_QH] < gs[X_QT]:
+        k = gs[X_QH] % QCAP
+        gs[X_QH] += 1
+        exec_effect(S, q[k, Q_CTRL], q[k, Q_SEAT], q[k, Q_CARD], q[k, Q_SLOT], q[k, Q_HSEAT], q[k, Q_HCARD])
+        rule_processes(S)
+        steps += 1
+        if steps > LOOP_CAP:
+            gs[X_LOOP] = 1
+        if gs[X_LOOP]:
+            gs[X_QH] = gs[X_QT]
+
+
+@njit(cache=True)
+def check_over(S, threshold):
+    """Losses (3.1, 12.4.1-3): damage >= threshold, drew from an empty deck, damage with an empty deck.
+    Both at once: a draw (3.3). Returns True when the game is over."""
+    ps, gs = S[3], S[5]
+    if gs[X_OVER]:
+        return True
+    lost0 = ps[0, P_DMG] >= threshold or ps[0, P_DREW_EMPTY] or ps[0, P_EMPTY_DMG]
+    lost1 = ps[1, P_DMG] >= threshold or ps[1, P_DREW_EMPTY] or ps[1, P_EMPTY_DMG]
+    if gs[X_LOOP]:
+        gs[X_OVER] = 1
+        gs[X_WINNER] = DRAW  # rule 13.1
+        gs[X_REASON] = END_TURN_CAP  # the loop cap is the engine's safety cap
+        return True
+    if not (lost0 or lost1):
+        return False
+    gs[X_OVER] = 1
+    if lost0 and lost1:
+        gs[X_WINNER] = DRAW
+        gs[X_REASON] = END_SIMULTANEOUS
+        return True
+    loser = 0 if lost0 else 1
+    gs[X_WINNER] = 1 - loser  # WIN_A = 0 wins when seat 1 lost
+    if ps[loser, P_DMG] >= threshold:
+        gs[X_REASON] = END_LIFE
+    elif ps[loser, P_DREW_EMPTY]:
+        gs[X_REASON] = END_DECK_OUT
+    else:
+        gs[X_REASON] = END_EMPTY_DECK_DAMAGE
+    return True

@@ -1,0 +1,518 @@
+"""FFTCG scripted policies: every choice a player makes, dispatched on the policy id.
+
+The policies (documented in sim/games/fftcg.py and docs/policies_fftcg.md):
+  random  - uniform over the legal actions at each decision (cast / activate / pass; attacker or
+            party / end; blocker / none; instant cast / none); random discards and targets.
+  aggro   - Forwards first (Haste first), attacks with everything, blocks only to win a fight or
+            when near death, uses removal on blockers (including after blocks).
+  curve   - casts the most expensive castable card again and again (spends CP as fully as possible),
+            attacks when no blocker wins the fight outright, blocks to survive or trade.
+  control - Backups first, keeps a 2-card hand reserve, attacks only when no blocker can break the
+            attacker, blocks readily, answers attacks with instant-speed removal and Back Attack.
+
+Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 2 activate).
+"""
+
+from numba import njit
+
+from sim.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
+from sim.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_PARAM, E_TARGET, E_TRIGGER
+from sim.games.fftcg_core import (
+    AGGRO,
+    BACKUP,
+    CONTROL,
+    CURVE,
+    FORWARD,
+    KW_BACK_ATTACK,
+    KW_FIRST_STRIKE,
+    KW_HASTE,
+    L_FIELD,
+    L_HAND,
+    LIGHT_DARK,
+    O_LB_UNDEFINED_COST,
+    O_PARTY_SHARED,
+    OP_BOUNCE,
+    OP_BREAK,
+    OP_BREAK_POWER,
+    OP_DAMAGE,
+    OP_DISCARD,
+    OP_DRAW,
+    OP_DULL,
+    OP_FREEZE,
+    OP_HASTE,
+    OP_HEAL,
+    OP_PLAYER_DAMAGE,
+    OP_PUMP,
+    OP_SEARCH,
+    OP_WEAKEN,
+    P_DMG,
+    P_FN,
+    P_HN,
+    P_NMAIN,
+    P_NTOT,
+    P_POLICY,
+    P_TOP,
+    PR_CHUMP_AT,
+    PR_MULL,
+    PR_RESERVE,
+    PR_RISK,
+    RANDOM,
+    S_ATTACKED,
+    S_DMG,
+    S_DULL,
+    S_SICK,
+    S_ZONE,
+    SUMMON,
+    TR_ACTION,
+    TR_CAST,
+    Z_HAND,
+    Z_LB,
+    can_enter,
+    card_value,
+    choose_target,
+    count_targets,
+    count_type,
+    has_kw,
+    has_targets,
+    plan_pay,
+    power,
+    targets_character,
+)
+from sim.kernel import randbelow
+
+CAST, ACTIVATE = 1, 2
+
+
+@njit(cache=True, inline="always")
+def rng(S, p):
+    return S[7][2 + p]
+
+
+@njit(cache=True, inline="always")
+def reserve(S, p):
+    return S[8][p, PR_RESERVE]
+
+
+@njit(cache=True)
+def cast_requirement(S, p, c):
+    """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3)."""
+    el = S[0][p, c, K_ELEM]
+    return S[0][p, c, K_COST], (0 if el & LIGHT_DARK else el)
+
+
+@njit(cache=True)
+def lb_cost(S, p, c):
+    x = S[0][p, c, 12]  # K_LB_COST; -1 = printed none (Limited LB deck option)
+    return x if x >= 0 else S[9][O_LB_UNDEFINED_COST]
+
+
+@njit(cache=True)
+def lb_face_down(S, p):
+    n = 0
+    for i in range(S[3][p, P_NMAIN], S[3][p, P_NTOT]):
+        if S[2][p, S_ZONE, i] == Z_LB:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def can_cast(S, p, c, instant, keep):
+    """Card c (hand or face-down LB deck) can be cast now (11.3, 11.4, 15.2.8.3): timing, field limits,
+    targets, the LB cost in other face-down LB cards, and a payment that keeps `keep` cards in hand."""
+    cards, cs = S[0], S[2]
+    z = cs[p, S_ZONE, c]
+    if z != Z_HAND and z != Z_LB:
+        return False
+    t = cards[p, c, K_TYPE]
+    if instant and t != SUMMON and not has_kw(S, p, c, KW_BACK_ATTACK):
+        return False  # 9.3.1.5 vs 9.3.1.6 / 15.2.5: only Summons and Back Attack at instant speed
+    if not can_enter(S, p, c):
+        return False
+    if t == SUMMON and not has_targets(S, p, p, c, TR_CAST):
+        return False
+    if z == Z_LB and lb_face_down(S, p) - 1 < lb_cost(S, p, c):
+        return False
+    cost, req = cast_requirement(S, p, c)
+    g, _, _, _ = plan_pay(S, p, cost, req, c if z == Z_HAND else -1, -1, keep, True)
+    return g >= 0
+
+
+@njit(cache=True)
+def can_activate(S, p, c, k, keep):
+    """Action ability (11.6): dull cost needs an active, non-sick character (or Haste, 11.6.2.2)."""
+    effs, cs = S[1], S[2]
+    if effs[p, c, k, E_TRIGGER] != TR_ACTION:
+        return False
+    dull = effs[p, c, k, E_DULL]
+    if dull and (cs[p, S_DULL, c] or (cs[p, S_SICK, c] and not has_kw(S, p, c, KW_HASTE))):
+        return False
+    op = effs[p, c, k, E_OP]
+    if targets_character(op) and count_targets(S, p, op, effs[p, c, k, E_PARAM], effs[p, c, k, E_TARGET], p, c) == 0:
+        return False
+    g, _, _, _ = plan_pay(S, p, effs[p, c, k, E_COST], 0, -1, c if dull else -1, keep, True)
+    return g >= 0
+
+
+# ---- usefulness of effects (non-random policies) --------------------------------------------------------
+@njit(cache=True)
+def effect_useful(S, p, s, c, k, hs, hc):
+    """Would this effect accomplish something now? (damage that kills, removal with a target, ...)"""
+    effs, ps = S[1], S[3]
+    op = effs[s, c, k, E_OP]
+    amount = effs[s, c, k, E_AMOUNT]
+    if op == OP_DRAW:
+        return ps[p, P_NMAIN] - ps[p, P_TOP] > amount + 4
+    if op == OP_PLAYER_DAMAGE or op == OP_SEARCH:
+        return True
+    if op == OP_DISCARD:
+        return ps[1 - p, P_HN] > 0
+    if op == OP_HEAL:
+        return ps[p, P_DMG] > 0
+    if op == OP_PUMP:
+        return hs == p and hc >= 0
+    if not targets_character(op):
+        return False
+    ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc)
+    if ts < 0:
+        return False
+    if op == OP_DAMAGE:
+        return ts != p and power(S, ts, tc) - S[2][ts, S_DMG, tc] <= amount
+    if op == OP_WEAKEN:
+        return ts != p and power(S, ts, tc) <= amount
+    if op == OP_HASTE:
+        return S[2][ts, S_SICK, tc] == 1
+    if op == OP_DULL or op == OP_FREEZE:
+        return ts != p and S[2][ts, S_DULL, tc] == 0
+    return ts != p  # break, bounce an opposing character
+
+
+@njit(cache=True)
+def card_useful(S, p, c, trig, hs, hc):
+    for k in range(S[0][p, c, K_NEFF]):
+        if S[1][p, c, k, E_TRIGGER] == trig and effect_useful(S, p, p, c, k, hs, hc):
+            return True
+    return False
+
+
+# ---- mulligan (8.2.1.4) ------------------------------------------------------------------------------------
+@njit(cache=True)
+def wants_mulligan(S, p):
+    """random: a coin. aggro: fewer than PR_MULL Forwards of cost <= 3. curve: fewer than PR_MULL
+    characters of cost <= 3. control: fewer than PR_MULL Backups."""
+    cards, ps, ls = S[0], S[3], S[4]
+    pol = ps[p, P_POLICY]
+    if pol == RANDOM:
+        return randbelow(rng(S, p), 2) == 1
+    keepers = 0
+    for k in range(ps[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
+        if pol == AGGRO and t == FORWARD and cost <= 3:
+            keepers += 1
+        elif pol == CURVE and t != SUMMON and cost <= 3:
+            keepers += 1
+        elif pol == CONTROL and t == BACKUP:
+            keepers += 1
+    return keepers < S[8][p, PR_MULL]
+
+
+# ---- main phase -------------------------------------------------------------------------------------------
+@njit(cache=True)
+def cast_score(S, p, c, phase):
+    """Preference among castable cards; <= 0 means "not now"."""
+    cards, ps = S[0], S[3]
+    pol = ps[p, P_POLICY]
+    t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
+    nb = count_type(S, p, BACKUP)
+    if t == SUMMON and not card_useful(S, p, c, TR_CAST, -1, -1):
+        return 0
+    if pol == AGGRO:
+        if t == FORWARD:
+            return 1000 + (300 if has_kw(S, p, c, KW_HASTE) else 0) + power(S, p, c) // 1000
+        if t == BACKUP:
+            return 500 - cost if nb < 4 else 0
+        if t == SUMMON:
+            return 800 if phase == 1 else 600
+        return 300
+    if pol == CURVE:
+        return 100 * cost + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
+    # CONTROL: Backups to 5, then characters, removal only on a real threat (the rest is held for
+    # the opponent's turn, see choose_instant)
+    if t == BACKUP:
+        return 2000 - cost
+    if t == SUMMON:
+        return 300 if ps[p, P_HN] > 5 else 0
+    return 500 + 10 * cost
+
+
+@njit(cache=True)
+def choose_main(S, p, phase):
+    """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass."""
+    cards, cs, ps, ls, scr = S[0], S[2], S[3], S[4], S[10]
+    pol = ps[p, P_POLICY]
+    keep = 0 if pol == RANDOM else reserve(S, p)
+    n = 0
+    best, best_v = -1, 0
+    for k in range(ps[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        if can_cast(S, p, c, False, keep):
+            if pol == RANDOM:
+                scr[3, n] = CAST * 65536 + c * 16
+                n += 1
+            else:
+                v = cast_score(S, p, c, phase)
+                if v > best_v:
+                    best, best_v = CAST * 65536 + c * 16, v
+    for c in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
+        if cs[p, S_ZONE, c] == Z_LB and can_cast(S, p, c, False, keep):
+            if pol == RANDOM:
+                scr[3, n] = CAST * 65536 + c * 16
+                n += 1
+            else:
+                v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
+                if v > best_v:
+                    best, best_v = CAST * 65536 + c * 16, v
+    # action abilities: random any time; others in Main 2 when useful
+    if pol == RANDOM or phase == 2:
+        for j in range(ps[p, P_FN]):
+            c = ls[p, L_FIELD, j]
+            for k in range(cards[p, c, K_NEFF]):
+                if not can_activate(S, p, c, k, keep):
+                    continue
+                if pol == RANDOM:
+                    scr[3, n] = ACTIVATE * 65536 + c * 16 + k
+                    n += 1
+                elif effect_useful(S, p, p, c, k, -1, -1) and best_v < 100:
+                    best, best_v = ACTIVATE * 65536 + c * 16 + k, 100
+    if pol == RANDOM:
+        pick = randbelow(rng(S, p), n + 1)  # n = pass
+        if pick == n:
+            return 0, -1, -1
+        best = scr[3, pick]
+    if best < 0:
+        return 0, -1, -1
+    return best // 65536, (best % 65536) // 16, best % 16
+
+
+@njit(cache=True)
+def choose_instant(S, p, attacking, hs, hc):
+    """An instant-speed cast in a battle window (9.3.1.6, 15.2.5), or -1. `attacking`: p is the turn
+    player (after the block: remove the blocker hs/hc); else p defends (after the attack declaration:
+    remove the attacker hs/hc, or cast a Back Attack Forward that can block it)."""
+    cards, ps, ls, scr = S[0], S[3], S[4], S[10]
+    pol = ps[p, P_POLICY]
+    if pol == RANDOM:
+        n = 0
+        for k in range(ps[p, P_HN]):
+            c = ls[p, L_HAND, k]
+            if can_cast(S, p, c, True, 0):
+                scr[3, n] = c
+                n += 1
+        pick = randbelow(rng(S, p), n + 1)
+        return -1 if pick == n else scr[3, pick]
+    keep = reserve(S, p)
+    if attacking:
+        if pol != AGGRO:
+            return -1
+    elif pol == AGGRO or (pol == CURVE and ps[p, P_DMG] < 4):
+        return -1
+    for k in range(ps[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        t = cards[p, c, K_TYPE]
+        if t == SUMMON:
+            if card_useful(S, p, c, TR_CAST, hs, hc) and removes(S, p, c, hs, hc) and can_cast(S, p, c, True, keep):
+                return c
+        elif not attacking and t == FORWARD and has_kw(S, p, c, KW_BACK_ATTACK):
+            if power(S, p, c) > power(S, hs, hc) and can_cast(S, p, c, True, keep):
+                return c
+    return -1
+
+
+@njit(cache=True)
+def removes(S, p, c, hs, hc):
+    """Would summon c's targeted cast effect hit the battle hint (hs, hc)?"""
+    effs = S[1]
+    for k in range(S[0][p, c, K_NEFF]):
+        if effs[p, c, k, E_TRIGGER] != TR_CAST:
+            continue
+        op = effs[p, c, k, E_OP]
+        if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_WEAKEN:
+            ts, tc = choose_target(S, p, op, effs[p, c, k, E_AMOUNT], effs[p, c, k, E_PARAM],
+                                   effs[p, c, k, E_TARGET], p, c, hs, hc)
+            if ts == hs and tc == hc and effect_useful(S, p, p, c, k, hs, hc):
+                return True
+    return False
+
+
+# ---- attacks (10.1.2) -------------------------------------------------------------------------------------
+@njit(cache=True)
+def can_attack(S, p, c):
+    """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
+    cs = S[2]
+    return S[0][p, c, K_TYPE] == FORWARD and cs[p, S_DULL, c] == 0 and cs[p, S_ATTACKED, c] == 0 \
+        and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE))
+
+
+@njit(cache=True)
+def shares_element(S, p, a, b):
+    ea, eb = S[0][p, a, K_ELEM], S[0][p, b, K_ELEM]
+    return (ea & eb) != 0 if S[9][O_PARTY_SHARED] else ea == eb
+
+
+@njit(cache=True)
+def party_for(S, p, c):
+    """Fill scr[2] with c and every other attack-eligible Forward sharing its element (15.1.1.9.2)."""
+    ls, ps, scr = S[4], S[3], S[10]
+    n = 0
+    for j in range(ps[p, P_FN]):
+        f = ls[p, L_FIELD, j]
+        if can_attack(S, p, f) and (f == c or shares_element(S, p, c, f)) and (n == 0 or shares_element(S, p, scr[2, 0], f)):
+            scr[2, n] = f
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def best_blocker_power(S, q):
+    ps, ls, cs = S[3], S[4], S[2]
+    best = -1
+    for j in range(ps[q, P_FN]):
+        b = ls[q, L_FIELD, j]
+        if S[0][q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0:
+            best = max(best, power(S, q, b))
+    return best
+
+
+@njit(cache=True)
+def attack_safe(S, p, c, risk):
+    """No opposing active Forward would win the fight: risk 0 none can break c; risk 1 none breaks c
+    and survives (an even trade is fine); risk 2 always attack."""
+    if risk >= 2:
+        return True
+    q = 1 - p
+    ps, ls, cs = S[3], S[4], S[2]
+    left = power(S, p, c) - cs[p, S_DMG, c]
+    for j in range(ps[q, P_FN]):
+        b = ls[q, L_FIELD, j]
+        if S[0][q, b, K_TYPE] != FORWARD or cs[q, S_DULL, b]:
+            continue
+        if power(S, q, b) >= left:
+            if risk == 0:
+                return False
+            if power(S, p, c) < power(S, q, b) - cs[q, S_DMG, b]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def choose_attack(S, p):
+    """Fill scr[2] with the next attacker (or party) and return its size; 0 ends the Attack Phase."""
+    ps, ls, scr = S[3], S[4], S[10]
+    pol = ps[p, P_POLICY]
+    if pol == RANDOM:
+        # options: end, each eligible Forward alone, the party of each eligible Forward (if >= 2)
+        n = 0
+        for j in range(ps[p, P_FN]):
+            f = ls[p, L_FIELD, j]
+            if can_attack(S, p, f):
+                scr[3, n] = f * 2
+                n += 1
+                if party_for(S, p, f) >= 2:
+                    scr[3, n] = f * 2 + 1
+                    n += 1
+        pick = randbelow(rng(S, p), n + 1)
+        if pick == n:
+            return 0
+        f = scr[3, pick] // 2
+        if scr[3, pick] % 2:
+            return party_for(S, p, f)
+        scr[2, 0] = f
+        return 1
+    risk = S[8][p, PR_RISK]
+    if ps[1 - p, P_DMG] >= 5:
+        risk = max(risk, 1)  # pressure near lethal
+    best, best_pw = -1, -1
+    for j in range(ps[p, P_FN]):
+        f = ls[p, L_FIELD, j]
+        if can_attack(S, p, f) and attack_safe(S, p, f, risk) and power(S, p, f) > best_pw:
+            best, best_pw = f, power(S, p, f)
+    if best >= 0:
+        if pol == AGGRO:
+            # a party beats a blocker that would break each member alone (15.1.1.9)
+            bp = best_blocker_power(S, 1 - p)
+            if bp >= best_pw:
+                n = party_for(S, p, best)
+                tot = 0
+                for k in range(n):
+                    tot += power(S, p, scr[2, k])
+                if n >= 2 and tot >= bp:
+                    return n
+        scr[2, 0] = best
+        return 1
+    return 0
+
+
+# ---- blocks (10.1.3) ---------------------------------------------------------------------------------------
+@njit(cache=True)
+def choose_block(S, q, n):
+    """The blocker (an active Forward of q) for the attackers in scr[2][:n], or -1."""
+    cards, cs, ps, ls, scr = S[0], S[2], S[3], S[4], S[10]
+    p = 1 - q
+    pol = ps[q, P_POLICY]
+    if pol == RANDOM:
+        m = 0
+        for j in range(ps[q, P_FN]):
+            b = ls[q, L_FIELD, j]
+            if cards[q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0:
+                scr[3, m] = b
+                m += 1
+        pick = randbelow(rng(S, q), m + 1)
+        return -1 if pick == m else scr[3, pick]
+    atk_pw, atk_left, atk_cost = 0, 1 << 30, 0
+    for k in range(n):
+        a = scr[2, k]
+        atk_pw += max(power(S, p, a), 0)
+        atk_left = min(atk_left, power(S, p, a) - cs[p, S_DMG, a])
+        atk_cost = max(atk_cost, cards[p, a, K_COST])
+    chump = ps[q, P_DMG] >= S[8][q, PR_CHUMP_AT]
+    best, best_v = -1, 0
+    for j in range(ps[q, P_FN]):
+        b = ls[q, L_FIELD, j]
+        if cards[q, b, K_TYPE] != FORWARD or cs[q, S_DULL, b]:
+            continue
+        survives = power(S, q, b) - cs[q, S_DMG, b] > atk_pw
+        kills = power(S, q, b) >= atk_left
+        cost = cards[q, b, K_COST]
+        v = 0
+        if survives and kills:
+            v = 4000 + cost
+        elif survives:
+            v = 3000 - cost if pol != AGGRO else 0
+        elif kills and pol != AGGRO and atk_cost >= cost:
+            v = 2000 - cost
+        elif chump:
+            v = 1000 - cost
+        if v > best_v:
+            best, best_v = b, v
+    return best
+
+
+@njit(cache=True)
+def choose_discard(S, p):
+    """End Phase discard down to the hand limit (9.5.1.2): the least valuable card."""
+    ls, ps = S[4], S[3]
+    best, best_v = -1, 1 << 30
+    for k in range(ps[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        v = card_value(S, p, c)
+        if v < best_v:
+            best, best_v = c, v
+    return best
+
+
+@njit(cache=True)
+def first_strike_all(S, p, n):
+    for k in range(n):
+        if not has_kw(S, p, S[10][2, k], KW_FIRST_STRIKE):
+            return False
+    return True
