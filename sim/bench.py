@@ -24,6 +24,8 @@ from sim.games import ENGINES, get_engine
 from sim.model import Card, Deck
 
 STANDARD_POLICIES = ("random", "aggro", "curve", "control")
+MIN_CALL_SECONDS = 0.05
+MAX_CALL_GAMES = 4_000_000
 SHIPPED_DECKS = Path(__file__).resolve().parent.parent / "decks"
 
 
@@ -43,15 +45,28 @@ def machine() -> dict[str, Any]:
 
 def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], games: int,
                      threads: int, min_seconds: float) -> float:
-    """Play batches of `games` (fresh game indexes each time) until `min_seconds` have passed."""
+    """Play calls of at least `games` fresh game indexes until `min_seconds` have passed.
+
+    A call lasts at least MIN_CALL_SECONDS (more games per call for fast engines), so thread start-up
+    and call overhead do not swamp the null game's or a 2-thread measurement.
+    """
     a, b = compiled
     numba.set_num_threads(threads)
     engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=0, n=min(games, 64))  # warm-up
-    played, start, t0 = 0, 0, time.perf_counter()
+    n, start = games, 0
     while True:
-        engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=start, n=games)
-        played += games
-        start += games
+        t0 = time.perf_counter()
+        engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=start, n=n)
+        start += n
+        took = time.perf_counter() - t0
+        if took >= MIN_CALL_SECONDS or n >= MAX_CALL_GAMES:
+            break
+        n = min(MAX_CALL_GAMES, max(2 * n, int(n * MIN_CALL_SECONDS / max(took, 1e-6))))
+    played, t0 = 0, time.perf_counter()
+    while True:
+        engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=start, n=n)
+        played += n
+        start += n
         elapsed = time.perf_counter() - t0
         if elapsed >= min_seconds:
             return played / elapsed
