@@ -1,0 +1,362 @@
+"""CODE OF JOKER engine (rules digest ../shared/rules/coj.md; §n below are its sections).
+
+A game: random first player (§1), 8 LP each, 4-card hands with free full redraws (§6, bounded by
+the `max_mulligans` option and decided by the policy), then up to 10 rounds of a first-player and
+a second-player turn (§7): action rights back, CP set from the round table (§4, no carry-over, cap
+12 for effects), draw 2 (none in the first player's round 1; hand limit 7 cuts draws; a short deck
+is rebuilt as a fresh 40, §5), turn-start effects, then the policy acts: override, drive, overdrive,
+set in the trigger zone, attack, retreat, discard, joker. LP 0 ends the game at once (both at 0:
+DOUBLE_LOSS, END_SIMULTANEOUS); after round 10 more LP wins and a tie goes to the second player
+(END_ROUND_LIMIT). Games never reach the turn cap (MAX_TURNS = 20 = 10 rounds).
+
+Modules: coj_rules (state, zones, effects, destruction), coj_policy (decisions), coj_actions (turn
+steps, actions, battle), this one (interface, compiling, the batch kernel and the game loop).
+
+Policies (ids in POLICIES; details in docs/policies_coj.md and coj_policy's docstring):
+- random:  uniform over legal actions / blocks / keep-or-redraw / intercept use.
+- aggro:   redraw until 2 units of cost <= 3; cheapest units and Speed Move first; attacks with
+           everything; blocks only to win (chump at 1 LP).
+- curve:   redraw until 1 cheap unit and 2 units; spends CP as fully as possible; sets spare units
+           as reducers; attacks when no blocker beats the attacker; blocks to win or trade.
+- control: sets triggers/intercepts first and keeps CP for an intercept; attacks only when safe;
+           blocks whenever it wins or trades, chumps at <= 4 LP.
+Policy parameters (params_a / params_b, int; < 0 = default): keep_units, chump_lp, hand_target,
+cp_reserve (coj_policy.PARAM_NAMES).
+
+Results: G_FINAL_A/B = LP at the end (FINAL_MEASURE "lp"). Turns detail: T_AVAILABLE = the CP
+set at turn start, T_SPENT = CP spent on the own turn (intercepts paid on the opponent's turn are
+not counted), T_PLAYED = cards driven, overdriven, set and jokers used, T_DAMAGE = LP damage dealt.
+Cards detail: a copy is its position in the compiled 40; a rebuilt deck reuses the same copy ids,
+so C_DRAWN / C_PLAYED hold the FIRST own turn the copy was drawn / played (0 = opening hand).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from sim.compiled import K_KW, K_NCOLS, CompiledDeck, compile_deck
+from sim.effects import E_NCOLS, MAX_EFFECTS
+from sim.errors import InputError
+from sim.games.coj_actions import action_phase, turn_end, turn_start
+from sim.games.coj_policy import NPAR, POLICY_NAMES, keep_hand
+from sim.games.coj_rules import (
+    G_DETAIL,
+    G_FIRST,
+    G_NCOLS,
+    G_OPT,
+    G_OVER,
+    G_PAR,
+    G_POL,
+    G_ROUND,
+    G_TURN,
+    K_DIM,
+    KEYWORDS,
+    KW_DIM,
+    LP_START,
+    O_MAX_MULL,
+    OPTION_SPECS,
+    P_CP,
+    P_DEALT,
+    P_HAND,
+    P_LP,
+    P_MULL,
+    P_N,
+    P_NJOKERS,
+    P_ORDER,
+    P_PLAYED,
+    P_SPENT,
+    P_TOP,
+    ROUNDS,
+    add_to_hand,
+    new_state,
+    record_drawn,
+    rng,
+)
+from sim.kernel import SUB_COIN, SUB_SEAT0, derive_seed, randbelow
+from sim.model import Deck
+from sim.opening import deal, redraw
+from sim.results import (
+    DOUBLE_LOSS,
+    END_LIFE,
+    END_ROUND_LIMIT,
+    END_SIMULTANEOUS,
+    G_FINAL_A,
+    G_MULL_A,
+    G_REASON,
+    G_TURNS,
+    G_WINNER,
+    T_AVAILABLE,
+    T_DAMAGE,
+    T_HAND,
+    T_PLAYED,
+    T_SEAT,
+    T_SPENT,
+    T_TURN,
+    Batch,
+    new_batch,
+)
+from sim.results import G_FIRST as R_FIRST
+
+GAME = "coj"
+POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}
+OPTIONS: dict[str, tuple[int, str]] = {name: (default, doc) for name, default, doc in OPTION_SPECS}
+FINAL_MEASURE = "lp"
+MAX_TURNS = 2 * ROUNDS  # §1: the game ends after the second player's round-10 turn
+HAND_START = 4  # §6
+DETAIL_CODES = {"games": 0, "turns": 1, "cards": 2}
+_DIM = re.compile(r"^dimensional_interference[_:=/]?(\d+)$")
+
+__all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURNS", "compile_matchup", "play",
+           "check_invariants"]
+
+
+@dataclass
+class CojCompiledDeck(CompiledDeck):
+    """A compiled main deck plus its joker zone (§9; up to 2 jokers, used only with the jokers option)."""
+
+    jokers: CompiledDeck | None = None
+
+
+def _compile(deck: Deck, name_ids: dict[str, int]) -> CojCompiledDeck:
+    main = compile_deck(deck, KEYWORDS, name_ids)
+    jokers = compile_deck(deck, KEYWORDS, name_ids, zone="joker")
+    for table, cards in ((main.cards, deck.main_cards()),
+                         (jokers.cards, [c for c, k in deck.zone("joker") for _ in range(k)])):
+        for i, card in enumerate(cards):
+            # §10 次元干渉/コストN: keyword "dimensional_interference_N" sets the flag and N (plain: no N, no effect)
+            n = max([int(m.group(1)) for k in card.keywords if (m := _DIM.match(k))] or [0])
+            table[i, K_DIM] = n
+            table[i, K_KW] = (table[i, K_KW] | KW_DIM) if n > 0 else (table[i, K_KW] & ~KW_DIM)
+    return CojCompiledDeck(main.game, main.name, main.cards, main.effects, main.codes, main.names, jokers)
+
+
+def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[CojCompiledDeck, CojCompiledDeck]:
+    for deck in (deck_a, deck_b):
+        if deck.game != GAME:
+            raise InputError(deck.path, f"a {deck.game} deck cannot play CODE OF JOKER")
+        if deck.size < HAND_START:
+            raise InputError(deck.path, f"the deck has {deck.size} cards, fewer than a {HAND_START}-card hand")
+    name_ids: dict[str, int] = {}
+    return _compile(deck_a, name_ids), _compile(deck_b, name_ids)
+
+
+def _option_values(options: dict[str, int] | None) -> np.ndarray:
+    values = {name: default for name, default, _ in OPTION_SPECS}
+    for key, value in (options or {}).items():
+        if key not in values:
+            raise InputError("options", f"unknown rules option {key!r} for coj (options: {', '.join(sorted(values))})")
+        values[key] = int(value)
+    return np.array([values[name] for name, _, _ in OPTION_SPECS], np.int32)
+
+
+def _params(params: np.ndarray | None) -> np.ndarray:
+    out = np.full(NPAR, -1, np.int32)
+    if params is not None:
+        p = np.asarray(params).reshape(-1)[:NPAR]
+        out[:p.size] = p
+    return out
+
+
+def _tables(a: CompiledDeck, b: CompiledDeck) -> tuple[np.ndarray, ...]:
+    """Both decks as seat-indexed arrays (padded to the longer deck) plus their jokers."""
+    nmax = max(len(a), len(b))
+    cards = np.zeros((2, nmax, K_NCOLS), np.int32)
+    effs = np.zeros((2, nmax, MAX_EFFECTS, E_NCOLS), np.int32)
+    jcards = np.zeros((2, 2, K_NCOLS), np.int32)
+    jeffs = np.zeros((2, 2, MAX_EFFECTS, E_NCOLS), np.int32)
+    sizes = np.zeros(2, np.int32)
+    njokers = np.zeros(2, np.int32)
+    for seat, deck in enumerate((a, b)):
+        k = len(deck)
+        cards[seat, :k], effs[seat, :k], sizes[seat] = deck.cards, deck.effects, k
+        jokers = getattr(deck, "jokers", None)
+        if jokers is not None and len(jokers):
+            m = min(2, len(jokers))
+            jcards[seat, :m], jeffs[seat, :m], njokers[seat] = jokers.cards[:m], jokers.effects[:m], m
+    return cards, effs, jcards, jeffs, sizes, njokers
+
+
+def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str, int] | None,
+                   params_a: np.ndarray | None, params_b: np.ndarray | None) -> np.ndarray:
+    """The G array every game starts from: options, policies, policy parameters, detail level."""
+    if detail not in DETAIL_CODES:
+        raise InputError("detail", f"unknown detail {detail!r} (one of: {', '.join(DETAIL_CODES)})")
+    for pol in (policy_a, policy_b):
+        if pol not in POLICIES.values():
+            raise InputError("policy", f"unknown coj policy id {pol}")
+    g0 = np.zeros(G_NCOLS, np.int32)
+    opts = _option_values(options)
+    g0[G_OPT:G_OPT + opts.size] = opts
+    g0[G_POL], g0[G_POL + 1] = policy_a, policy_b
+    g0[G_PAR:G_PAR + NPAR], g0[G_PAR + NPAR:G_PAR + 2 * NPAR] = _params(params_a), _params(params_b)
+    g0[G_DETAIL] = DETAIL_CODES[detail]
+    return g0
+
+
+def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int, stream: int,
+         start: int, n: int, detail: str = "games", options: dict[str, int] | None = None,
+         params_a: np.ndarray | None = None, params_b: np.ndarray | None = None) -> Batch:
+    """Games start..start+n-1 of (seed, stream); deck A is seat 0, deck B seat 1."""
+    g0 = _game_template(policy_a, policy_b, detail, options, params_a, params_b)
+    cards, effs, jcards, jeffs, sizes, njokers = _tables(a, b)
+    nmax = cards.shape[1]
+    batch = new_batch(n, detail, MAX_TURNS, nmax)
+    # numba needs arrays, not None: unused detail arrays are 1-game dummies that are never written
+    turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, 7), -1, np.int32)
+    copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)
+    _play_batch(cards, effs, jcards, jeffs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
+                np.int64(start), n, batch.games, turns, copies)
+    return batch
+
+
+def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies: tuple[int, int] = (2, 2),
+                   options: dict[str, int] | None = None, seed: int = 0, rnd: int = 1) -> tuple:
+    """A game state for rule scenarios (tests): seat `first` goes first, 8 LP, nothing dealt, the
+    decks in list order (deck index i = compiled copy i); numba functions of coj_* act on it."""
+    g0 = _game_template(policies[0], policies[1], "cards", options, None, None)
+    cards, effs, jcards, jeffs, sizes, njokers = _tables(a, b)
+    nmax = cards.shape[1]
+    s = new_state(cards, effs, jcards, jeffs, nmax, np.full((MAX_TURNS, 7), -1, np.int32),
+                  np.full((2, nmax, 2), -1, np.int16))
+    s[8][:] = g0
+    s[8][G_FIRST], s[8][G_ROUND], s[8][G_TURN] = first, rnd, 2 * rnd - 1
+    for sub in range(5):
+        s[10][sub] = derive_seed(seed, 0, 0, sub)
+    for p in range(2):
+        s[3][p, P_N], s[3][p, P_LP], s[3][p, P_ORDER] = sizes[p], LP_START, 0 if p == first else 1
+        s[3][p, P_NJOKERS] = njokers[p]
+        s[7][p, :sizes[p]] = np.arange(sizes[p])
+    return s
+
+
+@njit(cache=True, parallel=True)
+def _play_batch(cards, effs, jcards, jeffs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies):
+    """One game per prange iteration; its randomness comes only from new_rng(seed, stream, index, SUB_*)."""
+    detail = g0[G_DETAIL]
+    for i in prange(n):
+        t = turns[i] if detail >= 1 else turns[0]
+        c = copies[i] if detail >= 2 else copies[0]
+        s = new_state(cards, effs, jcards, jeffs, cards.shape[1], t, c)
+        index = start + i
+        for sub in range(5):
+            s[10][sub] = derive_seed(seed, stream, index, sub)
+        play_game(s, g0, sizes, njokers, games[i])
+
+
+@njit(cache=True)
+def deal_opening(s, p):
+    """§6: 4 cards; each redraw returns the whole hand and deals 4 from the reshuffled 40 (kernel
+    shuffle via sim.opening, shared with the odds sampler); the policy decides, max_mulligans bounds."""
+    P, DK, G = s[3], s[7], s[8]
+    n = P[p, P_N]
+    for i in range(n):
+        DK[p, i] = i
+    deal(rng(s, SUB_SEAT0 + p), DK[p], n, n)
+    while True:
+        P[p, P_HAND] = 0
+        for i in range(min(HAND_START, n)):
+            add_to_hand(s, p, DK[p, i], 1)
+        P[p, P_TOP] = min(HAND_START, n)
+        if P[p, P_MULL] >= G[O_MAX_MULL] or keep_hand(s, p):
+            break
+        P[p, P_MULL] += 1
+        redraw(rng(s, SUB_SEAT0 + p), DK[p], n, n)
+    for i in range(P[p, P_HAND]):
+        record_drawn(s, p, s[4][p, i])
+
+
+@njit(cache=True)
+def record_turn(s, p):
+    P, G, T = s[3], s[8], s[11]
+    if G[G_DETAIL] >= 1:
+        k = G[G_TURN] - 1
+        T[k, T_SEAT] = p
+        T[k, T_TURN] = G[G_ROUND]
+        T[k, T_SPENT] = P[p, P_SPENT]
+        T[k, T_HAND] = P[p, P_HAND]
+        T[k, T_PLAYED] = P[p, P_PLAYED]
+        T[k, T_DAMAGE] = P[p, P_DEALT]
+
+
+@njit(cache=True)
+def play_game(s, g0, sizes, njokers, out):
+    P, G = s[3], s[8]
+    G[:] = g0
+    first = randbelow(rng(s, SUB_COIN), 2)  # §1: seats assigned at random
+    G[G_FIRST] = first
+    for p in range(2):
+        P[p, P_N] = sizes[p]
+        P[p, P_LP] = LP_START
+        P[p, P_ORDER] = 0 if p == first else 1
+        P[p, P_NJOKERS] = njokers[p]
+    for p in range(2):
+        deal_opening(s, p)
+    for rnd in range(1, ROUNDS + 1):
+        for k in range(2):
+            p = first if k == 0 else 1 - first
+            G[G_ROUND] = rnd
+            G[G_TURN] += 1
+            turn_start(s, p)
+            if G[G_DETAIL] >= 1:
+                s[11][G[G_TURN] - 1, T_AVAILABLE] = P[p, P_CP]
+            if not G[G_OVER]:
+                action_phase(s, p)
+            if not G[G_OVER]:
+                turn_end(s, p)
+            record_turn(s, p)
+            if G[G_OVER]:
+                break
+        if G[G_OVER]:
+            break
+    lp0, lp1 = P[0, P_LP], P[1, P_LP]
+    if G[G_OVER]:
+        if lp0 == 0 and lp1 == 0:
+            out[G_WINNER], out[G_REASON] = DOUBLE_LOSS, END_SIMULTANEOUS
+        else:
+            out[G_WINNER], out[G_REASON] = (0 if lp1 == 0 else 1), END_LIFE
+    else:
+        # §1: after round 10 more LP wins; equal LP -> the second player
+        winner = 0 if lp0 > lp1 else (1 if lp1 > lp0 else 1 - first)
+        out[G_WINNER], out[G_REASON] = winner, END_ROUND_LIMIT
+    out[R_FIRST] = first
+    out[G_TURNS] = G[G_TURN]
+    out[G_FINAL_A], out[G_FINAL_A + 1] = lp0, lp1
+    out[G_MULL_A], out[G_MULL_A + 1] = P[0, P_MULL], P[1, P_MULL]
+
+
+def check_invariants(batch: Batch) -> list[str]:
+    """Rule-level checks on a finished batch (used by the tests); returns the violations found."""
+    from sim.results import END_REASONS, G_FINAL_B
+
+    problems = []
+    g = batch.games
+    for i in range(g.shape[0]):
+        lp = (g[i, G_FINAL_A], g[i, G_FINAL_B])
+        if not (0 <= lp[0] <= 64 and 0 <= lp[1] <= 64):
+            problems.append(f"game {i}: LP out of range {lp}")
+        if not 1 <= g[i, G_TURNS] <= MAX_TURNS:
+            problems.append(f"game {i}: {g[i, G_TURNS]} turns")
+        reason = END_REASONS[g[i, G_REASON]]
+        if reason == "life" and min(lp) != 0:
+            problems.append(f"game {i}: ended on life with LP {lp}")
+        if reason == "simultaneous" and lp != (0, 0):
+            problems.append(f"game {i}: double loss with LP {lp}")
+        if reason == "round_limit":
+            if g[i, G_TURNS] != MAX_TURNS or min(lp) == 0:
+                problems.append(f"game {i}: round limit after {g[i, G_TURNS]} turns with LP {lp}")
+            second = 1 - g[i, R_FIRST]
+            expect = 0 if lp[0] > lp[1] else (1 if lp[1] > lp[0] else second)
+            if g[i, G_WINNER] != expect:
+                problems.append(f"game {i}: round-limit winner {g[i, G_WINNER]}, expected {expect}")
+    if batch.turns is not None:
+        t = batch.turns
+        used = t[:, :, T_SEAT] >= 0
+        if (t[used][:, T_HAND] > 7).any():
+            problems.append("a hand above the limit of 7")
+        if (t[used][:, T_SPENT] > 12).any() or (t[used][:, T_AVAILABLE] > 12).any():
+            problems.append("CP above the cap of 12")
+    return problems

@@ -1,0 +1,337 @@
+"""CODE OF JOKER turn steps and player actions (§7 turn structure, §3/§8 actions, §8 battle).
+
+The policies (coj_policy.py) choose; these functions carry the choice out under the rules.
+"""
+
+from numba import njit
+
+from sim.compiled import K_COST
+from sim.games.coj_policy import (
+    A_ATTACK,
+    A_DISCARD,
+    A_DRIVE,
+    A_END,
+    A_JOKER,
+    A_OVERDRIVE,
+    A_OVERRIDE,
+    A_RETREAT,
+    A_SET,
+    choose_action,
+    choose_blocker,
+    want_intercept,
+)
+from sim.games.coj_rules import (
+    CP_TABLE,
+    EV_ENTER,
+    EV_OPP_ATTACK,
+    EV_OWN_ATTACK,
+    EV_TURN_START,
+    G_OVER,
+    G_ROUND,
+    G_TP,
+    KW_BIND,
+    KW_INDOMITABLE,
+    KW_PENETRATE,
+    O_GAIN_TURN,
+    O_GAUGE_COST,
+    O_GAUGE_MAX,
+    O_INDOMITABLE_ALL,
+    O_JOKERS,
+    O_OVERDRIVE_LEVEL,
+    O_REMOVED_ATTACKER,
+    O_RETREAT_DESTROY,
+    P_CP,
+    P_DEALT,
+    P_FIELD,
+    P_GAUGE,
+    P_JOKER_USED,
+    P_ORDER,
+    P_PLAYED,
+    P_SPENT,
+    P_ZONE,
+    TR_ATTACK,
+    TR_ENTER,
+    TR_TURN_START,
+    U_ACT,
+    U_DMG,
+    U_FROZEN,
+    U_LVL,
+    U_RESTR,
+    U_TEMP,
+    U_UID,
+    destroy,
+    draw,
+    find_unit,
+    fire_triggers,
+    fire_triggers_both,
+    fire_unit,
+    init_unit,
+    lp_loss,
+    overclock,
+    pay_entry,
+    place_unit,
+    record_played,
+    remove_from_hand,
+    remove_unit,
+    resolve_card,
+    set_level,
+    settle,
+    spend,
+    take_damage,
+    unit_bp,
+    unit_kw,
+    usable_intercept,
+    use_zone_card,
+)
+
+MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
+
+
+@njit(cache=True)
+def intercept_window(s, p, ev, ctx_seat, ctx_uid):
+    """§3/§9 tier 3: seat p may use its usable intercepts for the event, one at a time."""
+    i = 0
+    while i < s[3][p, P_ZONE] and not s[8][G_OVER]:
+        if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
+            use_zone_card(s, p, i, s[0][p, s[6][p, i], K_COST], ctx_seat, ctx_uid)
+            settle(s)
+            i = 0
+        else:
+            i += 1
+
+
+@njit(cache=True)
+def on_enter(s, p, uid):
+    """「フィールドに出た時」: the unit's own abilities, then its owner's triggers, then intercepts (§9)."""
+    j = find_unit(s, p, uid)
+    if j >= 0:
+        fire_unit(s, p, j, TR_ENTER, p, uid)
+        settle(s)
+    fire_triggers(s, p, EV_ENTER, p, uid)
+    settle(s)
+    intercept_window(s, p, EV_ENTER, p, uid)
+
+
+@njit(cache=True)
+def next_uid_after(s, p, last):
+    """The oldest unit placed after uid `last` (units are left-packed in placement order)."""
+    for j in range(s[3][p, P_FIELD]):
+        if s[2][p, j, U_UID] > last:
+            return s[2][p, j, U_UID]
+    return -1
+
+
+# ---------------------------------------------------------------- turn start / end (§7)
+
+@njit(cache=True)
+def turn_start(s, p):
+    P, U, G = s[3], s[2], s[8]
+    G[G_TP] = p
+    P[p, P_SPENT] = 0
+    P[p, P_PLAYED] = 0
+    P[p, P_DEALT] = 0
+    P[p, P_JOKER_USED] = 0
+    # 1. action right recovery, attack restriction removal (呪縛 / frozen units stay exhausted)
+    for j in range(P[p, P_FIELD]):
+        if not (unit_kw(s, p, j) & KW_BIND) and not U[p, j, U_FROZEN]:
+            U[p, j, U_ACT] = 1
+        U[p, j, U_FROZEN] = 0
+        U[p, j, U_RESTR] = 0
+    # 2. CP set to the round's table value; no carry-over (§4)
+    P[p, P_CP] = CP_TABLE[P[p, P_ORDER], G[G_ROUND] - 1]
+    # 3. draw 2, except the first player's round 1 (§6)
+    if not (P[p, P_ORDER] == 0 and G[G_ROUND] == 1):
+        draw(s, p, 2)
+    # 5. turn-start effects: units oldest first, then trigger cards left to right (§9 priority)
+    uid = next_uid_after(s, p, 0)
+    while uid >= 0 and not G[G_OVER]:
+        j = find_unit(s, p, uid)
+        if j >= 0:
+            fire_unit(s, p, j, TR_TURN_START, p, uid)
+            settle(s)
+        uid = next_uid_after(s, p, uid)
+    fire_triggers(s, p, EV_TURN_START, -1, -1)
+    settle(s)
+
+
+@njit(cache=True)
+def turn_end(s, p):
+    P, U, G = s[3], s[2], s[8]
+    # 1. joker gauge rise (mode A, a constant per own turn)
+    if G[O_JOKERS]:
+        P[p, P_GAUGE] = min(G[O_GAUGE_MAX], P[p, P_GAUGE] + G[O_GAIN_TURN])
+    for q in range(2):
+        for j in range(P[q, P_FIELD]):
+            # 2. 不屈 regains the action right (at every turn end by default)
+            if unit_kw(s, q, j) & KW_INDOMITABLE and (q == p or G[O_INDOMITABLE_ALL]):
+                U[q, j, U_ACT] = 1
+            # 3. damage reset: damage and temporary BP changes end; base BP changes stay
+            U[q, j, U_DMG] = 0
+            U[q, j, U_TEMP] = 0
+
+
+# ---------------------------------------------------------------- actions (§7 action phase)
+
+@njit(cache=True)
+def drive(s, p, i):
+    """ドライブ: pay (a same-colour reducer is mandatory), enter at the hand level (§3, §4, §8)."""
+    c, lvl = s[4][p, i], s[5][p, i]
+    remove_from_hand(s, p, i)
+    pay_entry(s, p, c)
+    record_played(s, p, c)
+    j = place_unit(s, p, c, lvl)
+    on_enter(s, p, s[2][p, j, U_UID])
+
+
+@njit(cache=True)
+def overdrive(s, p, i, j):
+    """オーバードライブ: the evolution replaces a same-colour unit (base to the discard), copies its
+    action right, has no attack restriction; a Lv.3 evolution overclocks (§3, §8)."""
+    U, G = s[2], s[8]
+    c, lvl = s[4][p, i], s[5][p, i]
+    remove_from_hand(s, p, i)
+    pay_entry(s, p, c)
+    record_played(s, p, c)
+    base_act = U[p, j, U_ACT]
+    if G[O_OVERDRIVE_LEVEL]:
+        lvl = max(lvl, U[p, j, U_LVL])
+    init_unit(s, p, j, c, lvl)
+    U[p, j, U_ACT] = base_act
+    U[p, j, U_RESTR] = 0
+    if lvl == 3:
+        overclock(s, p, j)
+    on_enter(s, p, U[p, j, U_UID])
+
+
+@njit(cache=True)
+def set_card(s, p, i):
+    """Set a card in the trigger zone (free, §7); it fills from the left (§5)."""
+    P = s[3]
+    c = s[4][p, i]
+    remove_from_hand(s, p, i)
+    s[6][p, P[p, P_ZONE]] = c
+    P[p, P_ZONE] += 1
+    record_played(s, p, c)
+
+
+@njit(cache=True)
+def override(s, p, top, bottom):
+    """オーバーライド: the bottom card gains a level, the top goes to the discard, draw 1 (§8)."""
+    s[5][p, bottom] += 1
+    remove_from_hand(s, p, top)
+    draw(s, p, 1)
+
+
+@njit(cache=True)
+def retreat(s, p, j):
+    """撤退: own turn, free, to the discard; not "destroyed" unless the option says so (§10)."""
+    if s[8][O_RETREAT_DESTROY]:
+        destroy(s, p, j)
+        settle(s)
+    else:
+        remove_unit(s, p, j)
+
+
+@njit(cache=True)
+def use_joker(s, p, k):
+    """§9 mode A: pay gauge and CP; the joker stays in its zone; at most one per turn."""
+    P, G = s[3], s[8]
+    P[p, P_GAUGE] -= G[O_GAUGE_COST]
+    spend(s, p, s[13][p, k, K_COST])
+    P[p, P_JOKER_USED] = 1
+    P[p, P_PLAYED] += 1
+    resolve_card(s, p, s[14][p, k], -1, -1, -1)
+    settle(s)
+
+
+@njit(cache=True)
+def attack(s, p, aj):
+    """§8 アタック・ブロック: declaration, block, triggers, battle damage, life damage, end of battle."""
+    U, G = s[2], s[8]
+    q = 1 - p
+    U[p, aj, U_ACT] = 0  # 1. attacking consumes the action right
+    auid = U[p, aj, U_UID]
+    fire_unit(s, p, aj, TR_ATTACK, p, auid)  # the attacker's "when attacks" abilities
+    settle(s)
+    intercept_window(s, p, EV_OWN_ATTACK, p, auid)
+    intercept_window(s, q, EV_OPP_ATTACK, p, auid)
+    if G[G_OVER]:
+        return
+    # 2. block declaration (one blocker at most, §11.22); trigger cards resolve after it
+    aj = find_unit(s, p, auid)
+    buid = -1
+    if aj >= 0:
+        bj = choose_blocker(s, q, p, aj)
+        if bj >= 0:
+            buid = U[q, bj, U_UID]
+    fire_triggers_both(s, p, EV_OWN_ATTACK, EV_OPP_ATTACK, p, auid)
+    settle(s)
+    if G[G_OVER]:
+        return
+    aj = find_unit(s, p, auid)
+    if buid < 0:
+        # 4. unblocked: exactly 1 LP (an attacker already removed deals none by default, §11.17)
+        if aj >= 0 or G[O_REMOVED_ATTACKER]:
+            lp_loss(s, q, 1, False)
+        return
+    bj = find_unit(s, q, buid)
+    if aj < 0 or bj < 0:
+        return  # §8: a battler removed before damage: no damage, no winner, no 貫通, no clock-up
+    # 3. battle damage: both deal their current BP at once
+    a, b = unit_bp(s, p, aj), unit_bp(s, q, bj)
+    a_dead = take_damage(s, p, aj, b, False)
+    b_dead = take_damage(s, q, bj, a, False)
+    a_wins = b_dead and a > b  # 戦闘に勝利: destroyed the opponent with more BP
+    b_wins = a_dead and b > a
+    penetrate = a_wins and unit_kw(s, p, aj) & KW_PENETRATE
+    if b_dead:
+        destroy(s, q, bj)
+    if a_dead:
+        destroy(s, p, find_unit(s, p, auid))
+    settle(s)
+    if penetrate:
+        lp_loss(s, q, 1, False)  # 貫通 happens even if the attacker was removed after damage
+    if G[G_OVER]:
+        return
+    # 5. end of battle: the winner clocks up (heals; Lv.3 = overclock, action right back)
+    if a_wins:
+        aj = find_unit(s, p, auid)
+        if aj >= 0 and U[p, aj, U_LVL] < 3:
+            set_level(s, p, aj, U[p, aj, U_LVL] + 1)
+    if b_wins:
+        bj = find_unit(s, q, buid)
+        if bj >= 0 and U[q, bj, U_LVL] < 3:
+            set_level(s, q, bj, U[q, bj, U_LVL] + 1)
+
+
+@njit(cache=True)
+def do_action(s, p, a):
+    kind, x, y = a // 256, (a // 16) % 16, a % 16
+    if kind == A_OVERRIDE:
+        override(s, p, x, y)
+    elif kind == A_DRIVE:
+        drive(s, p, x)
+    elif kind == A_OVERDRIVE:
+        overdrive(s, p, x, y)
+    elif kind == A_SET:
+        set_card(s, p, x)
+    elif kind == A_ATTACK:
+        attack(s, p, x)
+    elif kind == A_RETREAT:
+        retreat(s, p, x)
+    elif kind == A_DISCARD:
+        remove_from_hand(s, p, x)
+    elif kind == A_JOKER:
+        use_joker(s, p, x)
+
+
+@njit(cache=True)
+def action_phase(s, p):
+    """「行動開始」: the policy acts until it ends the turn (or the game ends, §1)."""
+    for _ in range(MAX_ACTIONS):
+        a = choose_action(s, p)
+        if a // 256 == A_END:
+            return
+        do_action(s, p, a)
+        if s[8][G_OVER]:
+            return

@@ -1,0 +1,450 @@
+"""CODE OF JOKER policies: the decisions (docs/policies_coj.md has the prose).
+
+Every function here only reads the state (and draws from the seat's policy RNG); coj_actions.py
+carries the chosen actions out. Actions are small ints: kind * 256 + a * 16 + b.
+
+- random:  every decision uniform over the legal choices (actions including "end turn", blocks
+           including "no block", intercepts use/pass, keep/redraw).
+- aggro:   keeps 2+ cheap units; plays speed movers and the cheapest units first, evolves ready units;
+           attacks with everything; blocks only to win (chump at 1 LP).
+- curve:   keeps 1+ cheap unit and 2+ units; spends CP as fully as possible (most expensive playable
+           first); sets spare units as same-colour cost reducers; attacks when no blocker can beat
+           the attacker (or for lethal / on the last turn); blocks to win or trade, chumps at <= 2 LP.
+- control: sets triggers and intercepts first, keeps CP for its cheapest set intercept once it has
+           2 units; attacks only with units no blocker can stop, keeping a defender; blocks to win
+           or trade, chumps at <= 4 LP.
+All scripted policies override whenever they can, use a joker when it has an effect, use usable
+intercepts, and discard down to 5 cards at turn end so the next draw of 2 is not cut (§7).
+"""
+
+from numba import njit
+
+from sim.compiled import K_BP1, K_COST, K_NAME, K_TYPE
+from sim.games.coj_rules import (
+    CT_EVO,
+    CT_INTERCEPT,
+    CT_JOKER,
+    CT_TRIGGER,
+    CT_UNIT,
+    FIELD_MAX,
+    G_PAR,
+    G_POL,
+    G_ROUND,
+    G_TURN,
+    K_DIM,
+    KW_ATTACK_BAN,
+    KW_DIM,
+    KW_FORCED,
+    KW_PENETRATE,
+    KW_SPEED,
+    NPAR,
+    O_ATTACK_BAN_LIFTED,
+    O_GAUGE_COST,
+    O_JOKERS,
+    P_CP,
+    P_FIELD,
+    P_GAUGE,
+    P_HAND,
+    P_JOKER_USED,
+    P_LP,
+    P_NJOKERS,
+    P_ORDER,
+    P_ZONE,
+    ROUNDS,
+    U_ACT,
+    U_CARD,
+    U_ENTERED,
+    U_LVL,
+    U_RESTR,
+    ZONE_MAX,
+    card_usable,
+    entry_cost,
+    kw,
+    reducer_slot,
+    rng,
+    same_colour,
+    unit_bp,
+    unit_kw,
+)
+from sim.kernel import SUB_POLICY0, randbelow
+
+POL_RANDOM, POL_AGGRO, POL_CURVE, POL_CONTROL = 0, 1, 2, 3
+POLICY_NAMES = ("random", "aggro", "curve", "control")
+
+# Policy parameters (params_a / params_b; a negative value keeps the policy's default).
+PAR_KEEP_UNITS, PAR_CHUMP_LP, PAR_HAND_TARGET, PAR_CP_RESERVE = 0, 1, 2, 3
+PARAM_NAMES = ("keep_units", "chump_lp", "hand_target", "cp_reserve")
+
+A_END, A_OVERRIDE, A_DRIVE, A_OVERDRIVE, A_SET, A_ATTACK, A_RETREAT, A_DISCARD, A_JOKER = range(9)
+
+
+@njit(cache=True, inline="always")
+def act(kind, a, b):
+    return kind * 256 + a * 16 + b
+
+
+@njit(cache=True, inline="always")
+def policy(s, p):
+    return s[8][G_POL + p]
+
+
+@njit(cache=True, inline="always")
+def par(s, p, k, default):
+    v = s[8][G_PAR + p * NPAR + k]
+    return default if v < 0 else v
+
+
+@njit(cache=True)
+def coin(s, p):
+    return randbelow(rng(s, SUB_POLICY0 + p), 2) == 1
+
+
+# ---------------------------------------------------------------- legality
+
+@njit(cache=True, inline="always")
+def can_override(s, p, top, bottom):
+    """§8 オーバーライド: same-name unit/evolution cards in hand, the bottom one below Lv.3."""
+    H, HL, cards = s[4], s[5], s[0]
+    if top == bottom:
+        return False
+    ct, cb = H[p, top], H[p, bottom]
+    t = cards[p, cb, K_TYPE]
+    return ((t == CT_UNIT or t == CT_EVO) and cards[p, ct, K_NAME] == cards[p, cb, K_NAME]
+            and HL[p, bottom] < 3)
+
+
+@njit(cache=True, inline="always")
+def can_drive(s, p, i):
+    c = s[4][p, i]
+    return (s[0][p, c, K_TYPE] == CT_UNIT and s[3][p, P_FIELD] < FIELD_MAX
+            and entry_cost(s, p, c) <= s[3][p, P_CP])
+
+
+@njit(cache=True, inline="always")
+def can_overdrive(s, p, i, j):
+    """§3 overdrive: onto a same-colour own unit, even with 5 units on the field."""
+    c = s[4][p, i]
+    return (s[0][p, c, K_TYPE] == CT_EVO and same_colour(s, p, c, s[2][p, j, U_CARD])
+            and entry_cost(s, p, c) <= s[3][p, P_CP])
+
+
+@njit(cache=True, inline="always")
+def can_set(s, p, i):
+    return s[3][p, P_ZONE] < ZONE_MAX and s[0][p, s[4][p, i], K_TYPE] != CT_JOKER
+
+
+@njit(cache=True, inline="always")
+def can_attack(s, p, j):
+    """§8: action right, no attack restriction; §6 none in the first player's round 1; §10 攻撃禁止."""
+    U, G = s[2], s[8]
+    if G[G_ROUND] == 1 and s[3][p, P_ORDER] == 0:
+        return False
+    if not U[p, j, U_ACT] or U[p, j, U_RESTR]:
+        return False
+    if unit_kw(s, p, j) & KW_ATTACK_BAN and U[p, j, U_ENTERED] == G[G_TURN]:
+        return bool(G[O_ATTACK_BAN_LIFTED]) and (U[p, j, U_LVL] == 3 or unit_kw(s, p, j) & KW_SPEED)
+    return True
+
+
+@njit(cache=True, inline="always")
+def can_block(s, q, j, p, aj):
+    """Blockers need the action right; 次元干渉/コストN forbids printed cost >= N (§10)."""
+    if not s[2][q, j, U_ACT]:
+        return False
+    if unit_kw(s, p, aj) & KW_DIM:
+        n = s[0][p, s[2][p, aj, U_CARD], K_DIM]
+        return s[0][q, s[2][q, j, U_CARD], K_COST] < n
+    return True
+
+
+@njit(cache=True)
+def can_joker(s, p, k):
+    """§9 mode A: gauge and CP paid, one joker per turn, and its effect must do something."""
+    P, G = s[3], s[8]
+    return (G[O_JOKERS] != 0 and k < P[p, P_NJOKERS] and not P[p, P_JOKER_USED]
+            and P[p, P_GAUGE] >= G[O_GAUGE_COST] and s[13][p, k, K_COST] <= P[p, P_CP]
+            and card_usable(s, p, s[14][p, k], -1, -1, -1))
+
+
+# ---------------------------------------------------------------- opening hand (§6)
+
+@njit(cache=True)
+def keep_hand(s, p):
+    pol = policy(s, p)
+    if pol == POL_RANDOM:
+        return coin(s, p)
+    cards, H = s[0], s[4]
+    cheap, units, spells = 0, 0, 0
+    for i in range(s[3][p, P_HAND]):
+        c = H[p, i]
+        t = cards[p, c, K_TYPE]
+        if t == CT_UNIT or t == CT_EVO:
+            units += 1
+            if t == CT_UNIT and cards[p, c, K_COST] <= 3:
+                cheap += 1
+        elif t == CT_TRIGGER or t == CT_INTERCEPT:
+            spells += 1
+    if pol == POL_AGGRO:
+        return cheap >= par(s, p, PAR_KEEP_UNITS, 2)
+    if pol == POL_CURVE:
+        return cheap >= par(s, p, PAR_KEEP_UNITS, 1) and units >= 2
+    return cheap >= par(s, p, PAR_KEEP_UNITS, 1) and (units >= 2 or spells >= 1)
+
+
+# ---------------------------------------------------------------- blocks and intercepts
+
+@njit(cache=True)
+def choose_blocker(s, q, p, aj):
+    """Defender q's blocker against attacker slot aj of p, or -1. §10 強制防御 forces a block."""
+    P = s[3]
+    pol = policy(s, q)
+    n, forced = 0, False
+    for j in range(P[q, P_FIELD]):
+        if can_block(s, q, j, p, aj):
+            n += 1
+            if unit_kw(s, q, j) & KW_FORCED:
+                forced = True
+    if n == 0:
+        return -1
+    if pol == POL_RANDOM and not forced:
+        k = randbelow(rng(s, SUB_POLICY0 + q), n + 1)
+        for j in range(P[q, P_FIELD]):
+            if can_block(s, q, j, p, aj):
+                if k == 0:
+                    return j
+                k -= 1
+        return -1
+    a = unit_bp(s, p, aj)
+    win, win_bp, trade, chump, chump_bp = -1, 1 << 30, -1, -1, 1 << 30
+    for j in range(P[q, P_FIELD]):
+        if not can_block(s, q, j, p, aj) or (forced and not unit_kw(s, q, j) & KW_FORCED):
+            continue
+        b = unit_bp(s, q, j)
+        if b > a and b < win_bp:
+            win, win_bp = j, b
+        elif b == a:
+            trade = j
+        elif b < chump_bp:
+            chump, chump_bp = j, b
+    if win >= 0:
+        return win
+    chump_lp = par(s, q, PAR_CHUMP_LP, 1 if pol == POL_AGGRO else (2 if pol == POL_CURVE else 4))
+    if trade >= 0 and (pol != POL_AGGRO or forced or P[q, P_LP] <= chump_lp):
+        return trade
+    penetrates = unit_kw(s, p, aj) & KW_PENETRATE
+    if forced or (P[q, P_LP] <= chump_lp and not penetrates):
+        return chump if chump >= 0 else trade
+    return -1
+
+
+@njit(cache=True)
+def want_intercept(s, q):
+    """Intercepts are the only optional effects (§9): scripted policies use every usable one."""
+    return coin(s, q) if policy(s, q) == POL_RANDOM else True
+
+
+# ---------------------------------------------------------------- the action phase
+
+@njit(cache=True)
+def enum_actions(s, p, k):
+    """Walk the legal actions in a fixed order; returns (count, the k-th action or A_END)."""
+    P = s[3]
+    count, found = 1, act(A_END, 0, 0)  # action 0 is "end turn"
+    nh, nf = P[p, P_HAND], P[p, P_FIELD]
+    for i in range(nh):
+        for b in range(nh):
+            if can_override(s, p, i, b):
+                if count == k:
+                    found = act(A_OVERRIDE, i, b)
+                count += 1
+        if can_drive(s, p, i):
+            if count == k:
+                found = act(A_DRIVE, i, 0)
+            count += 1
+        for j in range(nf):
+            if can_overdrive(s, p, i, j):
+                if count == k:
+                    found = act(A_OVERDRIVE, i, j)
+                count += 1
+        if can_set(s, p, i):
+            if count == k:
+                found = act(A_SET, i, 0)
+            count += 1
+        if count == k:
+            found = act(A_DISCARD, i, 0)
+        count += 1
+    for j in range(nf):
+        if can_attack(s, p, j):
+            if count == k:
+                found = act(A_ATTACK, j, 0)
+            count += 1
+        if count == k:
+            found = act(A_RETREAT, j, 0)
+        count += 1
+    for j in range(2):
+        if can_joker(s, p, j):
+            if count == k:
+                found = act(A_JOKER, j, 0)
+            count += 1
+    return count, found
+
+
+@njit(cache=True)
+def random_action(s, p):
+    count, _ = enum_actions(s, p, -1)
+    _, found = enum_actions(s, p, randbelow(rng(s, SUB_POLICY0 + p), count))
+    return found
+
+
+@njit(cache=True)
+def choose_play(s, p, pol):
+    """Drive or overdrive choice by policy; -1 if nothing fits (or control keeps its reserve)."""
+    P, H, HL, U, cards = s[3], s[4], s[5], s[2], s[0]
+    reserve = 0
+    if pol == POL_CONTROL and P[p, P_FIELD] >= 2:
+        reserve = 1 << 20
+        for i in range(P[p, P_ZONE]):
+            z = s[6][p, i]
+            if cards[p, z, K_TYPE] == CT_INTERCEPT:
+                reserve = min(reserve, cards[p, z, K_COST])
+        reserve = par(s, p, PAR_CP_RESERVE, 0 if reserve == 1 << 20 else reserve)
+    best, best_score = -1, -(1 << 30)
+    for i in range(P[p, P_HAND]):
+        c = H[p, i]
+        cost = entry_cost(s, p, c)
+        if P[p, P_CP] - cost < reserve:
+            continue
+        bp = cards[p, c, K_BP1 + HL[p, i] - 1]
+        if can_drive(s, p, i):
+            if pol == POL_AGGRO:
+                score = (1 << 24 if kw(s, p, c) & KW_SPEED else 0) - cost * 65536 + bp // 16
+            else:
+                score = cost * 65536 + bp // 16
+            if score > best_score:
+                best, best_score = act(A_DRIVE, i, 0), score
+        for j in range(P[p, P_FIELD]):
+            if can_overdrive(s, p, i, j):
+                gain = bp - unit_bp(s, p, j)
+                if gain <= 0:
+                    continue
+                ready = U[p, j, U_ACT] and not U[p, j, U_RESTR]
+                if pol == POL_AGGRO:
+                    score = (1 << 25 if ready else 0) + gain // 16
+                else:
+                    score = cost * 65536 + (32768 if U[p, j, U_ACT] else 0) + gain // 16
+                if score > best_score:
+                    best, best_score = act(A_OVERDRIVE, i, j), score
+    return best
+
+
+@njit(cache=True)
+def choose_set(s, p, pol, after_plays):
+    """Triggers and intercepts go to the zone at once; curve/control also set a spare unit as a reducer."""
+    P, H, cards = s[3], s[4], s[0]
+    if P[p, P_ZONE] >= ZONE_MAX:
+        return -1
+    for i in range(P[p, P_HAND]):
+        t = cards[p, H[p, i], K_TYPE]
+        if t == CT_TRIGGER or t == CT_INTERCEPT:
+            return act(A_SET, i, 0)
+    if not after_plays or pol == POL_AGGRO or P[p, P_HAND] < 4 or P[p, P_ZONE] >= ZONE_MAX - 1:
+        return -1
+    best, best_cost = -1, 1 << 30
+    for i in range(P[p, P_HAND]):
+        c = H[p, i]
+        if cards[p, c, K_TYPE] != CT_UNIT or reducer_slot(s, p, c) >= 0:
+            continue
+        mates = 0
+        for k in range(P[p, P_HAND]):
+            t = cards[p, H[p, k], K_TYPE]
+            if k != i and (t == CT_UNIT or t == CT_EVO) and same_colour(s, p, c, H[p, k]):
+                mates += 1
+        if mates >= 2 and cards[p, c, K_COST] < best_cost:
+            best, best_cost = i, cards[p, c, K_COST]
+    return act(A_SET, best, 0) if best >= 0 else -1
+
+
+@njit(cache=True)
+def choose_attack(s, p, pol):
+    """The attacker by policy (strongest first), or -1."""
+    P, G = s[3], s[8]
+    q = 1 - p
+    last_turn = G[G_ROUND] == ROUNDS and P[p, P_ORDER] == 1
+    ready, blockers = 0, 0
+    for j in range(P[p, P_FIELD]):
+        if can_attack(s, p, j):
+            ready += 1
+    for j in range(P[q, P_FIELD]):
+        if s[2][q, j, U_ACT]:
+            blockers += 1
+    lethal = ready - blockers >= P[q, P_LP]
+    best, best_bp = -1, -(1 << 30)
+    for j in range(P[p, P_FIELD]):
+        if not can_attack(s, p, j):
+            continue
+        a = unit_bp(s, p, j)
+        if a <= best_bp:
+            continue
+        if pol != POL_AGGRO and not (last_turn or lethal):
+            strongest = -1
+            for k in range(P[q, P_FIELD]):
+                if can_block(s, q, k, p, j):
+                    strongest = max(strongest, unit_bp(s, q, k))
+            if strongest >= a:
+                continue
+            if pol == POL_CONTROL and strongest >= 0:
+                keep = 0  # keep one other defender with its action right
+                for k in range(P[p, P_FIELD]):
+                    if k != j and s[2][p, k, U_ACT]:
+                        keep += 1
+                if keep == 0:
+                    continue
+        best, best_bp = j, a
+    return best
+
+
+@njit(cache=True)
+def choose_discard(s, p):
+    """Hand index to discard at turn end (highest cost first), or -1 when at the hand target."""
+    P, H = s[3], s[4]
+    if P[p, P_HAND] <= par(s, p, PAR_HAND_TARGET, 5):
+        return -1
+    best, best_cost = -1, -1
+    for i in range(P[p, P_HAND]):
+        cost = s[0][p, H[p, i], K_COST]
+        if cost >= best_cost:
+            best, best_cost = i, cost
+    return best
+
+
+@njit(cache=True)
+def choose_action(s, p):
+    """The next action of the turn player p (A_END when done)."""
+    pol = policy(s, p)
+    if pol == POL_RANDOM:
+        return random_action(s, p)
+    P = s[3]
+    for i in range(P[p, P_HAND]):
+        for b in range(P[p, P_HAND]):
+            # put the lower-level copy on top so the higher one gains the level
+            if can_override(s, p, i, b) and s[5][p, i] <= s[5][p, b]:
+                return act(A_OVERRIDE, i, b)
+    for k in range(2):
+        if can_joker(s, p, k):
+            return act(A_JOKER, k, 0)
+    a = choose_set(s, p, pol, False)
+    if a >= 0:
+        return a
+    a = choose_play(s, p, pol)
+    if a >= 0:
+        return a
+    a = choose_set(s, p, pol, True)
+    if a >= 0:
+        return a
+    j = choose_attack(s, p, pol)
+    if j >= 0:
+        return act(A_ATTACK, j, 0)
+    i = choose_discard(s, p)
+    if i >= 0:
+        return act(A_DISCARD, i, 0)
+    return act(A_END, 0, 0)

@@ -1,0 +1,710 @@
+"""CODE OF JOKER rules primitives: game state layout, zones, effects and battle (digest rules/coj.md).
+
+The engine (sim/games/coj.py) runs the turn loop, the policies (coj_policy.py) choose actions; this
+module does what the rules make happen. Section numbers (§n) refer to the CoJ rules digest.
+
+State is a tuple `s` of plain arrays, one game at a time (see `new_state`):
+    s[0] cards  int32[2, n, K_*]     both compiled decks (seat-indexed, padded to the longer one)
+    s[1] effs   int32[2, n, 4, E_*]  their effect tables
+    s[2] U      int32[2, 5, U_*]     field units, left-packed in placement order (§5 field of 5)
+    s[3] P      int32[2, P_*]        per-player scalars (LP, CP, counts ...)
+    s[4] H      int32[2, 8]          hand (card row); s[5] HL int32[2, 8] hand clock levels (override)
+    s[6] Z      int32[2, 4]          trigger zone, left-packed (§5)
+    s[7] DK     int32[2, n]          deck order; P_TOP is the next card
+    s[8] G      int32[G_NCOLS]       game scalars, rules options, policies and policy parameters
+    s[9] DQ     int32[DQ_MAX, 2]     destroyed units waiting for their "leave" effects (§9 interrupts)
+    s[10] R     uint64[5]            RNG states by kernel sub-stream (SUB_SEAT0/1, COIN, POLICY0/1)
+    s[11] T     int32[turns, T_*]    turns detail of this game; s[12] C int16[2, n, C_*] cards detail
+    s[13] JC    int32[2, 2, K_*]     jokers (§9 mode A); s[14] JE int32[2, 2, 4, E_*] their effects
+
+No recursion (numba cache): an effect that destroys a unit only queues it; `settle` then fires the
+queued "leave" effects, which may queue more, until the queue is empty.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NEFF, K_POWER, K_TYPE
+from sim.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, OPS, TARGETS, TRIGGERS
+from sim.kernel import SUB_POLICY0, randbelow
+from sim.model import CARD_TYPES, ELEMENTS
+from sim.opening import deal
+from sim.results import C_DRAWN, C_PLAYED
+
+# §10 keyword abilities, bit i of K_KW (English glosses of the digest's table).
+KEYWORDS = (
+    "speed_move",  # スピードムーブ: no attack restriction on entering
+    "indomitable",  # 不屈: regains its action right at turn end
+    "penetrate",  # 貫通: 1 LP through a blocker it beat and destroyed
+    "selflessness",  # 無我の境地: the opponent's effects cannot take its action right
+    "anchored",  # 固着: the opponent's effects cannot return it to hand
+    "protection",  # 加護: cannot be targeted by effects (own ones too)
+    "dimensional_interference",  # 次元干渉/コストN: blockers need cost < N (N in K_DIM)
+    "bind",  # 呪縛: no action right recovery at turn start
+    "immortal",  # 不滅: takes no damage
+    "shield_of_order",  # 秩序の盾: no damage from the opponent's effects
+    "silence",  # 沈黙: its own effects do not activate
+    "forced_defense",  # 強制防御: must block if able
+    "attack_ban",  # 攻撃禁止: cannot attack in the turn it entered
+    "kings_healing",  # 王の治癒力: ignores a damage instance smaller than its BP
+)
+KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
+    KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS = [1 << i for i in range(14)]
+K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
+
+CT_UNIT, CT_EVO, CT_TRIGGER, CT_INTERCEPT, CT_JOKER = (CARD_TYPES["coj"].index(t) for t in
+                                                       ("unit", "evolution", "trigger", "intercept", "joker"))
+COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
+
+TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_TURN_START = (TRIGGERS.index(t) for t in
+                                                         ("enter", "attack", "cast", "leave", "turn_start"))
+(OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
+ OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP) = (OPS.index(o) for o in (
+    "draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
+    "gain_cp", "player_damage", "heal", "haste", "discard", "level_up"))
+(TG_NONE, TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP,
+ TG_ALL_PLAYERS) = (TARGETS.index(t) for t in (
+    "none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
+    "all_opp_characters", "all_players"))
+
+# Trigger-zone events (which zone cards answer them: see zone_event).
+EV_ENTER, EV_OWN_ATTACK, EV_OPP_ATTACK, EV_LEAVE, EV_TURN_START = 0, 1, 2, 3, 4
+
+LP_START, HAND_MAX, FIELD_MAX, ZONE_MAX, CP_MAX, ROUNDS = 8, 7, 5, 4, 12, 10
+# §4 CP table by round, first player then second player.
+CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7, 7]], np.int32)
+
+# field unit columns
+U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_NCOLS = range(11)
+# player columns
+(P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
+ P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_NCOLS) = range(17)
+# game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
+G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL = range(8)
+G_OPT = 16
+NOPT = 24
+G_POL = G_OPT + NOPT
+G_PAR = G_POL + 2
+NPAR = 4
+G_NCOLS = G_PAR + 2 * NPAR
+DQ_MAX = 64
+
+# Rules options: name -> (index, default, doc). Every [AMBIGUOUS] point of the digest we model.
+OPTION_SPECS = (
+    ("max_mulligans", 3, "§6: free full redraws allowed (the 5 s window has no count; this bounds it)"),
+    ("jokers", 0, "§9: jokers on (1, mode A: own zone, gauge + CP, 1 per turn) or off (0, default)"),
+    ("reducer_leftmost", 1, "§4 [AMBIGUOUS] which same-colour reducer is consumed: 1 leftmost, 0 rightmost"),
+    ("refresh_after_cut", 1, "§5 [AMBIGUOUS] deck rebuild counts the draw after the hand-limit cut (1) "
+                             "or before it (0)"),
+    ("refresh_shuffle", 1, "§5 [AMBIGUOUS] the rebuilt 40-card deck is shuffled (1) or in list order (0)"),
+    ("cp_floor", 0, "§4 [AMBIGUOUS] CP lowered by effects is clamped at this floor"),
+    ("lv3_drive_overclock", 1, "§8 [AMBIGUOUS] driving a Lv.3 normal unit overclocks it (action right, "
+                               "no attack restriction)"),
+    ("overdrive_keeps_level", 0, "§8 [AMBIGUOUS] an evolution takes the base unit's level if higher (1); "
+                                 "default 0: nothing but the action right carries over"),
+    ("indomitable_every_turn_end", 1, "§10 [AMBIGUOUS] 不屈 recovers at every turn end (1) or only at "
+                                      "its controller's (0)"),
+    ("immortal_ignores_weaken", 0, "§10 [AMBIGUOUS] 不滅 also ignores BP reduction (1); default 0: "
+                                   "reduction applies"),
+    ("attack_ban_lifted", 0, "§10 [AMBIGUOUS] overclock / Speed Move lift 攻撃禁止 (1); default 0: no"),
+    ("retreat_is_destroy", 0, "§10 [AMBIGUOUS] a retreat counts as destroyed and fires leave effects (1)"),
+    ("removed_attacker_damage", 0, "§11.17 [AMBIGUOUS] an unblocked attacker removed before life "
+                                   "damage still deals 1 LP (1); default 0"),
+    ("trigger_cp", 0, "§3 [AMBIGUOUS] triggers pay their printed CP (1); default 0: triggers are free"),
+    ("priority_alternate", 0, "§9 [AMBIGUOUS] simultaneous trigger cards of both players alternate "
+                              "one at a time (1); default 0: the turn player's all first"),
+    ("joker_gauge_max", 100, "§9 joker gauge maximum (not in the text; percent as on cards)"),
+    ("joker_gain_turn", 25, "§9 gauge gained at the end of each own turn (time-based in the arcade)"),
+    ("joker_gain_lp", 10, "§9 gauge gained per LP lost to the opponent's effects"),
+    ("joker_gain_attack_lp", 0, "§9 [AMBIGUOUS] life damage from attacks also fills the gauge (1)"),
+    ("joker_gauge_cost", 50, "§9 gauge cost of a joker (per-joker numbers are not in the text)"),
+)
+OPT = {name: i for i, (name, _, _) in enumerate(OPTION_SPECS)}
+assert len(OPTION_SPECS) <= NOPT
+(O_MAX_MULL, O_JOKERS, O_REDUCER_LEFT, O_REFRESH_AFTER_CUT, O_REFRESH_SHUFFLE, O_CP_FLOOR, O_LV3_DRIVE_OC,
+ O_OVERDRIVE_LEVEL, O_INDOMITABLE_ALL, O_IMMORTAL_WEAKEN, O_ATTACK_BAN_LIFTED, O_RETREAT_DESTROY,
+ O_REMOVED_ATTACKER, O_TRIGGER_CP, O_PRIORITY_ALT, O_GAUGE_MAX, O_GAIN_TURN, O_GAIN_LP, O_GAIN_ATTACK_LP,
+ O_GAUGE_COST) = (G_OPT + i for i in range(len(OPTION_SPECS)))
+
+
+# ---------------------------------------------------------------- state
+
+@njit(cache=True)
+def new_state(cards, effs, jcards, jeffs, n, turns, copies):
+    """One game's arrays, zeroed; `turns` / `copies` are this game's rows of the detail arrays."""
+    return (cards, effs, np.zeros((2, FIELD_MAX, U_NCOLS), np.int32), np.zeros((2, P_NCOLS), np.int32),
+            np.zeros((2, HAND_MAX + 1), np.int32), np.zeros((2, HAND_MAX + 1), np.int32),
+            np.zeros((2, ZONE_MAX), np.int32), np.zeros((2, n), np.int32), np.zeros(G_NCOLS, np.int32),
+            np.zeros((DQ_MAX, 2), np.int32), np.zeros(5, np.uint64), turns, copies, jcards, jeffs)
+
+
+@njit(cache=True, inline="always")
+def rng(s, sub):
+    """The 1-element RNG state of a kernel sub-stream (a view: draws advance it in place)."""
+    return s[10][sub:sub + 1]
+
+
+@njit(cache=True, inline="always")
+def kw(s, p, c):
+    return s[0][p, c, K_KW]
+
+
+@njit(cache=True, inline="always")
+def unit_kw(s, p, j):
+    return s[0][p, s[2][p, j, U_CARD], K_KW]
+
+
+@njit(cache=True, inline="always")
+def unit_bp(s, p, j):
+    """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP)."""
+    U = s[2]
+    c = U[p, j, U_CARD]
+    return s[0][p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+
+
+@njit(cache=True, inline="always")
+def find_unit(s, p, uid):
+    for j in range(s[3][p, P_FIELD]):
+        if s[2][p, j, U_UID] == uid:
+            return j
+    return -1
+
+
+@njit(cache=True, inline="always")
+def same_colour(s, p, c1, c2):
+    return (s[0][p, c1, K_ELEM] & s[0][p, c2, K_ELEM]) != 0
+
+
+@njit(cache=True)
+def has_colour_unit(s, p, c):
+    """§3 intercepts: a same-colour unit on the field, unless the card is colourless."""
+    e = s[0][p, c, K_ELEM]
+    if e == 0 or e & COLORLESS:
+        return True
+    for j in range(s[3][p, P_FIELD]):
+        if s[0][p, s[2][p, j, U_CARD], K_ELEM] & e:
+            return True
+    return False
+
+
+@njit(cache=True)
+def lp_loss(s, q, amount, by_effect):
+    """LP damage to seat q; §1 the game ends at once when an LP reaches 0 (both at 0: double loss)."""
+    P, G = s[3], s[8]
+    if amount <= 0 or G[G_OVER]:
+        return
+    P[q, P_LP] = max(0, P[q, P_LP] - amount)
+    P[1 - q, P_DEALT] += amount
+    if G[O_JOKERS] and (by_effect or G[O_GAIN_ATTACK_LP]):
+        P[q, P_GAUGE] = min(G[O_GAUGE_MAX], P[q, P_GAUGE] + G[O_GAIN_LP] * amount)
+    if P[q, P_LP] == 0:
+        G[G_OVER] = 1
+
+
+@njit(cache=True)
+def record_drawn(s, p, c):
+    G = s[8]
+    if G[G_DETAIL] >= 2 and s[12][p, c, C_DRAWN] < 0:  # first draw of this copy, also after a rebuild
+        s[12][p, c, C_DRAWN] = G[G_ROUND] if G[G_TURN] > 0 else 0
+
+
+@njit(cache=True)
+def record_played(s, p, c):
+    P, G = s[3], s[8]
+    P[p, P_PLAYED] += 1
+    if G[G_DETAIL] >= 2 and s[12][p, c, C_PLAYED] < 0:
+        s[12][p, c, C_PLAYED] = G[G_ROUND]
+
+
+# ---------------------------------------------------------------- deck, hand, draw (§5, §6)
+
+@njit(cache=True)
+def rebuild(s, p):
+    """§5 ドロー: the deck and discard are thrown away and a fresh copy of the 40-card list is set."""
+    P, DK, G = s[3], s[7], s[8]
+    n = P[p, P_N]
+    for i in range(n):
+        DK[p, i] = i
+    if G[O_REFRESH_SHUFFLE]:
+        deal(rng(s, p), DK[p], n, n)
+    P[p, P_TOP] = 0
+    P[p, P_REBUILDS] += 1
+
+
+@njit(cache=True)
+def add_to_hand(s, p, c, lvl):
+    P = s[3]
+    h = P[p, P_HAND]
+    s[4][p, h] = c
+    s[5][p, h] = lvl
+    P[p, P_HAND] = h + 1
+
+
+@njit(cache=True)
+def remove_from_hand(s, p, i):
+    P, H, HL = s[3], s[4], s[5]
+    for k in range(i, P[p, P_HAND] - 1):
+        H[p, k] = H[p, k + 1]
+        HL[p, k] = HL[p, k + 1]
+    P[p, P_HAND] -= 1
+
+
+@njit(cache=True)
+def draw(s, p, k):
+    """Draw k: hand limit 7 cuts the draw (the rest stays in the deck); rebuild if the deck is short."""
+    P, DK, G = s[3], s[7], s[8]
+    take = min(k, HAND_MAX - P[p, P_HAND])
+    need = take if G[O_REFRESH_AFTER_CUT] else k
+    if need <= 0 or (take <= 0 and G[O_REFRESH_AFTER_CUT]):
+        return 0
+    if P[p, P_N] - P[p, P_TOP] < need:
+        rebuild(s, p)  # §5: the remaining cards are not drawn; all come from the new deck
+    got = 0
+    for _ in range(take):
+        if P[p, P_TOP] >= P[p, P_N]:
+            break
+        c = DK[p, P[p, P_TOP]]
+        P[p, P_TOP] += 1
+        add_to_hand(s, p, c, 1)
+        record_drawn(s, p, c)
+        got += 1
+    return got
+
+
+# ---------------------------------------------------------------- field and trigger zone
+
+@njit(cache=True)
+def zone_remove(s, p, i):
+    """§5: the zone is left-packed; a used card leaves and the rest shift left."""
+    P, Z = s[3], s[6]
+    for k in range(i, P[p, P_ZONE] - 1):
+        Z[p, k] = Z[p, k + 1]
+    P[p, P_ZONE] -= 1
+
+
+@njit(cache=True, inline="always")
+def reducer_slot(s, p, c):
+    """§4 cost reducer: a unit/evolution set in the zone with c's colour (leftmost by default)."""
+    P, Z, cards = s[3], s[6], s[0]
+    best = -1
+    for i in range(P[p, P_ZONE]):
+        z = Z[p, i]
+        t = cards[p, z, K_TYPE]
+        if (t == CT_UNIT or t == CT_EVO) and same_colour(s, p, z, c):
+            best = i
+            if s[8][O_REDUCER_LEFT]:
+                return i
+    return best
+
+
+@njit(cache=True, inline="always")
+def entry_cost(s, p, c):
+    """CP to put c onto the field: printed cost, -1 (to 0) if a same-colour reducer is set (§4)."""
+    cost = s[0][p, c, K_COST]
+    if reducer_slot(s, p, c) >= 0:
+        cost = max(0, cost - 1)
+    return cost
+
+
+@njit(cache=True)
+def pay_entry(s, p, c):
+    """The reduction is mandatory: the reducer goes to the discard as the unit enters (§4)."""
+    cost = s[0][p, c, K_COST]
+    r = reducer_slot(s, p, c)
+    if r >= 0:
+        zone_remove(s, p, r)
+        cost = max(0, cost - 1)
+    spend(s, p, cost)
+
+
+@njit(cache=True)
+def spend(s, p, cost):
+    P = s[3]
+    P[p, P_CP] -= cost
+    if s[8][G_TP] == p:
+        P[p, P_SPENT] += cost
+
+
+@njit(cache=True)
+def overclock(s, p, j):
+    """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction."""
+    U = s[2]
+    U[p, j, U_ACT] = 1
+    U[p, j, U_RESTR] = 0
+
+
+@njit(cache=True)
+def set_level(s, p, j, lvl):
+    """§8 clock up/down: base BP follows the level (base modifiers kept), damage heals; Lv.3 = OC."""
+    U = s[2]
+    lvl = max(1, min(3, lvl))
+    old = U[p, j, U_LVL]
+    if lvl == old:
+        return
+    U[p, j, U_LVL] = lvl
+    U[p, j, U_DMG] = 0
+    if lvl == 3:
+        overclock(s, p, j)
+
+
+@njit(cache=True)
+def place_unit(s, p, c, lvl):
+    """Put card c on the field at its hand level; returns the slot. §3: action right, attack restriction."""
+    P = s[3]
+    j = P[p, P_FIELD]
+    P[p, P_FIELD] = j + 1
+    init_unit(s, p, j, c, lvl)
+    return j
+
+
+@njit(cache=True)
+def init_unit(s, p, j, c, lvl):
+    U, G = s[2], s[8]
+    U[p, j, U_CARD] = c
+    U[p, j, U_LVL] = lvl
+    U[p, j, U_BASE] = 0
+    U[p, j, U_TEMP] = 0
+    U[p, j, U_DMG] = 0
+    U[p, j, U_ACT] = 1
+    U[p, j, U_RESTR] = 0 if kw(s, p, c) & KW_SPEED else 1  # §10 スピードムーブ
+    U[p, j, U_ENTERED] = G[G_TURN]
+    U[p, j, U_FROZEN] = 0
+    G[G_UID] += 1
+    U[p, j, U_UID] = G[G_UID]
+    if lvl == 3 and G[O_LV3_DRIVE_OC]:
+        overclock(s, p, j)
+
+
+@njit(cache=True)
+def remove_unit(s, p, j):
+    """Take a unit off the field (to discard, hand or as an overdrive base); §8 its level resets to 1."""
+    U, P = s[2], s[3]
+    for k in range(j, P[p, P_FIELD] - 1):
+        U[p, k] = U[p, k + 1]
+    P[p, P_FIELD] -= 1
+
+
+@njit(cache=True)
+def destroy(s, p, j):
+    """破壊: to the discard; its "when destroyed" effects wait in the queue (last-known card)."""
+    G, DQ = s[8], s[9]
+    if G[G_DQ] < DQ_MAX:
+        DQ[G[G_DQ], 0] = p
+        DQ[G[G_DQ], 1] = s[2][p, j, U_CARD]
+        G[G_DQ] += 1
+    remove_unit(s, p, j)
+
+
+@njit(cache=True)
+def take_damage(s, p, j, amount, enemy_effect):
+    """Damage to a unit (§8 battle, effect damage); keywords that cancel it (§10). True if destroyed."""
+    k = unit_kw(s, p, j)
+    bp = unit_bp(s, p, j)
+    if k & KW_IMMORTAL or (k & KW_KINGS and amount < bp) or (k & KW_SHIELD and enemy_effect):
+        amount = 0
+    s[2][p, j, U_DMG] += max(0, amount)
+    return unit_bp(s, p, j) <= 0
+
+
+# ---------------------------------------------------------------- effects (§9)
+
+@njit(cache=True, inline="always")
+def harmful(op):
+    return (op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE
+            or op == OP_WEAKEN or op == OP_BOUNCE)
+
+
+@njit(cache=True, inline="always")
+def targeted(op):
+    return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_LEVEL_UP
+
+
+@njit(cache=True)
+def legal_target(s, p, q, j, op, amount, param):
+    """Can an effect of seat p's card target unit j of seat q? (§10 加護, 無我, 固着; "no effect" rule)."""
+    U = s[2]
+    k = unit_kw(s, q, j)
+    if k & KW_PROTECTION:
+        return False
+    if op == OP_BREAK:
+        return param <= 0 or s[0][q, U[q, j, U_CARD], K_COST] <= param
+    if op == OP_BREAK_POWER:
+        return unit_bp(s, q, j) <= (param if param > 0 else amount)
+    if op == OP_DULL or op == OP_FREEZE:
+        return U[q, j, U_ACT] == 1 and not (q != p and k & KW_SELFLESS)
+    if op == OP_BOUNCE:
+        return not (q != p and k & KW_ANCHORED)
+    if op == OP_HASTE:
+        return U[q, j, U_RESTR] == 1
+    if op == OP_LEVEL_UP:
+        return U[q, j, U_LVL] < 3 if amount >= 0 else U[q, j, U_LVL] > 1
+    return True
+
+
+@njit(cache=True, inline="always")
+def target_seat(p, op, target):
+    if target == TG_OPP or target == TG_ALL_OPP or (target == TG_ANY and harmful(op)):
+        return 1 - p
+    return p
+
+
+@njit(cache=True)
+def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
+    """The unit slot an effect hits, or -1. The event's unit (attacker, entering unit) comes first."""
+    U, P = s[2], s[3]
+    if target == TG_SELF:
+        j = find_unit(s, p, src_uid)
+        return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
+    q = target_seat(p, op, target)
+    if ctx_seat == q:
+        j = find_unit(s, q, ctx_uid)
+        if j >= 0 and legal_target(s, p, q, j, op, amount, param):
+            return j
+    best, best_score = -1, -(1 << 30)
+    for j in range(P[q, P_FIELD]):
+        if not legal_target(s, p, q, j, op, amount, param):
+            continue
+        bp = unit_bp(s, q, j)
+        if op == OP_DAMAGE or op == OP_WEAKEN:
+            score = bp + (1 << 20 if bp <= amount else 0)  # a kill first, the biggest one
+        elif op == OP_PUMP:
+            score = bp + (1 << 20 if U[q, j, U_ACT] else 0)
+        elif op == OP_LEVEL_UP:
+            score = U[q, j, U_LVL] * (1 << 20) + bp
+        else:
+            score = bp
+        if score > best_score:
+            best, best_score = j, score
+    return best
+
+
+@njit(cache=True)
+def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
+    """§9 use legality: a targeted effect needs a legal target; others need to change something."""
+    P = s[3]
+    if target == TG_ALL_OPP:
+        return P[1 - p, P_FIELD] > 0
+    if targeted(op):
+        return pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid) >= 0
+    if op == OP_DRAW:
+        return P[1 - p if target == TG_OPP_PLAYER else p, P_HAND] < HAND_MAX
+    if op == OP_DISCARD:
+        return P[1 - p, P_HAND] > 0
+    if op == OP_SEARCH:
+        return P[p, P_HAND] < HAND_MAX
+    return op != 0
+
+
+@njit(cache=True)
+def card_usable(s, p, e, src_uid, ctx_seat, ctx_uid):
+    """A trigger/intercept (effect rows e) is usable iff every effect is possible (§9, §11.21)."""
+    for k in range(e.shape[0]):
+        if e[k, E_OP] != 0 and not effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT],
+                                                    e[k, E_PARAM], src_uid, ctx_seat, ctx_uid):
+            return False
+    return True
+
+
+@njit(cache=True)
+def hit_unit(s, p, q, j, op, amount):
+    """Apply a unit op of seat p's effect to unit j of seat q."""
+    U, G = s[2], s[8]
+    if op == OP_DAMAGE:
+        if take_damage(s, q, j, amount, q != p):
+            destroy(s, q, j)
+    elif op == OP_BREAK or op == OP_BREAK_POWER:
+        destroy(s, q, j)
+    elif op == OP_DULL:
+        U[q, j, U_ACT] = 0
+    elif op == OP_FREEZE:
+        U[q, j, U_ACT] = 0
+        U[q, j, U_FROZEN] = 1
+    elif op == OP_PUMP:
+        U[q, j, U_TEMP] += amount
+    elif op == OP_WEAKEN:
+        if not (G[O_IMMORTAL_WEAKEN] and unit_kw(s, q, j) & KW_IMMORTAL):
+            U[q, j, U_TEMP] -= amount
+            if unit_bp(s, q, j) <= 0:
+                destroy(s, q, j)
+    elif op == OP_BOUNCE:
+        c = U[q, j, U_CARD]
+        remove_unit(s, q, j)
+        if s[3][q, P_HAND] < HAND_MAX:  # §8: back to Lv.1 in hand; a full hand sends it to the discard
+            add_to_hand(s, q, c, 1)
+    elif op == OP_HASTE:
+        U[q, j, U_RESTR] = 0
+    elif op == OP_LEVEL_UP:
+        set_level(s, q, j, U[q, j, U_LVL] + amount)
+
+
+@njit(cache=True)
+def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
+    """Resolve one effect of seat p (§9: do as much as possible; targets chosen by pick_target)."""
+    P, G = s[3], s[8]
+    if G[G_OVER]:
+        return
+    q = 1 - p
+    if target == TG_ALL_OPP:
+        j = P[q, P_FIELD] - 1
+        while j >= 0:  # from the right so that destroyed units do not shift the ones still to hit
+            if legal_target(s, p, q, j, op, amount, param):
+                hit_unit(s, p, q, j, op, amount)
+            j = min(j - 1, P[q, P_FIELD] - 1)
+        return
+    if targeted(op):
+        j = pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
+        if j >= 0:
+            hit_unit(s, p, target_seat(p, op, target), j, op, amount)
+        return
+    if op == OP_DRAW:
+        draw(s, q if target == TG_OPP_PLAYER else p, amount)
+    elif op == OP_PLAYER_DAMAGE:
+        if target == TG_ALL_PLAYERS:  # one LP change for both: §1 simultaneous 0 is a double loss
+            P[p, P_LP] = max(0, P[p, P_LP] - amount)
+            lp_loss(s, q, amount, True)
+            if P[p, P_LP] == 0:
+                G[G_OVER] = 1
+        else:
+            lp_loss(s, p if target == TG_OWN_PLAYER else q, amount, True)
+    elif op == OP_HEAL:
+        P[p, P_LP] += amount
+    elif op == OP_GAIN_CP:
+        t = q if target == TG_OPP_PLAYER else p
+        P[t, P_CP] = max(G[O_CP_FLOOR], min(CP_MAX, P[t, P_CP] + amount))  # §4 cap 12, floor (option)
+    elif op == OP_DISCARD:
+        for _ in range(amount):
+            if P[q, P_HAND] == 0:
+                break
+            remove_from_hand(s, q, randbelow(rng(s, SUB_POLICY0 + p), P[q, P_HAND]))
+    elif op == OP_SEARCH:
+        DK = s[7]
+        for i in range(P[p, P_TOP], P[p, P_N]):
+            if s[0][p, DK[p, i], K_TYPE] == param and P[p, P_HAND] < HAND_MAX:
+                c = DK[p, i]
+                DK[p, i] = DK[p, P[p, P_TOP]]
+                DK[p, P[p, P_TOP]] = c
+                P[p, P_TOP] += 1
+                add_to_hand(s, p, c, 1)
+                record_drawn(s, p, c)
+                break
+
+
+@njit(cache=True)
+def resolve_card(s, p, e, src_uid, ctx_seat, ctx_uid):
+    """All effects of one card, in the order written (§9)."""
+    for k in range(e.shape[0]):
+        if e[k, E_OP] != 0:
+            resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
+
+
+@njit(cache=True)
+def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
+    """A unit's own abilities for an event (unless 沈黙); the unit is the source (target "self")."""
+    c = s[2][p, j, U_CARD]
+    if kw(s, p, c) & KW_SILENCE:
+        return
+    uid = s[2][p, j, U_UID]
+    e = s[1][p, c]
+    for k in range(s[0][p, c, K_NEFF]):
+        if e[k, E_TRIGGER] == trig and e[k, E_OP] != 0:
+            resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], uid, ctx_seat, ctx_uid)
+
+
+@njit(cache=True, inline="always")
+def zone_event(s, p, c):
+    """The event a set trigger/intercept answers (docs/policies_coj.md, "Trigger zone cards").
+
+    enter: one of its owner's units enters; leave: one is destroyed; turn_start: its owner's turn
+    starts; cast: an opposing unit attacks; attack: an opposing attack if the first effect targets an
+    opposing unit (it hits the attacker), otherwise its owner's own attack.
+    """
+    e = s[1][p, c]
+    t = e[0, E_TRIGGER]
+    if t == TR_ENTER:
+        return EV_ENTER
+    if t == TR_LEAVE:
+        return EV_LEAVE
+    if t == TR_TURN_START:
+        return EV_TURN_START
+    if t == TR_CAST or (t == TR_ATTACK and e[0, E_TARGET] == TG_OPP):
+        return EV_OPP_ATTACK
+    if t == TR_ATTACK:
+        return EV_OWN_ATTACK
+    return -1
+
+
+@njit(cache=True)
+def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
+    """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
+    P, Z = s[3], s[6]
+    for i in range(start, P[p, P_ZONE]):
+        c = Z[p, i]
+        if s[0][p, c, K_TYPE] == CT_TRIGGER and zone_event(s, p, c) == ev:
+            if s[8][O_TRIGGER_CP] and s[0][p, c, K_COST] > P[p, P_CP]:
+                continue
+            if card_usable(s, p, s[1][p, c], -1, ctx_seat, ctx_uid):
+                return i
+    return -1
+
+
+@njit(cache=True)
+def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
+    """Use set card i: pay, to the discard (shift left), then resolve its effects."""
+    c = s[6][p, i]
+    zone_remove(s, p, i)
+    spend(s, p, cost)
+    resolve_card(s, p, s[1][p, c], -1, ctx_seat, ctx_uid)
+
+
+@njit(cache=True)
+def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
+    """§3/§9: trigger cards fire compulsorily, leftmost first; unusable ones stay set (§11.13)."""
+    i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
+    while i >= 0 and not s[8][G_OVER]:
+        c = s[6][p, i]
+        use_zone_card(s, p, i, s[0][p, c, K_COST] if s[8][O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+        i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
+
+
+@njit(cache=True)
+def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """Priority tier 2: the turn player's trigger cards, then the other's (or alternating: option)."""
+    if not s[8][O_PRIORITY_ALT]:
+        fire_triggers(s, tp, ev_tp, ctx_seat, ctx_uid)
+        fire_triggers(s, 1 - tp, ev_ntp, ctx_seat, ctx_uid)
+        return
+    p, ev, passes = tp, ev_tp, 0
+    while passes < 2 and not s[8][G_OVER]:
+        i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
+        if i >= 0:
+            use_zone_card(s, p, i, s[0][p, s[6][p, i], K_COST] if s[8][O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+            passes = 0
+        else:
+            passes += 1
+        p, ev = 1 - p, (ev_ntp if p == tp else ev_tp)
+
+
+@njit(cache=True)
+def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
+    """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
+    c = s[6][p, i]
+    return (s[0][p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev
+            and s[0][p, c, K_COST] <= s[3][p, P_CP] and has_colour_unit(s, p, c)
+            and card_usable(s, p, s[1][p, c], -1, ctx_seat, ctx_uid))
+
+
+@njit(cache=True)
+def settle(s):
+    """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information)."""
+    G, DQ = s[8], s[9]
+    k = 0
+    while k < G[G_DQ] and not G[G_OVER]:
+        p, c = DQ[k, 0], DQ[k, 1]
+        k += 1
+        if not kw(s, p, c) & KW_SILENCE:
+            e = s[1][p, c]
+            for m in range(s[0][p, c, K_NEFF]):
+                if e[m, E_TRIGGER] == TR_LEAVE and e[m, E_OP] != 0:
+                    resolve(s, p, e[m, E_OP], e[m, E_TARGET], e[m, E_AMOUNT], e[m, E_PARAM], -1, -1, -1)
+        fire_triggers(s, p, EV_LEAVE, -1, -1)
+    G[G_DQ] = 0
