@@ -18,7 +18,7 @@
     policy_a = "curve"
     policy_b = "control"
 
-Optional: chunk (games per part), pool (card pool for the decks), engine ("null" for the baseline),
+Optional: chunk (games per part; default 50000, 10000 at detail "cards"), pool (card pool for the decks), engine ("null" for the baseline),
 [options] (rules options, integers). Matchup i plays stream i, so the same job and seed give the
 same games; matchups are independent samples (no seeds shared between them).
 """
@@ -34,7 +34,7 @@ from sim.errors import InputError
 from sim.games import get_engine
 from sim.model import Deck
 from sim.results import DETAIL_LEVELS
-from sim.runner import BACKENDS, DEFAULT_CHUNK, MatchupSpec, check_options, check_policy, check_same_game
+from sim.runner import BACKENDS, MatchupSpec, check_options, check_policy, check_same_game, default_chunk
 
 KEYS = ("seed", "games", "detail", "backend", "address", "out", "chunk", "pool", "engine", "policies",
         "round_robin", "decks", "matchup", "options", "name", "description")
@@ -89,7 +89,7 @@ def load_job(path: Path) -> Job:
     address = data.get("address")
     if address is not None and not isinstance(address, str):
         raise InputError(where, f"`address` must be text, got {address!r}")
-    chunk = _get(data, "chunk", int, DEFAULT_CHUNK, where)
+    chunk = _get(data, "chunk", int, default_chunk(detail), where)
     if chunk <= 0:
         raise InputError(where, f"`chunk` must be positive, got {chunk}")
     out = base / _get(data, "out", str, f"results/{path.stem}", where)

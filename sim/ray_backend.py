@@ -55,7 +55,7 @@ def run_chunk_task(task: dict[str, Any]) -> dict[str, int]:
 
 def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Path, detail: str,
                options: dict[str, int] | None, address: str | None, on_done: Callable[[Chunk], None],
-               num_cpus: int | None = None) -> None:
+               num_cpus: int | None = None, should_stop: Callable[[], bool] = lambda: False) -> None:
     try:
         import ray
     except ImportError:
@@ -83,7 +83,9 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
             pending[remote.remote(task)] = c
         try:
             while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1)
+                if should_stop():
+                    raise KeyboardInterrupt
+                ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
                 for ref in ready:
                     ray.get(ref)  # re-raises a task's error here
                     on_done(pending.pop(ref))

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -36,6 +38,11 @@ from sim.results import DETAIL_LEVELS, Matchup, to_frames
 
 BACKENDS = ("local", "ray")
 DEFAULT_CHUNK = 50_000
+CARDS_CHUNK = 10_000  # detail=cards has ~100 rows per game: a 50k chunk peaks near 1.2 GB, 10k near 0.3 GB
+
+
+def default_chunk(detail: str) -> int:
+    return CARDS_CHUNK if detail == "cards" else DEFAULT_CHUNK
 
 
 @dataclass(frozen=True)
@@ -236,6 +243,30 @@ def _progress(enabled: bool, specs: list[MatchupSpec], games: int) -> Iterator[C
 # ---------------------------------------------------------------- run
 
 
+@contextmanager
+def _stop_on_ctrl_c() -> Iterator[threading.Event]:
+    """The first Ctrl-C asks the job to stop at the next chunk boundary; a second one stops at once.
+
+    A flag instead of the default KeyboardInterrupt: native code (Parquet writing) can swallow an
+    exception raised inside it, so an interrupt was sometimes lost; a flag cannot be swallowed.
+    """
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, detail: str = "games",
                  backend: str = "local", address: str | None = None, chunk: int = DEFAULT_CHUNK,
                  options: dict[str, int] | None = None, progress: bool = True) -> Path:
@@ -262,7 +293,7 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
     t0 = time.perf_counter()
     played = 0
     try:
-        with _progress(progress, specs, games) as advance:
+        with _stop_on_ctrl_c() as stop, _progress(progress, specs, games) as advance:
             for c in chunks:
                 if c not in pending:
                     advance(c.matchup, c.n)
@@ -274,10 +305,12 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
                     played += c.n
                     advance(c.matchup, c.n)
 
-                run_chunks(specs, todo, seed, out, detail, options, address, on_done)
+                run_chunks(specs, todo, seed, out, detail, options, address, on_done, should_stop=stop.is_set)
             else:
                 compiled: dict[int, tuple[Any, Any, Matchup]] = {}
                 for c in todo:
+                    if stop.is_set():
+                        raise KeyboardInterrupt
                     engine, spec = engines[c.matchup], specs[c.matchup]
                     if c.matchup not in compiled:
                         compiled = {c.matchup: compile_spec(engine, spec)}  # keep one matchup's arrays
