@@ -401,7 +401,7 @@ def simulate_spec(deck_a: Deck, deck_b: Deck, policy_a: str, policy_b: str, engi
                   options: dict[str, int], stream: int = 0) -> MatchupSpec:
     """One matchup from command-line input, every problem named by its option or files."""
     if not engine:
-        check_same_game(deck_a, deck_b, f"{deck_a.path}, {deck_b.path}")
+        check_same_game(deck_a, deck_b, "decks")
     module = get_engine(engine or deck_a.game)
     check_policy(module, policy_a, "--policy-a")
     check_policy(module, policy_b, "--policy-b")
