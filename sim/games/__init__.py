@@ -8,6 +8,7 @@ from types import ModuleType
 from sim.errors import InputError
 
 ENGINES: dict[str, str] = {
+    "coj": "sim.games.coj",
     "fftcg": "sim.games.fftcg",
     "null": "sim.games.null",
 }
