@@ -89,60 +89,72 @@ def game_ids(matchup_index: int, start: int, n: int) -> np.ndarray:
     return (np.int64(matchup_index) << np.int64(32)) + np.arange(start, start + n, dtype=np.int64)
 
 
+GAMES_COLUMNS = ("game_id", "seed", "matchup", "index", "game", "deck_a", "deck_b", "policy_a", "policy_b",
+                 "first_player", "winner", "end_reason", "turns", "final_measure", "final_a", "final_b",
+                 "mulligans_a", "mulligans_b")
+TURNS_COLUMNS = ("game_id", "matchup", "game_turn", "seat", "deck", "turn", "resources_available",
+                 "resources_spent", "hand", "cards_played", "damage_dealt")
+CARDS_COLUMNS = ("game_id", "matchup", "seat", "deck", "copy", "code", "name", "turn_drawn", "turn_played", "opening")
+
+
+def _labels(labels: tuple[str, ...], codes: np.ndarray) -> pl.Expr:
+    """Strings for integer codes, gathered in polars."""
+    return pl.lit(pl.Series(labels, dtype=pl.String).gather(codes.astype(np.int64)))
+
+
 def to_frames(batch: Batch, m: Matchup, matchup_index: int, seed: int, start: int) -> dict[str, pl.DataFrame]:
     n = batch.games.shape[0]
     ids = game_ids(matchup_index, start, n)
     g = batch.games
-    keys = {
-        "game": m.game, "deck_a": m.deck_a, "deck_b": m.deck_b,
-        "policy_a": m.policy_a, "policy_b": m.policy_b,
-    }
+    # String columns are built by polars (literals and gathers), never as Python lists per row:
+    # turning a batch into frames must stay far faster than playing it.
     games = pl.DataFrame({
         "game_id": ids,
         "seed": np.full(n, seed, np.int64),
         "matchup": np.full(n, matchup_index, np.int32),
         "index": np.arange(start, start + n, dtype=np.int64),
-        **{k: [v] * n for k, v in keys.items()},
-        "first_player": np.where(g[:, G_FIRST] == 0, "a", "b"),
-        "winner": np.array(WINNERS)[g[:, G_WINNER]],
-        "end_reason": np.array(END_REASONS)[g[:, G_REASON]],
         "turns": g[:, G_TURNS].astype(np.int32),
-        "final_measure": [m.final_measure] * n,
         "final_a": g[:, G_FINAL_A].astype(np.int32),
         "final_b": g[:, G_FINAL_B].astype(np.int32),
         "mulligans_a": g[:, G_MULL_A].astype(np.int32),
         "mulligans_b": g[:, G_MULL_B].astype(np.int32),
-    })
+    }).with_columns(
+        pl.lit(m.game).alias("game"), pl.lit(m.deck_a).alias("deck_a"), pl.lit(m.deck_b).alias("deck_b"),
+        pl.lit(m.policy_a).alias("policy_a"), pl.lit(m.policy_b).alias("policy_b"),
+        _labels(("a", "b"), g[:, G_FIRST]).alias("first_player"),
+        _labels(WINNERS, g[:, G_WINNER]).alias("winner"),
+        _labels(END_REASONS, g[:, G_REASON]).alias("end_reason"),
+        pl.lit(m.final_measure).alias("final_measure"),
+    ).select(GAMES_COLUMNS)
     out = {"games": games}
     if batch.turns is not None:
         t = batch.turns
-        used = t[:, :, T_SEAT] >= 0
-        gi, ti = np.nonzero(used)
+        gi, ti = np.nonzero(t[:, :, T_SEAT] >= 0)
         rows = t[gi, ti]
-        seat = np.where(rows[:, T_SEAT] == 0, "a", "b")
+        seats = rows[:, T_SEAT]
         out["turns"] = pl.DataFrame({
             "game_id": ids[gi], "matchup": np.full(gi.size, matchup_index, np.int32),
-            "game_turn": (ti + 1).astype(np.int32), "seat": seat,
-            "deck": np.where(rows[:, T_SEAT] == 0, m.deck_a, m.deck_b),
+            "game_turn": (ti + 1).astype(np.int32),
             "turn": rows[:, T_TURN], "resources_available": rows[:, T_AVAILABLE],
             "resources_spent": rows[:, T_SPENT], "hand": rows[:, T_HAND],
             "cards_played": rows[:, T_PLAYED], "damage_dealt": rows[:, T_DAMAGE],
-        })
+        }).with_columns(
+            _labels(("a", "b"), seats).alias("seat"), _labels((m.deck_a, m.deck_b), seats).alias("deck"),
+        ).select(TURNS_COLUMNS)
     if batch.cards is not None:
         c = batch.cards
         frames = []
         for s, (deck, codes, names) in enumerate(((m.deck_a, m.codes_a, m.names_a), (m.deck_b, m.codes_b, m.names_b))):
             k = len(codes)
+            copy = np.tile(np.arange(k, dtype=np.int16), n)
             drawn = c[:, s, :k, C_DRAWN].reshape(-1)
-            played = c[:, s, :k, C_PLAYED].reshape(-1)
             frames.append(pl.DataFrame({
                 "game_id": np.repeat(ids, k), "matchup": np.full(n * k, matchup_index, np.int32),
-                "seat": ["a" if s == 0 else "b"] * (n * k), "deck": [deck] * (n * k),
-                "copy": np.tile(np.arange(k, dtype=np.int16), n),
-                "code": np.tile(np.array(codes, dtype=object), n).astype(str),
-                "name": np.tile(np.array(names, dtype=object), n).astype(str),
-                "turn_drawn": drawn.astype(np.int16), "turn_played": played.astype(np.int16),
-                "opening": drawn == 0,
-            }))
+                "copy": copy, "turn_drawn": drawn.astype(np.int16),
+                "turn_played": c[:, s, :k, C_PLAYED].reshape(-1).astype(np.int16), "opening": drawn == 0,
+            }).with_columns(
+                pl.lit("a" if s == 0 else "b").alias("seat"), pl.lit(deck).alias("deck"),
+                _labels(codes, copy).alias("code"), _labels(names, copy).alias("name"),
+            ).select(CARDS_COLUMNS))
         out["cards"] = pl.concat(frames)
     return out
