@@ -9,7 +9,6 @@ on two threads for the parallel efficiency rate2 / (2 * rate1).
 
 from __future__ import annotations
 
-import inspect
 import os
 import platform
 import time
@@ -117,15 +116,11 @@ def _bench_pair(engine: ModuleType | None, null: ModuleType, decks: tuple[Deck, 
     return rows
 
 
-def odds_rows(games: int) -> list[dict[str, Any]]:
-    """The odds sampler's rows from sim.odds.bench_rows(), if that exists yet."""
-    try:
-        from sim.odds import bench_rows
-    except ImportError:
-        return []
-    params = inspect.signature(bench_rows).parameters
-    kwargs = {k: games for k in ("games", "samples") if k in params}
-    return [{"baseline_ratio": None, **row} for row in bench_rows(**kwargs)]
+def odds_rows(samples: int) -> list[dict[str, Any]]:
+    """The odds sampler's rows (opening hands per second per core, against a shuffle-only baseline)."""
+    from sim.odds import bench_rows
+
+    return bench_rows(samples)
 
 
 def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_seconds: float = 1.0,
@@ -154,10 +149,8 @@ def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_
             pairings = [(a, b) for a in names for b in names] if full else [("curve", "curve")]
             rows += _bench_pair(engine, null, decks, pairings, games, min_seconds, f"{game} decks")
         if target in ("all", "odds"):
-            found = odds_rows(games)
-            rows += found
-            if not found:
-                skipped.append("odds: sim.odds.bench_rows() is not available")
+            numba.set_num_threads(1)  # per-core figures
+            rows += odds_rows(games * 50)  # a hand costs ~1/1000 of a game; 50x keeps timings above noise
     finally:
         numba.set_num_threads(threads_before)
     return {"machine": machine(), "rows": rows, "skipped": skipped}
