@@ -63,7 +63,7 @@ import numpy as np
 from numba import njit, prange
 
 from sim.compiled import K_NCOLS, K_TYPE, CompiledDeck, compile_cards
-from sim.effects import E_COST, E_DULL, E_NCOLS, MAX_EFFECTS
+from sim.effects import E_COST, E_DULL, E_NCOLS, E_TRIGGER, MAX_EFFECTS
 from sim.errors import InputError
 from sim.games.fftcg_core import (
     AGGRO,
@@ -79,10 +79,6 @@ from sim.games.fftcg_core import (
     L_ORDER,
     MAX_BACKUPS,
     N_OPT,
-    N_P,
-    N_Q,
-    N_S,
-    N_X,
     N_ZONES,
     NPARAM,
     O_BLOCKED_IF_REMOVED,
@@ -105,21 +101,24 @@ from sim.games.fftcg_core import (
     P_SPENT,
     P_TOP,
     P_TURN,
-    QCAP,
     RANDOM,
     S_ATTACKED,
     S_DMG,
     S_DRAWN,
     S_DULL,
     S_FROZEN,
+    S_KW_EOT,
     S_PLAYED,
     S_PUMP,
     S_SICK,
     S_ZONE,
     SUMMON,
+    TR_ACTION_BREAK,
     TR_ATTACK,
+    TR_BLOCK,
     TR_CAST,
     TR_ENTER,
+    TR_HIT_PLAYER,
     TR_TURN_START,
     V_FIELD,
     V_NEGATIVE,
@@ -136,6 +135,8 @@ from sim.games.fftcg_core import (
     Z_HAND,
     Z_LB,
     Z_LB_UP,
+    blob_size,
+    borrowed,
     check_over,
     commit_pay,
     cp_potential,
@@ -144,6 +145,7 @@ from sim.games.fftcg_core import (
     draw,
     enter_field,
     has_kw,
+    leave_field,
     list_remove,
     payment_legal,
     plan_pay,
@@ -152,6 +154,13 @@ from sim.games.fftcg_core import (
     push_trigger,
     resolve,
     rule_processes,
+    st_cs,
+    st_gs,
+    st_ls,
+    st_opt,
+    st_prm,
+    st_ps,
+    st_scr,
 )
 from sim.games.fftcg_policy import (
     CAST,
@@ -233,7 +242,7 @@ DEFAULT_PARAMS: dict[int, tuple[int, int, int, int]] = {
 @njit(cache=True)
 def flip_lb(S, p, c, x):
     """Pay the LB cost: turn X other face-down LB cards face up (15.2.8.3.1-2)."""
-    cs, ps = S[2], S[3]
+    cs, ps = st_cs(S), st_ps(S)
     for i in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
         if x == 0:
             return
@@ -247,10 +256,10 @@ def cast(S, p, c, hs, hc, check):
     """Cast card c of p from the hand or the LB deck (legality checked by the caller). Characters enter
     the field (a special action, 11.4); a Summon's cast effects are queued and it goes to the Break
     Zone, an LB card face up to the LB deck (15.2.8.4.3). Returns False if the payment failed."""
-    cards, cs, ps, gs = S[0], S[2], S[3], S[5]
+    cards, cs, ps, gs = S[0], st_cs(S), st_ps(S), st_gs(S)
     from_lb = cs[p, S_ZONE, c] == Z_LB
     cost, req = cast_requirement(S, p, c)
-    keep = 0 if ps[p, P_POLICY] == RANDOM else S[8][p, 2]
+    keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
     g, nb, nd, ub = plan_pay(S, p, cost, req, -1 if from_lb else c, -1, keep, False)
     if g < 0:
         return False
@@ -277,10 +286,10 @@ def cast(S, p, c, hs, hc, check):
 @njit(cache=True)
 def activate(S, p, c, k, check):
     """Action ability (11.6.2): pay its CP cost (generic) and dull the card if the cost says so."""
-    effs, cs, ps, gs = S[1], S[2], S[3], S[5]
+    effs, cs, ps, gs = S[1], st_cs(S), st_ps(S), st_gs(S)
     dull = effs[p, c, k, E_DULL]
     cost = effs[p, c, k, E_COST]
-    keep = 0 if ps[p, P_POLICY] == RANDOM else S[8][p, 2]
+    keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
     g, nb, nd, ub = plan_pay(S, p, cost, 0, -1, c if dull else -1, keep, False)
     if g < 0:
         return False
@@ -290,6 +299,8 @@ def activate(S, p, c, k, check):
     if dull:
         cs[p, S_DULL, c] = 1
     push(S, p, p, c, k, -1, -1)
+    if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK:
+        leave_field(S, p, c, Z_BREAK)  # a cost: put into the Break Zone, not a break (15.1.1.3.2)
     resolve(S)
     return True
 
@@ -320,7 +331,7 @@ def deal_battle(S, p, n, q, b, first):
     """One damage pass between the attackers scr[2][:n] (seat p) and blocker b (seat q): those with
     First Strike if `first`, else those without (15.2.3). The blocker splits its damage over a party in
     1000s (10.1.4.2.1): it breaks the members it can, weakest first, the rest on the last."""
-    cs, scr = S[2], S[10]
+    cs, scr = st_cs(S), st_scr(S)
     b_fs = has_kw(S, q, b, KW_FIRST_STRIKE)
     a_fs = first_strike_all(S, p, n)  # a party has First Strike only if all members do (15.2.3.4)
     if cs[q, S_ZONE, b] != Z_FIELD:
@@ -359,7 +370,7 @@ def attack_phase(S, p, threshold, check):
     defender may respond, then block with one active Forward (10.1.3); the attacker may respond;
     damage (10.1.4): unblocked = 1 damage to the player, blocked = power each way, First Strike first.
     Repeat from the declaration (10.1.4.6) until the policy stops."""
-    cs, scr = S[2], S[10]
+    cs, scr = st_cs(S), st_scr(S)
     q = 1 - p
     for _ in range(ACTION_CAP):
         n = choose_attack(S, p)
@@ -387,15 +398,22 @@ def attack_phase(S, p, threshold, check):
             continue
         b = choose_block(S, q, n)
         if b >= 0:
+            push_trigger(S, q, q, b, TR_BLOCK, -1, -1)
+            resolve(S)
+            if check_over(S, threshold):
+                return
             if instant_window(S, p, True, q, b, threshold, check):
                 return
-        if b < 0 or (cs[q, S_ZONE, b] != Z_FIELD and S[9][O_BLOCKED_IF_REMOVED] == 0):
+        if b < 0 or (cs[q, S_ZONE, b] != Z_FIELD and st_opt(S)[O_BLOCKED_IF_REMOVED] == 0):
             alive = 0
             for k in range(n):
                 if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
                     alive += 1
             if alive > 0:
                 damage_player(S, q, 1)  # 10.1.4.1; a party deals 1 in total
+                for k in range(n):
+                    if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
+                        push_trigger(S, p, p, scr[2, k], TR_HIT_PLAYER, -1, -1)  # 10.1.4.3
         elif cs[q, S_ZONE, b] == Z_FIELD:
             deal_battle(S, p, n, q, b, True)
             rule_processes(S)  # a Forward broken by First Strike deals no damage (15.2.3)
@@ -410,7 +428,7 @@ def attack_phase(S, p, threshold, check):
 def end_phase(S, p):
     """End Phase (9.5): the turn player discards to 5; damage on all characters and until-end-of-turn
     effects end (9.5.1.3)."""
-    cs, ps, ls = S[2], S[3], S[4]
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     while ps[p, P_HN] > HAND_LIMIT:
         discard(S, p, choose_discard(S, p))
     for s in range(2):
@@ -418,13 +436,14 @@ def end_phase(S, p):
             c = ls[s, L_FIELD, k]
             cs[s, S_DMG, c] = 0
             cs[s, S_PUMP, c] = 0
+            cs[s, S_KW_EOT, c] = 0
         ps[s, P_BONUS] = 0
     rule_processes(S)  # a Forward whose weaken ended cannot die; kept for power <= 0 printed cards
 
 
 @njit(cache=True)
 def take_turn(S, p, gturn, threshold, check):
-    cs, ps, ls = S[2], S[3], S[4]
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     ps[p, P_TURN] += 1
     for s in range(2):
         ps[s, P_SPENT] = 0
@@ -452,13 +471,13 @@ def take_turn(S, p, gturn, threshold, check):
     if check_over(S, threshold):
         return
     main_phase(S, p, 1, threshold, check)
-    if S[5][X_OVER]:
+    if st_gs(S)[X_OVER]:
         return
     attack_phase(S, p, threshold, check)
-    if S[5][X_OVER]:
+    if st_gs(S)[X_OVER]:
         return
     main_phase(S, p, 2, threshold, check)
-    if S[5][X_OVER]:
+    if st_gs(S)[X_OVER]:
         return
     end_phase(S, p)
 
@@ -466,7 +485,7 @@ def take_turn(S, p, gturn, threshold, check):
 @njit(cache=True)
 def check_state(S):
     """Invariants (check mode): zones agree with the lists and counts, nothing negative, limits hold."""
-    cards, cs, ps, ls, gs = S[0], S[2], S[3], S[4], S[5]
+    cards, cs, ps, ls, gs = S[0], st_cs(S), st_ps(S), st_ls(S), st_gs(S)
     v = 0
     for p in range(2):
         cnt = np.zeros(N_ZONES, np.int64)
@@ -512,7 +531,7 @@ def check_state(S):
 def setup(S, first):
     """Shuffle (8.2.1.1), draw 5 (8.2.1.3), mulligan all 5 to the bottom unshuffled, first player first
     (8.2.1.4): the kernel primitives shared with the odds sampler."""
-    cs, ps, ls = S[2], S[3], S[4]
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     for p in range(2):
         nmain = ps[p, P_NMAIN]
         for i in range(nmain):
@@ -520,7 +539,7 @@ def setup(S, first):
             cs[p, S_ZONE, i] = Z_DECK
         for i in range(nmain, ps[p, P_NTOT]):
             cs[p, S_ZONE, i] = Z_LB  # face down, not shuffled (8.2.1.1)
-        shuffle(S[7][p], ls[p, L_ORDER], nmain)
+        shuffle(S[3][p], ls[p, L_ORDER], nmain)
         draw(S, p, min(OPENING_HAND, nmain))
         for k in range(ps[p, P_HN]):
             cs[p, S_DRAWN, ls[p, L_HAND, k]] = 0
@@ -545,23 +564,23 @@ def setup(S, first):
 @njit(cache=True)
 def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
               games, turns, cdetail, viol):
-    nmax = cards.shape[1]
-    cs = np.zeros((2, N_S, nmax), np.int32)
+    w = cards.shape[1]
+    blob = np.zeros(blob_size(w), np.int32)
+    rng = np.empty((4, 1), np.uint64)
+    # the state tuple holds uncounted views; the owners stay alive until the end of this function
+    S = (borrowed(cards), borrowed(effs), borrowed(blob), borrowed(rng))
+    S[2][0] = w
+    cs, ps, gs = st_cs(S), st_ps(S), st_gs(S)
     cs[:, S_DRAWN, :] = -1
     cs[:, S_PLAYED, :] = -1
-    ps = np.zeros((2, N_P), np.int32)
-    ls = np.zeros((2, 3, nmax), np.int32)
-    gs = np.zeros(N_X, np.int64)
-    q = np.zeros((QCAP, N_Q), np.int32)
-    rs = np.empty((4, 1), np.uint64)
-    scr = np.zeros((4, max(nmax, 8)), np.int32)
+    st_prm(S)[:, :] = prms
+    st_opt(S)[:] = opts
     for p in range(2):
-        rs[p, 0] = new_rng(seed, stream, index, SUB_SEAT0 + p)[0]
-        rs[2 + p, 0] = new_rng(seed, stream, index, SUB_POLICY0 + p)[0]
+        rng[p, 0] = new_rng(seed, stream, index, SUB_SEAT0 + p)[0]
+        rng[2 + p, 0] = new_rng(seed, stream, index, SUB_POLICY0 + p)[0]
         ps[p, P_NMAIN] = nmain[p]
         ps[p, P_NTOT] = ntot[p]
         ps[p, P_POLICY] = pols[p]
-    S = (cards, effs, cs, ps, ls, gs, q, rs, prms, opts, scr)
     threshold = 6 if opts[O_LIMITED] else 7  # 3.1.1
     first = randbelow(new_rng(seed, stream, index, SUB_COIN), 2)  # 8.2.1.2: the chooser goes first
     setup(S, first)
@@ -601,6 +620,13 @@ def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j
     if check:
         check_state(S)
         viol[j] = gs[X_VIOL]
+    keep_alive(cards, effs, blob, rng)
+
+
+@njit(cache=True)
+def keep_alive(*arrays):
+    """A use of the owners of the borrowed views after their last use through S."""
+    return len(arrays)
 
 
 @njit(parallel=True, cache=True)
@@ -655,7 +681,7 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
     for pol in (policy_a, policy_b):
         if pol not in DEFAULT_PARAMS:
             raise InputError("policy", f"unknown FFTCG policy id {pol} (policies: {POLICIES})")
-    nmax = max(len(a), len(b))
+    nmax = max(len(a), len(b), 16)
     cards = np.zeros((2, nmax, K_NCOLS), np.int32)
     effs = np.zeros((2, nmax, MAX_EFFECTS, E_NCOLS), np.int32)
     for s, d in enumerate((a, b)):

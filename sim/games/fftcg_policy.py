@@ -15,7 +15,7 @@ Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 
 
 from numba import njit
 
-from sim.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
+from sim.compiled import K_COST, K_ELEM, K_GENERIC, K_NEFF, K_TYPE
 from sim.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_PARAM, E_TARGET, E_TRIGGER
 from sim.games.fftcg_core import (
     AGGRO,
@@ -29,8 +29,10 @@ from sim.games.fftcg_core import (
     L_FIELD,
     L_HAND,
     LIGHT_DARK,
+    MAX_BACKUPS,
     O_LB_UNDEFINED_COST,
     O_PARTY_SHARED,
+    OP_ACTIVATE,
     OP_BOUNCE,
     OP_BREAK,
     OP_BREAK_POWER,
@@ -39,12 +41,15 @@ from sim.games.fftcg_core import (
     OP_DRAW,
     OP_DULL,
     OP_FREEZE,
+    OP_GRANT_KEYWORD,
     OP_HASTE,
     OP_HEAL,
     OP_PLAYER_DAMAGE,
     OP_PUMP,
+    OP_RECOVER,
     OP_SEARCH,
     OP_WEAKEN,
+    P_BONUS,
     P_DMG,
     P_FN,
     P_HN,
@@ -64,18 +69,26 @@ from sim.games.fftcg_core import (
     S_ZONE,
     SUMMON,
     TR_ACTION,
+    TR_ACTION_BREAK,
     TR_CAST,
     Z_HAND,
     Z_LB,
-    can_enter,
     card_value,
     choose_target,
     count_targets,
     count_type,
     has_kw,
     has_targets,
+    name_on_field,
     plan_pay,
+    popcount,
     power,
+    st_cs,
+    st_ls,
+    st_opt,
+    st_prm,
+    st_ps,
+    st_scr,
     targets_character,
 )
 from sim.kernel import randbelow
@@ -85,12 +98,12 @@ CAST, ACTIVATE = 1, 2
 
 @njit(cache=True, inline="always")
 def rng(S, p):
-    return S[7][2 + p]
+    return S[3][2 + p]
 
 
 @njit(cache=True, inline="always")
 def reserve(S, p):
-    return S[8][p, PR_RESERVE]
+    return st_prm(S)[p, PR_RESERVE]
 
 
 @njit(cache=True)
@@ -103,45 +116,105 @@ def cast_requirement(S, p, c):
 @njit(cache=True)
 def lb_cost(S, p, c):
     x = S[0][p, c, 12]  # K_LB_COST; -1 = printed none (Limited LB deck option)
-    return x if x >= 0 else S[9][O_LB_UNDEFINED_COST]
+    return x if x >= 0 else st_opt(S)[O_LB_UNDEFINED_COST]
 
 
 @njit(cache=True)
 def lb_face_down(S, p):
     n = 0
-    for i in range(S[3][p, P_NMAIN], S[3][p, P_NTOT]):
-        if S[2][p, S_ZONE, i] == Z_LB:
+    for i in range(st_ps(S)[p, P_NMAIN], st_ps(S)[p, P_NTOT]):
+        if st_cs(S)[p, S_ZONE, i] == Z_LB:
             n += 1
     return n
 
 
+# context row scr[4] for fast castability, filled once per decision by prepare_cast_context
+CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_NBACKUP, CX_LD, CX_HCNT = 0, 1, 2, 3, 4, 5, 6  # CX_HCNT..+7 per element
+
+
 @njit(cache=True)
-def can_cast(S, p, c, instant, keep):
+def prepare_cast_context(S, p, keep):
+    """Summaries of p's CP sources and field for can_cast: active Backups and their elements, hand
+    cards that may be discarded for CP per element, Backup count, a Light/Dark character present."""
+    cards, cs, ps, ls, scr = S[0], st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    for k in range(6 + 8):
+        scr[4, k] = 0
+    scr[4, CX_KEEP] = keep
+    for k in range(ps[p, P_FN]):
+        c = ls[p, L_FIELD, k]
+        el = cards[p, c, K_ELEM]
+        if cards[p, c, K_TYPE] == BACKUP:
+            scr[4, CX_NBACKUP] += 1
+            if cs[p, S_DULL, c] == 0:
+                scr[4, CX_B] += 1
+                scr[4, CX_BMASK] |= el
+        if el & LIGHT_DARK:
+            scr[4, CX_LD] = 1
+    for k in range(ps[p, P_HN]):
+        el = cards[p, ls[p, L_HAND, k], K_ELEM]
+        if (el & LIGHT_DARK) == 0:
+            scr[4, CX_HDISC] += 1
+            for e in range(6):
+                if el & (1 << e):
+                    scr[4, CX_HCNT + e] += 1
+
+
+@njit(cache=True)
+def payable(S, p, c, cost, req, in_hand):
+    """Whether plan_pay would find a payment, from the context (exact for at most one required
+    element; several elements fall back to plan_pay)."""
+    scr, ps = st_scr(S), st_ps(S)
+    if cost <= 0:
+        return True
+    if popcount(req) >= 2:
+        g, _, _, _ = plan_pay(S, p, cost, req, c if in_hand else -1, -1, scr[4, CX_KEEP], True)
+        return g >= 0
+    el = S[0][p, c, K_ELEM]
+    c_disc = 1 if in_hand and (el & LIGHT_DARK) == 0 else 0
+    d = min(scr[4, CX_HDISC] - c_disc, ps[p, P_HN] - (1 if in_hand else 0) - scr[4, CX_KEEP])
+    d = max(d, 0)
+    if req:
+        e = 0
+        while (req >> e) & 1 == 0:
+            e += 1
+        in_h = scr[4, CX_HCNT + e] - (c_disc if el & req else 0)
+        if (scr[4, CX_BMASK] & req) == 0 and (in_h <= 0 or d < 1):
+            return False
+    return scr[4, CX_B] + 2 * d + ps[p, P_BONUS] >= max(cost, popcount(req))
+
+
+@njit(cache=True)
+def can_cast(S, p, c, instant):
     """Card c (hand or face-down LB deck) can be cast now (11.3, 11.4, 15.2.8.3): timing, field limits,
-    targets, the LB cost in other face-down LB cards, and a payment that keeps `keep` cards in hand."""
-    cards, cs = S[0], S[2]
+    targets, the LB cost in other face-down LB cards, and a payment that keeps the policy's hand
+    reserve. Needs prepare_cast_context(S, p, keep) for the current position."""
+    cards, cs, scr = S[0], st_cs(S), st_scr(S)
     z = cs[p, S_ZONE, c]
     if z != Z_HAND and z != Z_LB:
         return False
     t = cards[p, c, K_TYPE]
     if instant and t != SUMMON and not has_kw(S, p, c, KW_BACK_ATTACK):
         return False  # 9.3.1.5 vs 9.3.1.6 / 15.2.5: only Summons and Back Attack at instant speed
-    if not can_enter(S, p, c):
-        return False
-    if t == SUMMON and not has_targets(S, p, p, c, TR_CAST):
+    if t != SUMMON:  # field limits (7.7.3-5)
+        if t == BACKUP and scr[4, CX_NBACKUP] >= MAX_BACKUPS:
+            return False
+        if (cards[p, c, K_ELEM] & LIGHT_DARK) and scr[4, CX_LD]:
+            return False
+        if cards[p, c, K_GENERIC] == 0 and name_on_field(S, p, c):
+            return False
+    elif not has_targets(S, p, p, c, TR_CAST):
         return False
     if z == Z_LB and lb_face_down(S, p) - 1 < lb_cost(S, p, c):
         return False
     cost, req = cast_requirement(S, p, c)
-    g, _, _, _ = plan_pay(S, p, cost, req, c if z == Z_HAND else -1, -1, keep, True)
-    return g >= 0
+    return payable(S, p, c, cost, req, z == Z_HAND)
 
 
 @njit(cache=True)
 def can_activate(S, p, c, k, keep):
     """Action ability (11.6): dull cost needs an active, non-sick character (or Haste, 11.6.2.2)."""
-    effs, cs = S[1], S[2]
-    if effs[p, c, k, E_TRIGGER] != TR_ACTION:
+    effs, cs = S[1], st_cs(S)
+    if effs[p, c, k, E_TRIGGER] != TR_ACTION and effs[p, c, k, E_TRIGGER] != TR_ACTION_BREAK:
         return False
     dull = effs[p, c, k, E_DULL]
     if dull and (cs[p, S_DULL, c] or (cs[p, S_SICK, c] and not has_kw(S, p, c, KW_HASTE))):
@@ -157,7 +230,7 @@ def can_activate(S, p, c, k, keep):
 @njit(cache=True)
 def effect_useful(S, p, s, c, k, hs, hc):
     """Would this effect accomplish something now? (damage that kills, removal with a target, ...)"""
-    effs, ps = S[1], S[3]
+    effs, ps = S[1], st_ps(S)
     op = effs[s, c, k, E_OP]
     amount = effs[s, c, k, E_AMOUNT]
     if op == OP_DRAW:
@@ -168,21 +241,25 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return ps[1 - p, P_HN] > 0
     if op == OP_HEAL:
         return ps[p, P_DMG] > 0
-    if op == OP_PUMP:
+    if op == OP_PUMP or op == OP_GRANT_KEYWORD:
         return hs == p and hc >= 0
+    if op == OP_RECOVER:
+        return True
     if not targets_character(op):
         return False
     ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc)
     if ts < 0:
         return False
     if op == OP_DAMAGE:
-        return ts != p and power(S, ts, tc) - S[2][ts, S_DMG, tc] <= amount
+        return ts != p and power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount
     if op == OP_WEAKEN:
         return ts != p and power(S, ts, tc) <= amount
     if op == OP_HASTE:
-        return S[2][ts, S_SICK, tc] == 1
+        return st_cs(S)[ts, S_SICK, tc] == 1
+    if op == OP_ACTIVATE:
+        return ts == p
     if op == OP_DULL or op == OP_FREEZE:
-        return ts != p and S[2][ts, S_DULL, tc] == 0
+        return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
 
 
@@ -199,7 +276,7 @@ def card_useful(S, p, c, trig, hs, hc):
 def wants_mulligan(S, p):
     """random: a coin. aggro: fewer than PR_MULL Forwards of cost <= 3. curve: fewer than PR_MULL
     characters of cost <= 3. control: fewer than PR_MULL Backups."""
-    cards, ps, ls = S[0], S[3], S[4]
+    cards, ps, ls = S[0], st_ps(S), st_ls(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
         return randbelow(rng(S, p), 2) == 1
@@ -213,14 +290,14 @@ def wants_mulligan(S, p):
             keepers += 1
         elif pol == CONTROL and t == BACKUP:
             keepers += 1
-    return keepers < S[8][p, PR_MULL]
+    return keepers < st_prm(S)[p, PR_MULL]
 
 
 # ---- main phase -------------------------------------------------------------------------------------------
 @njit(cache=True)
 def cast_score(S, p, c, phase):
     """Preference among castable cards; <= 0 means "not now"."""
-    cards, ps = S[0], S[3]
+    cards, ps = S[0], st_ps(S)
     pol = ps[p, P_POLICY]
     t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
     nb = count_type(S, p, BACKUP)
@@ -248,14 +325,15 @@ def cast_score(S, p, c, phase):
 @njit(cache=True)
 def choose_main(S, p, phase):
     """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass."""
-    cards, cs, ps, ls, scr = S[0], S[2], S[3], S[4], S[10]
+    cards, cs, ps, ls, scr = S[0], st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     keep = 0 if pol == RANDOM else reserve(S, p)
+    prepare_cast_context(S, p, keep)
     n = 0
     best, best_v = -1, 0
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
-        if can_cast(S, p, c, False, keep):
+        if can_cast(S, p, c, False):
             if pol == RANDOM:
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
@@ -264,7 +342,7 @@ def choose_main(S, p, phase):
                 if v > best_v:
                     best, best_v = CAST * 65536 + c * 16, v
     for c in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
-        if cs[p, S_ZONE, c] == Z_LB and can_cast(S, p, c, False, keep):
+        if cs[p, S_ZONE, c] == Z_LB and can_cast(S, p, c, False):
             if pol == RANDOM:
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
@@ -299,18 +377,19 @@ def choose_instant(S, p, attacking, hs, hc):
     """An instant-speed cast in a battle window (9.3.1.6, 15.2.5), or -1. `attacking`: p is the turn
     player (after the block: remove the blocker hs/hc); else p defends (after the attack declaration:
     remove the attacker hs/hc, or cast a Back Attack Forward that can block it)."""
-    cards, ps, ls, scr = S[0], S[3], S[4], S[10]
+    cards, ps, ls, scr = S[0], st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
+        prepare_cast_context(S, p, 0)
         n = 0
         for k in range(ps[p, P_HN]):
             c = ls[p, L_HAND, k]
-            if can_cast(S, p, c, True, 0):
+            if can_cast(S, p, c, True):
                 scr[3, n] = c
                 n += 1
         pick = randbelow(rng(S, p), n + 1)
         return -1 if pick == n else scr[3, pick]
-    keep = reserve(S, p)
+    prepare_cast_context(S, p, reserve(S, p))
     if attacking:
         if pol != AGGRO:
             return -1
@@ -320,10 +399,10 @@ def choose_instant(S, p, attacking, hs, hc):
         c = ls[p, L_HAND, k]
         t = cards[p, c, K_TYPE]
         if t == SUMMON:
-            if card_useful(S, p, c, TR_CAST, hs, hc) and removes(S, p, c, hs, hc) and can_cast(S, p, c, True, keep):
+            if card_useful(S, p, c, TR_CAST, hs, hc) and removes(S, p, c, hs, hc) and can_cast(S, p, c, True):
                 return c
         elif not attacking and t == FORWARD and has_kw(S, p, c, KW_BACK_ATTACK):
-            if power(S, p, c) > power(S, hs, hc) and can_cast(S, p, c, True, keep):
+            if power(S, p, c) > power(S, hs, hc) and can_cast(S, p, c, True):
                 return c
     return -1
 
@@ -348,7 +427,7 @@ def removes(S, p, c, hs, hc):
 @njit(cache=True)
 def can_attack(S, p, c):
     """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
-    cs = S[2]
+    cs = st_cs(S)
     return S[0][p, c, K_TYPE] == FORWARD and cs[p, S_DULL, c] == 0 and cs[p, S_ATTACKED, c] == 0 \
         and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE))
 
@@ -356,13 +435,13 @@ def can_attack(S, p, c):
 @njit(cache=True)
 def shares_element(S, p, a, b):
     ea, eb = S[0][p, a, K_ELEM], S[0][p, b, K_ELEM]
-    return (ea & eb) != 0 if S[9][O_PARTY_SHARED] else ea == eb
+    return (ea & eb) != 0 if st_opt(S)[O_PARTY_SHARED] else ea == eb
 
 
 @njit(cache=True)
 def party_for(S, p, c):
     """Fill scr[2] with c and every other attack-eligible Forward sharing its element (15.1.1.9.2)."""
-    ls, ps, scr = S[4], S[3], S[10]
+    ls, ps, scr = st_ls(S), st_ps(S), st_scr(S)
     n = 0
     for j in range(ps[p, P_FN]):
         f = ls[p, L_FIELD, j]
@@ -374,7 +453,7 @@ def party_for(S, p, c):
 
 @njit(cache=True)
 def best_blocker_power(S, q):
-    ps, ls, cs = S[3], S[4], S[2]
+    ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
     best = -1
     for j in range(ps[q, P_FN]):
         b = ls[q, L_FIELD, j]
@@ -390,7 +469,7 @@ def attack_safe(S, p, c, risk):
     if risk >= 2:
         return True
     q = 1 - p
-    ps, ls, cs = S[3], S[4], S[2]
+    ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
     left = power(S, p, c) - cs[p, S_DMG, c]
     for j in range(ps[q, P_FN]):
         b = ls[q, L_FIELD, j]
@@ -407,7 +486,7 @@ def attack_safe(S, p, c, risk):
 @njit(cache=True)
 def choose_attack(S, p):
     """Fill scr[2] with the next attacker (or party) and return its size; 0 ends the Attack Phase."""
-    ps, ls, scr = S[3], S[4], S[10]
+    ps, ls, scr = st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
         # options: end, each eligible Forward alone, the party of each eligible Forward (if >= 2)
@@ -428,7 +507,7 @@ def choose_attack(S, p):
             return party_for(S, p, f)
         scr[2, 0] = f
         return 1
-    risk = S[8][p, PR_RISK]
+    risk = st_prm(S)[p, PR_RISK]
     if ps[1 - p, P_DMG] >= 5:
         risk = max(risk, 1)  # pressure near lethal
     best, best_pw = -1, -1
@@ -456,7 +535,7 @@ def choose_attack(S, p):
 @njit(cache=True)
 def choose_block(S, q, n):
     """The blocker (an active Forward of q) for the attackers in scr[2][:n], or -1."""
-    cards, cs, ps, ls, scr = S[0], S[2], S[3], S[4], S[10]
+    cards, cs, ps, ls, scr = S[0], st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     p = 1 - q
     pol = ps[q, P_POLICY]
     if pol == RANDOM:
@@ -474,7 +553,7 @@ def choose_block(S, q, n):
         atk_pw += max(power(S, p, a), 0)
         atk_left = min(atk_left, power(S, p, a) - cs[p, S_DMG, a])
         atk_cost = max(atk_cost, cards[p, a, K_COST])
-    chump = ps[q, P_DMG] >= S[8][q, PR_CHUMP_AT]
+    chump = ps[q, P_DMG] >= st_prm(S)[q, PR_CHUMP_AT]
     best, best_v = -1, 0
     for j in range(ps[q, P_FN]):
         b = ls[q, L_FIELD, j]
@@ -500,7 +579,7 @@ def choose_block(S, q, n):
 @njit(cache=True)
 def choose_discard(S, p):
     """End Phase discard down to the hand limit (9.5.1.2): the least valuable card."""
-    ls, ps = S[4], S[3]
+    ls, ps = st_ls(S), st_ps(S)
     best, best_v = -1, 1 << 30
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
@@ -513,6 +592,6 @@ def choose_discard(S, p):
 @njit(cache=True)
 def first_strike_all(S, p, n):
     for k in range(n):
-        if not has_kw(S, p, S[10][2, k], KW_FIRST_STRIKE):
+        if not has_kw(S, p, st_scr(S)[2, k], KW_FIRST_STRIKE):
             return False
     return True
