@@ -79,6 +79,10 @@ from sim.games.fftcg_core import (
     L_ORDER,
     MAX_BACKUPS,
     N_OPT,
+    N_P,
+    N_Q,
+    N_S,
+    N_X,
     N_ZONES,
     NPARAM,
     O_BLOCKED_IF_REMOVED,
@@ -87,6 +91,12 @@ from sim.games.fftcg_core import (
     O_MULTI_BACKUP_ONE,
     O_PARTY_SHARED,
     O_PAYMENT_STRICT,
+    OFF_GS,
+    OFF_OPT,
+    OFF_PRM,
+    OFF_PS,
+    OFF_Q,
+    OFF_VAR,
     P_AVAIL,
     P_BONUS,
     P_DEALT,
@@ -101,6 +111,7 @@ from sim.games.fftcg_core import (
     P_SPENT,
     P_TOP,
     P_TURN,
+    QCAP,
     RANDOM,
     S_ATTACKED,
     S_DMG,
@@ -694,6 +705,38 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
         prms[s] = DEFAULT_PARAMS[pol] if given is None else np.asarray(given, np.int64)[:NPARAM]
     pols = np.array([policy_a, policy_b], np.int64)
     return cards, effs, nmain, ntot, pols, prms, _options(options), nmax
+
+
+def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b: int = CURVE, *,
+              options: dict[str, int] | None = None, seed: int = 0) -> tuple:
+    """A game state for scenario tests and debugging: every main-deck card in its deck in compiled
+    order (not shuffled, nothing dealt), LB cards face down; the njit functions accept it as S."""
+    cards, effs, nmain, ntot, pols, prms, opt, w = _prepare(a, b, policy_a, policy_b, options, None, None)
+    st = np.zeros(blob_size(w), np.int32)
+    st[0] = w
+    rng = np.array([[new_rng(seed, 0, 0, SUB_SEAT0 + p)[0]] for p in range(2)]
+                   + [[new_rng(seed, 0, 0, SUB_POLICY0 + p)[0]] for p in range(2)], np.uint64)
+    S = (cards, effs, st, rng)
+    v = views(S)
+    v["cs"][:, S_DRAWN, :] = -1
+    v["cs"][:, S_PLAYED, :] = -1
+    v["prm"][:, :] = prms
+    v["opt"][:] = opt
+    for p in range(2):
+        v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
+        v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
+        v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB
+    return S
+
+
+def views(S: tuple) -> dict[str, np.ndarray]:
+    """Numpy views of a Python-held state blob (the st_* accessors, for tests)."""
+    st, w = S[2], int(S[2][0])
+    var = OFF_VAR + 2 * N_S * w
+    return {"cs": st[OFF_VAR:var].reshape(2, N_S, w), "ls": st[var:var + 6 * w].reshape(2, 3, w),
+            "scr": st[var + 6 * w:var + 11 * w].reshape(5, w), "ps": st[OFF_PS:OFF_PS + 2 * N_P].reshape(2, N_P),
+            "gs": st[OFF_GS:OFF_GS + N_X], "q": st[OFF_Q:OFF_Q + QCAP * N_Q].reshape(QCAP, N_Q),
+            "prm": st[OFF_PRM:OFF_PRM + 2 * NPARAM].reshape(2, NPARAM), "opt": st[OFF_OPT:OFF_OPT + N_OPT]}
 
 
 def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int, stream: int,

@@ -1,0 +1,480 @@
+"""FFTCG rules scenarios: one test per implemented rule, named after its rule number in the digest
+(../shared/rules/fftcg.md). Each sets up a position with fftcg.new_state, acts, and asserts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim.effects import parse_effect
+from sim.games import fftcg as F
+from sim.games import fftcg_core as K
+from sim.games import fftcg_policy as P
+from sim.model import Card, Deck
+from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, WIN_A, WIN_B
+
+
+def card(code: str, type: str = "forward", cost: int = 2, el: tuple[str, ...] = ("fire",), power: int = 5000,
+         kw: tuple[str, ...] = (), eff: tuple[str, ...] = (), ex: bool = False, lb: int = -1,
+         generic: bool = False, name: str | None = None) -> Card:
+    return Card(code=code, name=name or code, type=type, cost=cost, elements=el,
+                power=power if type == "forward" else 0, keywords=frozenset(kw),
+                effects=tuple(parse_effect(e) for e in eff), ex_burst=ex, lb_cost=lb, generic=generic)
+
+
+# uncastable, generic filler (cost 9 Water): keeps decks long without playing itself
+FILLER = card("FILL", cost=9, el=("water",), power=1000, generic=True, name="Filler")
+
+
+def make(a: list[Card], b: list[Card] | None = None, lb_a: list[Card] = (), filler: int = 30,
+         pa: int = K.CURVE, pb: int = K.CURVE, **options: int):
+    """Seat 0 holds `a` as copies 0..len(a)-1 (one each), seat 1 `b`; then `filler` fillers each."""
+    def deck(cards, lb):
+        return Deck("fftcg", "t", Path("t.toml"), {"main": [(c, 1) for c in cards] + [(FILLER, filler)],
+                                                   "lb": [(c, 1) for c in lb]})
+    da, db = F.compile_matchup(deck(a, lb_a), deck(b or [], ()))
+    S = F.new_state(da, db, pa, pb, options=options)
+    return S, F.views(S)
+
+
+def put(v, p: int, c: int, zone: int, dull: int = 0, sick: int = 0) -> None:
+    """Move copy c of seat p from its deck to `zone`, keeping the deck order, lists and counts consistent."""
+    ps, ls, cs = v["ps"], v["ls"], v["cs"]
+    top = ps[p, K.P_TOP]
+    order = ls[p, K.L_ORDER]
+    k = int(np.nonzero(order[top:ps[p, K.P_NMAIN]] == c)[0][0]) + top
+    order[k], order[top] = order[top], order[k]
+    ps[p, K.P_TOP] += 1
+    cs[p, K.S_ZONE, c] = zone
+    if zone == K.Z_HAND:
+        ls[p, K.L_HAND, ps[p, K.P_HN]] = c
+        ps[p, K.P_HN] += 1
+    elif zone == K.Z_FIELD:
+        ls[p, K.L_FIELD, ps[p, K.P_FN]] = c
+        ps[p, K.P_FN] += 1
+        cs[p, K.S_DULL, c] = dull
+        cs[p, K.S_SICK, c] = sick
+    elif zone == K.Z_DAMAGE:
+        ps[p, K.P_DMG] += 1
+
+
+def castable(S, p: int, c: int, instant: bool = False, keep: int = 0) -> bool:
+    P.prepare_cast_context(S, p, keep)
+    return bool(P.can_cast(S, p, c, instant))
+
+
+def hand(v, p: int) -> list[int]:
+    return sorted(v["ls"][p, K.L_HAND, :v["ps"][p, K.P_HN]].tolist())
+
+
+def field(v, p: int) -> list[int]:
+    return sorted(v["ls"][p, K.L_FIELD, :v["ps"][p, K.P_FN]].tolist())
+
+
+def violations(S) -> int:
+    F.check_state(S)
+    return int(F.views(S)["gs"][K.X_VIOL])
+
+
+# ---- 1. losses and draws -------------------------------------------------------------------------------
+def test_rule_3_1_1_seven_damage_loses():
+    S, v = make([])
+    K.damage_player(S, 1, 6)
+    assert not K.check_over(S, 7)
+    K.damage_player(S, 1, 1)
+    assert K.check_over(S, 7)
+    assert v["gs"][K.X_WINNER] == WIN_A and v["gs"][K.X_REASON] == END_LIFE
+    assert v["ps"][1, K.P_DMG] == 7 and violations(S) == 0
+
+
+def test_rule_3_1_1_limited_loses_at_six():
+    deck = Deck("fftcg", "t", Path("t"), {"main": [(card("F", power=6000), 20), (card("B", "backup"), 20)]})
+    a, b = F.compile_matchup(deck, deck)
+    for limited, need in ((1, 6), (0, 7)):
+        g = F.play(a, b, K.AGGRO, K.AGGRO, seed=2, stream=0, start=0, n=300, options={"limited": limited}).games
+        life = g[g[:, 2] == END_LIFE]
+        loser_dmg = np.where(life[:, 1] == WIN_A, life[:, 5], life[:, 4])
+        assert len(life) > 0 and loser_dmg.min() == need
+
+
+def test_rule_12_4_2_draw_from_empty_deck_loses():
+    S, v = make([], filler=10)
+    v["ps"][0, K.P_TOP] = 9  # one card left (the others are "elsewhere" for this check)
+    K.draw(S, 0, 2)
+    assert v["ps"][0, K.P_HN] == 1 and v["ps"][0, K.P_DREW_EMPTY] == 1
+    assert K.check_over(S, 7)
+    assert v["gs"][K.X_WINNER] == WIN_B and v["gs"][K.X_REASON] == END_DECK_OUT
+
+
+def test_rule_3_1_3_damage_with_empty_deck_loses():
+    S, v = make([], filler=10)
+    v["ps"][1, K.P_TOP] = 8
+    K.damage_player(S, 1, 2)  # exactly the 2 cards left: not a loss (12.4.3 "exceeding")
+    assert not K.check_over(S, 7)
+    K.damage_player(S, 1, 1)
+    assert K.check_over(S, 7)
+    assert v["gs"][K.X_WINNER] == WIN_A and v["gs"][K.X_REASON] == END_EMPTY_DECK_DAMAGE
+
+
+def test_rule_3_3_simultaneous_loss_is_a_draw():
+    # seat 1 takes its 7th damage; the revealed EX Burst deals the 7th to seat 0 too (6.5.2.1)
+    burst = card("EXB", "summon", eff=("cast:player_damage:1:opp_player",), ex=True)
+    S, v = make([], [burst])
+    v["ps"][0, K.P_DMG] = 6
+    v["ps"][1, K.P_DMG] = 6
+    K.damage_player(S, 1, 1)
+    K.resolve(S)
+    assert K.check_over(S, 7)
+    assert v["gs"][K.X_WINNER] == DRAW and v["gs"][K.X_REASON] == END_SIMULTANEOUS
+
+
+# ---- 5. setup ----------------------------------------------------------------------------------------------
+def test_rule_8_2_1_4_mulligan_puts_the_hand_on_the_bottom():
+    fwd = card("F", power=5000)
+    deck = Deck("fftcg", "t", Path("t"), {"main": [(fwd, 50)]})
+    a, b = F.compile_matchup(deck, deck)
+    keep = F.new_state(a, b, K.AGGRO, K.AGGRO, seed=7)  # 2+ cheap Forwards: keeps
+    mull = F.new_state(a, b, K.CONTROL, K.CONTROL, seed=7)  # no Backup: mulligans
+    F.setup(keep, 0)
+    F.setup(mull, 0)
+    vk, vm = F.views(keep), F.views(mull)
+    order_k, order_m = vk["ls"][0, K.L_ORDER, :50], vm["ls"][0, K.L_ORDER, :50]
+    assert vk["ps"][0, K.P_MULL] == 0 and vm["ps"][0, K.P_MULL] == 1
+    assert hand(vm, 0) == sorted(order_k[5:10].tolist())  # the second hand is cards 6-10
+    assert order_m[45:].tolist() == order_k[:5].tolist()  # the first hand at the bottom, unshuffled
+    assert (vm["cs"][0, K.S_DRAWN, order_m[:5]] == 0).all() and violations(mull) == 0
+
+
+def test_rule_9_2_1_3_first_player_draws_one_then_two():
+    S, v = make([], [])
+    F.take_turn(S, 0, 1, 7, 1)
+    assert (v["cs"][0, K.S_DRAWN] == 1).sum() == 1
+    F.take_turn(S, 1, 2, 7, 1)
+    assert (v["cs"][1, K.S_DRAWN] == 1).sum() == 2
+    assert violations(S) == 0
+
+
+# ---- 6. turn structure -------------------------------------------------------------------------------------
+def test_rule_9_1_active_phase_untaps_and_15_2_4_frozen_does_not():
+    wall = card("WALL", power=20000)
+    S, v = make([card("A"), card("B")], [wall], pa=K.CONTROL)
+    put(v, 0, 0, K.Z_FIELD, dull=1)
+    put(v, 0, 1, K.Z_FIELD, dull=1)
+    put(v, 1, 0, K.Z_FIELD)
+    v["cs"][0, K.S_FROZEN, 1] = 1
+    F.take_turn(S, 0, 3, 7, 1)
+    assert v["cs"][0, K.S_DULL, 0] == 0  # untapped (control does not attack into a 20000 wall)
+    assert v["cs"][0, K.S_DULL, 1] == 1 and v["cs"][0, K.S_FROZEN, 1] == 0  # skipped once, then thawed
+
+
+def test_rule_9_5_1_2_end_phase_discards_to_five_and_9_5_1_3_clears_damage():
+    S, v = make([card("A", power=7000)], [card("B", power=7000)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    for _ in range(8):
+        put(v, 0, v["ls"][0, K.L_ORDER, v["ps"][0, K.P_TOP]], K.Z_HAND)
+    v["cs"][0, K.S_DMG, 0] = 3000
+    v["cs"][1, K.S_DMG, 0] = 5000
+    v["cs"][1, K.S_PUMP, 0] = 2000
+    F.end_phase(S, 0)
+    assert v["ps"][0, K.P_HN] == 5
+    assert v["cs"][0, K.S_DMG, 0] == 0 and v["cs"][1, K.S_DMG, 0] == 0 and v["cs"][1, K.S_PUMP, 0] == 0
+    assert violations(S) == 0
+
+
+# ---- 7. CP ----------------------------------------------------------------------------------------------------
+def test_rule_5_2_1_3_discard_gives_two_cp_but_never_light_or_dark():
+    S, v = make([card("F", cost=2), card("X", cost=5), card("L", el=("light",), cost=5)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 2, K.Z_HAND)
+    assert not castable(S, 0, 0)  # only a Light card to discard
+    put(v, 0, 1, K.Z_HAND)
+    assert castable(S, 0, 0)  # one Fire discard = 2 CP
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 2] == K.Z_HAND
+    assert violations(S) == 0
+
+
+def test_rule_11_4_6_1_needs_one_cp_of_its_element():
+    S, v = make([card("F", cost=2), card("W", cost=5, el=("water",)), card("WB", "backup", el=("water",)),
+                 card("FB", "backup")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 0, 2, K.Z_FIELD)
+    assert not castable(S, 0, 0)  # 3 CP of Water, no Fire
+    put(v, 0, 3, K.Z_FIELD)
+    assert castable(S, 0, 0)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][0, K.S_DULL, 2] == 1 and v["cs"][0, K.S_DULL, 3] == 1 and v["cs"][0, K.S_ZONE, 1] == K.Z_HAND
+
+
+def test_rule_11_4_6_2_multi_element_needs_each_element():
+    S, v = make([card("FW", cost=1, el=("fire", "wind")), card("FB", "backup"), card("WB", "backup", el=("wind",))])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    assert not castable(S, 0, 0)  # cost 1, but Wind is missing
+    put(v, 0, 2, K.Z_FIELD)
+    assert castable(S, 0, 0)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert v["ps"][0, K.P_SPENT] == 2 and violations(S) == 0  # max(cost, elements) = 2
+
+
+def test_rule_11_4_6_3_light_or_dark_card_takes_any_element():
+    S, v = make([card("L", cost=2, el=("light",)), card("W1", "backup", el=("water",)),
+                 card("W2", "backup", el=("water",))])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_FIELD)
+    assert castable(S, 0, 0)
+
+
+def test_rule_11_4_6_4_no_surplus_except_one_from_a_discard():
+    S, v = make([card("F4", cost=4), card("FB", "backup"), card("X1", cost=7), card("X2", cost=7)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_HAND)
+    put(v, 0, 3, K.Z_HAND)
+    gen, nb, nd, bonus = K.plan_pay(S, 0, 4, 1, 0, -1, 0, False)
+    # Backup + 2 discards = 5 is not minimal: the Backup is redundant; 2 discards pay exactly 4
+    assert (gen, nb, nd, bonus) == (4, 0, 2, 0)
+    assert K.payment_legal(S, 0, 4, 1, nb, nd, bonus)
+    S2, v2 = make([card("F3", cost=3), card("FB", "backup"), card("B2", "backup"), card("B3", "backup")])
+    for c in range(1, 4):
+        put(v2, 0, c, K.Z_FIELD)
+    assert K.plan_pay(S2, 0, 3, 1, -1, -1, 0, False)[:3] == (3, 3, 0)
+    # a 4th source would be surplus from a Backup: illegal (digest example "discard + 2 backups")
+    v2["scr"][0, :3] = [1, 2, 3]
+    v2["scr"][1, 0] = 0
+    assert not K.payment_legal(S2, 0, 3, 1, 3, 1, 0)
+
+
+# ---- 3/9. field limits -------------------------------------------------------------------------------------
+def test_rule_5_2_3_1_1_3_backup_enters_dull_forward_active():
+    S, v = make([card("B", "backup", cost=1), card("F", cost=1), card("X", cost=9), card("Y", cost=9)])
+    for c in range(4):
+        put(v, 0, c, K.Z_HAND)
+    F.cast(S, 0, 0, -1, -1, 1)
+    F.cast(S, 0, 1, -1, -1, 1)
+    assert v["cs"][0, K.S_DULL, 0] == 1 and v["cs"][0, K.S_DULL, 1] == 0
+    assert v["cs"][0, K.S_SICK, 1] == 1 and field(v, 0) == [0, 1]
+
+
+def test_rule_7_7_4_at_most_five_backups():
+    backups = [card(f"B{i}", "backup", cost=1, name=f"B{i}") for i in range(6)]
+    S, v = make(backups + [card("X", cost=9)])
+    for c in range(5):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 0, 5, K.Z_HAND)
+    put(v, 0, 6, K.Z_HAND)
+    assert not castable(S, 0, 5)
+    F.views(S)["ps"][0, K.P_FN] = 4  # with four, the fifth is fine
+    v["cs"][0, K.S_ZONE, 4] = K.Z_BREAK
+    assert castable(S, 0, 5)
+
+
+def test_rule_7_7_3_one_character_per_name_unless_generic():
+    S, v = make([card("C1", name="Cloud"), card("C2", name="Cloud"), card("M1", name="Moogle", generic=True),
+                 card("M2", name="Moogle", generic=True), card("X", cost=9), card("Y", cost=9)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 2, K.Z_FIELD)
+    for c in (1, 3, 4, 5):
+        put(v, 0, c, K.Z_HAND)
+    assert not castable(S, 0, 1)
+    assert castable(S, 0, 3)
+
+
+def test_rule_7_7_5_one_light_or_dark_character():
+    S, v = make([card("L", el=("light",), cost=1), card("D", el=("dark",), cost=1), card("X", cost=9)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 0, 2, K.Z_HAND)
+    assert not castable(S, 0, 1)
+
+
+# ---- 8. attacks -------------------------------------------------------------------------------------------
+def test_rule_10_1_2_1_1_summoning_sick_cannot_attack_unless_haste():
+    S, v = make([card("A"), card("H", kw=("haste",))])
+    put(v, 0, 0, K.Z_FIELD, sick=1)
+    put(v, 0, 1, K.Z_FIELD, sick=1)
+    assert not P.can_attack(S, 0, 0) and P.can_attack(S, 0, 1)
+    v["cs"][0, K.S_SICK, 0] = 0
+    assert P.can_attack(S, 0, 0)
+
+
+def test_rule_10_1_2_2_attacking_dulls_but_15_2_1_brave_does_not():
+    S, v = make([card("A", power=9000), card("BR", kw=("brave",), power=9000)], pa=K.AGGRO, pb=K.AGGRO)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    F.attack_phase(S, 0, 7, 1)
+    assert v["cs"][0, K.S_ATTACKED, 0] == 1 and v["cs"][0, K.S_ATTACKED, 1] == 1
+    assert v["cs"][0, K.S_DULL, 0] == 1 and v["cs"][0, K.S_DULL, 1] == 0
+    assert not P.can_attack(S, 0, 1)  # Brave still attacks once per turn (10.1.2.1.2)
+
+
+def test_rule_10_1_4_1_unblocked_attack_deals_exactly_one_damage():
+    S, v = make([card("BIG", power=15000)], pa=K.AGGRO)
+    put(v, 0, 0, K.Z_FIELD)
+    F.attack_phase(S, 0, 7, 1)
+    assert v["ps"][1, K.P_DMG] == 1 and violations(S) == 0
+
+
+def test_rule_10_1_3_blocking_does_not_dull_and_10_1_4_2_battle_damage_breaks():
+    S, v = make([card("ATK", power=5000)], [card("WALL", power=10000)], pa=K.AGGRO, pb=K.CONTROL)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    F.attack_phase(S, 0, 7, 1)
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK  # 10000 damage >= 5000 power (12.4.5)
+    assert v["cs"][1, K.S_DULL, 0] == 0 and v["cs"][1, K.S_DMG, 0] == 5000
+    assert v["ps"][1, K.P_DMG] == 0
+
+
+def test_rule_12_4_5_break_at_damage_equal_to_power():
+    S, v = make([card("A", power=5000), card("B", power=5000)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    v["cs"][0, K.S_DMG, 0] = 5000
+    v["cs"][0, K.S_DMG, 1] = 4000
+    K.rule_processes(S)
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 1] == K.Z_FIELD
+
+
+def test_rule_12_4_4_power_zero_goes_to_the_break_zone():
+    S, v = make([card("A", power=5000)], [card("W", "summon", eff=("cast:weaken:5000:opp_character",))])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_HAND)
+    K.push(S, 1, 1, 0, 0, -1, -1)
+    K.resolve(S)
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK
+
+
+def test_rule_15_2_3_first_strike_breaks_before_damage_back():
+    S, v = make([card("FS", power=7000, kw=("first_strike",))], [card("B", power=7000)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    v["scr"][2, 0] = 0
+    F.deal_battle(S, 0, 1, 1, 0, True)
+    K.rule_processes(S)
+    F.deal_battle(S, 0, 1, 1, 0, False)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][0, K.S_DMG, 0] == 0
+
+
+def test_rule_15_1_1_9_party_same_element_and_blocker_splits_damage():
+    S, v = make([card("P1", power=5000), card("P2", power=6000), card("W", power=9000, el=("wind",))],
+                [card("B", power=8000)])
+    for c in range(3):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    assert P.party_for(S, 0, 0) == 2  # the Wind Forward cannot join a Fire party (15.1.1.9.2)
+    F.deal_battle(S, 0, 2, 1, 0, True)
+    F.deal_battle(S, 0, 2, 1, 0, False)
+    K.rule_processes(S)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK  # 11000 from the party
+    # 8000 split in 1000s: 5000 breaks P1, the remaining 3000 go to P2 (10.1.4.2.1)
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][0, K.S_DMG, 1] == 3000
+
+
+def test_rule_15_1_1_9_2_party_shared_element_option():
+    S, v = make([card("FW", power=5000, el=("fire", "wind")), card("W", power=5000, el=("wind",))])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    assert P.party_for(S, 0, 0) == 2
+    S2, v2 = make([card("FW", power=5000, el=("fire", "wind")), card("W", power=5000, el=("wind",))],
+                  party_shared_element=0)
+    put(v2, 0, 0, K.Z_FIELD)
+    put(v2, 0, 1, K.Z_FIELD)
+    assert P.party_for(S2, 0, 0) == 1
+
+
+# ---- effects, EX Burst, LB, Summons, Back Attack ------------------------------------------------------------
+def test_rule_11_10_ex_burst_resolves_when_revealed_as_damage():
+    bolt = card("EX", "summon", eff=("cast:damage:5000:opp_character",), ex=True)
+    plain = card("NOEX", "summon", eff=("cast:damage:5000:opp_character",))
+    S, v = make([card("A", power=5000), card("B", power=5000)], [bolt, plain])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    K.damage_player(S, 1, 2)  # reveals EX then NOEX
+    K.resolve(S)
+    assert v["ps"][1, K.P_DMG] == 2
+    assert sorted(v["cs"][0, K.S_ZONE, :2].tolist()) == [K.Z_FIELD, K.Z_BREAK]  # only one Forward broken
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_DAMAGE and violations(S) == 0
+
+
+def test_rule_15_2_8_limit_break_flips_other_lb_cards_and_is_single_use():
+    ult = card("ULT", "summon", cost=1, eff=("cast:draw:1",), lb=2)
+    others = [card(f"L{i}", "summon", cost=1, eff=("cast:draw:1",), lb=0, name=f"L{i}") for i in range(2)]
+    S, v = make([card("X", cost=9)], lb_a=[ult, *others])
+    put(v, 0, 0, K.Z_HAND)
+    n = v["ps"][0, K.P_NMAIN]
+    v["cs"][0, K.S_ZONE, n + 2] = K.Z_LB_UP  # only one other face-down card: LB 2 cannot be paid
+    assert not castable(S, 0, n)
+    v["cs"][0, K.S_ZONE, n + 2] = K.Z_LB
+    assert castable(S, 0, n)
+    F.cast(S, 0, n, -1, -1, 1)
+    assert v["cs"][0, K.S_ZONE, n:n + 3].tolist() == [K.Z_LB_UP] * 3  # cast card and both flipped
+    assert not castable(S, 0, n) and violations(S) == 0
+
+
+def test_rule_15_2_5_back_attack_casts_at_instant_speed():
+    S, v = make([card("BA", kw=("back_attack",), cost=1), card("N", cost=1), card("S", "summon", cost=1,
+                 eff=("cast:draw:1",)), card("X", cost=9)])
+    for c in range(4):
+        put(v, 0, c, K.Z_HAND)
+    assert castable(S, 0, 0, instant=True)
+    assert not castable(S, 0, 1, instant=True)
+    assert castable(S, 0, 2, instant=True)
+
+
+def test_rule_11_3_summon_needs_a_target_then_goes_to_the_break_zone():
+    bolt = card("BOLT", "summon", cost=1, eff=("cast:damage:6000:opp_character",))
+    S, v = make([bolt, card("X", cost=9)], [card("T", power=6000)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    assert not castable(S, 0, 0)  # no opposing Forward to choose
+    put(v, 1, 0, K.Z_FIELD)
+    assert castable(S, 0, 0)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+def test_rule_15_1_1_8_search_takes_a_card_of_the_type_and_shuffles():
+    finder = card("FIND", "backup", cost=1, eff=("enter:search:1:own_player:1",))
+    target = card("TGT", "backup", cost=3, name="Target")
+    S, v = make([finder, card("X", cost=9), target])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    deck_before = v["ps"][0, K.P_NMAIN] - v["ps"][0, K.P_TOP]
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert 2 in hand(v, 0)
+    assert v["ps"][0, K.P_NMAIN] - v["ps"][0, K.P_TOP] == deck_before - 1 and violations(S) == 0
+
+
+def test_rule_15_2_4_freeze_effect_dulls_and_freezes():
+    S, v = make([card("FR", cost=1, eff=("enter:freeze:0:opp_character",)), card("X", cost=9)], [card("T")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][1, K.S_DULL, 0] == 1 and v["cs"][1, K.S_FROZEN, 0] == 1
+
+
+def test_rule_11_6_2_2_dull_action_needs_no_summoning_sickness():
+    S, v = make([card("AB", "backup", cost=1, eff=("action:draw:1:none:0:0:dull",))])
+    put(v, 0, 0, K.Z_FIELD, sick=1)
+    assert not P.can_activate(S, 0, 0, 0, 0)
+    v["cs"][0, K.S_SICK, 0] = 0
+    assert P.can_activate(S, 0, 0, 0, 0)
+    F.activate(S, 0, 0, 0, 1)
+    assert v["cs"][0, K.S_DULL, 0] == 1 and v["ps"][0, K.P_HN] == 1
+
+
+@pytest.mark.parametrize("policy", list(F.POLICIES.values()))
+def test_rule_3_1_full_games_end_by_a_loss_condition(policy):
+    deck = Deck("fftcg", "t", Path("t"), {"main": [(card("F", power=6000), 25), (card("B", "backup"), 25)]})
+    a, b = F.compile_matchup(deck, deck)
+    g = F.play(a, b, policy, policy, seed=1, stream=0, start=0, n=200).games
+    life = g[:, 2] == END_LIFE
+    loser_dmg = np.where(g[:, 1] == WIN_A, g[:, 5], g[:, 4])
+    assert (loser_dmg[life] >= 7).all()
+    assert np.isin(g[:, 2], [END_LIFE, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_SIMULTANEOUS]).all()
