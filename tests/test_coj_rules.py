@@ -52,6 +52,10 @@ def deck(*cards: Card, fill: Card = FILLER) -> Deck:
     return Deck("coj", "scenario", Path("scenario.toml"), {"main": main})
 
 
+def V(s):  # noqa: N802 - named views of a scenario state
+    return coj.views(s)
+
+
 def state(a=(), b=(), **kw):
     ca, cb = coj.compile_matchup(deck(*a), deck(*b))
     return coj.scenario_state(ca, cb, **kw)
@@ -59,14 +63,14 @@ def state(a=(), b=(), **kw):
 
 def field(s, p, c, lvl=1, act=1, restr=0):
     j = R.place_unit(s, p, c, lvl)
-    s[2][p, j, R.U_ACT], s[2][p, j, R.U_RESTR] = act, restr
+    V(s)["U"][p, j, R.U_ACT], V(s)["U"][p, j, R.U_RESTR] = act, restr
     return j
 
 
 def zone(s, p, *cs):
     for k, c in enumerate(cs):
-        s[6][p, k] = c
-    s[3][p, R.P_ZONE] = len(cs)
+        V(s)["Z"][p, k] = c
+    V(s)["P"][p, R.P_ZONE] = len(cs)
 
 
 def bp(s, p, j):
@@ -99,11 +103,11 @@ def test_s1_double_loss_when_both_reach_zero_at_once():
 
 def test_s1_lp_zero_ends_the_game_at_once():
     s = state([card("A", kw=["speed_move"])])
-    s[3][1, R.P_LP] = 1
+    V(s)["P"][1, R.P_LP] = 1
     j = field(s, 0, 0)
-    s[8][R.G_ROUND] = 2
+    V(s)["G"][R.G_ROUND] = 2
     A.attack(s, 0, j)
-    assert s[3][1, R.P_LP] == 0 and s[8][R.G_OVER] == 1
+    assert V(s)["P"][1, R.P_LP] == 0 and V(s)["G"][R.G_OVER] == 1
 
 
 # §2/§6 ----------------------------------------------------------------------------------------
@@ -119,10 +123,10 @@ def test_s6_mulligans_are_bounded_and_free():
 def test_s6_first_player_round_1_no_draw_and_no_attacks():
     s = state([card("A", kw=["speed_move"])])
     A.turn_start(s, 0)  # seat 0 is first, round 1
-    assert s[3][0, R.P_HAND] == 0 and s[3][0, R.P_CP] == 2
+    assert V(s)["P"][0, R.P_HAND] == 0 and V(s)["P"][0, R.P_CP] == 2
     j = field(s, 0, 0)
     assert not POL.can_attack(s, 0, j)
-    s[8][R.G_ROUND] = 2
+    V(s)["G"][R.G_ROUND] = 2
     assert POL.can_attack(s, 0, j)
 
 
@@ -145,14 +149,14 @@ def test_s4_cp_table_first_and_second_player():
 
 def test_s4_cp_no_carry_over_and_cap_12():
     s = state()
-    s[8][R.G_ROUND] = 5
-    s[3][0, R.P_CP] = 3
+    V(s)["G"][R.G_ROUND] = 5
+    V(s)["P"][0, R.P_CP] = 3
     A.turn_start(s, 0)
-    assert s[3][0, R.P_CP] == 6  # reset to the table, not 3 + 6
+    assert V(s)["P"][0, R.P_CP] == 6  # reset to the table, not 3 + 6
     R.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 10, 0, -1, -1, -1)
-    assert s[3][0, R.P_CP] == 12
+    assert V(s)["P"][0, R.P_CP] == 12
     R.resolve(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, -5, 0, -1, -1, -1)
-    assert s[3][1, R.P_CP] == 0  # clamped at the cp_floor option
+    assert V(s)["P"][1, R.P_CP] == 0  # clamped at the cp_floor option
 
 
 def test_s4_reducer_mandatory_leftmost_one_per_drive():
@@ -160,13 +164,13 @@ def test_s4_reducer_mandatory_leftmost_one_per_drive():
     s = state([red3, card("RA"), card("RB"), card("R1", cost=1)])
     zone(s, 0, 1, 2)  # two red units set as reducers
     R.add_to_hand(s, 0, 0, 1)
-    s[3][0, R.P_CP] = 5
+    V(s)["P"][0, R.P_CP] = 5
     A.drive(s, 0, 0)
-    assert s[3][0, R.P_CP] == 3  # 3 - 1: only one reducer applies
-    assert s[3][0, R.P_ZONE] == 1 and s[6][0, 0] == 2  # the leftmost went to the discard
+    assert V(s)["P"][0, R.P_CP] == 3  # 3 - 1: only one reducer applies
+    assert V(s)["P"][0, R.P_ZONE] == 1 and V(s)["Z"][0, 0] == 2  # the leftmost went to the discard
     R.add_to_hand(s, 0, 3, 1)
     A.drive(s, 0, 0)
-    assert s[3][0, R.P_CP] == 3 and s[3][0, R.P_ZONE] == 0  # a 1-CP unit reduced to 0
+    assert V(s)["P"][0, R.P_CP] == 3 and V(s)["P"][0, R.P_ZONE] == 0  # a 1-CP unit reduced to 0
 
 
 # §5 ------------------------------------------------------------------------------------------
@@ -176,16 +180,16 @@ def test_s5_hand_limit_7_excess_draws_not_taken():
     for _ in range(6):
         R.add_to_hand(s, 0, 5, 1)
     assert R.draw(s, 0, 2) == 1
-    assert s[3][0, R.P_HAND] == 7 and s[3][0, R.P_TOP] == 1  # the second card stays in the deck
-    assert R.draw(s, 0, 2) == 0 and s[3][0, R.P_TOP] == 1
+    assert V(s)["P"][0, R.P_HAND] == 7 and V(s)["P"][0, R.P_TOP] == 1  # the second card stays in the deck
+    assert R.draw(s, 0, 2) == 0 and V(s)["P"][0, R.P_TOP] == 1
 
 
 def test_s5_deck_rebuilt_as_fresh_40_when_short():
     s = state()
-    s[3][0, R.P_TOP] = 39  # one card left
+    V(s)["P"][0, R.P_TOP] = 39  # one card left
     assert R.draw(s, 0, 2) == 2
-    assert s[3][0, R.P_REBUILDS] == 1 and s[3][0, R.P_TOP] == 2
-    assert sorted(s[7][0, :40]) == list(range(40))  # a full fresh copy of the list
+    assert V(s)["P"][0, R.P_REBUILDS] == 1 and V(s)["P"][0, R.P_TOP] == 2
+    assert sorted(V(s)["DK"][0, :40]) == list(range(40))  # a full fresh copy of the list
 
 
 def test_s5_trigger_zone_of_4():
@@ -195,7 +199,7 @@ def test_s5_trigger_zone_of_4():
     for _ in range(4):
         assert POL.can_set(s, 0, 0)
         A.set_card(s, 0, 0)
-    assert s[3][0, R.P_ZONE] == 4 and not POL.can_set(s, 0, 0)
+    assert V(s)["P"][0, R.P_ZONE] == 4 and not POL.can_set(s, 0, 0)
 
 
 # §7 ------------------------------------------------------------------------------------------
@@ -203,13 +207,13 @@ def test_s5_trigger_zone_of_4():
 def test_s7_turn_start_recovers_and_turn_end_resets_bp():
     s = state([card("A")], [card("B")])
     j = field(s, 0, 0, act=0, restr=1)
-    s[2][0, j, R.U_TEMP], s[2][0, j, R.U_DMG] = 2000, 1000
+    V(s)["U"][0, j, R.U_TEMP], V(s)["U"][0, j, R.U_DMG] = 2000, 1000
     A.turn_end(s, 0)
-    assert s[2][0, j, R.U_TEMP] == 0 and s[2][0, j, R.U_DMG] == 0
-    s[8][R.G_ROUND] = 2
+    assert V(s)["U"][0, j, R.U_TEMP] == 0 and V(s)["U"][0, j, R.U_DMG] == 0
+    V(s)["G"][R.G_ROUND] = 2
     A.turn_start(s, 0)
-    assert s[2][0, j, R.U_ACT] == 1 and s[2][0, j, R.U_RESTR] == 0
-    assert s[3][0, R.P_HAND] == 2  # draw 2
+    assert V(s)["U"][0, j, R.U_ACT] == 1 and V(s)["U"][0, j, R.U_RESTR] == 0
+    assert V(s)["P"][0, R.P_HAND] == 2  # draw 2
 
 
 def test_s7_hand_limit_in_full_games():
@@ -223,58 +227,58 @@ def test_s7_hand_limit_in_full_games():
 
 def test_s8_unblocked_attack_deals_exactly_1():
     s = state([card("A", bp=(9000, 9000, 9000))])
-    s[8][R.G_ROUND] = 2
+    V(s)["G"][R.G_ROUND] = 2
     A.attack(s, 0, field(s, 0, 0))
-    assert s[3][1, R.P_LP] == 7
-    assert s[2][0, 0, R.U_ACT] == 0  # attacking consumes the action right
+    assert V(s)["P"][1, R.P_LP] == 7
+    assert V(s)["U"][0, 0, R.U_ACT] == 0  # attacking consumes the action right
 
 
 def test_s8_battle_simultaneous_damage_win_and_clock_up():
     s = state([card("A", bp=(5000, 7000, 9000))], [card("B", bp=(3000, 4000, 5000))], policies=(CURVE, CONTROL))
-    s[8][R.G_ROUND] = 2
-    s[3][1, R.P_LP] = 4  # control chump-blocks at <= 4 LP
+    V(s)["G"][R.G_ROUND] = 2
+    V(s)["P"][1, R.P_LP] = 4  # control chump-blocks at <= 4 LP
     field(s, 1, 0)
     A.attack(s, 0, field(s, 0, 0))
-    assert s[3][1, R.P_FIELD] == 0 and s[3][1, R.P_LP] == 4  # blocked: no life damage, blocker destroyed
-    assert s[2][0, 0, R.U_LVL] == 2 and s[2][0, 0, R.U_DMG] == 0 and bp(s, 0, 0) == 7000  # clock-up heals
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][1, R.P_LP] == 4  # blocked: no life damage, blocker destroyed
+    assert V(s)["U"][0, 0, R.U_LVL] == 2 and V(s)["U"][0, 0, R.U_DMG] == 0 and bp(s, 0, 0) == 7000  # clock-up heals
 
 
 def test_s8_equal_bp_both_destroyed_no_winner():
     s = state([card("A", bp=(5000, 7000, 9000))], [card("B", bp=(5000, 7000, 9000))], policies=(CURVE, CURVE))
-    s[8][R.G_ROUND] = 2
+    V(s)["G"][R.G_ROUND] = 2
     field(s, 1, 0)
     A.attack(s, 0, field(s, 0, 0))
-    assert s[3][0, R.P_FIELD] == 0 and s[3][1, R.P_FIELD] == 0 and s[3][1, R.P_LP] == 8
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][1, R.P_LP] == 8
 
 
 def test_s8_penetrate_only_after_a_battle_won():
     atk = card("P", bp=(5000, 6000, 7000), kw=["penetrate"])
     s = state([atk], [card("B", bp=(3000, 3000, 3000)), card("C", bp=(5000, 5000, 5000))], policies=(CURVE, CONTROL))
-    s[8][R.G_ROUND] = 2
-    s[3][1, R.P_LP] = 4
+    V(s)["G"][R.G_ROUND] = 2
+    V(s)["P"][1, R.P_LP] = 4
     field(s, 1, 0)
     A.attack(s, 0, field(s, 0, 0))
-    assert s[3][1, R.P_LP] == 3  # won and destroyed the blocker: 1 LP through
+    assert V(s)["P"][1, R.P_LP] == 3  # won and destroyed the blocker: 1 LP through
     s2 = state([atk], [card("C", bp=(5000, 5000, 5000))], policies=(CURVE, CONTROL))
-    s2[8][R.G_ROUND] = 2
+    V(s2)["G"][R.G_ROUND] = 2
     field(s2, 1, 0)
     A.attack(s2, 0, field(s2, 0, 0))
-    assert s2[3][1, R.P_LP] == 8  # equal BP: both destroyed, no winner, no penetrate
+    assert V(s2)["P"][1, R.P_LP] == 8  # equal BP: both destroyed, no winner, no penetrate
 
 
 def test_s8_overclock_restores_the_action_right():
     s = state([card("A", bp=(5000, 6000, 9000))], [card("B", bp=(1000, 1000, 1000)), card("C", bp=(1000,) * 3)],
               policies=(CURVE, CONTROL))
-    s[8][R.G_ROUND] = 2
-    s[3][1, R.P_LP] = 4
+    V(s)["G"][R.G_ROUND] = 2
+    V(s)["P"][1, R.P_LP] = 4
     field(s, 1, 0)
     field(s, 1, 1)
     j = field(s, 0, 0, lvl=2)
     A.attack(s, 0, j)
-    assert s[2][0, j, R.U_LVL] == 3 and s[2][0, j, R.U_ACT] == 1 and s[2][0, j, R.U_RESTR] == 0
+    assert V(s)["U"][0, j, R.U_LVL] == 3 and V(s)["U"][0, j, R.U_ACT] == 1 and V(s)["U"][0, j, R.U_RESTR] == 0
     assert POL.can_attack(s, 0, j)  # it attacks again
     A.attack(s, 0, j)
-    assert s[3][1, R.P_FIELD] == 0 and s[2][0, j, R.U_LVL] == 3  # OC units do not clock up further
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["U"][0, j, R.U_LVL] == 3  # OC units do not clock up further
 
 
 def test_s8_override_raises_level_and_draws_1():
@@ -283,8 +287,8 @@ def test_s8_override_raises_level_and_draws_1():
     R.add_to_hand(s, 0, 1, 1)
     assert POL.can_override(s, 0, 0, 1)
     A.override(s, 0, 0, 1)
-    assert s[3][0, R.P_HAND] == 2 and s[5][0, 0] == 2  # the bottom card is Lv.2, 1 card drawn
-    s[5][0, 0] = 3
+    assert V(s)["P"][0, R.P_HAND] == 2 and V(s)["HL"][0, 0] == 2  # the bottom card is Lv.2, 1 card drawn
+    V(s)["HL"][0, 0] = 3
     R.add_to_hand(s, 0, 1, 1)
     assert not POL.can_override(s, 0, 2, 0)  # no override onto Lv.3
 
@@ -292,11 +296,11 @@ def test_s8_override_raises_level_and_draws_1():
 def test_s8_driven_lv3_unit_overclocks_and_level_resets_on_leaving():
     s = state([card("X")])
     R.add_to_hand(s, 0, 0, 3)
-    s[3][0, R.P_CP] = 5
+    V(s)["P"][0, R.P_CP] = 5
     A.drive(s, 0, 0)
-    assert s[2][0, 0, R.U_RESTR] == 0 and s[2][0, 0, R.U_ACT] == 1
+    assert V(s)["U"][0, 0, R.U_RESTR] == 0 and V(s)["U"][0, 0, R.U_ACT] == 1
     R.resolve(s, 1, R.OP_BOUNCE, R.TG_OPP, 0, 0, -1, -1, -1)
-    assert s[3][0, R.P_HAND] == 1 and s[5][0, 0] == 1  # back in hand at Lv.1
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["HL"][0, 0] == 1  # back in hand at Lv.1
 
 
 def test_s3_overdrive_inherits_the_action_right():
@@ -304,14 +308,14 @@ def test_s3_overdrive_inherits_the_action_right():
     s = state([card("U"), evo, card("E3", type="evolution", cost=2)])
     j = field(s, 0, 0, act=0)
     R.add_to_hand(s, 0, 1, 1)
-    s[3][0, R.P_CP] = 5
+    V(s)["P"][0, R.P_CP] = 5
     assert POL.can_overdrive(s, 0, 0, j)
     A.overdrive(s, 0, 0, j)
-    assert s[3][0, R.P_FIELD] == 1 and s[2][0, j, R.U_CARD] == 1
-    assert s[2][0, j, R.U_ACT] == 0 and s[2][0, j, R.U_RESTR] == 0  # exhausted base -> exhausted evolution
+    assert V(s)["P"][0, R.P_FIELD] == 1 and V(s)["U"][0, j, R.U_CARD] == 1
+    assert V(s)["U"][0, j, R.U_ACT] == 0 and V(s)["U"][0, j, R.U_RESTR] == 0  # exhausted base -> exhausted evolution
     R.add_to_hand(s, 0, 2, 3)
     A.overdrive(s, 0, 0, j)
-    assert s[2][0, j, R.U_ACT] == 1  # a Lv.3 evolution overclocks
+    assert V(s)["U"][0, j, R.U_ACT] == 1  # a Lv.3 evolution overclocks
 
 
 def test_s3_overdrive_needs_same_colour_and_ignores_field_cap():
@@ -320,7 +324,7 @@ def test_s3_overdrive_needs_same_colour_and_ignores_field_cap():
         field(s, 0, i)
     R.add_to_hand(s, 0, 5, 1)
     R.add_to_hand(s, 0, 6, 1)
-    s[3][0, R.P_CP] = 5
+    V(s)["P"][0, R.P_CP] = 5
     assert not POL.can_overdrive(s, 0, 0, 0) and POL.can_overdrive(s, 0, 1, 0)
     R.add_to_hand(s, 0, 0, 1)
     assert not POL.can_drive(s, 0, 2)  # field of 5
@@ -332,55 +336,55 @@ def test_s9_triggers_fire_leftmost_first_and_unusable_ones_stay():
     big = card("T6", type="trigger", colour="colorless", eff=["cast:damage:6000:opp_character"])
     small = card("T1", type="trigger", colour="colorless", eff=["cast:damage:1000:opp_character"])
     s = state([card("A", bp=(5000, 5000, 5000))], [big, small])
-    s[8][R.G_ROUND] = 2
+    V(s)["G"][R.G_ROUND] = 2
     zone(s, 1, 0, 1)
     A.attack(s, 0, field(s, 0, 0))
-    assert s[3][0, R.P_FIELD] == 0  # the leftmost trigger destroyed the attacker
-    assert s[3][1, R.P_ZONE] == 1 and s[6][1, 0] == 1  # the other had no target and stays set
-    assert s[3][1, R.P_LP] == 8  # a removed attacker deals no life damage (option default)
+    assert V(s)["P"][0, R.P_FIELD] == 0  # the leftmost trigger destroyed the attacker
+    assert V(s)["P"][1, R.P_ZONE] == 1 and V(s)["Z"][1, 0] == 1  # the other had no target and stays set
+    assert V(s)["P"][1, R.P_LP] == 8  # a removed attacker deals no life damage (option default)
 
 
 def test_s9_intercept_needs_cp_and_a_same_colour_unit():
     lance = card("L", type="intercept", cost=1, eff=["cast:damage:3000:opp_character"])
     s = state([card("A", bp=(5000, 5000, 5000))], [lance, card("RU", bp=(1000,) * 3), card("BU", colour="blue")],
               policies=(CURVE, AGGRO))
-    s[8][R.G_ROUND] = 2
+    V(s)["G"][R.G_ROUND] = 2
     zone(s, 1, 0)
     field(s, 1, 2, act=0)  # a blue unit only
-    s[3][1, R.P_CP] = 3
+    V(s)["P"][1, R.P_CP] = 3
     j = field(s, 0, 0)
     A.attack(s, 0, j)
-    assert s[3][1, R.P_ZONE] == 1 and s[3][1, R.P_LP] == 7  # no red unit: cannot use
+    assert V(s)["P"][1, R.P_ZONE] == 1 and V(s)["P"][1, R.P_LP] == 7  # no red unit: cannot use
     field(s, 1, 1, act=0)
-    s[3][1, R.P_CP] = 0
-    s[2][0, j, R.U_ACT] = 1
+    V(s)["P"][1, R.P_CP] = 0
+    V(s)["U"][0, j, R.U_ACT] = 1
     A.attack(s, 0, j)
-    assert s[3][1, R.P_ZONE] == 1  # no CP
-    s[3][1, R.P_CP] = 1
-    s[2][0, j, R.U_ACT] = 1
+    assert V(s)["P"][1, R.P_ZONE] == 1  # no CP
+    V(s)["P"][1, R.P_CP] = 1
+    V(s)["U"][0, j, R.U_ACT] = 1
     A.attack(s, 0, j)
-    assert s[3][1, R.P_ZONE] == 0 and s[3][1, R.P_CP] == 0 and bp(s, 0, 0) == 2000
+    assert V(s)["P"][1, R.P_ZONE] == 0 and V(s)["P"][1, R.P_CP] == 0 and bp(s, 0, 0) == 2000
 
 
 def test_s9_when_destroyed_effects_fire():
     ember = card("LE", type="trigger", colour="colorless", eff=["leave:player_damage:1:opp_player"])
     s = state([card("A", bp=(9000,) * 3)], [card("B", bp=(1000,) * 3), ember], policies=(CURVE, CONTROL))
-    s[8][R.G_ROUND] = 2
-    s[3][1, R.P_LP] = 4
+    V(s)["G"][R.G_ROUND] = 2
+    V(s)["P"][1, R.P_LP] = 4
     field(s, 1, 0)
     zone(s, 1, 1)
     A.attack(s, 0, field(s, 0, 0))
-    assert s[3][0, R.P_LP] == 7 and s[3][1, R.P_ZONE] == 0
+    assert V(s)["P"][0, R.P_LP] == 7 and V(s)["P"][1, R.P_ZONE] == 0
 
 
 # §10 keywords ---------------------------------------------------------------------------------
 
 def test_s10_speed_move_and_attack_ban():
     s = state([card("S", kw=["speed_move"]), card("N"), card("B", kw=["speed_move", "attack_ban"])])
-    s[8][R.G_ROUND] = 2
-    s[3][0, R.P_CP] = 9
+    V(s)["G"][R.G_ROUND] = 2
+    V(s)["P"][0, R.P_CP] = 9
     for _ in range(3):
-        R.add_to_hand(s, 0, s[3][0, R.P_HAND], 1)
+        R.add_to_hand(s, 0, V(s)["P"][0, R.P_HAND], 1)
     for _ in range(3):
         A.drive(s, 0, 0)
     assert [POL.can_attack(s, 0, j) for j in range(3)] == [True, False, False]
@@ -391,19 +395,19 @@ def test_s10_indomitable_bind_immortal():
     for c in range(3):
         field(s, 0, c, act=0)
     A.turn_end(s, 1)
-    assert s[2][0, 0, R.U_ACT] == 1 and s[2][0, 1, R.U_ACT] == 0
-    s[8][R.G_ROUND] = 2
+    assert V(s)["U"][0, 0, R.U_ACT] == 1 and V(s)["U"][0, 1, R.U_ACT] == 0
+    V(s)["G"][R.G_ROUND] = 2
     A.turn_start(s, 0)
-    assert s[2][0, 1, R.U_ACT] == 0  # 呪縛: no recovery
-    R.resolve(s, 1, R.OP_DAMAGE, R.TG_OPP, 9000, 0, -1, 0, s[2][0, 2, R.U_UID])
-    assert s[3][0, R.P_FIELD] == 3 and s[2][0, 2, R.U_DMG] == 0
+    assert V(s)["U"][0, 1, R.U_ACT] == 0  # 呪縛: no recovery
+    R.resolve(s, 1, R.OP_DAMAGE, R.TG_OPP, 9000, 0, -1, 0, V(s)["U"][0, 2, R.U_UID])
+    assert V(s)["P"][0, R.P_FIELD] == 3 and V(s)["U"][0, 2, R.U_DMG] == 0
 
 
 def test_s10_kings_healing_and_shield_of_order():
     s = state([card("K", bp=(5000,) * 3, kw=["kings_healing"]), card("O", bp=(5000,) * 3, kw=["shield_of_order"])])
     field(s, 0, 0)
     field(s, 0, 1)
-    assert not R.take_damage(s, 0, 0, 4000, True) and s[2][0, 0, R.U_DMG] == 0
+    assert not R.take_damage(s, 0, 0, 4000, True) and V(s)["U"][0, 0, R.U_DMG] == 0
     assert R.take_damage(s, 0, 0, 5000, True)
     assert not R.take_damage(s, 0, 1, 9000, True) and R.take_damage(s, 0, 1, 9000, False)
 
@@ -412,7 +416,7 @@ def test_s10_protection_selflessness_anchored():
     s = state([card("P", kw=["protection"]), card("S", kw=["selflessness"]), card("A", kw=["anchored"])])
     for c in range(3):
         field(s, 0, c)
-    assert R.pick_target(s, 1, R.OP_DAMAGE, R.TG_OPP, 1000, 0, -1, 0, s[2][0, 0, R.U_UID]) != 0
+    assert R.pick_target(s, 1, R.OP_DAMAGE, R.TG_OPP, 1000, 0, -1, 0, V(s)["U"][0, 0, R.U_UID]) != 0
     assert not R.legal_target(s, 0, 0, 0, R.OP_PUMP, 1000, 0)  # own effects cannot target it either
     assert not R.legal_target(s, 1, 0, 1, R.OP_DULL, 0, 0) and R.legal_target(s, 0, 0, 1, R.OP_DULL, 0, 0)
     assert not R.legal_target(s, 1, 0, 2, R.OP_BOUNCE, 0, 0)
@@ -422,7 +426,7 @@ def test_s10_dimensional_interference_and_forced_defense():
     dim = card("D", cost=2, bp=(9000,) * 3, kw=["dimensional_interference_3"])
     s = state([dim], [card("C3", cost=3, bp=(1000,) * 3, kw=["forced_defense"]), card("C2", cost=2, bp=(1000,) * 3)],
               policies=(CURVE, AGGRO))
-    s[8][R.G_ROUND] = 2
+    V(s)["G"][R.G_ROUND] = 2
     field(s, 1, 0)
     a = field(s, 0, 0)
     assert not POL.can_block(s, 1, 0, 0, a)
@@ -436,9 +440,9 @@ def test_s10_dimensional_interference_and_forced_defense():
 def test_s10_silence_suppresses_own_effects():
     s = state([card("Q", kw=["silence"], eff=["enter:player_damage:1:opp_player"])])
     R.add_to_hand(s, 0, 0, 1)
-    s[3][0, R.P_CP] = 5
+    V(s)["P"][0, R.P_CP] = 5
     A.drive(s, 0, 0)
-    assert s[3][1, R.P_LP] == 8
+    assert V(s)["P"][1, R.P_LP] == 8
 
 
 # engine-level -----------------------------------------------------------------------------------

@@ -44,6 +44,8 @@ from sim.errors import InputError
 from sim.games.coj_actions import action_phase, turn_end, turn_start
 from sim.games.coj_policy import NPAR, POLICY_NAMES, keep_hand
 from sim.games.coj_rules import (
+    DQ_MAX,
+    FIELD_MAX,
     G_DETAIL,
     G_FIRST,
     G_NCOLS,
@@ -53,11 +55,21 @@ from sim.games.coj_rules import (
     G_POL,
     G_ROUND,
     G_TURN,
+    HAND_MAX,
     K_DIM,
     KEYWORDS,
     KW_DIM,
     LP_START,
     O_MAX_MULL,
+    OFF_DK,
+    OFF_DQ,
+    OFF_G,
+    OFF_H,
+    OFF_HL,
+    OFF_P,
+    OFF_T,
+    OFF_U,
+    OFF_Z,
     OPTION_SPECS,
     P_CP,
     P_DEALT,
@@ -65,16 +77,26 @@ from sim.games.coj_rules import (
     P_LP,
     P_MULL,
     P_N,
+    P_NCOLS,
     P_NJOKERS,
     P_ORDER,
     P_PLAYED,
     P_SPENT,
     P_TOP,
     ROUNDS,
+    U_NCOLS,
+    ZONE_MAX,
     add_to_hand,
     new_state,
     record_drawn,
     rng,
+    unmanaged,
+    vC,
+    vDK,
+    vG,
+    vH,
+    vP,
+    vT,
 )
 from sim.kernel import SUB_COIN, SUB_SEAT0, derive_seed, randbelow
 from sim.model import Deck
@@ -162,12 +184,10 @@ def _params(params: np.ndarray | None) -> np.ndarray:
 
 
 def _tables(a: CompiledDeck, b: CompiledDeck) -> tuple[np.ndarray, ...]:
-    """Both decks as seat-indexed arrays (padded to the longer deck) plus their jokers."""
+    """Both decks as seat-indexed arrays (padded to the longer deck), each seat's jokers in the last 2 rows."""
     nmax = max(len(a), len(b))
-    cards = np.zeros((2, nmax, K_NCOLS), np.int32)
-    effs = np.zeros((2, nmax, MAX_EFFECTS, E_NCOLS), np.int32)
-    jcards = np.zeros((2, 2, K_NCOLS), np.int32)
-    jeffs = np.zeros((2, 2, MAX_EFFECTS, E_NCOLS), np.int32)
+    cards = np.zeros((2, nmax + 2, K_NCOLS), np.int32)
+    effs = np.zeros((2, nmax + 2, MAX_EFFECTS, E_NCOLS), np.int32)
     sizes = np.zeros(2, np.int32)
     njokers = np.zeros(2, np.int32)
     for seat, deck in enumerate((a, b)):
@@ -176,8 +196,9 @@ def _tables(a: CompiledDeck, b: CompiledDeck) -> tuple[np.ndarray, ...]:
         jokers = getattr(deck, "jokers", None)
         if jokers is not None and len(jokers):
             m = min(2, len(jokers))
-            jcards[seat, :m], jeffs[seat, :m], njokers[seat] = jokers.cards[:m], jokers.effects[:m], m
-    return cards, effs, jcards, jeffs, sizes, njokers
+            cards[seat, nmax:nmax + m], effs[seat, nmax:nmax + m] = jokers.cards[:m], jokers.effects[:m]
+            njokers[seat] = m
+    return cards, effs, sizes, njokers
 
 
 def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str, int] | None,
@@ -202,13 +223,13 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
          params_a: np.ndarray | None = None, params_b: np.ndarray | None = None) -> Batch:
     """Games start..start+n-1 of (seed, stream); deck A is seat 0, deck B seat 1."""
     g0 = _game_template(policy_a, policy_b, detail, options, params_a, params_b)
-    cards, effs, jcards, jeffs, sizes, njokers = _tables(a, b)
-    nmax = cards.shape[1]
+    cards, effs, sizes, njokers = _tables(a, b)
+    nmax = cards.shape[1] - 2
     batch = new_batch(n, detail, MAX_TURNS, nmax)
     # numba needs arrays, not None: unused detail arrays are 1-game dummies that are never written
     turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, 7), -1, np.int32)
     copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)
-    _play_batch(cards, effs, jcards, jeffs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
+    _play_batch(cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
                 np.int64(start), n, batch.games, turns, copies)
     return batch
 
@@ -218,40 +239,57 @@ def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies
     """A game state for rule scenarios (tests): seat `first` goes first, 8 LP, nothing dealt, the
     decks in list order (deck index i = compiled copy i); numba functions of coj_* act on it."""
     g0 = _game_template(policies[0], policies[1], "cards", options, None, None)
-    cards, effs, jcards, jeffs, sizes, njokers = _tables(a, b)
-    nmax = cards.shape[1]
-    s = new_state(cards, effs, jcards, jeffs, nmax, np.full((MAX_TURNS, 7), -1, np.int32),
-                  np.full((2, nmax, 2), -1, np.int16))
-    s[8][:] = g0
-    s[8][G_FIRST], s[8][G_ROUND], s[8][G_TURN] = first, rnd, 2 * rnd - 1
+    cards, effs, sizes, njokers = _tables(a, b)
+    s = new_state(cards, effs)
+    v = views(s)
+    v["G"][:] = g0
+    v["G"][G_FIRST], v["G"][G_ROUND], v["G"][G_TURN] = first, rnd, 2 * rnd - 1
     for sub in range(5):
-        s[10][sub] = derive_seed(seed, 0, 0, sub)
+        s[3][sub] = derive_seed(seed, 0, 0, sub)
     for p in range(2):
-        s[3][p, P_N], s[3][p, P_LP], s[3][p, P_ORDER] = sizes[p], LP_START, 0 if p == first else 1
-        s[3][p, P_NJOKERS] = njokers[p]
-        s[7][p, :sizes[p]] = np.arange(sizes[p])
+        v["P"][p, P_N], v["P"][p, P_LP], v["P"][p, P_ORDER] = sizes[p], LP_START, 0 if p == first else 1
+        v["P"][p, P_NJOKERS] = njokers[p]
+        v["DK"][p, :sizes[p]] = np.arange(sizes[p])
     return s
 
 
+def views(s: tuple) -> dict[str, np.ndarray]:
+    """Numpy views of a state's parts by name (U, P, H, HL, Z, G, DQ, T, DK, C), for tests and debugging."""
+    st, n = s[2], s[0].shape[1] - 2
+    shapes = {"U": (OFF_U, (2, FIELD_MAX, U_NCOLS)), "P": (OFF_P, (2, P_NCOLS)), "H": (OFF_H, (2, HAND_MAX + 1)),
+              "HL": (OFF_HL, (2, HAND_MAX + 1)), "Z": (OFF_Z, (2, ZONE_MAX)), "G": (OFF_G, (G_NCOLS,)),
+              "DQ": (OFF_DQ, (DQ_MAX, 2)), "T": (OFF_T, (MAX_TURNS, 7)), "DK": (OFF_DK, (2, n)),
+              "C": (OFF_DK + 2 * n, (2, n, 2))}
+    return {k: st[off:off + int(np.prod(shape))].reshape(shape) for k, (off, shape) in shapes.items()}
+
+
 @njit(cache=True, parallel=True)
-def _play_batch(cards, effs, jcards, jeffs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies):
+def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies):
     """One game per prange iteration; its randomness comes only from new_rng(seed, stream, index, SUB_*)."""
     detail = g0[G_DETAIL]
     for i in prange(n):
-        t = turns[i] if detail >= 1 else turns[0]
-        c = copies[i] if detail >= 2 else copies[0]
-        s = new_state(cards, effs, jcards, jeffs, cards.shape[1], t, c)
+        owned = new_state(cards, effs)
+        s = (unmanaged(owned[0]), unmanaged(owned[1]), unmanaged(owned[2]), unmanaged(owned[3]))
         index = start + i
         for sub in range(5):
-            s[10][sub] = derive_seed(seed, stream, index, sub)
+            s[3][sub] = derive_seed(seed, stream, index, sub)
         play_game(s, g0, sizes, njokers, games[i])
+        # the detail is read through `owned`, which also keeps the arrays alive until here
+        if detail >= 1:
+            turns[i] = vT(owned)
+        if detail >= 2:
+            c = vC(owned)
+            for p in range(2):
+                for k in range(sizes[p]):
+                    copies[i, p, k, 0] = c[p, k, 0]
+                    copies[i, p, k, 1] = c[p, k, 1]
 
 
 @njit(cache=True)
 def deal_opening(s, p):
     """§6: 4 cards; each redraw returns the whole hand and deals 4 from the reshuffled 40 (kernel
     shuffle via sim.opening, shared with the odds sampler); the policy decides, max_mulligans bounds."""
-    P, DK, G = s[3], s[7], s[8]
+    P, DK, G = vP(s), vDK(s), vG(s)
     n = P[p, P_N]
     for i in range(n):
         DK[p, i] = i
@@ -266,12 +304,12 @@ def deal_opening(s, p):
         P[p, P_MULL] += 1
         redraw(rng(s, SUB_SEAT0 + p), DK[p], n, n)
     for i in range(P[p, P_HAND]):
-        record_drawn(s, p, s[4][p, i])
+        record_drawn(s, p, vH(s)[p, i])
 
 
 @njit(cache=True)
 def record_turn(s, p):
-    P, G, T = s[3], s[8], s[11]
+    P, G, T = vP(s), vG(s), vT(s)
     if G[G_DETAIL] >= 1:
         k = G[G_TURN] - 1
         T[k, T_SEAT] = p
@@ -284,7 +322,7 @@ def record_turn(s, p):
 
 @njit(cache=True)
 def play_game(s, g0, sizes, njokers, out):
-    P, G = s[3], s[8]
+    P, G = vP(s), vG(s)
     G[:] = g0
     first = randbelow(rng(s, SUB_COIN), 2)  # §1: seats assigned at random
     G[G_FIRST] = first
@@ -302,7 +340,7 @@ def play_game(s, g0, sizes, njokers, out):
             G[G_TURN] += 1
             turn_start(s, p)
             if G[G_DETAIL] >= 1:
-                s[11][G[G_TURN] - 1, T_AVAILABLE] = P[p, P_CP]
+                vT(s)[G[G_TURN] - 1, T_AVAILABLE] = P[p, P_CP]
             if not G[G_OVER]:
                 action_phase(s, p)
             if not G[G_OVER]:

@@ -66,6 +66,7 @@ from sim.games.coj_rules import (
     fire_triggers_both,
     fire_unit,
     init_unit,
+    joker_row,
     lp_loss,
     overclock,
     pay_entry,
@@ -82,18 +83,30 @@ from sim.games.coj_rules import (
     unit_kw,
     usable_intercept,
     use_zone_card,
+    vG,
+    vH,
+    vHL,
+    vP,
+    vU,
+    vZ,
 )
 
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def intercept_window(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9 tier 3: seat p may use its usable intercepts for the event, one at a time."""
+    if vP(s)[p, P_ZONE] > 0:
+        use_intercepts(s, p, ev, ctx_seat, ctx_uid)
+
+
+@njit(cache=True)
+def use_intercepts(s, p, ev, ctx_seat, ctx_uid):
     i = 0
-    while i < s[3][p, P_ZONE] and not s[8][G_OVER]:
+    while i < vP(s)[p, P_ZONE] and not vG(s)[G_OVER]:
         if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
-            use_zone_card(s, p, i, s[0][p, s[6][p, i], K_COST], ctx_seat, ctx_uid)
+            use_zone_card(s, p, i, s[0][p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
             settle(s)
             i = 0
         else:
@@ -115,9 +128,9 @@ def on_enter(s, p, uid):
 @njit(cache=True)
 def next_uid_after(s, p, last):
     """The oldest unit placed after uid `last` (units are left-packed in placement order)."""
-    for j in range(s[3][p, P_FIELD]):
-        if s[2][p, j, U_UID] > last:
-            return s[2][p, j, U_UID]
+    for j in range(vP(s)[p, P_FIELD]):
+        if vU(s)[p, j, U_UID] > last:
+            return vU(s)[p, j, U_UID]
     return -1
 
 
@@ -125,7 +138,7 @@ def next_uid_after(s, p, last):
 
 @njit(cache=True)
 def turn_start(s, p):
-    P, U, G = s[3], s[2], s[8]
+    P, U, G = vP(s), vU(s), vG(s)
     G[G_TP] = p
     P[p, P_SPENT] = 0
     P[p, P_PLAYED] = 0
@@ -156,7 +169,7 @@ def turn_start(s, p):
 
 @njit(cache=True)
 def turn_end(s, p):
-    P, U, G = s[3], s[2], s[8]
+    P, U, G = vP(s), vU(s), vG(s)
     # 1. joker gauge rise (mode A, a constant per own turn)
     if G[O_JOKERS]:
         P[p, P_GAUGE] = min(G[O_GAUGE_MAX], P[p, P_GAUGE] + G[O_GAIN_TURN])
@@ -175,20 +188,20 @@ def turn_end(s, p):
 @njit(cache=True)
 def drive(s, p, i):
     """ドライブ: pay (a same-colour reducer is mandatory), enter at the hand level (§3, §4, §8)."""
-    c, lvl = s[4][p, i], s[5][p, i]
+    c, lvl = vH(s)[p, i], vHL(s)[p, i]
     remove_from_hand(s, p, i)
     pay_entry(s, p, c)
     record_played(s, p, c)
     j = place_unit(s, p, c, lvl)
-    on_enter(s, p, s[2][p, j, U_UID])
+    on_enter(s, p, vU(s)[p, j, U_UID])
 
 
 @njit(cache=True)
 def overdrive(s, p, i, j):
     """オーバードライブ: the evolution replaces a same-colour unit (base to the discard), copies its
     action right, has no attack restriction; a Lv.3 evolution overclocks (§3, §8)."""
-    U, G = s[2], s[8]
-    c, lvl = s[4][p, i], s[5][p, i]
+    U, G = vU(s), vG(s)
+    c, lvl = vH(s)[p, i], vHL(s)[p, i]
     remove_from_hand(s, p, i)
     pay_entry(s, p, c)
     record_played(s, p, c)
@@ -206,10 +219,10 @@ def overdrive(s, p, i, j):
 @njit(cache=True)
 def set_card(s, p, i):
     """Set a card in the trigger zone (free, §7); it fills from the left (§5)."""
-    P = s[3]
-    c = s[4][p, i]
+    P = vP(s)
+    c = vH(s)[p, i]
     remove_from_hand(s, p, i)
-    s[6][p, P[p, P_ZONE]] = c
+    vZ(s)[p, P[p, P_ZONE]] = c
     P[p, P_ZONE] += 1
     record_played(s, p, c)
 
@@ -217,7 +230,7 @@ def set_card(s, p, i):
 @njit(cache=True)
 def override(s, p, top, bottom):
     """オーバーライド: the bottom card gains a level, the top goes to the discard, draw 1 (§8)."""
-    s[5][p, bottom] += 1
+    vHL(s)[p, bottom] += 1
     remove_from_hand(s, p, top)
     draw(s, p, 1)
 
@@ -225,7 +238,7 @@ def override(s, p, top, bottom):
 @njit(cache=True)
 def retreat(s, p, j):
     """撤退: own turn, free, to the discard; not "destroyed" unless the option says so (§10)."""
-    if s[8][O_RETREAT_DESTROY]:
+    if vG(s)[O_RETREAT_DESTROY]:
         destroy(s, p, j)
         settle(s)
     else:
@@ -235,19 +248,19 @@ def retreat(s, p, j):
 @njit(cache=True)
 def use_joker(s, p, k):
     """§9 mode A: pay gauge and CP; the joker stays in its zone; at most one per turn."""
-    P, G = s[3], s[8]
+    P, G = vP(s), vG(s)
     P[p, P_GAUGE] -= G[O_GAUGE_COST]
-    spend(s, p, s[13][p, k, K_COST])
+    spend(s, p, s[0][p, joker_row(s, k), K_COST])
     P[p, P_JOKER_USED] = 1
     P[p, P_PLAYED] += 1
-    resolve_card(s, p, s[14][p, k], -1, -1, -1)
+    resolve_card(s, p, s[1][p, joker_row(s, k)], -1, -1, -1)
     settle(s)
 
 
 @njit(cache=True)
 def attack(s, p, aj):
     """§8 アタック・ブロック: declaration, block, triggers, battle damage, life damage, end of battle."""
-    U, G = s[2], s[8]
+    U, G = vU(s), vG(s)
     q = 1 - p
     U[p, aj, U_ACT] = 0  # 1. attacking consumes the action right
     auid = U[p, aj, U_UID]
@@ -333,5 +346,5 @@ def action_phase(s, p):
         if a // 256 == A_END:
             return
         do_action(s, p, a)
-        if s[8][G_OVER]:
+        if vG(s)[G_OVER]:
             return

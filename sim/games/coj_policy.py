@@ -19,7 +19,7 @@ intercepts, and discard down to 5 cards at turn end so the next draw of 2 is not
 
 from numba import njit
 
-from sim.compiled import K_BP1, K_COST, K_NAME, K_TYPE
+from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NAME, K_TYPE
 from sim.games.coj_rules import (
     CT_EVO,
     CT_INTERCEPT,
@@ -57,14 +57,20 @@ from sim.games.coj_rules import (
     U_LVL,
     U_RESTR,
     ZONE_MAX,
+    bp_at,
     card_usable,
     entry_cost,
-    kw,
-    reducer_slot,
+    joker_row,
+    reducer_colours,
     rng,
     same_colour,
-    unit_bp,
     unit_kw,
+    vG,
+    vH,
+    vHL,
+    vP,
+    vU,
+    vZ,
 )
 from sim.kernel import SUB_POLICY0, randbelow
 
@@ -85,12 +91,12 @@ def act(kind, a, b):
 
 @njit(cache=True, inline="always")
 def policy(s, p):
-    return s[8][G_POL + p]
+    return vG(s)[G_POL + p]
 
 
 @njit(cache=True, inline="always")
 def par(s, p, k, default):
-    v = s[8][G_PAR + p * NPAR + k]
+    v = vG(s)[G_PAR + p * NPAR + k]
     return default if v < 0 else v
 
 
@@ -104,7 +110,7 @@ def coin(s, p):
 @njit(cache=True, inline="always")
 def can_override(s, p, top, bottom):
     """§8 オーバーライド: same-name unit/evolution cards in hand, the bottom one below Lv.3."""
-    H, HL, cards = s[4], s[5], s[0]
+    H, HL, cards = vH(s), vHL(s), s[0]
     if top == bottom:
         return False
     ct, cb = H[p, top], H[p, bottom]
@@ -115,29 +121,29 @@ def can_override(s, p, top, bottom):
 
 @njit(cache=True, inline="always")
 def can_drive(s, p, i):
-    c = s[4][p, i]
-    return (s[0][p, c, K_TYPE] == CT_UNIT and s[3][p, P_FIELD] < FIELD_MAX
-            and entry_cost(s, p, c) <= s[3][p, P_CP])
+    c = vH(s)[p, i]
+    return (s[0][p, c, K_TYPE] == CT_UNIT and vP(s)[p, P_FIELD] < FIELD_MAX
+            and entry_cost(s, p, c) <= vP(s)[p, P_CP])
 
 
 @njit(cache=True, inline="always")
 def can_overdrive(s, p, i, j):
     """§3 overdrive: onto a same-colour own unit, even with 5 units on the field."""
-    c = s[4][p, i]
-    return (s[0][p, c, K_TYPE] == CT_EVO and same_colour(s, p, c, s[2][p, j, U_CARD])
-            and entry_cost(s, p, c) <= s[3][p, P_CP])
+    c = vH(s)[p, i]
+    return (s[0][p, c, K_TYPE] == CT_EVO and same_colour(s, p, c, vU(s)[p, j, U_CARD])
+            and entry_cost(s, p, c) <= vP(s)[p, P_CP])
 
 
 @njit(cache=True, inline="always")
 def can_set(s, p, i):
-    return s[3][p, P_ZONE] < ZONE_MAX and s[0][p, s[4][p, i], K_TYPE] != CT_JOKER
+    return vP(s)[p, P_ZONE] < ZONE_MAX and s[0][p, vH(s)[p, i], K_TYPE] != CT_JOKER
 
 
 @njit(cache=True, inline="always")
 def can_attack(s, p, j):
     """§8: action right, no attack restriction; §6 none in the first player's round 1; §10 攻撃禁止."""
-    U, G = s[2], s[8]
-    if G[G_ROUND] == 1 and s[3][p, P_ORDER] == 0:
+    U, G = vU(s), vG(s)
+    if G[G_ROUND] == 1 and vP(s)[p, P_ORDER] == 0:
         return False
     if not U[p, j, U_ACT] or U[p, j, U_RESTR]:
         return False
@@ -149,21 +155,21 @@ def can_attack(s, p, j):
 @njit(cache=True, inline="always")
 def can_block(s, q, j, p, aj):
     """Blockers need the action right; 次元干渉/コストN forbids printed cost >= N (§10)."""
-    if not s[2][q, j, U_ACT]:
+    if not vU(s)[q, j, U_ACT]:
         return False
     if unit_kw(s, p, aj) & KW_DIM:
-        n = s[0][p, s[2][p, aj, U_CARD], K_DIM]
-        return s[0][q, s[2][q, j, U_CARD], K_COST] < n
+        n = s[0][p, vU(s)[p, aj, U_CARD], K_DIM]
+        return s[0][q, vU(s)[q, j, U_CARD], K_COST] < n
     return True
 
 
 @njit(cache=True)
 def can_joker(s, p, k):
     """§9 mode A: gauge and CP paid, one joker per turn, and its effect must do something."""
-    P, G = s[3], s[8]
+    P, G = vP(s), vG(s)
     return (G[O_JOKERS] != 0 and k < P[p, P_NJOKERS] and not P[p, P_JOKER_USED]
-            and P[p, P_GAUGE] >= G[O_GAUGE_COST] and s[13][p, k, K_COST] <= P[p, P_CP]
-            and card_usable(s, p, s[14][p, k], -1, -1, -1))
+            and P[p, P_GAUGE] >= G[O_GAUGE_COST] and s[0][p, joker_row(s, k), K_COST] <= P[p, P_CP]
+            and card_usable(s, p, s[1][p, joker_row(s, k)], -1, -1, -1))
 
 
 # ---------------------------------------------------------------- opening hand (§6)
@@ -173,9 +179,9 @@ def keep_hand(s, p):
     pol = policy(s, p)
     if pol == POL_RANDOM:
         return coin(s, p)
-    cards, H = s[0], s[4]
+    cards, H = s[0], vH(s)
     cheap, units, spells = 0, 0, 0
-    for i in range(s[3][p, P_HAND]):
+    for i in range(vP(s)[p, P_HAND]):
         c = H[p, i]
         t = cards[p, c, K_TYPE]
         if t == CT_UNIT or t == CT_EVO:
@@ -196,30 +202,33 @@ def keep_hand(s, p):
 @njit(cache=True)
 def choose_blocker(s, q, p, aj):
     """Defender q's blocker against attacker slot aj of p, or -1. §10 強制防御 forces a block."""
-    P = s[3]
+    P, U, cards = vP(s), vU(s), s[0]
     pol = policy(s, q)
+    kwa = cards[p, U[p, aj, U_CARD], K_KW]
+    dim = cards[p, U[p, aj, U_CARD], K_DIM] if kwa & KW_DIM else 1 << 20
     n, forced = 0, False
     for j in range(P[q, P_FIELD]):
-        if can_block(s, q, j, p, aj):
+        if U[q, j, U_ACT] and cards[q, U[q, j, U_CARD], K_COST] < dim:
             n += 1
-            if unit_kw(s, q, j) & KW_FORCED:
+            if cards[q, U[q, j, U_CARD], K_KW] & KW_FORCED:
                 forced = True
     if n == 0:
         return -1
     if pol == POL_RANDOM and not forced:
         k = randbelow(rng(s, SUB_POLICY0 + q), n + 1)
         for j in range(P[q, P_FIELD]):
-            if can_block(s, q, j, p, aj):
+            if U[q, j, U_ACT] and cards[q, U[q, j, U_CARD], K_COST] < dim:
                 if k == 0:
                     return j
                 k -= 1
         return -1
-    a = unit_bp(s, p, aj)
+    a = bp_at(cards, U, p, aj)
     win, win_bp, trade, chump, chump_bp = -1, 1 << 30, -1, -1, 1 << 30
     for j in range(P[q, P_FIELD]):
-        if not can_block(s, q, j, p, aj) or (forced and not unit_kw(s, q, j) & KW_FORCED):
+        c = U[q, j, U_CARD]
+        if not U[q, j, U_ACT] or cards[q, c, K_COST] >= dim or (forced and not cards[q, c, K_KW] & KW_FORCED):
             continue
-        b = unit_bp(s, q, j)
+        b = bp_at(cards, U, q, j)
         if b > a and b < win_bp:
             win, win_bp = j, b
         elif b == a:
@@ -231,8 +240,7 @@ def choose_blocker(s, q, p, aj):
     chump_lp = par(s, q, PAR_CHUMP_LP, 1 if pol == POL_AGGRO else (2 if pol == POL_CURVE else 4))
     if trade >= 0 and (pol != POL_AGGRO or forced or P[q, P_LP] <= chump_lp):
         return trade
-    penetrates = unit_kw(s, p, aj) & KW_PENETRATE
-    if forced or (P[q, P_LP] <= chump_lp and not penetrates):
+    if forced or (P[q, P_LP] <= chump_lp and not kwa & KW_PENETRATE):
         return chump if chump >= 0 else trade
     return -1
 
@@ -248,7 +256,7 @@ def want_intercept(s, q):
 @njit(cache=True)
 def enum_actions(s, p, k):
     """Walk the legal actions in a fixed order; returns (count, the k-th action or A_END)."""
-    P = s[3]
+    P = vP(s)
     count, found = 1, act(A_END, 0, 0)  # action 0 is "end turn"
     nh, nf = P[p, P_HAND], P[p, P_FIELD]
     for i in range(nh):
@@ -299,48 +307,57 @@ def random_action(s, p):
 @njit(cache=True)
 def choose_play(s, p, pol):
     """Drive or overdrive choice by policy; -1 if nothing fits (or control keeps its reserve)."""
-    P, H, HL, U, cards = s[3], s[4], s[5], s[2], s[0]
+    P, H, HL, U, Z, cards = vP(s), vH(s), vHL(s), vU(s), vZ(s), s[0]
     reserve = 0
     if pol == POL_CONTROL and P[p, P_FIELD] >= 2:
         reserve = 1 << 20
         for i in range(P[p, P_ZONE]):
-            z = s[6][p, i]
-            if cards[p, z, K_TYPE] == CT_INTERCEPT:
-                reserve = min(reserve, cards[p, z, K_COST])
+            if cards[p, Z[p, i], K_TYPE] == CT_INTERCEPT:
+                reserve = min(reserve, cards[p, Z[p, i], K_COST])
         reserve = par(s, p, PAR_CP_RESERVE, 0 if reserve == 1 << 20 else reserve)
+    reducers = reducer_colours(cards, Z, P, p)
+    cp, nf = P[p, P_CP], P[p, P_FIELD]
     best, best_score = -1, -(1 << 30)
     for i in range(P[p, P_HAND]):
         c = H[p, i]
-        cost = entry_cost(s, p, c)
-        if P[p, P_CP] - cost < reserve:
+        t = cards[p, c, K_TYPE]
+        if t != CT_UNIT and t != CT_EVO:
+            continue
+        cost = cards[p, c, K_COST]
+        if cards[p, c, K_ELEM] & reducers:
+            cost = max(0, cost - 1)  # §4 reducer
+        if cost > cp or cp - cost < reserve:
             continue
         bp = cards[p, c, K_BP1 + HL[p, i] - 1]
-        if can_drive(s, p, i):
+        if t == CT_UNIT:
+            if nf >= FIELD_MAX:
+                continue
             if pol == POL_AGGRO:
-                score = (1 << 24 if kw(s, p, c) & KW_SPEED else 0) - cost * 65536 + bp // 16
+                score = (1 << 24 if cards[p, c, K_KW] & KW_SPEED else 0) - cost * 65536 + bp // 16
             else:
                 score = cost * 65536 + bp // 16
             if score > best_score:
                 best, best_score = act(A_DRIVE, i, 0), score
-        for j in range(P[p, P_FIELD]):
-            if can_overdrive(s, p, i, j):
-                gain = bp - unit_bp(s, p, j)
-                if gain <= 0:
-                    continue
-                ready = U[p, j, U_ACT] and not U[p, j, U_RESTR]
-                if pol == POL_AGGRO:
-                    score = (1 << 25 if ready else 0) + gain // 16
-                else:
-                    score = cost * 65536 + (32768 if U[p, j, U_ACT] else 0) + gain // 16
-                if score > best_score:
-                    best, best_score = act(A_OVERDRIVE, i, j), score
+            continue
+        for j in range(nf):
+            if not cards[p, c, K_ELEM] & cards[p, U[p, j, U_CARD], K_ELEM]:
+                continue
+            gain = bp - bp_at(cards, U, p, j)
+            if gain <= 0:
+                continue
+            if pol == POL_AGGRO:
+                score = (1 << 25 if U[p, j, U_ACT] and not U[p, j, U_RESTR] else 0) + gain // 16
+            else:
+                score = cost * 65536 + (32768 if U[p, j, U_ACT] else 0) + gain // 16
+            if score > best_score:
+                best, best_score = act(A_OVERDRIVE, i, j), score
     return best
 
 
 @njit(cache=True)
 def choose_set(s, p, pol, after_plays):
     """Triggers and intercepts go to the zone at once; curve/control also set a spare unit as a reducer."""
-    P, H, cards = s[3], s[4], s[0]
+    P, H, cards = vP(s), vH(s), s[0]
     if P[p, P_ZONE] >= ZONE_MAX:
         return -1
     for i in range(P[p, P_HAND]):
@@ -349,15 +366,16 @@ def choose_set(s, p, pol, after_plays):
             return act(A_SET, i, 0)
     if not after_plays or pol == POL_AGGRO or P[p, P_HAND] < 4 or P[p, P_ZONE] >= ZONE_MAX - 1:
         return -1
+    reducers = reducer_colours(cards, vZ(s), P, p)
     best, best_cost = -1, 1 << 30
     for i in range(P[p, P_HAND]):
         c = H[p, i]
-        if cards[p, c, K_TYPE] != CT_UNIT or reducer_slot(s, p, c) >= 0:
+        if cards[p, c, K_TYPE] != CT_UNIT or cards[p, c, K_ELEM] & reducers:
             continue
         mates = 0
         for k in range(P[p, P_HAND]):
             t = cards[p, H[p, k], K_TYPE]
-            if k != i and (t == CT_UNIT or t == CT_EVO) and same_colour(s, p, c, H[p, k]):
+            if k != i and (t == CT_UNIT or t == CT_EVO) and cards[p, c, K_ELEM] & cards[p, H[p, k], K_ELEM]:
                 mates += 1
         if mates >= 2 and cards[p, c, K_COST] < best_cost:
             best, best_cost = i, cards[p, c, K_COST]
@@ -367,35 +385,41 @@ def choose_set(s, p, pol, after_plays):
 @njit(cache=True)
 def choose_attack(s, p, pol):
     """The attacker by policy (strongest first), or -1."""
-    P, G = s[3], s[8]
+    P, G, U, cards = vP(s), vG(s), vU(s), s[0]
     q = 1 - p
+    if G[G_ROUND] == 1 and P[p, P_ORDER] == 0:
+        return -1  # §6: no attacks in the first player's round 1
     last_turn = G[G_ROUND] == ROUNDS and P[p, P_ORDER] == 1
     ready, blockers = 0, 0
     for j in range(P[p, P_FIELD]):
-        if can_attack(s, p, j):
+        if U[p, j, U_ACT] and not U[p, j, U_RESTR]:
             ready += 1
+    if ready == 0:
+        return -1
     for j in range(P[q, P_FIELD]):
-        if s[2][q, j, U_ACT]:
+        if U[q, j, U_ACT]:
             blockers += 1
     lethal = ready - blockers >= P[q, P_LP]
     best, best_bp = -1, -(1 << 30)
     for j in range(P[p, P_FIELD]):
-        if not can_attack(s, p, j):
+        if not U[p, j, U_ACT] or U[p, j, U_RESTR] or not can_attack(s, p, j):
             continue
-        a = unit_bp(s, p, j)
+        a = bp_at(cards, U, p, j)
         if a <= best_bp:
             continue
         if pol != POL_AGGRO and not (last_turn or lethal):
+            c = U[p, j, U_CARD]
+            dim = cards[p, c, K_DIM] if cards[p, c, K_KW] & KW_DIM else 1 << 20
             strongest = -1
             for k in range(P[q, P_FIELD]):
-                if can_block(s, q, k, p, j):
-                    strongest = max(strongest, unit_bp(s, q, k))
+                if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim:
+                    strongest = max(strongest, bp_at(cards, U, q, k))
             if strongest >= a:
                 continue
             if pol == POL_CONTROL and strongest >= 0:
                 keep = 0  # keep one other defender with its action right
                 for k in range(P[p, P_FIELD]):
-                    if k != j and s[2][p, k, U_ACT]:
+                    if k != j and U[p, k, U_ACT]:
                         keep += 1
                 if keep == 0:
                     continue
@@ -406,7 +430,7 @@ def choose_attack(s, p, pol):
 @njit(cache=True)
 def choose_discard(s, p):
     """Hand index to discard at turn end (highest cost first), or -1 when at the hand target."""
-    P, H = s[3], s[4]
+    P, H = vP(s), vH(s)
     if P[p, P_HAND] <= par(s, p, PAR_HAND_TARGET, 5):
         return -1
     best, best_cost = -1, -1
@@ -423,15 +447,21 @@ def choose_action(s, p):
     pol = policy(s, p)
     if pol == POL_RANDOM:
         return random_action(s, p)
-    P = s[3]
-    for i in range(P[p, P_HAND]):
-        for b in range(P[p, P_HAND]):
-            # put the lower-level copy on top so the higher one gains the level
-            if can_override(s, p, i, b) and s[5][p, i] <= s[5][p, b]:
+    P, H, HL, cards = vP(s), vH(s), vHL(s), s[0]
+    nh = P[p, P_HAND]
+    for b in range(nh):
+        cb = H[p, b]
+        t = cards[p, cb, K_TYPE]
+        if (t != CT_UNIT and t != CT_EVO) or HL[p, b] >= 3:
+            continue
+        for i in range(nh):
+            # §8 override; the lower-level copy goes on top so the higher one gains the level
+            if i != b and cards[p, H[p, i], K_NAME] == cards[p, cb, K_NAME] and HL[p, i] <= HL[p, b]:
                 return act(A_OVERRIDE, i, b)
-    for k in range(2):
-        if can_joker(s, p, k):
-            return act(A_JOKER, k, 0)
+    if vG(s)[O_JOKERS]:
+        for k in range(2):
+            if can_joker(s, p, k):
+                return act(A_JOKER, k, 0)
     a = choose_set(s, p, pol, False)
     if a >= 0:
         return a

@@ -3,26 +3,30 @@
 The engine (sim/games/coj.py) runs the turn loop, the policies (coj_policy.py) choose actions; this
 module does what the rules make happen. Section numbers (§n) refer to the CoJ rules digest.
 
-State is a tuple `s` of plain arrays, one game at a time (see `new_state`):
-    s[0] cards  int32[2, n, K_*]     both compiled decks (seat-indexed, padded to the longer one)
-    s[1] effs   int32[2, n, 4, E_*]  their effect tables
-    s[2] U      int32[2, 5, U_*]     field units, left-packed in placement order (§5 field of 5)
-    s[3] P      int32[2, P_*]        per-player scalars (LP, CP, counts ...)
-    s[4] H      int32[2, 8]          hand (card row); s[5] HL int32[2, 8] hand clock levels (override)
-    s[6] Z      int32[2, 4]          trigger zone, left-packed (§5)
-    s[7] DK     int32[2, n]          deck order; P_TOP is the next card
-    s[8] G      int32[G_NCOLS]       game scalars, rules options, policies and policy parameters
-    s[9] DQ     int32[DQ_MAX, 2]     destroyed units waiting for their "leave" effects (§9 interrupts)
-    s[10] R     uint64[5]            RNG states by kernel sub-stream (SUB_SEAT0/1, COIN, POLICY0/1)
-    s[11] T     int32[turns, T_*]    turns detail of this game; s[12] C int16[2, n, C_*] cards detail
-    s[13] JC    int32[2, 2, K_*]     jokers (§9 mode A); s[14] JE int32[2, 2, 4, E_*] their effects
+State is a tuple `s` of four arrays, one game at a time (see `new_state`); few arrays, because
+every call passes the tuple and each array in it costs reference counting:
+    s[0] cards  int32[2, n + 2, K_*]     both compiled decks (seat-indexed, padded to the longer one),
+                                         then the seat's 2 jokers (rows n, n + 1; §9 mode A)
+    s[1] effs   int32[2, n + 2, 4, E_*]  their effect tables
+    vU(s) ST     int32[...]               all mutable state, viewed through vU, vP, vH ... below:
+         vU   [2, 5, U_*]   field units, left-packed in placement order (§5 field of 5)
+         vP   [2, P_*]      per-player scalars (LP, CP, counts ...)
+         vH   [2, 8]        hand (card row);  vHL [2, 8] hand clock levels (override)
+         vZ   [2, 4]        trigger zone, left-packed (§5)
+         vG   [G_*]         game scalars, rules options, policies and policy parameters
+         vDQ  [DQ_MAX, 2]   destroyed units waiting for their "leave" effects (§9 interrupts)
+         vT   [20, T_*]     turns detail;  vDK [2, n] deck order (P_TOP = next card);
+         vC   [2, n, C_*]   cards detail (copied to the Batch after the game)
+    vP(s) R      uint64[5]                RNG states by kernel sub-stream (SUB_SEAT0/1, COIN, POLICY0/1)
 
 No recursion (numba cache): an effect that destroys a unit only queues it; `settle` then fires the
 queued "leave" effects, which may queue more, until the queue is empty.
 """
 
 import numpy as np
-from numba import njit
+from numba import carray, njit
+from numba.core import types
+from numba.extending import intrinsic
 
 from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NEFF, K_POWER, K_TYPE
 from sim.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, OPS, TARGETS, TRIGGERS
@@ -129,19 +133,126 @@ assert len(OPTION_SPECS) <= NOPT
 
 # ---------------------------------------------------------------- state
 
+# offsets of the views into ST (the deck order and cards detail come last: their size depends on n)
+OFF_U = 0
+OFF_P = OFF_U + 2 * FIELD_MAX * U_NCOLS
+OFF_H = OFF_P + 2 * P_NCOLS
+OFF_HL = OFF_H + 2 * (HAND_MAX + 1)
+OFF_Z = OFF_HL + 2 * (HAND_MAX + 1)
+OFF_G = OFF_Z + 2 * ZONE_MAX
+OFF_DQ = OFF_G + G_NCOLS
+OFF_T = OFF_DQ + DQ_MAX * 2
+OFF_DK = OFF_T + 2 * ROUNDS * 7
+
+
 @njit(cache=True)
-def new_state(cards, effs, jcards, jeffs, n, turns, copies):
-    """One game's arrays, zeroed; `turns` / `copies` are this game's rows of the detail arrays."""
-    return (cards, effs, np.zeros((2, FIELD_MAX, U_NCOLS), np.int32), np.zeros((2, P_NCOLS), np.int32),
-            np.zeros((2, HAND_MAX + 1), np.int32), np.zeros((2, HAND_MAX + 1), np.int32),
-            np.zeros((2, ZONE_MAX), np.int32), np.zeros((2, n), np.int32), np.zeros(G_NCOLS, np.int32),
-            np.zeros((DQ_MAX, 2), np.int32), np.zeros(5, np.uint64), turns, copies, jcards, jeffs)
+def new_state(cards, effs):
+    """One game's state, zeroed (detail rows -1); `cards` / `effs` hold n deck rows + 2 joker rows."""
+    n = cards.shape[1] - 2
+    st = np.zeros(OFF_DK + 6 * n, np.int32)
+    st[OFF_T:OFF_DK] = -1
+    st[OFF_DK + 2 * n:] = -1
+    return (cards, effs, st, np.zeros(5, np.uint64))
+
+
+@intrinsic
+def _data_pointer(typingctx, arr):
+    """The data pointer of an array (for `unmanaged`)."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return context.make_array(signature.args[0])(context, builder, args[0]).data
+
+    return types.CPointer(arr.dtype)(arr), codegen
+
+
+@intrinsic
+def _pointer_at(typingctx, arr, offset):
+    """Pointer to element `offset` of a 1-D array's data (for the state views)."""
+    if not isinstance(arr, types.Array) or not isinstance(offset, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        return builder.gep(data, [args[1]])
+
+    return types.CPointer(arr.dtype)(arr, offset), codegen
+
+
+@njit(cache=True, inline="always")
+def unmanaged(a):
+    """A view of a C-contiguous array without a reference count (numba.carray). Passing the state
+    through hundreds of small calls per game otherwise costs an atomic incref/decref per array per
+    call. The caller must keep the owning array alive while the view is used."""
+    return carray(_data_pointer(a), a.shape)
+
+
+@njit(cache=True, inline="always")
+def deck_rows(s):
+    return s[0].shape[1] - 2
+
+
+@njit(cache=True, inline="always")
+def joker_row(s, k):
+    return s[0].shape[1] - 2 + k
+
+
+@njit(cache=True, inline="always")
+def vU(s):
+    return carray(_pointer_at(s[2], OFF_U), (2, FIELD_MAX, U_NCOLS))
+
+
+@njit(cache=True, inline="always")
+def vP(s):
+    return carray(_pointer_at(s[2], OFF_P), (2, P_NCOLS))
+
+
+@njit(cache=True, inline="always")
+def vH(s):
+    return carray(_pointer_at(s[2], OFF_H), (2, HAND_MAX + 1))
+
+
+@njit(cache=True, inline="always")
+def vHL(s):
+    return carray(_pointer_at(s[2], OFF_HL), (2, HAND_MAX + 1))
+
+
+@njit(cache=True, inline="always")
+def vZ(s):
+    return carray(_pointer_at(s[2], OFF_Z), (2, ZONE_MAX))
+
+
+@njit(cache=True, inline="always")
+def vG(s):
+    return carray(_pointer_at(s[2], OFF_G), (G_NCOLS,))
+
+
+@njit(cache=True, inline="always")
+def vDQ(s):
+    return carray(_pointer_at(s[2], OFF_DQ), (DQ_MAX, 2))
+
+
+@njit(cache=True, inline="always")
+def vT(s):
+    return carray(_pointer_at(s[2], OFF_T), (2 * ROUNDS, 7))
+
+
+@njit(cache=True, inline="always")
+def vDK(s):
+    return carray(_pointer_at(s[2], OFF_DK), (2, deck_rows(s)))
+
+
+@njit(cache=True, inline="always")
+def vC(s):
+    n = deck_rows(s)
+    return carray(_pointer_at(s[2], OFF_DK + 2 * n), (2, n, 2))
 
 
 @njit(cache=True, inline="always")
 def rng(s, sub):
     """The 1-element RNG state of a kernel sub-stream (a view: draws advance it in place)."""
-    return s[10][sub:sub + 1]
+    return carray(_pointer_at(s[3], sub), (1,))
 
 
 @njit(cache=True, inline="always")
@@ -151,21 +262,38 @@ def kw(s, p, c):
 
 @njit(cache=True, inline="always")
 def unit_kw(s, p, j):
-    return s[0][p, s[2][p, j, U_CARD], K_KW]
+    return s[0][p, vU(s)[p, j, U_CARD], K_KW]
+
+
+@njit(cache=True, inline="always")
+def bp_at(cards, U, p, j):
+    """unit_bp on arrays already taken out of the state (hot policy loops)."""
+    return cards[p, U[p, j, U_CARD], K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+
+
+@njit(cache=True, inline="always")
+def reducer_colours(cards, Z, P, p):
+    """Colour mask of the units/evolutions set in p's trigger zone (the §4 reducers)."""
+    m = 0
+    for i in range(P[p, P_ZONE]):
+        t = cards[p, Z[p, i], K_TYPE]
+        if t == CT_UNIT or t == CT_EVO:
+            m |= cards[p, Z[p, i], K_ELEM]
+    return m
 
 
 @njit(cache=True, inline="always")
 def unit_bp(s, p, j):
     """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP)."""
-    U = s[2]
+    U = vU(s)
     c = U[p, j, U_CARD]
     return s[0][p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
 
 
 @njit(cache=True, inline="always")
 def find_unit(s, p, uid):
-    for j in range(s[3][p, P_FIELD]):
-        if s[2][p, j, U_UID] == uid:
+    for j in range(vP(s)[p, P_FIELD]):
+        if vU(s)[p, j, U_UID] == uid:
             return j
     return -1
 
@@ -181,8 +309,8 @@ def has_colour_unit(s, p, c):
     e = s[0][p, c, K_ELEM]
     if e == 0 or e & COLORLESS:
         return True
-    for j in range(s[3][p, P_FIELD]):
-        if s[0][p, s[2][p, j, U_CARD], K_ELEM] & e:
+    for j in range(vP(s)[p, P_FIELD]):
+        if s[0][p, vU(s)[p, j, U_CARD], K_ELEM] & e:
             return True
     return False
 
@@ -190,7 +318,7 @@ def has_colour_unit(s, p, c):
 @njit(cache=True)
 def lp_loss(s, q, amount, by_effect):
     """LP damage to seat q; §1 the game ends at once when an LP reaches 0 (both at 0: double loss)."""
-    P, G = s[3], s[8]
+    P, G = vP(s), vG(s)
     if amount <= 0 or G[G_OVER]:
         return
     P[q, P_LP] = max(0, P[q, P_LP] - amount)
@@ -203,17 +331,17 @@ def lp_loss(s, q, amount, by_effect):
 
 @njit(cache=True)
 def record_drawn(s, p, c):
-    G = s[8]
-    if G[G_DETAIL] >= 2 and s[12][p, c, C_DRAWN] < 0:  # first draw of this copy, also after a rebuild
-        s[12][p, c, C_DRAWN] = G[G_ROUND] if G[G_TURN] > 0 else 0
+    G = vG(s)
+    if G[G_DETAIL] >= 2 and vC(s)[p, c, C_DRAWN] < 0:  # first draw of this copy, also after a rebuild
+        vC(s)[p, c, C_DRAWN] = G[G_ROUND] if G[G_TURN] > 0 else 0
 
 
 @njit(cache=True)
 def record_played(s, p, c):
-    P, G = s[3], s[8]
+    P, G = vP(s), vG(s)
     P[p, P_PLAYED] += 1
-    if G[G_DETAIL] >= 2 and s[12][p, c, C_PLAYED] < 0:
-        s[12][p, c, C_PLAYED] = G[G_ROUND]
+    if G[G_DETAIL] >= 2 and vC(s)[p, c, C_PLAYED] < 0:
+        vC(s)[p, c, C_PLAYED] = G[G_ROUND]
 
 
 # ---------------------------------------------------------------- deck, hand, draw (§5, §6)
@@ -221,7 +349,7 @@ def record_played(s, p, c):
 @njit(cache=True)
 def rebuild(s, p):
     """§5 ドロー: the deck and discard are thrown away and a fresh copy of the 40-card list is set."""
-    P, DK, G = s[3], s[7], s[8]
+    P, DK, G = vP(s), vDK(s), vG(s)
     n = P[p, P_N]
     for i in range(n):
         DK[p, i] = i
@@ -233,16 +361,16 @@ def rebuild(s, p):
 
 @njit(cache=True)
 def add_to_hand(s, p, c, lvl):
-    P = s[3]
+    P = vP(s)
     h = P[p, P_HAND]
-    s[4][p, h] = c
-    s[5][p, h] = lvl
+    vH(s)[p, h] = c
+    vHL(s)[p, h] = lvl
     P[p, P_HAND] = h + 1
 
 
 @njit(cache=True)
 def remove_from_hand(s, p, i):
-    P, H, HL = s[3], s[4], s[5]
+    P, H, HL = vP(s), vH(s), vHL(s)
     for k in range(i, P[p, P_HAND] - 1):
         H[p, k] = H[p, k + 1]
         HL[p, k] = HL[p, k + 1]
@@ -252,7 +380,7 @@ def remove_from_hand(s, p, i):
 @njit(cache=True)
 def draw(s, p, k):
     """Draw k: hand limit 7 cuts the draw (the rest stays in the deck); rebuild if the deck is short."""
-    P, DK, G = s[3], s[7], s[8]
+    P, DK, G = vP(s), vDK(s), vG(s)
     take = min(k, HAND_MAX - P[p, P_HAND])
     need = take if G[O_REFRESH_AFTER_CUT] else k
     if need <= 0 or (take <= 0 and G[O_REFRESH_AFTER_CUT]):
@@ -276,7 +404,7 @@ def draw(s, p, k):
 @njit(cache=True)
 def zone_remove(s, p, i):
     """§5: the zone is left-packed; a used card leaves and the rest shift left."""
-    P, Z = s[3], s[6]
+    P, Z = vP(s), vZ(s)
     for k in range(i, P[p, P_ZONE] - 1):
         Z[p, k] = Z[p, k + 1]
     P[p, P_ZONE] -= 1
@@ -285,14 +413,14 @@ def zone_remove(s, p, i):
 @njit(cache=True, inline="always")
 def reducer_slot(s, p, c):
     """§4 cost reducer: a unit/evolution set in the zone with c's colour (leftmost by default)."""
-    P, Z, cards = s[3], s[6], s[0]
+    P, Z, cards = vP(s), vZ(s), s[0]
     best = -1
     for i in range(P[p, P_ZONE]):
         z = Z[p, i]
         t = cards[p, z, K_TYPE]
         if (t == CT_UNIT or t == CT_EVO) and same_colour(s, p, z, c):
             best = i
-            if s[8][O_REDUCER_LEFT]:
+            if vG(s)[O_REDUCER_LEFT]:
                 return i
     return best
 
@@ -319,16 +447,16 @@ def pay_entry(s, p, c):
 
 @njit(cache=True)
 def spend(s, p, cost):
-    P = s[3]
+    P = vP(s)
     P[p, P_CP] -= cost
-    if s[8][G_TP] == p:
+    if vG(s)[G_TP] == p:
         P[p, P_SPENT] += cost
 
 
 @njit(cache=True)
 def overclock(s, p, j):
     """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction."""
-    U = s[2]
+    U = vU(s)
     U[p, j, U_ACT] = 1
     U[p, j, U_RESTR] = 0
 
@@ -336,7 +464,7 @@ def overclock(s, p, j):
 @njit(cache=True)
 def set_level(s, p, j, lvl):
     """§8 clock up/down: base BP follows the level (base modifiers kept), damage heals; Lv.3 = OC."""
-    U = s[2]
+    U = vU(s)
     lvl = max(1, min(3, lvl))
     old = U[p, j, U_LVL]
     if lvl == old:
@@ -350,7 +478,7 @@ def set_level(s, p, j, lvl):
 @njit(cache=True)
 def place_unit(s, p, c, lvl):
     """Put card c on the field at its hand level; returns the slot. §3: action right, attack restriction."""
-    P = s[3]
+    P = vP(s)
     j = P[p, P_FIELD]
     P[p, P_FIELD] = j + 1
     init_unit(s, p, j, c, lvl)
@@ -359,7 +487,7 @@ def place_unit(s, p, c, lvl):
 
 @njit(cache=True)
 def init_unit(s, p, j, c, lvl):
-    U, G = s[2], s[8]
+    U, G = vU(s), vG(s)
     U[p, j, U_CARD] = c
     U[p, j, U_LVL] = lvl
     U[p, j, U_BASE] = 0
@@ -378,7 +506,7 @@ def init_unit(s, p, j, c, lvl):
 @njit(cache=True)
 def remove_unit(s, p, j):
     """Take a unit off the field (to discard, hand or as an overdrive base); §8 its level resets to 1."""
-    U, P = s[2], s[3]
+    U, P = vU(s), vP(s)
     for k in range(j, P[p, P_FIELD] - 1):
         U[p, k] = U[p, k + 1]
     P[p, P_FIELD] -= 1
@@ -387,10 +515,10 @@ def remove_unit(s, p, j):
 @njit(cache=True)
 def destroy(s, p, j):
     """破壊: to the discard; its "when destroyed" effects wait in the queue (last-known card)."""
-    G, DQ = s[8], s[9]
+    G, DQ = vG(s), vDQ(s)
     if G[G_DQ] < DQ_MAX:
         DQ[G[G_DQ], 0] = p
-        DQ[G[G_DQ], 1] = s[2][p, j, U_CARD]
+        DQ[G[G_DQ], 1] = vU(s)[p, j, U_CARD]
         G[G_DQ] += 1
     remove_unit(s, p, j)
 
@@ -402,7 +530,7 @@ def take_damage(s, p, j, amount, enemy_effect):
     bp = unit_bp(s, p, j)
     if k & KW_IMMORTAL or (k & KW_KINGS and amount < bp) or (k & KW_SHIELD and enemy_effect):
         amount = 0
-    s[2][p, j, U_DMG] += max(0, amount)
+    vU(s)[p, j, U_DMG] += max(0, amount)
     return unit_bp(s, p, j) <= 0
 
 
@@ -422,7 +550,7 @@ def targeted(op):
 @njit(cache=True)
 def legal_target(s, p, q, j, op, amount, param):
     """Can an effect of seat p's card target unit j of seat q? (§10 加護, 無我, 固着; "no effect" rule)."""
-    U = s[2]
+    U = vU(s)
     k = unit_kw(s, q, j)
     if k & KW_PROTECTION:
         return False
@@ -451,7 +579,7 @@ def target_seat(p, op, target):
 @njit(cache=True)
 def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """The unit slot an effect hits, or -1. The event's unit (attacker, entering unit) comes first."""
-    U, P = s[2], s[3]
+    U, P = vU(s), vP(s)
     if target == TG_SELF:
         j = find_unit(s, p, src_uid)
         return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
@@ -481,7 +609,7 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
 @njit(cache=True)
 def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """§9 use legality: a targeted effect needs a legal target; others need to change something."""
-    P = s[3]
+    P = vP(s)
     if target == TG_ALL_OPP:
         return P[1 - p, P_FIELD] > 0
     if targeted(op):
@@ -508,7 +636,7 @@ def card_usable(s, p, e, src_uid, ctx_seat, ctx_uid):
 @njit(cache=True)
 def hit_unit(s, p, q, j, op, amount):
     """Apply a unit op of seat p's effect to unit j of seat q."""
-    U, G = s[2], s[8]
+    U, G = vU(s), vG(s)
     if op == OP_DAMAGE:
         if take_damage(s, q, j, amount, q != p):
             destroy(s, q, j)
@@ -529,7 +657,7 @@ def hit_unit(s, p, q, j, op, amount):
     elif op == OP_BOUNCE:
         c = U[q, j, U_CARD]
         remove_unit(s, q, j)
-        if s[3][q, P_HAND] < HAND_MAX:  # §8: back to Lv.1 in hand; a full hand sends it to the discard
+        if vP(s)[q, P_HAND] < HAND_MAX:  # §8: back to Lv.1 in hand; a full hand sends it to the discard
             add_to_hand(s, q, c, 1)
     elif op == OP_HASTE:
         U[q, j, U_RESTR] = 0
@@ -540,7 +668,7 @@ def hit_unit(s, p, q, j, op, amount):
 @njit(cache=True)
 def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Resolve one effect of seat p (§9: do as much as possible; targets chosen by pick_target)."""
-    P, G = s[3], s[8]
+    P, G = vP(s), vG(s)
     if G[G_OVER]:
         return
     q = 1 - p
@@ -577,7 +705,7 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
                 break
             remove_from_hand(s, q, randbelow(rng(s, SUB_POLICY0 + p), P[q, P_HAND]))
     elif op == OP_SEARCH:
-        DK = s[7]
+        DK = vDK(s)
         for i in range(P[p, P_TOP], P[p, P_N]):
             if s[0][p, DK[p, i], K_TYPE] == param and P[p, P_HAND] < HAND_MAX:
                 c = DK[p, i]
@@ -597,13 +725,19 @@ def resolve_card(s, p, e, src_uid, ctx_seat, ctx_uid):
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
     """A unit's own abilities for an event (unless 沈黙); the unit is the source (target "self")."""
-    c = s[2][p, j, U_CARD]
+    if s[0][p, vU(s)[p, j, U_CARD], K_NEFF] > 0:
+        fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid)
+
+
+@njit(cache=True)
+def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
+    c = vU(s)[p, j, U_CARD]
     if kw(s, p, c) & KW_SILENCE:
         return
-    uid = s[2][p, j, U_UID]
+    uid = vU(s)[p, j, U_UID]
     e = s[1][p, c]
     for k in range(s[0][p, c, K_NEFF]):
         if e[k, E_TRIGGER] == trig and e[k, E_OP] != 0:
@@ -636,11 +770,11 @@ def zone_event(s, p, c):
 @njit(cache=True)
 def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
-    P, Z = s[3], s[6]
+    P, Z = vP(s), vZ(s)
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
         if s[0][p, c, K_TYPE] == CT_TRIGGER and zone_event(s, p, c) == ev:
-            if s[8][O_TRIGGER_CP] and s[0][p, c, K_COST] > P[p, P_CP]:
+            if vG(s)[O_TRIGGER_CP] and s[0][p, c, K_COST] > P[p, P_CP]:
                 continue
             if card_usable(s, p, s[1][p, c], -1, ctx_seat, ctx_uid):
                 return i
@@ -650,34 +784,40 @@ def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
 @njit(cache=True)
 def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
     """Use set card i: pay, to the discard (shift left), then resolve its effects."""
-    c = s[6][p, i]
+    c = vZ(s)[p, i]
     zone_remove(s, p, i)
     spend(s, p, cost)
     resolve_card(s, p, s[1][p, c], -1, ctx_seat, ctx_uid)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9: trigger cards fire compulsorily, leftmost first; unusable ones stay set (§11.13)."""
+    if vP(s)[p, P_ZONE] > 0:
+        fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid)
+
+
+@njit(cache=True)
+def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
     i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
-    while i >= 0 and not s[8][G_OVER]:
-        c = s[6][p, i]
-        use_zone_card(s, p, i, s[0][p, c, K_COST] if s[8][O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+    while i >= 0 and not vG(s)[G_OVER]:
+        c = vZ(s)[p, i]
+        use_zone_card(s, p, i, s[0][p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
         i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
 
 
 @njit(cache=True)
 def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """Priority tier 2: the turn player's trigger cards, then the other's (or alternating: option)."""
-    if not s[8][O_PRIORITY_ALT]:
+    if not vG(s)[O_PRIORITY_ALT]:
         fire_triggers(s, tp, ev_tp, ctx_seat, ctx_uid)
         fire_triggers(s, 1 - tp, ev_ntp, ctx_seat, ctx_uid)
         return
     p, ev, passes = tp, ev_tp, 0
-    while passes < 2 and not s[8][G_OVER]:
+    while passes < 2 and not vG(s)[G_OVER]:
         i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
         if i >= 0:
-            use_zone_card(s, p, i, s[0][p, s[6][p, i], K_COST] if s[8][O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+            use_zone_card(s, p, i, s[0][p, vZ(s)[p, i], K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
             passes = 0
         else:
             passes += 1
@@ -687,16 +827,22 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 @njit(cache=True)
 def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
-    c = s[6][p, i]
+    c = vZ(s)[p, i]
     return (s[0][p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev
-            and s[0][p, c, K_COST] <= s[3][p, P_CP] and has_colour_unit(s, p, c)
+            and s[0][p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
             and card_usable(s, p, s[1][p, c], -1, ctx_seat, ctx_uid))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle(s):
     """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information)."""
-    G, DQ = s[8], s[9]
+    if vG(s)[G_DQ] > 0:  # the common case, checked inline: nothing was destroyed
+        settle_queue(s)
+
+
+@njit(cache=True)
+def settle_queue(s):
+    G, DQ = vG(s), vDQ(s)
     k = 0
     while k < G[G_DQ] and not G[G_OVER]:
         p, c = DQ[k, 0], DQ[k, 1]
