@@ -478,3 +478,23 @@ def test_rule_3_1_full_games_end_by_a_loss_condition(policy):
     loser_dmg = np.where(g[:, 1] == WIN_A, g[:, 5], g[:, 4])
     assert (loser_dmg[life] >= 7).all()
     assert np.isin(g[:, 2], [END_LIFE, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_SIMULTANEOUS]).all()
+
+
+# ---- real starter decks (shared data; fixtures only) ------------------------------------------------------
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "fftcg"
+STARTERS = ("custom_starter__ff_xiii_2023__default_starter_deck.toml",
+            "opus_starter__opus_iii_2017__ff_ix_fire_water_starter_deck.toml")
+
+
+@pytest.mark.skipif(not (SHARED / "cards_fftcgsim_square_api.json").is_file(), reason="shared FFTCG data absent")
+def test_real_starter_decks_play_every_pairing_with_invariants():
+    from sim.deckfile import load_deck
+
+    pool = SHARED / "cards_fftcgsim_square_api.json"
+    a, b = F.compile_matchup(*(load_deck(SHARED / "decks" / "starter" / name, pool) for name in STARTERS))
+    for pa in F.POLICIES.values():
+        for pb in F.POLICIES.values():
+            viol = F.check_invariants(a, b, pa, pb, seed=pa * 4 + pb, n=2000)
+            assert (viol == 0).all(), (pa, pb, np.unique(viol))
+            g = F.play(a, b, pa, pb, seed=pa * 4 + pb, stream=0, start=0, n=2000).games
+            assert (g[:, 2] != 3).all()  # no game hit the turn cap
