@@ -470,3 +470,22 @@ def test_results_do_not_depend_on_chunking_and_jokers_option(shipped):
     assert np.array_equal(whole.cards, np.concatenate([p.cards for p in parts]))
     jok = coj.play(a, b, CURVE, CURVE, seed=2, stream=1, start=0, n=60, options={"jokers": 1})
     assert coj.check_invariants(jok) == [] and not np.array_equal(jok.games, whole.games)
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "coj"
+CATALOG = Path("/work/shared/data/coj/catalog.json")
+
+
+@pytest.mark.skipif(not CATALOG.is_file(), reason="shared CoJ catalog not present")
+def test_catalog_decks_play():
+    """Decks of real catalog codes (the importer's Cards: type, cost, colour, BP per level) play out."""
+    from sim.deckfile import load_deck
+
+    red, blue = (load_deck(FIXTURES / f"catalog_{k}.toml") for k in ("red", "blue"))
+    assert red.size == 40 and all(c.bp[0] > 0 for c, _ in red.main if c.type in ("unit", "evolution"))
+    a, b = coj.compile_matchup(red, blue)
+    for pol in coj.POLICIES.values():
+        batch = coj.play(a, b, pol, CURVE, seed=8, stream=pol, start=0, n=50, detail="turns",
+                         options={"jokers": 1})
+        assert coj.check_invariants(batch) == []
+        assert (batch.games[:, G_TURNS] > 2).all()
