@@ -13,6 +13,7 @@ import pytest
 from sim.effects import parse_effect
 from sim.games import coj
 from sim.games import coj_actions as A
+from sim.games import coj_effects as FX
 from sim.games import coj_policy as POL
 from sim.games import coj_rules as R
 from sim.model import Card, Deck
@@ -153,9 +154,9 @@ def test_s4_cp_no_carry_over_and_cap_12():
     V(s)["P"][0, R.P_CP] = 3
     A.turn_start(s, 0)
     assert V(s)["P"][0, R.P_CP] == 6  # reset to the table, not 3 + 6
-    R.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 10, 0, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 10, 0, -1, -1, -1)
     assert V(s)["P"][0, R.P_CP] == 12
-    R.resolve(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, -5, 0, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, -5, 0, -1, -1, -1)
     assert V(s)["P"][1, R.P_CP] == 0  # clamped at the cp_floor option
 
 
@@ -299,7 +300,7 @@ def test_s8_driven_lv3_unit_overclocks_and_level_resets_on_leaving():
     V(s)["P"][0, R.P_CP] = 5
     A.drive(s, 0, 0)
     assert V(s)["U"][0, 0, R.U_RESTR] == 0 and V(s)["U"][0, 0, R.U_ACT] == 1
-    R.resolve(s, 1, R.OP_BOUNCE, R.TG_OPP, 0, 0, -1, -1, -1)
+    FX.resolve(s, 1, R.OP_BOUNCE, R.TG_OPP, 0, 0, -1, -1, -1)
     assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["HL"][0, 0] == 1  # back in hand at Lv.1
 
 
@@ -399,7 +400,7 @@ def test_s10_indomitable_bind_immortal():
     V(s)["G"][R.G_ROUND] = 2
     A.turn_start(s, 0)
     assert V(s)["U"][0, 1, R.U_ACT] == 0  # 呪縛: no recovery
-    R.resolve(s, 1, R.OP_DAMAGE, R.TG_OPP, 9000, 0, -1, 0, V(s)["U"][0, 2, R.U_UID])
+    FX.resolve(s, 1, R.OP_DAMAGE, R.TG_OPP, 9000, 0, -1, 0, V(s)["U"][0, 2, R.U_UID])
     assert V(s)["P"][0, R.P_FIELD] == 3 and V(s)["U"][0, 2, R.U_DMG] == 0
 
 
@@ -416,10 +417,10 @@ def test_s10_protection_selflessness_anchored():
     s = state([card("P", kw=["protection"]), card("S", kw=["selflessness"]), card("A", kw=["anchored"])])
     for c in range(3):
         field(s, 0, c)
-    assert R.pick_target(s, 1, R.OP_DAMAGE, R.TG_OPP, 1000, 0, -1, 0, V(s)["U"][0, 0, R.U_UID]) != 0
-    assert not R.legal_target(s, 0, 0, 0, R.OP_PUMP, 1000, 0)  # own effects cannot target it either
-    assert not R.legal_target(s, 1, 0, 1, R.OP_DULL, 0, 0) and R.legal_target(s, 0, 0, 1, R.OP_DULL, 0, 0)
-    assert not R.legal_target(s, 1, 0, 2, R.OP_BOUNCE, 0, 0)
+    assert FX.pick_target(s, 1, R.OP_DAMAGE, R.TG_OPP, 1000, 0, -1, 0, V(s)["U"][0, 0, R.U_UID]) != 0
+    assert not FX.legal_target(s, 0, 0, 0, R.OP_PUMP, 1000, 0)  # own effects cannot target it either
+    assert not FX.legal_target(s, 1, 0, 1, R.OP_DULL, 0, 0) and FX.legal_target(s, 0, 0, 1, R.OP_DULL, 0, 0)
+    assert not FX.legal_target(s, 1, 0, 2, R.OP_BOUNCE, 0, 0)
 
 
 def test_s10_dimensional_interference_and_forced_defense():

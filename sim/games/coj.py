@@ -9,8 +9,9 @@ set in the trigger zone, attack, retreat, discard, joker. LP 0 ends the game at 
 DOUBLE_LOSS, END_SIMULTANEOUS); after round 10 more LP wins and a tie goes to the second player
 (END_ROUND_LIMIT). Games never reach the turn cap (MAX_TURNS = 20 = 10 rounds).
 
-Modules: coj_rules (state, zones, effects, destruction), coj_policy (decisions), coj_actions (turn
-steps, actions, battle), this one (interface, compiling, the batch kernel and the game loop).
+Modules: coj_rules (state layout, zones, draws, units, damage), coj_effects (card effects, trigger
+zone timings, the destruction queue), coj_policy (decisions), coj_actions (turn steps, actions,
+battle), this one (interface, compiling, the batch kernel and the game loop).
 
 Policies (ids in POLICIES; details in docs/policies_coj.md and coj_policy's docstring):
 - random:  uniform over legal actions / blocks / keep-or-redraw / intercept use.

@@ -6,6 +6,15 @@ The policies (coj_policy.py) choose; these functions carry the choice out under 
 from numba import njit
 
 from sim.compiled import K_COST
+from sim.games.coj_effects import (
+    fire_triggers,
+    fire_triggers_both,
+    fire_unit,
+    resolve_card,
+    settle,
+    usable_intercept,
+    use_zone_card,
+)
 from sim.games.coj_policy import (
     A_ATTACK,
     A_DISCARD,
@@ -62,9 +71,6 @@ from sim.games.coj_rules import (
     destroy,
     draw,
     find_unit,
-    fire_triggers,
-    fire_triggers_both,
-    fire_unit,
     init_unit,
     joker_row,
     lp_loss,
@@ -74,15 +80,11 @@ from sim.games.coj_rules import (
     record_played,
     remove_from_hand,
     remove_unit,
-    resolve_card,
     set_level,
-    settle,
     spend,
     take_damage,
     unit_bp,
     unit_kw,
-    usable_intercept,
-    use_zone_card,
     vG,
     vH,
     vHL,

@@ -20,6 +20,9 @@ intercepts, and discard down to 5 cards at turn end so the next draw of 2 is not
 from numba import njit
 
 from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NAME, K_TYPE
+from sim.games.coj_effects import (
+    card_usable,
+)
 from sim.games.coj_rules import (
     CT_EVO,
     CT_INTERCEPT,
@@ -58,7 +61,6 @@ from sim.games.coj_rules import (
     U_RESTR,
     ZONE_MAX,
     bp_at,
-    card_usable,
     entry_cost,
     joker_row,
     reducer_colours,
