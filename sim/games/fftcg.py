@@ -96,6 +96,7 @@ from sim.games.fftcg_core import (
     OFF_PRM,
     OFF_PS,
     OFF_Q,
+    OFF_RNG,
     OFF_VAR,
     P_AVAIL,
     P_BONUS,
@@ -165,12 +166,15 @@ from sim.games.fftcg_core import (
     push_trigger,
     resolve,
     rule_processes,
+    st_cards,
     st_cs,
+    st_effs,
     st_gs,
     st_ls,
     st_opt,
     st_prm,
     st_ps,
+    st_rng,
     st_scr,
 )
 from sim.games.fftcg_policy import (
@@ -267,7 +271,7 @@ def cast(S, p, c, hs, hc, check):
     """Cast card c of p from the hand or the LB deck (legality checked by the caller). Characters enter
     the field (a special action, 11.4); a Summon's cast effects are queued and it goes to the Break
     Zone, an LB card face up to the LB deck (15.2.8.4.3). Returns False if the payment failed."""
-    cards, cs, ps, gs = S[0], st_cs(S), st_ps(S), st_gs(S)
+    cards, cs, ps, gs = st_cards(S), st_cs(S), st_ps(S), st_gs(S)
     from_lb = cs[p, S_ZONE, c] == Z_LB
     cost, req = cast_requirement(S, p, c)
     keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
@@ -297,7 +301,7 @@ def cast(S, p, c, hs, hc, check):
 @njit(cache=True)
 def activate(S, p, c, k, check):
     """Action ability (11.6.2): pay its CP cost (generic) and dull the card if the cost says so."""
-    effs, cs, ps, gs = S[1], st_cs(S), st_ps(S), st_gs(S)
+    effs, cs, ps, gs = st_effs(S), st_cs(S), st_ps(S), st_gs(S)
     dull = effs[p, c, k, E_DULL]
     cost = effs[p, c, k, E_COST]
     keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
@@ -496,7 +500,7 @@ def take_turn(S, p, gturn, threshold, check):
 @njit(cache=True)
 def check_state(S):
     """Invariants (check mode): zones agree with the lists and counts, nothing negative, limits hold."""
-    cards, cs, ps, ls, gs = S[0], st_cs(S), st_ps(S), st_ls(S), st_gs(S)
+    cards, cs, ps, ls, gs = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_gs(S)
     v = 0
     for p in range(2):
         cnt = np.zeros(N_ZONES, np.int64)
@@ -550,7 +554,7 @@ def setup(S, first):
             cs[p, S_ZONE, i] = Z_DECK
         for i in range(nmain, ps[p, P_NTOT]):
             cs[p, S_ZONE, i] = Z_LB  # face down, not shuffled (8.2.1.1)
-        shuffle(S[3][p], ls[p, L_ORDER], nmain)
+        shuffle(st_rng(S)[p], ls[p, L_ORDER], nmain)
         draw(S, p, min(OPENING_HAND, nmain))
         for k in range(ps[p, P_HN]):
             cs[p, S_DRAWN, ls[p, L_HAND, k]] = 0
@@ -577,11 +581,11 @@ def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j
               games, turns, cdetail, viol):
     w = cards.shape[1]
     blob = np.zeros(blob_size(w), np.int32)
-    rng = np.empty((4, 1), np.uint64)
-    # the state tuple holds uncounted views; the owners stay alive until the end of this function
-    S = (borrowed(cards), borrowed(effs), borrowed(blob), borrowed(rng))
-    S[2][0] = w
-    cs, ps, gs = st_cs(S), st_ps(S), st_gs(S)
+    S = borrowed(blob)  # uncounted view; the owner `blob` stays alive until the end of this function
+    S[0] = w
+    st_cards(S)[:, :, :] = cards
+    st_effs(S)[:, :, :, :] = effs
+    cs, ps, gs, rng = st_cs(S), st_ps(S), st_gs(S), st_rng(S)
     cs[:, S_DRAWN, :] = -1
     cs[:, S_PLAYED, :] = -1
     st_prm(S)[:, :] = prms
@@ -631,7 +635,7 @@ def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j
     if check:
         check_state(S)
         viol[j] = gs[X_VIOL]
-    keep_alive(cards, effs, blob, rng)
+    keep_alive(blob)
 
 
 @njit(cache=True)
@@ -708,16 +712,17 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
 
 
 def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b: int = CURVE, *,
-              options: dict[str, int] | None = None, seed: int = 0) -> tuple:
+              options: dict[str, int] | None = None, seed: int = 0) -> np.ndarray:
     """A game state for scenario tests and debugging: every main-deck card in its deck in compiled
-    order (not shuffled, nothing dealt), LB cards face down; the njit functions accept it as S."""
+    order (not shuffled, nothing dealt), LB cards face down: the state blob the njit functions take as S."""
     cards, effs, nmain, ntot, pols, prms, opt, w = _prepare(a, b, policy_a, policy_b, options, None, None)
-    st = np.zeros(blob_size(w), np.int32)
-    st[0] = w
-    rng = np.array([[new_rng(seed, 0, 0, SUB_SEAT0 + p)[0]] for p in range(2)]
-                   + [[new_rng(seed, 0, 0, SUB_POLICY0 + p)[0]] for p in range(2)], np.uint64)
-    S = (cards, effs, st, rng)
+    S = np.zeros(blob_size(w), np.int32)
+    S[0] = w
     v = views(S)
+    v["cards"][:] = cards
+    v["effs"][:] = effs
+    v["rng"][:, 0] = [new_rng(seed, 0, 0, SUB_SEAT0 + p)[0] for p in range(2)] + \
+        [new_rng(seed, 0, 0, SUB_POLICY0 + p)[0] for p in range(2)]
     v["cs"][:, S_DRAWN, :] = -1
     v["cs"][:, S_PLAYED, :] = -1
     v["prm"][:, :] = prms
@@ -729,14 +734,19 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     return S
 
 
-def views(S: tuple) -> dict[str, np.ndarray]:
-    """Numpy views of a Python-held state blob (the st_* accessors, for tests)."""
-    st, w = S[2], int(S[2][0])
-    var = OFF_VAR + 2 * N_S * w
-    return {"cs": st[OFF_VAR:var].reshape(2, N_S, w), "ls": st[var:var + 6 * w].reshape(2, 3, w),
-            "scr": st[var + 6 * w:var + 11 * w].reshape(5, w), "ps": st[OFF_PS:OFF_PS + 2 * N_P].reshape(2, N_P),
-            "gs": st[OFF_GS:OFF_GS + N_X], "q": st[OFF_Q:OFF_Q + QCAP * N_Q].reshape(QCAP, N_Q),
-            "prm": st[OFF_PRM:OFF_PRM + 2 * NPARAM].reshape(2, NPARAM), "opt": st[OFF_OPT:OFF_OPT + N_OPT]}
+def views(S: np.ndarray) -> dict[str, np.ndarray]:
+    """Numpy views of a Python-held state blob (what the st_* accessors return, for tests)."""
+    w = int(S[0])
+    o = [OFF_VAR]
+    for size in (2 * N_S, 6, 5, 2 * K_NCOLS, 2 * MAX_EFFECTS * E_NCOLS):
+        o.append(o[-1] + size * w)
+    return {"cs": S[o[0]:o[1]].reshape(2, N_S, w), "ls": S[o[1]:o[2]].reshape(2, 3, w),
+            "scr": S[o[2]:o[3]].reshape(5, w), "cards": S[o[3]:o[4]].reshape(2, w, K_NCOLS),
+            "effs": S[o[4]:o[5]].reshape(2, w, MAX_EFFECTS, E_NCOLS),
+            "rng": S[OFF_RNG:OFF_RNG + 8].view(np.uint64).reshape(4, 1),
+            "ps": S[OFF_PS:OFF_PS + 2 * N_P].reshape(2, N_P), "gs": S[OFF_GS:OFF_GS + N_X],
+            "q": S[OFF_Q:OFF_Q + QCAP * N_Q].reshape(QCAP, N_Q),
+            "prm": S[OFF_PRM:OFF_PRM + 2 * NPARAM].reshape(2, NPARAM), "opt": S[OFF_OPT:OFF_OPT + N_OPT]}
 
 
 def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int, stream: int,

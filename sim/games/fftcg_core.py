@@ -3,21 +3,22 @@
 Rule numbers are those of the FFTCG rules digest (../shared/rules/fftcg.md, source A = CR 3.2).
 The game flow (turns, attacks, casting) is in sim/games/fftcg.py; scripted choices in fftcg_policy.py.
 
-State of one game: S = (cards, effs, st, rs), allocated per game inside the batch kernel:
-    cards  int32 [2, W, K_NCOLS]               compiled card table per seat (static)
-    effs   int32 [2, W, MAX_EFFECTS, E_*]      compiled effects per seat (static)
-    st     int32 [blob_size(W)]                every mutable integer, read through views:
-             st_cs(S)  [2, N_S, W]   per card copy: zone, dull, frozen, sick, damage, modifiers...
-             st_ps(S)  [2, N_P]      per seat: deck top, hand/field counts, damage, turn counters...
-             st_ls(S)  [2, 3, W]     per seat lists: hand, field, deck order
-             st_gs(S)  [N_X]         game scalars: outcome, queue pointers, violations
-             st_q(S)   [QCAP, N_Q]   pending effects (a FIFO that stands in for the stack)
-             st_prm(S) [2, NPARAM]   policy parameters;  st_opt(S) [N_OPT] rules options
-             st_scr(S) [5, W]        scratch: chosen backups, discards, attackers, candidates, context
-    rs     uint64 [4, 1]                       RNG states: seat 0/1 shuffles, seat 0/1 policy choices
-One blob rather than eleven arrays: every helper takes S, and each array in a passed tuple costs
-argument copies and reference-count calls (measured: most of the run time with eleven). The views
-are built from pointers (carray), without reference counts; S must not outlive play_game's owners.
+State of one game: S, one int32 array (the "blob") allocated per game inside the batch kernel, read
+through views (st_* accessors, inline):
+    st_cards(S) [2, W, K_NCOLS]            compiled card table per seat (copied in, static)
+    st_effs(S)  [2, W, MAX_EFFECTS, E_*]   compiled effects per seat (copied in, static)
+    st_cs(S)    [2, N_S, W]   per card copy: zone, dull, frozen, sick, damage, modifiers...
+    st_ps(S)    [2, N_P]      per seat: deck top, hand/field counts, damage, turn counters...
+    st_ls(S)    [2, 3, W]     per seat lists: hand, field, deck order
+    st_gs(S)    [N_X]         game scalars: outcome, queue pointers, violations
+    st_q(S)     [QCAP, N_Q]   pending effects (a FIFO that stands in for the stack)
+    st_rng(S)   uint64 [4, 1] RNG states: seat 0/1 shuffles, seat 0/1 policy choices
+    st_prm(S)   [2, NPARAM]   policy parameters;  st_opt(S) [N_OPT] rules options
+    st_scr(S)   [5, W]        scratch: chosen backups, discards, attackers, candidates, context
+One array rather than eleven: every helper takes S, and each array passed costs argument copies and
+reference-count calls (measured: most of the run time with a tuple of eleven; 4.6x faster now).
+The views are built from pointers (carray), without reference counts; in the kernel S itself is
+such a view, so it must not outlive play_game's owner of the blob.
 Copy index i of seat p is the row of the compiled deck: 0..n_main-1 main deck, n_main.. the LB deck;
 W >= the longest deck (and >= 16).
 
@@ -29,8 +30,19 @@ import numpy as np
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
-from sim.compiled import K_COST, K_ELEM, K_EX, K_GENERIC, K_KW, K_NAME, K_NEFF, K_POWER, K_TYPE
-from sim.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, OPS, TARGETS, TRIGGERS
+from sim.compiled import K_COST, K_ELEM, K_EX, K_GENERIC, K_KW, K_NAME, K_NCOLS, K_NEFF, K_POWER, K_TYPE
+from sim.effects import (
+    E_AMOUNT,
+    E_NCOLS,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_TRIGGER,
+    MAX_EFFECTS,
+    OPS,
+    TARGETS,
+    TRIGGERS,
+)
 from sim.kernel import randbelow, shuffle
 from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, END_TURN_CAP
 
@@ -124,6 +136,7 @@ V_PAYMENT = 4  # a payment broke the no-surplus rule (11.4.6.4)
 V_FIELD = 8  # a field limit broken (backups, uniqueness, Light/Dark)
 
 # blob layout: fixed-size parts first, then the parts sized by the width W (st[0])
+OFF_RNG = 2  # 4 uint64 RNG states (8-byte aligned)
 OFF_GS = 16
 OFF_PRM = OFF_GS + 16
 OFF_OPT = OFF_PRM + 2 * NPARAM
@@ -134,52 +147,67 @@ OFF_VAR = OFF_Q + QCAP * N_Q
 
 @njit(cache=True)
 def blob_size(w):
-    return OFF_VAR + (2 * N_S + 2 * 3 + 5) * w
+    return OFF_VAR + (2 * N_S + 2 * 3 + 5 + 2 * K_NCOLS + 2 * MAX_EFFECTS * E_NCOLS) * w
 
 
 @njit(cache=True, inline="always")
 def st_cs(S):
-    w = np.int64(S[2][0])
-    return carray(_ptr_at(S[2], OFF_VAR), (2, N_S, w))
+    w = np.int64(S[0])
+    return carray(_ptr_at(S, OFF_VAR), (2, N_S, w))
 
 
 @njit(cache=True, inline="always")
 def st_ls(S):
-    w = np.int64(S[2][0])
-    o = OFF_VAR + 2 * N_S * w
-    return carray(_ptr_at(S[2], o), (2, 3, w))
+    w = np.int64(S[0])
+    return carray(_ptr_at(S, OFF_VAR + 2 * N_S * w), (2, 3, w))
 
 
 @njit(cache=True, inline="always")
 def st_scr(S):
-    w = np.int64(S[2][0])
-    o = OFF_VAR + (2 * N_S + 2 * 3) * w
-    return carray(_ptr_at(S[2], o), (5, w))
+    w = np.int64(S[0])
+    return carray(_ptr_at(S, OFF_VAR + (2 * N_S + 6) * w), (5, w))
+
+
+@njit(cache=True, inline="always")
+def st_cards(S):
+    w = np.int64(S[0])
+    return carray(_ptr_at(S, OFF_VAR + (2 * N_S + 11) * w), (2, w, K_NCOLS))
+
+
+@njit(cache=True, inline="always")
+def st_effs(S):
+    w = np.int64(S[0])
+    return carray(_ptr_at(S, OFF_VAR + (2 * N_S + 11 + 2 * K_NCOLS) * w), (2, w, MAX_EFFECTS, E_NCOLS))
+
+
+@njit(cache=True, inline="always")
+def st_rng(S):
+    return carray(_u64_at(S, OFF_RNG), (4, 1))
 
 
 @njit(cache=True, inline="always")
 def st_ps(S):
-    return carray(_ptr_at(S[2], OFF_PS), (2, N_P))
+    return carray(_ptr_at(S, OFF_PS), (2, N_P))
 
 
 @njit(cache=True, inline="always")
 def st_gs(S):
-    return carray(_ptr_at(S[2], OFF_GS), (N_X,))
+    return carray(_ptr_at(S, OFF_GS), (N_X,))
 
 
 @njit(cache=True, inline="always")
 def st_q(S):
-    return carray(_ptr_at(S[2], OFF_Q), (QCAP, N_Q))
+    return carray(_ptr_at(S, OFF_Q), (QCAP, N_Q))
 
 
 @njit(cache=True, inline="always")
 def st_prm(S):
-    return carray(_ptr_at(S[2], OFF_PRM), (2, NPARAM))
+    return carray(_ptr_at(S, OFF_PRM), (2, NPARAM))
 
 
 @njit(cache=True, inline="always")
 def st_opt(S):
-    return carray(_ptr_at(S[2], OFF_OPT), (N_OPT,))
+    return carray(_ptr_at(S, OFF_OPT), (N_OPT,))
 
 
 @intrinsic
@@ -188,6 +216,16 @@ def _data_ptr(typingctx, arr):
     def codegen(context, builder, sig, args):
         return context.make_array(sig.args[0])(context, builder, args[0]).data
     return types.CPointer(arr.dtype)(arr), codegen
+
+
+@intrinsic
+def _u64_at(typingctx, arr, offset):
+    """Pointer to element `offset` of a 1-d int32 array, read as uint64 (the RNG states in the blob)."""
+    def codegen(context, builder, sig, args):
+        data = context.make_array(sig.args[0])(context, builder, args[0]).data
+        ptr = builder.gep(data, [args[1]])
+        return builder.bitcast(ptr, context.get_value_type(types.CPointer(types.uint64)))
+    return types.CPointer(types.uint64)(arr, offset), codegen
 
 
 @intrinsic
@@ -219,13 +257,13 @@ def popcount(x):
 @njit(cache=True, inline="always")
 def power(S, s, i):
     """Current power: printed power + until-end-of-turn modifiers + static ones (digest 10, simplification)."""
-    return S[0][s, i, K_POWER] + st_cs(S)[s, S_PUMP, i] + st_cs(S)[s, S_STATIC, i]
+    return st_cards(S)[s, i, K_POWER] + st_cs(S)[s, S_PUMP, i] + st_cs(S)[s, S_STATIC, i]
 
 
 @njit(cache=True, inline="always")
 def has_kw(S, s, i, bit):
     """Printed keyword, or one granted until end of turn (grant_keyword)."""
-    return ((S[0][s, i, K_KW] | st_cs(S)[s, S_KW_EOT, i]) & bit) != 0
+    return ((st_cards(S)[s, i, K_KW] | st_cs(S)[s, S_KW_EOT, i]) & bit) != 0
 
 
 # ---- lists and zones ------------------------------------------------------------------------------
@@ -296,7 +334,7 @@ def push(S, ctrl, s, c, slot, hs, hc):
 @njit(cache=True)
 def push_trigger(S, ctrl, s, c, trig, hs, hc):
     """Queue the card's effects with this trigger (auto abilities, rule 11.8)."""
-    cards, effs = S[0], S[1]
+    cards, effs = st_cards(S), st_effs(S)
     n = 0
     for k in range(cards[s, c, K_NEFF]):
         if effs[s, c, k, E_TRIGGER] == trig:
@@ -309,9 +347,9 @@ def push_trigger(S, ctrl, s, c, trig, hs, hc):
 def push_ex_burst(S, p, c):
     """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text, a character's
     auto ability (enter effects) when the card has the EX Burst icon (rule 11.10.3)."""
-    if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or S[0][p, c, K_EX] == 0:
+    if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or st_cards(S)[p, c, K_EX] == 0:
         return
-    push_trigger(S, p, p, c, TR_CAST if S[0][p, c, K_TYPE] == SUMMON else TR_ENTER, -1, -1)
+    push_trigger(S, p, p, c, TR_CAST if st_cards(S)[p, c, K_TYPE] == SUMMON else TR_ENTER, -1, -1)
 
 
 @njit(cache=True)
@@ -340,7 +378,7 @@ def enter_field(S, p, c):
     """A character enters: Backups dull (5.2.3.1.1.3), others active; all summoning-sick (10.1.2.1.1)."""
     cs = st_cs(S)
     cs[p, S_ZONE, c] = Z_FIELD
-    cs[p, S_DULL, c] = 1 if S[0][p, c, K_TYPE] == BACKUP else 0
+    cs[p, S_DULL, c] = 1 if st_cards(S)[p, c, K_TYPE] == BACKUP else 0
     cs[p, S_SICK, c] = 1
     cs[p, S_FROZEN, c] = 0
     cs[p, S_ATTACKED, c] = 0
@@ -373,7 +411,7 @@ def leave_field(S, p, c, dest):
 def update_static(S, p):
     """Static power bonuses of p's characters (trigger static, op pump/weaken, target self or
     all_own_characters), recomputed whenever p's field changes (field abilities, 11.9)."""
-    cards, effs, cs, ps, ls = S[0], S[1], st_cs(S), st_ps(S), st_ls(S)
+    cards, effs, cs, ps, ls = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S)
     fn = ps[p, P_FN]
     for k in range(fn):
         cs[p, S_STATIC, ls[p, L_FIELD, k]] = 0
@@ -399,7 +437,7 @@ def update_static(S, p):
 # ---- field limits ---------------------------------------------------------------------------------
 @njit(cache=True)
 def count_type(S, p, t):
-    cards, ls, ps = S[0], st_ls(S), st_ps(S)
+    cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
     n = 0
     for k in range(ps[p, P_FN]):
         if cards[p, ls[p, L_FIELD, k], K_TYPE] == t:
@@ -410,7 +448,7 @@ def count_type(S, p, t):
 @njit(cache=True)
 def name_on_field(S, p, c):
     """A non-generic character with this card's name is on p's field (rules 7.7.3, 7.7.3.1)."""
-    cards, ls, ps = S[0], st_ls(S), st_ps(S)
+    cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
     nm = cards[p, c, K_NAME]
     for k in range(ps[p, P_FN]):
         f = ls[p, L_FIELD, k]
@@ -421,7 +459,7 @@ def name_on_field(S, p, c):
 
 @njit(cache=True)
 def light_dark_on_field(S, p):
-    cards, ls, ps = S[0], st_ls(S), st_ps(S)
+    cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
     for k in range(ps[p, P_FN]):
         if cards[p, ls[p, L_FIELD, k], K_ELEM] & LIGHT_DARK:
             return True
@@ -432,7 +470,7 @@ def light_dark_on_field(S, p):
 def can_enter(S, p, c):
     """Limits checked before casting (you cannot exceed them voluntarily): backups <= 5 (7.7.4),
     one non-generic per name (7.7.3), one Light/Dark character (7.7.5)."""
-    cards = S[0]
+    cards = st_cards(S)
     t = cards[p, c, K_TYPE]
     if t == SUMMON:
         return True
@@ -448,8 +486,8 @@ def can_enter(S, p, c):
 # ---- card values (which cards a policy discards first) ------------------------------------------
 @njit(cache=True)
 def is_removal(S, p, c):
-    effs = S[1]
-    for k in range(S[0][p, c, K_NEFF]):
+    effs = st_effs(S)
+    for k in range(st_cards(S)[p, c, K_NEFF]):
         op = effs[p, c, k, E_OP]
         if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_FREEZE:
             return True
@@ -460,10 +498,10 @@ def is_removal(S, p, c):
 def card_value(S, p, c):
     """How much a policy wants to keep card c in hand; lowest is discarded first (CP, hand limit).
     Dead cards first: a non-generic character whose name p already controls, a 6th Backup."""
-    cards, ps = S[0], st_ps(S)
+    cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
-        return randbelow(S[3][2 + p], 1000)
+        return randbelow(st_rng(S)[2 + p], 1000)
     t = cards[p, c, K_TYPE]
     cost = cards[p, c, K_COST]
     if t != SUMMON and cards[p, c, K_GENERIC] == 0 and name_on_field(S, p, c):
@@ -500,14 +538,14 @@ def card_value(S, p, c):
 # ---- CP payment (section 7) -----------------------------------------------------------------------
 @njit(cache=True)
 def can_discard_for_cp(S, p, c):
-    return (S[0][p, c, K_ELEM] & LIGHT_DARK) == 0  # rule 5.2.1.3: never Light/Dark
+    return (st_cards(S)[p, c, K_ELEM] & LIGHT_DARK) == 0  # rule 5.2.1.3: never Light/Dark
 
 
 @njit(cache=True)
 def pick_discard(S, p, bit, excl, nd, keep, dry):
     """The hand card to discard for 2 CP of an element in `bit` (lowest value), or -1.
     Respects the policy's hand reserve `keep` (cards left after this payment)."""
-    cards, ps, ls, scr = S[0], st_ps(S), st_ls(S), st_scr(S)
+    cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
     hn = ps[p, P_HN]
     left = hn - nd - 1 - (1 if excl >= 0 else 0)
     if left < keep:
@@ -537,7 +575,7 @@ def covers(S, p, req, nb, nd, skip_b, skip_d):
     """Do the chosen sources still include >= 1 CP of every required element (rule 11.4.6.2)?
     Each discard declares one element (5.2.1.3); a multi-element Backup gives one chosen element
     unless option multi_backup_one_element is 0. Greedy matching, rarer elements first."""
-    cards, scr, opt = S[0], st_scr(S), st_opt(S)
+    cards, scr, opt = st_cards(S), st_scr(S), st_opt(S)
     used = 0  # bitmask over chosen sources: bit k = backup k, bit 16+k = discard k
     for e in range(8):
         bit = 1 << e
@@ -575,7 +613,7 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
     takes a discard's 1-CP surplus instead of one more Backup. Finally redundant Backups are dropped,
     so the payment is minimal (digest section 7, condition (c)). Chosen backups go to scr[0], discards
     to scr[1]. Returns (total to pay or -1, backups, discards, bonus CP used)."""
-    cards, cs, ps, ls, scr = S[0], st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     if cost <= 0:
         return 0, 0, 0, 0  # rule 11.4.6.2: cost 0 pays nothing
     total = max(cost, popcount(req))
@@ -700,7 +738,7 @@ def commit_pay(S, p, nb, nd, used_bonus):
 @njit(cache=True)
 def cp_potential(S, p):
     """Active Backups + 2 per hand card that may be discarded for CP (turns detail: available)."""
-    cards, cs, ps, ls = S[0], st_cs(S), st_ps(S), st_ls(S)
+    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     n = ps[p, P_BONUS]
     for k in range(ps[p, P_FN]):
         c = ls[p, L_FIELD, k]
@@ -736,7 +774,7 @@ def target_side(p, op, tgt):
 
 @njit(cache=True)
 def legal_target(S, s, c, op, param):
-    cards, cs = S[0], st_cs(S)
+    cards, cs = st_cards(S), st_cs(S)
     if cs[s, S_ZONE, c] != Z_FIELD:
         return False
     t = cards[s, c, K_TYPE]
@@ -755,7 +793,7 @@ def legal_target(S, s, c, op, param):
 def target_score(S, s, c, op, amount, hs, hc):
     """Policy preference among legal targets (non-random policies): kill what can be killed, the
     strongest first; the battle hint (attacker/blocker) first when the effect decides the battle."""
-    cards, cs = S[0], st_cs(S)
+    cards, cs = st_cards(S), st_cs(S)
     pw = max(power(S, s, c), 0)
     left = pw - cs[s, S_DMG, c]
     hint = 1 if (s == hs and c == hc) else 0
@@ -793,7 +831,7 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc):
             continue
         seen += 1
         if rnd:
-            if randbelow(S[3][2 + p], seen) == 0:
+            if randbelow(st_rng(S)[2 + p], seen) == 0:
                 best = c
         else:
             v = target_score(S, s, c, op, amount, hs, hc)
@@ -820,8 +858,8 @@ def count_targets(S, p, op, param, tgt, src_s, src_c):
 def has_targets(S, p, s, c, trig):
     """Every character-targeting effect with this trigger has a legal target (rule 11.3: a Summon
     or ability that chooses cannot be cast without targets)."""
-    effs = S[1]
-    for k in range(S[0][s, c, K_NEFF]):
+    effs = st_effs(S)
+    for k in range(st_cards(S)[s, c, K_NEFF]):
         if effs[s, c, k, E_TRIGGER] != trig:
             continue
         op = effs[s, c, k, E_OP]
@@ -836,7 +874,7 @@ def search(S, p, ctype):
     """Search (rule 15.1.1.8), approximated: the first card of card type `ctype` from the top of the
     deck goes to the hand, then the deck is shuffled. With a shuffled deck this is a uniformly random
     matching card; a real player would pick the best one."""
-    cards, cs, ps, ls = S[0], st_cs(S), st_ps(S), st_ls(S)
+    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
     for k in range(top, nmain):
         c = ls[p, L_ORDER, k]
@@ -850,13 +888,13 @@ def search(S, p, ctype):
             break
     n = nmain - ps[p, P_TOP]
     if n > 1:
-        shuffle(S[3][p], ls[p, L_ORDER, ps[p, P_TOP]:nmain], n)
+        shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:nmain], n)
 
 
 @njit(cache=True)
 def exec_effect(S, ctrl, s, c, slot, hs, hc):
     """Resolve one effect of card (s, c) for its controller `ctrl` (targets chosen on resolution)."""
-    effs, cs, ps, ls = S[1], st_cs(S), st_ps(S), st_ls(S)
+    effs, cs, ps, ls = st_effs(S), st_cs(S), st_ps(S), st_ls(S)
     op = effs[s, c, slot, E_OP]
     amount = effs[s, c, slot, E_AMOUNT]
     tgt = effs[s, c, slot, E_TARGET]
@@ -887,12 +925,12 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             hn = ps[opp, P_HN]
             if hn == 0:
                 break
-            discard(S, opp, ls[opp, L_HAND, randbelow(S[3][2 + ctrl], hn)])
+            discard(S, opp, ls[opp, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
     elif op == OP_RECOVER:
         # `amount` cards of card type `param` (-1 any) from the Break Zone to the hand, latest first
         n = amount
         for i in range(ps[ctrl, P_NMAIN] - 1, -1, -1):
-            if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or S[0][ctrl, i, K_TYPE] == param):
+            if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or st_cards(S)[ctrl, i, K_TYPE] == param):
                 to_hand(S, ctrl, i)
                 n -= 1
     elif targets_character(op):
@@ -947,7 +985,7 @@ def apply_op(S, ts, tc, op, amount, param):
 def rule_processes(S):
     """Section 12, repeated until stable: a Forward with power <= 0 goes to the Break Zone (12.4.4, not a
     break); damage >= power breaks it (12.4.5). 12.4.6-8 cannot arise: casting checks the limits."""
-    cards, cs, ps, ls = S[0], st_cs(S), st_ps(S), st_ls(S)
+    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     changed = True
     while changed:
         changed = False

@@ -83,11 +83,14 @@ from sim.games.fftcg_core import (
     plan_pay,
     popcount,
     power,
+    st_cards,
     st_cs,
+    st_effs,
     st_ls,
     st_opt,
     st_prm,
     st_ps,
+    st_rng,
     st_scr,
     targets_character,
 )
@@ -98,7 +101,7 @@ CAST, ACTIVATE = 1, 2
 
 @njit(cache=True, inline="always")
 def rng(S, p):
-    return S[3][2 + p]
+    return st_rng(S)[2 + p]
 
 
 @njit(cache=True, inline="always")
@@ -109,13 +112,13 @@ def reserve(S, p):
 @njit(cache=True)
 def cast_requirement(S, p, c):
     """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3)."""
-    el = S[0][p, c, K_ELEM]
-    return S[0][p, c, K_COST], (0 if el & LIGHT_DARK else el)
+    el = st_cards(S)[p, c, K_ELEM]
+    return st_cards(S)[p, c, K_COST], (0 if el & LIGHT_DARK else el)
 
 
 @njit(cache=True)
 def lb_cost(S, p, c):
-    x = S[0][p, c, 12]  # K_LB_COST; -1 = printed none (Limited LB deck option)
+    x = st_cards(S)[p, c, 12]  # K_LB_COST; -1 = printed none (Limited LB deck option)
     return x if x >= 0 else st_opt(S)[O_LB_UNDEFINED_COST]
 
 
@@ -136,7 +139,7 @@ CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_NBACKUP, CX_LD, CX_HCNT = 0, 1, 2, 3, 4, 5
 def prepare_cast_context(S, p, keep):
     """Summaries of p's CP sources and field for can_cast: active Backups and their elements, hand
     cards that may be discarded for CP per element, Backup count, a Light/Dark character present."""
-    cards, cs, ps, ls, scr = S[0], st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     for k in range(6 + 8):
         scr[4, k] = 0
     scr[4, CX_KEEP] = keep
@@ -169,7 +172,7 @@ def payable(S, p, c, cost, req, in_hand):
     if popcount(req) >= 2:
         g, _, _, _ = plan_pay(S, p, cost, req, c if in_hand else -1, -1, scr[4, CX_KEEP], True)
         return g >= 0
-    el = S[0][p, c, K_ELEM]
+    el = st_cards(S)[p, c, K_ELEM]
     c_disc = 1 if in_hand and (el & LIGHT_DARK) == 0 else 0
     d = min(scr[4, CX_HDISC] - c_disc, ps[p, P_HN] - (1 if in_hand else 0) - scr[4, CX_KEEP])
     d = max(d, 0)
@@ -188,7 +191,7 @@ def can_cast(S, p, c, instant):
     """Card c (hand or face-down LB deck) can be cast now (11.3, 11.4, 15.2.8.3): timing, field limits,
     targets, the LB cost in other face-down LB cards, and a payment that keeps the policy's hand
     reserve. Needs prepare_cast_context(S, p, keep) for the current position."""
-    cards, cs, scr = S[0], st_cs(S), st_scr(S)
+    cards, cs, scr = st_cards(S), st_cs(S), st_scr(S)
     z = cs[p, S_ZONE, c]
     if z != Z_HAND and z != Z_LB:
         return False
@@ -213,7 +216,7 @@ def can_cast(S, p, c, instant):
 @njit(cache=True)
 def can_activate(S, p, c, k, keep):
     """Action ability (11.6): dull cost needs an active, non-sick character (or Haste, 11.6.2.2)."""
-    effs, cs = S[1], st_cs(S)
+    effs, cs = st_effs(S), st_cs(S)
     if effs[p, c, k, E_TRIGGER] != TR_ACTION and effs[p, c, k, E_TRIGGER] != TR_ACTION_BREAK:
         return False
     dull = effs[p, c, k, E_DULL]
@@ -230,7 +233,7 @@ def can_activate(S, p, c, k, keep):
 @njit(cache=True)
 def effect_useful(S, p, s, c, k, hs, hc):
     """Would this effect accomplish something now? (damage that kills, removal with a target, ...)"""
-    effs, ps = S[1], st_ps(S)
+    effs, ps = st_effs(S), st_ps(S)
     op = effs[s, c, k, E_OP]
     amount = effs[s, c, k, E_AMOUNT]
     if op == OP_DRAW:
@@ -265,8 +268,8 @@ def effect_useful(S, p, s, c, k, hs, hc):
 
 @njit(cache=True)
 def card_useful(S, p, c, trig, hs, hc):
-    for k in range(S[0][p, c, K_NEFF]):
-        if S[1][p, c, k, E_TRIGGER] == trig and effect_useful(S, p, p, c, k, hs, hc):
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if st_effs(S)[p, c, k, E_TRIGGER] == trig and effect_useful(S, p, p, c, k, hs, hc):
             return True
     return False
 
@@ -276,7 +279,7 @@ def card_useful(S, p, c, trig, hs, hc):
 def wants_mulligan(S, p):
     """random: a coin. aggro: fewer than PR_MULL Forwards of cost <= 3. curve: fewer than PR_MULL
     characters of cost <= 3. control: fewer than PR_MULL Backups."""
-    cards, ps, ls = S[0], st_ps(S), st_ls(S)
+    cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
         return randbelow(rng(S, p), 2) == 1
@@ -297,7 +300,7 @@ def wants_mulligan(S, p):
 @njit(cache=True)
 def cast_score(S, p, c, phase):
     """Preference among castable cards; <= 0 means "not now"."""
-    cards, ps = S[0], st_ps(S)
+    cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
     nb = count_type(S, p, BACKUP)
@@ -325,7 +328,7 @@ def cast_score(S, p, c, phase):
 @njit(cache=True)
 def choose_main(S, p, phase):
     """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass."""
-    cards, cs, ps, ls, scr = S[0], st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     keep = 0 if pol == RANDOM else reserve(S, p)
     prepare_cast_context(S, p, keep)
@@ -377,7 +380,7 @@ def choose_instant(S, p, attacking, hs, hc):
     """An instant-speed cast in a battle window (9.3.1.6, 15.2.5), or -1. `attacking`: p is the turn
     player (after the block: remove the blocker hs/hc); else p defends (after the attack declaration:
     remove the attacker hs/hc, or cast a Back Attack Forward that can block it)."""
-    cards, ps, ls, scr = S[0], st_ps(S), st_ls(S), st_scr(S)
+    cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
         prepare_cast_context(S, p, 0)
@@ -410,8 +413,8 @@ def choose_instant(S, p, attacking, hs, hc):
 @njit(cache=True)
 def removes(S, p, c, hs, hc):
     """Would summon c's targeted cast effect hit the battle hint (hs, hc)?"""
-    effs = S[1]
-    for k in range(S[0][p, c, K_NEFF]):
+    effs = st_effs(S)
+    for k in range(st_cards(S)[p, c, K_NEFF]):
         if effs[p, c, k, E_TRIGGER] != TR_CAST:
             continue
         op = effs[p, c, k, E_OP]
@@ -428,13 +431,13 @@ def removes(S, p, c, hs, hc):
 def can_attack(S, p, c):
     """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
     cs = st_cs(S)
-    return S[0][p, c, K_TYPE] == FORWARD and cs[p, S_DULL, c] == 0 and cs[p, S_ATTACKED, c] == 0 \
+    return st_cards(S)[p, c, K_TYPE] == FORWARD and cs[p, S_DULL, c] == 0 and cs[p, S_ATTACKED, c] == 0 \
         and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE))
 
 
 @njit(cache=True)
 def shares_element(S, p, a, b):
-    ea, eb = S[0][p, a, K_ELEM], S[0][p, b, K_ELEM]
+    ea, eb = st_cards(S)[p, a, K_ELEM], st_cards(S)[p, b, K_ELEM]
     return (ea & eb) != 0 if st_opt(S)[O_PARTY_SHARED] else ea == eb
 
 
@@ -457,7 +460,7 @@ def best_blocker_power(S, q):
     best = -1
     for j in range(ps[q, P_FN]):
         b = ls[q, L_FIELD, j]
-        if S[0][q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0:
+        if st_cards(S)[q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0:
             best = max(best, power(S, q, b))
     return best
 
@@ -473,7 +476,7 @@ def attack_safe(S, p, c, risk):
     left = power(S, p, c) - cs[p, S_DMG, c]
     for j in range(ps[q, P_FN]):
         b = ls[q, L_FIELD, j]
-        if S[0][q, b, K_TYPE] != FORWARD or cs[q, S_DULL, b]:
+        if st_cards(S)[q, b, K_TYPE] != FORWARD or cs[q, S_DULL, b]:
             continue
         if power(S, q, b) >= left:
             if risk == 0:
@@ -535,7 +538,7 @@ def choose_attack(S, p):
 @njit(cache=True)
 def choose_block(S, q, n):
     """The blocker (an active Forward of q) for the attackers in scr[2][:n], or -1."""
-    cards, cs, ps, ls, scr = S[0], st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     p = 1 - q
     pol = ps[q, P_POLICY]
     if pol == RANDOM:
