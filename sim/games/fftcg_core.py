@@ -22,8 +22,8 @@ such a view, so it must not outlive play_game's owner of the blob.
 Copy index i of seat p is the row of the compiled deck: 0..n_main-1 main deck, n_main.. the LB deck;
 W >= the longest deck (and >= 16).
 
-NOTE: numba's cache does not track edits across modules; after editing this file delete
-sim/games/__pycache__/fftcg*.nbi so the cached kernel in fftcg.py is rebuilt.
+numba's cache does not track edits across modules; fftcg._drop_stale_cache drops the FFTCG caches
+when any of the engine's source files changed.
 """
 
 import numpy as np
