@@ -107,7 +107,7 @@ def targeted(op):
     return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_LEVEL_UP
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_target(s, p, q, j, op, amount, param):
     """Can an effect of seat p's card target unit j of seat q? (§10 加護, 無我, 固着; "no effect" rule)."""
     U = vU(s)
@@ -366,7 +366,7 @@ def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
         i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """Priority tier 2: the turn player's trigger cards, then the other's (or alternating: option)."""
     if not vG(s)[O_PRIORITY_ALT]:

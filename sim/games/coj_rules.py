@@ -304,7 +304,7 @@ def same_colour(s, p, c1, c2):
     return (s[0][p, c1, K_ELEM] & s[0][p, c2, K_ELEM]) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_colour_unit(s, p, c):
     """§3 intercepts: a same-colour unit on the field, unless the card is colourless."""
     e = s[0][p, c, K_ELEM]
@@ -316,7 +316,7 @@ def has_colour_unit(s, p, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lp_loss(s, q, amount, by_effect):
     """LP damage to seat q; §1 the game ends at once when an LP reaches 0 (both at 0: double loss)."""
     P, G = vP(s), vG(s)
@@ -330,14 +330,14 @@ def lp_loss(s, q, amount, by_effect):
         G[G_OVER] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_drawn(s, p, c):
     G = vG(s)
     if G[G_DETAIL] >= 2 and vC(s)[p, c, C_DRAWN] < 0:  # first draw of this copy, also after a rebuild
         vC(s)[p, c, C_DRAWN] = G[G_ROUND] if G[G_TURN] > 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_played(s, p, c):
     P, G = vP(s), vG(s)
     P[p, P_PLAYED] += 1
@@ -360,7 +360,7 @@ def rebuild(s, p):
     P[p, P_REBUILDS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_to_hand(s, p, c, lvl):
     P = vP(s)
     h = P[p, P_HAND]
@@ -369,7 +369,7 @@ def add_to_hand(s, p, c, lvl):
     P[p, P_HAND] = h + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def remove_from_hand(s, p, i):
     P, H, HL = vP(s), vH(s), vHL(s)
     for k in range(i, P[p, P_HAND] - 1):
@@ -402,7 +402,7 @@ def draw(s, p, k):
 
 # ---------------------------------------------------------------- field and trigger zone
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def zone_remove(s, p, i):
     """§5: the zone is left-packed; a used card leaves and the rest shift left."""
     P, Z = vP(s), vZ(s)
@@ -446,7 +446,7 @@ def pay_entry(s, p, c):
     spend(s, p, cost)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def spend(s, p, cost):
     P = vP(s)
     P[p, P_CP] -= cost
@@ -454,7 +454,7 @@ def spend(s, p, cost):
         P[p, P_SPENT] += cost
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def overclock(s, p, j):
     """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction."""
     U = vU(s)
