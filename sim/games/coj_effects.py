@@ -166,7 +166,7 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """§9 use legality: a targeted effect needs a legal target; others need to change something."""
     P = vP(s)
@@ -384,7 +384,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
         p, ev = 1 - p, (ev_ntp if p == tp else ev_tp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
     c = vZ(s)[p, i]
