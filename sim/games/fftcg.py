@@ -64,7 +64,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit, prange
 
-from sim.compiled import K_NCOLS, K_TYPE, CompiledDeck, compile_cards
+from sim.compiled import K_NCOLS, K_NEFF, K_TYPE, CompiledDeck, compile_cards
 from sim.effects import E_COST, E_DULL, E_NCOLS, E_TRIGGER, MAX_EFFECTS
 from sim.errors import InputError
 from sim.games.fftcg_core import (
@@ -105,6 +105,7 @@ from sim.games.fftcg_core import (
     P_DEALT,
     P_DMG,
     P_FN,
+    P_HAS_STATIC,
     P_HN,
     P_MULL,
     P_NMAIN,
@@ -133,6 +134,7 @@ from sim.games.fftcg_core import (
     TR_CAST,
     TR_ENTER,
     TR_HIT_PLAYER,
+    TR_STATIC,
     TR_TURN_START,
     V_FIELD,
     V_NEGATIVE,
@@ -572,8 +574,12 @@ def check_state(S):
 def setup(S, first):
     """Shuffle (8.2.1.1), draw 5 (8.2.1.3), mulligan all 5 to the bottom unshuffled, first player first
     (8.2.1.4): the kernel primitives shared with the odds sampler."""
-    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    cs, ps, ls, cards, effs = st_cs(S), st_ps(S), st_ls(S), st_cards(S), st_effs(S)
     for p in range(2):
+        for i in range(ps[p, P_NTOT]):
+            for k in range(cards[p, i, K_NEFF]):
+                if effs[p, i, k, E_TRIGGER] == TR_STATIC:
+                    ps[p, P_HAS_STATIC] = 1
         nmain = ps[p, P_NMAIN]
         for i in range(nmain):
             ls[p, L_ORDER, i] = i
@@ -606,7 +612,9 @@ def setup(S, first):
 def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
               games, turns, cdetail, viol):
     w = cards.shape[1]
-    blob = np.zeros(blob_size(w), np.int32)
+    blob = np.empty(blob_size(w), np.int32)
+    blob[:OFF_Q] = 0  # the lists, queue and scratch need no clearing: they are read only up to their counts
+    blob[OFF_VAR:OFF_VAR + 2 * N_S * w] = 0
     S = borrowed(blob)  # uncounted view; the owner `blob` stays alive until the end of this function
     S[0] = w
     st_cards(S)[:, :, :] = cards
@@ -755,6 +763,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     v["opt"][:] = opt
     for p in range(2):
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
+        v["ps"][p, P_HAS_STATIC] = 1  # static bonuses always recomputed (setup narrows this down)
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB
     return S

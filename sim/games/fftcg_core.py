@@ -117,8 +117,8 @@ N_ZONES = 7
 S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC = range(11)
 N_S = 11
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
- P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL) = range(16)
-N_P = 16
+ P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC) = range(17)
+N_P = 17
 L_HAND, L_FIELD, L_ORDER = 0, 1, 2
 X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL = range(9)
 N_X = 9
@@ -412,6 +412,8 @@ def update_static(S, p):
     """Static power bonuses of p's characters (trigger static, op pump/weaken, target self or
     all_own_characters), recomputed whenever p's field changes (field abilities, 11.9)."""
     cards, effs, cs, ps, ls = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S)
+    if ps[p, P_HAS_STATIC] == 0:  # the deck has no static effects (set in setup)
+        return
     fn = ps[p, P_FN]
     for k in range(fn):
         cs[p, S_STATIC, ls[p, L_FIELD, k]] = 0

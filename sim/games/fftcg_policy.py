@@ -392,12 +392,12 @@ def choose_instant(S, p, attacking, hs, hc):
                 n += 1
         pick = randbelow(rng(S, p), n + 1)
         return -1 if pick == n else scr[3, pick]
-    prepare_cast_context(S, p, reserve(S, p))
     if attacking:
         if pol != AGGRO:
             return -1
     elif pol == AGGRO or (pol == CURVE and ps[p, P_DMG] < 4):
         return -1
+    prepare_cast_context(S, p, reserve(S, p))
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
         t = cards[p, c, K_TYPE]
