@@ -140,6 +140,7 @@ from sim.games.fftcg_core import (
     V_NEGATIVE,
     V_PAYMENT,
     V_ZONES,
+    X_DETAIL,
     X_OVER,
     X_REASON,
     X_VIOL,
@@ -505,7 +506,8 @@ def take_turn(S, p, gturn, threshold, check):
     draw(S, p, 1 if gturn == 1 else 2)
     if check_over(S, threshold):
         return
-    ps[p, P_AVAIL] = cp_potential(S, p)
+    if st_gs(S)[X_DETAIL]:
+        ps[p, P_AVAIL] = cp_potential(S, p)  # turns detail only
     # Main Phase 1 (9.3): start-of-turn triggers first
     for k in range(ps[p, P_FN]):
         c = ls[p, L_FIELD, k]
@@ -624,6 +626,7 @@ def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j
     cs[:, S_PLAYED, :] = -1
     st_prm(S)[:, :] = prms
     st_opt(S)[:] = opts
+    gs[X_DETAIL] = detail
     for p in range(2):
         rng[p, 0] = new_rng(seed, stream, index, SUB_SEAT0 + p)[0]
         rng[2 + p, 0] = new_rng(seed, stream, index, SUB_POLICY0 + p)[0]

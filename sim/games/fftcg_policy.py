@@ -198,6 +198,9 @@ def can_cast(S, p, c, instant):
     t = cards[p, c, K_TYPE]
     if instant and t != SUMMON and not has_kw(S, p, c, KW_BACK_ATTACK):
         return False  # 9.3.1.5 vs 9.3.1.6 / 15.2.5: only Summons and Back Attack at instant speed
+    cost, req = cast_requirement(S, p, c)
+    if not payable(S, p, c, cost, req, z == Z_HAND):  # the cheap test first
+        return False
     if t != SUMMON:  # field limits (7.7.3-5)
         if t == BACKUP and scr[4, CX_NBACKUP] >= MAX_BACKUPS:
             return False
@@ -207,10 +210,7 @@ def can_cast(S, p, c, instant):
             return False
     elif not has_targets(S, p, p, c, TR_CAST):
         return False
-    if z == Z_LB and lb_face_down(S, p) - 1 < lb_cost(S, p, c):
-        return False
-    cost, req = cast_requirement(S, p, c)
-    return payable(S, p, c, cost, req, z == Z_HAND)
+    return z != Z_LB or lb_face_down(S, p) - 1 >= lb_cost(S, p, c)
 
 
 @njit(cache=True)
