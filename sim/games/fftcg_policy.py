@@ -140,8 +140,7 @@ def prepare_cast_context(S, p, keep):
     """Summaries of p's CP sources and field for can_cast: active Backups and their elements, hand
     cards that may be discarded for CP per element, Backup count, a Light/Dark character present."""
     cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
-    for k in range(6 + 8):
-        scr[4, k] = 0
+    scr[4, :CX_HCNT + 6] = 0
     scr[4, CX_KEEP] = keep
     for k in range(ps[p, P_FN]):
         c = ls[p, L_FIELD, k]
@@ -157,9 +156,12 @@ def prepare_cast_context(S, p, keep):
         el = cards[p, ls[p, L_HAND, k], K_ELEM]
         if (el & LIGHT_DARK) == 0:
             scr[4, CX_HDISC] += 1
-            for e in range(6):
-                if el & (1 << e):
+            e = 0
+            while el:  # each element bit of the card
+                if el & 1:
                     scr[4, CX_HCNT + e] += 1
+                el >>= 1
+                e += 1
 
 
 @njit(cache=True)
