@@ -1,0 +1,39 @@
+"""Stale numba caches are dropped per family when a family's or a shared source changes."""
+
+from pathlib import Path
+
+from sim.numba_cache import drop_stale_caches
+
+
+def make(pkg: Path, rel: str, body: str = "@njit\ndef f(): pass\n") -> Path:
+    p = pkg / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(body)
+    return p
+
+
+def cache(pkg: Path, rel: str) -> Path:
+    p = pkg / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text("x")
+    return p
+
+
+def test_editing_a_helper_drops_its_family_and_a_shared_file_drops_all(tmp_path):
+    make(tmp_path, "kernel.py")
+    core = make(tmp_path, "games/fftcg_core.py")
+    make(tmp_path, "games/fftcg.py")
+    make(tmp_path, "games/coj.py")
+    make(tmp_path, "cli.py", "plain python\n")
+    assert drop_stale_caches(tmp_path) == ["coj", "fftcg", "kernel"]
+    ff = cache(tmp_path, "games/__pycache__/fftcg.play-10.py311.nbi")
+    cj = cache(tmp_path, "games/__pycache__/coj.play-10.py311.nbi")
+    assert drop_stale_caches(tmp_path) == []
+    core.write_text("@njit\ndef f(): return 1\n")
+    assert drop_stale_caches(tmp_path) == ["fftcg"]
+    assert not ff.exists() and cj.exists()
+    (tmp_path / "kernel.py").write_text("@njit\ndef g(): pass\n")
+    assert drop_stale_caches(tmp_path) == ["coj", "fftcg", "kernel"]
+    assert not cj.exists()
+    (tmp_path / "cli.py").write_text("other plain python\n")
+    assert drop_stale_caches(tmp_path) == []
