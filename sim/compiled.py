@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.effects import E_NCOLS, MAX_EFFECTS
+from sim.effects import E_NCOLS, MAX_EFFECTS, text_hash
 from sim.model import CARD_TYPES, ELEMENTS, Card, Deck
 
 # card table columns
@@ -25,7 +25,11 @@ K_EX = 11
 K_LB_COST = 12
 K_RANK = 13
 K_NEFF = 14  # number of effects used
-K_NCOLS = 15
+K_NAMEH = 15  # text_hash of the name (conditions "if you control Card Name X")
+K_JOBH = 16  # text_hash of the job, and of its second half for "A/B" jobs
+K_JOB2H = 17
+K_CATH = 18  # text_hash of the category
+K_NCOLS = 19
 
 
 @dataclass
@@ -62,6 +66,11 @@ def compile_cards(game: str, name: str, cards: list[Card], keywords: tuple[str, 
         table[i, K_LB_COST] = c.lb_cost
         table[i, K_RANK] = c.rank
         table[i, K_NEFF] = min(len(c.effects), MAX_EFFECTS)
+        jobs = [j for j in (c.job or "").split("/") if j.strip()]
+        table[i, K_NAMEH] = text_hash(c.name) if c.name else 0
+        table[i, K_JOBH] = text_hash(jobs[0]) if jobs else 0
+        table[i, K_JOB2H] = text_hash(jobs[1]) if len(jobs) > 1 else 0
+        table[i, K_CATH] = text_hash(c.category) if c.category else 0
         for j, e in enumerate(c.effects[:MAX_EFFECTS]):
             effects[i, j] = e.row()
     return CompiledDeck(game, name, table, effects, tuple(c.code for c in cards), tuple(c.name for c in cards))

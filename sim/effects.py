@@ -49,6 +49,12 @@ OPS = (
     "recover",  # put `amount` card(s) with type code `param` (-1 = any) from own Break Zone/discard into the hand
     "grant_keyword",  # give a target the keyword with bit `param` (the game's KEYWORDS) until end of turn
     "activate",  # make a target character active again (FFTCG "activate"; CoJ 「行動権を回復する」)
+    "no_block",  # a target cannot block until end of turn (FFTCG "cannot block this turn")
+    "no_attack",  # a target cannot attack until end of turn
+    "cost_reduce",  # static, read from the hand: casting this card costs `amount` less (not below 1)
+    "play",  # put a card onto the field: from hand (amount 0), Break Zone (1) or deck (2, a search);
+             # param = highest cost (-1 none), E_TMASK = card types (bit per type, 0 = characters),
+             # E_THASH = name/job/category hash it must match (0 = any)
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
@@ -65,7 +71,37 @@ E_TARGET = 3
 E_PARAM = 4
 E_COST = 5
 E_DULL = 6
-E_NCOLS = 7
+# appended columns (engines that ignore them keep working): a condition, a target-type filter and
+# a "for each" multiplier of the amount. Encodings (FFTCG engine; see sim/importers/fftcg_text.py):
+E_COND = 7  # 0 none; kind = v & 7 (COND_*), bit 3 negates, bits 4-7 card-type mask, bit 8 "other
+#             than this card", count n = v >> 9 ("n or more")
+E_COND_PARAM = 8  # name/job/category hash the counted cards must match (0 = any)
+E_TMASK = 9  # which card types the effect may target (bit 1 << type; 0 = the engine default), bit 8
+#              (COND_OTHER) = not this card itself (static "the Forwards other than X you control")
+E_FOREACH = 10  # amount multiplier: same encoding as E_COND (kind FE_*, type mask, other-than-self)
+E_FE_PARAM = 11  # hash the counted cards must match (0 = any)
+E_THASH = 12  # name/job/category hash a target (or a played card) must match (0 = any)
+E_NCOLS = 13
+
+COND_DAMAGE = 1  # own damage >= n (FFTCG "Damage n --", 15.2.x)
+COND_OWN = 2  # own field has >= n characters matching (type mask, hash)
+COND_OPP = 3  # opponent's field has >= n matching
+FE_OWN = 2  # count own characters matching
+FE_OPP = 3  # count opposing characters matching
+FE_OWN_HAND = 4  # cards in own hand
+FE_OPP_HAND = 5  # cards in the opponent's hand
+COND_NOT = 8
+COND_OTHER = 256
+
+
+def cond_code(kind: int, n: int = 1, tmask: int = 0, other: bool = False, negate: bool = False) -> int:
+    return kind | (COND_NOT if negate else 0) | (tmask << 4) | (COND_OTHER if other else 0) | (n << 9)
+
+
+def text_hash(s: str) -> int:
+    """Stable positive 31-bit id of a name / job / category (compared by engines, never 0)."""
+    import zlib
+    return (zlib.crc32(s.strip().lower().encode()) & 0x7FFFFFFF) or 1
 
 
 @dataclass(frozen=True)
@@ -77,6 +113,12 @@ class Effect:
     param: int = 0
     cost: int = 0
     dull: bool = False
+    cond: int = 0
+    cond_param: int = 0
+    tmask: int = 0
+    foreach: int = 0
+    fe_param: int = 0
+    thash: int = 0
 
     def __post_init__(self) -> None:
         for value, vocabulary, what in ((self.trigger, TRIGGERS, "trigger"), (self.op, OPS, "op"),
@@ -86,7 +128,8 @@ class Effect:
 
     def row(self) -> tuple[int, ...]:
         return (TRIGGERS.index(self.trigger), OPS.index(self.op), self.amount, TARGETS.index(self.target),
-                self.param, self.cost, int(self.dull))
+                self.param, self.cost, int(self.dull), self.cond, self.cond_param, self.tmask, self.foreach,
+                self.fe_param, self.thash)
 
 
 def parse_effect(spec: str) -> Effect:

@@ -498,3 +498,150 @@ def test_real_starter_decks_play_every_pairing_with_invariants():
             assert (viol == 0).all(), (pa, pb, np.unique(viol))
             g = F.play(a, b, pa, pb, seed=pa * 4 + pb, stream=0, start=0, n=2000).games
             assert (g[:, 2] != 3).all()  # no game hit the turn cap
+
+
+# ---- imported vocabulary: conditions, "for each", type filters, restrictions, cost reduction, play ----------
+def tcard(code: str, text: str, type: str = "forward", cost: int = 2, power: int = 5000, job: str = "",
+          category: str = "", name: str | None = None) -> Card:
+    """A card whose effects come from the FFTCG text importer (so the test covers text -> engine)."""
+    from sim.importers.fftcg_text import parse_fftcg_text
+    nm = name or code
+    parsed = parse_fftcg_text(text, nm, type, power)
+    assert not parsed.unmodelled, parsed.unmodelled
+    return Card(code=code, name=nm, type=type, cost=cost, elements=("fire",), power=power if type == "forward" else 0,
+                keywords=parsed.keywords, effects=parsed.effects, job=job, category=category)
+
+
+def test_rule_15_2_damage_gate_static_switches_on_with_damage():
+    cid = tcard("CID", "Damage 3 -- CID gains +1000 power and First Strike.")
+    S, v = make([cid])
+    put(v, 0, 0, K.Z_FIELD)
+    K.damage_player(S, 0, 2)
+    assert K.power(S, 0, 0) == 5000 and not K.has_kw(S, 0, 0, K.KW_FIRST_STRIKE)
+    K.damage_player(S, 0, 1)
+    assert K.power(S, 0, 0) == 6000 and K.has_kw(S, 0, 0, K.KW_FIRST_STRIKE)
+
+
+def test_rule_15_2_damage_gate_trigger_needs_the_damage():
+    text = "Damage 5 -- When {} enters the field, choose 1 Forward opponent controls. Break it."
+    a, b = tcard("ARA", text.format("ARA"), cost=0), tcard("ARB", text.format("ARB"), cost=0)
+    S, v = make([a, b, card("X", cost=9), card("Y", cost=9)], [card("T")])
+    for c in range(4):
+        put(v, 0, c, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    v["ps"][0, K.P_DMG] = 4
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD  # 4 damage: the ability does nothing
+    v["ps"][0, K.P_DMG] = 5
+    F.cast(S, 0, 1, -1, -1, 1)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+def test_condition_control_a_card_name_and_a_job():
+    noel = tcard("NOEL", "If you control Card Name Serah, NOEL gains +2000 power.")
+    serah = card("SER", cost=0, name="Serah")
+    wedge = tcard("WEDGE", "If you control a Job AVALANCHE Operative, the cost required to cast WEDGE is reduced by 2.",
+                  cost=3)
+    op = card("OPR", "backup", cost=1, name="Operative")
+    op = Card(**{**op.__dict__, "job": "AVALANCHE Operative"})
+    S, v = make([noel, serah, wedge, op, card("X", cost=9)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 0, 4, K.Z_HAND)
+    put(v, 0, 2, K.Z_HAND)
+    K.update_static(S, 0)
+    assert K.power(S, 0, 0) == 5000
+    F.cast(S, 0, 1, -1, -1, 1)  # Serah enters: Noel's condition holds
+    assert K.power(S, 0, 0) == 7000
+    K.leave_field(S, 0, 1, K.Z_BREAK)
+    assert K.power(S, 0, 0) == 5000
+    assert P.cast_requirement(S, 0, 2)[0] == 3
+    put(v, 0, 3, K.Z_FIELD)
+    assert P.cast_requirement(S, 0, 2)[0] == 1
+
+
+def test_cost_reduction_for_each_backup_never_below_one():
+    ranjit = tcard("RJ", "The cost required to cast RJ is reduced by 1 for each Backup you control.", cost=4)
+    backups = [card(f"B{i}", "backup", cost=1, name=f"B{i}") for i in range(4)]
+    S, v = make([ranjit, *backups])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_FIELD)
+    assert P.cast_requirement(S, 0, 0)[0] == 2
+    put(v, 0, 3, K.Z_FIELD)
+    put(v, 0, 4, K.Z_FIELD)
+    assert P.cast_requirement(S, 0, 0)[0] == 1
+
+
+def test_for_each_damage_counts_backups():
+    vaan = tcard("VAAN", "EX BURST Choose 1 Forward. Deal it 2000 damage for each Backup you control.", "summon",
+                 cost=0)
+    S, v = make([vaan, card("X", cost=9), card("B1", "backup", name="B1"), card("B2", "backup", name="B2"),
+                 card("B3", "backup", name="B3")], [card("T", power=6000)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 0, 2, K.Z_FIELD)
+    put(v, 0, 3, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    S2 = S.copy()
+    F.cast(S, 0, 0, -1, -1, 1)  # 2 backups: 4000 damage, the 6000 Forward survives
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD and v["cs"][1, K.S_DMG, 0] == 4000
+    v2 = F.views(S2)
+    put(v2, 0, 4, K.Z_FIELD)
+    F.cast(S2, 0, 0, -1, -1, 1)  # 3 backups: 6000 damage breaks it
+    assert v2["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+def test_backup_target_break_leaves_forwards_alone():
+    archer = tcard("ARC", "《ダル》: Choose 1 Backup of cost 3 or less. Break it.", "backup", cost=1)
+    S, v = make([archer], [card("T", cost=1), card("BK", "backup", cost=3, name="BK")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    assert not P.can_activate(S, 0, 0, 0, 0)  # no Backup to choose
+    put(v, 1, 1, K.Z_FIELD, dull=1)
+    assert P.can_activate(S, 0, 0, 0, 0)
+    F.activate(S, 0, 0, 0, 1)
+    assert v["cs"][1, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD
+
+
+def test_cannot_block_this_turn_until_the_end_phase():
+    red = tcard("RM", "《1》《ダル》: Choose 1 Forward. It cannot block this turn.", "backup", cost=1)
+    S, v = make([red, card("X", cost=9)], [card("T", power=9000)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    assert P.best_blocker_power(S, 1) == 9000
+    F.activate(S, 0, 0, 0, 1)
+    assert K.has_kw(S, 1, 0, K.KW_NO_BLOCK) and P.best_blocker_power(S, 1) == -1
+    F.end_phase(S, 0)
+    assert P.best_blocker_power(S, 1) == 9000
+
+
+def test_play_onto_the_field_from_break_zone_and_hand():
+    phoenix = tcard("PHX", "Choose up to 1 Forward of cost 2 or less in your Break Zone. Play it onto the field.",
+                    "summon", cost=0)
+    caius = tcard("CAI", "When CAI enters the field, you may play 1 Character of cost 3 or less from your hand onto"
+                  " the field.", cost=0)
+    S, v = make([phoenix, caius, card("F2", cost=2, name="F2"), card("F4", cost=4, name="F4"),
+                 card("H3", "backup", cost=3, name="H3"), card("X", cost=9), card("Y", cost=9)],
+                [card("T")])
+    for c in (0, 1, 4, 5, 6):
+        put(v, 0, c, K.Z_HAND)
+    put(v, 0, 2, K.Z_BREAK)
+    put(v, 0, 3, K.Z_BREAK)
+    put(v, 1, 0, K.Z_FIELD)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert 2 in field(v, 0) and v["cs"][0, K.S_ZONE, 3] == K.Z_BREAK
+    F.cast(S, 0, 1, -1, -1, 1)
+    assert 4 in field(v, 0) and 4 not in hand(v, 0) and violations(S) == 0
+
+
+def test_condition_on_the_opponent_field_is_recomputed():
+    yugiri = tcard("YUG", "If your opponent doesn't control Forwards, YUG gains Haste.")
+    S, v = make([yugiri], [card("T")])
+    put(v, 0, 0, K.Z_FIELD, sick=1)
+    K.update_static(S, 0)
+    assert K.has_kw(S, 0, 0, K.KW_HASTE)
+    put(v, 1, 0, K.Z_HAND)
+    K.enter_field(S, 1, 0)
+    assert not K.has_kw(S, 0, 0, K.KW_HASTE)

@@ -24,12 +24,12 @@ needs_data = pytest.mark.skipif(not SQUARE.is_file() or not CATALOG.is_file(), r
 
 # measured floor of the starter-deck coverage (ability lines, copies weighted); see the module docstring
 # of sim.importers.fftcg_text for what counts as modelled. The brief's goal is 0.80.
-STARTER_COVERAGE_FLOOR = 0.43
+STARTER_COVERAGE_FLOOR = 0.59
 
 
 def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int = 0, cost: int = 0,
-      dull: bool = False) -> Effect:
-    return Effect(trigger, op, amount, target, param, cost, dull)
+      dull: bool = False, **extra: int) -> Effect:
+    return Effect(trigger, op, amount, target, param, cost, dull, **extra)
 
 
 # ---------------------------------------------------------------- FFTCG templates (synthetic text)
@@ -68,7 +68,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      [E("enter", "haste", 0, "own_character"),
       E("enter", "grant_keyword", 0, "own_character", KEYWORDS.index("brave"))]),
     ("Select 1 of the 2 following actions.[[br]]\"Choose 1 Backup. Break it.\"[[br]]\"Draw 1 card.\"", "summon",
-     [E("cast", "draw", 1, "own_player")]),
+     [E("cast", "break", 0, "opp_character", tmask=2)]),  # a Backup target: E_TMASK = 1 << backup
 ])
 def test_fftcg_templates(text: str, ctype: str, effects: list[Effect]) -> None:
     parsed = parse_fftcg_text(text, "Ward", ctype)
@@ -78,10 +78,11 @@ def test_fftcg_templates(text: str, ctype: str, effects: list[Effect]) -> None:
 
 def test_fftcg_keywords_lb_and_unmodelled() -> None:
     parsed = parse_fftcg_text("[[i]]Limit Break -- 3[[/]][[br]]Haste (reminder.)[[br]]First Strike Brave[[br]]"
-                              "If you control 5 or more Backups, Ward gains +2000 power.", "Ward")
+                              "If you control 5 or more dull Backups, Ward gains +2000 power.", "Ward")
     assert parsed.lb_cost == 3
     assert parsed.keywords == frozenset({"haste", "first_strike", "brave"})
-    assert parsed.unmodelled == ("If you control 5 or more Backups, Ward gains +2000 power.",)
+    # a state ("dull") in a condition is not tracked by the engine: the line stays unmodelled
+    assert parsed.unmodelled == ("If you control 5 or more dull Backups, Ward gains +2000 power.",)
     assert parsed.lines == 4
 
 
@@ -187,7 +188,7 @@ def test_cards_coverage_cli() -> None:
     assert entry["deck"] == str(deck) and 0 < entry["modelled_share"] < 1
     by_code = {c["code"]: c for c in entry["cards"]}
     assert by_code["1-016C"]["status"] == "modelled" and by_code["1-016C"]["copies"] == 3
-    assert by_code["11-132S"]["status"] == "not modelled" and by_code["11-132S"]["unmodelled"]
+    assert by_code["11-136S"]["status"] == "not modelled" and by_code["11-136S"]["unmodelled"]
     assert {c["status"] for c in entry["cards"]} <= {"modelled", "partly", "not modelled"}
     text = runner.invoke(app, ["cards", "coverage", str(deck), "--pool", str(SQUARE)])
     assert text.exit_code == 0 and "ability lines modelled" in text.output

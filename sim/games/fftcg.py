@@ -65,7 +65,7 @@ import numpy as np
 from numba import njit, prange
 
 from sim.compiled import K_NCOLS, K_NEFF, K_TYPE, CompiledDeck, compile_cards
-from sim.effects import E_COST, E_DULL, E_NCOLS, E_TRIGGER, MAX_EFFECTS
+from sim.effects import E_COST, E_DULL, E_NCOLS, E_OP, E_TRIGGER, MAX_EFFECTS
 from sim.errors import InputError
 from sim.games.fftcg_core import (
     AGGRO,
@@ -100,11 +100,13 @@ from sim.games.fftcg_core import (
     OFF_Q,
     OFF_RNG,
     OFF_VAR,
+    OP_COST_REDUCE,
     P_AVAIL,
     P_BONUS,
     P_DEALT,
     P_DMG,
     P_FN,
+    P_HAS_CR,
     P_HAS_STATIC,
     P_HN,
     P_MULL,
@@ -582,6 +584,8 @@ def setup(S, first):
             for k in range(cards[p, i, K_NEFF]):
                 if effs[p, i, k, E_TRIGGER] == TR_STATIC:
                     ps[p, P_HAS_STATIC] = 1
+                    if effs[p, i, k, E_OP] == OP_COST_REDUCE:
+                        ps[p, P_HAS_CR] = 1
         nmain = ps[p, P_NMAIN]
         for i in range(nmain):
             ls[p, L_ORDER, i] = i
@@ -766,6 +770,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     v["opt"][:] = opt
     for p in range(2):
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
+        v["ps"][p, P_HAS_CR] = 1
         v["ps"][p, P_HAS_STATIC] = 1  # static bonuses always recomputed (setup narrows this down)
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB

@@ -30,14 +30,44 @@ import numpy as np
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
-from sim.compiled import K_COST, K_ELEM, K_EX, K_GENERIC, K_KW, K_NAME, K_NCOLS, K_NEFF, K_POWER, K_TYPE
+from sim.compiled import (
+    K_CATH,
+    K_COST,
+    K_ELEM,
+    K_EX,
+    K_GENERIC,
+    K_JOB2H,
+    K_JOBH,
+    K_KW,
+    K_NAME,
+    K_NAMEH,
+    K_NCOLS,
+    K_NEFF,
+    K_POWER,
+    K_TYPE,
+)
 from sim.effects import (
+    COND_DAMAGE,
+    COND_NOT,
+    COND_OPP,
+    COND_OTHER,
+    COND_OWN,
     E_AMOUNT,
+    E_COND,
+    E_COND_PARAM,
+    E_FE_PARAM,
+    E_FOREACH,
     E_NCOLS,
     E_OP,
     E_PARAM,
     E_TARGET,
+    E_THASH,
+    E_TMASK,
     E_TRIGGER,
+    FE_OPP,
+    FE_OPP_HAND,
+    FE_OWN,
+    FE_OWN_HAND,
     MAX_EFFECTS,
     OPS,
     TARGETS,
@@ -51,6 +81,7 @@ FORWARD, BACKUP, SUMMON, MONSTER = 0, 1, 2, 3
 LIGHT_DARK = (1 << 6) | (1 << 7)  # rule 7.7.5 / 11.4.6.3
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # section 15.2; bit i of K_KW
 KW_HASTE, KW_BRAVE, KW_FIRST_STRIKE, KW_BACK_ATTACK = 1, 2, 4, 8
+KW_NO_BLOCK, KW_NO_ATTACK = 16, 32  # restrictions until end of turn, kept with the keyword bits (S_KW_EOT)
 
 TR_ENTER = TRIGGERS.index("enter")
 TR_ATTACK = TRIGGERS.index("attack")
@@ -82,6 +113,10 @@ OP_DISCARD = OPS.index("discard")
 OP_RECOVER = OPS.index("recover")
 OP_GRANT_KEYWORD = OPS.index("grant_keyword")
 OP_ACTIVATE = OPS.index("activate")
+OP_NO_BLOCK = OPS.index("no_block")
+OP_NO_ATTACK = OPS.index("no_attack")
+OP_COST_REDUCE = OPS.index("cost_reduce")
+OP_PLAY = OPS.index("play")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
@@ -114,11 +149,11 @@ N_OPT = 6
 # ---- state layout ---------------------------------------------------------------------------------
 Z_DECK, Z_HAND, Z_FIELD, Z_BREAK, Z_DAMAGE, Z_LB, Z_LB_UP = 0, 1, 2, 3, 4, 5, 6
 N_ZONES = 7
-S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC = range(11)
-N_S = 11
+S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST = range(12)
+N_S = 12  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC)
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
- P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC) = range(17)
-N_P = 17
+ P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR) = range(18)
+N_P = 18  # P_HAS_CR: the deck has cost_reduce effects (cast_requirement looks only then)
 L_HAND, L_FIELD, L_ORDER = 0, 1, 2
 X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL = range(10)
 N_X = 10
@@ -262,8 +297,77 @@ def power(S, s, i):
 
 @njit(cache=True, inline="always")
 def has_kw(S, s, i, bit):
-    """Printed keyword, or one granted until end of turn (grant_keyword)."""
-    return ((st_cards(S)[s, i, K_KW] | st_cs(S)[s, S_KW_EOT, i]) & bit) != 0
+    """Printed keyword, or one granted until end of turn (grant_keyword) or by a static ability."""
+    cs = st_cs(S)
+    return ((st_cards(S)[s, i, K_KW] | cs[s, S_KW_EOT, i] | cs[s, S_KW_ST, i]) & bit) != 0
+
+
+# ---- conditions and counted amounts (E_COND / E_FOREACH, encodings in sim.effects) -------------------
+@njit(cache=True, inline="always")
+def matches(S, s, f, tmask, h):
+    """Card f of s has a type in tmask (0 = any) and its name, job or category hashes to h (0 = any)."""
+    cards = st_cards(S)
+    if tmask != 0 and ((1 << cards[s, f, K_TYPE]) & tmask) == 0:
+        return False
+    return h == 0 or cards[s, f, K_NAMEH] == h or cards[s, f, K_JOBH] == h or cards[s, f, K_JOB2H] == h \
+        or cards[s, f, K_CATH] == h
+
+
+@njit(cache=True)
+def count_matching(S, s, code, h, self_s, self_c):
+    """Characters on s's field matching the type mask (bits 4-7 of code) and hash h; bit 8 of code
+    skips the card (self_s, self_c) itself ("other than X")."""
+    ps, ls = st_ps(S), st_ls(S)
+    tmask = (code >> 4) & 15
+    other = (code & COND_OTHER) != 0
+    n = 0
+    for k in range(ps[s, P_FN]):
+        f = ls[s, L_FIELD, k]
+        if other and s == self_s and f == self_c:
+            continue
+        if matches(S, s, f, tmask, h):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def cond_ok(S, p, s, c, slot):
+    """The condition of effect `slot` of card (s, c) holds for its controller p: "Damage n --" (own
+    damage >= n), "if you control n or more X", "if your opponent controls X" (negatable)."""
+    effs = st_effs(S)
+    v = effs[s, c, slot, E_COND]
+    if v == 0:
+        return True
+    kind, n = v & 7, v >> 9
+    ok = True
+    if kind == COND_DAMAGE:
+        ok = st_ps(S)[p, P_DMG] >= n
+    elif kind == COND_OWN:
+        ok = count_matching(S, p, v, effs[s, c, slot, E_COND_PARAM], s, c) >= n
+    elif kind == COND_OPP:
+        ok = count_matching(S, 1 - p, v, effs[s, c, slot, E_COND_PARAM], s, c) >= n
+    return ok != ((v & COND_NOT) != 0)
+
+
+@njit(cache=True)
+def effect_amount(S, p, s, c, slot):
+    """The amount, times the "for each" count when the effect has one."""
+    effs, ps = st_effs(S), st_ps(S)
+    amount = effs[s, c, slot, E_AMOUNT]
+    v = effs[s, c, slot, E_FOREACH]
+    if v == 0:
+        return amount
+    kind = v & 7
+    m = 0
+    if kind == FE_OWN:
+        m = count_matching(S, p, v, effs[s, c, slot, E_FE_PARAM], s, c)
+    elif kind == FE_OPP:
+        m = count_matching(S, 1 - p, v, effs[s, c, slot, E_FE_PARAM], s, c)
+    elif kind == FE_OWN_HAND:
+        m = ps[p, P_HN]
+    elif kind == FE_OPP_HAND:
+        m = ps[1 - p, P_HN]
+    return amount * m
 
 
 # ---- lists and zones ------------------------------------------------------------------------------
@@ -371,6 +475,8 @@ def damage_player(S, p, n):
         dealt += 1
         push_ex_burst(S, p, c)
     ps[1 - p, P_DEALT] += dealt
+    if dealt and ps[p, P_HAS_STATIC]:
+        update_static(S, p)  # "Damage n --" static abilities (15.2.x) switch on with damage
 
 
 @njit(cache=True)
@@ -387,6 +493,7 @@ def enter_field(S, p, c):
     cs[p, S_KW_EOT, c] = 0
     list_add(S, p, L_FIELD, P_FN, c)
     update_static(S, p)
+    update_static(S, 1 - p)  # static abilities may count the opponent's characters
 
 
 @njit(cache=True)
@@ -395,7 +502,7 @@ def leave_field(S, p, c, dest):
     An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued."""
     cs, ps = st_cs(S), st_ps(S)
     list_remove(S, p, L_FIELD, P_FN, c)
-    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC):
+    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST):
         cs[p, col, c] = 0
     if c >= ps[p, P_NMAIN]:
         cs[p, S_ZONE, c] = Z_LB_UP
@@ -405,35 +512,59 @@ def leave_field(S, p, c, dest):
         cs[p, S_ZONE, c] = dest
     push_trigger(S, p, p, c, TR_LEAVE, -1, -1)
     update_static(S, p)
+    update_static(S, 1 - p)
 
 
 @njit(cache=True)
 def update_static(S, p):
-    """Static power bonuses of p's characters (trigger static, op pump/weaken, target self or
-    all_own_characters), recomputed whenever p's field changes (field abilities, 11.9)."""
+    """Static power bonuses and keywords of p's characters (trigger static, op pump/weaken/haste/
+    grant_keyword, target self or all_own_characters filtered by E_TMASK/E_THASH), under their
+    conditions and "for each" counts; recomputed whenever a field or p's damage changes (11.9).
+    A count of cards in hand is not tracked here (the importer does not emit it for statics)."""
     cards, effs, cs, ps, ls = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S)
     if ps[p, P_HAS_STATIC] == 0:  # the deck has no static effects (set in setup)
         return
     fn = ps[p, P_FN]
     for k in range(fn):
         cs[p, S_STATIC, ls[p, L_FIELD, k]] = 0
+        cs[p, S_KW_ST, ls[p, L_FIELD, k]] = 0
     for k in range(fn):
         c = ls[p, L_FIELD, k]
         for e in range(cards[p, c, K_NEFF]):
             if effs[p, c, e, E_TRIGGER] != TR_STATIC:
                 continue
             op = effs[p, c, e, E_OP]
-            if op != OP_PUMP and op != OP_WEAKEN:
+            if op != OP_PUMP and op != OP_WEAKEN and op != OP_HASTE and op != OP_GRANT_KEYWORD:
                 continue
-            amount = effs[p, c, e, E_AMOUNT] if op == OP_PUMP else -effs[p, c, e, E_AMOUNT]
+            if effs[p, c, e, E_COND] != 0 and not cond_ok(S, p, p, c, e):
+                continue
+            amount = effect_amount(S, p, p, c, e)
+            if op == OP_WEAKEN:
+                amount = -amount
+            kw = 0
+            if op == OP_HASTE:
+                kw = KW_HASTE
+            elif op == OP_GRANT_KEYWORD:
+                kw = 1 << effs[p, c, e, E_PARAM]
             tgt = effs[p, c, e, E_TARGET]
             if tgt == TG_ALL_OWN:
+                tmask, h = effs[p, c, e, E_TMASK], effs[p, c, e, E_THASH]
+                other = (tmask & COND_OTHER) != 0  # "the Forwards other than X you control"
+                tmask &= 15
                 for j in range(fn):
                     f = ls[p, L_FIELD, j]
-                    if cards[p, f, K_TYPE] == FORWARD:
-                        cs[p, S_STATIC, f] += amount
+                    if other and f == c:
+                        continue
+                    if cards[p, f, K_TYPE] == FORWARD and (h == 0 and tmask == 0 or matches(S, p, f, tmask, h)):
+                        if kw:
+                            cs[p, S_KW_ST, f] |= kw
+                        else:
+                            cs[p, S_STATIC, f] += amount
             elif tgt == TG_SELF:
-                cs[p, S_STATIC, c] += amount
+                if kw:
+                    cs[p, S_KW_ST, c] |= kw
+                else:
+                    cs[p, S_STATIC, c] += amount
 
 
 # ---- field limits ---------------------------------------------------------------------------------
@@ -756,7 +887,7 @@ def cp_potential(S, p):
 @njit(cache=True, inline="always")
 def harmful(op):
     return op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE \
-        or op == OP_WEAKEN or op == OP_BOUNCE
+        or op == OP_WEAKEN or op == OP_BOUNCE or op == OP_NO_BLOCK or op == OP_NO_ATTACK
 
 
 @njit(cache=True, inline="always")
@@ -775,12 +906,16 @@ def target_side(p, op, tgt):
 
 
 @njit(cache=True)
-def legal_target(S, s, c, op, param):
+def legal_target(S, s, c, op, param, tmask=0, thash=0):
+    """tmask/thash (E_TMASK/E_THASH): the text names a card type (Backup, Monster) or a name/job."""
     cards, cs = st_cards(S), st_cs(S)
     if cs[s, S_ZONE, c] != Z_FIELD:
         return False
     t = cards[s, c, K_TYPE]
-    if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD:
+    if (tmask != 0 or thash != 0) and not matches(S, s, c, tmask & 15, thash):
+        return False
+    if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
+            or op == OP_NO_BLOCK or op == OP_NO_ATTACK:
         return t == FORWARD
     if op == OP_ACTIVATE:
         return cs[s, S_DULL, c] == 1
@@ -817,10 +952,10 @@ def target_score(S, s, c, op, amount, hs, hc):
 
 
 @njit(cache=True)
-def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc):
+def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask=0, thash=0):
     """(seat, copy) of the chosen character, or (-1, -1) if none is legal (rule 11.8.4)."""
     if tgt == TG_SELF:
-        if legal_target(S, src_s, src_c, op, param):
+        if legal_target(S, src_s, src_c, op, param, tmask, thash):
             return src_s, src_c
         return -1, -1
     s = target_side(p, op, tgt)
@@ -829,7 +964,7 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc):
     best, best_v, seen = -1, -1, 0
     for k in range(ps[s, P_FN]):
         c = ls[s, L_FIELD, k]
-        if not legal_target(S, s, c, op, param):
+        if not legal_target(S, s, c, op, param, tmask, thash):
             continue
         seen += 1
         if rnd:
@@ -845,13 +980,13 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc):
 
 
 @njit(cache=True)
-def count_targets(S, p, op, param, tgt, src_s, src_c):
+def count_targets(S, p, op, param, tgt, src_s, src_c, tmask=0, thash=0):
     if tgt == TG_SELF:
-        return 1 if legal_target(S, src_s, src_c, op, param) else 0
+        return 1 if legal_target(S, src_s, src_c, op, param, tmask, thash) else 0
     s = target_side(p, op, tgt)
     n = 0
     for k in range(st_ps(S)[s, P_FN]):
-        if legal_target(S, s, st_ls(S)[s, L_FIELD, k], op, param):
+        if legal_target(S, s, st_ls(S)[s, L_FIELD, k], op, param, tmask, thash):
             n += 1
     return n
 
@@ -865,7 +1000,8 @@ def has_targets(S, p, s, c, trig):
         if effs[s, c, k, E_TRIGGER] != trig:
             continue
         op = effs[s, c, k, E_OP]
-        if targets_character(op) and count_targets(S, p, op, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c) == 0:
+        if targets_character(op) and count_targets(S, p, op, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c,
+                                                   effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH]) == 0:
             return False
     return True
 
@@ -897,10 +1033,13 @@ def search(S, p, ctype):
 def exec_effect(S, ctrl, s, c, slot, hs, hc):
     """Resolve one effect of card (s, c) for its controller `ctrl` (targets chosen on resolution)."""
     effs, cs, ps, ls = st_effs(S), st_cs(S), st_ps(S), st_ls(S)
+    if effs[s, c, slot, E_COND] != 0 and not cond_ok(S, ctrl, s, c, slot):
+        return  # a condition checked on resolution ("if you control ...", "Damage n --")
     op = effs[s, c, slot, E_OP]
-    amount = effs[s, c, slot, E_AMOUNT]
+    amount = effs[s, c, slot, E_AMOUNT] if effs[s, c, slot, E_FOREACH] == 0 else effect_amount(S, ctrl, s, c, slot)
     tgt = effs[s, c, slot, E_TARGET]
     param = effs[s, c, slot, E_PARAM]
+    tmask, thash = effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH]
     opp = 1 - ctrl
     if op == OP_DRAW:
         draw(S, ctrl, amount)
@@ -935,6 +1074,8 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or st_cards(S)[ctrl, i, K_TYPE] == param):
                 to_hand(S, ctrl, i)
                 n -= 1
+    elif op == OP_PLAY:
+        play_onto_field(S, ctrl, amount, param, tmask, thash)
     elif targets_character(op):
         if tgt == TG_ALL_OPP or tgt == TG_ALL_OWN or tgt == TG_ALL:
             # every legal character on the side(s): collect first, the field lists change as they leave
@@ -945,13 +1086,13 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                     continue
                 for k in range(ps[side, P_FN]):
                     f = ls[side, L_FIELD, k]
-                    if legal_target(S, side, f, op, param):
+                    if legal_target(S, side, f, op, param, tmask, thash):
                         buf[m] = side * 65536 + f
                         m += 1
             for k in range(m):
                 apply_op(S, buf[k] // 65536, buf[k] % 65536, op, amount, param)
         else:
-            ts, tc = choose_target(S, ctrl, op, amount, param, tgt, s, c, hs, hc)
+            ts, tc = choose_target(S, ctrl, op, amount, param, tgt, s, c, hs, hc, tmask, thash)
             if ts >= 0:  # no legal target on resolution: nothing happens (11.3.9)
                 apply_op(S, ts, tc, op, amount, param)
 
@@ -981,6 +1122,55 @@ def apply_op(S, ts, tc, op, amount, param):
             cs[ts, S_KW_EOT, tc] |= 1 << param  # until the End Phase
     elif op == OP_ACTIVATE:
         cs[ts, S_DULL, tc] = 0  # 15.1.1.1
+    elif op == OP_NO_BLOCK:
+        cs[ts, S_KW_EOT, tc] |= KW_NO_BLOCK  # "cannot block this turn"
+    elif op == OP_NO_ATTACK:
+        cs[ts, S_KW_EOT, tc] |= KW_NO_ATTACK
+
+
+@njit(cache=True)
+def play_onto_field(S, p, src, cost_max, tmask, thash):
+    """Put 1 card onto p's field without paying its cost (an effect, not a cast): from the hand (src 0),
+    the Break Zone (1) or the deck (2, a search, then shuffle). The most expensive card that matches
+    the types (tmask; 0 = any character), the hash and cost <= cost_max (-1 none) and fits the field
+    limits (7.7.3-5) is chosen; its enter abilities trigger (11.4.8)."""
+    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
+    best, best_cost, best_k = -1, -1, -1
+    if src == 0:
+        lo, hi = 0, ps[p, P_HN]
+    elif src == 1:
+        lo, hi = 0, ps[p, P_NMAIN]
+    else:
+        lo, hi = ps[p, P_TOP], ps[p, P_NMAIN]
+    for k in range(lo, hi):
+        c = ls[p, L_HAND, k] if src == 0 else (k if src == 1 else ls[p, L_ORDER, k])
+        if src == 1 and cs[p, S_ZONE, c] != Z_BREAK:
+            continue
+        t = cards[p, c, K_TYPE]
+        if t == SUMMON or (tmask != 0 and ((1 << t) & tmask) == 0):
+            continue
+        cost = cards[p, c, K_COST]
+        if (cost_max >= 0 and cost > cost_max) or cost <= best_cost:
+            continue
+        if thash != 0 and not matches(S, p, c, 0, thash):
+            continue
+        if not can_enter(S, p, c):
+            continue
+        best, best_cost, best_k = c, cost, k
+    if best < 0:
+        return
+    if src == 0:
+        list_remove(S, p, L_HAND, P_HN, best)
+    elif src == 2:
+        top = ps[p, P_TOP]
+        ls[p, L_ORDER, best_k] = ls[p, L_ORDER, top]
+        ls[p, L_ORDER, top] = best
+        ps[p, P_TOP] = top + 1
+        n = ps[p, P_NMAIN] - ps[p, P_TOP]
+        if n > 1:
+            shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:ps[p, P_NMAIN]], n)
+    enter_field(S, p, best)
+    push_trigger(S, p, p, best, TR_ENTER, -1, -1)
 
 
 @njit(cache=True)

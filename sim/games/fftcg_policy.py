@@ -16,7 +16,7 @@ Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 
 from numba import njit
 
 from sim.compiled import K_COST, K_ELEM, K_GENERIC, K_NEFF, K_TYPE
-from sim.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_PARAM, E_TARGET, E_TRIGGER
+from sim.effects import E_AMOUNT, E_COND, E_COST, E_DULL, E_OP, E_PARAM, E_TARGET, E_THASH, E_TMASK, E_TRIGGER
 from sim.games.fftcg_core import (
     AGGRO,
     BACKUP,
@@ -26,6 +26,8 @@ from sim.games.fftcg_core import (
     KW_BACK_ATTACK,
     KW_FIRST_STRIKE,
     KW_HASTE,
+    KW_NO_ATTACK,
+    KW_NO_BLOCK,
     L_FIELD,
     L_HAND,
     LIGHT_DARK,
@@ -36,6 +38,7 @@ from sim.games.fftcg_core import (
     OP_BOUNCE,
     OP_BREAK,
     OP_BREAK_POWER,
+    OP_COST_REDUCE,
     OP_DAMAGE,
     OP_DISCARD,
     OP_DRAW,
@@ -44,6 +47,9 @@ from sim.games.fftcg_core import (
     OP_GRANT_KEYWORD,
     OP_HASTE,
     OP_HEAL,
+    OP_NO_ATTACK,
+    OP_NO_BLOCK,
+    OP_PLAY,
     OP_PLAYER_DAMAGE,
     OP_PUMP,
     OP_RECOVER,
@@ -52,6 +58,7 @@ from sim.games.fftcg_core import (
     P_BONUS,
     P_DMG,
     P_FN,
+    P_HAS_CR,
     P_HN,
     P_NMAIN,
     P_NTOT,
@@ -71,12 +78,15 @@ from sim.games.fftcg_core import (
     TR_ACTION,
     TR_ACTION_BREAK,
     TR_CAST,
+    TR_STATIC,
     Z_HAND,
     Z_LB,
     card_value,
     choose_target,
+    cond_ok,
     count_targets,
     count_type,
+    effect_amount,
     has_kw,
     has_targets,
     name_on_field,
@@ -111,9 +121,20 @@ def reserve(S, p):
 
 @njit(cache=True)
 def cast_requirement(S, p, c):
-    """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3)."""
-    el = st_cards(S)[p, c, K_ELEM]
-    return st_cards(S)[p, c, K_COST], (0 if el & LIGHT_DARK else el)
+    """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3). The card's own
+    static cost reductions ("the cost required to cast X is reduced by N", with their conditions and
+    "for each" counts) apply, down to 1 CP (approximation: a few cards allow 0)."""
+    cards = st_cards(S)
+    el = cards[p, c, K_ELEM]
+    cost = cards[p, c, K_COST]
+    if st_ps(S)[p, P_HAS_CR]:  # only decks with cost reductions look
+        effs = st_effs(S)
+        for k in range(cards[p, c, K_NEFF]):
+            if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
+                    and cond_ok(S, p, p, c, k):
+                cost -= effect_amount(S, p, p, c, k)
+        cost = max(cost, min(1, cards[p, c, K_COST]))
+    return cost, (0 if el & LIGHT_DARK else el)
 
 
 @njit(cache=True)
@@ -224,8 +245,11 @@ def can_activate(S, p, c, k, keep):
     dull = effs[p, c, k, E_DULL]
     if dull and (cs[p, S_DULL, c] or (cs[p, S_SICK, c] and not has_kw(S, p, c, KW_HASTE))):
         return False
+    if effs[p, c, k, E_COND] != 0 and not cond_ok(S, p, p, c, k):
+        return False  # e.g. "Damage 5 --" not reached yet
     op = effs[p, c, k, E_OP]
-    if targets_character(op) and count_targets(S, p, op, effs[p, c, k, E_PARAM], effs[p, c, k, E_TARGET], p, c) == 0:
+    if targets_character(op) and count_targets(S, p, op, effs[p, c, k, E_PARAM], effs[p, c, k, E_TARGET], p, c,
+                                               effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH]) == 0:
         return False
     g, _, _, _ = plan_pay(S, p, effs[p, c, k, E_COST], 0, -1, c if dull else -1, keep, True)
     return g >= 0
@@ -237,10 +261,12 @@ def effect_useful(S, p, s, c, k, hs, hc):
     """Would this effect accomplish something now? (damage that kills, removal with a target, ...)"""
     effs, ps = st_effs(S), st_ps(S)
     op = effs[s, c, k, E_OP]
-    amount = effs[s, c, k, E_AMOUNT]
+    if effs[s, c, k, E_COND] != 0 and not cond_ok(S, p, s, c, k):
+        return False
+    amount = effect_amount(S, p, s, c, k)
     if op == OP_DRAW:
         return ps[p, P_NMAIN] - ps[p, P_TOP] > amount + 4
-    if op == OP_PLAYER_DAMAGE or op == OP_SEARCH:
+    if op == OP_PLAYER_DAMAGE or op == OP_SEARCH or op == OP_PLAY:
         return True
     if op == OP_DISCARD:
         return ps[1 - p, P_HN] > 0
@@ -252,7 +278,8 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return True
     if not targets_character(op):
         return False
-    ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc)
+    ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc,
+                           effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH])
     if ts < 0:
         return False
     if op == OP_DAMAGE:
@@ -263,7 +290,7 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return st_cs(S)[ts, S_SICK, tc] == 1
     if op == OP_ACTIVATE:
         return ts == p
-    if op == OP_DULL or op == OP_FREEZE:
+    if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK:
         return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
 
@@ -434,7 +461,7 @@ def can_attack(S, p, c):
     """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
     cs = st_cs(S)
     return st_cards(S)[p, c, K_TYPE] == FORWARD and cs[p, S_DULL, c] == 0 and cs[p, S_ATTACKED, c] == 0 \
-        and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE))
+        and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE)) and not has_kw(S, p, c, KW_NO_ATTACK)
 
 
 @njit(cache=True)
@@ -462,7 +489,7 @@ def best_blocker_power(S, q):
     best = -1
     for j in range(ps[q, P_FN]):
         b = ls[q, L_FIELD, j]
-        if st_cards(S)[q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0:
+        if st_cards(S)[q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
             best = max(best, power(S, q, b))
     return best
 
@@ -547,7 +574,7 @@ def choose_block(S, q, n):
         m = 0
         for j in range(ps[q, P_FN]):
             b = ls[q, L_FIELD, j]
-            if cards[q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0:
+            if cards[q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
                 scr[3, m] = b
                 m += 1
         pick = randbelow(rng(S, q), m + 1)
@@ -562,7 +589,7 @@ def choose_block(S, q, n):
     best, best_v = -1, 0
     for j in range(ps[q, P_FN]):
         b = ls[q, L_FIELD, j]
-        if cards[q, b, K_TYPE] != FORWARD or cs[q, S_DULL, b]:
+        if cards[q, b, K_TYPE] != FORWARD or cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
             continue
         survives = power(S, q, b) - cs[q, S_DMG, b] > atk_pw
         kills = power(S, q, b) >= atk_left

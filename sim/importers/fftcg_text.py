@@ -10,21 +10,43 @@ once-per-turn limits, EX Burst bonus amounts, reminder text). Known approximatio
 - a Special Ability (rule 11.7) is an action ability; its extra discard of a same-name card is dropped;
 - the element of a CP cost is dropped: 《火》《1》 costs 2 CP;
 - a modal ability keeps its first options that parse (as many as it selects).
-Conditions ("if you control ...", "Damage 3 --") are NOT dropped: such lines stay unmodelled.
+Conditions are modelled when the engine can check them (E_COND, sim.effects): "Damage n --" (own
+damage >= n), "you have received n points of damage or more", "if you control [n or more] <kind>",
+"if your opponent controls / doesn't control <kind>", where <kind> is a card type and/or a Card Name,
+Job or Category (matched by a hash of the name, job or category; an element or a state such as
+"dull" in <kind> is NOT tracked, so such lines stay unmodelled). Other conditions stay unmodelled.
+Also modelled: "for each <kind> you control / opponent controls / card in a hand" amounts
+(E_FOREACH), Backup/Monster/named targets (E_TMASK/E_THASH), "cannot block/attack this turn",
+the card's own static cost reduction ("the cost required to cast X is reduced by N", floored at 1),
+and "play ... onto the field" from the hand, the Break Zone or the deck (an element qualifier of the
+card to play or search is dropped, as for searches).
 """
 
 from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from sim.effects import MAX_EFFECTS, Effect
+from sim.effects import (
+    COND_DAMAGE,
+    COND_OPP,
+    COND_OTHER,
+    COND_OWN,
+    FE_OPP,
+    FE_OPP_HAND,
+    FE_OWN,
+    FE_OWN_HAND,
+    MAX_EFFECTS,
+    Effect,
+    cond_code,
+    text_hash,
+)
 from sim.model import CARD_TYPES
 
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # FFTCG 15.2.1, 15.2.2, 15.2.3, 15.2.5
 _KEYWORD_WORDS = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
-HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce")  # aimed at the opponent
+HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce", "no_block", "no_attack")  # aimed at the opponent
 ANY_TYPE = -1  # search / recover param: any card type; else the index into CARD_TYPES["fftcg"]
 
 
@@ -85,7 +107,7 @@ _CHOOSE = re.compile(
     r"^choose (up to )?" + _N + r" (.*?)(?: of cost (\d+) or less)?(?: with (?:a )?power (?:of )?(\d+) or less)?"
     r"( opponent controls| you control)?(?: other than @SELF)?$", re.I)
 # what a choose may pick: Forwards / Characters, possibly narrowed by job, name, category, element or state
-_CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|forwards? (?:and/)?or monsters?)$"
+_CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|backups?|monsters?|forwards? (?:and/)?or monsters?)$"
                           r"|^(?:job|card name|category) [^.\d]*$", re.I)
 _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^deal (?:it|them) (\d+) damage$", re.I), "damage", True),
@@ -100,6 +122,9 @@ _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^(?:it gains|they gain) haste until the end of the turn$", re.I), "haste", False),
     (re.compile(r"^return (?:it|them) to (?:its|their) owner'?s'? hands?$", re.I), "bounce", False),
     (re.compile(r"^activate (?:it|them)$", re.I), "activate", False),
+    (re.compile(r"^(?:it|they) cannot block this turn$", re.I), "no_block", False),
+    (re.compile(r"^(?:it|they) cannot attack this turn$", re.I), "no_attack", False),
+    (re.compile(r"^(?:it|they) cannot attack or block this turn$", re.I), "no_attack+no_block", False),
     # removed from the game / put under the deck: modelled as a break (it leaves the field for good; the
     # difference is only which "when broken" triggers fire)
     (re.compile(r"^remove (?:it|them) from the game$", re.I), "break", False),
@@ -135,6 +160,9 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
     (re.compile(r"^activate all (?:the )?(?:forwards|characters) you control$", re.I), "activate", "all_own_characters"),
     (re.compile(r"^activate @SELF$", re.I), "activate", "self"),
     (re.compile(r"^freeze all (?:the )?forwards opponent controls$", re.I), "freeze", "all_opp_characters"),
+    (re.compile(r"^all (?:the )?forwards cannot block this turn$", re.I), "no_block", "all_characters"),
+    (re.compile(r"^all (?:the )?forwards opponent controls cannot block this turn$", re.I), "no_block",
+     "all_opp_characters"),
     (re.compile(r"^(?:produce|gain) ((?:《[^》]+》)+)$", re.I), "gain_cp", "own_player"),
 ]
 IGNORED = [  # riders dropped on purpose (see module docstring)
@@ -228,11 +256,127 @@ def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
                         return None
                     out.extend(kws)
                 else:
-                    out.append((op, (int(am.group(1)) if am.groups() else power) if has_amount else 0, 0))
+                    out.extend((o, (int(am.group(1)) if am.groups() else power) if has_amount else 0, 0)
+                               for o in op.split("+"))
                 break
         else:
             return None
     return out
+
+
+# ---------------------------------------------------------------- kinds, conditions, "for each"
+
+_TYPE_BIT = {"forward": 1, "backup": 2, "summon": 4, "monster": 8, "character": 0}
+_KIND = re.compile(r"^(card name|job|category) (.+?)(?:\s*\b(forwards?|characters?|backups?|monsters?))?$", re.I)
+_KIND_TYPE = re.compile(r"^(forwards?|characters?|backups?|monsters?)$", re.I)
+
+
+def _kind(words: str) -> tuple[int, int, bool] | None:
+    """"Job Sky Pirate Forwards other than @SELF" -> (type mask, name/job/category hash, other than
+    this card); None for what the engine cannot match (elements, states like "dull", several names)."""
+    words = words.strip()
+    other = False
+    if words.lower().endswith(" other than @self"):
+        words, other = words[: -len(" other than @SELF")].strip(), True
+    m = _KIND_TYPE.match(words)
+    if m:
+        return _TYPE_BIT[m.group(1).lower().rstrip("s")], 0, other
+    m = _KIND.match(words)
+    if not m or re.search(r",|\b(?:or|and)\b|@SELF", m.group(2)):
+        return None
+    tmask = _TYPE_BIT[m.group(3).lower().rstrip("s")] if m.group(3) else 0
+    return tmask, text_hash(m.group(2)), other
+
+
+def _choose_filter(words: str) -> tuple[int, int]:
+    """Target filter of "choose 1 <words>": Backups / Monsters by type, one named card or job by hash.
+    Other qualifiers (element, dull/active) are dropped as before (module docstring)."""
+    w = re.sub(r"\s*(?:and/)?or monsters?", "", words.strip(), flags=re.I)
+    tmask = 0
+    if re.search(r"\bbackups?$", w, re.I):
+        tmask = _TYPE_BIT["backup"]
+    elif re.search(r"\bmonsters?$", w, re.I):
+        tmask = _TYPE_BIT["monster"]
+    kind = _kind(w)
+    return tmask, (kind[1] if kind else 0)
+
+
+_N_OR_MORE = r"(a|an|any|\d+ or more)"
+
+
+def _cond(text: str) -> tuple[int, int] | None:
+    """(E_COND, E_COND_PARAM) of a condition clause, or None if the engine cannot check it."""
+    t = text.strip()
+    m = re.match(r"^you have received (\d+) points? of damage or more$", t, re.I)
+    if m:
+        return cond_code(COND_DAMAGE, int(m.group(1))), 0
+    m = re.match(r"^(you control|your opponent controls|your opponent doesn't control) (?:" + _N_OR_MORE + r" )?(.+)$",
+                 t, re.I)
+    if not m:
+        return None
+    kind = _kind(m.group(3))
+    if kind is None:
+        return None
+    count = m.group(2) or "a"
+    n = int(count.split()[0]) if count[0].isdigit() else 1
+    who = COND_OWN if m.group(1).lower() == "you control" else COND_OPP
+    return cond_code(who, n, kind[0], kind[2], negate="doesn't" in m.group(1)), kind[1]
+
+
+def _foreach(text: str) -> tuple[int, int] | None:
+    """(E_FOREACH, E_FE_PARAM) of "for each <text>"."""
+    t = text.strip()
+    if re.match(r"^card in your hand$", t, re.I):
+        return cond_code(FE_OWN_HAND, 0), 0
+    if re.match(r"^card in your opponent'?s'? hand$", t, re.I):
+        return cond_code(FE_OPP_HAND, 0), 0
+    m = re.match(r"^(.+?) (you control|opponent controls)$", t, re.I)
+    if not m:
+        return None
+    kind = _kind(m.group(1))
+    if kind is None:
+        return None
+    who = FE_OWN if m.group(2).lower() == "you control" else FE_OPP
+    return cond_code(who, 0, kind[0], kind[2]), kind[1]
+
+
+_FOR_EACH = re.compile(r"^(.+?) for each (.+?)( until the end of the turn)?$", re.I)
+
+
+def _split_foreach(sentence: str) -> tuple[str, tuple[int, int] | None] | None:
+    """A sentence without its "for each" clause and that clause's (E_FOREACH, E_FE_PARAM); None when
+    the clause cannot be counted by the engine."""
+    m = _FOR_EACH.match(sentence)
+    if not m or any(p.match(sentence) for p in IGNORED):
+        return sentence, None
+    fe = _foreach(m.group(2))
+    if fe is None:
+        return None
+    return m.group(1) + (m.group(3) or ""), fe
+
+
+def _play_filter(words: str) -> tuple[int, int, int] | None:
+    """(type mask, hash, highest cost or -1) of the card an effect plays onto the field."""
+    w = words.strip()
+    cost = -1
+    m = re.search(r"\s*(?:of cost|with a cost of) (\d+) or less", w, re.I)
+    if m:
+        cost = int(m.group(1))
+        w = (w[: m.start()] + w[m.end():]).strip()
+    w = re.sub(r"\s*other than .*$", "", w, flags=re.I)  # "other than Card Name X": dropped
+    if re.search(r"\bsummons?\b|,|\bor\b|\band\b", w, re.I):
+        return None
+    tmask = 0
+    for word, bit in _TYPE_BIT.items():
+        if re.search(rf"\b{word}s?$", w, re.I):
+            tmask |= bit
+    kind = _kind(w)
+    return tmask, (kind[1] if kind else 0), cost
+
+
+_PLAY_BREAK = re.compile(r"^choose (?:up to )?1 (.+?) (?:in|from) your break zone\. play it onto the field$", re.I)
+_PLAY_HAND = re.compile(r"^(?:you may )?play (?:up to )?1 (.+?) from your hand onto the field$", re.I)
+_PLAY_DECK = re.compile(r"^(?:you may )?search for 1 (.+?) and play it onto the field$", re.I)
 
 
 # "turn over one card at a time until a Fire card is revealed; add it to your hand": one card found in the deck
@@ -245,19 +389,46 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
     """Effects for an ability body, or None if any sentence is not understood."""
     effects: list[Effect] = []
     sentences = _sentences(_TURN_OVER.sub("search for 1 card and add it to your hand.", body))
+    fe_of: dict[int, tuple[int, int]] = {}  # sentence -> its "for each" count
+    for k, sentence in enumerate(sentences):
+        split = _split_foreach(sentence)
+        if split is None:
+            return None
+        sentences[k] = split[0]
+        if split[1] is not None:
+            fe_of[k] = split[1]
     i = 0
     while i < len(sentences):
         s = sentences[i]
+        start, at = len(effects), i
         if any(p.match(s) for p in IGNORED):
+            i += 1
+            continue
+        if i + 1 < len(sentences):
+            pm = _PLAY_BREAK.match(f"{s}. {sentences[i + 1]}")
+            got_play = _play_filter(pm.group(1)) if pm else None
+            if got_play:
+                effects.append(Effect(trigger, "play", 1, "own_player", got_play[2], tmask=got_play[0],
+                                      thash=got_play[1]))
+                i += 2
+                continue
+        pm = _PLAY_HAND.match(s) or _PLAY_DECK.match(s)
+        if pm:
+            got_play = _play_filter(pm.group(1))
+            if got_play is None:
+                return None
+            effects.append(Effect(trigger, "play", 0 if pm.re is _PLAY_HAND else 2, "own_player", got_play[2],
+                                  tmask=got_play[0], thash=got_play[1]))
             i += 1
             continue
         m = _CHOOSE.match(s)
         if m and (not _CHOOSE_KIND.match(m.group(3).strip())
-                  or re.search(r"\b(?:and \d|backups?|monsters?|summons?|cards?(?! name)|in your|from your)\b",
+                  or re.search(r"\b(?:and \d|summons?|cards?(?! name)|in your|from your)\b",
                                re.sub(r"(?:and/)?or Monsters?", "", m.group(3)), re.I)):
             m = None  # two targets, a non-Forward, or a card in another zone
         if m and i + 1 < len(sentences):
             _up_to, count, _qualifier, cost_max, power_max, side = m.groups()
+            tmask, thash = _choose_filter(m.group(3))
             actions: list[tuple[str, int, int]] = []
             j = i + 1
             while j < len(sentences):  # every following sentence about "it" / "them"
@@ -267,17 +438,19 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 got = _on_target(sentences[j], power)
                 if got is None:
                     break
-                actions.extend(got)
+                actions.extend((op, amount, param, j) for op, amount, param in got)
                 j += 1
             if not actions:
                 return None
             one = []
-            for op, amount, param in actions:
+            for op, amount, param, src in actions:
                 if op == "break" and power_max:
                     op, param = "break_power", int(power_max)
                 elif op == "break" and cost_max:
                     param = int(cost_max)
-                one.append(Effect(trigger, op, amount, _target(op, side), param))
+                fe, fe_param = fe_of.get(src, (0, 0))
+                one.append(Effect(trigger, op, amount, _target(op, side), param, tmask=tmask, thash=thash,
+                                  foreach=fe, fe_param=fe_param))
             effects.extend(one * min(_num(count), MAX_EFFECTS))
             i = j
             continue
@@ -313,13 +486,18 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 break
         else:
             return None
+        if at in fe_of:
+            effects[start:] = [replace(e, foreach=fe_of[at][0], fe_param=fe_of[at][1]) for e in effects[start:]]
         i += 1
     return effects or None
 
 
 # ---------------------------------------------------------------- abilities
 
-_DAMAGE_GATE = re.compile(r"^Damage \d+\s*--", re.I)
+_DAMAGE_GATE = re.compile(r"^Damage (\d+)\s*--\s*(.+)$", re.I)
+_IF = re.compile(r"^if (.+?), (.+)$", re.I)
+_COST_REDUCE = re.compile(r"^the cost (?:required )?(?:to cast|to play|for playing|for casting) @SELF(?: onto the field)?"
+                          r" is reduced by (\d+)$", re.I)
 _SPECIAL = re.compile(r"^[^《:]*(?=《S》)")  # a Special Ability's name before its S icon (rule 11.7)
 _ACTION = re.compile(r"^((?:《[^》]+》\s*)*)((?:,?\s*put @SELF into the Break Zone)?)\s*:\s*(.+)$", re.I)
 _TRIGGERS = [
@@ -376,8 +554,8 @@ def _cp_cost(symbols: str) -> tuple[int, bool] | None:
 
 def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
     m = _MODAL.search(body)
-    if not m:
-        return None
+    if not m or body[:m.start()].strip():
+        return None  # something before the choice ("you may pay X. When you do so, select ...")
     picks = int(m.group(1))
     chosen: list[Effect] = []
     for option in _QUOTED.findall(body):
@@ -401,6 +579,57 @@ def _replace_name(line: str, name: str) -> str:
     return "".join(out) + line[start:]
 
 
+def _keyword_op(keyword: str) -> tuple[str, int, int]:
+    return ("haste", 0, 0) if keyword == "haste" else ("grant_keyword", 0, KEYWORDS.index(keyword))
+
+
+def _static(line: str) -> list[Effect] | None:
+    """A field ability without trigger (11.9): "[If <cond>, ]X gains +1000 power and Brave",
+    "The <kind> you control gain ...", "For each <kind> you control, X gains +1000 power", "the cost
+    required to cast X is reduced by N [for each ...]". None if not understood."""
+    body = re.sub(r"\s*\(it cannot become 0\)", "", line.strip().rstrip("."))
+    cond, cond_param = 0, 0
+    m = _IF.match(body)
+    if m:
+        got = _cond(m.group(1))
+        if got is None:
+            return None
+        (cond, cond_param), body = got, m.group(2)
+    fe: tuple[int, int] | None = None
+    m = re.match(r"^for each (.+?), (.+)$", body, re.I)
+    if m:
+        fe, body = _foreach(m.group(1)), m.group(2)
+        if fe is None:
+            return None
+    else:
+        split = _split_foreach(body)
+        if split is None:
+            return None
+        body, fe = split
+    fe_code, fe_param = fe if fe else (0, 0)
+    extra = dict(cond=cond, cond_param=cond_param, foreach=fe_code, fe_param=fe_param)
+    m = _COST_REDUCE.match(body)
+    if m:  # read from the hand when the card is cast (cast_requirement)
+        return [Effect("static", "cost_reduce", int(m.group(1)), "self", **extra)]
+    if fe_code and fe_code & 7 in (FE_OWN_HAND, FE_OPP_HAND):
+        return None  # the engine recomputes static bonuses on field changes, not on hand changes
+    target, tmask, thash = "self", 0, 0
+    m = re.match(r"^@SELF gains (.+)$", body, re.I)
+    if not m:
+        m = re.match(r"^the (.+?) you control gains? (.+)$", body, re.I)
+        if not m:
+            return None
+        kind = _kind(m.group(1))
+        if kind is None or kind[0] not in (0, _TYPE_BIT["forward"]):
+            return None  # the engine's static bonuses go to Forwards
+        target, tmask, thash = "all_own_characters", kind[0] | (COND_OTHER if kind[2] else 0), kind[1]
+    gains = _gains(m.group(m.lastindex))
+    if not gains or (fe_code and any(op != "pump" for op, _, _ in gains)):
+        return None
+    return [Effect("static", op, amount, target, param, tmask=tmask, thash=thash, **extra)
+            for op, amount, param in gains]
+
+
 def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple[frozenset[str], list[Effect]] | None:
     """(keywords, effects) for one ability line, or None when it cannot be modelled."""
     ex = line.startswith("EX BURST")
@@ -411,11 +640,20 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     kws = _keywords_only(line)
     if kws is not None and not ex:
         return kws, []
-    if _DAMAGE_GATE.match(line):
-        return None
+    gate = _DAMAGE_GATE.match(line)
+    if gate:  # "Damage n --" (15.2.x): the ability works while its controller has n damage or more
+        inner = parse_ability(gate.group(2), name, card_type, power)
+        if inner is None:
+            return None
+        gated = list(inner[1]) + [Effect("static", *_keyword_op(k), "self") for k in sorted(inner[0])]
+        if not gated or any(e.cond for e in gated):
+            return None
+        return frozenset(), [replace(e, cond=cond_code(COND_DAMAGE, int(gate.group(1)))) for e in gated]
     line = _SPECIAL.sub("", line)
     if name:
         line = _replace_name(line, name)
+    line = re.sub(r"\[Card Name \(([^)]+)\)\]", r"Card Name \1", line)
+    line = re.sub(r"(?<=[a-z])(Forward|Character|Backup|from)\b", r" \1", line)  # "CadetForward" in the data
     line = re.sub(r"\bthis (?:forward|character|backup)\b", "@SELF", line, flags=re.I)
     trigger, body = "", line
     m = _ACTION.match(line)
@@ -428,7 +666,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         effects = _modal(body, trigger, power) if _MODAL.search(body) else parse_body(body, trigger, power)
         if not effects:
             return None
-        return frozenset(), [Effect(e.trigger, e.op, e.amount, e.target, e.param, cost[0], cost[1]) for e in effects]
+        return frozenset(), [replace(e, cost=cost[0], dull=cost[1]) for e in effects]
     for pattern, name_trigger in _TRIGGERS:
         m = pattern.match(line)
         if m:
@@ -446,15 +684,22 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             sm = _STATIC_TEAM_PUMP.match(line)
             if sm:
                 return frozenset(), [Effect("static", "pump", int(sm.group(1)), "all_own_characters")]
-            return None
+            static = _static(line)
+            return None if static is None else (frozenset(), static)
     triggers = trigger.split("+")  # "When X enters the field or attacks" -> both triggers
+    cond = (0, 0)
+    cm = _IF.match(body)
+    if cm and _cond(cm.group(1)) is not None:  # "..., if you control X, draw 1 card": checked on resolution
+        cond, body = _cond(cm.group(1)), cm.group(2)
     effects = _modal(body, triggers[0], power) if _MODAL.search(body) else parse_body(body, triggers[0], power)
     if not effects:
         return None
-    effects = [Effect(t, e.op, e.amount, e.target, e.param) for t in triggers for e in effects]
+    effects = [replace(e, trigger=t) for t in triggers for e in effects]
+    if cond[0]:
+        effects = [replace(e, cond=cond[0], cond_param=cond[1]) for e in effects]
     if ex and trigger != "ex_burst":
         # EX Burst (rule 11.10): the same ability also resolves when the card is revealed as damage
-        effects = effects + [Effect("ex_burst", e.op, e.amount, e.target, e.param) for e in effects]
+        effects = effects + [replace(e, trigger="ex_burst") for e in effects]
     return frozenset(), effects
 
 
