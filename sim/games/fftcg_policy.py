@@ -85,7 +85,6 @@ from sim.games.fftcg_core import (
     choose_target,
     cond_ok,
     count_targets,
-    count_type,
     effect_amount,
     has_kw,
     has_targets,
@@ -332,7 +331,7 @@ def cast_score(S, p, c, phase):
     cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
-    nb = count_type(S, p, BACKUP)
+    nb = st_scr(S)[4, CX_NBACKUP]  # prepared by choose_main
     if t == SUMMON and not card_useful(S, p, c, TR_CAST, -1, -1):
         return 0
     if pol == AGGRO:
@@ -357,7 +356,7 @@ def cast_score(S, p, c, phase):
 @njit(cache=True)
 def choose_main(S, p, phase):
     """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass."""
-    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    cards, effs, cs, ps, ls, scr = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     keep = 0 if pol == RANDOM else reserve(S, p)
     prepare_cast_context(S, p, keep)
@@ -387,7 +386,8 @@ def choose_main(S, p, phase):
         for j in range(ps[p, P_FN]):
             c = ls[p, L_FIELD, j]
             for k in range(cards[p, c, K_NEFF]):
-                if not can_activate(S, p, c, k, keep):
+                trig = effs[p, c, k, E_TRIGGER]
+                if (trig != TR_ACTION and trig != TR_ACTION_BREAK) or not can_activate(S, p, c, k, keep):
                     continue
                 if pol == RANDOM:
                     scr[3, n] = ACTIVATE * 65536 + c * 16 + k
