@@ -55,6 +55,8 @@ OPS = (
     "play",  # put a card onto the field: from hand (amount 0), Break Zone (1) or deck (2, a search);
              # param = highest cost (-1 none), E_TMASK = card types (bit per type, 0 = characters),
              # E_THASH = name/job/category hash it must match (0 = any)
+    "dig",  # reveal the top `amount` cards, add the first matching E_TMASK/E_THASH (0 = any) to the hand,
+            # the others go to the bottom of the deck
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",

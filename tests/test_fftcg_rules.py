@@ -645,3 +645,36 @@ def test_condition_on_the_opponent_field_is_recomputed():
     put(v, 1, 0, K.Z_HAND)
     K.enter_field(S, 1, 0)
     assert not K.has_kw(S, 0, 0, K.KW_HASTE)
+
+
+def test_dig_adds_the_first_match_of_the_top_cards_and_bottoms_the_rest():
+    balthier = tcard("BAL", "When BAL enters the field, reveal the top 3 cards of your deck. Add 1 Job Sky Pirate among"
+                     " them to your hand and return the other cards to the bottom of your deck in any order.", cost=0)
+    pirate = Card(code="PIR", name="Pirate", type="forward", cost=2, elements=("fire",), power=5000, job="Sky Pirate")
+    S, v = make([balthier, pirate, card("X", cost=9)], filler=10)
+    put(v, 0, 0, K.Z_HAND)
+    ps, order = v["ps"], v["ls"][0, K.L_ORDER]
+    top = int(ps[0, K.P_TOP])
+    k = int(np.nonzero(order[top:ps[0, K.P_NMAIN]] == 1)[0][0]) + top  # the pirate goes second from the top
+    order[k], order[top + 1] = order[top + 1], order[k]
+    revealed = [int(order[top]), int(order[top + 2])]
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert 1 in hand(v, 0)
+    assert [int(x) for x in order[ps[0, K.P_NMAIN] - 2:ps[0, K.P_NMAIN]]] == revealed and violations(S) == 0
+
+
+def test_break_of_cost_n_or_more_and_team_pump_other_than_itself():
+    alex = tcard("ALX", "Choose 1 Character of cost 4 or more. Break it.", "summon", cost=0)
+    reddas = tcard("RED", "When RED attacks, the Forwards other than RED you control gain +1000 power until the end of"
+                   " the turn.")
+    S, v = make([alex, reddas, card("M", name="Mate")], [card("C3", cost=3, name="C3"), card("C5", cost=5, name="C5")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][1, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD
+    K.push_trigger(S, 0, 0, 1, K.TR_ATTACK, -1, -1)
+    K.resolve(S)
+    assert K.power(S, 0, 2) == 6000 and K.power(S, 0, 1) == 5000

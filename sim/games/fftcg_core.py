@@ -73,7 +73,7 @@ from sim.effects import (
     TARGETS,
     TRIGGERS,
 )
-from sim.kernel import randbelow, shuffle
+from sim.kernel import move_block_to_bottom, randbelow, shuffle
 from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, END_TURN_CAP
 
 # ---- card vocabulary (sim.model.CARD_TYPES["fftcg"], ELEMENTS["fftcg"]) -------------------------
@@ -117,6 +117,7 @@ OP_NO_BLOCK = OPS.index("no_block")
 OP_NO_ATTACK = OPS.index("no_attack")
 OP_COST_REDUCE = OPS.index("cost_reduce")
 OP_PLAY = OPS.index("play")
+OP_DIG = OPS.index("dig")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
@@ -919,8 +920,8 @@ def legal_target(S, s, c, op, param, tmask=0, thash=0):
         return t == FORWARD
     if op == OP_ACTIVATE:
         return cs[s, S_DULL, c] == 1
-    if op == OP_BREAK:
-        return param <= 0 or cards[s, c, K_COST] <= param
+    if op == OP_BREAK:  # param > 0: cost param or less; param < 0: cost -param or more
+        return param == 0 or (cards[s, c, K_COST] <= param if param > 0 else cards[s, c, K_COST] >= -param)
     if op == OP_BREAK_POWER:
         return t == FORWARD and power(S, s, c) <= param
     return True  # dull, freeze, bounce: any character
@@ -1076,6 +1077,8 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                 n -= 1
     elif op == OP_PLAY:
         play_onto_field(S, ctrl, amount, param, tmask, thash)
+    elif op == OP_DIG:
+        dig(S, ctrl, amount, tmask, thash)
     elif targets_character(op):
         if tgt == TG_ALL_OPP or tgt == TG_ALL_OWN or tgt == TG_ALL:
             # every legal character on the side(s): collect first, the field lists change as they leave
@@ -1086,6 +1089,8 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                     continue
                 for k in range(ps[side, P_FN]):
                     f = ls[side, L_FIELD, k]
+                    if (tmask & COND_OTHER) and side == s and f == c:
+                        continue  # "the Forwards other than X you control"
                     if legal_target(S, side, f, op, param, tmask, thash):
                         buf[m] = side * 65536 + f
                         m += 1
@@ -1126,6 +1131,27 @@ def apply_op(S, ts, tc, op, amount, param):
         cs[ts, S_KW_EOT, tc] |= KW_NO_BLOCK  # "cannot block this turn"
     elif op == OP_NO_ATTACK:
         cs[ts, S_KW_EOT, tc] |= KW_NO_ATTACK
+
+
+@njit(cache=True)
+def dig(S, p, n, tmask, thash):
+    """Reveal the top n cards of p's deck, add the first that matches (types tmask, 0 = any; hash) to
+    the hand, put the other revealed cards at the bottom in their order ("in any order")."""
+    ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
+    top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
+    n = min(n, nmain - top)
+    for k in range(top, top + n):
+        c = ls[p, L_ORDER, k]
+        if matches(S, p, c, tmask & 15, thash):
+            ls[p, L_ORDER, k] = ls[p, L_ORDER, top]
+            ls[p, L_ORDER, top] = c
+            ps[p, P_TOP] = top + 1
+            to_hand(S, p, c)
+            if cs[p, S_DRAWN, c] < 0:
+                cs[p, S_DRAWN, c] = ps[p, P_TURN]
+            n -= 1
+            break
+    move_block_to_bottom(ls[p, L_ORDER], ps[p, P_TOP], n, nmain)
 
 
 @njit(cache=True)

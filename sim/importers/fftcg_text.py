@@ -104,7 +104,8 @@ def _num(s: str) -> int:
 
 
 _CHOOSE = re.compile(
-    r"^choose (up to )?" + _N + r" (.*?)(?: of cost (\d+) or less)?(?: with (?:a )?power (?:of )?(\d+) or less)?"
+    r"^choose (up to )?" + _N + r" (.*?)(?: of cost (\d+) or less)?(?: of cost (\d+) or (?:more|higher))?"
+    r"(?: with (?:a )?power (?:of )?(\d+) or less)?"
     r"( opponent controls| you control)?(?: other than @SELF)?$", re.I)
 # what a choose may pick: Forwards / Characters, possibly narrowed by job, name, category, element or state
 _CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|backups?|monsters?|forwards? (?:and/)?or monsters?)$"
@@ -374,6 +375,39 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
     return tmask, (kind[1] if kind else 0), cost
 
 
+_EOT = r"(?:until the end of the turn, )?"
+_SELF_GAINS = re.compile(r"^" + _EOT + r"@SELF gains (.+?)( until the end of the turn)?$", re.I)
+_TEAM_GAINS = re.compile(r"^" + _EOT + r"(?:all )?the (.+?) you control gain (.+?)( until the end of the turn)?$", re.I)
+_ACTIVATE_ALL = re.compile(r"^activate all (?:the )?(.+?) you control$", re.I)
+_DIG = re.compile(r"^reveal the top (\d+) cards of your deck\. add (?:1|up to 1) (.+?) among them to your hand and"
+                  r" return the other cards to the bottom of your deck in any order$", re.I)
+
+
+def _more_sentence(s: str, trigger: str) -> list[Effect] | None:
+    """Sentences beyond the simple table: "X gains ... until the end of the turn", "(all) the <kind>
+    you control gain ... until the end of the turn", "activate all the <kind> you control"."""
+    m = _SELF_GAINS.match(s)
+    if m and (m.group(2) or s.lower().startswith("until")):
+        gains = _gains(m.group(1))
+        return [Effect(trigger, op, amount, "self", param) for op, amount, param in gains] if gains else None
+    m = _TEAM_GAINS.match(s)
+    if m and (m.group(3) or s.lower().startswith("until")):
+        kind, gains = _kind(m.group(1)), _gains(m.group(2))
+        if kind is None or not gains or kind[0] not in (0, _TYPE_BIT["forward"]):
+            return None
+        tmask = kind[0] | (COND_OTHER if kind[2] else 0)
+        return [Effect(trigger, op, amount, "all_own_characters", param, tmask=tmask, thash=kind[1])
+                for op, amount, param in gains]
+    m = _ACTIVATE_ALL.match(s)
+    if m:
+        kind = _kind(m.group(1))
+        if kind is None:
+            return None
+        return [Effect(trigger, "activate", 0, "all_own_characters", tmask=kind[0] | (COND_OTHER if kind[2] else 0),
+                       thash=kind[1])]
+    return None
+
+
 _PLAY_BREAK = re.compile(r"^choose (?:up to )?1 (.+?) (?:in|from) your break zone\. play it onto the field$", re.I)
 _PLAY_HAND = re.compile(r"^(?:you may )?play (?:up to )?1 (.+?) from your hand onto the field$", re.I)
 _PLAY_DECK = re.compile(r"^(?:you may )?search for 1 (.+?) and play it onto the field$", re.I)
@@ -405,6 +439,13 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             i += 1
             continue
         if i + 1 < len(sentences):
+            dm = _DIG.match(f"{s}. {sentences[i + 1]}")
+            got_dig = _play_filter(re.sub(r"\s*\bcards?$", "", dm.group(2), flags=re.I)) if dm else None
+            if got_dig and got_dig[2] < 0:  # "reveal the top 5 cards ... add 1 Job X among them to your hand"
+                effects.append(Effect(trigger, "dig", int(dm.group(1)), "own_player", tmask=got_dig[0],
+                                      thash=got_dig[1]))
+                i += 2
+                continue
             pm = _PLAY_BREAK.match(f"{s}. {sentences[i + 1]}")
             got_play = _play_filter(pm.group(1)) if pm else None
             if got_play:
@@ -427,7 +468,7 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                                re.sub(r"(?:and/)?or Monsters?", "", m.group(3)), re.I)):
             m = None  # two targets, a non-Forward, or a card in another zone
         if m and i + 1 < len(sentences):
-            _up_to, count, _qualifier, cost_max, power_max, side = m.groups()
+            _up_to, count, _qualifier, cost_max, cost_min, power_max, side = m.groups()
             tmask, thash = _choose_filter(m.group(3))
             actions: list[tuple[str, int, int]] = []
             j = i + 1
@@ -435,25 +476,37 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 if any(p.match(sentences[j]) for p in IGNORED):
                     j += 1
                     continue
-                got = _on_target(sentences[j], power)
+                cond = (0, 0)
+                cm = _IF.match(sentences[j])
+                if cm and _cond(cm.group(1)) is not None:  # "If you control X, break it": checked on resolution
+                    cond = _cond(cm.group(1))
+                    got = _on_target(cm.group(2), power)
+                else:
+                    got = _on_target(sentences[j], power)
                 if got is None:
                     break
-                actions.extend((op, amount, param, j) for op, amount, param in got)
+                actions.extend((op, amount, param, j, cond) for op, amount, param in got)
                 j += 1
             if not actions:
                 return None
             one = []
-            for op, amount, param, src in actions:
+            for op, amount, param, src, cond in actions:
                 if op == "break" and power_max:
                     op, param = "break_power", int(power_max)
                 elif op == "break" and cost_max:
                     param = int(cost_max)
+                elif op == "break" and cost_min:
+                    param = -int(cost_min)  # negative: cost n or more
+                elif cost_min:
+                    break  # a cost floor on another op is not tracked (a cost ceiling is dropped, see docstring)
                 fe, fe_param = fe_of.get(src, (0, 0))
                 one.append(Effect(trigger, op, amount, _target(op, side), param, tmask=tmask, thash=thash,
-                                  foreach=fe, fe_param=fe_param))
-            effects.extend(one * min(_num(count), MAX_EFFECTS))
-            i = j
-            continue
+                                  foreach=fe, fe_param=fe_param, cond=cond[0], cond_param=cond[1]))
+            else:
+                effects.extend(one * min(_num(count), MAX_EFFECTS))
+                i = j
+                continue
+            return None
         m = None
         if i + 1 < len(sentences) and re.match(r"^(?:you may )?add (?:it|them) to your hand$", sentences[i + 1], re.I):
             m = _RECOVER.match(f"{s}. {sentences[i + 1]}")
@@ -485,7 +538,10 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 effects.append(Effect(trigger, op, amount, target))
                 break
         else:
-            return None
+            more = _more_sentence(s, trigger)
+            if more is None:
+                return None
+            effects.extend(more)
         if at in fe_of:
             effects[start:] = [replace(e, foreach=fe_of[at][0], fe_param=fe_of[at][1]) for e in effects[start:]]
         i += 1
@@ -653,7 +709,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if name:
         line = _replace_name(line, name)
     line = re.sub(r"\[Card Name \(([^)]+)\)\]", r"Card Name \1", line)
-    line = re.sub(r"(?<=[a-z])(Forward|Character|Backup|from)\b", r" \1", line)  # "CadetForward" in the data
+    line = re.sub(r"(?<=[a-z])(Forward|Character|Backup|from|among)\b", r" \1", line)  # "CadetForward" in the data
+    quoted = re.match(r"^@SELF gains [\"“]([^\"”]+)[\"”]\.?$", line)
+    if quoted and not ex:  # "X gains "<ability>"": the quoted ability is X's own (e.g. behind "Damage 3 --")
+        return parse_ability(quoted.group(1).replace("@SELF", name), name, card_type, power)
     line = re.sub(r"\bthis (?:forward|character|backup)\b", "@SELF", line, flags=re.I)
     trigger, body = "", line
     m = _ACTION.match(line)
