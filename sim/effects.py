@@ -26,6 +26,11 @@ TRIGGERS = (
     "action_break",  # activated like "action", and the card also puts itself into the Break Zone / discard
     "overclock",  # CoJ: when this unit overclocks (reaches Lv3, digest §8 「オーバークロック」)
     "hit_player",  # when this deals damage to the opposing player (FFTCG; CoJ 「プレイヤーアタックに成功した時」)
+    "damaged",  # FFTCG: when this is dealt damage (battle or ability)
+    "opp_forward_broken",  # FFTCG: when a Forward the opponent controls is put from the field into the Break Zone
+    "opp_forward_leaves",  # FFTCG: when a Forward the opponent controls leaves the field
+    "own_summon",  # FFTCG: when its controller casts a Summon
+    "opp_summon",  # FFTCG: when the opponent casts a Summon
 )
 
 OPS = (
@@ -57,6 +62,7 @@ OPS = (
              # E_THASH = name/job/category hash it must match (0 = any)
     "dig",  # reveal the top `amount` cards, add the first matching E_TMASK/E_THASH (0 = any) to the hand,
             # the others go to the bottom of the deck
+    "untargetable",  # static: cannot be chosen by the opponent's abilities (amount bit 1) / Summons (bit 2)
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
@@ -92,6 +98,7 @@ FE_OWN = 2  # count own characters matching
 FE_OPP = 3  # count opposing characters matching
 FE_OWN_HAND = 4  # cards in own hand
 FE_OPP_HAND = 5  # cards in the opponent's hand
+FE_OWN_DAMAGE = 6  # points of damage the controller has received
 COND_NOT = 8
 COND_OTHER = 256
 

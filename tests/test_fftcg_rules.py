@@ -678,3 +678,53 @@ def test_break_of_cost_n_or_more_and_team_pump_other_than_itself():
     K.push_trigger(S, 0, 0, 1, K.TR_ATTACK, -1, -1)
     K.resolve(S)
     assert K.power(S, 0, 2) == 6000 and K.power(S, 0, 1) == 5000
+
+
+def test_when_dealt_damage_triggers_on_ability_and_battle_damage():
+    azul = tcard("AZ", "When AZ is dealt damage, choose 1 Forward opponent controls. Deal it 1000 damage.", power=9000)
+    bolt = tcard("BOLT", "Choose 1 Forward. Deal it 2000 damage.", "summon", cost=0)
+    S, v = make([card("T", power=12000)], [azul, bolt])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    v["scr"][2, 0] = 0
+    F.deal_battle(S, 0, 1, 1, 0, False)  # T attacks, Azul blocks: both are dealt battle damage
+    K.resolve(S)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][0, K.S_DMG, 0] == 9000 + 1000  # + Azul's trigger
+    S, v = make([card("T", power=9000)], [azul, bolt])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    K.apply_op(S, 1, 0, K.OP_DAMAGE, 2000, 0)  # ability damage to Azul
+    K.resolve(S)
+    assert v["cs"][0, K.S_DMG, 0] == 1000
+
+
+def test_opponent_forward_broken_and_summon_cast_triggers():
+    anima = tcard("AN", "When a Forward opponent controls is put from the field into the Break Zone, choose 1 Forward"
+                  " opponent controls. Dull it.", "backup")
+    terra = tcard("TE", "When you cast a Summon, choose 1 Forward opponent controls. Deal it 2000 damage.")
+    draw1 = tcard("DR", "Draw 1 card.", "summon", cost=0)
+    S, v = make([anima, terra, draw1], [card("A", power=3000, name="A"), card("B", name="B")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    F.cast(S, 0, 2, -1, -1, 1)  # casting a Summon: Terra deals 2000 (no kill possible: the strongest, B)
+    assert v["cs"][1, K.S_DMG, 1] == 2000 and v["ps"][0, K.P_HN] == 1
+    K.leave_field(S, 1, 0, K.Z_BREAK)
+    K.resolve(S)
+    assert v["cs"][1, K.S_DULL, 1] == 1  # Anima dulled the remaining Forward
+
+
+def test_cannot_be_chosen_by_opponent_summons_only():
+    ysh = tcard("YSH", "YSH cannot be chosen by your opponent's Summons.")
+    bolt = tcard("BOLT", "Choose 1 Forward. Deal it 2000 damage.", "summon", cost=0)
+    zap = tcard("ZAP", "When ZAP enters the field, choose 1 Forward opponent controls. Deal it 2000 damage.", cost=0)
+    S, v = make([bolt, zap], [ysh])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    K.update_static(S, 1)
+    assert not castable(S, 0, 0)  # the only Forward cannot be chosen by a Summon
+    F.cast(S, 0, 1, -1, -1, 1)  # an ability can choose it
+    assert v["cs"][1, K.S_DMG, 0] == 2000

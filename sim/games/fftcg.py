@@ -73,6 +73,9 @@ from sim.games.fftcg_core import (
     CONTROL,
     CURVE,
     HAND_LIMIT,
+    HT_DAMAGED,
+    HT_OPP_LEAVE,
+    HT_SUMMON,
     KEYWORDS,
     KW_BRAVE,
     KW_FIRST_STRIKE,
@@ -108,6 +111,7 @@ from sim.games.fftcg_core import (
     P_FN,
     P_HAS_CR,
     P_HAS_STATIC,
+    P_HAS_TRIG,
     P_HN,
     P_MULL,
     P_NMAIN,
@@ -134,8 +138,13 @@ from sim.games.fftcg_core import (
     TR_ATTACK,
     TR_BLOCK,
     TR_CAST,
+    TR_DAMAGED,
     TR_ENTER,
     TR_HIT_PLAYER,
+    TR_OPP_BROKEN,
+    TR_OPP_LEAVES,
+    TR_OPP_SUMMON,
+    TR_OWN_SUMMON,
     TR_STATIC,
     TR_TURN_START,
     V_FIELD,
@@ -160,6 +169,7 @@ from sim.games.fftcg_core import (
     commit_pay,
     cp_potential,
     damage_player,
+    dealt_damage,
     discard,
     draw,
     enter_field,
@@ -321,6 +331,11 @@ def cast(S, p, c, hs, hc, check):
         cs[p, S_PLAYED, c] = ps[p, P_TURN]
     if cards[p, c, K_TYPE] == SUMMON:
         cs[p, S_ZONE, c] = Z_LB_UP if from_lb else Z_BREAK  # 11.11.10
+        for q in range(2):  # "when you / your opponent cast(s) a Summon": on the stack above it, resolve first
+            if ps[q, P_HAS_TRIG] & HT_SUMMON:
+                for k in range(ps[q, P_FN]):
+                    f = st_ls(S)[q, L_FIELD, k]
+                    push_trigger(S, q, q, f, TR_OWN_SUMMON if q == p else TR_OPP_SUMMON, -1, -1)
         push_trigger(S, p, p, c, TR_CAST, hs, hc)
     else:
         enter_field(S, p, c)
@@ -387,9 +402,10 @@ def deal_battle(S, p, n, q, b, first):
             a = scr[2, k]
             if cs[p, S_ZONE, a] == Z_FIELD:
                 cs[q, S_DMG, b] += max(power(S, p, a), 0)
+                dealt_damage(S, q, b)
     if b_fs == first:
         dmg = max(power(S, q, b), 0)
-        last = -1
+        last, hit = -1, -1
         for _ in range(n):  # weakest first
             best, best_left = -1, 1 << 30
             for j in range(n):
@@ -405,8 +421,12 @@ def deal_battle(S, p, n, q, b, first):
             if need > dmg:
                 break
             cs[p, S_DMG, best] += need
+            dealt_damage(S, p, best)
+            hit = best
             dmg -= need
         if dmg > 0 and last >= 0:
+            if last != hit:
+                dealt_damage(S, p, last)  # not yet dealt damage in this pass
             cs[p, S_DMG, last] += dmg
 
 
@@ -582,10 +602,17 @@ def setup(S, first):
     for p in range(2):
         for i in range(ps[p, P_NTOT]):
             for k in range(cards[p, i, K_NEFF]):
-                if effs[p, i, k, E_TRIGGER] == TR_STATIC:
+                trig = effs[p, i, k, E_TRIGGER]
+                if trig == TR_STATIC:
                     ps[p, P_HAS_STATIC] = 1
                     if effs[p, i, k, E_OP] == OP_COST_REDUCE:
                         ps[p, P_HAS_CR] = 1
+                elif trig == TR_DAMAGED:
+                    ps[p, P_HAS_TRIG] |= HT_DAMAGED
+                elif trig == TR_OPP_BROKEN or trig == TR_OPP_LEAVES:
+                    ps[p, P_HAS_TRIG] |= HT_OPP_LEAVE
+                elif trig == TR_OWN_SUMMON or trig == TR_OPP_SUMMON:
+                    ps[p, P_HAS_TRIG] |= HT_SUMMON
         nmain = ps[p, P_NMAIN]
         for i in range(nmain):
             ls[p, L_ORDER, i] = i
@@ -771,6 +798,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     for p in range(2):
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
+        v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON
         v["ps"][p, P_HAS_STATIC] = 1  # static bonuses always recomputed (setup narrows this down)
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB

@@ -67,6 +67,7 @@ from sim.effects import (
     FE_OPP,
     FE_OPP_HAND,
     FE_OWN,
+    FE_OWN_DAMAGE,
     FE_OWN_HAND,
     MAX_EFFECTS,
     OPS,
@@ -82,6 +83,7 @@ LIGHT_DARK = (1 << 6) | (1 << 7)  # rule 7.7.5 / 11.4.6.3
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # section 15.2; bit i of K_KW
 KW_HASTE, KW_BRAVE, KW_FIRST_STRIKE, KW_BACK_ATTACK = 1, 2, 4, 8
 KW_NO_BLOCK, KW_NO_ATTACK = 16, 32  # restrictions until end of turn, kept with the keyword bits (S_KW_EOT)
+KW_NOT_BY_ABILITIES, KW_NOT_BY_SUMMONS = 64, 128  # static "cannot be chosen by your opponent's ..." (S_KW_ST)
 
 TR_ENTER = TRIGGERS.index("enter")
 TR_ATTACK = TRIGGERS.index("attack")
@@ -94,6 +96,13 @@ TR_STATIC = TRIGGERS.index("static")
 TR_BLOCK = TRIGGERS.index("block")
 TR_ACTION_BREAK = TRIGGERS.index("action_break")
 TR_HIT_PLAYER = TRIGGERS.index("hit_player")
+TR_DAMAGED = TRIGGERS.index("damaged")
+TR_OPP_BROKEN = TRIGGERS.index("opp_forward_broken")
+TR_OPP_LEAVES = TRIGGERS.index("opp_forward_leaves")
+TR_OWN_SUMMON = TRIGGERS.index("own_summon")
+TR_OPP_SUMMON = TRIGGERS.index("opp_summon")
+# P_HAS_TRIG bits: the deck has effects with these triggers (the engine looks for them only then)
+HT_DAMAGED, HT_OPP_LEAVE, HT_SUMMON = 1, 2, 4
 
 OP_DRAW = OPS.index("draw")
 OP_DAMAGE = OPS.index("damage")
@@ -118,6 +127,7 @@ OP_NO_ATTACK = OPS.index("no_attack")
 OP_COST_REDUCE = OPS.index("cost_reduce")
 OP_PLAY = OPS.index("play")
 OP_DIG = OPS.index("dig")
+OP_UNTARGETABLE = OPS.index("untargetable")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
@@ -153,8 +163,8 @@ N_ZONES = 7
 S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST = range(12)
 N_S = 12  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC)
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
- P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR) = range(18)
-N_P = 18  # P_HAS_CR: the deck has cost_reduce effects (cast_requirement looks only then)
+ P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG) = range(19)
+N_P = 19  # P_HAS_CR: the deck has cost_reduce effects (cast_requirement looks only then)
 L_HAND, L_FIELD, L_ORDER = 0, 1, 2
 X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL = range(10)
 N_X = 10
@@ -368,6 +378,8 @@ def effect_amount(S, p, s, c, slot):
         m = ps[p, P_HN]
     elif kind == FE_OPP_HAND:
         m = ps[1 - p, P_HN]
+    elif kind == FE_OWN_DAMAGE:
+        m = ps[p, P_DMG]
     return amount * m
 
 
@@ -512,6 +524,13 @@ def leave_field(S, p, c, dest):
     else:
         cs[p, S_ZONE, c] = dest
     push_trigger(S, p, p, c, TR_LEAVE, -1, -1)
+    if ps[1 - p, P_HAS_TRIG] & HT_OPP_LEAVE and st_cards(S)[p, c, K_TYPE] == FORWARD:
+        q, ls = 1 - p, st_ls(S)
+        for k in range(ps[q, P_FN]):
+            f = ls[q, L_FIELD, k]
+            push_trigger(S, q, q, f, TR_OPP_LEAVES, -1, -1)
+            if dest == Z_BREAK:
+                push_trigger(S, q, q, f, TR_OPP_BROKEN, -1, -1)
     update_static(S, p)
     update_static(S, 1 - p)
 
@@ -535,7 +554,8 @@ def update_static(S, p):
             if effs[p, c, e, E_TRIGGER] != TR_STATIC:
                 continue
             op = effs[p, c, e, E_OP]
-            if op != OP_PUMP and op != OP_WEAKEN and op != OP_HASTE and op != OP_GRANT_KEYWORD:
+            if op != OP_PUMP and op != OP_WEAKEN and op != OP_HASTE and op != OP_GRANT_KEYWORD \
+                    and op != OP_UNTARGETABLE:
                 continue
             if effs[p, c, e, E_COND] != 0 and not cond_ok(S, p, p, c, e):
                 continue
@@ -547,6 +567,8 @@ def update_static(S, p):
                 kw = KW_HASTE
             elif op == OP_GRANT_KEYWORD:
                 kw = 1 << effs[p, c, e, E_PARAM]
+            elif op == OP_UNTARGETABLE:
+                kw = effs[p, c, e, E_AMOUNT] * KW_NOT_BY_ABILITIES  # bit 1 -> 64, bit 2 -> 128
             tgt = effs[p, c, e, E_TARGET]
             if tgt == TG_ALL_OWN:
                 tmask, h = effs[p, c, e, E_TMASK], effs[p, c, e, E_THASH]
@@ -556,7 +578,9 @@ def update_static(S, p):
                     f = ls[p, L_FIELD, j]
                     if other and f == c:
                         continue
-                    if cards[p, f, K_TYPE] == FORWARD and (h == 0 and tmask == 0 or matches(S, p, f, tmask, h)):
+                    # power bonuses go to Forwards; "cannot be chosen" to any matching character
+                    if (cards[p, f, K_TYPE] == FORWARD or op == OP_UNTARGETABLE) \
+                            and (h == 0 and tmask == 0 or matches(S, p, f, tmask, h)):
                         if kw:
                             cs[p, S_KW_ST, f] |= kw
                         else:
@@ -915,13 +939,16 @@ def legal_target(S, s, c, op, param, tmask=0, thash=0):
     t = cards[s, c, K_TYPE]
     if (tmask != 0 or thash != 0) and not matches(S, s, c, tmask & 15, thash):
         return False
+    if param != 0 and op != OP_BREAK_POWER and op != OP_GRANT_KEYWORD:  # a cost filter (> 0: n or less, < 0: n or more)
+        if (param > 0 and cards[s, c, K_COST] > param) or (param < 0 and cards[s, c, K_COST] < -param):
+            return False
     if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
             or op == OP_NO_BLOCK or op == OP_NO_ATTACK:
         return t == FORWARD
     if op == OP_ACTIVATE:
         return cs[s, S_DULL, c] == 1
-    if op == OP_BREAK:  # param > 0: cost param or less; param < 0: cost -param or more
-        return param == 0 or (cards[s, c, K_COST] <= param if param > 0 else cards[s, c, K_COST] >= -param)
+    if op == OP_BREAK:
+        return True  # the cost filter is checked above
     if op == OP_BREAK_POWER:
         return t == FORWARD and power(S, s, c) <= param
     return True  # dull, freeze, bounce: any character
@@ -965,7 +992,7 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask=0, t
     best, best_v, seen = -1, -1, 0
     for k in range(ps[s, P_FN]):
         c = ls[s, L_FIELD, k]
-        if not legal_target(S, s, c, op, param, tmask, thash):
+        if not legal_target(S, s, c, op, param, tmask, thash) or protected(S, p, s, c, src_s, src_c):
             continue
         seen += 1
         if rnd:
@@ -987,7 +1014,8 @@ def count_targets(S, p, op, param, tgt, src_s, src_c, tmask=0, thash=0):
     s = target_side(p, op, tgt)
     n = 0
     for k in range(st_ps(S)[s, P_FN]):
-        if legal_target(S, s, st_ls(S)[s, L_FIELD, k], op, param, tmask, thash):
+        f = st_ls(S)[s, L_FIELD, k]
+        if legal_target(S, s, f, op, param, tmask, thash) and not protected(S, p, s, f, src_s, src_c):
             n += 1
     return n
 
@@ -1107,6 +1135,7 @@ def apply_op(S, ts, tc, op, amount, param):
     cs = st_cs(S)
     if op == OP_DAMAGE:
         cs[ts, S_DMG, tc] += amount  # marked until the End Phase (9.5.1.3.1)
+        dealt_damage(S, ts, tc)
     elif op == OP_BREAK or op == OP_BREAK_POWER:
         leave_field(S, ts, tc, Z_BREAK)
     elif op == OP_DULL:
@@ -1131,6 +1160,24 @@ def apply_op(S, ts, tc, op, amount, param):
         cs[ts, S_KW_EOT, tc] |= KW_NO_BLOCK  # "cannot block this turn"
     elif op == OP_NO_ATTACK:
         cs[ts, S_KW_EOT, tc] |= KW_NO_ATTACK
+
+
+@njit(cache=True, inline="always")
+def dealt_damage(S, s, c):
+    """"When X is dealt damage" auto abilities (only decks that have them look)."""
+    if st_ps(S)[s, P_HAS_TRIG] & HT_DAMAGED:
+        push_trigger(S, s, s, c, TR_DAMAGED, -1, -1)
+
+
+@njit(cache=True, inline="always")
+def protected(S, p, s, c, src_s, src_c):
+    """Card (s, c) cannot be chosen by p's effect from (src_s, src_c): static "cannot be chosen by your
+    opponent's Summons / abilities" (only the opponent's choices are restricted)."""
+    kw = st_cs(S)[s, S_KW_ST, c] & (KW_NOT_BY_ABILITIES | KW_NOT_BY_SUMMONS)
+    if kw == 0 or s == p:
+        return False
+    summon = st_cards(S)[src_s, src_c, K_TYPE] == SUMMON
+    return (kw & KW_NOT_BY_SUMMONS != 0 and summon) or (kw & KW_NOT_BY_ABILITIES != 0 and not summon)
 
 
 @njit(cache=True)

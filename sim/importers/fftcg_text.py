@@ -36,6 +36,7 @@ from sim.effects import (
     FE_OPP,
     FE_OPP_HAND,
     FE_OWN,
+    FE_OWN_DAMAGE,
     FE_OWN_HAND,
     MAX_EFFECTS,
     Effect,
@@ -162,6 +163,10 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
     (re.compile(r"^activate @SELF$", re.I), "activate", "self"),
     (re.compile(r"^freeze all (?:the )?forwards opponent controls$", re.I), "freeze", "all_opp_characters"),
     (re.compile(r"^all (?:the )?forwards cannot block this turn$", re.I), "no_block", "all_characters"),
+    (re.compile(r"^return @SELF to its owner'?s'? hand$", re.I), "bounce", "self"),
+    # after "choose 1 <opposing> Forward. Break it.": the chosen card's controller is the opponent
+    (re.compile(r"^that forward'?s'? controller discards " + _N + r" cards? from (?:their|his/her) hand$", re.I),
+     "discard", "opp_player"),
     (re.compile(r"^all (?:the )?forwards opponent controls cannot block this turn$", re.I), "no_block",
      "all_opp_characters"),
     (re.compile(r"^(?:produce|gain) ((?:《[^》]+》)+)$", re.I), "gain_cp", "own_player"),
@@ -331,6 +336,8 @@ def _foreach(text: str) -> tuple[int, int] | None:
         return cond_code(FE_OWN_HAND, 0), 0
     if re.match(r"^card in your opponent'?s'? hand$", t, re.I):
         return cond_code(FE_OPP_HAND, 0), 0
+    if re.match(r"^point of damage you have received$", t, re.I):
+        return cond_code(FE_OWN_DAMAGE, 0), 0
     m = re.match(r"^(.+?) (you control|opponent controls)$", t, re.I)
     if not m:
         return None
@@ -375,6 +382,8 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
     return tmask, (kind[1] if kind else 0), cost
 
 
+_COST_PARAM_OPS = ("dull", "freeze", "bounce", "no_block", "no_attack", "damage", "weaken", "pump", "haste",
+                   "activate")  # ops whose E_PARAM is a cost filter (> 0: n or less, < 0: n or more)
 _EOT = r"(?:until the end of the turn, )?"
 _SELF_GAINS = re.compile(r"^" + _EOT + r"@SELF gains (.+?)( until the end of the turn)?$", re.I)
 _TEAM_GAINS = re.compile(r"^" + _EOT + r"(?:all )?the (.+?) you control gain (.+?)( until the end of the turn)?$", re.I)
@@ -497,8 +506,10 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                     param = int(cost_max)
                 elif op == "break" and cost_min:
                     param = -int(cost_min)  # negative: cost n or more
-                elif cost_min:
-                    break  # a cost floor on another op is not tracked (a cost ceiling is dropped, see docstring)
+                elif op in _COST_PARAM_OPS and (cost_max or cost_min):
+                    param = int(cost_max) if cost_max else -int(cost_min)  # the same cost filter (legal_target)
+                elif cost_min or cost_max:
+                    break  # a cost filter the engine does not read for this op
                 fe, fe_param = fe_of.get(src, (0, 0))
                 one.append(Effect(trigger, op, amount, _target(op, side), param, tmask=tmask, thash=thash,
                                   foreach=fe, fe_param=fe_param, cond=cond[0], cond_param=cond[1]))
@@ -570,6 +581,12 @@ _TRIGGERS = [
     (re.compile(r"^When @SELF deals damage to your opponent, (.+)$", re.I), "hit_player"),
     (re.compile(r"^When @SELF (?:is put from the field into the Break Zone|is broken), (.+)$", re.I), "leave"),
     (re.compile(r"^At the beginning of (?:each of )?your turn, (.+)$", re.I), "turn_start"),
+    (re.compile(r"^When @SELF is dealt damage, (.+)$", re.I), "damaged"),
+    (re.compile(r"^When a Forward opponent controls is put from the field into the Break Zone, (.+)$", re.I),
+     "opp_forward_broken"),
+    (re.compile(r"^When a Forward opponent controls leaves the field, (.+)$", re.I), "opp_forward_leaves"),
+    (re.compile(r"^When you cast a Summon, (.+)$", re.I), "own_summon"),
+    (re.compile(r"^When your opponent casts a Summon, (.+)$", re.I), "opp_summon"),
 ]
 _STATIC_PUMP = re.compile(r"^@SELF gains \+(\d+) power\.?$", re.I)
 _STATIC_TEAM_PUMP = re.compile(r"^the forwards (?:other than @SELF )?you control gain \+(\d+) power\.?$", re.I)
@@ -664,10 +681,21 @@ def _static(line: str) -> list[Effect] | None:
         body, fe = split
     fe_code, fe_param = fe if fe else (0, 0)
     extra = dict(cond=cond, cond_param=cond_param, foreach=fe_code, fe_param=fe_param)
+    m = re.match(r"^(@SELF|the (.+?) you control) cannot be chosen by your opponent'?s'? (summons or abilities|summons|"
+                 r"abilities)$", body, re.I)
+    if m and not fe_code:  # static "cannot be chosen" (protects from the opponent's choices only)
+        bits = {"abilities": 1, "summons": 2}.get(m.group(3).lower(), 3)
+        if m.group(2) is None:
+            return [Effect("static", "untargetable", bits, "self", **extra)]
+        kind = _kind(m.group(2))
+        if kind is None:
+            return None
+        return [Effect("static", "untargetable", bits, "all_own_characters",
+                       tmask=kind[0] | (COND_OTHER if kind[2] else 0), thash=kind[1], **extra)]
     m = _COST_REDUCE.match(body)
     if m:  # read from the hand when the card is cast (cast_requirement)
         return [Effect("static", "cost_reduce", int(m.group(1)), "self", **extra)]
-    if fe_code and fe_code & 7 in (FE_OWN_HAND, FE_OPP_HAND):
+    if fe_code and fe_code & 7 in (FE_OWN_HAND, FE_OPP_HAND, FE_OWN_DAMAGE):
         return None  # the engine recomputes static bonuses on field changes, not on hand changes
     target, tmask, thash = "self", 0, 0
     m = re.match(r"^@SELF gains (.+)$", body, re.I)
