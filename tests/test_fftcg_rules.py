@@ -728,3 +728,16 @@ def test_cannot_be_chosen_by_opponent_summons_only():
     assert not castable(S, 0, 0)  # the only Forward cannot be chosen by a Summon
     F.cast(S, 0, 1, -1, -1, 1)  # an ability can choose it
     assert v["cs"][1, K.S_DMG, 0] == 2000
+
+
+def test_action_usable_only_if_a_condition_holds():
+    ysh = tcard("YS", "《ダル》, put YS into the Break Zone: Choose 1 Forward. Deal it 7000 damage. You can only use this"
+                " ability if you control 2 or more Backups.", "backup", cost=1)
+    S, v = make([ysh, card("B1", "backup", name="B1")], [card("T", power=7000)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    assert not P.can_activate(S, 0, 0, 0, 0)  # 1 Backup
+    put(v, 0, 1, K.Z_FIELD)
+    assert P.can_activate(S, 0, 0, 0, 0)
+    F.activate(S, 0, 0, 0, 1)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK

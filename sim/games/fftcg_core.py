@@ -1062,8 +1062,9 @@ def search(S, p, ctype):
 def exec_effect(S, ctrl, s, c, slot, hs, hc):
     """Resolve one effect of card (s, c) for its controller `ctrl` (targets chosen on resolution)."""
     effs, cs, ps, ls = st_effs(S), st_cs(S), st_ps(S), st_ls(S)
-    if effs[s, c, slot, E_COND] != 0 and not cond_ok(S, ctrl, s, c, slot):
-        return  # a condition checked on resolution ("if you control ...", "Damage n --")
+    if effs[s, c, slot, E_COND] != 0 and effs[s, c, slot, E_TRIGGER] != TR_ACTION \
+            and effs[s, c, slot, E_TRIGGER] != TR_ACTION_BREAK and not cond_ok(S, ctrl, s, c, slot):
+        return  # checked on resolution ("if you control ..."); an action's condition only when used (can_activate)
     op = effs[s, c, slot, E_OP]
     amount = effs[s, c, slot, E_AMOUNT] if effs[s, c, slot, E_FOREACH] == 0 else effect_amount(S, ctrl, s, c, slot)
     tgt = effs[s, c, slot, E_TARGET]

@@ -226,6 +226,11 @@ _GAINS = re.compile(r"^(?:until the end of the turn, )?(?:it gains|they gain) (.
 def _gains(words: str) -> list[tuple[str, int, int]] | None:
     out: list[tuple[str, int, int]] = []
     for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", words.strip()):
+        qm = re.match(r"^[\"“]@SELF cannot be chosen by your opponent'?s'? (summons or abilities|summons|abilities)\.?[\"”]$",
+                      item, re.I)
+        if qm:
+            out.append(("untargetable", {"abilities": 1, "summons": 2}.get(qm.group(1).lower(), 3), 0))
+            continue
         pm = re.match(r"^\+(\d+) power$", item, re.I)
         if pm:
             out.append(("pump", int(pm.group(1)), 0))
@@ -750,9 +755,17 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             return None
         body = m.group(3)
         trigger = "action_break" if m.group(2) else "action"
+        only_if = re.search(r"\s*You can only use this ability if ([^.]+)\.?\s*$", body, re.I)
+        action_cond = _cond(only_if.group(1)) if only_if else None
+        if only_if:
+            if action_cond is None:
+                return None
+            body = body[:only_if.start()]
         effects = _modal(body, trigger, power) if _MODAL.search(body) else parse_body(body, trigger, power)
         if not effects:
             return None
+        if only_if and action_cond is not None:  # checked before use (can_activate) and on resolution
+            effects = [replace(e, cond=action_cond[0], cond_param=action_cond[1]) for e in effects]
         return frozenset(), [replace(e, cost=cost[0], dull=cost[1]) for e in effects]
     for pattern, name_trigger in _TRIGGERS:
         m = pattern.match(line)
@@ -760,6 +773,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             trigger, body = name_trigger, m.group(1)
             break
     else:
+        static = _static(line) if card_type == "summon" and "reduced by" in line else None
+        if static and all(e.op == "cost_reduce" for e in static):
+            return frozenset(), static  # a Summon's own cost reduction works from the hand
         if card_type == "summon":
             trigger = "cast"  # a Summon's text resolves when it is cast (rule 11.3)
         elif ex:
