@@ -460,7 +460,7 @@ def test_shipped_decks_play_all_policies(shipped):
         for pb in coj.POLICIES.values():
             a, b = coj.compile_matchup(shipped["aggro"], shipped["control"])
             batch = coj.play(a, b, pa, pb, seed=11, stream=pa * 4 + pb, start=0, n=30, detail="turns")
-            assert coj.check_invariants(batch) == []
+            assert coj.check_results(batch) == []
 
 
 def test_results_do_not_depend_on_chunking_and_jokers_option(shipped):
@@ -470,7 +470,7 @@ def test_results_do_not_depend_on_chunking_and_jokers_option(shipped):
     assert np.array_equal(whole.games, np.concatenate([p.games for p in parts]))
     assert np.array_equal(whole.cards, np.concatenate([p.cards for p in parts]))
     jok = coj.play(a, b, CURVE, CURVE, seed=2, stream=1, start=0, n=60, options={"jokers": 1})
-    assert coj.check_invariants(jok) == [] and not np.array_equal(jok.games, whole.games)
+    assert coj.check_results(jok) == [] and not np.array_equal(jok.games, whole.games)
 
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "coj"
@@ -488,5 +488,71 @@ def test_catalog_decks_play():
     for pol in coj.POLICIES.values():
         batch = coj.play(a, b, pol, CURVE, seed=8, stream=pol, start=0, n=50, detail="turns",
                          options={"jokers": 1})
-        assert coj.check_invariants(batch) == []
+        assert coj.check_results(batch) == []
         assert (batch.games[:, G_TURNS] > 2).all()
+
+
+# in-kernel invariant check (coj.check_invariants, V_*) ----------------------------------------
+
+def test_check_state_flags_each_invariant():
+    def bits(s, end=False):
+        V(s)["G"][R.G_VIOL] = 0
+        coj.check_state(s, end)
+        return int(V(s)["G"][R.G_VIOL])
+
+    s = state([card("A")])
+    assert bits(s) == 0
+    R.draw(s, 0, 2)  # copies 0 and 1 leave the deck for the hand: still one live zone each
+    field(s, 1, 5)
+    V(s)["P"][1, R.P_TOP] = 6  # seat 1's copy 5 came off its deck (copies 0..4 are in its discard)
+    assert bits(s) == 0
+    R.add_to_hand(s, 0, 3, 1)  # copy 3 is still in the deck: live twice
+    assert bits(s) == coj.V_ZONES
+    R.rebuild(s, 0)  # a fresh 40: the hand copies are an older generation (rebuilds + 1 allowed)
+    assert bits(s) == 0
+    V(s)["P"][0, R.P_CP] = R.CP_MAX + 1
+    assert bits(s) == coj.V_CP
+    V(s)["P"][0, R.P_CP] = 0
+    V(s)["P"][1, R.P_LP] = 0  # LP 0 but the game goes on (§1)
+    assert bits(s) == coj.V_LP
+    V(s)["G"][R.G_OVER] = 1
+    assert bits(s, end=True) == 0
+    V(s)["P"][1, R.P_LP] = 3  # over without an LP of 0
+    assert bits(s, end=True) == coj.V_END
+    V(s)["G"][R.G_OVER] = 0  # not over before round 10 at the end
+    assert bits(s, end=True) == coj.V_END
+    V(s)["P"][0, R.P_HAND] = R.HAND_MAX + 1
+    assert bits(s) & coj.V_LIMITS
+    V(s)["P"][0, R.P_HAND] = 0
+    V(s)["P"][1, R.P_TOP] = -1
+    assert bits(s) & coj.V_NEGATIVE
+
+
+def test_check_invariants_in_kernel_all_policies(shipped):
+    a, b = coj.compile_matchup(shipped["aggro"], shipped["control"])
+    for pa in coj.POLICIES.values():
+        for pb in coj.POLICIES.values():
+            for jokers in (0, 1):
+                viol = coj.check_invariants(a, b, pa, pb, seed=3, stream=pa * 4 + pb, n=40,
+                                            options={"jokers": jokers})
+                assert viol.dtype == np.int64 and viol.shape == (40,)
+                assert not viol.any(), (pa, pb, jokers, np.unique(viol))
+
+
+def test_check_mode_plays_the_same_games(shipped):
+    """The check flag only reads the state: a checked replay is the normal game (same RNG use)."""
+    a, b = coj.compile_matchup(shipped["midrange"], shipped["aggro"])
+    g0 = coj._game_template(CURVE, RANDOM, "games", None, None, None)
+    cards, effs, sizes, njokers = coj._tables(a, b)
+    out = []
+    for check in (0, 1):
+        g0[R.G_CHECK] = check
+        games = coj.new_batch(25, "games", coj.MAX_TURNS, cards.shape[1] - 2).games
+        viol = np.zeros(25, np.int64)
+        coj._play_batch(cards, effs, sizes, njokers, g0, np.int64(7), np.int64(0), np.int64(0), 25, games,
+                        np.full((1, coj.MAX_TURNS, 7), -1, np.int32),
+                        np.full((1, 2, cards.shape[1] - 2, 2), -1, np.int16), viol)
+        out.append(games)
+        assert not viol.any()
+    assert np.array_equal(out[0], out[1])
+    assert np.array_equal(out[0], coj.play(a, b, CURVE, RANDOM, seed=7, stream=0, start=0, n=25).games)

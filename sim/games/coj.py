@@ -45,8 +45,10 @@ from sim.errors import InputError
 from sim.games.coj_actions import action_phase, turn_end, turn_start
 from sim.games.coj_policy import NPAR, POLICY_NAMES, keep_hand
 from sim.games.coj_rules import (
+    CP_MAX,
     DQ_MAX,
     FIELD_MAX,
+    G_CHECK,
     G_DETAIL,
     G_FIRST,
     G_NCOLS,
@@ -56,11 +58,13 @@ from sim.games.coj_rules import (
     G_POL,
     G_ROUND,
     G_TURN,
+    G_VIOL,
     HAND_MAX,
     K_DIM,
     KEYWORDS,
     KW_DIM,
     LP_START,
+    O_CP_FLOOR,
     O_MAX_MULL,
     OFF_DK,
     OFF_DQ,
@@ -74,6 +78,7 @@ from sim.games.coj_rules import (
     OPTION_SPECS,
     P_CP,
     P_DEALT,
+    P_FIELD,
     P_HAND,
     P_LP,
     P_MULL,
@@ -82,9 +87,12 @@ from sim.games.coj_rules import (
     P_NJOKERS,
     P_ORDER,
     P_PLAYED,
+    P_REBUILDS,
     P_SPENT,
     P_TOP,
+    P_ZONE,
     ROUNDS,
+    U_CARD,
     U_NCOLS,
     ZONE_MAX,
     add_to_hand,
@@ -98,6 +106,8 @@ from sim.games.coj_rules import (
     vH,
     vP,
     vT,
+    vU,
+    vZ,
 )
 from sim.kernel import SUB_COIN, SUB_SEAT0, derive_seed, randbelow
 from sim.model import Deck
@@ -134,7 +144,24 @@ DETAIL_CODES = {"games": 0, "turns": 1, "cards": 2}
 _DIM = re.compile(r"^dimensional_interference[_:=/]?(\d+)$")
 
 __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURNS", "compile_matchup", "play",
-           "check_invariants"]
+           "check_invariants", "check_results"]
+
+# Invariant violations (check_invariants: bits of the per-game mask, checked after the opening
+# hands, after every turn and at game end; 0 = all held).
+# Card conservation (V_ZONES): the live zones are the deck (order DK[top:n]), the hand, the field and
+# the trigger zone. The discard is not stored (no rule reads its contents) and nothing in the effect
+# vocabulary deletes (§5 消滅), so discard + deleted = the copies in no live zone: "in exactly one
+# zone" means "in at most one live zone". §5 rebuild: the deck becomes a fresh 40 while the hand,
+# field and trigger zone keep their cards, so after r rebuilds of a seat a copy may be live up to
+# r + 1 times (once per deck generation). Always conserved: the deck array is a permutation of the
+# seat's n copies, 0 <= top <= n, and every live card is a valid copy id (jokers never enter a zone).
+V_ZONES = 1  # a copy live twice (more than rebuilds + 1 times), a bad copy id, or the deck not a permutation
+V_NEGATIVE = 2  # a negative count (hand, field, trigger zone, deck top) or deck top past the deck
+V_CP = 4  # CP below 0 (below cp_floor if that is negative) or above the cap of 12 (§4)
+V_LIMITS = 8  # hand above 7, field above 5, trigger zone above 4 (§5)
+V_LP = 16  # LP below 0 or above LP_CHECK_MAX, or an LP of 0 while the game goes on (§1)
+V_END = 32  # the game did not end: past round 10 / 20 turns, or stopped early without an LP of 0 (§1)
+LP_CHECK_MAX = 64  # §1 has no LP cap (heals add freely); a sanity bound for V_LP
 
 
 @dataclass
@@ -231,8 +258,24 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, 7), -1, np.int32)
     copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)
     _play_batch(cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
-                np.int64(start), n, batch.games, turns, copies)
+                np.int64(start), n, batch.games, turns, copies, np.zeros(1, np.int64))
     return batch
+
+
+def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int,
+                     stream: int = 0, start: int = 0, n: int, options: dict[str, int] | None = None) -> np.ndarray:
+    """Play games start..start+n-1 of (seed, stream) (the same games as `play`) with invariant checks
+    after the opening hands, after every turn and at game end; per game an int64 bitmask of violated
+    invariants (V_*), 0 = all held."""
+    g0 = _game_template(policy_a, policy_b, "games", options, None, None)
+    g0[G_CHECK] = 1
+    cards, effs, sizes, njokers = _tables(a, b)
+    games = new_batch(n, "games", MAX_TURNS, cards.shape[1] - 2).games
+    viol = np.zeros(max(n, 1), np.int64)
+    _play_batch(cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream), np.int64(start), n, games,
+                np.full((1, MAX_TURNS, 7), -1, np.int32), np.full((1, 2, cards.shape[1] - 2, 2), -1, np.int16),
+                viol)
+    return viol[:n]
 
 
 def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies: tuple[int, int] = (2, 2),
@@ -265,9 +308,11 @@ def views(s: tuple) -> dict[str, np.ndarray]:
 
 
 @njit(cache=True, parallel=True)
-def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies):
-    """One game per prange iteration; its randomness comes only from new_rng(seed, stream, index, SUB_*)."""
+def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies, viol):
+    """One game per prange iteration; its randomness comes only from new_rng(seed, stream, index, SUB_*).
+    With g0[G_CHECK] set, viol[i] receives game i's violated V_* bits (else viol is a 1-element dummy)."""
     detail = g0[G_DETAIL]
+    check = g0[G_CHECK]
     for i in prange(n):
         owned = new_state(cards, effs)
         s = (unmanaged(owned[0]), unmanaged(owned[1]), unmanaged(owned[2]), unmanaged(owned[3]))
@@ -275,6 +320,8 @@ def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, 
         for sub in range(5):
             s[3][sub] = derive_seed(seed, stream, index, sub)
         play_game(s, g0, sizes, njokers, games[i])
+        if check:
+            viol[i] = vG(owned)[G_VIOL]
         # the detail is read through `owned`, which also keeps the arrays alive until here
         if detail >= 1:
             turns[i] = vT(owned)
@@ -322,6 +369,72 @@ def record_turn(s, p):
 
 
 @njit(cache=True)
+def check_state(s, end):
+    """The V_* invariants on the current state (check mode only); ORs the violated bits into G[G_VIOL]."""
+    P, G, DK, H, U, Z = vP(s), vG(s), vDK(s), vH(s), vU(s), vZ(s)
+    v = 0
+    for p in range(2):
+        n = P[p, P_N]
+        nh, nf, nz, top = P[p, P_HAND], P[p, P_FIELD], P[p, P_ZONE], P[p, P_TOP]
+        if nh < 0 or nf < 0 or nz < 0 or top < 0 or top > n:
+            v |= V_NEGATIVE
+        if nh > HAND_MAX or nf > FIELD_MAX or nz > ZONE_MAX:
+            v |= V_LIMITS
+        if P[p, P_CP] < min(0, G[O_CP_FLOOR]) or P[p, P_CP] > CP_MAX:
+            v |= V_CP
+        if P[p, P_LP] < 0 or P[p, P_LP] > LP_CHECK_MAX or (P[p, P_LP] == 0 and not G[G_OVER]):
+            v |= V_LP
+        if v & (V_NEGATIVE | V_LIMITS):
+            continue  # the counts cannot be trusted to walk the zones
+        seen = np.zeros(n, np.int32)
+        for i in range(n):  # the deck array is always a permutation of the n copies (§5 rebuild, search)
+            c = DK[p, i]
+            if c < 0 or c >= n or seen[c]:
+                v |= V_ZONES
+            else:
+                seen[c] = 1
+        live = np.zeros(n, np.int32)
+        bad = False
+        for i in range(top, n):
+            c = DK[p, i]
+            if 0 <= c < n:
+                live[c] += 1
+        for i in range(nh):
+            c = H[p, i]
+            if c < 0 or c >= n:
+                bad = True
+            else:
+                live[c] += 1
+        for j in range(nf):
+            c = U[p, j, U_CARD]
+            if c < 0 or c >= n:
+                bad = True
+            else:
+                live[c] += 1
+        for i in range(nz):
+            c = Z[p, i]
+            if c < 0 or c >= n:
+                bad = True
+            else:
+                live[c] += 1
+        limit = P[p, P_REBUILDS] + 1  # one instance per deck generation (see V_ZONES)
+        for c in range(n):
+            if live[c] > limit:
+                bad = True
+        if bad:
+            v |= V_ZONES
+    if G[G_TURN] > MAX_TURNS or G[G_ROUND] > ROUNDS:
+        v |= V_END
+    if end:
+        if G[G_OVER]:
+            if P[0, P_LP] != 0 and P[1, P_LP] != 0:
+                v |= V_END
+        elif G[G_ROUND] != ROUNDS or G[G_TURN] != MAX_TURNS:
+            v |= V_END
+    G[G_VIOL] |= v
+
+
+@njit(cache=True)
 def play_game(s, g0, sizes, njokers, out):
     P, G = vP(s), vG(s)
     G[:] = g0
@@ -334,6 +447,8 @@ def play_game(s, g0, sizes, njokers, out):
         P[p, P_NJOKERS] = njokers[p]
     for p in range(2):
         deal_opening(s, p)
+    if G[G_CHECK]:
+        check_state(s, False)
     for rnd in range(1, ROUNDS + 1):
         for k in range(2):
             p = first if k == 0 else 1 - first
@@ -347,10 +462,14 @@ def play_game(s, g0, sizes, njokers, out):
             if not G[G_OVER]:
                 turn_end(s, p)
             record_turn(s, p)
+            if G[G_CHECK]:
+                check_state(s, False)
             if G[G_OVER]:
                 break
         if G[G_OVER]:
             break
+    if G[G_CHECK]:
+        check_state(s, True)
     lp0, lp1 = P[0, P_LP], P[1, P_LP]
     if G[G_OVER]:
         if lp0 == 0 and lp1 == 0:
@@ -367,8 +486,10 @@ def play_game(s, g0, sizes, njokers, out):
     out[G_MULL_A], out[G_MULL_A + 1] = P[0, P_MULL], P[1, P_MULL]
 
 
-def check_invariants(batch: Batch) -> list[str]:
-    """Rule-level checks on a finished batch (used by the tests); returns the violations found."""
+def check_results(batch: Batch) -> list[str]:
+    """Output-level checks on a finished batch: the recorded end reason, winner and final LP agree
+    with §1 and the turns detail stays within the limits; returns the problems found (the zone-level
+    invariants after every turn are check_invariants')."""
     from sim.results import END_REASONS, G_FINAL_B
 
     problems = []

@@ -121,3 +121,25 @@ def _play(cost_a, cost_b, seed, stream, start, n, turns, hand, draw_rate, games,
                 trows[i, g, T_HAND] = hand + DRAWS_PER_TURN * own
                 trows[i, g, T_PLAYED] = 0
                 trows[i, g, T_DAMAGE] = 0
+
+
+# Invariant violations (check_invariants bits; 0 = all held). The null game has no zones to check:
+V_DRAWN = 1  # a seat drew more cards than its deck holds, or not the 5 + 2 * turns (capped) it should
+V_TURNS = 2  # the game ran past MAX_TURNS
+
+
+def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int,
+                     stream: int = 0, start: int = 0, n: int, options: dict[str, int] | None = None) -> np.ndarray:
+    """The engine interface's invariant check, trivially: plays the games and checks per game that
+    each seat drew min(deck size, hand + 2 * turns) distinct copies; an int64 bitmask (V_*) per game."""
+    opts = {k: v for k, (v, _) in OPTIONS.items()} | (options or {})
+    turns = max(0, min(int(opts["turns"]), MAX_TURNS // 2))
+    batch = play(a, b, policy_a, policy_b, seed=seed, stream=stream, start=start, n=n, detail="cards",
+                 options=options)
+    viol = np.zeros(n, np.int64)
+    for seat, deck in enumerate((a, b)):
+        size = len(deck)
+        drawn = (batch.cards[:, seat, :size, C_DRAWN] >= 0).sum(axis=1)
+        viol[(drawn > size) | (drawn != min(size, int(opts["hand"]) + DRAWS_PER_TURN * turns))] |= V_DRAWN
+    viol[batch.games[:, G_TURNS] > MAX_TURNS] |= V_TURNS
+    return viol
