@@ -176,7 +176,7 @@ IGNORED = [  # riders dropped on purpose (see module docstring)
                r"(?:, and only once per turn)?|during your turn and only once per turn)$", re.I),
     re.compile(r"^this effect will trigger only once per turn$", re.I),
     re.compile(r"^if @SELF results from an ex burst, .* instead$", re.I),
-    re.compile(r"^ex bursts of cards put into the damage zone due to this damage cannot be used$", re.I),
+    re.compile(r"^ex bursts of cards put into the damage zone due to this (?:damage|ability) cannot be used$", re.I),
     # where a broken card goes (Break Zone or removed from game) barely changes a simulated game
     re.compile(r"^if it is put from the field into the break zone this turn, remove it from the game instead$", re.I),
     # "loses all abilities" before a break only stops its leave triggers
@@ -741,7 +741,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     line = _SPECIAL.sub("", line)
     if name:
         line = _replace_name(line, name)
-    line = re.sub(r"\[Card Name \(([^)]+)\)\]", r"Card Name \1", line)
+    line = re.sub(r"\[(Card Name|Job|Category) \(([^)]+)\)\]", r"\1 \2", line)
+    if name:
+        line = line.replace("Card Name @SELF", f"Card Name {name}")  # a name condition counts copies of itself
     line = re.sub(r"(?<=[a-z])(Forward|Character|Backup|from|among)\b", r" \1", line)  # "CadetForward" in the data
     quoted = re.match(r"^@SELF gains [\"“]([^\"”]+)[\"”]\.?$", line)
     if quoted and not ex:  # "X gains "<ability>"": the quoted ability is X's own (e.g. behind "Damage 3 --")
@@ -800,8 +802,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     effects = [replace(e, trigger=t) for t in triggers for e in effects]
     if cond[0]:
         effects = [replace(e, cond=cond[0], cond_param=cond[1]) for e in effects]
-    if ex and trigger != "ex_burst":
-        # EX Burst (rule 11.10): the same ability also resolves when the card is revealed as damage
+    if ex and trigger not in ("ex_burst", "cast"):
+        # EX Burst (rule 11.10): the same ability also resolves when the card is revealed as damage (a
+        # Summon needs no copies: without ex_burst effects the engine resolves its cast effects, 11.10.3)
         effects = effects + [replace(e, trigger="ex_burst") for e in effects]
     return frozenset(), effects
 
