@@ -741,3 +741,19 @@ def test_action_usable_only_if_a_condition_holds():
     assert P.can_activate(S, 0, 0, 0, 0)
     F.activate(S, 0, 0, 0, 1)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+def test_discard_from_own_hand_and_each_player_discards():
+    moogle = tcard("MOG", "EX BURST Draw 2 cards, then discard 1 card from your hand.", "summon", cost=0)
+    bard = tcard("BARD", "《ダル》, put BARD into the Break Zone: Each player discards 1 card from his/her hand.", "backup",
+                 cost=1)
+    S, v = make([moogle, bard, card("X", cost=9)], [card("T"), card("U", name="U")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 2, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 1, 0, K.Z_HAND)
+    put(v, 1, 1, K.Z_HAND)
+    F.cast(S, 0, 0, -1, -1, 1)  # hand: X + 2 drawn, then 1 discarded
+    assert v["ps"][0, K.P_HN] == 2
+    F.activate(S, 0, 1, 0, 1)
+    assert v["ps"][0, K.P_HN] == 1 and v["ps"][1, K.P_HN] == 1 and violations(S) == 0

@@ -1092,11 +1092,25 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                 ps[ctrl, P_DMG] -= 1
                 n -= 1
     elif op == OP_DISCARD:
-        for _ in range(amount):
-            hn = ps[opp, P_HN]
-            if hn == 0:
-                break
-            discard(S, opp, ls[opp, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
+        # "your opponent discards" (opp_player): at random; "discard ... from your hand" (own_player): the
+        # controller's least valuable card; "each player discards" (all_players): both
+        for side in range(2):
+            mine = side == ctrl
+            if (mine and tgt != TG_OWN_PLAYER and tgt != TG_ALL_PLAYERS) or (not mine and tgt == TG_OWN_PLAYER):
+                continue
+            for _ in range(amount):
+                hn = ps[side, P_HN]
+                if hn == 0:
+                    break
+                if mine:
+                    best, best_v = ls[side, L_HAND, 0], 1 << 30
+                    for k in range(hn):
+                        v = card_value(S, side, ls[side, L_HAND, k])
+                        if v < best_v:
+                            best, best_v = ls[side, L_HAND, k], v
+                    discard(S, side, best)
+                else:
+                    discard(S, side, ls[side, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
     elif op == OP_RECOVER:
         # `amount` cards of card type `param` (-1 any) from the Break Zone to the hand, latest first
         n = amount

@@ -75,6 +75,7 @@ from sim.games.fftcg_core import (
     S_SICK,
     S_ZONE,
     SUMMON,
+    TG_OWN_PLAYER,
     TR_ACTION,
     TR_ACTION_BREAK,
     TR_CAST,
@@ -267,8 +268,8 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return ps[p, P_NMAIN] - ps[p, P_TOP] > amount + 4
     if op == OP_PLAYER_DAMAGE or op == OP_SEARCH or op == OP_PLAY:
         return True
-    if op == OP_DISCARD:
-        return ps[1 - p, P_HN] > 0
+    if op == OP_DISCARD:  # the opponent's cards (not "discard 1 card from your hand")
+        return effs[s, c, k, E_TARGET] != TG_OWN_PLAYER and ps[1 - p, P_HN] > 0
     if op == OP_HEAL:
         return ps[p, P_DMG] > 0
     if op == OP_PUMP or op == OP_GRANT_KEYWORD:

@@ -164,6 +164,9 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
     (re.compile(r"^freeze all (?:the )?forwards opponent controls$", re.I), "freeze", "all_opp_characters"),
     (re.compile(r"^all (?:the )?forwards cannot block this turn$", re.I), "no_block", "all_characters"),
     (re.compile(r"^return @SELF to its owner'?s'? hand$", re.I), "bounce", "self"),
+    (re.compile(r"^discard " + _N + r" cards? from your hand$", re.I), "discard", "own_player"),
+    (re.compile(r"^each player discards " + _N + r" cards? from (?:his/her|their) hand$", re.I), "discard",
+     "all_players"),
     # after "choose 1 <opposing> Forward. Break it.": the chosen card's controller is the opponent
     (re.compile(r"^that forward'?s'? controller discards " + _N + r" cards? from (?:their|his/her) hand$", re.I),
      "discard", "opp_player"),
@@ -205,7 +208,7 @@ def _target(op: str, side: str | None) -> str:
 
 
 def _sentences(body: str) -> list[str]:
-    parts = re.split(r"(?<=[.!])\s+", body.strip())
+    parts = re.split(r"(?<=[.!])\s+|,\s+then,?\s+(?=[a-z])", body.strip())
     return [p.strip().rstrip(".").strip() for p in parts if p.strip().rstrip(".").strip()]
 
 
