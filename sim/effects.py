@@ -37,7 +37,8 @@ OPS = (
     "none",
     "draw",  # draw `amount`
     "damage",  # deal `amount` damage to a target character (FFTCG Forward damage, CoJ BP damage)
-    "break",  # break/destroy a target character with cost <= param (param 0 = no limit)
+    "break",  # break/destroy a target character with cost <= param (param 0 = no limit; FFTCG: param < 0 =
+              # cost >= -param, and the same cost filter applies to its other targeted ops)
     "break_power",  # break/destroy a target character with power/BP <= param
     "dull",  # dull (tap) a target character / take its action right
     "freeze",  # dull and freeze a target (does not untap next turn)

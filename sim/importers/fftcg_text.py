@@ -18,8 +18,12 @@ Job or Category (matched by a hash of the name, job or category; an element or a
 Also modelled: "for each <kind> you control / opponent controls / card in a hand" amounts
 (E_FOREACH), Backup/Monster/named targets (E_TMASK/E_THASH), "cannot block/attack this turn",
 the card's own static cost reduction ("the cost required to cast X is reduced by N", floored at 1),
-and "play ... onto the field" from the hand, the Break Zone or the deck (an element qualifier of the
-card to play or search is dropped, as for searches).
+"play ... onto the field" from the hand, the Break Zone or the deck (an element qualifier of the
+card to play or search is dropped, as for searches), "reveal the top n ... add 1 X among them" (dig),
+auto abilities on being dealt damage / an opposing Forward leaving or broken / a Summon cast,
+"cannot be chosen by your opponent's Summons/abilities", own and each-player discards.
+Approximations: "When X or a <kind> enters your field" is X's own entry; a Summon with EX BURST keeps
+one copy of its effects (the engine resolves a Summon's cast effects as its EX Burst, 11.10.3).
 """
 
 from __future__ import annotations
