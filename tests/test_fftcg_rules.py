@@ -757,3 +757,16 @@ def test_discard_from_own_hand_and_each_player_discards():
     assert v["ps"][0, K.P_HN] == 2
     F.activate(S, 0, 1, 0, 1)
     assert v["ps"][0, K.P_HN] == 1 and v["ps"][1, K.P_HN] == 1 and violations(S) == 0
+
+
+def test_optional_payment_on_resolution():
+    wm = tcard("WM", "When WM enters the field, you may pay 《水》. When you do so, draw 1 card.", "backup", cost=0)
+    S, v = make([wm, card("B", "backup", name="B")], filler=10)
+    put(v, 0, 0, K.Z_HAND)
+    S2 = S.copy()
+    F.cast(S, 0, 0, -1, -1, 1)  # nothing to pay with: no draw
+    assert v["ps"][0, K.P_HN] == 0
+    v2 = F.views(S2)
+    put(v2, 0, 1, K.Z_FIELD)  # an active Backup pays 1 CP
+    F.cast(S2, 0, 0, -1, -1, 1)
+    assert v2["ps"][0, K.P_HN] == 1 and v2["cs"][0, K.S_DULL, 1] == 1 and violations(S2) == 0

@@ -55,6 +55,7 @@ from sim.effects import (
     E_AMOUNT,
     E_COND,
     E_COND_PARAM,
+    E_COST,
     E_FE_PARAM,
     E_FOREACH,
     E_NCOLS,
@@ -1065,6 +1066,15 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
     if effs[s, c, slot, E_COND] != 0 and effs[s, c, slot, E_TRIGGER] != TR_ACTION \
             and effs[s, c, slot, E_TRIGGER] != TR_ACTION_BREAK and not cond_ok(S, ctrl, s, c, slot):
         return  # checked on resolution ("if you control ..."); an action's condition only when used (can_activate)
+    trig = effs[s, c, slot, E_TRIGGER]
+    if effs[s, c, slot, E_COST] > 0 and trig != TR_ACTION and trig != TR_ACTION_BREAK:
+        # "you may pay X. When you do so, ...": paid on resolution when the controller can (keeping its
+        # policy's hand reserve), else nothing happens; generic CP like action costs
+        keep = 0 if ps[ctrl, P_POLICY] == RANDOM else st_prm(S)[ctrl, PR_RESERVE]
+        g, nb, nd, ub = plan_pay(S, ctrl, effs[s, c, slot, E_COST], 0, -1, -1, keep, False)
+        if g < 0:
+            return
+        commit_pay(S, ctrl, nb, nd, ub)
     op = effs[s, c, slot, E_OP]
     amount = effs[s, c, slot, E_AMOUNT] if effs[s, c, slot, E_FOREACH] == 0 else effect_amount(S, ctrl, s, c, slot)
     tgt = effs[s, c, slot, E_TARGET]

@@ -799,6 +799,12 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             static = _static(line)
             return None if static is None else (frozenset(), static)
     triggers = trigger.split("+")  # "When X enters the field or attacks" -> both triggers
+    pay = re.match(r"^you may pay ((?:《[^》]+》)+)\. (?:when|if) you do so, (.+)$", body, re.I)
+    pay_cost = _cp_cost(pay.group(1)) if pay else None
+    if pay:
+        if pay_cost is None or pay_cost[1] or pay_cost[0] == 0:
+            return None
+        body = pay.group(2)
     cond = (0, 0)
     cm = _IF.match(body)
     if cm and _cond(cm.group(1)) is not None:  # "..., if you control X, draw 1 card": checked on resolution
@@ -806,6 +812,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     effects = _modal(body, triggers[0], power) if _MODAL.search(body) else parse_body(body, triggers[0], power)
     if not effects:
         return None
+    if pay_cost is not None:  # an optional cost paid on resolution: one effect only, or each would pay
+        if len(effects) != 1:
+            return None
+        effects = [replace(effects[0], cost=pay_cost[0])]
     effects = [replace(e, trigger=t) for t in triggers for e in effects]
     if cond[0]:
         effects = [replace(e, cond=cond[0], cond_param=cond[1]) for e in effects]
