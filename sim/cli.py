@@ -5,9 +5,9 @@ from __future__ import annotations
 import typer
 
 from sim.commands import balance as balance_cmd
+from sim.commands import bench as bench_cmd
 from sim.commands import cards as cards_cmd
 from sim.commands import compare as compare_cmd
-from sim.commands import bench as bench_cmd
 from sim.commands import odds as odds_cmd
 from sim.commands import report as report_cmd
 from sim.commands import run as run_cmd

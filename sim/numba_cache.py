@@ -1,8 +1,9 @@
 """Keep numba's on-disk cache honest across modules.
 
 numba keys a cached function on its own source file only. Our kernels inline helpers from other
-files (sim.kernel, sim.opening, each game's rules module), so an edit there would leave stale
-machine code in the callers' caches. Files that define numba functions form families by name
+files (sim.kernel, sim.opening, each game's rules module) and freezes the module-level constants
+they read (the column layouts of sim.effects, sim.compiled, sim.results), so an edit there would
+leave stale machine code in the callers' caches. Files that define numba functions form families by name
 (fftcg, fftcg_core and fftcg_policy are one); before anything compiles, each family's digest over
 its own files and the shared ones is compared with the one recorded beside the caches, and the
 family's caches are dropped if it moved.
@@ -14,7 +15,8 @@ import hashlib
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-SHARED = ("kernel", "opening")  # inlined into every family
+# Inlined into, or read as compile-time constants by, every family.
+SHARED = ("kernel", "opening", "effects", "compiled", "results", "model", "profiles")
 
 
 def numba_sources(package: Path = PACKAGE) -> list[Path]:
@@ -28,7 +30,7 @@ def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
     """
     try:
         sources = numba_sources(package)
-        shared = [p for p in sources if p.stem in SHARED]
+        shared = [package / f"{name}.py" for name in SHARED if (package / f"{name}.py").is_file()]
         families: dict[str, list[Path]] = {}
         for p in sources:
             families.setdefault(p.stem.split("_")[0], []).append(p)

@@ -37,3 +37,14 @@ def test_editing_a_helper_drops_its_family_and_a_shared_file_drops_all(tmp_path)
     assert not cj.exists()
     (tmp_path / "cli.py").write_text("other plain python\n")
     assert drop_stale_caches(tmp_path) == []
+
+
+def test_editing_shared_constants_without_njit_drops_every_family(tmp_path):
+    make(tmp_path, "games/fftcg.py")
+    make(tmp_path, "games/coj.py")
+    effects = make(tmp_path, "effects.py", "E_OP = 0\n")
+    assert drop_stale_caches(tmp_path) == ["coj", "fftcg"]
+    ff = cache(tmp_path, "games/__pycache__/fftcg.play-10.py311.nbi")
+    effects.write_text("E_OP = 1\n")
+    assert drop_stale_caches(tmp_path) == ["coj", "fftcg"]
+    assert not ff.exists()

@@ -57,9 +57,7 @@ take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (P
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 from numba import njit, prange
@@ -232,30 +230,6 @@ from sim.results import (
     Batch,
     new_batch,
 )
-
-
-def _drop_stale_cache() -> None:
-    """numba keys a cached function on its own source file only, but the kernel here compiles in the
-    helpers of fftcg_core / fftcg_policy / sim.kernel: when any of them changed, drop the FFTCG caches
-    (loaded lazily at the first call, so this runs in time)."""
-    here = Path(__file__).resolve().parent
-    cache = here / "__pycache__"
-    try:
-        sources = [here / "fftcg.py", here / "fftcg_core.py", here / "fftcg_policy.py",
-                   here.parent / "kernel.py", here.parent / "compiled.py", here.parent / "effects.py"]
-        stamp = hashlib.sha256(b"".join(f.read_bytes() for f in sources)).hexdigest()[:16]
-        mark = cache / "fftcg.sources"
-        if mark.is_file() and mark.read_text() == stamp:
-            return
-        for f in cache.glob("fftcg*.nb[ic]"):
-            f.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        mark.write_text(stamp)
-    except OSError:  # read-only install or another cache dir: nothing to drop
-        pass
-
-
-_drop_stale_cache()
 
 GAME = "fftcg"
 POLICIES: dict[str, int] = {"random": RANDOM, "aggro": AGGRO, "curve": CURVE, "control": CONTROL}
