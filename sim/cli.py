@@ -30,3 +30,7 @@ for _module in (validate_cmd, odds_cmd, simulate_cmd, run_cmd, bench_cmd, compar
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

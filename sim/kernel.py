@@ -70,7 +70,7 @@ def uniform(state):
     return (next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def shuffle_prefix(state, arr, n, k):
     """Partial Fisher-Yates: afterwards arr[:k] is a uniform random k-sample of arr[:n], in random order.
 
@@ -80,7 +80,7 @@ def shuffle_prefix(state, arr, n, k):
     settle_range(state, arr, n, 0, k)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle_range(state, arr, n, start, stop):
     """Continue a partial Fisher-Yates: settle positions start..stop-1 from the unsettled arr[start:n]."""
     for i in range(start, min(stop, n - 1)):
@@ -90,7 +90,7 @@ def settle_range(state, arr, n, start, stop):
         arr[j] = t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def shuffle(state, arr, n):
     shuffle_prefix(state, arr, n, n)
 

@@ -23,7 +23,7 @@ from numba import njit, prange
 from analysis.intervals import wilson
 from sim.errors import InputError
 from sim.kernel import derive_seed, settle_range
-from sim.opening import deal, mulligan_all_to_bottom, mulligan_partial, redraw
+from sim.opening import deal, redraw
 from sim.profiles import MULL_ALL_TO_BOTTOM, MULL_NONE, MULL_PARTIAL_TO_BOTTOM, MULL_REDRAW, Profile
 
 
@@ -111,7 +111,7 @@ def _counts_of(comp: dict[int, int], need: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def keep_composition(comp: dict[int, int], need: tuple[int, ...]) -> dict[int, int]:
-    """GBF keep-if: keep cards that still help an unmet want, most-useful class first (matches _keep_flags)."""
+    """GBF keep-if: keep cards that still help an unmet want, most-useful class first (matches _partial_keep)."""
     have = [0] * len(need)
     kept: dict[int, int] = {}
     for cls in sorted((c for c, x in comp.items() if x), key=lambda c: (-_popcount(c), -c)):
@@ -161,131 +161,118 @@ def exact(q: OddsQuestion) -> list[float]:
 
 
 # ---------------------------------------------------------------- simulated
-@njit(cache=True, inline="always")
-def _zero(a):
-    for i in range(a.size):
-        a[i] = 0
+BLOCKS = 64  # fixed work split: each block has its own RNG stream, so results never depend on threads
+
+
+def class_increments(width: int) -> np.ndarray:
+    """Per class bitmask, its increment of the packed want counter (one byte per want)."""
+    inc = np.zeros(1 << width, np.uint64)
+    for c in range(1 << width):
+        inc[c] = sum(1 << (8 * j) for j in range(width) if c >> j & 1)
+    return inc
 
 
 @njit(cache=True, inline="always")
-def _meets(counts, need):
+def _meets(acc, need):
+    """Does the packed counter hold at least need[j] cards of every want j?"""
     for j in range(need.size):
-        if counts[j] < need[j]:
+        if np.int64((acc >> np.uint64(8 * j)) & np.uint64(255)) < need[j]:
             return False
     return True
 
 
 @njit(cache=True, inline="always")
-def _count(order, lo, hi, counts):
+def _count(order, lo, hi, inc):
+    acc = np.uint64(0)
     for i in range(lo, hi):
-        c = order[i]
-        j = 0
-        while c:
-            if c & 1:
-                counts[j] += 1
-            c >>= 1
-            j += 1
+        acc += inc[order[i]]
+    return acc
 
 
-@njit(cache=True)
-def _keep_flags(order, hand, need, keep, idx, pops, have):
-    """GBF keep-if on a dealt hand: the same rule as keep_composition (scratch arrays passed in)."""
-    w = need.size
-    for j in range(w):
-        have[j] = 0
-    for i in range(hand):
-        idx[i] = i
-        pops[i] = 0
-        c = order[i]
-        while c:
-            pops[i] += c & 1
-            c >>= 1
-        keep[i] = 0
-    # most useful class first: more wants matched, then higher class id
-    for a in range(1, hand):
-        b = a
-        while b > 0 and (pops[idx[b]] > pops[idx[b - 1]] or (
-                pops[idx[b]] == pops[idx[b - 1]] and order[idx[b]] > order[idx[b - 1]])):
-            t = idx[b]
-            idx[b] = idx[b - 1]
-            idx[b - 1] = t
-            b -= 1
-    for r in range(hand):
-        i = idx[r]
-        c = order[i]
-        useful = False
-        for j in range(w):
-            if (c >> j) & 1 and have[j] < need[j]:
-                useful = True
-        if useful:
-            keep[i] = 1
-            for j in range(w):
-                if (c >> j) & 1:
-                    have[j] += 1
+def class_ranks(width: int) -> np.ndarray:
+    """Per class bitmask, its place in keep_composition's order (more wants matched, then higher id)."""
+    return np.array([bin(c).count("1") << width | c for c in range(1 << width)], np.int64)
 
 
 @njit(cache=True, inline="always")
-def _sample_one(state, order, n, hand, seen, need, kind, max_mull, counts, hits, keep, idx, pops, have):
+def _partial_keep(order, hand, need, inc, rank, hand_classes):
+    """GBF keep-if on a dealt hand, the rule of keep_composition: going through the hand's cards by
+    rank, keep a card while one of its wants is still short. Returns (packed counts kept, cards back)."""
+    for i in range(hand):  # insertion sort of the hand's classes, best rank first
+        c = order[i]
+        k = i
+        while k > 0 and rank[hand_classes[k - 1]] < rank[c]:
+            hand_classes[k] = hand_classes[k - 1]
+            k -= 1
+        hand_classes[k] = c
+    kept = np.uint64(0)
+    back = 0
+    for i in range(hand):
+        c = hand_classes[i]
+        useful = False
+        for j in range(need.size):
+            if (c >> j) & 1 and np.int64((kept >> np.uint64(8 * j)) & np.uint64(255)) < need[j]:
+                useful = True
+                break
+        if useful:
+            kept += inc[c]
+        else:
+            back += 1
+    return kept, back
+
+
+@njit(cache=True, inline="always")
+def _sample_one(state, order, n, hand, seen, need, inc, rank, kind, max_mull, hits, hand_classes):
     """One opening: deal, mulligan per the game's rule when the wants miss, then count by turn.
 
-    Only the positions that get looked at are shuffled (partial Fisher-Yates, settled lazily),
-    and after a mulligan to the bottom only the cards above the returned ones are live.
+    Only the positions that get looked at are shuffled (partial Fisher-Yates, settled lazily; any
+    starting order of the deck gives a uniform prefix, so the deck is never reset). A mulligan to
+    the bottom is not carried out card by card: the returned cards sit under the rest of the deck,
+    and OddsQuestion.check keeps every look above them, so the k-th card drawn afterwards is
+    order[hand + k - kept] (tested against sim.opening's moves).
     """
     deal(state, order, n, hand)
-    live = n
+    back = 0  # cards returned to the bottom: the deck is read shifted by this much
     mulls = 0
-    if kind != 0:
-        _zero(counts)
-        _count(order, 0, hand, counts)
-        if kind == 3:
-            while mulls < max_mull and not _meets(counts, need):
-                redraw(state, order, n, hand)
-                mulls += 1
-                _zero(counts)
-                _count(order, 0, hand, counts)
-        elif not _meets(counts, need):
-            mulls = 1
-            if kind == 1:
-                mulligan_all_to_bottom(order, n, hand)
-                live = n - hand
-                settle_range(state, order, live, 0, hand)
-            else:
-                _keep_flags(order, hand, need, keep, idx, pops, have)
-                back = mulligan_partial(order, n, hand, keep)
-                live = n - back
-                settle_range(state, order, live, hand - back, hand)
-    settle_range(state, order, live, hand, seen[-1])
-    _zero(counts)
-    prev = 0
+    acc = _count(order, 0, hand, inc)
+    if kind == MULL_REDRAW:
+        while mulls < max_mull and not _meets(acc, need):
+            redraw(state, order, n, hand)
+            mulls += 1
+            acc = _count(order, 0, hand, inc)
+    elif kind != MULL_NONE and not _meets(acc, need):
+        mulls = 1
+        if kind == MULL_ALL_TO_BOTTOM:
+            back = hand
+            acc = np.uint64(0)
+        else:
+            acc, back = _partial_keep(order, hand, need, inc, rank, hand_classes)
+        settle_range(state, order, n, hand, hand + back)
+        acc += _count(order, hand, hand + back, inc)
+    settle_range(state, order, n, hand + back, seen[-1] + back)
+    prev = hand
     for t in range(seen.size):
-        _count(order, prev, seen[t], counts)
+        acc += _count(order, prev + back, seen[t] + back, inc)
         prev = seen[t]
-        if _meets(counts, need):
+        if _meets(acc, need):
             for u in range(t, seen.size):
                 hits[u] += 1
             break
-    return mulls
 
 
 @njit(cache=True, parallel=True)
-def _sample(classes, need, hand, seen, kind, max_mull, samples, seed, stream, blocks):
+def _sample(classes, need, inc, rank, hand, seen, kind, max_mull, samples, seed, stream):
     n = classes.size
-    hits = np.zeros((blocks, seen.size), np.int64)
-    per = (samples + blocks - 1) // blocks
-    for b in prange(blocks):
-        order = np.empty(n, classes.dtype)
-        counts = np.zeros(need.size, np.int64)
+    hits = np.zeros((BLOCKS, seen.size), np.int64)
+    per = (samples + BLOCKS - 1) // BLOCKS
+    for b in prange(BLOCKS):
+        order = classes.copy()
         state = np.empty(1, np.uint64)
-        keep = np.zeros(hand, np.int8)
-        idx = np.zeros(hand, np.int64)
-        pops = np.zeros(hand, np.int64)
-        have = np.zeros(need.size, np.int64)
+        state[0] = derive_seed(seed, stream, b, 0)
+        hand_classes = np.zeros(hand, classes.dtype)
         mine = np.zeros(seen.size, np.int64)
-        for s in range(b * per, min(samples, (b + 1) * per)):
-            for i in range(n):
-                order[i] = classes[i]
-            state[0] = derive_seed(seed, stream, s, 0)
-            _sample_one(state, order, n, hand, seen, need, kind, max_mull, counts, mine, keep, idx, pops, have)
+        for _ in range(b * per, min(samples, (b + 1) * per)):
+            _sample_one(state, order, n, hand, seen, need, inc, rank, kind, max_mull, mine, hand_classes)
         hits[b] = mine
     return hits.sum(axis=0)
 
@@ -295,8 +282,9 @@ def simulate(q: OddsQuestion, samples: int, seed: int, stream: int = 0) -> list[
     q.check()
     kind = q.profile.mulligan if q.keep_if else MULL_NONE
     classes = np.array(q.classes, np.uint8)
-    hits = _sample(classes, np.array(q.need, np.int64), q.profile.hand, np.array(q.draws(), np.int64),
-                   kind, q.max_mulligans, samples, seed, stream, 64)
+    w = len(q.need)
+    hits = _sample(classes, np.array(q.need, np.int64), class_increments(w), class_ranks(w), q.profile.hand,
+                   np.array(q.draws(), np.int64), kind, q.max_mulligans, samples, seed, stream)
     return [int(h) for h in hits]
 
 
@@ -313,19 +301,17 @@ def rows(q: OddsQuestion, samples: int, seed: int) -> list[dict[str, float | int
 
 # ---------------------------------------------------------------- benchmark
 @njit(cache=True, parallel=True)
-def _shuffle_only(classes, hand, samples, seed, blocks):
+def _shuffle_only(classes, hand, samples, seed):
     """Baseline: deal the same hands with no wants and no mulligan (only the shuffle and a read)."""
     n = classes.size
-    sums = np.zeros(blocks, np.int64)
-    per = (samples + blocks - 1) // blocks
-    for b in prange(blocks):
-        order = np.empty(n, classes.dtype)
+    sums = np.zeros(BLOCKS, np.int64)
+    per = (samples + BLOCKS - 1) // BLOCKS
+    for b in prange(BLOCKS):
+        order = classes.copy()
         state = np.empty(1, np.uint64)
+        state[0] = derive_seed(seed, 0, b, 0)
         acc = 0
-        for s in range(b * per, min(samples, (b + 1) * per)):
-            for i in range(n):
-                order[i] = classes[i]
-            state[0] = derive_seed(seed, 0, s, 0)
+        for _ in range(b * per, min(samples, (b + 1) * per)):
             deal(state, order, n, hand)
             for i in range(hand):
                 acc += order[i]
@@ -361,11 +347,12 @@ def bench_rows(samples: int = 4_000_000) -> list[dict[str, float | str]]:
         seen = np.array([p.hand], np.int64)
         kind = p.mulligan
         if base is None:
-            base = rate(lambda k, c=classes, h=p.hand: _shuffle_only(c, h, k, 1, 64))
+            base = rate(lambda k, c=classes, h=p.hand: _shuffle_only(c, h, k, 1))
             out.append({"name": "odds baseline: shuffle and deal only (fftcg deck)", "per_s_per_core": base,
                         "baseline_ratio": 1.0})
-        r = rate(lambda k, c=classes, s=seen, kd=kind, m=p.max_mulligans, h=p.hand, w=need:
-                 _sample(c, w, h, s, kd, m, k, 1, 0, 64))
+        inc, rank = class_increments(need.size), class_ranks(need.size)
+        r = rate(lambda k, c=classes, s=seen, kd=kind, m=p.max_mulligans, h=p.hand, w=need, i=inc, rk=rank:
+                 _sample(c, w, i, rk, h, s, kd, m, k, 1, 0))
         out.append({"name": f"odds {game}: opening hand with keep-if mulligan", "per_s_per_core": r,
                     "baseline_ratio": r / base})
     return out

@@ -9,7 +9,7 @@ from numba import njit
 from sim.kernel import move_block_to_bottom, shuffle_prefix
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal(state, order, n, settle):
     """Shuffle so that the top `settle` cards are a uniform random sequence (the rest is never looked at)."""
     shuffle_prefix(state, order, n, settle)
@@ -40,7 +40,7 @@ def mulligan_partial(order, n, hand, keep):
     return hand - nk
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def redraw(state, order, n, settle):
     """CoJ section 6: the hand goes back, the deck is reshuffled, and a fresh hand is dealt."""
     shuffle_prefix(state, order, n, settle)

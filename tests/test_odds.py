@@ -7,6 +7,7 @@ import subprocess
 import sys
 from math import comb
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -142,3 +143,19 @@ def test_simulation_is_the_same_for_any_thread_count():
         env = {**os.environ, "NUMBA_NUM_THREADS": threads}
         outs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
     assert outs[0] == outs[1] and outs[0].startswith("[")
+
+
+@pytest.mark.parametrize("keep", [(0, 0, 0, 0, 0), (1, 0, 1, 0, 0), (1, 1, 1, 1, 0), (0, 1, 0, 0, 1)])
+def test_sampler_reads_past_a_mulligan_like_the_engines_move_cards(keep) -> None:
+    """The sampler reads draws after a mulligan as order[hand + k - kept] instead of moving cards;
+    that is the order sim.opening leaves the deck in (FFTCG 8.2.2 all to the bottom, GBF r. 5-2-1-5-1)."""
+    from sim.opening import mulligan_partial
+
+    hand, n = 5, 50
+    order = np.random.default_rng(7).permutation(n).astype(np.int64)
+    moved = order.copy()
+    back = mulligan_partial(moved, n, hand, np.array(keep, np.int8))
+    kept = hand - back
+    assert list(moved[:kept]) == [order[i] for i in range(hand) if keep[i]]
+    assert list(moved[kept:n - back]) == [order[hand + k - kept] for k in range(kept, n - back)]
+    assert sorted(moved[n - back:]) == sorted(order[i] for i in range(hand) if not keep[i])
