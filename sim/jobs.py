@@ -18,7 +18,7 @@
     policy_a = "curve"
     policy_b = "control"
 
-Optional: chunk (games per part; default 50000, 10000 at detail "cards"), pool (card pool for the decks), engine ("null" for the baseline),
+Optional: check_invariants (replay every game with the engine's invariant checks), chunk (games per part; default 50000, 10000 at detail "cards"), pool (card pool for the decks), engine ("null" for the baseline),
 [options] (rules options, integers). Matchup i plays stream i, so the same job and seed give the
 same games; matchups are independent samples (no seeds shared between them).
 """
@@ -37,7 +37,7 @@ from sim.results import DETAIL_LEVELS
 from sim.runner import BACKENDS, MatchupSpec, check_options, check_policy, check_same_game, default_chunk
 
 KEYS = ("seed", "games", "detail", "backend", "address", "out", "chunk", "pool", "engine", "policies",
-        "round_robin", "decks", "matchup", "options", "name", "description")
+        "round_robin", "decks", "matchup", "options", "name", "description", "check_invariants")
 MATCHUP_KEYS = ("a", "b", "policy_a", "policy_b")
 
 
@@ -53,6 +53,7 @@ class Job:
     out: Path
     chunk: int
     options: dict[str, int]
+    check_invariants: bool = False
 
 
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any, where: str) -> Any:
@@ -110,7 +111,8 @@ def load_job(path: Path) -> Job:
         check_policy(engine, s.policy_a, f"{where}: matchup[{i}].policy_a")
         check_policy(engine, s.policy_b, f"{where}: matchup[{i}].policy_b")
         check_options(engine, options, f"{where}: options")
-    return Job(path, specs, games, seed, detail, backend, address, out, chunk, options)
+    check = _get(data, "check_invariants", bool, False, where)
+    return Job(path, specs, games, seed, detail, backend, address, out, chunk, options, check)
 
 
 def _load_decks(data: dict[str, Any], base: Path, pool: Path | None, where: str) -> dict[str, Deck]:

@@ -19,7 +19,7 @@ from typing import Any
 from sim.errors import InputError
 from sim.manifest import deck_fingerprint
 from sim.model import Deck
-from sim.runner import Chunk, MatchupSpec, compile_spec, play_chunk, write_parts
+from sim.runner import Chunk, InvariantViolation, MatchupSpec, compile_spec, play_chunk, write_parts
 
 
 def deck_source(deck: Deck) -> str | Deck:
@@ -49,13 +49,14 @@ def run_chunk_task(task: dict[str, Any]) -> dict[str, int]:
     engine = get_engine(spec.engine_name)
     chunk = Chunk(*task["chunk"])
     frames = play_chunk(engine, compile_spec(engine, spec), spec, chunk, task["seed"], task["detail"],
-                        task["options"])
+                        task["options"], task["check"])
     return write_parts(Path(task["out"]), frames, chunk)
 
 
 def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Path, detail: str,
                options: dict[str, int] | None, address: str | None, on_done: Callable[[Chunk], None],
-               num_cpus: int | None = None, should_stop: Callable[[], bool] = lambda: False) -> None:
+               num_cpus: int | None = None, should_stop: Callable[[], bool] = lambda: False,
+               check: bool = False) -> None:
     try:
         import ray
     except ImportError:
@@ -78,7 +79,7 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
             s = specs[c.matchup]
             task = {"deck_a": sources[id(s.deck_a)], "deck_b": sources[id(s.deck_b)], "policy_a": s.policy_a,
                     "policy_b": s.policy_b, "stream": s.stream, "engine": s.engine, "seed": seed,
-                    "chunk": (c.matchup, c.start, c.n), "detail": detail, "options": options,
+                    "chunk": (c.matchup, c.start, c.n), "detail": detail, "options": options, "check": check,
                     "out": str(Path(out).resolve())}
             pending[remote.remote(task)] = c
         try:
@@ -87,7 +88,12 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
                     raise KeyboardInterrupt
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
                 for ref in ready:
-                    ray.get(ref)  # re-raises a task's error here
+                    try:
+                        ray.get(ref)  # re-raises a task's error here
+                    except ray.exceptions.RayTaskError as exc:
+                        if isinstance(exc.cause, InvariantViolation):
+                            raise exc.cause from None  # the engine's finding, without Ray's wrapping
+                        raise
                     on_done(pending.pop(ref))
         except BaseException:
             for ref in pending:

@@ -28,6 +28,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from sim import manifest
@@ -72,6 +73,17 @@ class JobInterrupted(KeyboardInterrupt):
     def __init__(self, out: Path, done: int, total: int):
         self.out, self.done, self.total = out, done, total
         super().__init__(f"interrupted with {done:,} of {total:,} games written to {out}")
+
+
+class InvariantViolation(Exception):
+    """An engine broke a game invariant (a bug, not bad input); the message names the game and the invariants."""
+
+
+def invariant_violation(engine: ModuleType, spec: MatchupSpec, matchup: int, seed: int, game: int,
+                        bits: int) -> InvariantViolation:
+    names = [k for k, v in sorted(vars(engine).items()) if k.startswith("V_") and isinstance(v, int) and bits & v]
+    return InvariantViolation(f"invariant violated in game {game} of matchup {matchup} ({spec.deck_a.name} vs "
+                              f"{spec.deck_b.name}, seed {seed}, stream {spec.stream}): {' | '.join(names) or bits}")
 
 
 # ---------------------------------------------------------------- validation
@@ -169,10 +181,19 @@ def matchup_record(engine: ModuleType, spec: MatchupSpec, compiled_a: Any, compi
 
 
 def play_chunk(engine: ModuleType, compiled: tuple[Any, Any, Matchup], spec: MatchupSpec, c: Chunk, seed: int,
-               detail: str, options: dict[str, int] | None) -> dict[str, pl.DataFrame]:
+               detail: str, options: dict[str, int] | None, check: bool = False) -> dict[str, pl.DataFrame]:
+    """The chunk's tables; with `check`, its games are first replayed with the engine's invariant
+    checks after every turn (the same games: randomness depends only on seed, stream and index)."""
     a, b, record = compiled
-    batch = engine.play(a, b, engine.POLICIES[spec.policy_a], engine.POLICIES[spec.policy_b], seed=seed,
-                        stream=spec.stream, start=c.start, n=c.n, detail=detail, options=options)
+    pa, pb = engine.POLICIES[spec.policy_a], engine.POLICIES[spec.policy_b]
+    if check:
+        viol = engine.check_invariants(a, b, pa, pb, seed=seed, stream=spec.stream, start=c.start, n=c.n,
+                                       options=options)
+        bad = np.flatnonzero(viol)
+        if bad.size:
+            raise invariant_violation(engine, spec, c.matchup, seed, c.start + int(bad[0]), int(viol[bad[0]]))
+    batch = engine.play(a, b, pa, pb, seed=seed, stream=spec.stream, start=c.start, n=c.n, detail=detail,
+                        options=options)
     return to_frames(batch, record, c.matchup, seed, c.start)
 
 
@@ -191,13 +212,15 @@ def _deck_entry(deck: Deck) -> dict[str, Any]:
 
 
 def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str, chunk: int,
-                   options: dict[str, int] | None) -> dict[str, Any]:
-    job = {
+                   options: dict[str, int] | None, check: bool = False) -> dict[str, Any]:
+    job: dict[str, Any] = {
         "seed": seed, "games": games, "chunk": chunk, "detail": detail, "options": dict(sorted((options or {}).items())),
         "matchups": [{"index": i, "engine": s.engine_name, "deck_a": _deck_entry(s.deck_a),
                       "deck_b": _deck_entry(s.deck_b), "policy_a": s.policy_a, "policy_b": s.policy_b,
                       "stream": s.stream} for i, s in enumerate(specs)],
     }
+    if check:  # a dataset either had every game checked or none
+        job["check_invariants"] = True
     return json.loads(json.dumps(job))  # the JSON form, so it compares equal to a manifest read back
 
 
@@ -269,11 +292,14 @@ def _stop_on_ctrl_c() -> Iterator[threading.Event]:
 
 def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, detail: str = "games",
                  backend: str = "local", address: str | None = None, chunk: int = DEFAULT_CHUNK,
-                 options: dict[str, int] | None = None, progress: bool = True) -> Path:
-    """Play `games` games per spec into the Parquet dataset `out`, resuming finished parts; returns `out`."""
+                 options: dict[str, int] | None = None, progress: bool = True, check: bool = False) -> Path:
+    """Play `games` games per spec into the Parquet dataset `out`, resuming finished parts; returns `out`.
+
+    With `check`, every game is also played with the engine's invariant checks, and the first
+    violation stops the job with InvariantViolation (the parts written before it are kept)."""
     out = Path(out)
     engines = _check_job(specs, games, detail, backend, chunk, options)
-    job = job_parameters(specs, games, seed, detail, chunk, options)
+    job = job_parameters(specs, games, seed, detail, chunk, options, check)
     out.mkdir(parents=True, exist_ok=True)
     old = manifest.check_resumable(out, job)
     remove_stale_tmp(out)
@@ -305,7 +331,8 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
                     played += c.n
                     advance(c.matchup, c.n)
 
-                run_chunks(specs, todo, seed, out, detail, options, address, on_done, should_stop=stop.is_set)
+                run_chunks(specs, todo, seed, out, detail, options, address, on_done, should_stop=stop.is_set,
+                           check=check)
             else:
                 compiled: dict[int, tuple[Any, Any, Matchup]] = {}
                 for c in todo:
@@ -314,7 +341,7 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
                     engine, spec = engines[c.matchup], specs[c.matchup]
                     if c.matchup not in compiled:
                         compiled = {c.matchup: compile_spec(engine, spec)}  # keep one matchup's arrays
-                    write_parts(out, play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options), c)
+                    write_parts(out, play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options, check), c)
                     played += c.n
                     advance(c.matchup, c.n)
     except KeyboardInterrupt:

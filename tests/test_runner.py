@@ -18,7 +18,7 @@ import pytest
 from sim.errors import InputError
 from sim.games import get_engine
 from sim.model import Card, Deck
-from sim.runner import MatchupSpec, run_matchups, summarize
+from sim.runner import InvariantViolation, MatchupSpec, run_matchups, summarize
 
 SORT = {"games": ["game_id"], "turns": ["game_id", "game_turn"], "cards": ["game_id", "seat", "copy"]}
 
@@ -205,3 +205,28 @@ def test_tmp_names_are_never_read_as_parts(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [
         "manifest.json", "part-0000-0000000000.parquet", "part-0001-0000000000.parquet"]
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+
+
+def test_check_invariants_replays_every_game_and_stops_at_a_violation(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    run_matchups(specs(), 30, 3, tmp_path / "checked", chunk=10, progress=False, check=True)
+    run_matchups(specs(), 30, 3, tmp_path / "plain", chunk=10, progress=False)
+    assert_same_dataset(tmp_path / "checked", tmp_path / "plain", "games")
+    assert json.loads((tmp_path / "checked" / "manifest.json").read_text())["job"]["check_invariants"] is True
+
+    null = get_engine("null")
+    honest = null.check_invariants
+
+    def broken(*args, **kwargs):
+        viol = honest(*args, **kwargs)
+        if kwargs["stream"] == 1 and kwargs["start"] == 10:
+            viol[3] = null.V_DRAWN | null.V_TURNS
+        return viol
+
+    monkeypatch.setattr(null, "check_invariants", broken)
+    with pytest.raises(InvariantViolation, match=r"game 13 of matchup 1 \(Beta vs Alpha.*V_DRAWN \| V_TURNS"):
+        run_matchups(specs(), 30, 3, tmp_path / "bad", chunk=10, progress=False, check=True)
+    parts = sorted(p.name for p in (tmp_path / "bad" / "games").glob("*.parquet"))
+    assert parts == ["part-0000-0000000000.parquet", "part-0000-0000000010.parquet",
+                     "part-0000-0000000020.parquet", "part-0001-0000000000.parquet"]
+    assert json.loads((tmp_path / "bad" / "manifest.json").read_text())["status"] == "failed"

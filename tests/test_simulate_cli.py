@@ -84,6 +84,10 @@ def test_simulate_text_summary_and_default_out(decks: tuple[Path, Path], tmp_pat
     assert "win rate A" in result.stdout and "first player wins" in result.stdout
     (out,) = (tmp_path / "results" / "simulate").iterdir()
     assert (out / "cards").is_dir() and (out / "manifest.json").is_file()
+    assert "invariants" not in result.stdout
+    checked = simulate(str(decks[0]), str(decks[1]), "--engine", "null", "--games", "50", "--check-invariants")
+    assert checked.exit_code == 0, checked.output
+    assert "invariants checked after every turn of all 50 games: all held" in checked.stdout
 
 
 @pytest.mark.parametrize(("args", "where"), [
@@ -184,6 +188,7 @@ b = "alpha"
     (("chunk = 15", 'detail = "moves"'), "`detail` must be one of"),
     (("chunk = 15", 'backend = "spark"'), "`backend` must be one of"),
     (("chunk = 15", "colour = 1"), "unknown key 'colour'"),
+    (("chunk = 15", 'check_invariants = "yes"'), "`check_invariants` must be bool"),
     (('policies = ["curve", "aggro"]', 'policies = ["curve", "greedy"]'), "matchup[1].policy_b: unknown policy"),
     (('gamma = "gamma.toml"', 'gamma = "nowhere.toml"'), "nowhere.toml"),
     (("round_robin = true", "round_robin = false"), "give [[matchup]] tables"),

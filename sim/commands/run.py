@@ -18,11 +18,12 @@ def register(app: typer.Typer) -> None:
         backend: str | None = typer.Option(None, "--backend", help="local or ray (default: the job's `backend`)."),
         address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: the job's, else a local Ray)."),
         out: Path | None = typer.Option(None, "--out", help="Results directory (default: the job's `out`)."),
+        check_invariants: bool = typer.Option(False, "--check-invariants", help="Also replay every game with the engine's invariant checks (default: the job's `check_invariants`); exit 1 at the first violation."),
     ) -> None:
         """Run a job file. Rerunning the same command resumes: finished parts are kept, the rest is played."""
         from sim.errors import InputError
         from sim.jobs import load_job
-        from sim.runner import BACKENDS, JobInterrupted, run_matchups, summarize
+        from sim.runner import BACKENDS, InvariantViolation, JobInterrupted, run_matchups, summarize
 
         if backend is not None and backend not in BACKENDS:
             raise InputError("--backend", f"unknown backend {backend!r} (one of: {', '.join(BACKENDS)})")
@@ -31,13 +32,18 @@ def register(app: typer.Typer) -> None:
         try:
             run_matchups(job.specs, job.games, job.seed, target, detail=job.detail, backend=backend or job.backend,
                          address=address or job.address, chunk=job.chunk, options=job.options,
-                         progress=sys.stderr.isatty())
+                         progress=sys.stderr.isatty(), check=check_invariants or job.check_invariants)
         except JobInterrupted as exc:
             typer.echo(f"{exc}; run the same command again to resume", err=True)
             raise typer.Exit(130) from None
+        except InvariantViolation as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1) from None
         s = summarize(target)
         typer.echo(f"{len(job.specs)} matchups x {job.games:,} games -> {target}")
         for m in s["matchups"]:
             typer.echo(f"  {m['deck_a']} ({m['policy_a']}) vs {m['deck_b']} ({m['policy_b']}): "
                        f"A wins {m['win_rate_a']:.1%} [{m['low']:.1%}, {m['high']:.1%}], draws {m['draws']:,}, "
                        f"first player {m['first_player_win_rate']:.1%}, mean turns {m['mean_turns']:.1f}")
+        if check_invariants or job.check_invariants:
+            typer.echo(f"invariants checked after every turn of all {s['games']:,} games: all held")

@@ -32,6 +32,7 @@ def register(app: typer.Typer) -> None:
         chunk: int | None = typer.Option(None, "--chunk", help="Games per Parquet part, the unit of resume (default 50,000; 10,000 at --detail cards)."),
         backend: str = typer.Option("local", "--backend", help="local (numba threads) or ray."),
         address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: start a local Ray)."),
+        check_invariants: bool = typer.Option(False, "--check-invariants", help="Also replay every game with the engine's invariant checks after every turn (each card in one zone, no negative resources, field limits, the game ends); exit 1 at the first violation."),
         as_json: bool = typer.Option(False, "--json", help=f"Print only {{{', '.join(JSON_KEYS)}}}."),
     ) -> None:
         """Play DECK_A against DECK_B and print wins, A's win rate with its Wilson 95% interval, the first
@@ -41,6 +42,7 @@ def register(app: typer.Typer) -> None:
         from sim.errors import InputError
         from sim.results import DETAIL_LEVELS
         from sim.runner import (
+            InvariantViolation,
             JobInterrupted,
             default_chunk,
             default_out,
@@ -66,13 +68,17 @@ def register(app: typer.Typer) -> None:
         if out is None:
             out = default_out("simulate", [deck_a.stem, deck_b.stem], {
                 "a": str(deck_a.resolve()), "b": str(deck_b.resolve()), "pa": policy_a, "pb": policy_b, "seed": seed,
-                "games": games, "detail": detail, "engine": engine, "options": options, "chunk": chunk})
+                "games": games, "detail": detail, "engine": engine, "options": options, "chunk": chunk,
+                **({"check": True} if check_invariants else {})})
         try:
             run_matchups([spec], games, seed, out, detail=detail, backend=backend, address=address, chunk=chunk,
-                         options=options, progress=sys.stderr.isatty())
+                         options=options, progress=sys.stderr.isatty(), check=check_invariants)
         except JobInterrupted as exc:
             typer.echo(f"{exc}; run the same command again to resume", err=True)
             raise typer.Exit(130) from None
+        except InvariantViolation as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1) from None
         s = summarize(out)
         if as_json:
             typer.echo(json.dumps({k: s[k] for k in JSON_KEYS}))
@@ -83,4 +89,6 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"  first player wins {s['first_player_win_rate']:.1%}  "
                    f"(95% Wilson {s['first_low']:.1%} - {s['first_high']:.1%})")
         typer.echo(f"  mean turns {s['mean_turns']:.2f}")
+        if check_invariants:
+            typer.echo(f"  invariants checked after every turn of all {s['games']:,} games: all held")
         typer.echo(f"  results: {out}")
