@@ -237,3 +237,11 @@ def test_ctrl_c_stops_with_resume_hint_and_the_same_command_resumes(decks: tuple
     assert json.loads(resumed.stdout)["games"] == 200000
     ids = pl.read_parquet(out / "games" / "*.parquet")["game_id"]
     assert ids.len() == ids.n_unique() == 200000
+
+
+@pytest.mark.parametrize("job", sorted((Path(__file__).parent.parent / "jobs").glob("*.toml")), ids=lambda p: p.stem)
+def test_shipped_job_files_load(job: Path) -> None:
+    from sim.jobs import load_job
+
+    loaded = load_job(job)
+    assert loaded.specs and loaded.games > 0
