@@ -63,3 +63,12 @@ def test_odds_rows() -> None:
 def test_unknown_target_exits_2() -> None:
     result = runner.invoke(app, ["bench", "chess", "--json"])
     assert result.exit_code == 2 and result.stderr.startswith("error: target: unknown bench target 'chess'")
+
+
+def test_markdown_table() -> None:
+    result = runner.invoke(app, ["bench", "null", "--games", "40", "--min-seconds", "0", "--markdown"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("machine: ") and lines[1] == ""
+    assert lines[2].startswith("| name | per second per core |") and lines[3].startswith("|---|---:|")
+    assert lines[4].startswith("| null (50-card synthetic decks) | ") and lines[4].count("|") == 6

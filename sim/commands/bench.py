@@ -20,6 +20,7 @@ def register(app: typer.Typer) -> None:
         min_seconds: float = typer.Option(1.0, "--min-seconds", help="Repeat timed calls until this much time has passed."),
         decks: Path | None = typer.Option(None, "--decks", help="Deck directory with <game>/*.toml (default: the shipped decks/)."),
         as_json: bool = typer.Option(False, "--json", help='Print {"machine", "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}]}.'),
+        markdown: bool = typer.Option(False, "--markdown", help="Print the machine line and a Markdown table (for a README)."),
     ) -> None:
         """Measure games/s per core (1 numba thread, after a warm-up) for each engine and policy pairing on its
         shipped decks, the ratio to the null game measured in the same run on the same decks (baseline_ratio
@@ -30,21 +31,31 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(result, indent=2))
             return
+        m = result["machine"]
+        machine = (f"machine: {m['cpu']}, {m['cores']} cores ({m['usable_cores']} usable), "
+                   f"numba {m['numba']} with {m['numba_threads']} threads, Python {m['python']}")
+        header = ("name", "per second per core", "ratio to baseline", "per second, 2 threads", "parallel efficiency")
+        cells = [(r["name"], f"{r['per_s_per_core']:,.0f}",
+                  "-" if r.get("baseline_ratio") is None else f"{r['baseline_ratio']:.4f}",
+                  f"{r['per_s_2_threads']:,.0f}" if "per_s_2_threads" in r else "-",
+                  f"{r['parallel_efficiency']:.0%}" if "parallel_efficiency" in r else "-") for r in result["rows"]]
+        if markdown:
+            typer.echo(machine + "\n")
+            typer.echo("| " + " | ".join(header) + " |")
+            typer.echo("|---|" + "---:|" * (len(header) - 1))
+            for row in cells:
+                typer.echo("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
+            return
         from rich.console import Console
         from rich.table import Table
 
-        m = result["machine"]
         console = Console()
-        console.print(f"machine: {m['cpu']}, {m['cores']} cores ({m['usable_cores']} usable), "
-                      f"numba {m['numba']} with {m['numba_threads']} threads, Python {m['python']}")
+        console.print(machine)
         table = Table()
-        for col in ("name", "games/s/core", "x null", "games/s 2 threads", "parallel eff."):
+        for col in header:
             table.add_column(col, justify="left" if col == "name" else "right")
-        for r in result["rows"]:
-            ratio = r.get("baseline_ratio")
-            table.add_row(r["name"], f"{r['per_s_per_core']:,.0f}", "-" if ratio is None else f"{ratio:.4f}",
-                          f"{r['per_s_2_threads']:,.0f}" if "per_s_2_threads" in r else "-",
-                          f"{r['parallel_efficiency']:.0%}" if "parallel_efficiency" in r else "-")
+        for row in cells:
+            table.add_row(*row)
         console.print(table)
         for note in result["skipped"]:
             console.print(f"skipped: {note}")
