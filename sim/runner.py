@@ -228,8 +228,12 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
 
 
 @contextmanager
-def _progress(enabled: bool, specs: list[MatchupSpec], games: int) -> Iterator[Callable[[int, int], None]]:
-    """Yields advance(matchup, n). Per-matchup bars for small jobs, one overall bar always; on stderr."""
+def _progress(enabled: bool, specs: list[MatchupSpec], games: int,
+              done: list[int]) -> Iterator[Callable[[int, int], None]]:
+    """Yields advance(matchup, n). Per-matchup bars for small jobs, one overall bar always; on stderr.
+
+    Bars start at the games a resumed job already has (`done` per matchup), so rate and ETA
+    count only this run's games."""
     if not enabled:
         yield lambda m, n: None
         return
@@ -251,9 +255,10 @@ def _progress(enabled: bool, specs: list[MatchupSpec], games: int) -> Iterator[C
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
                    TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True), transient=False)
     with bar:
-        total = bar.add_task("all matchups", total=games * len(specs))
-        rows = ([bar.add_task(f"  {s.deck_a.name} ({s.policy_a}) vs {s.deck_b.name} ({s.policy_b})", total=games)
-                 for s in specs] if 1 < len(specs) <= 20 else [])
+        total = bar.add_task("all matchups", total=games * len(specs), completed=sum(done))
+        rows = ([bar.add_task(f"  {s.deck_a.name} ({s.policy_a}) vs {s.deck_b.name} ({s.policy_b})", total=games,
+                              completed=done[i])
+                 for i, s in enumerate(specs)] if 1 < len(specs) <= 20 else [])
 
         def advance(m: int, n: int) -> None:
             bar.advance(total, n)
@@ -319,10 +324,13 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
     t0 = time.perf_counter()
     played = 0
     try:
-        with _stop_on_ctrl_c() as stop, _progress(progress, specs, games) as advance:
-            for c in chunks:
-                if c not in pending:
-                    advance(c.matchup, c.n)
+        if done_games:
+            print(f"resuming: {done_games:,} of {total:,} games already written to {out}", file=sys.stderr)
+        done = [0] * len(specs)
+        for c in chunks:
+            if c not in pending:
+                done[c.matchup] += c.n
+        with _stop_on_ctrl_c() as stop, _progress(progress, specs, games, done) as advance:
             if backend == "ray":
                 from sim.ray_backend import run_chunks
 

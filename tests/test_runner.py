@@ -116,7 +116,8 @@ def test_killed_process_resumes_to_the_same_dataset(tmp_path: Path) -> None:
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
 
 
-def test_keyboard_interrupt_stops_cleanly_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_keyboard_interrupt_stops_cleanly_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
     from sim import runner
 
     calls = {"n": 0}
@@ -134,7 +135,9 @@ def test_keyboard_interrupt_stops_cleanly_and_resumes(tmp_path: Path, monkeypatc
     assert info.value.done == 20 and info.value.total == 60
     assert json.loads((tmp_path / "job" / "manifest.json").read_text())["status"] == "interrupted"
     monkeypatch.setattr(runner, "write_parts", real)
+    capsys.readouterr()
     run_matchups(specs(), 30, 2, tmp_path / "job", chunk=10, progress=False)
+    assert capsys.readouterr().err == f"resuming: 20 of 60 games already written to {tmp_path / 'job'}\n"
     run_matchups(specs(), 30, 2, tmp_path / "ref", chunk=10, progress=False)
     assert_same_dataset(tmp_path / "ref", tmp_path / "job", "games")
     runs = json.loads((tmp_path / "job" / "manifest.json").read_text())["runs"]
