@@ -71,6 +71,8 @@ def test_balance_writes_report_and_report_command(decks: dict[str, Path], tmp_pa
                             "--games", "200", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert str(out / "report.html") in r.output
+    assert "Win rate against the other decks" in r.output and "<script>alert(1)</script>" in r.output
+    assert "Opening-hand odds" in r.output
     page = (out / "report.html").read_text()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>" not in page
     assert "<td>1,200</td>" in page  # 3 decks: 6 ordered matchups x 200 games

@@ -29,4 +29,35 @@ def register(app: typer.Typer) -> None:
         loaded = [load_deck(p, pool) for p in decks]
         page = run_balance(loaded, games=games, policy=policy, seed=seed, out=out, engine=engine,
                            progress=sys.stderr.isatty())
+        _print_summary(page.parent / "tables")
         typer.echo(f"report: {page} (also {page.with_suffix('.md').name}, figures/ and tables/ in {page.parent})")
+
+
+def _print_summary(tables: Path) -> None:
+    """The report's headline on the terminal: each deck's win rate, and its opening-hand odds."""
+    import polars as pl
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text  # deck names are user text, not rich markup
+
+    console = Console(width=None if sys.stdout.isatty() else 140)
+    decks = pl.read_csv(tables / "decks.csv")
+    table = Table(title="Win rate against the other decks (both seats, 95% interval)", title_justify="left")
+    for col in ("deck", "games", "win rate", "95% interval", "draws"):
+        table.add_column(col, justify="left" if col == "deck" else "right", no_wrap=True)
+    for r in decks.iter_rows(named=True):
+        table.add_row(Text(r["deck"]), f"{r['games']:,}", f"{r['win_rate']:.1%}",
+                      f"{r['win_rate_low']:.1%} - {r['win_rate_high']:.1%}", f"{r['draws']:,}")
+    console.print(table)
+    odds_file = tables / "odds.csv"
+    if not odds_file.is_file():
+        return
+    odds = pl.read_csv(odds_file)
+    turns = [c for c in odds.columns if c.startswith("turn ")]
+    table = Table(title="Opening-hand odds (exact, no mulligan): at least one card of this cost by the seat's turn",
+                  title_justify="left")
+    for col in ("deck", "want", "seat", *turns):
+        table.add_column(col, justify="left" if col in ("deck", "want", "seat") else "right", no_wrap=True)
+    for r in odds.iter_rows(named=True):
+        table.add_row(Text(r["deck"]), r["want"], r["seat"], *(f"{r[t]:.1%}" for t in turns))
+    console.print(table)
