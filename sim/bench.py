@@ -123,14 +123,32 @@ def odds_rows(samples: int) -> list[dict[str, Any]]:
     return bench_rows(samples)
 
 
+def chosen_decks(target: str, files: list[Path], pool: Path | None) -> tuple[Deck, Deck]:
+    """Two deck files of the target engine's game (`--deck A --deck B`), e.g. real starter decks."""
+    from sim.deckfile import load_deck
+
+    if len(files) != 2:
+        raise InputError("--deck", f"give exactly two decks (--deck A --deck B), got {len(files)}")
+    decks = load_deck(files[0], pool), load_deck(files[1], pool)
+    for path, deck in zip(files, decks, strict=True):
+        if deck.game != target:
+            raise InputError(path, f"a {deck.game} deck cannot be benchmarked on the {target} engine")
+    return decks
+
+
 def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_seconds: float = 1.0,
-              decks_dir: Path | None = None) -> dict[str, Any]:
+              decks_dir: Path | None = None, deck_files: list[Path] | None = None,
+              pool: Path | None = None) -> dict[str, Any]:
     """{"machine": {...}, "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}], "skipped": [...]}."""
     if games <= 0:
         raise InputError("--games", f"must be positive, got {games}")
     engines = sorted(g for g in ENGINES if g != "null")
     if target not in ("all", "odds", "null", *engines):
         raise InputError("target", f"unknown bench target {target!r} (one of: all, odds, null, {', '.join(engines)})")
+    if deck_files and target not in engines:
+        raise InputError("--deck", f"benchmarks one engine on two decks: name the engine ({', '.join(engines)}), "
+                                   f"not {target!r}")
+    picked = chosen_decks(target, deck_files, pool) if deck_files else None
     decks_dir = decks_dir or SHIPPED_DECKS
     null = get_engine("null")
     rows: list[dict[str, Any]] = []
@@ -141,7 +159,7 @@ def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_
             rows += _bench_pair(None, null, synthetic_decks(), [], games, min_seconds, "50-card synthetic decks")
         for game in engines if target == "all" else [target] if target in engines else []:
             engine = get_engine(game)
-            decks = shipped_decks(game, decks_dir)
+            decks = picked or shipped_decks(game, decks_dir)
             if decks is None:
                 skipped.append(f"{game}: no shipped decks in {decks_dir / game}")
                 continue

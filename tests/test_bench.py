@@ -72,3 +72,25 @@ def test_markdown_table() -> None:
     assert lines[0].startswith("machine: ") and lines[1] == ""
     assert lines[2].startswith("| name | per second per core |") and lines[3].startswith("|---|---:|")
     assert lines[4].startswith("| null (50-card synthetic decks) | ") and lines[4].count("|") == 6
+
+
+def test_two_chosen_deck_files(tmp_path: Path) -> None:
+    decks = Path(__file__).resolve().parent.parent / "decks" / "fftcg"
+    data = bench("fftcg", "--deck", str(decks / "aggro.toml"), "--deck", str(decks / "control.toml"))
+    null_row, row = data["rows"]
+    check_rows(data["rows"])
+    assert null_row["name"] == "null (fftcg decks)"
+    assert row["name"] == "fftcg curve vs curve (Fire-Wind Rush (FFTCG aggro) / Ice-Water Control (FFTCG control))"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["fftcg", "--deck", "decks/fftcg/aggro.toml"], "error: --deck: give exactly two decks"),
+    (["coj", "--deck", "decks/fftcg/aggro.toml", "--deck", "decks/fftcg/control.toml"],
+     "error: decks/fftcg/aggro.toml: a fftcg deck cannot be benchmarked on the coj engine"),
+    (["odds", "--deck", "decks/fftcg/aggro.toml", "--deck", "decks/fftcg/control.toml"],
+     "error: --deck: benchmarks one engine on two decks"),
+])
+def test_chosen_decks_errors(args: list[str], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    result = runner.invoke(app, ["bench", *args, "--games", "40", "--min-seconds", "0", "--json"])
+    assert result.exit_code == 2 and result.stderr.startswith(message), result.output

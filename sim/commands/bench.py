@@ -19,15 +19,19 @@ def register(app: typer.Typer) -> None:
         full: bool = typer.Option(False, "--full", help="All 16 policy pairings (default: curve vs curve)."),
         min_seconds: float = typer.Option(1.0, "--min-seconds", help="Repeat timed calls until this much time has passed."),
         decks: Path | None = typer.Option(None, "--decks", help="Deck directory with <game>/*.toml (default: the shipped decks/)."),
+        deck: list[Path] = typer.Option([], "--deck", help="Two deck files to play instead (--deck A --deck B; one engine)."),
+        pool: Path | None = typer.Option(None, "--pool", help="Card pool for --deck files that list codes without `pool`."),
         as_json: bool = typer.Option(False, "--json", help='Print {"machine", "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}]}.'),
         markdown: bool = typer.Option(False, "--markdown", help="Print the machine line and a Markdown table (for a README)."),
     ) -> None:
         """Measure games/s per core (1 numba thread, after a warm-up) for each engine and policy pairing on its
-        shipped decks, the ratio to the null game measured in the same run on the same decks (baseline_ratio
-        = engine / null; higher is faster), and the 1 -> 2 thread parallel efficiency."""
+        shipped decks (or the two --deck files), the ratio to the null game measured in the same run on the
+        same decks (baseline_ratio = engine / null; higher is faster), and the 1 -> 2 thread parallel
+        efficiency."""
         from sim.bench import run_bench
 
-        result = run_bench(target, games=games, full=full, min_seconds=min_seconds, decks_dir=decks)
+        result = run_bench(target, games=games, full=full, min_seconds=min_seconds, decks_dir=decks, deck_files=deck,
+                           pool=pool)
         if as_json:
             typer.echo(json.dumps(result, indent=2))
             return
