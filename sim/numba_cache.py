@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from types import ModuleType
 
 PACKAGE = Path(__file__).resolve().parent
 # Inlined into, or read as compile-time constants by, every family.
@@ -51,3 +52,9 @@ def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
         return dropped
     except OSError:
         return []
+
+
+def needs_compiling(engine: ModuleType) -> bool:
+    """True when the engine's module has no numba cache yet: its first call compiles it (minutes)."""
+    path = Path(engine.__file__)
+    return not any(path.parent.glob(f"__pycache__/{path.stem}.*.nbi"))

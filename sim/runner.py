@@ -35,6 +35,7 @@ from sim import manifest
 from sim.errors import InputError
 from sim.games import get_engine
 from sim.model import Deck
+from sim.numba_cache import needs_compiling
 from sim.results import DETAIL_LEVELS, Matchup, to_frames
 
 BACKENDS = ("local", "ray")
@@ -326,6 +327,9 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
     try:
         if done_games:
             print(f"resuming: {done_games:,} of {total:,} games already written to {out}", file=sys.stderr)
+        for game in sorted({e.GAME for e in engines if needs_compiling(e)} if todo and backend == "local" else ()):
+            print(f"compiling the {game} engine for this machine: a few minutes, once (later runs load it "
+                  "from numba's cache)", file=sys.stderr)
         done = [0] * len(specs)
         for c in chunks:
             if c not in pending:

@@ -233,3 +233,25 @@ def test_check_invariants_replays_every_game_and_stops_at_a_violation(tmp_path: 
     assert parts == ["part-0000-0000000000.parquet", "part-0000-0000000010.parquet",
                      "part-0000-0000000020.parquet", "part-0001-0000000000.parquet"]
     assert json.loads((tmp_path / "bad" / "manifest.json").read_text())["status"] == "failed"
+
+
+def test_first_compile_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from sim import numba_cache, runner
+
+    fake = tmp_path / "pkg" / "engine.py"
+    fake.parent.mkdir()
+    fake.write_text("")
+    module = type(sys)("engine")
+    module.__file__ = str(fake)
+    assert numba_cache.needs_compiling(module)
+    (fake.parent / "__pycache__").mkdir()
+    (fake.parent / "__pycache__" / "engine._play-87.py311.nbi").write_text("")
+    assert not numba_cache.needs_compiling(module)
+
+    monkeypatch.setattr(runner, "needs_compiling", lambda engine: True)
+    run_matchups(specs(), 10, 2, tmp_path / "job", chunk=10, progress=False)
+    assert capsys.readouterr().err == ("compiling the null engine for this machine: a few minutes, once "
+                                       "(later runs load it from numba's cache)\n")
+    run_matchups(specs(), 10, 2, tmp_path / "job", chunk=10, progress=False)  # nothing left to play: no notice
+    assert "compiling" not in capsys.readouterr().err
