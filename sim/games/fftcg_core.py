@@ -56,6 +56,7 @@ from sim.effects import (
     E_COND,
     E_COND_PARAM,
     E_COST,
+    E_DULL,
     E_FE_PARAM,
     E_FOREACH,
     E_NCOLS,
@@ -74,6 +75,9 @@ from sim.effects import (
     OPS,
     TARGETS,
     TRIGGERS,
+    XC_DISCARD,
+    XC_MILL,
+    XC_SELF,
 )
 from sim.kernel import move_block_to_bottom, randbelow, shuffle
 from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, END_TURN_CAP
@@ -129,11 +133,15 @@ OP_COST_REDUCE = OPS.index("cost_reduce")
 OP_PLAY = OPS.index("play")
 OP_DIG = OPS.index("dig")
 OP_UNTARGETABLE = OPS.index("untargetable")
+OP_MILL = OPS.index("mill")
+OP_DULL_POWER = OPS.index("dull_power")
+OP_FIGHT = OPS.index("fight")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
 TG_SELF = TARGETS.index("self")
 TG_OWN_PLAYER = TARGETS.index("own_player")
+TG_OPP_PLAYER = TARGETS.index("opp_player")
 TG_ANY_CHAR = TARGETS.index("any_character")
 TG_ALL_OPP = TARGETS.index("all_opp_characters")
 TG_ALL_PLAYERS = TARGETS.index("all_players")
@@ -433,6 +441,64 @@ def draw(S, p, n):
 
 
 @njit(cache=True)
+def mill(S, p, n):
+    """The top n cards of p's main deck go to the Break Zone (no loss: only drawing or damage from an
+    empty deck loses, 3.1.2-3)."""
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    for _ in range(n):
+        top = ps[p, P_TOP]
+        if top >= ps[p, P_NMAIN]:
+            return
+        cs[p, S_ZONE, ls[p, L_ORDER, top]] = Z_BREAK
+        ps[p, P_TOP] = top + 1
+
+
+@njit(cache=True)
+def discard_least(S, p, n):
+    """p discards its n least valuable hand cards ("discard 1 card from your hand", a discard cost)."""
+    ls, ps = st_ls(S), st_ps(S)
+    for _ in range(n):
+        hn = ps[p, P_HN]
+        if hn == 0:
+            return
+        best, best_v = ls[p, L_HAND, 0], 1 << 30
+        for k in range(hn):
+            v = card_value(S, p, ls[p, L_HAND, k])
+            if v < best_v:
+                best, best_v = ls[p, L_HAND, k], v
+        discard(S, p, best)
+
+
+@njit(cache=True)
+def extra_cost_ok(S, p, v):
+    """p can pay the extra action cost packed in E_DULL value v (sim.effects.XC_*): n cards in hand to
+    discard, n cards in the deck to put into the Break Zone (a cost must be paid in full, 11.6.2)."""
+    kind, n = (v >> 1) & 7, v >> 4
+    ps = st_ps(S)
+    if kind == XC_DISCARD:
+        return ps[p, P_HN] >= n
+    if kind == XC_MILL:
+        return ps[p, P_NMAIN] - ps[p, P_TOP] >= n
+    return True
+
+
+@njit(cache=True, inline="always")
+def extra_discards(v):
+    """Cards the extra action cost in E_DULL value v discards (0 unless it is a discard cost)."""
+    return v >> 4 if (v >> 1) & 7 == XC_DISCARD else 0
+
+
+@njit(cache=True)
+def pay_extra_cost(S, p, v):
+    """Pay the extra action cost packed in E_DULL value v (11.6.2), after the CP."""
+    kind, n = (v >> 1) & 7, v >> 4
+    if kind == XC_DISCARD:
+        discard_least(S, p, n)
+    elif kind == XC_MILL:
+        mill(S, p, n)
+
+
+@njit(cache=True)
 def push(S, ctrl, s, c, slot, hs, hc):
     q, gs = st_q(S), st_gs(S)
     t = gs[X_QT]
@@ -648,7 +714,8 @@ def is_removal(S, p, c):
     effs = st_effs(S)
     for k in range(st_cards(S)[p, c, K_NEFF]):
         op = effs[p, c, k, E_OP]
-        if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_FREEZE:
+        if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_FREEZE \
+                or op == OP_FIGHT:
             return True
     return False
 
@@ -913,12 +980,13 @@ def cp_potential(S, p):
 @njit(cache=True, inline="always")
 def harmful(op):
     return op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE \
-        or op == OP_WEAKEN or op == OP_BOUNCE or op == OP_NO_BLOCK or op == OP_NO_ATTACK
+        or op == OP_WEAKEN or op == OP_BOUNCE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER
 
 
 @njit(cache=True, inline="always")
 def targets_character(op):
-    return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_ACTIVATE
+    return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_ACTIVATE \
+        or op == OP_FIGHT
 
 
 @njit(cache=True)
@@ -940,17 +1008,18 @@ def legal_target(S, s, c, op, param, tmask=0, thash=0):
     t = cards[s, c, K_TYPE]
     if (tmask != 0 or thash != 0) and not matches(S, s, c, tmask & 15, thash):
         return False
-    if param != 0 and op != OP_BREAK_POWER and op != OP_GRANT_KEYWORD:  # a cost filter (> 0: n or less, < 0: n or more)
+    if param != 0 and op != OP_BREAK_POWER and op != OP_GRANT_KEYWORD and op != OP_DULL_POWER:  # a cost filter (> 0:
+        # n or less, < 0: n or more)
         if (param > 0 and cards[s, c, K_COST] > param) or (param < 0 and cards[s, c, K_COST] < -param):
             return False
     if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
-            or op == OP_NO_BLOCK or op == OP_NO_ATTACK:
+            or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_FIGHT:
         return t == FORWARD
     if op == OP_ACTIVATE:
         return cs[s, S_DULL, c] == 1
     if op == OP_BREAK:
         return True  # the cost filter is checked above
-    if op == OP_BREAK_POWER:
+    if op == OP_BREAK_POWER or op == OP_DULL_POWER:
         return t == FORWARD and power(S, s, c) <= param
     return True  # dull, freeze, bounce: any character
 
@@ -969,7 +1038,7 @@ def target_score(S, s, c, op, amount, hs, hc):
     if op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE:
         return hint * 2_000_000 + cards[s, c, K_COST] * 10_000 + pw // 100 \
             + (5000 if cards[s, c, K_TYPE] == FORWARD else 0)
-    if op == OP_DULL or op == OP_FREEZE:
+    if op == OP_DULL or op == OP_FREEZE or op == OP_DULL_POWER:
         act = 1 - cs[s, S_DULL, c]
         fw = 1 if cards[s, c, K_TYPE] == FORWARD else 0
         return hint * 2_000_000 + act * (500_000 + fw * 500_000) + pw
@@ -1067,6 +1136,15 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             and effs[s, c, slot, E_TRIGGER] != TR_ACTION_BREAK and not cond_ok(S, ctrl, s, c, slot):
         return  # checked on resolution ("if you control ..."); an action's condition only when used (can_activate)
     trig = effs[s, c, slot, E_TRIGGER]
+    op = effs[s, c, slot, E_OP]
+    if effs[s, c, slot, E_DULL] >> 1 == XC_SELF and trig != TR_ACTION and trig != TR_ACTION_BREAK:
+        # "you may put X into the Break Zone. When you do so, ...": paid on resolution when X is still on the
+        # field and the effect has a target (a cost, so not a break: 15.1.1.3.2)
+        if cs[s, S_ZONE, c] != Z_FIELD or (targets_character(op) and count_targets(
+                S, ctrl, op, effs[s, c, slot, E_PARAM], effs[s, c, slot, E_TARGET], s, c, effs[s, c, slot, E_TMASK],
+                effs[s, c, slot, E_THASH]) == 0):
+            return
+        leave_field(S, s, c, Z_BREAK)
     if effs[s, c, slot, E_COST] > 0 and trig != TR_ACTION and trig != TR_ACTION_BREAK:
         # "you may pay X. When you do so, ...": paid on resolution when the controller can (keeping its
         # policy's hand reserve), else nothing happens; generic CP like action costs
@@ -1075,11 +1153,12 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         if g < 0:
             return
         commit_pay(S, ctrl, nb, nd, ub)
-    op = effs[s, c, slot, E_OP]
     amount = effs[s, c, slot, E_AMOUNT] if effs[s, c, slot, E_FOREACH] == 0 else effect_amount(S, ctrl, s, c, slot)
     tgt = effs[s, c, slot, E_TARGET]
     param = effs[s, c, slot, E_PARAM]
     tmask, thash = effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH]
+    if op == OP_DULL_POWER and param == 0:
+        param = power(S, s, c)  # "with a power equal or inferior to X's"
     opp = 1 - ctrl
     if op == OP_DRAW:
         draw(S, ctrl, amount)
@@ -1108,26 +1187,33 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             mine = side == ctrl
             if (mine and tgt != TG_OWN_PLAYER and tgt != TG_ALL_PLAYERS) or (not mine and tgt == TG_OWN_PLAYER):
                 continue
+            if mine:
+                discard_least(S, side, amount)
+                continue
             for _ in range(amount):
                 hn = ps[side, P_HN]
                 if hn == 0:
                     break
-                if mine:
-                    best, best_v = ls[side, L_HAND, 0], 1 << 30
-                    for k in range(hn):
-                        v = card_value(S, side, ls[side, L_HAND, k])
-                        if v < best_v:
-                            best, best_v = ls[side, L_HAND, k], v
-                    discard(S, side, best)
-                else:
-                    discard(S, side, ls[side, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
+                discard(S, side, ls[side, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
     elif op == OP_RECOVER:
-        # `amount` cards of card type `param` (-1 any) from the Break Zone to the hand, latest first
-        n = amount
+        # `amount` cards of card type `param` (-1 any) and name/job/category E_THASH from the Break Zone to
+        # the hand, latest first; E_TMASK bit COND_OTHER: "other than Card Name <this card's name>"
+        cards, n = st_cards(S), amount
         for i in range(ps[ctrl, P_NMAIN] - 1, -1, -1):
-            if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or st_cards(S)[ctrl, i, K_TYPE] == param):
+            if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or cards[ctrl, i, K_TYPE] == param) \
+                    and (thash == 0 and (tmask & 15) == 0 or matches(S, ctrl, i, tmask & 15, thash)) \
+                    and not ((tmask & COND_OTHER) and cards[ctrl, i, K_NAMEH] == cards[s, c, K_NAMEH]):
                 to_hand(S, ctrl, i)
                 n -= 1
+    elif op == OP_MILL:
+        mill(S, opp if tgt == TG_OPP_PLAYER else ctrl, amount)
+    elif op == OP_FIGHT:
+        fs, fc = choose_target(S, ctrl, OP_PUMP, amount, 0, TG_OWN_CHAR, s, c, hs, hc)
+        if fs >= 0:
+            cs[fs, S_PUMP, fc] += amount  # until the End Phase, like pump
+            ts, tc = choose_target(S, ctrl, OP_DAMAGE, power(S, fs, fc), param, tgt, s, c, hs, hc, tmask, thash)
+            if ts >= 0:
+                apply_op(S, ts, tc, OP_DAMAGE, power(S, fs, fc), 0)
     elif op == OP_PLAY:
         play_onto_field(S, ctrl, amount, param, tmask, thash)
     elif op == OP_DIG:
@@ -1163,7 +1249,7 @@ def apply_op(S, ts, tc, op, amount, param):
         dealt_damage(S, ts, tc)
     elif op == OP_BREAK or op == OP_BREAK_POWER:
         leave_field(S, ts, tc, Z_BREAK)
-    elif op == OP_DULL:
+    elif op == OP_DULL or op == OP_DULL_POWER:
         cs[ts, S_DULL, tc] = 1  # 15.1.1.2
     elif op == OP_FREEZE:
         cs[ts, S_DULL, tc] = 1
