@@ -105,11 +105,14 @@ FE_OWN_HAND = 4  # cards in own hand
 FE_OPP_HAND = 5  # cards in the opponent's hand
 FE_OWN_DAMAGE = 6  # points of damage the controller has received
 COND_NOT = 8
+FE_DULL = 8  # "for each dull <kind>": the bit conditions use for negation counts only dull characters
 COND_OTHER = 256
 # extra costs of an action ability, paid with its CP (FFTCG 11.6.2): kind = xcost & 7, n = xcost >> 3
 XC_DISCARD = 1  # discard n cards from the hand
 XC_MILL = 2  # put the top n cards of the deck into the Break Zone
 XC_SELF = 3  # auto ability: "you may put X into the Break Zone. When you do so, ...", paid on resolution
+XC_BACKUP = 4  # auto ability: "you may put 1 Backup you control into the Break Zone. When you do so, ..."
+XC_SPECIAL = 5  # Special Ability (FFTCG 11.7.1): discard 1 card with the same name as this card
 
 
 def cond_code(kind: int, n: int = 1, tmask: int = 0, other: bool = False, negate: bool = False) -> int:

@@ -880,3 +880,65 @@ def test_rule_15_1_1_3_2_put_itself_into_the_break_zone_as_an_optional_cost():
     put(v2, 1, 0, K.Z_FIELD)
     F.cast(S2, 0, 0, -1, -1, 1)
     assert v2["cs"][0, K.S_ZONE, 0] == K.Z_BREAK and v2["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+def test_for_each_dull_character_opponent_controls():
+    bolt = tcard("BO", "Choose 1 Forward opponent controls. It loses 1000 power for each dull Character opponent controls"
+                 " until the end of the turn. Draw 1 card.", "summon", cost=0)
+    S, v = make([bolt], [card("T", power=2000), card("U", power=9000, name="U"), card("B", "backup", name="B")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD, dull=1)
+    put(v, 1, 1, K.Z_FIELD)
+    put(v, 1, 2, K.Z_FIELD, dull=1)
+    F.cast(S, 0, 0, -1, -1, 1)  # 2 dull characters: -2000 breaks T (power 0, 12.4.4)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 1] == K.Z_FIELD
+
+
+def test_rule_15_1_1_3_2_put_a_backup_into_the_break_zone_when_the_damage_breaks():
+    vincent = tcard("VI", "When VI enters the field, you may put 1 Backup you control into the Break Zone. When you do"
+                    " so, choose 1 dull Forward. Deal it 8000 damage.", cost=0)
+    S, v = make([vincent, card("B1", "backup", name="B1"), card("B2", "backup", name="B2")],
+                [card("T", power=9000)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_FIELD, dull=1)
+    put(v, 1, 0, K.Z_FIELD)
+    S2 = S.copy()
+    F.cast(S, 0, 0, -1, -1, 1)  # 8000 would not break T: keep the Backups
+    assert field(v, 0) == [0, 1, 2] and v["cs"][1, K.S_DMG, 0] == 0
+    v2 = F.views(S2)
+    v2["cs"][1, K.S_DMG, 0] = 1000
+    F.cast(S2, 0, 0, -1, -1, 1)  # now it breaks T: the dull Backup goes
+    assert field(v2, 0) == [0, 1] and v2["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
+    assert v2["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+
+def test_break_if_its_cost_is_at_most_the_damage_received():
+    cecil = tcard("CE", "When CE enters the field, choose 1 dull Forward opponent controls. If its cost is equal to or"
+                  " less than the damage you have received, break it.", cost=0)
+    S, v = make([cecil], [card("T3", cost=3), card("T2", cost=2, name="T2")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    S2 = S.copy()
+    F.cast(S, 0, 0, -1, -1, 1)  # no damage received: nothing qualifies
+    assert field(v, 1) == [0, 1]
+    v2 = F.views(S2)
+    v2["ps"][0, K.P_DMG] = 2
+    F.cast(S2, 0, 0, -1, -1, 1)
+    assert field(v2, 1) == [0] and v2["cs"][1, K.S_ZONE, 1] == K.Z_BREAK
+
+
+def test_rule_11_7_1_special_ability_discards_a_card_of_the_same_name():
+    kain = tcard("KA", "Gungnir 《S》《1》: Choose 1 Forward opponent controls. Deal it 5000 damage.")
+    S, v = make([kain, card("KA", name="KA", power=5000), card("X", cost=9, name="X")], [card("T")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 0, 2, K.Z_HAND)
+    assert not P.can_activate(S, 0, 0, 0, 0)  # no other KA in hand
+    put(v, 0, 1, K.Z_HAND)
+    assert P.can_activate(S, 0, 0, 0, 0)
+    F.activate(S, 0, 0, 0, 1)  # X pays the CP, the other KA is the Special Ability's discard
+    assert v["ps"][0, K.P_HN] == 0 and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and violations(S) == 0

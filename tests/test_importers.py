@@ -24,7 +24,7 @@ needs_data = pytest.mark.skipif(not SQUARE.is_file() or not CATALOG.is_file(), r
 
 # measured floor of the starter-deck coverage (ability lines, copies weighted); see the module docstring
 # of sim.importers.fftcg_text for what counts as modelled. The brief's goal is 0.80.
-STARTER_COVERAGE_FLOOR = 0.73
+STARTER_COVERAGE_FLOOR = 0.75
 
 
 def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int = 0, cost: int = 0,
@@ -57,7 +57,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
     ("《ダル》: Choose 1 Forward. It gains Haste until the end of the turn.", "backup",
      [E("action", "haste", 0, "own_character", 0, 0, True)]),
     ("[[s]]Firaga[[/]] 《S》《火》《火》《1》《ダル》: Deal 7000 damage to all the Forwards opponent controls.", "forward",
-     [E("action", "damage", 7000, "all_opp_characters", 0, 3, True)]),
+     [E("action", "damage", 7000, "all_opp_characters", 0, 3, True, xcost=5 | 1 << 3)]),  # 11.7.1 discard
     ("When Ward attacks, your opponent discards 1 card from his/her hand.", "forward",
      [E("attack", "discard", 1, "opp_player")]),
     ("When Ward is put from the field into the Break Zone, draw 1 card.", "forward",
@@ -92,7 +92,8 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
     ("When Ward or a Card Name Noctis you control attacks, activate all the Characters you control.", "forward",
      [E("attack", "activate", 0, "all_own_characters")]),
     ("Sheol 《S》《1》: Activate all the Forwards you control. They gain Haste until the end of the turn.", "forward",
-     [E("action", "activate", 0, "all_own_characters", 0, 1), E("action", "haste", 0, "all_own_characters", 0, 1)]),
+     [E("action", "activate", 0, "all_own_characters", 0, 1, xcost=5 | 1 << 3),
+      E("action", "haste", 0, "all_own_characters", 0, 1, xcost=5 | 1 << 3)]),
     ("When Ward enters the field, break all the Forwards of cost 2 or less.", "forward",
      [E("enter", "break", 0, "all_characters", 2, tmask=1)]),
     ("When Ward enters the field, you may search for up to 2 Category XV Forwards and add them to your hand.",
@@ -115,6 +116,25 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      " Summoner Forward, put it on top of its owner's deck and draw 1 card instead.", "forward",
      [E("attack", "bounce", 0, "opp_character"),
       E("attack", "draw", 1, "own_player", cond=cond_code(COND_OWN, 1, 1), cond_param=text_hash("Summoner"))]),
+    ("Choose 1 Forward opponent controls. It loses 1000 power for each dull Character opponent controls until the end"
+     " of the turn. Draw 1 card.", "summon",
+     [E("cast", "weaken", 1000, "opp_character", foreach=cond_code(3, 0) | 8), E("cast", "draw", 1, "own_player")]),
+    ("When Ward enters the field, you may put 1 Backup you control into the Break Zone. When you do so, choose 1 dull"
+     " Forward. Deal it 8000 damage.", "forward", [E("enter", "damage", 8000, "opp_character", xcost=4)]),
+    ("Dark 《S》: Choose 1 Forward. Ward deals you 1 point of damage. If the cost of the Forward is equal to or less than"
+     " the damage you have received, break it.", "forward",
+     [E("action", "player_damage", 1, "own_player", xcost=5 | 1 << 3),
+      E("action", "break", 1, "opp_character", foreach=cond_code(6, 0), xcost=5 | 1 << 3)]),
+    ("Choose 1 Forward. Until the end of the turn, it gains +1000 power and First Strike. Draw 1 card. If you have"
+     " received 4 points of damage or more, it also gains Haste until the end of the turn.", "summon",
+     [E("cast", "pump", 1000, "own_character"),
+      E("cast", "grant_keyword", 0, "own_character", KEYWORDS.index("first_strike")),
+      E("cast", "draw", 1, "own_player"), E("cast", "haste", 0, "own_character", cond=cond_code(COND_DAMAGE, 4))]),
+    ("When Ward enters the field, you may search for 1 Job Chocobo or Card Name Chocobo of cost 3 or less and play it"
+     " onto the field.", "backup", [E("enter", "play", 2, "own_player", 3, thash=text_hash("Chocobo"))]),
+    ("《ダル》: Choose 1 attacking Card Name Yuffie you control. It gains First Strike until the end of the turn.", "backup",
+     [E("action", "grant_keyword", 0, "own_character", KEYWORDS.index("first_strike"), 0, True,
+        thash=text_hash("Yuffie"))]),
     # a static bonus with an "instead": the base, plus what the alternative adds under its condition
     ("The Forwards other than Ward you control gain +1000 power. If you have received 5 points of damage or more,"
      " the Forwards you control gain +2000 power instead.", "forward",

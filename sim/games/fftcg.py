@@ -183,6 +183,7 @@ from sim.games.fftcg_core import (
     push_trigger,
     resolve,
     rule_processes,
+    special_discard,
     st_cards,
     st_cs,
     st_effs,
@@ -329,7 +330,8 @@ def activate(S, p, c, k, check):
     cost = effs[p, c, k, E_COST]
     keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
     keep = max(keep, extra_discards(effs[p, c, k, E_DULL]))  # CP discards leave the cards the cost discards
-    g, nb, nd, ub = plan_pay(S, p, cost, 0, -1, c if dull else -1, keep, False)
+    sn = special_discard(S, p, c, effs[p, c, k, E_DULL])  # not discarded for CP: the Special Ability needs it
+    g, nb, nd, ub = plan_pay(S, p, cost, 0, sn, c if dull else -1, keep, False)
     if g < 0:
         return False
     if check and not payment_legal(S, p, cost, 0, nb, nd, ub):
@@ -337,7 +339,7 @@ def activate(S, p, c, k, check):
     commit_pay(S, p, nb, nd, ub)
     if dull:
         cs[p, S_DULL, c] = 1
-    pay_extra_cost(S, p, effs[p, c, k, E_DULL])
+    pay_extra_cost(S, p, c, effs[p, c, k, E_DULL])
     push(S, p, p, c, k, -1, -1)
     if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK:
         leave_field(S, p, c, Z_BREAK)  # a cost: put into the Break Zone, not a break (15.1.1.3.2)

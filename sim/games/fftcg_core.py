@@ -66,6 +66,7 @@ from sim.effects import (
     E_THASH,
     E_TMASK,
     E_TRIGGER,
+    FE_DULL,
     FE_OPP,
     FE_OPP_HAND,
     FE_OWN,
@@ -75,9 +76,11 @@ from sim.effects import (
     OPS,
     TARGETS,
     TRIGGERS,
+    XC_BACKUP,
     XC_DISCARD,
     XC_MILL,
     XC_SELF,
+    XC_SPECIAL,
 )
 from sim.kernel import move_block_to_bottom, randbelow, shuffle
 from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, END_TURN_CAP
@@ -336,14 +339,15 @@ def matches(S, s, f, tmask, h):
 @njit(cache=True)
 def count_matching(S, s, code, h, self_s, self_c):
     """Characters on s's field matching the type mask (bits 4-7 of code) and hash h; bit 8 of code
-    skips the card (self_s, self_c) itself ("other than X")."""
+    skips the card (self_s, self_c) itself ("other than X"); bit 3 (FE_DULL) counts dull ones only."""
     ps, ls = st_ps(S), st_ls(S)
     tmask = (code >> 4) & 15
     other = (code & COND_OTHER) != 0
+    dull_only = (code & FE_DULL) != 0
     n = 0
     for k in range(ps[s, P_FN]):
         f = ls[s, L_FIELD, k]
-        if other and s == self_s and f == self_c:
+        if (other and s == self_s and f == self_c) or (dull_only and st_cs(S)[s, S_DULL, f] == 0):
             continue
         if matches(S, s, f, tmask, h):
             n += 1
@@ -363,9 +367,9 @@ def cond_ok(S, p, s, c, slot):
     if kind == COND_DAMAGE:
         ok = st_ps(S)[p, P_DMG] >= n
     elif kind == COND_OWN:
-        ok = count_matching(S, p, v, effs[s, c, slot, E_COND_PARAM], s, c) >= n
+        ok = count_matching(S, p, v & ~COND_NOT, effs[s, c, slot, E_COND_PARAM], s, c) >= n
     elif kind == COND_OPP:
-        ok = count_matching(S, 1 - p, v, effs[s, c, slot, E_COND_PARAM], s, c) >= n
+        ok = count_matching(S, 1 - p, v & ~COND_NOT, effs[s, c, slot, E_COND_PARAM], s, c) >= n
     return ok != ((v & COND_NOT) != 0)
 
 
@@ -470,11 +474,28 @@ def discard_least(S, p, n):
 
 
 @njit(cache=True)
-def extra_cost_ok(S, p, v):
-    """p can pay the extra action cost packed in E_DULL value v (sim.effects.XC_*): n cards in hand to
-    discard, n cards in the deck to put into the Break Zone (a cost must be paid in full, 11.6.2)."""
+def special_discard(S, p, c, v):
+    """The hand card with c's name that a Special Ability's cost discards (11.7.1), -1 if none or the
+    cost in E_DULL value v has no such part."""
+    if (v >> 1) & 7 != XC_SPECIAL:
+        return -1
+    cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
+    for k in range(ps[p, P_HN]):
+        h = ls[p, L_HAND, k]
+        if cards[p, h, K_NAME] == cards[p, c, K_NAME]:
+            return h
+    return -1
+
+
+@njit(cache=True)
+def extra_cost_ok(S, p, c, v):
+    """p can pay the extra cost of c's action ability packed in E_DULL value v (sim.effects.XC_*): n
+    cards in hand to discard, n cards in the deck to put into the Break Zone, a card with c's name to
+    discard for a Special Ability (a cost must be paid in full, 11.6.2)."""
     kind, n = (v >> 1) & 7, v >> 4
     ps = st_ps(S)
+    if kind == XC_SPECIAL:
+        return special_discard(S, p, c, v) >= 0
     if kind == XC_DISCARD:
         return ps[p, P_HN] >= n
     if kind == XC_MILL:
@@ -489,13 +510,44 @@ def extra_discards(v):
 
 
 @njit(cache=True)
-def pay_extra_cost(S, p, v):
-    """Pay the extra action cost packed in E_DULL value v (11.6.2), after the CP."""
+def pay_extra_cost(S, p, c, v):
+    """Pay the extra cost of c's action ability packed in E_DULL value v (11.6.2), after the CP."""
     kind, n = (v >> 1) & 7, v >> 4
-    if kind == XC_DISCARD:
+    if kind == XC_SPECIAL:
+        discard(S, p, special_discard(S, p, c, v))
+    elif kind == XC_DISCARD:
         discard_least(S, p, n)
     elif kind == XC_MILL:
         mill(S, p, n)
+
+
+@njit(cache=True)
+def spare_backup(S, p):
+    """The Backup p gives up for a cost: a dull one first (its CP is spent), then the cheapest; -1 if none."""
+    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
+    best, best_v = -1, 1 << 30
+    for k in range(ps[p, P_FN]):
+        f = ls[p, L_FIELD, k]
+        if cards[p, f, K_TYPE] == BACKUP:
+            v = (1 - cs[p, S_DULL, f]) * 1000 + cards[p, f, K_COST]
+            if v < best_v:
+                best, best_v = f, v
+    return best
+
+
+@njit(cache=True)
+def pays_off(S, p, s, c, slot):
+    """An optional cost is worth paying for effect `slot`: its op has a target, and damage would break it."""
+    effs = st_effs(S)
+    op = effs[s, c, slot, E_OP]
+    if not targets_character(op):
+        return True
+    amount = effect_amount(S, p, s, c, slot)
+    ts, tc = choose_target(S, p, op, amount, effs[s, c, slot, E_PARAM], effs[s, c, slot, E_TARGET], s, c, -1, -1,
+                           effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH])
+    if ts < 0:
+        return False
+    return op != OP_DAMAGE or power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount
 
 
 @njit(cache=True)
@@ -1137,14 +1189,14 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         return  # checked on resolution ("if you control ..."); an action's condition only when used (can_activate)
     trig = effs[s, c, slot, E_TRIGGER]
     op = effs[s, c, slot, E_OP]
-    if effs[s, c, slot, E_DULL] >> 1 == XC_SELF and trig != TR_ACTION and trig != TR_ACTION_BREAK:
-        # "you may put X into the Break Zone. When you do so, ...": paid on resolution when X is still on the
-        # field and the effect has a target (a cost, so not a break: 15.1.1.3.2)
-        if cs[s, S_ZONE, c] != Z_FIELD or (targets_character(op) and count_targets(
-                S, ctrl, op, effs[s, c, slot, E_PARAM], effs[s, c, slot, E_TARGET], s, c, effs[s, c, slot, E_TMASK],
-                effs[s, c, slot, E_THASH]) == 0):
+    xk = effs[s, c, slot, E_DULL] >> 1
+    if (xk == XC_SELF or xk == XC_BACKUP) and trig != TR_ACTION and trig != TR_ACTION_BREAK:
+        # "you may put X / 1 Backup you control into the Break Zone. When you do so, ...": paid on resolution
+        # when the effect pays off (a cost, so not a break: 15.1.1.3.2)
+        b = c if xk == XC_SELF else spare_backup(S, ctrl)
+        if b < 0 or cs[ctrl, S_ZONE, b] != Z_FIELD or not pays_off(S, ctrl, s, c, slot):
             return
-        leave_field(S, s, c, Z_BREAK)
+        leave_field(S, ctrl, b, Z_BREAK)
     if effs[s, c, slot, E_COST] > 0 and trig != TR_ACTION and trig != TR_ACTION_BREAK:
         # "you may pay X. When you do so, ...": paid on resolution when the controller can (keeping its
         # policy's hand reserve), else nothing happens; generic CP like action costs
@@ -1159,6 +1211,12 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
     tmask, thash = effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH]
     if op == OP_DULL_POWER and param == 0:
         param = power(S, s, c)  # "with a power equal or inferior to X's"
+    if op == OP_BREAK and effs[s, c, slot, E_FOREACH] != 0:
+        # "if its cost is equal to or less than the damage you have received, break it": the count is the
+        # highest cost; a count of 0 lets nothing qualify
+        if amount <= 0:
+            return
+        param = amount
     opp = 1 - ctrl
     if op == OP_DRAW:
         draw(S, ctrl, amount)

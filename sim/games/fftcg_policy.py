@@ -96,6 +96,7 @@ from sim.games.fftcg_core import (
     plan_pay,
     popcount,
     power,
+    special_discard,
     st_cards,
     st_cs,
     st_effs,
@@ -248,7 +249,7 @@ def can_activate(S, p, c, k, keep):
     dull = effs[p, c, k, E_DULL] & 1
     if dull and (cs[p, S_DULL, c] or (cs[p, S_SICK, c] and not has_kw(S, p, c, KW_HASTE))):
         return False
-    if not extra_cost_ok(S, p, effs[p, c, k, E_DULL]):
+    if not extra_cost_ok(S, p, c, effs[p, c, k, E_DULL]):
         return False
     if effs[p, c, k, E_COND] != 0 and not cond_ok(S, p, p, c, k):
         return False  # e.g. "Damage 5 --" not reached yet
@@ -257,7 +258,8 @@ def can_activate(S, p, c, k, keep):
                                                effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH]) == 0:
         return False
     keep = max(keep, extra_discards(effs[p, c, k, E_DULL]))
-    g, _, _, _ = plan_pay(S, p, effs[p, c, k, E_COST], 0, -1, c if dull else -1, keep, True)
+    sn = special_discard(S, p, c, effs[p, c, k, E_DULL])
+    g, _, _, _ = plan_pay(S, p, effs[p, c, k, E_COST], 0, sn, c if dull else -1, keep, True)
     return g >= 0
 
 

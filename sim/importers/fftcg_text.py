@@ -7,7 +7,8 @@ once-per-turn limits, EX Burst bonus amounts, reminder text). Known approximatio
 - target qualifiers "dull"/"active"/"attacking"/"blocking" are dropped (any Forward of that side);
 - "choose 1 Forward" without "opponent controls" targets the opponent for harmful ops and our own
   Forwards for helpful ones (what a sensible player picks);
-- a Special Ability (rule 11.7) is an action ability; its extra discard of a same-name card is dropped;
+- a Special Ability (rule 11.7) is an action ability whose extra cost discards a card of the same name
+  (Effect.xcost XC_SPECIAL, 11.7.1);
 - the element of a CP cost is dropped: 《火》《1》 costs 2 CP;
 - a modal ability keeps its first options that parse (as many as it selects).
 Conditions are modelled when the engine can check them (E_COND, sim.effects): "Damage n --" (own
@@ -23,8 +24,9 @@ card to play or search is dropped, as for searches), "reveal the top n ... add 1
 auto abilities on being dealt damage / an opposing Forward leaving or broken / a Summon cast,
 "cannot be chosen by your opponent's Summons/abilities", own and each-player discards.
 Action costs may also discard cards or put the top cards of the deck into the Break Zone (Effect.xcost);
-"you may put X into the Break Zone. When you do so, ..." in an auto ability is an optional cost paid on
-resolution (XC_SELF). A static bonus with "If <cond>, ... instead" is the base bonus plus, under the
+"you may put X / 1 Backup you control into the Break Zone. When you do so, ..." in an auto ability is an
+optional cost paid on resolution (XC_SELF / XC_BACKUP); "for each dull <kind>" counts (FE_DULL); "if its
+cost is equal to or less than the damage you have received, break it" (a counted cost limit). A static bonus with "If <cond>, ... instead" is the base bonus plus, under the
 condition, what the alternative adds.
 Approximations: "When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's
 own entry / attack; a Summon with EX BURST keeps
@@ -42,15 +44,18 @@ from sim.effects import (
     COND_OPP,
     COND_OTHER,
     COND_OWN,
+    FE_DULL,
     FE_OPP,
     FE_OPP_HAND,
     FE_OWN,
     FE_OWN_DAMAGE,
     FE_OWN_HAND,
     MAX_EFFECTS,
+    XC_BACKUP,
     XC_DISCARD,
     XC_MILL,
     XC_SELF,
+    XC_SPECIAL,
     Effect,
     cond_code,
     text_hash,
@@ -122,7 +127,7 @@ _CHOOSE = re.compile(
     r"( opponent controls| you control)?(?: other than @SELF)?$", re.I)
 # what a choose may pick: Forwards / Characters, possibly narrowed by job, name, category, element or state
 _CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|backups?|monsters?|forwards? (?:and/)?or monsters?)$"
-                          r"|^(?:job|card name|category) [^.\d]*$", re.I)
+                          r"|^(?:(?:dull|active|attacking|blocking) )?(?:job|card name|category) [^.\d]*$", re.I)
 _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^deal (?:it|them) (\d+) damage$", re.I), "damage", True),
     (re.compile(r"^deal (?:it|them) damage equal to @SELF'?s'? power$", re.I), "damage", True),
@@ -269,6 +274,7 @@ def _gains(words: str) -> list[tuple[str, int, int]] | None:
 def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
     """What a sentence does to the chosen "it"/"them": [(op, amount, param)], or None."""
     sentence = re.sub(r"^you may ", "", sentence, flags=re.I)
+    sentence = re.sub(r"^(it|they) also ", r"\1 ", sentence, flags=re.I)  # "..., it also gains Haste"
     parts = [sentence]
     if re.match(r"^(deal|break|dull|freeze|return|activate) (it|them)\b.* and (deal|break|dull|freeze|return|activate)"
                 r" (it|them)", sentence, re.I) and not re.match(r"^dull (it|them) and freeze (it|them)$", sentence, re.I):
@@ -307,10 +313,14 @@ _KIND = re.compile(r"^(card name|job|category) (.+?)(?:\s*\b(forwards?|character
 _KIND_TYPE = re.compile(r"^(forwards?|characters?|backups?|monsters?)$", re.I)
 
 
+# "Job Chocobo or Card Name Chocobo": one hash matches the name, job and category alike
+_SAME_KIND_TWICE = re.compile(r"^((?:job|card name|category) ([^,]+?)) or (?:job|card name|category) \2\b", re.I)
+
+
 def _kind(words: str) -> tuple[int, int, bool] | None:
     """"Job Sky Pirate Forwards other than @SELF" -> (type mask, name/job/category hash, other than
     this card); None for what the engine cannot match (elements, states like "dull", several names)."""
-    words = words.strip()
+    words = _SAME_KIND_TWICE.sub(r"\1", words.strip())
     other = False
     if words.lower().endswith(" other than @self"):
         words, other = words[: -len(" other than @SELF")].strip(), True
@@ -328,6 +338,7 @@ def _choose_filter(words: str) -> tuple[int, int]:
     """Target filter of "choose 1 <words>": Backups / Monsters by type, one named card or job by hash.
     Other qualifiers (element, dull/active) are dropped as before (module docstring)."""
     w = re.sub(r"\s*(?:and/)?or monsters?", "", words.strip(), flags=re.I)
+    w = re.sub(r"^(?:dull|active|attacking|blocking) ", "", w, flags=re.I)  # a state: dropped (module docstring)
     tmask = 0
     if re.search(r"\bbackups?$", w, re.I):
         tmask = _TYPE_BIT["backup"]
@@ -368,14 +379,14 @@ def _foreach(text: str) -> tuple[int, int] | None:
         return cond_code(FE_OPP_HAND, 0), 0
     if re.match(r"^point of damage you have received$", t, re.I):
         return cond_code(FE_OWN_DAMAGE, 0), 0
-    m = re.match(r"^(.+?) (you control|opponent controls)$", t, re.I)
+    m = re.match(r"^(dull )?(.+?) (you control|opponent controls)$", t, re.I)
     if not m:
         return None
-    kind = _kind(m.group(1))
+    kind = _kind(m.group(2))
     if kind is None:
         return None
-    who = FE_OWN if m.group(2).lower() == "you control" else FE_OPP
-    return cond_code(who, 0, kind[0], kind[2]), kind[1]
+    who = FE_OWN if m.group(3).lower() == "you control" else FE_OPP
+    return cond_code(who, 0, kind[0], kind[2]) | (FE_DULL if m.group(1) else 0), kind[1]
 
 
 _FOR_EACH = re.compile(r"^(.+?) for each (.+?)( until the end of the turn)?$", re.I)
@@ -402,6 +413,7 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
         cost = int(m.group(1))
         w = (w[: m.start()] + w[m.end():]).strip()
     w = re.sub(r"\s*other than .*$", "", w, flags=re.I)  # "other than Card Name X": dropped
+    w = _SAME_KIND_TWICE.sub(r"\1", w)
     if re.search(r"\bsummons?\b|,|\bor\b|\band\b", w, re.I):
         return None
     tmask = 0
@@ -452,6 +464,8 @@ def _more_sentence(s: str, trigger: str) -> list[Effect] | None:
     return None
 
 
+_COST_UP_TO_DAMAGE = re.compile(r"^if (?:its cost|the cost of the forward) is equal to or less than the damage you have"
+                                r" received, break it$", re.I)
 _THEY_GAIN = re.compile(r"^(?:until the end of the turn, )?they gain (.+?) until the end of the turn$", re.I)
 _DULL_ALL_POWER = re.compile(r"^dull all (?:the )?forwards (?:opponent controls with (\d+) power or less|with a power"
                              r" equal or inferior to @SELF'?s'? opponent controls)$", re.I)
@@ -531,17 +545,30 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                     continue
                 cond = (0, 0)
                 cm = _IF.match(sentences[j])
+                if _COST_UP_TO_DAMAGE.match(sentences[j]):  # the highest cost is counted on resolution
+                    fe_of[j] = (cond_code(FE_OWN_DAMAGE, 0), 0)
+                    actions.append(("break", 1, 0, j, cond))
+                    j += 1
+                    continue
                 if cm and _cond(cm.group(1)) is not None:  # "If you control X, break it": checked on resolution
                     cond = _cond(cm.group(1))
                     got = _on_target(cm.group(2), power)
                 else:
                     got = _on_target(sentences[j], power)
                 if got is None:
+                    alone = parse_body(sentences[j], trigger, power) if _num(count) == 1 else None
+                    if alone and j + 1 < len(sentences) and all(e.target in ("own_player", "opp_player")
+                                                                for e in alone):
+                        # "Choose 1 Forward. X deals you 1 point of damage. If ..., break it.": a sentence about
+                        # a player between those about "it" keeps its place
+                        actions.extend(("effect", e, 0, j, cond) for e in alone)
+                        j += 1
+                        continue
                     break
                 actions.extend((op, amount, param, j, cond) for op, amount, param in got)
                 j += 1
-            if not actions:
-                return None
+            if all(a[0] == "effect" for a in actions):
+                return None  # nothing happens to the chosen card
             one = []
             for op, amount, param, src, cond in actions:
                 if op == "break" and power_max:
@@ -555,6 +582,9 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 elif cost_min or cost_max:
                     break  # a cost filter the engine does not read for this op
                 fe, fe_param = fe_of.get(src, (0, 0))
+                if op == "effect":  # a whole effect about a player (amount holds it)
+                    one.append(amount)
+                    continue
                 if op == "draw":  # "..., put it on top of its owner's deck and draw 1 card instead"
                     if not any(a[0] == "bounce" for a in actions):
                         break
@@ -717,7 +747,7 @@ def _cp_cost(symbols: str) -> tuple[int, bool] | None:
         if symbol == "ダル":
             dull = True
         elif symbol == "S":
-            continue  # Special Ability icon (rule 11.7); the same-name discard is dropped
+            continue  # Special Ability icon (rule 11.7); its same-name discard is an xcost (parse_ability)
         elif symbol.isdigit():
             cp += int(symbol)
         elif symbol in "火氷風土雷水光闇":
@@ -800,8 +830,8 @@ def _static(line: str) -> list[Effect] | None:
     m = _COST_REDUCE.match(body)
     if m:  # read from the hand when the card is cast (cast_requirement)
         return [Effect("static", "cost_reduce", int(m.group(1)), "self", **extra)]
-    if fe_code and fe_code & 7 in (FE_OWN_HAND, FE_OPP_HAND, FE_OWN_DAMAGE):
-        return None  # the engine recomputes static bonuses on field changes, not on hand changes
+    if fe_code and (fe_code & 7 in (FE_OWN_HAND, FE_OPP_HAND, FE_OWN_DAMAGE) or fe_code & FE_DULL):
+        return None  # the engine recomputes static bonuses on field changes, not on hand or dull/active changes
     target, tmask, thash = "self", 0, 0
     m = re.match(r"^@SELF gains (.+)$", body, re.I)
     if not m:
@@ -880,6 +910,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         cost = _cp_cost(m.group(1))
         if cost is None:
             return None
+        if "《S》" in m.group(1):  # a Special Ability also discards a card of the same name (11.7.1)
+            if xcost:
+                return None  # one extra cost fits the encoding
+            xcost = XC_SPECIAL | 1 << 3
         body = m.group(m.lastindex)
         trigger = "action_break" if "@SELF" in m.group(2) else "action"
         only_if = re.search(r"\s*You can only use this ability if ([^.]+)\.?\s*$", body, re.I)
@@ -917,9 +951,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             static = _static(line)
             return None if static is None else (frozenset(), static)
     triggers = trigger.split("+")  # "When X enters the field or attacks" -> both triggers
-    put_self = re.match(r"^you may put @SELF into the Break Zone\. (?:when|if) you do so, (.+)$", body, re.I)
-    if put_self:  # an optional cost paid on resolution (XC_SELF), like "you may pay" below
-        body = put_self.group(1)
+    put_self = re.match(r"^you may put (@SELF|1 Backup you control) into the Break Zone\. (?:when|if) you do so, (.+)$",
+                        body, re.I)
+    if put_self:  # an optional cost paid on resolution (XC_SELF / XC_BACKUP), like "you may pay" below
+        body = put_self.group(2)
     pay = re.match(r"^you may pay ((?:《[^》]+》)+)\. (?:when|if) you do so, (.+)$", body, re.I)
     pay_cost = _cp_cost(pay.group(1)) if pay else None
     if pay:
@@ -940,7 +975,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if put_self:
         if len(effects) != 1 or pay_cost is not None:
             return None
-        effects = [replace(effects[0], xcost=XC_SELF)]
+        effects = [replace(effects[0], xcost=XC_SELF if put_self.group(1) == "@SELF" else XC_BACKUP)]
     effects = [replace(e, trigger=t) for t in triggers for e in effects]
     if cond[0]:
         effects = [replace(e, cond=cond[0], cond_param=cond[1]) for e in effects]
