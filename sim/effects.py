@@ -64,6 +64,10 @@ OPS = (
     "dig",  # reveal the top `amount` cards, add the first matching E_TMASK/E_THASH (0 = any) to the hand,
             # the others go to the bottom of the deck
     "untargetable",  # static: cannot be chosen by the opponent's abilities (amount bit 1) / Summons (bit 2)
+    "mill",  # put the top `amount` cards of a player's deck (own_player / opp_player) into the Break Zone
+    "dull_power",  # dull a target Forward with power <= param (0: the power of the effect's card)
+    "fight",  # own Forward (the strongest) gains +amount until end of turn, then deals damage equal to its
+              # power to a target opposing Forward (FFTCG "the former deals damage equal to its power to the latter")
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
@@ -79,7 +83,7 @@ E_AMOUNT = 2
 E_TARGET = 3
 E_PARAM = 4
 E_COST = 5
-E_DULL = 6
+E_DULL = 6  # bit 0: dull this card as a cost; bits 1 and up: an extra action cost (`Effect.xcost`)
 # appended columns (engines that ignore them keep working): a condition, a target-type filter and
 # a "for each" multiplier of the amount. Encodings (FFTCG engine; see sim/importers/fftcg_text.py):
 E_COND = 7  # 0 none; kind = v & 7 (COND_*), bit 3 negates, bits 4-7 card-type mask, bit 8 "other
@@ -101,7 +105,14 @@ FE_OWN_HAND = 4  # cards in own hand
 FE_OPP_HAND = 5  # cards in the opponent's hand
 FE_OWN_DAMAGE = 6  # points of damage the controller has received
 COND_NOT = 8
+FE_DULL = 8  # "for each dull <kind>": the bit conditions use for negation counts only dull characters
 COND_OTHER = 256
+# extra costs of an action ability, paid with its CP (FFTCG 11.6.2): kind = xcost & 7, n = xcost >> 3
+XC_DISCARD = 1  # discard n cards from the hand
+XC_MILL = 2  # put the top n cards of the deck into the Break Zone
+XC_SELF = 3  # auto ability: "you may put X into the Break Zone. When you do so, ...", paid on resolution
+XC_BACKUP = 4  # auto ability: "you may put 1 Backup you control into the Break Zone. When you do so, ..."
+XC_SPECIAL = 5  # Special Ability (FFTCG 11.7.1): discard 1 card with the same name as this card
 
 
 def cond_code(kind: int, n: int = 1, tmask: int = 0, other: bool = False, negate: bool = False) -> int:
@@ -129,6 +140,7 @@ class Effect:
     foreach: int = 0
     fe_param: int = 0
     thash: int = 0
+    xcost: int = 0  # extra action cost: XC_* kind | n << 2, stored above the dull bit of E_DULL
 
     def __post_init__(self) -> None:
         for value, vocabulary, what in ((self.trigger, TRIGGERS, "trigger"), (self.op, OPS, "op"),
@@ -138,7 +150,7 @@ class Effect:
 
     def row(self) -> tuple[int, ...]:
         return (TRIGGERS.index(self.trigger), OPS.index(self.op), self.amount, TARGETS.index(self.target),
-                self.param, self.cost, int(self.dull), self.cond, self.cond_param, self.tmask, self.foreach,
+                self.param, self.cost, int(self.dull) | self.xcost << 1, self.cond, self.cond_param, self.tmask, self.foreach,
                 self.fe_param, self.thash)
 
 

@@ -770,3 +770,175 @@ def test_optional_payment_on_resolution():
     put(v2, 0, 1, K.Z_FIELD)  # an active Backup pays 1 CP
     F.cast(S2, 0, 0, -1, -1, 1)
     assert v2["ps"][0, K.P_HN] == 1 and v2["cs"][0, K.S_DULL, 1] == 1 and violations(S2) == 0
+
+
+def test_rule_11_6_2_action_cost_discard_needs_the_cards():
+    ninja = tcard("NJ", "《ダル》, discard 1 card: Choose 1 Forward. Deal it 3000 damage.", "backup", cost=1)
+    S, v = make([ninja, card("X", cost=9, name="X")], [card("T", power=3000)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    assert not P.can_activate(S, 0, 0, 0, 0)  # nothing to discard
+    put(v, 0, 1, K.Z_HAND)
+    assert P.can_activate(S, 0, 0, 0, 0)
+    F.activate(S, 0, 0, 0, 1)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["ps"][0, K.P_HN] == 0
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and violations(S) == 0
+
+
+def test_rule_11_6_2_action_cost_puts_the_top_cards_into_the_break_zone():
+    corneo = tcard("DC", "《ダル》, put the top 2 cards of your deck into the Break Zone: Choose 1 Forward. Dull it.",
+                   "backup", cost=1)
+    S, v = make([corneo], [card("T")], filler=3)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    ps, ls = v["ps"], v["ls"]
+    top = int(ps[0, K.P_TOP])
+    milled = ls[0, K.L_ORDER, top:top + 2].tolist()
+    F.activate(S, 0, 0, 0, 1)
+    assert ps[0, K.P_TOP] == top + 2 and all(v["cs"][0, K.S_ZONE, c] == K.Z_BREAK for c in milled)
+    assert v["cs"][1, K.S_DULL, 0] == 1
+    v["cs"][0, K.S_DULL, 0] = 0
+    assert not P.can_activate(S, 0, 0, 0, 0)  # 1 card left in the deck: the cost cannot be paid
+
+
+def test_rule_15_1_1_3_2_leave_trigger_puts_the_top_cards_into_the_break_zone():
+    yeul = tcard("YE", "When YE is put from the field into the Break Zone, put the top 10 cards of your deck into the"
+                 " Break Zone.", "backup", cost=1)
+    thief = tcard("TH", "When TH attacks, your opponent puts the top card of his/her deck into the Break Zone.")
+    S, v = make([yeul, thief], [card("T")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    top0, top1 = int(v["ps"][0, K.P_TOP]), int(v["ps"][1, K.P_TOP])
+    K.leave_field(S, 0, 0, K.Z_BREAK)
+    K.resolve(S)
+    assert v["ps"][0, K.P_TOP] == top0 + 10 and v["ps"][0, K.P_DMG] == 0
+    K.push_trigger(S, 0, 0, 1, K.TR_ATTACK, -1, -1)
+    K.resolve(S)
+    assert v["ps"][1, K.P_TOP] == top1 + 1
+    assert v["cs"][1, K.S_ZONE, v["ls"][1, K.L_ORDER, top1]] == K.Z_BREAK
+
+
+def test_recover_matches_the_category_and_skips_its_own_name():
+    aerith = tcard("AE", "When AE enters the field, choose up to 2 Category VII Characters in your Break Zone other than"
+                   " Card Name AE. Add them to your hand.", "backup", cost=1, category="VII")
+    S, v = make([aerith, card("AE", "backup", name="AE"), tcard("SU", "Draw 1 card.", "summon", category="VII"),
+                 tcard("F7", "Brave", category="VII"), tcard("FX", "Brave", category="X"), card("B", "backup", name="B")])
+    for c in (1, 2, 3, 4):
+        put(v, 0, c, K.Z_BREAK)
+    put(v, 0, 5, K.Z_FIELD)  # pays the 1 CP
+    v["cards"][0, 1, K.K_CATH] = v["cards"][0, 0, K.K_CATH]  # the other Aerith is Category VII too
+    put(v, 0, 0, K.Z_HAND)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert hand(v, 0) == [3]  # not the Summon, not Category X, not another Aerith
+
+
+def test_rule_15_1_1_2_dull_all_forwards_with_power_up_to_a_bound_or_its_own():
+    seph = tcard("SE", "When SE attacks, dull all the Forwards opponent controls with 8000 power or less.", power=9000)
+    alph = tcard("AL", "When AL attacks, dull all the Forwards with a power equal or inferior to AL's opponent controls.",
+                 power=7000)
+    S, v = make([seph, alph], [card("T1", power=8000), card("T2", power=9000, name="T2"),
+                               card("T3", power=7000, name="T3")])
+    for c in (0, 1, 2):
+        put(v, 1, c, K.Z_FIELD)
+    put(v, 0, 0, K.Z_FIELD)
+    K.push_trigger(S, 0, 0, 0, K.TR_ATTACK, -1, -1)
+    K.resolve(S)
+    assert v["cs"][1, K.S_DULL, :3].tolist() == [1, 0, 1]
+    v["cs"][1, K.S_DULL, :3] = 0
+    put(v, 0, 1, K.Z_FIELD)
+    K.push_trigger(S, 0, 0, 1, K.TR_ATTACK, -1, -1)
+    K.resolve(S)
+    assert v["cs"][1, K.S_DULL, :3].tolist() == [0, 0, 1]  # up to AL's 7000
+
+
+def test_rule_11_3_former_gains_power_then_deals_damage_equal_to_it_to_the_latter():
+    odin = tcard("OD", "Choose 1 Forward you control and 1 Forward opponent controls. The former gains +2000 power until"
+                 " the end of the turn. Then, the former deals damage equal to its power to the latter.", "summon",
+                 cost=0)
+    S, v = make([odin, card("F", power=6000)], [card("T", power=8000)])
+    put(v, 0, 0, K.Z_HAND)
+    assert not castable(S, 0, 0)  # no opposing Forward to choose
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert K.power(S, 0, 1) == 8000 and v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and violations(S) == 0
+
+
+def test_rule_15_1_1_3_2_put_itself_into_the_break_zone_as_an_optional_cost():
+    lilty = tcard("LI", "Damage 5 -- When LI enters the field, you may put LI into the Break Zone. When you do so, choose"
+                  " 1 Forward. Deal it 10000 damage.", "backup", cost=0)
+    S, v = make([lilty], [card("T", power=9000)])
+    put(v, 0, 0, K.Z_HAND)
+    S2 = S.copy()
+    F.cast(S, 0, 0, -1, -1, 1)  # no damage yet: the ability does nothing, LI stays
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_FIELD
+    v2 = F.views(S2)
+    v2["ps"][0, K.P_DMG] = 5
+    F.cast(S2, 0, 0, -1, -1, 1)  # no target: LI is not put into the Break Zone
+    assert v2["cs"][0, K.S_ZONE, 0] == K.Z_FIELD
+    K.leave_field(S2, 0, 0, K.Z_HAND)
+    put(v2, 1, 0, K.Z_FIELD)
+    F.cast(S2, 0, 0, -1, -1, 1)
+    assert v2["cs"][0, K.S_ZONE, 0] == K.Z_BREAK and v2["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+def test_for_each_dull_character_opponent_controls():
+    bolt = tcard("BO", "Choose 1 Forward opponent controls. It loses 1000 power for each dull Character opponent controls"
+                 " until the end of the turn. Draw 1 card.", "summon", cost=0)
+    S, v = make([bolt], [card("T", power=2000), card("U", power=9000, name="U"), card("B", "backup", name="B")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD, dull=1)
+    put(v, 1, 1, K.Z_FIELD)
+    put(v, 1, 2, K.Z_FIELD, dull=1)
+    F.cast(S, 0, 0, -1, -1, 1)  # 2 dull characters: -2000 breaks T (power 0, 12.4.4)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 1] == K.Z_FIELD
+
+
+def test_rule_15_1_1_3_2_put_a_backup_into_the_break_zone_when_the_damage_breaks():
+    vincent = tcard("VI", "When VI enters the field, you may put 1 Backup you control into the Break Zone. When you do"
+                    " so, choose 1 dull Forward. Deal it 8000 damage.", cost=0)
+    S, v = make([vincent, card("B1", "backup", name="B1"), card("B2", "backup", name="B2")],
+                [card("T", power=9000)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_FIELD, dull=1)
+    put(v, 1, 0, K.Z_FIELD)
+    S2 = S.copy()
+    F.cast(S, 0, 0, -1, -1, 1)  # 8000 would not break T: keep the Backups
+    assert field(v, 0) == [0, 1, 2] and v["cs"][1, K.S_DMG, 0] == 0
+    v2 = F.views(S2)
+    v2["cs"][1, K.S_DMG, 0] = 1000
+    F.cast(S2, 0, 0, -1, -1, 1)  # now it breaks T: the dull Backup goes
+    assert field(v2, 0) == [0, 1] and v2["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
+    assert v2["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+
+def test_break_if_its_cost_is_at_most_the_damage_received():
+    cecil = tcard("CE", "When CE enters the field, choose 1 dull Forward opponent controls. If its cost is equal to or"
+                  " less than the damage you have received, break it.", cost=0)
+    S, v = make([cecil], [card("T3", cost=3), card("T2", cost=2, name="T2")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    S2 = S.copy()
+    F.cast(S, 0, 0, -1, -1, 1)  # no damage received: nothing qualifies
+    assert field(v, 1) == [0, 1]
+    v2 = F.views(S2)
+    v2["ps"][0, K.P_DMG] = 2
+    F.cast(S2, 0, 0, -1, -1, 1)
+    assert field(v2, 1) == [0] and v2["cs"][1, K.S_ZONE, 1] == K.Z_BREAK
+
+
+def test_rule_11_7_1_special_ability_discards_a_card_of_the_same_name():
+    kain = tcard("KA", "Gungnir 《S》《1》: Choose 1 Forward opponent controls. Deal it 5000 damage.")
+    S, v = make([kain, card("KA", name="KA", power=5000), card("X", cost=9, name="X")], [card("T")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 0, 2, K.Z_HAND)
+    assert not P.can_activate(S, 0, 0, 0, 0)  # no other KA in hand
+    put(v, 0, 1, K.Z_HAND)
+    assert P.can_activate(S, 0, 0, 0, 0)
+    F.activate(S, 0, 0, 0, 1)  # X pays the CP, the other KA is the Special Ability's discard
+    assert v["ps"][0, K.P_HN] == 0 and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and violations(S) == 0

@@ -171,9 +171,11 @@ from sim.games.fftcg_core import (
     discard,
     draw,
     enter_field,
+    extra_discards,
     has_kw,
     leave_field,
     list_remove,
+    pay_extra_cost,
     payment_legal,
     plan_pay,
     power,
@@ -181,6 +183,7 @@ from sim.games.fftcg_core import (
     push_trigger,
     resolve,
     rule_processes,
+    special_discard,
     st_cards,
     st_cs,
     st_effs,
@@ -320,12 +323,15 @@ def cast(S, p, c, hs, hc, check):
 
 @njit(cache=True)
 def activate(S, p, c, k, check):
-    """Action ability (11.6.2): pay its CP cost (generic) and dull the card if the cost says so."""
+    """Action ability (11.6.2): pay its CP cost (generic), dull the card if the cost says so and pay
+    its extra cost (discard / put the top cards of the deck into the Break Zone)."""
     effs, cs, ps, gs = st_effs(S), st_cs(S), st_ps(S), st_gs(S)
-    dull = effs[p, c, k, E_DULL]
+    dull = effs[p, c, k, E_DULL] & 1
     cost = effs[p, c, k, E_COST]
     keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
-    g, nb, nd, ub = plan_pay(S, p, cost, 0, -1, c if dull else -1, keep, False)
+    keep = max(keep, extra_discards(effs[p, c, k, E_DULL]))  # CP discards leave the cards the cost discards
+    sn = special_discard(S, p, c, effs[p, c, k, E_DULL])  # not discarded for CP: the Special Ability needs it
+    g, nb, nd, ub = plan_pay(S, p, cost, 0, sn, c if dull else -1, keep, False)
     if g < 0:
         return False
     if check and not payment_legal(S, p, cost, 0, nb, nd, ub):
@@ -333,6 +339,7 @@ def activate(S, p, c, k, check):
     commit_pay(S, p, nb, nd, ub)
     if dull:
         cs[p, S_DULL, c] = 1
+    pay_extra_cost(S, p, c, effs[p, c, k, E_DULL])
     push(S, p, p, c, k, -1, -1)
     if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK:
         leave_field(S, p, c, Z_BREAK)  # a cost: put into the Break Zone, not a break (15.1.1.3.2)

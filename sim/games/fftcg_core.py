@@ -56,6 +56,7 @@ from sim.effects import (
     E_COND,
     E_COND_PARAM,
     E_COST,
+    E_DULL,
     E_FE_PARAM,
     E_FOREACH,
     E_NCOLS,
@@ -65,6 +66,7 @@ from sim.effects import (
     E_THASH,
     E_TMASK,
     E_TRIGGER,
+    FE_DULL,
     FE_OPP,
     FE_OPP_HAND,
     FE_OWN,
@@ -74,6 +76,11 @@ from sim.effects import (
     OPS,
     TARGETS,
     TRIGGERS,
+    XC_BACKUP,
+    XC_DISCARD,
+    XC_MILL,
+    XC_SELF,
+    XC_SPECIAL,
 )
 from sim.kernel import move_block_to_bottom, randbelow, shuffle
 from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, END_TURN_CAP
@@ -129,11 +136,15 @@ OP_COST_REDUCE = OPS.index("cost_reduce")
 OP_PLAY = OPS.index("play")
 OP_DIG = OPS.index("dig")
 OP_UNTARGETABLE = OPS.index("untargetable")
+OP_MILL = OPS.index("mill")
+OP_DULL_POWER = OPS.index("dull_power")
+OP_FIGHT = OPS.index("fight")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
 TG_SELF = TARGETS.index("self")
 TG_OWN_PLAYER = TARGETS.index("own_player")
+TG_OPP_PLAYER = TARGETS.index("opp_player")
 TG_ANY_CHAR = TARGETS.index("any_character")
 TG_ALL_OPP = TARGETS.index("all_opp_characters")
 TG_ALL_PLAYERS = TARGETS.index("all_players")
@@ -328,14 +339,15 @@ def matches(S, s, f, tmask, h):
 @njit(cache=True)
 def count_matching(S, s, code, h, self_s, self_c):
     """Characters on s's field matching the type mask (bits 4-7 of code) and hash h; bit 8 of code
-    skips the card (self_s, self_c) itself ("other than X")."""
+    skips the card (self_s, self_c) itself ("other than X"); bit 3 (FE_DULL) counts dull ones only."""
     ps, ls = st_ps(S), st_ls(S)
     tmask = (code >> 4) & 15
     other = (code & COND_OTHER) != 0
+    dull_only = (code & FE_DULL) != 0
     n = 0
     for k in range(ps[s, P_FN]):
         f = ls[s, L_FIELD, k]
-        if other and s == self_s and f == self_c:
+        if (other and s == self_s and f == self_c) or (dull_only and st_cs(S)[s, S_DULL, f] == 0):
             continue
         if matches(S, s, f, tmask, h):
             n += 1
@@ -355,9 +367,9 @@ def cond_ok(S, p, s, c, slot):
     if kind == COND_DAMAGE:
         ok = st_ps(S)[p, P_DMG] >= n
     elif kind == COND_OWN:
-        ok = count_matching(S, p, v, effs[s, c, slot, E_COND_PARAM], s, c) >= n
+        ok = count_matching(S, p, v & ~COND_NOT, effs[s, c, slot, E_COND_PARAM], s, c) >= n
     elif kind == COND_OPP:
-        ok = count_matching(S, 1 - p, v, effs[s, c, slot, E_COND_PARAM], s, c) >= n
+        ok = count_matching(S, 1 - p, v & ~COND_NOT, effs[s, c, slot, E_COND_PARAM], s, c) >= n
     return ok != ((v & COND_NOT) != 0)
 
 
@@ -430,6 +442,112 @@ def draw(S, p, n):
         to_hand(S, p, c)
         if cs[p, S_DRAWN, c] < 0:
             cs[p, S_DRAWN, c] = ps[p, P_TURN]
+
+
+@njit(cache=True)
+def mill(S, p, n):
+    """The top n cards of p's main deck go to the Break Zone (no loss: only drawing or damage from an
+    empty deck loses, 3.1.2-3)."""
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    for _ in range(n):
+        top = ps[p, P_TOP]
+        if top >= ps[p, P_NMAIN]:
+            return
+        cs[p, S_ZONE, ls[p, L_ORDER, top]] = Z_BREAK
+        ps[p, P_TOP] = top + 1
+
+
+@njit(cache=True)
+def discard_least(S, p, n):
+    """p discards its n least valuable hand cards ("discard 1 card from your hand", a discard cost)."""
+    ls, ps = st_ls(S), st_ps(S)
+    for _ in range(n):
+        hn = ps[p, P_HN]
+        if hn == 0:
+            return
+        best, best_v = ls[p, L_HAND, 0], 1 << 30
+        for k in range(hn):
+            v = card_value(S, p, ls[p, L_HAND, k])
+            if v < best_v:
+                best, best_v = ls[p, L_HAND, k], v
+        discard(S, p, best)
+
+
+@njit(cache=True)
+def special_discard(S, p, c, v):
+    """The hand card with c's name that a Special Ability's cost discards (11.7.1), -1 if none or the
+    cost in E_DULL value v has no such part."""
+    if (v >> 1) & 7 != XC_SPECIAL:
+        return -1
+    cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
+    for k in range(ps[p, P_HN]):
+        h = ls[p, L_HAND, k]
+        if cards[p, h, K_NAME] == cards[p, c, K_NAME]:
+            return h
+    return -1
+
+
+@njit(cache=True)
+def extra_cost_ok(S, p, c, v):
+    """p can pay the extra cost of c's action ability packed in E_DULL value v (sim.effects.XC_*): n
+    cards in hand to discard, n cards in the deck to put into the Break Zone, a card with c's name to
+    discard for a Special Ability (a cost must be paid in full, 11.6.2)."""
+    kind, n = (v >> 1) & 7, v >> 4
+    ps = st_ps(S)
+    if kind == XC_SPECIAL:
+        return special_discard(S, p, c, v) >= 0
+    if kind == XC_DISCARD:
+        return ps[p, P_HN] >= n
+    if kind == XC_MILL:
+        return ps[p, P_NMAIN] - ps[p, P_TOP] >= n
+    return True
+
+
+@njit(cache=True, inline="always")
+def extra_discards(v):
+    """Cards the extra action cost in E_DULL value v discards (0 unless it is a discard cost)."""
+    return v >> 4 if (v >> 1) & 7 == XC_DISCARD else 0
+
+
+@njit(cache=True)
+def pay_extra_cost(S, p, c, v):
+    """Pay the extra cost of c's action ability packed in E_DULL value v (11.6.2), after the CP."""
+    kind, n = (v >> 1) & 7, v >> 4
+    if kind == XC_SPECIAL:
+        discard(S, p, special_discard(S, p, c, v))
+    elif kind == XC_DISCARD:
+        discard_least(S, p, n)
+    elif kind == XC_MILL:
+        mill(S, p, n)
+
+
+@njit(cache=True)
+def spare_backup(S, p):
+    """The Backup p gives up for a cost: a dull one first (its CP is spent), then the cheapest; -1 if none."""
+    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
+    best, best_v = -1, 1 << 30
+    for k in range(ps[p, P_FN]):
+        f = ls[p, L_FIELD, k]
+        if cards[p, f, K_TYPE] == BACKUP:
+            v = (1 - cs[p, S_DULL, f]) * 1000 + cards[p, f, K_COST]
+            if v < best_v:
+                best, best_v = f, v
+    return best
+
+
+@njit(cache=True)
+def pays_off(S, p, s, c, slot):
+    """An optional cost is worth paying for effect `slot`: its op has a target, and damage would break it."""
+    effs = st_effs(S)
+    op = effs[s, c, slot, E_OP]
+    if not targets_character(op):
+        return True
+    amount = effect_amount(S, p, s, c, slot)
+    ts, tc = choose_target(S, p, op, amount, effs[s, c, slot, E_PARAM], effs[s, c, slot, E_TARGET], s, c, -1, -1,
+                           effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH])
+    if ts < 0:
+        return False
+    return op != OP_DAMAGE or power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount
 
 
 @njit(cache=True)
@@ -648,7 +766,8 @@ def is_removal(S, p, c):
     effs = st_effs(S)
     for k in range(st_cards(S)[p, c, K_NEFF]):
         op = effs[p, c, k, E_OP]
-        if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_FREEZE:
+        if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_FREEZE \
+                or op == OP_FIGHT:
             return True
     return False
 
@@ -913,12 +1032,13 @@ def cp_potential(S, p):
 @njit(cache=True, inline="always")
 def harmful(op):
     return op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE \
-        or op == OP_WEAKEN or op == OP_BOUNCE or op == OP_NO_BLOCK or op == OP_NO_ATTACK
+        or op == OP_WEAKEN or op == OP_BOUNCE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER
 
 
 @njit(cache=True, inline="always")
 def targets_character(op):
-    return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_ACTIVATE
+    return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_ACTIVATE \
+        or op == OP_FIGHT
 
 
 @njit(cache=True)
@@ -940,17 +1060,18 @@ def legal_target(S, s, c, op, param, tmask=0, thash=0):
     t = cards[s, c, K_TYPE]
     if (tmask != 0 or thash != 0) and not matches(S, s, c, tmask & 15, thash):
         return False
-    if param != 0 and op != OP_BREAK_POWER and op != OP_GRANT_KEYWORD:  # a cost filter (> 0: n or less, < 0: n or more)
+    if param != 0 and op != OP_BREAK_POWER and op != OP_GRANT_KEYWORD and op != OP_DULL_POWER:  # a cost filter (> 0:
+        # n or less, < 0: n or more)
         if (param > 0 and cards[s, c, K_COST] > param) or (param < 0 and cards[s, c, K_COST] < -param):
             return False
     if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
-            or op == OP_NO_BLOCK or op == OP_NO_ATTACK:
+            or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_FIGHT:
         return t == FORWARD
     if op == OP_ACTIVATE:
         return cs[s, S_DULL, c] == 1
     if op == OP_BREAK:
         return True  # the cost filter is checked above
-    if op == OP_BREAK_POWER:
+    if op == OP_BREAK_POWER or op == OP_DULL_POWER:
         return t == FORWARD and power(S, s, c) <= param
     return True  # dull, freeze, bounce: any character
 
@@ -969,7 +1090,7 @@ def target_score(S, s, c, op, amount, hs, hc):
     if op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE:
         return hint * 2_000_000 + cards[s, c, K_COST] * 10_000 + pw // 100 \
             + (5000 if cards[s, c, K_TYPE] == FORWARD else 0)
-    if op == OP_DULL or op == OP_FREEZE:
+    if op == OP_DULL or op == OP_FREEZE or op == OP_DULL_POWER:
         act = 1 - cs[s, S_DULL, c]
         fw = 1 if cards[s, c, K_TYPE] == FORWARD else 0
         return hint * 2_000_000 + act * (500_000 + fw * 500_000) + pw
@@ -1067,6 +1188,15 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             and effs[s, c, slot, E_TRIGGER] != TR_ACTION_BREAK and not cond_ok(S, ctrl, s, c, slot):
         return  # checked on resolution ("if you control ..."); an action's condition only when used (can_activate)
     trig = effs[s, c, slot, E_TRIGGER]
+    op = effs[s, c, slot, E_OP]
+    xk = effs[s, c, slot, E_DULL] >> 1
+    if (xk == XC_SELF or xk == XC_BACKUP) and trig != TR_ACTION and trig != TR_ACTION_BREAK:
+        # "you may put X / 1 Backup you control into the Break Zone. When you do so, ...": paid on resolution
+        # when the effect pays off (a cost, so not a break: 15.1.1.3.2)
+        b = c if xk == XC_SELF else spare_backup(S, ctrl)
+        if b < 0 or cs[ctrl, S_ZONE, b] != Z_FIELD or not pays_off(S, ctrl, s, c, slot):
+            return
+        leave_field(S, ctrl, b, Z_BREAK)
     if effs[s, c, slot, E_COST] > 0 and trig != TR_ACTION and trig != TR_ACTION_BREAK:
         # "you may pay X. When you do so, ...": paid on resolution when the controller can (keeping its
         # policy's hand reserve), else nothing happens; generic CP like action costs
@@ -1075,11 +1205,18 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         if g < 0:
             return
         commit_pay(S, ctrl, nb, nd, ub)
-    op = effs[s, c, slot, E_OP]
     amount = effs[s, c, slot, E_AMOUNT] if effs[s, c, slot, E_FOREACH] == 0 else effect_amount(S, ctrl, s, c, slot)
     tgt = effs[s, c, slot, E_TARGET]
     param = effs[s, c, slot, E_PARAM]
     tmask, thash = effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH]
+    if op == OP_DULL_POWER and param == 0:
+        param = power(S, s, c)  # "with a power equal or inferior to X's"
+    if op == OP_BREAK and effs[s, c, slot, E_FOREACH] != 0:
+        # "if its cost is equal to or less than the damage you have received, break it": the count is the
+        # highest cost; a count of 0 lets nothing qualify
+        if amount <= 0:
+            return
+        param = amount
     opp = 1 - ctrl
     if op == OP_DRAW:
         draw(S, ctrl, amount)
@@ -1108,26 +1245,33 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             mine = side == ctrl
             if (mine and tgt != TG_OWN_PLAYER and tgt != TG_ALL_PLAYERS) or (not mine and tgt == TG_OWN_PLAYER):
                 continue
+            if mine:
+                discard_least(S, side, amount)
+                continue
             for _ in range(amount):
                 hn = ps[side, P_HN]
                 if hn == 0:
                     break
-                if mine:
-                    best, best_v = ls[side, L_HAND, 0], 1 << 30
-                    for k in range(hn):
-                        v = card_value(S, side, ls[side, L_HAND, k])
-                        if v < best_v:
-                            best, best_v = ls[side, L_HAND, k], v
-                    discard(S, side, best)
-                else:
-                    discard(S, side, ls[side, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
+                discard(S, side, ls[side, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
     elif op == OP_RECOVER:
-        # `amount` cards of card type `param` (-1 any) from the Break Zone to the hand, latest first
-        n = amount
+        # `amount` cards of card type `param` (-1 any) and name/job/category E_THASH from the Break Zone to
+        # the hand, latest first; E_TMASK bit COND_OTHER: "other than Card Name <this card's name>"
+        cards, n = st_cards(S), amount
         for i in range(ps[ctrl, P_NMAIN] - 1, -1, -1):
-            if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or st_cards(S)[ctrl, i, K_TYPE] == param):
+            if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or cards[ctrl, i, K_TYPE] == param) \
+                    and (thash == 0 and (tmask & 15) == 0 or matches(S, ctrl, i, tmask & 15, thash)) \
+                    and not ((tmask & COND_OTHER) and cards[ctrl, i, K_NAMEH] == cards[s, c, K_NAMEH]):
                 to_hand(S, ctrl, i)
                 n -= 1
+    elif op == OP_MILL:
+        mill(S, opp if tgt == TG_OPP_PLAYER else ctrl, amount)
+    elif op == OP_FIGHT:
+        fs, fc = choose_target(S, ctrl, OP_PUMP, amount, 0, TG_OWN_CHAR, s, c, hs, hc)
+        if fs >= 0:
+            cs[fs, S_PUMP, fc] += amount  # until the End Phase, like pump
+            ts, tc = choose_target(S, ctrl, OP_DAMAGE, power(S, fs, fc), param, tgt, s, c, hs, hc, tmask, thash)
+            if ts >= 0:
+                apply_op(S, ts, tc, OP_DAMAGE, power(S, fs, fc), 0)
     elif op == OP_PLAY:
         play_onto_field(S, ctrl, amount, param, tmask, thash)
     elif op == OP_DIG:
@@ -1163,7 +1307,7 @@ def apply_op(S, ts, tc, op, amount, param):
         dealt_damage(S, ts, tc)
     elif op == OP_BREAK or op == OP_BREAK_POWER:
         leave_field(S, ts, tc, Z_BREAK)
-    elif op == OP_DULL:
+    elif op == OP_DULL or op == OP_DULL_POWER:
         cs[ts, S_DULL, tc] = 1  # 15.1.1.2
     elif op == OP_FREEZE:
         cs[ts, S_DULL, tc] = 1

@@ -43,6 +43,7 @@ from sim.games.fftcg_core import (
     OP_DISCARD,
     OP_DRAW,
     OP_DULL,
+    OP_DULL_POWER,
     OP_FREEZE,
     OP_GRANT_KEYWORD,
     OP_HASTE,
@@ -87,12 +88,15 @@ from sim.games.fftcg_core import (
     cond_ok,
     count_targets,
     effect_amount,
+    extra_cost_ok,
+    extra_discards,
     has_kw,
     has_targets,
     name_on_field,
     plan_pay,
     popcount,
     power,
+    special_discard,
     st_cards,
     st_cs,
     st_effs,
@@ -242,8 +246,10 @@ def can_activate(S, p, c, k, keep):
     effs, cs = st_effs(S), st_cs(S)
     if effs[p, c, k, E_TRIGGER] != TR_ACTION and effs[p, c, k, E_TRIGGER] != TR_ACTION_BREAK:
         return False
-    dull = effs[p, c, k, E_DULL]
+    dull = effs[p, c, k, E_DULL] & 1
     if dull and (cs[p, S_DULL, c] or (cs[p, S_SICK, c] and not has_kw(S, p, c, KW_HASTE))):
+        return False
+    if not extra_cost_ok(S, p, c, effs[p, c, k, E_DULL]):
         return False
     if effs[p, c, k, E_COND] != 0 and not cond_ok(S, p, p, c, k):
         return False  # e.g. "Damage 5 --" not reached yet
@@ -251,7 +257,9 @@ def can_activate(S, p, c, k, keep):
     if targets_character(op) and count_targets(S, p, op, effs[p, c, k, E_PARAM], effs[p, c, k, E_TARGET], p, c,
                                                effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH]) == 0:
         return False
-    g, _, _, _ = plan_pay(S, p, effs[p, c, k, E_COST], 0, -1, c if dull else -1, keep, True)
+    keep = max(keep, extra_discards(effs[p, c, k, E_DULL]))
+    sn = special_discard(S, p, c, effs[p, c, k, E_DULL])
+    g, _, _, _ = plan_pay(S, p, effs[p, c, k, E_COST], 0, sn, c if dull else -1, keep, True)
     return g >= 0
 
 
@@ -290,7 +298,7 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return st_cs(S)[ts, S_SICK, tc] == 1
     if op == OP_ACTIVATE:
         return ts == p
-    if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK:
+    if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
         return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
 

@@ -7,7 +7,8 @@ once-per-turn limits, EX Burst bonus amounts, reminder text). Known approximatio
 - target qualifiers "dull"/"active"/"attacking"/"blocking" are dropped (any Forward of that side);
 - "choose 1 Forward" without "opponent controls" targets the opponent for harmful ops and our own
   Forwards for helpful ones (what a sensible player picks);
-- a Special Ability (rule 11.7) is an action ability; its extra discard of a same-name card is dropped;
+- a Special Ability (rule 11.7) is an action ability whose extra cost discards a card of the same name
+  (Effect.xcost XC_SPECIAL, 11.7.1);
 - the element of a CP cost is dropped: 《火》《1》 costs 2 CP;
 - a modal ability keeps its first options that parse (as many as it selects).
 Conditions are modelled when the engine can check them (E_COND, sim.effects): "Damage n --" (own
@@ -22,7 +23,13 @@ the card's own static cost reduction ("the cost required to cast X is reduced by
 card to play or search is dropped, as for searches), "reveal the top n ... add 1 X among them" (dig),
 auto abilities on being dealt damage / an opposing Forward leaving or broken / a Summon cast,
 "cannot be chosen by your opponent's Summons/abilities", own and each-player discards.
-Approximations: "When X or a <kind> enters your field" is X's own entry; a Summon with EX BURST keeps
+Action costs may also discard cards or put the top cards of the deck into the Break Zone (Effect.xcost);
+"you may put X / 1 Backup you control into the Break Zone. When you do so, ..." in an auto ability is an
+optional cost paid on resolution (XC_SELF / XC_BACKUP); "for each dull <kind>" counts (FE_DULL); "if its
+cost is equal to or less than the damage you have received, break it" (a counted cost limit). A static bonus with "If <cond>, ... instead" is the base bonus plus, under the
+condition, what the alternative adds.
+Approximations: "When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's
+own entry / attack; a Summon with EX BURST keeps
 one copy of its effects (the engine resolves a Summon's cast effects as its EX Burst, 11.10.3).
 """
 
@@ -37,12 +44,18 @@ from sim.effects import (
     COND_OPP,
     COND_OTHER,
     COND_OWN,
+    FE_DULL,
     FE_OPP,
     FE_OPP_HAND,
     FE_OWN,
     FE_OWN_DAMAGE,
     FE_OWN_HAND,
     MAX_EFFECTS,
+    XC_BACKUP,
+    XC_DISCARD,
+    XC_MILL,
+    XC_SELF,
+    XC_SPECIAL,
     Effect,
     cond_code,
     text_hash,
@@ -114,10 +127,11 @@ _CHOOSE = re.compile(
     r"( opponent controls| you control)?(?: other than @SELF)?$", re.I)
 # what a choose may pick: Forwards / Characters, possibly narrowed by job, name, category, element or state
 _CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|backups?|monsters?|forwards? (?:and/)?or monsters?)$"
-                          r"|^(?:job|card name|category) [^.\d]*$", re.I)
+                          r"|^(?:(?:dull|active|attacking|blocking) )?(?:job|card name|category) [^.\d]*$", re.I)
 _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^deal (?:it|them) (\d+) damage$", re.I), "damage", True),
     (re.compile(r"^deal (?:it|them) damage equal to @SELF'?s'? power$", re.I), "damage", True),
+    (re.compile(r"^deal it and @SELF (\d+) damage$", re.I), "damage+self_damage", True),  # X is hurt too
     (re.compile(r"^break (?:it|them)$", re.I), "break", False),
     (re.compile(r"^(?:dull (?:it|them) and )?freeze (?:it|them)$", re.I), "freeze", False),
     (re.compile(r"^dull (?:it|them)$", re.I), "dull", False),
@@ -136,14 +150,17 @@ _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^remove (?:it|them) from the game$", re.I), "break", False),
     (re.compile(r"^put (?:it|them) at the bottom of (?:its|their) owner'?s'? deck$", re.I), "break", False),
     (re.compile(r"^put (?:it|them) on top of (?:its|their) owner'?s'? deck$", re.I), "bounce", False),
+    # after "Return it to its owner's hand": on top of the deck is a bounce too, so only the draw is added
+    (re.compile(r"^put (?:it|them) on top of (?:its|their) owner'?s'? deck and draw (\d+) cards? instead$", re.I),
+     "draw", True),
     (re.compile(r"^(?:it gains|they gain) (brave|first strike) until the end of the turn$", re.I), "grant_keyword",
      False),
     (re.compile(r"^until the end of the turn, (?:it gains|they gain) (haste|brave|first strike)$", re.I),
      "grant_keyword", False),
 ]
-_RECOVER = re.compile(r"^choose (up to )?" + _N + r" (.+?) ?(?:in|from) your break zone\. (?:you may )?add (?:it|them)"
-                      r" to your hand$", re.I)
-_SEARCH = re.compile(r"^(?:you may )?search for " + _N + r" (.+?) ?and add (?:it|them) to your hand$", re.I)
+_RECOVER = re.compile(r"^choose (up to )?" + _N + r" (.+?) ?(?:in|from) your break zone( other than @SELF)?\. (?:you may )?"
+                      r"add (?:it|them) to your hand$", re.I)
+_SEARCH = re.compile(r"^(?:you may )?search for (?:up to )?" + _N + r" (.+?) ?and add (?:it|them) to your hand$", re.I)
 _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or fixed)
     (re.compile(r"^draw " + _N + r" cards?$", re.I), "draw", "own_player"),
     (re.compile(r"^your opponent discards " + _N + r" cards?(?: from (?:his/her|their) hand)?$", re.I), "discard",
@@ -213,7 +230,8 @@ def _target(op: str, side: str | None) -> str:
 
 def _sentences(body: str) -> list[str]:
     parts = re.split(r"(?<=[.!])\s+|,\s+then,?\s+(?=[a-z])", body.strip())
-    return [p.strip().rstrip(".").strip() for p in parts if p.strip().rstrip(".").strip()]
+    parts = [re.sub(r"^then,\s+", "", p.strip(), flags=re.I) for p in parts]  # "Then, you may play ..."
+    return [p.rstrip(".").strip() for p in parts if p.rstrip(".").strip()]
 
 
 def _keyword_effects(words: str) -> list[tuple[str, int, int]] | None:
@@ -238,6 +256,10 @@ def _gains(words: str) -> list[tuple[str, int, int]] | None:
         if qm:
             out.append(("untargetable", {"abilities": 1, "summons": 2}.get(qm.group(1).lower(), 3), 0))
             continue
+        qm = re.match(r"^[\"“]@SELF cannot (block|attack)\.?[\"”]$", item, re.I)
+        if qm:  # "It gains "This Forward cannot block." until the end of the turn"
+            out.append(("no_" + qm.group(1).lower(), 0, 0))
+            continue
         pm = re.match(r"^\+(\d+) power$", item, re.I)
         if pm:
             out.append(("pump", int(pm.group(1)), 0))
@@ -252,6 +274,7 @@ def _gains(words: str) -> list[tuple[str, int, int]] | None:
 def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
     """What a sentence does to the chosen "it"/"them": [(op, amount, param)], or None."""
     sentence = re.sub(r"^you may ", "", sentence, flags=re.I)
+    sentence = re.sub(r"^(it|they) also ", r"\1 ", sentence, flags=re.I)  # "..., it also gains Haste"
     parts = [sentence]
     if re.match(r"^(deal|break|dull|freeze|return|activate) (it|them)\b.* and (deal|break|dull|freeze|return|activate)"
                 r" (it|them)", sentence, re.I) and not re.match(r"^dull (it|them) and freeze (it|them)$", sentence, re.I):
@@ -285,14 +308,19 @@ def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
 # ---------------------------------------------------------------- kinds, conditions, "for each"
 
 _TYPE_BIT = {"forward": 1, "backup": 2, "summon": 4, "monster": 8, "character": 0}
+_CHARACTERS = 1 | 2 | 8  # "Characters": Forwards, Backups and Monsters
 _KIND = re.compile(r"^(card name|job|category) (.+?)(?:\s*\b(forwards?|characters?|backups?|monsters?))?$", re.I)
 _KIND_TYPE = re.compile(r"^(forwards?|characters?|backups?|monsters?)$", re.I)
+
+
+# "Job Chocobo or Card Name Chocobo": one hash matches the name, job and category alike
+_SAME_KIND_TWICE = re.compile(r"^((?:job|card name|category) ([^,]+?)) or (?:job|card name|category) \2\b", re.I)
 
 
 def _kind(words: str) -> tuple[int, int, bool] | None:
     """"Job Sky Pirate Forwards other than @SELF" -> (type mask, name/job/category hash, other than
     this card); None for what the engine cannot match (elements, states like "dull", several names)."""
-    words = words.strip()
+    words = _SAME_KIND_TWICE.sub(r"\1", words.strip())
     other = False
     if words.lower().endswith(" other than @self"):
         words, other = words[: -len(" other than @SELF")].strip(), True
@@ -310,6 +338,7 @@ def _choose_filter(words: str) -> tuple[int, int]:
     """Target filter of "choose 1 <words>": Backups / Monsters by type, one named card or job by hash.
     Other qualifiers (element, dull/active) are dropped as before (module docstring)."""
     w = re.sub(r"\s*(?:and/)?or monsters?", "", words.strip(), flags=re.I)
+    w = re.sub(r"^(?:dull|active|attacking|blocking) ", "", w, flags=re.I)  # a state: dropped (module docstring)
     tmask = 0
     if re.search(r"\bbackups?$", w, re.I):
         tmask = _TYPE_BIT["backup"]
@@ -350,14 +379,14 @@ def _foreach(text: str) -> tuple[int, int] | None:
         return cond_code(FE_OPP_HAND, 0), 0
     if re.match(r"^point of damage you have received$", t, re.I):
         return cond_code(FE_OWN_DAMAGE, 0), 0
-    m = re.match(r"^(.+?) (you control|opponent controls)$", t, re.I)
+    m = re.match(r"^(dull )?(.+?) (you control|opponent controls)$", t, re.I)
     if not m:
         return None
-    kind = _kind(m.group(1))
+    kind = _kind(m.group(2))
     if kind is None:
         return None
-    who = FE_OWN if m.group(2).lower() == "you control" else FE_OPP
-    return cond_code(who, 0, kind[0], kind[2]), kind[1]
+    who = FE_OWN if m.group(3).lower() == "you control" else FE_OPP
+    return cond_code(who, 0, kind[0], kind[2]) | (FE_DULL if m.group(1) else 0), kind[1]
 
 
 _FOR_EACH = re.compile(r"^(.+?) for each (.+?)( until the end of the turn)?$", re.I)
@@ -384,6 +413,7 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
         cost = int(m.group(1))
         w = (w[: m.start()] + w[m.end():]).strip()
     w = re.sub(r"\s*other than .*$", "", w, flags=re.I)  # "other than Card Name X": dropped
+    w = _SAME_KIND_TWICE.sub(r"\1", w)
     if re.search(r"\bsummons?\b|,|\bor\b|\band\b", w, re.I):
         return None
     tmask = 0
@@ -399,6 +429,8 @@ _COST_PARAM_OPS = ("dull", "freeze", "bounce", "no_block", "no_attack", "damage"
 _EOT = r"(?:until the end of the turn, )?"
 _SELF_GAINS = re.compile(r"^" + _EOT + r"@SELF gains (.+?)( until the end of the turn)?$", re.I)
 _TEAM_GAINS = re.compile(r"^" + _EOT + r"(?:all )?the (.+?) you control gain (.+?)( until the end of the turn)?$", re.I)
+_MILL = re.compile(r"^(your opponent )?puts? the top (?:(\d+) cards|card) of (?:your|his/her|their) deck into the break"
+                   r" zone$", re.I)
 _ACTIVATE_ALL = re.compile(r"^activate all (?:the )?(.+?) you control$", re.I)
 _DIG = re.compile(r"^reveal the top (\d+) cards of your deck\. add (?:1|up to 1) (.+?) among them to your hand and"
                   r" return the other cards to the bottom of your deck in any order$", re.I)
@@ -419,6 +451,9 @@ def _more_sentence(s: str, trigger: str) -> list[Effect] | None:
         tmask = kind[0] | (COND_OTHER if kind[2] else 0)
         return [Effect(trigger, op, amount, "all_own_characters", param, tmask=tmask, thash=kind[1])
                 for op, amount, param in gains]
+    m = _MILL.match(s)
+    if m:  # "put the top 10 cards of your deck into the Break Zone"
+        return [Effect(trigger, "mill", int(m.group(2) or 1), "opp_player" if m.group(1) else "own_player")]
     m = _ACTIVATE_ALL.match(s)
     if m:
         kind = _kind(m.group(1))
@@ -429,6 +464,17 @@ def _more_sentence(s: str, trigger: str) -> list[Effect] | None:
     return None
 
 
+_COST_UP_TO_DAMAGE = re.compile(r"^if (?:its cost|the cost of the forward) is equal to or less than the damage you have"
+                                r" received, break it$", re.I)
+_THEY_GAIN = re.compile(r"^(?:until the end of the turn, )?they gain (.+?) until the end of the turn$", re.I)
+_DULL_ALL_POWER = re.compile(r"^dull all (?:the )?forwards (?:opponent controls with (\d+) power or less|with a power"
+                             r" equal or inferior to @SELF'?s'? opponent controls)$", re.I)
+# "Choose 1 Forward you control and 1 Forward opponent controls. [The former gains +2000 power until the end of
+# the turn. Then,] the former deals damage equal to its power to the latter."
+_FIGHT = re.compile(r"^choose 1 forward you control and 1 forward opponent controls$", re.I)
+_FORMER_GAINS = re.compile(r"^the former gains \+(\d+) power until the end of the turn$", re.I)
+_FORMER_DEALS = re.compile(r"^the former deals damage equal to its power to the latter$", re.I)
+_BREAK_ALL = re.compile(r"^break all (?:the )?forwards of cost (\d+) or less( opponent controls)?$", re.I)
 _PLAY_BREAK = re.compile(r"^choose (?:up to )?1 (.+?) (?:in|from) your break zone\. play it onto the field$", re.I)
 _PLAY_HAND = re.compile(r"^(?:you may )?play (?:up to )?1 (.+?) from your hand onto the field$", re.I)
 _PLAY_DECK = re.compile(r"^(?:you may )?search for 1 (.+?) and play it onto the field$", re.I)
@@ -499,17 +545,30 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                     continue
                 cond = (0, 0)
                 cm = _IF.match(sentences[j])
+                if _COST_UP_TO_DAMAGE.match(sentences[j]):  # the highest cost is counted on resolution
+                    fe_of[j] = (cond_code(FE_OWN_DAMAGE, 0), 0)
+                    actions.append(("break", 1, 0, j, cond))
+                    j += 1
+                    continue
                 if cm and _cond(cm.group(1)) is not None:  # "If you control X, break it": checked on resolution
                     cond = _cond(cm.group(1))
                     got = _on_target(cm.group(2), power)
                 else:
                     got = _on_target(sentences[j], power)
                 if got is None:
+                    alone = parse_body(sentences[j], trigger, power) if _num(count) == 1 else None
+                    if alone and j + 1 < len(sentences) and all(e.target in ("own_player", "opp_player")
+                                                                for e in alone):
+                        # "Choose 1 Forward. X deals you 1 point of damage. If ..., break it.": a sentence about
+                        # a player between those about "it" keeps its place
+                        actions.extend(("effect", e, 0, j, cond) for e in alone)
+                        j += 1
+                        continue
                     break
                 actions.extend((op, amount, param, j, cond) for op, amount, param in got)
                 j += 1
-            if not actions:
-                return None
+            if all(a[0] == "effect" for a in actions):
+                return None  # nothing happens to the chosen card
             one = []
             for op, amount, param, src, cond in actions:
                 if op == "break" and power_max:
@@ -523,6 +582,18 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 elif cost_min or cost_max:
                     break  # a cost filter the engine does not read for this op
                 fe, fe_param = fe_of.get(src, (0, 0))
+                if op == "effect":  # a whole effect about a player (amount holds it)
+                    one.append(amount)
+                    continue
+                if op == "draw":  # "..., put it on top of its owner's deck and draw 1 card instead"
+                    if not any(a[0] == "bounce" for a in actions):
+                        break
+                    one.append(Effect(trigger, "draw", amount, "own_player", cond=cond[0], cond_param=cond[1]))
+                    continue
+                if op == "self_damage":  # "deal it and X 9000 damage": X takes the same damage
+                    one.append(Effect(trigger, "damage", amount, "self", foreach=fe, fe_param=fe_param,
+                                      cond=cond[0], cond_param=cond[1]))
+                    continue
                 one.append(Effect(trigger, op, amount, _target(op, side), param, tmask=tmask, thash=thash,
                                   foreach=fe, fe_param=fe_param, cond=cond[0], cond_param=cond[1]))
             else:
@@ -538,8 +609,39 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         else:
             m = _RECOVER.match(s)
         if m:
-            effects.extend([Effect(trigger, "recover", 1, "own_player", _type_param(m.group(3)))]
+            kind = _kind(m.group(3))  # a name/job/category the engine matches; else only the card type
+            chars = _CHARACTERS if re.search(r"\bcharacters?$", m.group(3), re.I) else 0
+            effects.extend([Effect(trigger, "recover", 1, "own_player", _type_param(m.group(3)),
+                                   tmask=chars | (COND_OTHER if m.group(4) else 0), thash=kind[1] if kind else 0)]
                            * min(_num(m.group(2)), MAX_EFFECTS))
+            i += 1
+            continue
+        m = _THEY_GAIN.match(s)
+        if m and effects and effects[-1].target in ("all_own_characters", "all_opp_characters", "all_characters"):
+            gains = _gains(m.group(1))  # "Activate all the Forwards you control. They gain Haste ...": the same group
+            if gains is None:
+                return None
+            last = effects[-1]
+            effects.extend(Effect(trigger, op, amount, last.target, param, tmask=last.tmask, thash=last.thash)
+                           for op, amount, param in gains)
+            i += 1
+            continue
+        m = _DULL_ALL_POWER.match(s)
+        if m:  # param 0: "with a power equal or inferior to X's" (X's power on resolution)
+            effects.append(Effect(trigger, "dull_power", 0, "all_opp_characters", int(m.group(1) or 0)))
+            i += 1
+            continue
+        if _FIGHT.match(s) and i + 1 < len(sentences):
+            bonus = _FORMER_GAINS.match(sentences[i + 1])
+            k = i + 2 if bonus else i + 1
+            if k < len(sentences) and _FORMER_DEALS.match(sentences[k]):
+                effects.append(Effect(trigger, "fight", int(bonus.group(1)) if bonus else 0, "opp_character"))
+                i = k + 1
+                continue
+        m = _BREAK_ALL.match(s)
+        if m:
+            side = "all_opp_characters" if m.group(2) else "all_characters"
+            effects.append(Effect(trigger, "break", 0, side, int(m.group(1)), tmask=_TYPE_BIT["forward"]))
             i += 1
             continue
         m = _SEARCH.match(s)
@@ -579,11 +681,29 @@ _COST_REDUCE = re.compile(r"^the cost (?:required )?(?:to cast|to play|for playi
                           r" is reduced by (\d+)$", re.I)
 _SPECIAL = re.compile(r"^[^《:]*(?=《S》)")  # a Special Ability's name before its S icon (rule 11.7)
 _ACTION = re.compile(r"^((?:《[^》]+》\s*)*)((?:,?\s*put @SELF into the Break Zone)?)\s*:\s*(.+)$", re.I)
+# an action cost with an extra part (11.6.2): "《ダル》, discard 1 card[, put X into the Break Zone]: ..."
+_ACTION_XCOST = re.compile(r"^((?:《[^》]+》\s*)*),?\s*((?:(?:, )?(?:discard (?:\d+|one|two) cards?(?: from your hand)?"
+                           r"|put the top \d+ cards? of your deck into the break zone|put @SELF into the Break Zone))+)"
+                           r"\s*:\s*(.+)$", re.I)
+
+
+def _extra_cost(words: str) -> int | None:
+    """Effect.xcost of the non-CP part of an action cost ("put X into the Break Zone" is the trigger
+    action_break); None when it has two extra parts (one fits the encoding)."""
+    found = [(XC_DISCARD, _num(m.group(1))) for m in re.finditer(r"discard (\d+|one|two) cards?", words, re.I)]
+    found += [(XC_MILL, int(m.group(1))) for m in re.finditer(r"put the top (\d+) cards?", words, re.I)]
+    if len(found) != 1:
+        return None
+    return found[0][0] | found[0][1] << 3
+
+
 _TRIGGERS = [
     (re.compile(r"^When @SELF enters the field, (.+)$", re.I), "enter"),
     # "When X or a <kind> enters your field": modelled as X's own entry only (approximation)
     (re.compile(r"^When @SELF or an? [^,]+? enters your field, (.+)$", re.I), "enter"),
     (re.compile(r"^When @SELF (?:forms a party and )?attacks, (.+)$", re.I), "attack"),
+    # "When X or a <kind> you control attacks": modelled as X's own attack only (approximation)
+    (re.compile(r"^When @SELF or an? [^,]+? you control attacks, (.+)$", re.I), "attack"),
     (re.compile(r"^When @SELF enters the field or attacks, (.+)$", re.I), "enter+attack"),
     (re.compile(r"^When @SELF enters the field or is put from the field into the Break Zone, (.+)$", re.I),
      "enter+leave"),
@@ -627,7 +747,7 @@ def _cp_cost(symbols: str) -> tuple[int, bool] | None:
         if symbol == "ダル":
             dull = True
         elif symbol == "S":
-            continue  # Special Ability icon (rule 11.7); the same-name discard is dropped
+            continue  # Special Ability icon (rule 11.7); its same-name discard is an xcost (parse_ability)
         elif symbol.isdigit():
             cp += int(symbol)
         elif symbol in "火氷風土雷水光闇":
@@ -673,6 +793,9 @@ def _static(line: str) -> list[Effect] | None:
     "The <kind> you control gain ...", "For each <kind> you control, X gains +1000 power", "the cost
     required to cast X is reduced by N [for each ...]". None if not understood."""
     body = re.sub(r"\s*\(it cannot become 0\)", "", line.strip().rstrip("."))
+    m = re.match(r"^([^.]+)\. (if [^,]+), ([^.]+) instead$", body, re.I)
+    if m:
+        return _static_instead(m.group(1), m.group(2), m.group(3))
     cond, cond_param = 0, 0
     m = _IF.match(body)
     if m:
@@ -707,8 +830,8 @@ def _static(line: str) -> list[Effect] | None:
     m = _COST_REDUCE.match(body)
     if m:  # read from the hand when the card is cast (cast_requirement)
         return [Effect("static", "cost_reduce", int(m.group(1)), "self", **extra)]
-    if fe_code and fe_code & 7 in (FE_OWN_HAND, FE_OPP_HAND, FE_OWN_DAMAGE):
-        return None  # the engine recomputes static bonuses on field changes, not on hand changes
+    if fe_code and (fe_code & 7 in (FE_OWN_HAND, FE_OPP_HAND, FE_OWN_DAMAGE) or fe_code & FE_DULL):
+        return None  # the engine recomputes static bonuses on field changes, not on hand or dull/active changes
     target, tmask, thash = "self", 0, 0
     m = re.match(r"^@SELF gains (.+)$", body, re.I)
     if not m:
@@ -724,6 +847,24 @@ def _static(line: str) -> list[Effect] | None:
         return None
     return [Effect("static", op, amount, target, param, tmask=tmask, thash=thash, **extra)
             for op, amount, param in gains]
+
+
+def _static_instead(base_text: str, if_text: str, alt_text: str) -> list[Effect] | None:
+    """"The Forwards other than X you control gain +1000 power. If <cond>, the Forwards you control gain
+    +2000 power instead.": the base bonus, plus under the condition what the alternative adds to it."""
+    base, alt = _static(base_text), _static(f"{if_text}, {alt_text}")
+    if not base or not alt or len(base) != 1 or len(alt) != 1 or base[0].op != "pump" or alt[0].op != "pump" \
+            or base[0].cond or base[0].foreach or alt[0].foreach or base[0].target != alt[0].target \
+            or base[0].thash != alt[0].thash or alt[0].amount < base[0].amount:
+        return None
+    b, a = base[0], alt[0]
+    if b.tmask == a.tmask:
+        return [b, replace(a, amount=a.amount - b.amount)]
+    if b.tmask == a.tmask | COND_OTHER and b.target == "all_own_characters" and not b.thash:
+        # the alternative also covers X itself: X gets all of it, the others the difference
+        return [b, replace(b, amount=a.amount - b.amount, cond=a.cond, cond_param=a.cond_param),
+                replace(a, target="self", tmask=0, amount=a.amount)]
+    return None
 
 
 def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple[frozenset[str], list[Effect]] | None:
@@ -750,6 +891,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         line = _replace_name(line, name)
     line = re.sub(r"\[(Card Name|Job|Category) \(([^)]+)\)\]", r"\1 \2", line)
     if name:
+        line = line.replace("other than Card Name @SELF", "other than @SELF")
         line = line.replace("Card Name @SELF", f"Card Name {name}")  # a name condition counts copies of itself
     line = re.sub(r"(?<=[a-z])(Forward|Character|Backup|from|among)\b", r" \1", line)  # "CadetForward" in the data
     quoted = re.match(r"^@SELF gains [\"“]([^\"”]+)[\"”]\.?$", line)
@@ -758,12 +900,22 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     line = re.sub(r"\bthis (?:forward|character|backup)\b", "@SELF", line, flags=re.I)
     trigger, body = "", line
     m = _ACTION.match(line)
+    xcost = 0
+    if not m:
+        m = _ACTION_XCOST.match(line)
+        xcost = _extra_cost(m.group(2)) if m else 0
+        if m and xcost is None:
+            return None
     if m:
         cost = _cp_cost(m.group(1))
         if cost is None:
             return None
-        body = m.group(3)
-        trigger = "action_break" if m.group(2) else "action"
+        if "《S》" in m.group(1):  # a Special Ability also discards a card of the same name (11.7.1)
+            if xcost:
+                return None  # one extra cost fits the encoding
+            xcost = XC_SPECIAL | 1 << 3
+        body = m.group(m.lastindex)
+        trigger = "action_break" if "@SELF" in m.group(2) else "action"
         only_if = re.search(r"\s*You can only use this ability if ([^.]+)\.?\s*$", body, re.I)
         action_cond = _cond(only_if.group(1)) if only_if else None
         if only_if:
@@ -775,7 +927,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             return None
         if only_if and action_cond is not None:  # checked before use (can_activate) and on resolution
             effects = [replace(e, cond=action_cond[0], cond_param=action_cond[1]) for e in effects]
-        return frozenset(), [replace(e, cost=cost[0], dull=cost[1]) for e in effects]
+        return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost) for e in effects]
     for pattern, name_trigger in _TRIGGERS:
         m = pattern.match(line)
         if m:
@@ -799,6 +951,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             static = _static(line)
             return None if static is None else (frozenset(), static)
     triggers = trigger.split("+")  # "When X enters the field or attacks" -> both triggers
+    put_self = re.match(r"^you may put (@SELF|1 Backup you control) into the Break Zone\. (?:when|if) you do so, (.+)$",
+                        body, re.I)
+    if put_self:  # an optional cost paid on resolution (XC_SELF / XC_BACKUP), like "you may pay" below
+        body = put_self.group(2)
     pay = re.match(r"^you may pay ((?:《[^》]+》)+)\. (?:when|if) you do so, (.+)$", body, re.I)
     pay_cost = _cp_cost(pay.group(1)) if pay else None
     if pay:
@@ -816,6 +972,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         if len(effects) != 1:
             return None
         effects = [replace(effects[0], cost=pay_cost[0])]
+    if put_self:
+        if len(effects) != 1 or pay_cost is not None:
+            return None
+        effects = [replace(effects[0], xcost=XC_SELF if put_self.group(1) == "@SELF" else XC_BACKUP)]
     effects = [replace(e, trigger=t) for t in triggers for e in effects]
     if cond[0]:
         effects = [replace(e, cond=cond[0], cond_param=cond[1]) for e in effects]
