@@ -385,6 +385,17 @@ def choose_set(s, p, pol, after_plays):
     return act(A_SET, best, 0) if best >= 0 else -1
 
 
+@njit(cache=True, inline="always")
+def strongest_blocker(s, q, dim):
+    """The highest BP among q's units that can block an attacker of 次元干渉 cost `dim` (-1: none)."""
+    P, U, cards = vP(s), vU(s), vK(s)
+    strongest = -1
+    for k in range(P[q, P_FIELD]):
+        if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim:
+            strongest = max(strongest, unit_bp(s, q, k))
+    return strongest
+
+
 @njit(cache=True)
 def choose_attack(s, p, pol):
     """The attacker by policy (strongest first), or -1."""
@@ -404,6 +415,7 @@ def choose_attack(s, p, pol):
             blockers += 1
     lethal = ready - blockers >= P[q, P_LP]
     best, best_bp = -1, -(1 << 30)
+    unlimited = -2  # the strongest blocker against attackers without 次元干渉 (-2: not yet needed)
     for j in range(P[p, P_FIELD]):
         if not U[p, j, U_ACT] or U[p, j, U_RESTR] or not can_attack(s, p, j):
             continue
@@ -412,11 +424,12 @@ def choose_attack(s, p, pol):
             continue
         if pol != POL_AGGRO and not (last_turn or lethal):
             c = U[p, j, U_CARD]
-            dim = cards[p, c, K_DIM] if cards[p, c, K_KW] & KW_DIM else 1 << 20
-            strongest = -1
-            for k in range(P[q, P_FIELD]):
-                if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim:
-                    strongest = max(strongest, unit_bp(s, q, k))
+            if cards[p, c, K_KW] & KW_DIM:
+                strongest = strongest_blocker(s, q, cards[p, c, K_DIM])
+            else:
+                if unlimited == -2:
+                    unlimited = strongest_blocker(s, q, 1 << 20)
+                strongest = unlimited
             if strongest >= a:
                 continue
             if pol == POL_CONTROL and strongest >= 0:
@@ -455,11 +468,13 @@ def choose_action(s, p):
     for b in range(nh):
         cb = H[p, b]
         t = cards[p, cb, K_TYPE]
-        if (t != CT_UNIT and t != CT_EVO) or HL[p, b] >= 3:
+        lb = HL[p, b]
+        if (t != CT_UNIT and t != CT_EVO) or lb >= 3:
             continue
+        name = cards[p, cb, K_NAME]
         for i in range(nh):
             # §8 override; the lower-level copy goes on top so the higher one gains the level
-            if i != b and cards[p, H[p, i], K_NAME] == cards[p, cb, K_NAME] and HL[p, i] <= HL[p, b]:
+            if i != b and HL[p, i] <= lb and cards[p, H[p, i], K_NAME] == name:
                 return act(A_OVERRIDE, i, b)
     if vG(s)[O_JOKERS]:
         for k in range(2):
