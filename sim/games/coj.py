@@ -99,7 +99,7 @@ from sim.games.coj_rules import (
     new_state,
     record_drawn,
     rng,
-    unmanaged,
+    state_of,
     vC,
     vDK,
     vG,
@@ -281,15 +281,18 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
 def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies: tuple[int, int] = (2, 2),
                    options: dict[str, int] | None = None, seed: int = 0, rnd: int = 1) -> tuple:
     """A game state for rule scenarios (tests): seat `first` goes first, 8 LP, nothing dealt, the
-    decks in list order (deck index i = compiled copy i); numba functions of coj_* act on it."""
+    decks in list order (deck index i = compiled copy i); numba functions of coj_* act on it. Its
+    arrays are kept for the life of the process (the state holds only their addresses)."""
     g0 = _game_template(policies[0], policies[1], "cards", options, None, None)
     cards, effs, sizes, njokers = _tables(a, b)
-    s = new_state(cards, effs)
+    owned = new_state(cards, effs)
+    s = state_of(owned)
+    _SCENARIOS[s] = owned
     v = views(s)
     v["G"][:] = g0
     v["G"][G_FIRST], v["G"][G_ROUND], v["G"][G_TURN] = first, rnd, 2 * rnd - 1
     for sub in range(5):
-        s[3][sub] = derive_seed(seed, 0, 0, sub)
+        owned[3][sub] = derive_seed(seed, 0, 0, sub)
     for p in range(2):
         v["P"][p, P_N], v["P"][p, P_LP], v["P"][p, P_ORDER] = sizes[p], LP_START, 0 if p == first else 1
         v["P"][p, P_NJOKERS] = njokers[p]
@@ -297,9 +300,14 @@ def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies
     return s
 
 
+_SCENARIOS: dict[tuple, tuple] = {}  # scenario state -> the arrays it points into
+
+
 def views(s: tuple) -> dict[str, np.ndarray]:
-    """Numpy views of a state's parts by name (U, P, H, HL, Z, G, DQ, T, DK, C), for tests and debugging."""
-    st, n = s[2], s[0].shape[1] - 2
+    """Numpy views of a scenario state's parts by name (U, P, H, HL, Z, G, DQ, T, DK, C), for tests
+    and debugging."""
+    owned = _SCENARIOS[s]
+    st, n = owned[2], owned[0].shape[1] - 2
     shapes = {"U": (OFF_U, (2, FIELD_MAX, U_NCOLS)), "P": (OFF_P, (2, P_NCOLS)), "H": (OFF_H, (2, HAND_MAX + 1)),
               "HL": (OFF_HL, (2, HAND_MAX + 1)), "Z": (OFF_Z, (2, ZONE_MAX)), "G": (OFF_G, (G_NCOLS,)),
               "DQ": (OFF_DQ, (DQ_MAX, 2)), "T": (OFF_T, (MAX_TURNS, 7)), "DK": (OFF_DK, (2, n)),
@@ -311,26 +319,27 @@ def views(s: tuple) -> dict[str, np.ndarray]:
 def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies, viol):
     """One game per prange iteration; its randomness comes only from new_rng(seed, stream, index, SUB_*).
     With g0[G_CHECK] set, viol[i] receives game i's violated V_* bits (else viol is a 1-element dummy)."""
-    detail = g0[G_DETAIL]
-    check = g0[G_CHECK]
     for i in prange(n):
-        owned = new_state(cards, effs)
-        s = (unmanaged(owned[0]), unmanaged(owned[1]), unmanaged(owned[2]), unmanaged(owned[3]))
-        index = start + i
-        for sub in range(5):
-            s[3][sub] = derive_seed(seed, stream, index, sub)
-        play_game(s, g0, sizes, njokers, games[i])
-        if check:
-            viol[i] = vG(owned)[G_VIOL]
-        # the detail is read through `owned`, which also keeps the arrays alive until here
-        if detail >= 1:
-            turns[i] = vT(owned)
-        if detail >= 2:
-            c = vC(owned)
-            for p in range(2):
-                for k in range(sizes[p]):
-                    copies[i, p, k, 0] = c[p, k, 0]
-                    copies[i, p, k, 1] = c[p, k, 1]
+        run_game(new_state(cards, effs), g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol)
+
+
+@njit(cache=True)
+def run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol):
+    """Game i of the batch on fresh arrays from new_state (`owned`, alive for this call)."""
+    s = state_of(owned)
+    for sub in range(5):
+        rng(s, sub)[0] = derive_seed(seed, stream, start + i, sub)
+    play_game(s, g0, sizes, njokers, games[i])
+    if g0[G_CHECK]:
+        viol[i] = vG(s)[G_VIOL]
+    if g0[G_DETAIL] >= 1:
+        turns[i] = vT(s)
+    if g0[G_DETAIL] >= 2:
+        c = vC(s)
+        for p in range(2):
+            for k in range(sizes[p]):
+                copies[i, p, k, 0] = c[p, k, 0]
+                copies[i, p, k, 1] = c[p, k, 1]
 
 
 @njit(cache=True)

@@ -88,6 +88,7 @@ from sim.games.coj_rules import (
     vG,
     vH,
     vHL,
+    vK,
     vP,
     vU,
     vZ,
@@ -108,7 +109,7 @@ def use_intercepts(s, p, ev, ctx_seat, ctx_uid):
     i = 0
     while i < vP(s)[p, P_ZONE] and not vG(s)[G_OVER]:
         if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
-            use_zone_card(s, p, i, s[0][p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
+            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
             settle(s)
             i = 0
         else:
@@ -252,10 +253,10 @@ def use_joker(s, p, k):
     """§9 mode A: pay gauge and CP; the joker stays in its zone; at most one per turn."""
     P, G = vP(s), vG(s)
     P[p, P_GAUGE] -= G[O_GAUGE_COST]
-    spend(s, p, s[0][p, joker_row(s, k), K_COST])
+    spend(s, p, vK(s)[p, joker_row(s, k), K_COST])
     P[p, P_JOKER_USED] = 1
     P[p, P_PLAYED] += 1
-    resolve_card(s, p, s[1][p, joker_row(s, k)], -1, -1, -1)
+    resolve_card(s, p, joker_row(s, k), -1, -1, -1)
     settle(s)
 
 

@@ -87,7 +87,9 @@ from sim.games.coj_rules import (
     unit_kw,
     vDK,
     vDQ,
+    vE,
     vG,
+    vK,
     vP,
     vU,
     vZ,
@@ -115,7 +117,7 @@ def legal_target(s, p, q, j, op, amount, param):
     if k & KW_PROTECTION:
         return False
     if op == OP_BREAK:
-        return param <= 0 or s[0][q, U[q, j, U_CARD], K_COST] <= param
+        return param <= 0 or vK(s)[q, U[q, j, U_CARD], K_COST] <= param
     if op == OP_BREAK_POWER:
         return unit_bp(s, q, j) <= (param if param > 0 else amount)
     if op == OP_DULL or op == OP_FREEZE:
@@ -184,8 +186,9 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
 
 
 @njit(cache=True)
-def card_usable(s, p, e, src_uid, ctx_seat, ctx_uid):
-    """A trigger/intercept (effect rows e) is usable iff every effect is possible (§9, §11.21)."""
+def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
+    """A trigger/intercept (card row c) is usable iff every effect is possible (§9, §11.21)."""
+    e = vE(s)[p, c]
     for k in range(e.shape[0]):
         if e[k, E_OP] != 0 and not effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT],
                                                     e[k, E_PARAM], src_uid, ctx_seat, ctx_uid):
@@ -267,7 +270,7 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     elif op == OP_SEARCH:
         DK = vDK(s)
         for i in range(P[p, P_TOP], P[p, P_N]):
-            if s[0][p, DK[p, i], K_TYPE] == param and P[p, P_HAND] < HAND_MAX:
+            if vK(s)[p, DK[p, i], K_TYPE] == param and P[p, P_HAND] < HAND_MAX:
                 c = DK[p, i]
                 DK[p, i] = DK[p, P[p, P_TOP]]
                 DK[p, P[p, P_TOP]] = c
@@ -278,8 +281,9 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
 
 
 @njit(cache=True)
-def resolve_card(s, p, e, src_uid, ctx_seat, ctx_uid):
-    """All effects of one card, in the order written (§9)."""
+def resolve_card(s, p, c, src_uid, ctx_seat, ctx_uid):
+    """All effects of one card (row c), in the order written (§9)."""
+    e = vE(s)[p, c]
     for k in range(e.shape[0]):
         if e[k, E_OP] != 0:
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
@@ -288,7 +292,7 @@ def resolve_card(s, p, e, src_uid, ctx_seat, ctx_uid):
 @njit(cache=True, inline="always")
 def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
     """A unit's own abilities for an event (unless 沈黙); the unit is the source (target "self")."""
-    if s[0][p, vU(s)[p, j, U_CARD], K_NEFF] > 0:
+    if vK(s)[p, vU(s)[p, j, U_CARD], K_NEFF] > 0:
         fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid)
 
 
@@ -298,8 +302,8 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
     if kw(s, p, c) & KW_SILENCE:
         return
     uid = vU(s)[p, j, U_UID]
-    e = s[1][p, c]
-    for k in range(s[0][p, c, K_NEFF]):
+    e = vE(s)[p, c]
+    for k in range(vK(s)[p, c, K_NEFF]):
         if e[k, E_TRIGGER] == trig and e[k, E_OP] != 0:
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], uid, ctx_seat, ctx_uid)
 
@@ -312,7 +316,7 @@ def zone_event(s, p, c):
     starts; cast: an opposing unit attacks; attack: an opposing attack if the first effect targets an
     opposing unit (it hits the attacker), otherwise its owner's own attack.
     """
-    e = s[1][p, c]
+    e = vE(s)[p, c]
     t = e[0, E_TRIGGER]
     if t == TR_ENTER:
         return EV_ENTER
@@ -333,10 +337,10 @@ def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     P, Z = vP(s), vZ(s)
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
-        if s[0][p, c, K_TYPE] == CT_TRIGGER and zone_event(s, p, c) == ev:
-            if vG(s)[O_TRIGGER_CP] and s[0][p, c, K_COST] > P[p, P_CP]:
+        if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_event(s, p, c) == ev:
+            if vG(s)[O_TRIGGER_CP] and vK(s)[p, c, K_COST] > P[p, P_CP]:
                 continue
-            if card_usable(s, p, s[1][p, c], -1, ctx_seat, ctx_uid):
+            if card_usable(s, p, c, -1, ctx_seat, ctx_uid):
                 return i
     return -1
 
@@ -347,7 +351,7 @@ def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
     c = vZ(s)[p, i]
     zone_remove(s, p, i)
     spend(s, p, cost)
-    resolve_card(s, p, s[1][p, c], -1, ctx_seat, ctx_uid)
+    resolve_card(s, p, c, -1, ctx_seat, ctx_uid)
 
 
 @njit(cache=True, inline="always")
@@ -362,7 +366,7 @@ def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
     i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
     while i >= 0 and not vG(s)[G_OVER]:
         c = vZ(s)[p, i]
-        use_zone_card(s, p, i, s[0][p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+        use_zone_card(s, p, i, vK(s)[p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
         i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
 
 
@@ -377,7 +381,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     while passes < 2 and not vG(s)[G_OVER]:
         i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
         if i >= 0:
-            use_zone_card(s, p, i, s[0][p, vZ(s)[p, i], K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
             passes = 0
         else:
             passes += 1
@@ -388,9 +392,9 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
     c = vZ(s)[p, i]
-    return (s[0][p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev
-            and s[0][p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
-            and card_usable(s, p, s[1][p, c], -1, ctx_seat, ctx_uid))
+    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev
+            and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
+            and card_usable(s, p, c, -1, ctx_seat, ctx_uid))
 
 
 @njit(cache=True, inline="always")
@@ -408,8 +412,8 @@ def settle_queue(s):
         p, c = DQ[k, 0], DQ[k, 1]
         k += 1
         if not kw(s, p, c) & KW_SILENCE:
-            e = s[1][p, c]
-            for m in range(s[0][p, c, K_NEFF]):
+            e = vE(s)[p, c]
+            for m in range(vK(s)[p, c, K_NEFF]):
                 if e[m, E_TRIGGER] == TR_LEAVE and e[m, E_OP] != 0:
                     resolve(s, p, e[m, E_OP], e[m, E_TARGET], e[m, E_AMOUNT], e[m, E_PARAM], -1, -1, -1)
         fire_triggers(s, p, EV_LEAVE, -1, -1)

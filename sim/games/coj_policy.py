@@ -60,16 +60,17 @@ from sim.games.coj_rules import (
     U_LVL,
     U_RESTR,
     ZONE_MAX,
-    bp_at,
     entry_cost,
     joker_row,
     reducer_colours,
     rng,
     same_colour,
+    unit_bp,
     unit_kw,
     vG,
     vH,
     vHL,
+    vK,
     vP,
     vU,
     vZ,
@@ -112,7 +113,7 @@ def coin(s, p):
 @njit(cache=True, inline="always")
 def can_override(s, p, top, bottom):
     """§8 オーバーライド: same-name unit/evolution cards in hand, the bottom one below Lv.3."""
-    H, HL, cards = vH(s), vHL(s), s[0]
+    H, HL, cards = vH(s), vHL(s), vK(s)
     if top == bottom:
         return False
     ct, cb = H[p, top], H[p, bottom]
@@ -124,7 +125,7 @@ def can_override(s, p, top, bottom):
 @njit(cache=True, inline="always")
 def can_drive(s, p, i):
     c = vH(s)[p, i]
-    return (s[0][p, c, K_TYPE] == CT_UNIT and vP(s)[p, P_FIELD] < FIELD_MAX
+    return (vK(s)[p, c, K_TYPE] == CT_UNIT and vP(s)[p, P_FIELD] < FIELD_MAX
             and entry_cost(s, p, c) <= vP(s)[p, P_CP])
 
 
@@ -132,13 +133,13 @@ def can_drive(s, p, i):
 def can_overdrive(s, p, i, j):
     """§3 overdrive: onto a same-colour own unit, even with 5 units on the field."""
     c = vH(s)[p, i]
-    return (s[0][p, c, K_TYPE] == CT_EVO and same_colour(s, p, c, vU(s)[p, j, U_CARD])
+    return (vK(s)[p, c, K_TYPE] == CT_EVO and same_colour(s, p, c, vU(s)[p, j, U_CARD])
             and entry_cost(s, p, c) <= vP(s)[p, P_CP])
 
 
 @njit(cache=True, inline="always")
 def can_set(s, p, i):
-    return vP(s)[p, P_ZONE] < ZONE_MAX and s[0][p, vH(s)[p, i], K_TYPE] != CT_JOKER
+    return vP(s)[p, P_ZONE] < ZONE_MAX and vK(s)[p, vH(s)[p, i], K_TYPE] != CT_JOKER
 
 
 @njit(cache=True, inline="always")
@@ -160,8 +161,8 @@ def can_block(s, q, j, p, aj):
     if not vU(s)[q, j, U_ACT]:
         return False
     if unit_kw(s, p, aj) & KW_DIM:
-        n = s[0][p, vU(s)[p, aj, U_CARD], K_DIM]
-        return s[0][q, vU(s)[q, j, U_CARD], K_COST] < n
+        n = vK(s)[p, vU(s)[p, aj, U_CARD], K_DIM]
+        return vK(s)[q, vU(s)[q, j, U_CARD], K_COST] < n
     return True
 
 
@@ -170,8 +171,8 @@ def can_joker(s, p, k):
     """§9 mode A: gauge and CP paid, one joker per turn, and its effect must do something."""
     P, G = vP(s), vG(s)
     return (G[O_JOKERS] != 0 and k < P[p, P_NJOKERS] and not P[p, P_JOKER_USED]
-            and P[p, P_GAUGE] >= G[O_GAUGE_COST] and s[0][p, joker_row(s, k), K_COST] <= P[p, P_CP]
-            and card_usable(s, p, s[1][p, joker_row(s, k)], -1, -1, -1))
+            and P[p, P_GAUGE] >= G[O_GAUGE_COST] and vK(s)[p, joker_row(s, k), K_COST] <= P[p, P_CP]
+            and card_usable(s, p, joker_row(s, k), -1, -1, -1))
 
 
 # ---------------------------------------------------------------- opening hand (§6)
@@ -181,7 +182,7 @@ def keep_hand(s, p):
     pol = policy(s, p)
     if pol == POL_RANDOM:
         return coin(s, p)
-    cards, H = s[0], vH(s)
+    cards, H = vK(s), vH(s)
     cheap, units, spells = 0, 0, 0
     for i in range(vP(s)[p, P_HAND]):
         c = H[p, i]
@@ -204,7 +205,7 @@ def keep_hand(s, p):
 @njit(cache=True)
 def choose_blocker(s, q, p, aj):
     """Defender q's blocker against attacker slot aj of p, or -1. §10 強制防御 forces a block."""
-    P, U, cards = vP(s), vU(s), s[0]
+    P, U, cards = vP(s), vU(s), vK(s)
     pol = policy(s, q)
     kwa = cards[p, U[p, aj, U_CARD], K_KW]
     dim = cards[p, U[p, aj, U_CARD], K_DIM] if kwa & KW_DIM else 1 << 20
@@ -224,13 +225,13 @@ def choose_blocker(s, q, p, aj):
                     return j
                 k -= 1
         return -1
-    a = bp_at(cards, U, p, aj)
+    a = unit_bp(s, p, aj)
     win, win_bp, trade, chump, chump_bp = -1, 1 << 30, -1, -1, 1 << 30
     for j in range(P[q, P_FIELD]):
         c = U[q, j, U_CARD]
         if not U[q, j, U_ACT] or cards[q, c, K_COST] >= dim or (forced and not cards[q, c, K_KW] & KW_FORCED):
             continue
-        b = bp_at(cards, U, q, j)
+        b = unit_bp(s, q, j)
         if b > a and b < win_bp:
             win, win_bp = j, b
         elif b == a:
@@ -309,7 +310,7 @@ def random_action(s, p):
 @njit(cache=True)
 def choose_play(s, p, pol):
     """Drive or overdrive choice by policy; -1 if nothing fits (or control keeps its reserve)."""
-    P, H, HL, U, Z, cards = vP(s), vH(s), vHL(s), vU(s), vZ(s), s[0]
+    P, H, HL, U, Z, cards = vP(s), vH(s), vHL(s), vU(s), vZ(s), vK(s)
     reserve = 0
     if pol == POL_CONTROL and P[p, P_FIELD] >= 2:
         reserve = 1 << 20
@@ -317,7 +318,7 @@ def choose_play(s, p, pol):
             if cards[p, Z[p, i], K_TYPE] == CT_INTERCEPT:
                 reserve = min(reserve, cards[p, Z[p, i], K_COST])
         reserve = par(s, p, PAR_CP_RESERVE, 0 if reserve == 1 << 20 else reserve)
-    reducers = reducer_colours(cards, Z, P, p)
+    reducers = reducer_colours(s, p)
     cp, nf = P[p, P_CP], P[p, P_FIELD]
     best, best_score = -1, -(1 << 30)
     for i in range(P[p, P_HAND]):
@@ -344,7 +345,7 @@ def choose_play(s, p, pol):
         for j in range(nf):
             if not cards[p, c, K_ELEM] & cards[p, U[p, j, U_CARD], K_ELEM]:
                 continue
-            gain = bp - bp_at(cards, U, p, j)
+            gain = bp - unit_bp(s, p, j)
             if gain <= 0:
                 continue
             if pol == POL_AGGRO:
@@ -359,7 +360,7 @@ def choose_play(s, p, pol):
 @njit(cache=True)
 def choose_set(s, p, pol, after_plays):
     """Triggers and intercepts go to the zone at once; curve/control also set a spare unit as a reducer."""
-    P, H, cards = vP(s), vH(s), s[0]
+    P, H, cards = vP(s), vH(s), vK(s)
     if P[p, P_ZONE] >= ZONE_MAX:
         return -1
     for i in range(P[p, P_HAND]):
@@ -368,7 +369,7 @@ def choose_set(s, p, pol, after_plays):
             return act(A_SET, i, 0)
     if not after_plays or pol == POL_AGGRO or P[p, P_HAND] < 4 or P[p, P_ZONE] >= ZONE_MAX - 1:
         return -1
-    reducers = reducer_colours(cards, vZ(s), P, p)
+    reducers = reducer_colours(s, p)
     best, best_cost = -1, 1 << 30
     for i in range(P[p, P_HAND]):
         c = H[p, i]
@@ -384,10 +385,21 @@ def choose_set(s, p, pol, after_plays):
     return act(A_SET, best, 0) if best >= 0 else -1
 
 
+@njit(cache=True, inline="always")
+def strongest_blocker(s, q, dim):
+    """The highest BP among q's units that can block an attacker of 次元干渉 cost `dim` (-1: none)."""
+    P, U, cards = vP(s), vU(s), vK(s)
+    strongest = -1
+    for k in range(P[q, P_FIELD]):
+        if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim:
+            strongest = max(strongest, unit_bp(s, q, k))
+    return strongest
+
+
 @njit(cache=True)
 def choose_attack(s, p, pol):
     """The attacker by policy (strongest first), or -1."""
-    P, G, U, cards = vP(s), vG(s), vU(s), s[0]
+    P, G, U, cards = vP(s), vG(s), vU(s), vK(s)
     q = 1 - p
     if G[G_ROUND] == 1 and P[p, P_ORDER] == 0:
         return -1  # §6: no attacks in the first player's round 1
@@ -403,19 +415,21 @@ def choose_attack(s, p, pol):
             blockers += 1
     lethal = ready - blockers >= P[q, P_LP]
     best, best_bp = -1, -(1 << 30)
+    unlimited = -2  # the strongest blocker against attackers without 次元干渉 (-2: not yet needed)
     for j in range(P[p, P_FIELD]):
         if not U[p, j, U_ACT] or U[p, j, U_RESTR] or not can_attack(s, p, j):
             continue
-        a = bp_at(cards, U, p, j)
+        a = unit_bp(s, p, j)
         if a <= best_bp:
             continue
         if pol != POL_AGGRO and not (last_turn or lethal):
             c = U[p, j, U_CARD]
-            dim = cards[p, c, K_DIM] if cards[p, c, K_KW] & KW_DIM else 1 << 20
-            strongest = -1
-            for k in range(P[q, P_FIELD]):
-                if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim:
-                    strongest = max(strongest, bp_at(cards, U, q, k))
+            if cards[p, c, K_KW] & KW_DIM:
+                strongest = strongest_blocker(s, q, cards[p, c, K_DIM])
+            else:
+                if unlimited == -2:
+                    unlimited = strongest_blocker(s, q, 1 << 20)
+                strongest = unlimited
             if strongest >= a:
                 continue
             if pol == POL_CONTROL and strongest >= 0:
@@ -437,7 +451,7 @@ def choose_discard(s, p):
         return -1
     best, best_cost = -1, -1
     for i in range(P[p, P_HAND]):
-        cost = s[0][p, H[p, i], K_COST]
+        cost = vK(s)[p, H[p, i], K_COST]
         if cost >= best_cost:
             best, best_cost = i, cost
     return best
@@ -449,16 +463,18 @@ def choose_action(s, p):
     pol = policy(s, p)
     if pol == POL_RANDOM:
         return random_action(s, p)
-    P, H, HL, cards = vP(s), vH(s), vHL(s), s[0]
+    P, H, HL, cards = vP(s), vH(s), vHL(s), vK(s)
     nh = P[p, P_HAND]
     for b in range(nh):
         cb = H[p, b]
         t = cards[p, cb, K_TYPE]
-        if (t != CT_UNIT and t != CT_EVO) or HL[p, b] >= 3:
+        lb = HL[p, b]
+        if (t != CT_UNIT and t != CT_EVO) or lb >= 3:
             continue
+        name = cards[p, cb, K_NAME]
         for i in range(nh):
             # §8 override; the lower-level copy goes on top so the higher one gains the level
-            if i != b and cards[p, H[p, i], K_NAME] == cards[p, cb, K_NAME] and HL[p, i] <= HL[p, b]:
+            if i != b and HL[p, i] <= lb and cards[p, H[p, i], K_NAME] == name:
                 return act(A_OVERRIDE, i, b)
     if vG(s)[O_JOKERS]:
         for k in range(2):

@@ -4,13 +4,16 @@ The engine (sim/games/coj.py) runs the turn loop, the policies (coj_policy.py) c
 coj_actions.py carries them out, coj_effects.py resolves card effects; this module holds what they
 share. Section numbers (§n) refer to the CoJ rules digest.
 
-State is a tuple `s` of four arrays, one game at a time (see `new_state`). The views below are
-numba.carray views at fixed offsets: no reshape and no reference count per access, which made the
-engine about 4x faster than a tuple of separate arrays:
-    s[0] cards  int32[2, n + 2, K_*]     both compiled decks (seat-indexed, padded to the longer one),
-                                         then the seat's 2 jokers (rows n, n + 1; §9 mode A)
-    s[1] effs   int32[2, n + 2, 4, E_*]  their effect tables
-    vU(s) ST     int32[...]               all mutable state, viewed through vU, vP, vH ... below:
+State is a tuple `s` of five integers, one game at a time: the data addresses of the four arrays
+that `new_state` allocates and the rows per seat of the card tables (n + 2). The functions read the
+arrays through numba.carray views at fixed offsets (vK, vE, vU, vP ... below). A tuple of arrays,
+even of unreferenced carray views, cost a reference-count call per array on every call and inlined
+helper that took `s` (hundreds per turn); integers cost nothing to pass. The arrays themselves are
+owned by the caller of `state_of`, which must keep them alive while `s` is used:
+    vK(s)  int32[2, n + 2, K_*]     both compiled decks (seat-indexed, padded to the longer one),
+                                    then the seat's 2 jokers (rows n, n + 1; §9 mode A)
+    vE(s)  int32[2, n + 2, 4, E_*]  their effect tables
+    the mutable state, one int32 array viewed through:
          vU   [2, 5, U_*]   field units, left-packed in placement order (§5 field of 5)
          vP   [2, P_*]      per-player scalars (LP, CP, counts ...)
          vH   [2, 8]        hand (card row);  vHL [2, 8] hand clock levels (override)
@@ -19,7 +22,7 @@ engine about 4x faster than a tuple of separate arrays:
          vDQ  [DQ_MAX, 2]   destroyed units waiting for their "leave" effects (§9 interrupts)
          vT   [20, T_*]     turns detail;  vDK [2, n] deck order (P_TOP = next card);
          vC   [2, n, C_*]   cards detail (copied to the Batch after the game)
-    vP(s) R      uint64[5]                RNG states by kernel sub-stream (SUB_SEAT0/1, COIN, POLICY0/1)
+    rng(s, sub)  uint64[1]  RNG state of a kernel sub-stream (SUB_SEAT0/1, COIN, POLICY0/1)
 
 No recursion (numba cache): an effect that destroys a unit only queues it (`destroy`); coj_effects'
 `settle` then fires the queued "leave" effects, which may queue more, until the queue is empty.
@@ -30,8 +33,8 @@ from numba import carray, njit
 from numba.core import types
 from numba.extending import intrinsic
 
-from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_POWER, K_TYPE
-from sim.effects import OPS, TARGETS, TRIGGERS
+from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NCOLS, K_POWER, K_TYPE
+from sim.effects import E_NCOLS, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
 from sim.model import CARD_TYPES, ELEMENTS
 from sim.opening import deal
 from sim.results import C_DRAWN, C_PLAYED
@@ -149,7 +152,8 @@ OFF_DK = OFF_T + 2 * ROUNDS * 7
 
 @njit(cache=True)
 def new_state(cards, effs):
-    """One game's state, zeroed (detail rows -1); `cards` / `effs` hold n deck rows + 2 joker rows."""
+    """One game's arrays (cards, effs, mutable state zeroed with detail rows -1, RNG states); `cards` /
+    `effs` hold n deck rows + 2 joker rows. `state_of` gives the `s` that the engine passes around."""
     n = cards.shape[1] - 2
     st = np.zeros(OFF_DK + 6 * n, np.int32)
     st[OFF_T:OFF_DK] = -1
@@ -158,124 +162,136 @@ def new_state(cards, effs):
 
 
 @intrinsic
-def _data_pointer(typingctx, arr):
-    """The data pointer of an array (for `unmanaged`)."""
+def address(typingctx, arr):
+    """The data address of an array, as an integer (for `state_of`)."""
     if not isinstance(arr, types.Array):
         return None
 
     def codegen(context, builder, signature, args):
-        return context.make_array(signature.args[0])(context, builder, args[0]).data
-
-    return types.CPointer(arr.dtype)(arr), codegen
-
-
-@intrinsic
-def _pointer_at(typingctx, arr, offset):
-    """Pointer to element `offset` of a 1-D array's data (for the state views)."""
-    if not isinstance(arr, types.Array) or not isinstance(offset, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
         data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        return builder.gep(data, [args[1]])
+        return builder.ptrtoint(data, context.get_value_type(types.int64))
 
-    return types.CPointer(arr.dtype)(arr, offset), codegen
+    return types.int64(arr), codegen
+
+
+def _pointer_intrinsic(dtype):
+    @intrinsic
+    def pointer_at(typingctx, addr, offset):
+        """Pointer to element `offset` of the `dtype` array at data address `addr` (for the views)."""
+        if not isinstance(addr, types.Integer) or not isinstance(offset, types.Integer):
+            return None
+
+        def codegen(context, builder, signature, args):
+            ptr = builder.inttoptr(args[0], context.get_value_type(types.CPointer(dtype)))
+            return builder.gep(ptr, [args[1]])
+
+        return types.CPointer(dtype)(addr, offset), codegen
+
+    return pointer_at
+
+
+_i32_at = _pointer_intrinsic(types.int32)
+_u64_at = _pointer_intrinsic(types.uint64)
 
 
 @njit(cache=True, inline="always")
-def unmanaged(a):
-    """A view of a C-contiguous array without a reference count (numba.carray). Passing the state
-    through hundreds of small calls per game otherwise costs an atomic incref/decref per array per
-    call. The caller must keep the owning array alive while the view is used."""
-    return carray(_data_pointer(a), a.shape)
+def state_of(owned):
+    """The `s` of the arrays from `new_state`; the caller keeps `owned` alive while `s` is used."""
+    cards, effs, st, r = owned
+    return (address(cards), address(effs), address(st), address(r), np.int64(cards.shape[1]))
 
 
 @njit(cache=True, inline="always")
 def deck_rows(s):
-    return s[0].shape[1] - 2
+    return s[4] - 2
 
 
 @njit(cache=True, inline="always")
 def joker_row(s, k):
-    return s[0].shape[1] - 2 + k
+    return s[4] - 2 + k
+
+
+@njit(cache=True, inline="always")
+def vK(s):
+    return carray(_i32_at(s[0], 0), (2, s[4], K_NCOLS))
+
+
+@njit(cache=True, inline="always")
+def vE(s):
+    return carray(_i32_at(s[1], 0), (2, s[4], MAX_EFFECTS, E_NCOLS))
 
 
 @njit(cache=True, inline="always")
 def vU(s):
-    return carray(_pointer_at(s[2], OFF_U), (2, FIELD_MAX, U_NCOLS))
+    return carray(_i32_at(s[2], OFF_U), (2, FIELD_MAX, U_NCOLS))
 
 
 @njit(cache=True, inline="always")
 def vP(s):
-    return carray(_pointer_at(s[2], OFF_P), (2, P_NCOLS))
+    return carray(_i32_at(s[2], OFF_P), (2, P_NCOLS))
 
 
 @njit(cache=True, inline="always")
 def vH(s):
-    return carray(_pointer_at(s[2], OFF_H), (2, HAND_MAX + 1))
+    return carray(_i32_at(s[2], OFF_H), (2, HAND_MAX + 1))
 
 
 @njit(cache=True, inline="always")
 def vHL(s):
-    return carray(_pointer_at(s[2], OFF_HL), (2, HAND_MAX + 1))
+    return carray(_i32_at(s[2], OFF_HL), (2, HAND_MAX + 1))
 
 
 @njit(cache=True, inline="always")
 def vZ(s):
-    return carray(_pointer_at(s[2], OFF_Z), (2, ZONE_MAX))
+    return carray(_i32_at(s[2], OFF_Z), (2, ZONE_MAX))
 
 
 @njit(cache=True, inline="always")
 def vG(s):
-    return carray(_pointer_at(s[2], OFF_G), (G_NCOLS,))
+    return carray(_i32_at(s[2], OFF_G), (G_NCOLS,))
 
 
 @njit(cache=True, inline="always")
 def vDQ(s):
-    return carray(_pointer_at(s[2], OFF_DQ), (DQ_MAX, 2))
+    return carray(_i32_at(s[2], OFF_DQ), (DQ_MAX, 2))
 
 
 @njit(cache=True, inline="always")
 def vT(s):
-    return carray(_pointer_at(s[2], OFF_T), (2 * ROUNDS, 7))
+    return carray(_i32_at(s[2], OFF_T), (2 * ROUNDS, 7))
 
 
 @njit(cache=True, inline="always")
 def vDK(s):
-    return carray(_pointer_at(s[2], OFF_DK), (2, deck_rows(s)))
+    return carray(_i32_at(s[2], OFF_DK), (2, deck_rows(s)))
 
 
 @njit(cache=True, inline="always")
 def vC(s):
     n = deck_rows(s)
-    return carray(_pointer_at(s[2], OFF_DK + 2 * n), (2, n, 2))
+    return carray(_i32_at(s[2], OFF_DK + 2 * n), (2, n, 2))
 
 
 @njit(cache=True, inline="always")
 def rng(s, sub):
     """The 1-element RNG state of a kernel sub-stream (a view: draws advance it in place)."""
-    return carray(_pointer_at(s[3], sub), (1,))
+    return carray(_u64_at(s[3], sub), (1,))
 
 
 @njit(cache=True, inline="always")
 def kw(s, p, c):
-    return s[0][p, c, K_KW]
+    return vK(s)[p, c, K_KW]
 
 
 @njit(cache=True, inline="always")
 def unit_kw(s, p, j):
-    return s[0][p, vU(s)[p, j, U_CARD], K_KW]
+    return vK(s)[p, vU(s)[p, j, U_CARD], K_KW]
 
 
 @njit(cache=True, inline="always")
-def bp_at(cards, U, p, j):
-    """unit_bp on arrays already taken out of the state (hot policy loops)."""
-    return cards[p, U[p, j, U_CARD], K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
-
-
-@njit(cache=True, inline="always")
-def reducer_colours(cards, Z, P, p):
+def reducer_colours(s, p):
     """Colour mask of the units/evolutions set in p's trigger zone (the §4 reducers)."""
+    P, Z, cards = vP(s), vZ(s), vK(s)
     m = 0
     for i in range(P[p, P_ZONE]):
         t = cards[p, Z[p, i], K_TYPE]
@@ -289,7 +305,7 @@ def unit_bp(s, p, j):
     """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP)."""
     U = vU(s)
     c = U[p, j, U_CARD]
-    return s[0][p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+    return vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
 
 
 @njit(cache=True, inline="always")
@@ -302,17 +318,17 @@ def find_unit(s, p, uid):
 
 @njit(cache=True, inline="always")
 def same_colour(s, p, c1, c2):
-    return (s[0][p, c1, K_ELEM] & s[0][p, c2, K_ELEM]) != 0
+    return (vK(s)[p, c1, K_ELEM] & vK(s)[p, c2, K_ELEM]) != 0
 
 
 @njit(cache=True, inline="always")
 def has_colour_unit(s, p, c):
     """§3 intercepts: a same-colour unit on the field, unless the card is colourless."""
-    e = s[0][p, c, K_ELEM]
+    e = vK(s)[p, c, K_ELEM]
     if e == 0 or e & COLORLESS:
         return True
     for j in range(vP(s)[p, P_FIELD]):
-        if s[0][p, vU(s)[p, j, U_CARD], K_ELEM] & e:
+        if vK(s)[p, vU(s)[p, j, U_CARD], K_ELEM] & e:
             return True
     return False
 
@@ -415,7 +431,7 @@ def zone_remove(s, p, i):
 @njit(cache=True, inline="always")
 def reducer_slot(s, p, c):
     """§4 cost reducer: a unit/evolution set in the zone with c's colour (leftmost by default)."""
-    P, Z, cards = vP(s), vZ(s), s[0]
+    P, Z, cards = vP(s), vZ(s), vK(s)
     best = -1
     for i in range(P[p, P_ZONE]):
         z = Z[p, i]
@@ -430,7 +446,7 @@ def reducer_slot(s, p, c):
 @njit(cache=True, inline="always")
 def entry_cost(s, p, c):
     """CP to put c onto the field: printed cost, -1 (to 0) if a same-colour reducer is set (§4)."""
-    cost = s[0][p, c, K_COST]
+    cost = vK(s)[p, c, K_COST]
     if reducer_slot(s, p, c) >= 0:
         cost = max(0, cost - 1)
     return cost
@@ -439,7 +455,7 @@ def entry_cost(s, p, c):
 @njit(cache=True)
 def pay_entry(s, p, c):
     """The reduction is mandatory: the reducer goes to the discard as the unit enters (§4)."""
-    cost = s[0][p, c, K_COST]
+    cost = vK(s)[p, c, K_COST]
     r = reducer_slot(s, p, c)
     if r >= 0:
         zone_remove(s, p, r)
