@@ -237,6 +237,7 @@ FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its
 MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
 OPENING_HAND = 5  # rule 8.2.1.3
 ACTION_CAP = 64  # actions per main phase (rule 13: loops are cut, the phase ends)
+KERNEL_CHUNKS = 256  # play_kernel's units of parallel work (each reuses one state blob)
 
 # Rules options: the [AMBIGUOUS] points of the digest, with its defaults.
 OPTIONS: dict[str, tuple[int, str]] = {
@@ -616,16 +617,26 @@ def setup(S, first):
 
 
 @njit(cache=True)
-def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
-              games, turns, cdetail, viol):
+def new_blob(cards, effs):
+    """A state blob with the static card and effect tables copied in; play_game resets the rest, so one
+    blob serves a whole chunk of games."""
     w = cards.shape[1]
     blob = np.empty(blob_size(w), np.int32)
+    blob[0] = w
+    st_cards(blob)[:, :, :] = cards
+    st_effs(blob)[:, :, :, :] = effs
+    return blob
+
+
+@njit(cache=True)
+def play_game(blob, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
+              games, turns, cdetail, viol):
+    """One game in `blob` (from new_blob; the caller owns it and keeps it alive)."""
+    w = np.int64(blob[0])
     blob[:OFF_Q] = 0  # the lists, queue and scratch need no clearing: they are read only up to their counts
     blob[OFF_VAR:OFF_VAR + 2 * N_S * w] = 0
-    S = borrowed(blob)  # uncounted view; the owner `blob` stays alive until the end of this function
+    S = borrowed(blob)  # uncounted view of the caller's blob
     S[0] = w
-    st_cards(S)[:, :, :] = cards
-    st_effs(S)[:, :, :, :] = effs
     cs, ps, gs, rng = st_cs(S), st_ps(S), st_gs(S), st_rng(S)
     cs[:, S_DRAWN, :] = -1
     cs[:, S_PLAYED, :] = -1
@@ -677,7 +688,6 @@ def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j
     if check:
         check_state(S)
         viol[j] = gs[X_VIOL]
-    keep_alive(blob)
 
 
 @njit(cache=True)
@@ -689,9 +699,15 @@ def keep_alive(*arrays):
 @njit(parallel=True, cache=True)
 def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
                 games, turns, cdetail, viol):
-    for j in prange(n):
-        play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
-                  games, turns, cdetail, viol)
+    # chunks of games share one blob (the card tables are copied once per chunk); a game's result
+    # depends only on its index, so the chunking does not change any game
+    chunks = min(n, KERNEL_CHUNKS)
+    for ch in prange(chunks):
+        blob = new_blob(cards, effs)
+        for j in range(ch * n // chunks, (ch + 1) * n // chunks):
+            play_game(blob, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
+                      games, turns, cdetail, viol)
+        keep_alive(blob)
 
 
 # ---- Python interface ---------------------------------------------------------------------------------------
