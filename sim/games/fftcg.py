@@ -422,9 +422,13 @@ def attack_phase(S, p, threshold, check):
             cs[p, S_ATTACKED, a] = 1
             if not has_kw(S, p, a, KW_BRAVE):
                 cs[p, S_DULL, a] = 1
+        # without triggers resolve would only repeat rule processes that ran after the last change
+        # (declaring dulls the attackers, which no rule process looks at)
+        pushed = 0
         for k in range(n):
-            push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
-        resolve(S)
+            pushed += push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
+        if pushed:
+            resolve(S)
         if check_over(S, threshold):
             return
         if instant_window(S, q, False, p, scr[2, 0], threshold, check):
@@ -439,8 +443,8 @@ def attack_phase(S, p, threshold, check):
             continue
         b = choose_block(S, q, n)
         if b >= 0:
-            push_trigger(S, q, q, b, TR_BLOCK, -1, -1)
-            resolve(S)
+            if push_trigger(S, q, q, b, TR_BLOCK, -1, -1):  # (as for the attack triggers)
+                resolve(S)
             if check_over(S, threshold):
                 return
             if instant_window(S, p, True, q, b, threshold, check):
@@ -506,10 +510,12 @@ def take_turn(S, p, gturn, threshold, check):
     if st_gs(S)[X_DETAIL]:
         ps[p, P_AVAIL] = cp_potential(S, p)  # turns detail only
     # Main Phase 1 (9.3): start-of-turn triggers first
+    pushed = 0
     for k in range(ps[p, P_FN]):
         c = ls[p, L_FIELD, k]
-        push_trigger(S, p, p, c, TR_TURN_START, -1, -1)
-    resolve(S)
+        pushed += push_trigger(S, p, p, c, TR_TURN_START, -1, -1)
+    if pushed:  # without triggers resolve would only repeat the rule processes of the last End Phase
+        resolve(S)
     if check_over(S, threshold):
         return
     main_phase(S, p, 1, threshold, check)

@@ -119,7 +119,7 @@ def reserve(S, p):
     return st_prm(S)[p, PR_RESERVE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cast_requirement(S, p, c):
     """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3). The card's own
     static cost reductions ("the cost required to cast X is reduced by N", with their conditions and
@@ -185,7 +185,7 @@ def prepare_cast_context(S, p, keep):
                 e += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def payable(S, p, c, cost, req, in_hand):
     """Whether plan_pay would find a payment, from the context (exact for at most one required
     element; several elements fall back to plan_pay)."""
@@ -326,7 +326,7 @@ def wants_mulligan(S, p):
 
 
 # ---- main phase -------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cast_score(S, p, c, phase):
     """Preference among castable cards; <= 0 means "not now". A Summon scores so only when it is
     useful (summon_useful): choose_main asks that last, as it costs the most."""
@@ -468,7 +468,7 @@ def removes(S, p, c, hs, hc):
 
 
 # ---- attacks (10.1.2) -------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_attack(S, p, c):
     """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
     cs = st_cs(S)
