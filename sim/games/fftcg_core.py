@@ -449,7 +449,7 @@ def push(S, ctrl, s, c, slot, hs, hc):
     gs[X_QT] = t + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def push_trigger(S, ctrl, s, c, trig, hs, hc):
     """Queue the card's effects with this trigger (auto abilities, rule 11.8)."""
     cards, effs = st_cards(S), st_effs(S)
@@ -604,7 +604,7 @@ def count_type(S, p, t):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def name_on_field(S, p, c):
     """A non-generic character with this card's name is on p's field (rules 7.7.3, 7.7.3.1)."""
     cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
