@@ -240,6 +240,7 @@ FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its
 MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
 OPENING_HAND = 5  # rule 8.2.1.3
 ACTION_CAP = 64  # actions per main phase (rule 13: loops are cut, the phase ends)
+KERNEL_CHUNKS = 256  # play_kernel's units of parallel work (each reuses one state blob)
 
 # Rules options: the [AMBIGUOUS] points of the digest, with its defaults.
 OPTIONS: dict[str, tuple[int, str]] = {
@@ -428,9 +429,13 @@ def attack_phase(S, p, threshold, check):
             cs[p, S_ATTACKED, a] = 1
             if not has_kw(S, p, a, KW_BRAVE):
                 cs[p, S_DULL, a] = 1
+        # without triggers resolve would only repeat rule processes that ran after the last change
+        # (declaring dulls the attackers, which no rule process looks at)
+        pushed = 0
         for k in range(n):
-            push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
-        resolve(S)
+            pushed += push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
+        if pushed:
+            resolve(S)
         if check_over(S, threshold):
             return
         if instant_window(S, q, False, p, scr[2, 0], threshold, check):
@@ -445,8 +450,8 @@ def attack_phase(S, p, threshold, check):
             continue
         b = choose_block(S, q, n)
         if b >= 0:
-            push_trigger(S, q, q, b, TR_BLOCK, -1, -1)
-            resolve(S)
+            if push_trigger(S, q, q, b, TR_BLOCK, -1, -1):  # (as for the attack triggers)
+                resolve(S)
             if check_over(S, threshold):
                 return
             if instant_window(S, p, True, q, b, threshold, check):
@@ -512,10 +517,12 @@ def take_turn(S, p, gturn, threshold, check):
     if st_gs(S)[X_DETAIL]:
         ps[p, P_AVAIL] = cp_potential(S, p)  # turns detail only
     # Main Phase 1 (9.3): start-of-turn triggers first
+    pushed = 0
     for k in range(ps[p, P_FN]):
         c = ls[p, L_FIELD, k]
-        push_trigger(S, p, p, c, TR_TURN_START, -1, -1)
-    resolve(S)
+        pushed += push_trigger(S, p, p, c, TR_TURN_START, -1, -1)
+    if pushed:  # without triggers resolve would only repeat the rule processes of the last End Phase
+        resolve(S)
     if check_over(S, threshold):
         return
     main_phase(S, p, 1, threshold, check)
@@ -623,16 +630,26 @@ def setup(S, first):
 
 
 @njit(cache=True)
-def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
-              games, turns, cdetail, viol):
+def new_blob(cards, effs):
+    """A state blob with the static card and effect tables copied in; play_game resets the rest, so one
+    blob serves a whole chunk of games."""
     w = cards.shape[1]
     blob = np.empty(blob_size(w), np.int32)
+    blob[0] = w
+    st_cards(blob)[:, :, :] = cards
+    st_effs(blob)[:, :, :, :] = effs
+    return blob
+
+
+@njit(cache=True)
+def play_game(blob, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
+              games, turns, cdetail, viol):
+    """One game in `blob` (from new_blob; the caller owns it and keeps it alive)."""
+    w = np.int64(blob[0])
     blob[:OFF_Q] = 0  # the lists, queue and scratch need no clearing: they are read only up to their counts
     blob[OFF_VAR:OFF_VAR + 2 * N_S * w] = 0
-    S = borrowed(blob)  # uncounted view; the owner `blob` stays alive until the end of this function
+    S = borrowed(blob)  # uncounted view of the caller's blob
     S[0] = w
-    st_cards(S)[:, :, :] = cards
-    st_effs(S)[:, :, :, :] = effs
     cs, ps, gs, rng = st_cs(S), st_ps(S), st_gs(S), st_rng(S)
     cs[:, S_DRAWN, :] = -1
     cs[:, S_PLAYED, :] = -1
@@ -684,7 +701,6 @@ def play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, index, j
     if check:
         check_state(S)
         viol[j] = gs[X_VIOL]
-    keep_alive(blob)
 
 
 @njit(cache=True)
@@ -696,9 +712,15 @@ def keep_alive(*arrays):
 @njit(parallel=True, cache=True)
 def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
                 games, turns, cdetail, viol):
-    for j in prange(n):
-        play_game(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
-                  games, turns, cdetail, viol)
+    # chunks of games share one blob (the card tables are copied once per chunk); a game's result
+    # depends only on its index, so the chunking does not change any game
+    chunks = min(n, KERNEL_CHUNKS)
+    for ch in prange(chunks):
+        blob = new_blob(cards, effs)
+        for j in range(ch * n // chunks, (ch + 1) * n // chunks):
+            play_game(blob, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
+                      games, turns, cdetail, viol)
+        keep_alive(blob)
 
 
 # ---- Python interface ---------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 Rule numbers are those of the FFTCG rules digest (../shared/rules/fftcg.md, source A = CR 3.2).
 The game flow (turns, attacks, casting) is in sim/games/fftcg.py; scripted choices in fftcg_policy.py.
 
-State of one game: S, one int32 array (the "blob") allocated per game inside the batch kernel, read
-through views (st_* accessors, inline):
+State of one game: S, one int32 array (the "blob") allocated per chunk of games inside the batch kernel
+and reset for each game, read through views (st_* accessors, inline):
     st_cards(S) [2, W, K_NCOLS]            compiled card table per seat (copied in, static)
     st_effs(S)  [2, W, MAX_EFFECTS, E_*]   compiled effects per seat (copied in, static)
     st_cs(S)    [2, N_S, W]   per card copy: zone, dull, frozen, sick, damage, modifiers...
@@ -18,7 +18,7 @@ through views (st_* accessors, inline):
 One array rather than eleven: every helper takes S, and each array passed costs argument copies and
 reference-count calls (measured: most of the run time with a tuple of eleven; 4.6x faster now).
 The views are built from pointers (carray), without reference counts; in the kernel S itself is
-such a view, so it must not outlive play_game's owner of the blob.
+such a view, so it must not outlive play_kernel's owner of the blob.
 Copy index i of seat p is the row of the compiled deck: 0..n_main-1 main deck, n_main.. the LB deck;
 W >= the longest deck (and >= 16).
 
@@ -299,7 +299,7 @@ def _ptr_at(typingctx, arr, offset):
 def borrowed(a):
     """A view of `a` without a reference count. Every helper takes the state tuple S; with counted
     arrays each call paid ~20 atomic increments/decrements (measured: ~45% of the run time). The
-    caller must keep `a` alive while the view is in use (play_game holds the owners to the end)."""
+    caller must keep `a` alive while the view is in use (play_kernel holds the owners to the end)."""
     return carray(_data_ptr(a), a.shape)
 
 
@@ -567,7 +567,7 @@ def push(S, ctrl, s, c, slot, hs, hc):
     gs[X_QT] = t + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def push_trigger(S, ctrl, s, c, trig, hs, hc):
     """Queue the card's effects with this trigger (auto abilities, rule 11.8)."""
     cards, effs = st_cards(S), st_effs(S)
@@ -722,7 +722,7 @@ def count_type(S, p, t):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def name_on_field(S, p, c):
     """A non-generic character with this card's name is on p's field (rules 7.7.3, 7.7.3.1)."""
     cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
@@ -784,7 +784,7 @@ def card_value(S, p, c):
     cost = cards[p, c, K_COST]
     if t != SUMMON and cards[p, c, K_GENERIC] == 0 and name_on_field(S, p, c):
         return -1000 + cost
-    nb = count_type(S, p, BACKUP)
+    nb = count_type(S, p, BACKUP) if t == BACKUP else 0  # only a Backup's value depends on it
     if t == BACKUP and nb >= MAX_BACKUPS:
         return -900
     if pol == AGGRO:

@@ -123,7 +123,7 @@ def reserve(S, p):
     return st_prm(S)[p, PR_RESERVE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cast_requirement(S, p, c):
     """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3). The card's own
     static cost reductions ("the cost required to cast X is reduced by N", with their conditions and
@@ -189,7 +189,7 @@ def prepare_cast_context(S, p, keep):
                 e += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def payable(S, p, c, cost, req, in_hand):
     """Whether plan_pay would find a payment, from the context (exact for at most one required
     element; several elements fall back to plan_pay)."""
@@ -334,15 +334,14 @@ def wants_mulligan(S, p):
 
 
 # ---- main phase -------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cast_score(S, p, c, phase):
-    """Preference among castable cards; <= 0 means "not now"."""
+    """Preference among castable cards; <= 0 means "not now". A Summon scores so only when it is
+    useful (summon_useful): choose_main asks that last, as it costs the most."""
     cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
     nb = st_scr(S)[4, CX_NBACKUP]  # prepared by choose_main
-    if t == SUMMON and not card_useful(S, p, c, TR_CAST, -1, -1):
-        return 0
     if pol == AGGRO:
         if t == FORWARD:
             return 1000 + (300 if has_kw(S, p, c, KW_HASTE) else 0) + power(S, p, c) // 1000
@@ -362,6 +361,12 @@ def cast_score(S, p, c, phase):
     return 500 + 10 * cost
 
 
+@njit(cache=True, inline="always")
+def summon_useful(S, p, c):
+    """A non-Summon always; a Summon when one of its cast effects would accomplish something now."""
+    return st_cards(S)[p, c, K_TYPE] != SUMMON or card_useful(S, p, c, TR_CAST, -1, -1)
+
+
 @njit(cache=True)
 def choose_main(S, p, phase):
     """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass."""
@@ -373,21 +378,27 @@ def choose_main(S, p, phase):
     best, best_v = -1, 0
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
-        if can_cast(S, p, c, False):
-            if pol == RANDOM:
+        if pol == RANDOM:
+            if can_cast(S, p, c, False):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
-            else:
-                v = cast_score(S, p, c, phase)
-                if v > best_v:
-                    best, best_v = CAST * 65536 + c * 16, v
+        else:
+            # the score first: castability and usefulness only for a card that would be the best
+            v = cast_score(S, p, c, phase)
+            if v > best_v and can_cast(S, p, c, False) and summon_useful(S, p, c):
+                best, best_v = CAST * 65536 + c * 16, v
     for c in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
-        if cs[p, S_ZONE, c] == Z_LB and can_cast(S, p, c, False):
-            if pol == RANDOM:
+        if cs[p, S_ZONE, c] != Z_LB:
+            continue
+        if pol == RANDOM:
+            if can_cast(S, p, c, False):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
-            else:
-                v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
+        else:
+            v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
+            if v > best_v and can_cast(S, p, c, False):
+                if not summon_useful(S, p, c):
+                    v = 50  # a useless Summon scores 0 (+ 50)
                 if v > best_v:
                     best, best_v = CAST * 65536 + c * 16, v
     # action abilities: random any time; others in Main 2 when useful
@@ -465,7 +476,7 @@ def removes(S, p, c, hs, hc):
 
 
 # ---- attacks (10.1.2) -------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_attack(S, p, c):
     """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
     cs = st_cs(S)
@@ -554,7 +565,7 @@ def choose_attack(S, p):
     best, best_pw = -1, -1
     for j in range(ps[p, P_FN]):
         f = ls[p, L_FIELD, j]
-        if can_attack(S, p, f) and attack_safe(S, p, f, risk) and power(S, p, f) > best_pw:
+        if power(S, p, f) > best_pw and can_attack(S, p, f) and attack_safe(S, p, f, risk):
             best, best_pw = f, power(S, p, f)
     if best >= 0:
         if pol == AGGRO:
