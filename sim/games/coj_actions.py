@@ -54,6 +54,7 @@ from sim.games.coj_rules import (
     P_FIELD,
     P_GAUGE,
     P_JOKER_USED,
+    P_NINT,
     P_ORDER,
     P_PLAYED,
     P_SPENT,
@@ -92,6 +93,7 @@ from sim.games.coj_rules import (
     vP,
     vU,
     vZ,
+    zone_count,
 )
 
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
@@ -100,7 +102,7 @@ MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so
 @njit(cache=True, inline="always")
 def intercept_window(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9 tier 3: seat p may use its usable intercepts for the event, one at a time."""
-    if vP(s)[p, P_ZONE] > 0:
+    if vP(s)[p, P_NINT] > 0:
         use_intercepts(s, p, ev, ctx_seat, ctx_uid)
 
 
@@ -227,6 +229,7 @@ def set_card(s, p, i):
     remove_from_hand(s, p, i)
     vZ(s)[p, P[p, P_ZONE]] = c
     P[p, P_ZONE] += 1
+    zone_count(s, p, c, 1)
     record_played(s, p, c)
 
 

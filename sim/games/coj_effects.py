@@ -48,6 +48,7 @@ from sim.games.coj_rules import (
     P_HAND,
     P_LP,
     P_N,
+    P_NTRIG,
     P_TOP,
     P_ZONE,
     TG_ALL_OPP,
@@ -335,6 +336,8 @@ def zone_event(s, p, c):
 def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
     P, Z = vP(s), vZ(s)
+    if P[p, P_NTRIG] == 0:
+        return -1
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
         if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_event(s, p, c) == ev:
@@ -357,7 +360,7 @@ def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
 @njit(cache=True, inline="always")
 def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9: trigger cards fire compulsorily, leftmost first; unusable ones stay set (§11.13)."""
-    if vP(s)[p, P_ZONE] > 0:
+    if vP(s)[p, P_NTRIG] > 0:
         fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid)
 
 

@@ -363,11 +363,15 @@ def choose_set(s, p, pol, after_plays):
     P, H, cards = vP(s), vH(s), vK(s)
     if P[p, P_ZONE] >= ZONE_MAX:
         return -1
-    for i in range(P[p, P_HAND]):
-        t = cards[p, H[p, i], K_TYPE]
-        if t == CT_TRIGGER or t == CT_INTERCEPT:
-            return act(A_SET, i, 0)
-    if not after_plays or pol == POL_AGGRO or P[p, P_HAND] < 4 or P[p, P_ZONE] >= ZONE_MAX - 1:
+    if not after_plays:
+        for i in range(P[p, P_HAND]):
+            t = cards[p, H[p, i], K_TYPE]
+            if t == CT_TRIGGER or t == CT_INTERCEPT:
+                return act(A_SET, i, 0)
+        return -1
+    # after the plays: choose_action's first call found no trigger or intercept in this same hand
+    # (choose_play only reads), so only the reducer choice is left
+    if pol == POL_AGGRO or P[p, P_HAND] < 4 or P[p, P_ZONE] >= ZONE_MAX - 1:
         return -1
     reducers = reducer_colours(s, p)
     best, best_cost = -1, 1 << 30

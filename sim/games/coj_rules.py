@@ -85,8 +85,10 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 # field unit columns
 U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_NCOLS = range(11)
 # player columns
+# P_NTRIG / P_NINT: trigger / intercept cards in the zone, so the event scans skip zones holding none
+# (curve decks set mostly units as reducers)
 (P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
- P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_NCOLS) = range(17)
+ P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_NTRIG, P_NINT, P_NCOLS) = range(19)
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL = range(10)
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
@@ -420,9 +422,20 @@ def draw(s, p, k):
 # ---------------------------------------------------------------- field and trigger zone
 
 @njit(cache=True, inline="always")
+def zone_count(s, p, c, d):
+    """Keep P_NTRIG / P_NINT in step when card c enters (d = 1) or leaves (d = -1) p's zone."""
+    t = vK(s)[p, c, K_TYPE]
+    if t == CT_TRIGGER:
+        vP(s)[p, P_NTRIG] += d
+    elif t == CT_INTERCEPT:
+        vP(s)[p, P_NINT] += d
+
+
+@njit(cache=True, inline="always")
 def zone_remove(s, p, i):
     """§5: the zone is left-packed; a used card leaves and the rest shift left."""
     P, Z = vP(s), vZ(s)
+    zone_count(s, p, Z[p, i], -1)
     for k in range(i, P[p, P_ZONE] - 1):
         Z[p, k] = Z[p, k + 1]
     P[p, P_ZONE] -= 1
