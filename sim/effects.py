@@ -140,7 +140,7 @@ class Effect:
     foreach: int = 0
     fe_param: int = 0
     thash: int = 0
-    xcost: int = 0  # extra action cost: XC_* kind | n << 2, stored above the dull bit of E_DULL
+    xcost: int = 0  # extra action cost: XC_* kind | n << 3, stored above the dull bit of E_DULL
 
     def __post_init__(self) -> None:
         for value, vocabulary, what in ((self.trigger, TRIGGERS, "trigger"), (self.op, OPS, "op"),

@@ -473,11 +473,23 @@ def discard_least(S, p, n):
         discard(S, p, best)
 
 
+@njit(cache=True, inline="always")
+def xcost_kind(v):
+    """The XC_* kind of the extra action cost packed in E_DULL value v (bit 0 is the dull cost)."""
+    return (v >> 1) & 7
+
+
+@njit(cache=True, inline="always")
+def xcost_n(v):
+    """How many cards the extra action cost packed in E_DULL value v discards or puts away."""
+    return v >> 4
+
+
 @njit(cache=True)
 def special_discard(S, p, c, v):
     """The hand card with c's name that a Special Ability's cost discards (11.7.1), -1 if none or the
     cost in E_DULL value v has no such part."""
-    if (v >> 1) & 7 != XC_SPECIAL:
+    if xcost_kind(v) != XC_SPECIAL:
         return -1
     cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
     for k in range(ps[p, P_HN]):
@@ -492,7 +504,7 @@ def extra_cost_ok(S, p, c, v):
     """p can pay the extra cost of c's action ability packed in E_DULL value v (sim.effects.XC_*): n
     cards in hand to discard, n cards in the deck to put into the Break Zone, a card with c's name to
     discard for a Special Ability (a cost must be paid in full, 11.6.2)."""
-    kind, n = (v >> 1) & 7, v >> 4
+    kind, n = xcost_kind(v), xcost_n(v)
     ps = st_ps(S)
     if kind == XC_SPECIAL:
         return special_discard(S, p, c, v) >= 0
@@ -506,13 +518,13 @@ def extra_cost_ok(S, p, c, v):
 @njit(cache=True, inline="always")
 def extra_discards(v):
     """Cards the extra action cost in E_DULL value v discards (0 unless it is a discard cost)."""
-    return v >> 4 if (v >> 1) & 7 == XC_DISCARD else 0
+    return xcost_n(v) if xcost_kind(v) == XC_DISCARD else 0
 
 
 @njit(cache=True)
 def pay_extra_cost(S, p, c, v):
     """Pay the extra cost of c's action ability packed in E_DULL value v (11.6.2), after the CP."""
-    kind, n = (v >> 1) & 7, v >> 4
+    kind, n = xcost_kind(v), xcost_n(v)
     if kind == XC_SPECIAL:
         discard(S, p, special_discard(S, p, c, v))
     elif kind == XC_DISCARD:
@@ -1189,7 +1201,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         return  # checked on resolution ("if you control ..."); an action's condition only when used (can_activate)
     trig = effs[s, c, slot, E_TRIGGER]
     op = effs[s, c, slot, E_OP]
-    xk = effs[s, c, slot, E_DULL] >> 1
+    xk = xcost_kind(effs[s, c, slot, E_DULL])
     if (xk == XC_SELF or xk == XC_BACKUP) and trig != TR_ACTION and trig != TR_ACTION_BREAK:
         # "you may put X / 1 Backup you control into the Break Zone. When you do so, ...": paid on resolution
         # when the effect pays off (a cost, so not a break: 15.1.1.3.2)

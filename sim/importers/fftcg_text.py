@@ -26,8 +26,8 @@ auto abilities on being dealt damage / an opposing Forward leaving or broken / a
 Action costs may also discard cards or put the top cards of the deck into the Break Zone (Effect.xcost);
 "you may put X / 1 Backup you control into the Break Zone. When you do so, ..." in an auto ability is an
 optional cost paid on resolution (XC_SELF / XC_BACKUP); "for each dull <kind>" counts (FE_DULL); "if its
-cost is equal to or less than the damage you have received, break it" (a counted cost limit). A static bonus with "If <cond>, ... instead" is the base bonus plus, under the
-condition, what the alternative adds.
+cost is equal to or less than the damage you have received, break it" (a counted cost limit). A static
+bonus with "If <cond>, ... instead" is the base bonus plus, under the condition, what the alternative adds.
 Approximations: "When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's
 own entry / attack; a Summon with EX BURST keeps
 one copy of its effects (the engine resolves a Summon's cast effects as its EX Burst, 11.10.3).
