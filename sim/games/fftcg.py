@@ -70,6 +70,7 @@ from sim.games.fftcg_core import (
     BACKUP,
     CONTROL,
     CURVE,
+    FORWARD,
     HAND_LIMIT,
     HT_DAMAGED,
     HT_OPP_LEAVE,
@@ -151,6 +152,8 @@ from sim.games.fftcg_core import (
     V_ZONES,
     X_DETAIL,
     X_OVER,
+    X_QH,
+    X_QT,
     X_REASON,
     X_VIOL,
     X_WINNER,
@@ -318,7 +321,11 @@ def cast(S, p, c, hs, hc, check):
     else:
         enter_field(S, p, c)
         push_trigger(S, p, p, c, TR_ENTER, hs, hc)  # 11.4.8
-    resolve(S)
+    # with nothing queued, resolve would only run the rule processes, and they find nothing to do on a
+    # settled position unless a static ability may have moved a power or the card entered at power <= 0
+    if gs[X_QH] < gs[X_QT] or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC] \
+            or (cards[p, c, K_TYPE] == FORWARD and power(S, p, c) <= 0):
+        resolve(S)
     return True
 
 
@@ -418,7 +425,7 @@ def attack_phase(S, p, threshold, check):
     defender may respond, then block with one active Forward (10.1.3); the attacker may respond;
     damage (10.1.4): unblocked = 1 damage to the player, blocked = power each way, First Strike first.
     Repeat from the declaration (10.1.4.6) until the policy stops."""
-    cs, scr = st_cs(S), st_scr(S)
+    cs, ps, gs, scr = st_cs(S), st_ps(S), st_gs(S), st_scr(S)
     q = 1 - p
     for _ in range(ACTION_CAP):
         n = choose_attack(S, p)
@@ -449,6 +456,7 @@ def attack_phase(S, p, threshold, check):
         if n == 0:
             continue
         b = choose_block(S, q, n)
+        battle = False
         if b >= 0:
             if push_trigger(S, q, q, b, TR_BLOCK, -1, -1):  # (as for the attack triggers)
                 resolve(S)
@@ -467,10 +475,14 @@ def attack_phase(S, p, threshold, check):
                     if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
                         push_trigger(S, p, p, scr[2, k], TR_HIT_PLAYER, -1, -1)  # 10.1.4.3
         elif cs[q, S_ZONE, b] == Z_FIELD:
-            deal_battle(S, p, n, q, b, True)
-            rule_processes(S)  # a Forward broken by First Strike deals no damage (15.2.3)
+            battle = True
+            if has_kw(S, q, b, KW_FIRST_STRIKE) or first_strike_all(S, p, n):  # else the first pass deals nothing
+                deal_battle(S, p, n, q, b, True)
+                rule_processes(S)  # a Forward broken by First Strike deals no damage (15.2.3)
             deal_battle(S, p, n, q, b, False)
-        resolve(S)
+        # as in cast: without a battle, queued effects or static abilities the rule processes find nothing
+        if battle or gs[X_QH] < gs[X_QT] or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC]:
+            resolve(S)
         if check_over(S, threshold):
             return
 
@@ -483,14 +495,19 @@ def end_phase(S, p):
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     while ps[p, P_HN] > HAND_LIMIT:
         discard(S, p, choose_discard(S, p))
+    pumped = False
     for s in range(2):
         for k in range(ps[s, P_FN]):
             c = ls[s, L_FIELD, k]
+            pumped |= cs[s, S_PUMP, c] > 0
             cs[s, S_DMG, c] = 0
             cs[s, S_PUMP, c] = 0
             cs[s, S_KW_EOT, c] = 0
         ps[s, P_BONUS] = 0
-    rule_processes(S)  # a Forward whose weaken ended cannot die; kept for power <= 0 printed cards
+    # a Forward whose weaken ended cannot die; one whose pump ended can (power <= 0 without it); on a
+    # settled position nothing else can have changed (static abilities: recomputed to be sure)
+    if pumped or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC]:
+        rule_processes(S)
 
 
 @njit(cache=True)
@@ -586,21 +603,8 @@ def check_state(S):
 def setup(S, first):
     """Shuffle (8.2.1.1), draw 5 (8.2.1.3), mulligan all 5 to the bottom unshuffled, first player first
     (8.2.1.4): the kernel primitives shared with the odds sampler."""
-    cs, ps, ls, cards, effs = st_cs(S), st_ps(S), st_ls(S), st_cards(S), st_effs(S)
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     for p in range(2):
-        for i in range(ps[p, P_NTOT]):
-            for k in range(cards[p, i, K_NEFF]):
-                trig = effs[p, i, k, E_TRIGGER]
-                if trig == TR_STATIC:
-                    ps[p, P_HAS_STATIC] = 1
-                    if effs[p, i, k, E_OP] == OP_COST_REDUCE:
-                        ps[p, P_HAS_CR] = 1
-                elif trig == TR_DAMAGED:
-                    ps[p, P_HAS_TRIG] |= HT_DAMAGED
-                elif trig == TR_OPP_BROKEN or trig == TR_OPP_LEAVES:
-                    ps[p, P_HAS_TRIG] |= HT_OPP_LEAVE
-                elif trig == TR_OWN_SUMMON or trig == TR_OPP_SUMMON:
-                    ps[p, P_HAS_TRIG] |= HT_SUMMON
         nmain = ps[p, P_NMAIN]
         for i in range(nmain):
             ls[p, L_ORDER, i] = i
@@ -630,6 +634,28 @@ def setup(S, first):
 
 
 @njit(cache=True)
+def deck_flags(cards, effs, ntot):
+    """Per seat [P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG]: which kinds of effects the deck has at all (the
+    engine looks for them only then); the same for every game of a matchup."""
+    flags = np.zeros((2, 3), np.int64)
+    for p in range(2):
+        for i in range(ntot[p]):
+            for k in range(cards[p, i, K_NEFF]):
+                trig = effs[p, i, k, E_TRIGGER]
+                if trig == TR_STATIC:
+                    flags[p, 0] = 1
+                    if effs[p, i, k, E_OP] == OP_COST_REDUCE:
+                        flags[p, 1] = 1
+                elif trig == TR_DAMAGED:
+                    flags[p, 2] |= HT_DAMAGED
+                elif trig == TR_OPP_BROKEN or trig == TR_OPP_LEAVES:
+                    flags[p, 2] |= HT_OPP_LEAVE
+                elif trig == TR_OWN_SUMMON or trig == TR_OPP_SUMMON:
+                    flags[p, 2] |= HT_SUMMON
+    return flags
+
+
+@njit(cache=True)
 def new_blob(cards, effs):
     """A state blob with the static card and effect tables copied in; play_game resets the rest, so one
     blob serves a whole chunk of games."""
@@ -642,9 +668,9 @@ def new_blob(cards, effs):
 
 
 @njit(cache=True)
-def play_game(blob, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
+def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
               games, turns, cdetail, viol):
-    """One game in `blob` (from new_blob; the caller owns it and keeps it alive)."""
+    """One game in `blob` (from new_blob; the caller owns it and keeps it alive); flags from deck_flags."""
     w = np.int64(blob[0])
     blob[:OFF_Q] = 0  # the lists, queue and scratch need no clearing: they are read only up to their counts
     blob[OFF_VAR:OFF_VAR + 2 * N_S * w] = 0
@@ -662,6 +688,7 @@ def play_game(blob, nmain, ntot, pols, prms, opts, seed, stream, index, j, detai
         ps[p, P_NMAIN] = nmain[p]
         ps[p, P_NTOT] = ntot[p]
         ps[p, P_POLICY] = pols[p]
+        ps[p, P_HAS_STATIC], ps[p, P_HAS_CR], ps[p, P_HAS_TRIG] = flags[p, 0], flags[p, 1], flags[p, 2]
     threshold = 6 if opts[O_LIMITED] else 7  # 3.1.1
     first = randbelow(new_rng(seed, stream, index, SUB_COIN), 2)  # 8.2.1.2: the chooser goes first
     setup(S, first)
@@ -715,10 +742,11 @@ def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start,
     # chunks of games share one blob (the card tables are copied once per chunk); a game's result
     # depends only on its index, so the chunking does not change any game
     chunks = min(n, KERNEL_CHUNKS)
+    flags = deck_flags(cards, effs, ntot)
     for ch in prange(chunks):
         blob = new_blob(cards, effs)
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
-            play_game(blob, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
+            play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
                       games, turns, cdetail, viol)
         keep_alive(blob)
 

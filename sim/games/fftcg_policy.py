@@ -157,36 +157,41 @@ def lb_face_down(S, p):
 
 
 # context row scr[4] for fast castability, filled once per decision by prepare_cast_context
-CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_NBACKUP, CX_LD, CX_HCNT = 0, 1, 2, 3, 4, 5, 6  # CX_HCNT..+7 per element
+# CX_HEL / CX_HEL2: the elements of at least one / two hand cards that may be discarded for CP
+CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_NBACKUP, CX_LD, CX_HEL, CX_HEL2 = 0, 1, 2, 3, 4, 5, 6, 7
 
 
 @njit(cache=True)
 def prepare_cast_context(S, p, keep):
     """Summaries of p's CP sources and field for can_cast: active Backups and their elements, hand
-    cards that may be discarded for CP per element, Backup count, a Light/Dark character present."""
+    cards that may be discarded for CP and their elements, Backup count, a Light/Dark character present."""
     cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
-    scr[4, :CX_HCNT + 6] = 0
-    scr[4, CX_KEEP] = keep
+    nb, b, bmask, ld = 0, 0, 0, 0
     for k in range(ps[p, P_FN]):
         c = ls[p, L_FIELD, k]
         el = cards[p, c, K_ELEM]
         if cards[p, c, K_TYPE] == BACKUP:
-            scr[4, CX_NBACKUP] += 1
+            nb += 1
             if cs[p, S_DULL, c] == 0:
-                scr[4, CX_B] += 1
-                scr[4, CX_BMASK] |= el
+                b += 1
+                bmask |= el
         if el & LIGHT_DARK:
-            scr[4, CX_LD] = 1
+            ld = 1
+    hd, m1, m2 = 0, 0, 0
     for k in range(ps[p, P_HN]):
         el = cards[p, ls[p, L_HAND, k], K_ELEM]
         if (el & LIGHT_DARK) == 0:
-            scr[4, CX_HDISC] += 1
-            e = 0
-            while el:  # each element bit of the card
-                if el & 1:
-                    scr[4, CX_HCNT + e] += 1
-                el >>= 1
-                e += 1
+            hd += 1
+            m2 |= m1 & el  # payable only asks whether one other card of the element is left
+            m1 |= el
+    scr[4, CX_KEEP] = keep
+    scr[4, CX_B] = b
+    scr[4, CX_BMASK] = bmask
+    scr[4, CX_HDISC] = hd
+    scr[4, CX_NBACKUP] = nb
+    scr[4, CX_LD] = ld
+    scr[4, CX_HEL] = m1
+    scr[4, CX_HEL2] = m2
 
 
 @njit(cache=True, inline="always")
@@ -204,11 +209,9 @@ def payable(S, p, c, cost, req, in_hand):
     d = min(scr[4, CX_HDISC] - c_disc, ps[p, P_HN] - (1 if in_hand else 0) - scr[4, CX_KEEP])
     d = max(d, 0)
     if req:
-        e = 0
-        while (req >> e) & 1 == 0:
-            e += 1
-        in_h = scr[4, CX_HCNT + e] - (c_disc if el & req else 0)
-        if (scr[4, CX_BMASK] & req) == 0 and (in_h <= 0 or d < 1):
+        # another discardable hand card of the element: two if c itself is one
+        in_h = scr[4, CX_HEL2 if c_disc and el & req else CX_HEL] & req
+        if (scr[4, CX_BMASK] & req) == 0 and (in_h == 0 or d < 1):
             return False
     return scr[4, CX_B] + 2 * d + ps[p, P_BONUS] >= max(cost, popcount(req))
 
@@ -367,6 +370,26 @@ def summon_useful(S, p, c):
     return st_cards(S)[p, c, K_TYPE] != SUMMON or card_useful(S, p, c, TR_CAST, -1, -1)
 
 
+@njit(cache=True, inline="always")
+def best_in_hand(S, p):
+    """(action, score) of the hand card with the highest score in scr[3] (hand order on ties) that can
+    be cast and, if a Summon, is useful; (-1, 0) if none scores > 0. The scores first, best first:
+    castability and usefulness are checked only until one card passes."""
+    ls, scr = st_ls(S), st_scr(S)
+    hn = st_ps(S)[p, P_HN]
+    while True:
+        kb, vb = -1, 0
+        for k in range(hn):
+            if scr[3, k] > vb:
+                kb, vb = k, scr[3, k]
+        if kb < 0:
+            return -1, 0
+        c = ls[p, L_HAND, kb]
+        if can_cast(S, p, c, False) and summon_useful(S, p, c):
+            return CAST * 65536 + c * 16, vb
+        scr[3, kb] = 0
+
+
 @njit(cache=True)
 def choose_main(S, p, phase):
     """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass."""
@@ -383,10 +406,9 @@ def choose_main(S, p, phase):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
         else:
-            # the score first: castability and usefulness only for a card that would be the best
-            v = cast_score(S, p, c, phase)
-            if v > best_v and can_cast(S, p, c, False) and summon_useful(S, p, c):
-                best, best_v = CAST * 65536 + c * 16, v
+            scr[3, k] = cast_score(S, p, c, phase)
+    if pol != RANDOM:
+        best, best_v = best_in_hand(S, p)
     for c in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
         if cs[p, S_ZONE, c] != Z_LB:
             continue
