@@ -216,6 +216,14 @@ def payable(S, p, c, cost, req, in_hand):
     return scr[4, CX_B] + 2 * d + ps[p, P_BONUS] >= max(cost, popcount(req))
 
 
+@njit(cache=True, inline="always")
+def may_pay(S, p, c, in_hand):
+    """can_cast's payment test alone, inline: choose_main asks it first and calls can_cast only for the
+    cards that pass (most expensive cards fail it, and the call costs more than the test)."""
+    cost, req = cast_requirement(S, p, c)
+    return payable(S, p, c, cost, req, in_hand)
+
+
 @njit(cache=True)
 def can_cast(S, p, c, instant):
     """Card c (hand or face-down LB deck) can be cast now (11.3, 11.4, 15.2.8.3): timing, field limits,
@@ -385,7 +393,7 @@ def best_in_hand(S, p):
         if kb < 0:
             return -1, 0
         c = ls[p, L_HAND, kb]
-        if can_cast(S, p, c, False) and summon_useful(S, p, c):
+        if may_pay(S, p, c, True) and can_cast(S, p, c, False) and summon_useful(S, p, c):
             return CAST * 65536 + c * 16, vb
         scr[3, kb] = 0
 
@@ -418,7 +426,7 @@ def choose_main(S, p, phase):
                 n += 1
         else:
             v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
-            if v > best_v and can_cast(S, p, c, False):
+            if v > best_v and may_pay(S, p, c, False) and can_cast(S, p, c, False):
                 if not summon_useful(S, p, c):
                     v = 50  # a useless Summon scores 0 (+ 50)
                 if v > best_v:
