@@ -96,6 +96,7 @@ from sim.games.coj_rules import (
     U_NCOLS,
     ZONE_MAX,
     add_to_hand,
+    hand_changed,
     new_state,
     record_drawn,
     rng,
@@ -353,6 +354,7 @@ def deal_opening(s, p):
     deal(rng(s, SUB_SEAT0 + p), DK[p], n, n)
     while True:
         P[p, P_HAND] = 0
+        hand_changed(s, p)
         for i in range(min(HAND_START, n)):
             add_to_hand(s, p, DK[p, i], 1)
         P[p, P_TOP] = min(HAND_START, n)

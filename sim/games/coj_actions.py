@@ -237,7 +237,7 @@ def set_card(s, p, i):
 def override(s, p, top, bottom):
     """オーバーライド: the bottom card gains a level, the top goes to the discard, draw 1 (§8)."""
     vHL(s)[p, bottom] += 1
-    remove_from_hand(s, p, top)
+    remove_from_hand(s, p, top)  # also voids the policy's hand scan (the level changed too)
     draw(s, p, 1)
 
 

@@ -86,9 +86,14 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_NCOLS = range(11)
 # player columns
 # P_NTRIG / P_NINT: trigger / intercept cards in the zone, so the event scans skip zones holding none
-# (curve decks set mostly units as reducers)
+# (curve decks set mostly units as reducers).
+# P_HVER counts the changes to the hand (cards and levels, `hand_changed`); P_HSCAN..P_HMINC hold the
+# policy's hand scan (coj_policy.hand_scan) made at hand version P_HSCAN - 1 (0: none yet), reused
+# while the hand stays the same: the override found (-1: none), the first trigger/intercept (-1:
+# none), the lowest printed cost of a unit/evolution (1 << 20: none).
 (P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
- P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_NTRIG, P_NINT, P_NCOLS) = range(19)
+ P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_NTRIG, P_NINT, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC,
+ P_NCOLS) = range(24)
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL = range(10)
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
@@ -380,12 +385,19 @@ def rebuild(s, p):
 
 
 @njit(cache=True, inline="always")
+def hand_changed(s, p):
+    """Every change to p's hand (cards, order or levels) goes through here: it voids the policy's scan."""
+    vP(s)[p, P_HVER] += 1
+
+
+@njit(cache=True, inline="always")
 def add_to_hand(s, p, c, lvl):
     P = vP(s)
     h = P[p, P_HAND]
     vH(s)[p, h] = c
     vHL(s)[p, h] = lvl
     P[p, P_HAND] = h + 1
+    hand_changed(s, p)
 
 
 @njit(cache=True, inline="always")
@@ -395,6 +407,7 @@ def remove_from_hand(s, p, i):
         H[p, k] = H[p, k + 1]
         HL[p, k] = HL[p, k + 1]
     P[p, P_HAND] -= 1
+    hand_changed(s, p)
 
 
 @njit(cache=True)
