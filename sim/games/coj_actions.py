@@ -5,7 +5,7 @@ The policies (coj_policy.py) choose; these functions carry the choice out under 
 
 from numba import njit
 
-from sim.compiled import K_COST
+from sim.compiled import K_COST, K_NEFF
 from sim.games.coj_effects import (
     fire_triggers,
     fire_triggers_both,
@@ -63,6 +63,7 @@ from sim.games.coj_rules import (
     TR_ENTER,
     TR_TURN_START,
     U_ACT,
+    U_CARD,
     U_DMG,
     U_FROZEN,
     U_LVL,
@@ -130,6 +131,16 @@ def on_enter(s, p, uid):
     intercept_window(s, p, EV_ENTER, p, uid)
 
 
+@njit(cache=True, inline="always")
+def any_unit_effects(s, p):
+    """Whether one of p's field units has printed effects: without one the turn-start walk (quadratic
+    in the field) has nothing to fire, and no effect can put a unit onto the field."""
+    for j in range(vP(s)[p, P_FIELD]):
+        if vK(s)[p, vU(s)[p, j, U_CARD], K_NEFF] > 0:
+            return True
+    return False
+
+
 @njit(cache=True)
 def next_uid_after(s, p, last):
     """The oldest unit placed after uid `last` (units are left-packed in placement order)."""
@@ -161,7 +172,7 @@ def turn_start(s, p):
     if not (P[p, P_ORDER] == 0 and G[G_ROUND] == 1):
         draw(s, p, 2)
     # 5. turn-start effects: units oldest first, then trigger cards left to right (§9 priority)
-    uid = next_uid_after(s, p, 0)
+    uid = next_uid_after(s, p, 0) if any_unit_effects(s, p) else -1
     while uid >= 0 and not G[G_OVER]:
         j = find_unit(s, p, uid)
         if j >= 0:

@@ -48,6 +48,7 @@ from sim.games.coj_rules import (
     P_FIELD,
     P_GAUGE,
     P_HAND,
+    P_HEVO,
     P_HMINC,
     P_HOVR,
     P_HSCAN,
@@ -56,8 +57,13 @@ from sim.games.coj_rules import (
     P_JOKER_USED,
     P_LP,
     P_NJOKERS,
+    P_NOPLAY,
+    P_NPCP,
+    P_NPNF,
+    P_NPZ,
     P_ORDER,
     P_ZONE,
+    P_ZVER,
     ROUNDS,
     U_ACT,
     U_CARD,
@@ -317,7 +323,7 @@ def scan_hand(s, p):
     """The hand facts that depend on the hand alone (coj_rules P_HSCAN..P_HMINC), for hand_scan."""
     P, H, HL, cards = vP(s), vH(s), vHL(s), vK(s)
     nh = P[p, P_HAND]
-    ovr, first_set, minc = -1, -1, 1 << 20
+    ovr, first_set, minc, evo = -1, -1, 1 << 20, 0
     seen, twice = 0, 0  # name ids mod 64 in the hand: an override needs two cards of one name
     for b in range(nh):
         cb = H[p, b]
@@ -327,6 +333,7 @@ def scan_hand(s, p):
         t = cards[p, cb, K_TYPE]
         if t == CT_UNIT or t == CT_EVO:
             minc = min(minc, cards[p, cb, K_COST])
+            evo |= t == CT_EVO
         elif (t == CT_TRIGGER or t == CT_INTERCEPT) and first_set < 0:
             first_set = b
     if twice:
@@ -344,7 +351,7 @@ def scan_hand(s, p):
                     break
             if ovr >= 0:
                 break
-    P[p, P_HOVR], P[p, P_HSET], P[p, P_HMINC] = ovr, first_set, minc
+    P[p, P_HOVR], P[p, P_HSET], P[p, P_HMINC], P[p, P_HEVO] = ovr, first_set, minc, evo
     P[p, P_HSCAN] = P[p, P_HVER] + 1
 
 
@@ -410,16 +417,10 @@ def choose_play(s, p, pol):
 
 
 @njit(cache=True)
-def choose_set(s, p, pol, after_plays):
-    """Triggers and intercepts go to the zone at once; curve/control also set a spare unit as a reducer."""
+def choose_reducer(s, p, pol):
+    """Curve/control set a spare unit as a reducer once nothing more can be played (triggers and
+    intercepts were set already: choose_action sets them first, from the hand scan)."""
     P, H, cards = vP(s), vH(s), vK(s)
-    if P[p, P_ZONE] >= ZONE_MAX:
-        return -1
-    if not after_plays:
-        hand_scan(s, p)
-        return act(A_SET, P[p, P_HSET], 0) if P[p, P_HSET] >= 0 else -1
-    # after the plays: choose_action's first call found no trigger or intercept in this same hand
-    # (choose_play only reads), so only the reducer choice is left
     if pol == POL_AGGRO or P[p, P_HAND] < 4 or P[p, P_ZONE] >= ZONE_MAX - 1:
         return -1
     reducers = reducer_colours(s, p)
@@ -510,6 +511,15 @@ def choose_discard(s, p):
     return best
 
 
+@njit(cache=True, inline="always")
+def no_play(s, p):
+    """choose_play and choose_reducer found nothing in this same state: the same hand (with no
+    evolution, whose choice reads the field's units), zone, CP and field size (attacks change none)."""
+    P = vP(s)
+    return (P[p, P_NOPLAY] == P[p, P_HVER] + 1 and not P[p, P_HEVO] and P[p, P_NPZ] == P[p, P_ZVER]
+            and P[p, P_NPCP] == P[p, P_CP] and P[p, P_NPNF] == P[p, P_FIELD])
+
+
 @njit(cache=True)
 def choose_action(s, p):
     """The next action of the turn player p (A_END when done)."""
@@ -524,15 +534,16 @@ def choose_action(s, p):
         for k in range(2):
             if can_joker(s, p, k):
                 return act(A_JOKER, k, 0)
-    a = choose_set(s, p, pol, False)
-    if a >= 0:
-        return a
-    a = choose_play(s, p, pol)
-    if a >= 0:
-        return a
-    a = choose_set(s, p, pol, True)
-    if a >= 0:
-        return a
+    if P[p, P_HSET] >= 0 and P[p, P_ZONE] < ZONE_MAX:
+        return act(A_SET, P[p, P_HSET], 0)
+    if not no_play(s, p):
+        a = choose_play(s, p, pol)
+        if a >= 0:
+            return a
+        a = choose_reducer(s, p, pol)
+        if a >= 0:
+            return a
+        P[p, P_NOPLAY], P[p, P_NPZ], P[p, P_NPCP], P[p, P_NPNF] = P[p, P_HVER] + 1, P[p, P_ZVER], P[p, P_CP], P[p, P_FIELD]
     j = choose_attack(s, p, pol)
     if j >= 0:
         return act(A_ATTACK, j, 0)

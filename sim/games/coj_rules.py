@@ -87,13 +87,15 @@ U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID
 # player columns
 # P_NTRIG / P_NINT: trigger / intercept cards in the zone, so the event scans skip zones holding none
 # (curve decks set mostly units as reducers).
-# P_HVER counts the changes to the hand (cards and levels, `hand_changed`); P_HSCAN..P_HMINC hold the
-# policy's hand scan (coj_policy.hand_scan) made at hand version P_HSCAN - 1 (0: none yet), reused
-# while the hand stays the same: the override found (-1: none), the first trigger/intercept (-1:
-# none), the lowest printed cost of a unit/evolution (1 << 20: none).
+# P_HVER / P_ZVER count the changes to the hand (cards and levels, `hand_changed`) and to the trigger
+# zone (`zone_count`). P_HSCAN..P_HEVO hold the policy's hand scan (coj_policy.hand_scan) made at hand
+# version P_HSCAN - 1 (0: none yet), reused while the hand stays the same: the override found (-1:
+# none), the first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20:
+# none), whether an evolution is in hand. P_NOPLAY..P_NPNF: the hand version + 1, zone version, CP
+# and field size at which the policy last found no drive and no reducer to set (coj_policy.no_play).
 (P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
- P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_NTRIG, P_NINT, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC,
- P_NCOLS) = range(24)
+ P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_NTRIG, P_NINT, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC, P_HEVO,
+ P_ZVER, P_NOPLAY, P_NPZ, P_NPCP, P_NPNF, P_NCOLS) = range(30)
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL = range(10)
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
@@ -436,7 +438,9 @@ def draw(s, p, k):
 
 @njit(cache=True, inline="always")
 def zone_count(s, p, c, d):
-    """Keep P_NTRIG / P_NINT in step when card c enters (d = 1) or leaves (d = -1) p's zone."""
+    """Keep P_NTRIG / P_NINT and the zone version in step when card c enters (d = 1) or leaves (d = -1)
+    p's zone: every change to the zone goes through here."""
+    vP(s)[p, P_ZVER] += 1
     t = vK(s)[p, c, K_TYPE]
     if t == CT_TRIGGER:
         vP(s)[p, P_NTRIG] += d
