@@ -103,7 +103,7 @@ MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so
 @njit(cache=True, inline="always")
 def intercept_window(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9 tier 3: seat p may use its usable intercepts for the event, one at a time."""
-    if vP(s)[p, P_NINT] > 0:
+    if vP(s)[p, P_NINT + ev] > 0:
         use_intercepts(s, p, ev, ctx_seat, ctx_uid)
 
 
