@@ -63,6 +63,7 @@ from sim.games.fftcg_core import (
     P_HN,
     P_NMAIN,
     P_NTOT,
+    P_PARTY_ANY,
     P_POLICY,
     P_TOP,
     PR_CHUMP_AT,
@@ -84,6 +85,7 @@ from sim.games.fftcg_core import (
     Z_HAND,
     Z_LB,
     card_value,
+    cast_allowed,
     choose_target,
     cond_ok,
     count_targets,
@@ -226,7 +228,7 @@ def can_cast(S, p, c, instant):
     if instant and t != SUMMON and not has_kw(S, p, c, KW_BACK_ATTACK):
         return False  # 9.3.1.5 vs 9.3.1.6 / 15.2.5: only Summons and Back Attack at instant speed
     cost, req = cast_requirement(S, p, c)
-    if not payable(S, p, c, cost, req, z == Z_HAND):  # the cheap test first
+    if not payable(S, p, c, cost, req, z == Z_HAND) or not cast_allowed(S, p, c):  # the cheap test first
         return False
     if t != SUMMON:  # field limits (7.7.3-5)
         if t == BACKUP and scr[4, CX_NBACKUP] >= MAX_BACKUPS:
@@ -486,6 +488,8 @@ def can_attack(S, p, c):
 
 @njit(cache=True)
 def shares_element(S, p, a, b):
+    if st_ps(S)[p, P_PARTY_ANY]:  # "can form a party with Forwards of any Element this turn"
+        return True
     ea, eb = st_cards(S)[p, a, K_ELEM], st_cards(S)[p, b, K_ELEM]
     return (ea & eb) != 0 if st_opt(S)[O_PARTY_SHARED] else ea == eb
 
