@@ -96,7 +96,8 @@ E_AMOUNT = 2
 E_TARGET = 3
 E_PARAM = 4
 E_COST = 5
-E_DULL = 6  # bit 0: dull this card as a cost; bits 1 and up: an extra action cost (`Effect.xcost`)
+E_DULL = 6  # bit 0: dull this card as a cost; bits 1-15: an extra action cost (`Effect.xcost`); bit ACT_CHAIN:
+#            the slot continues the previous slot's action ability; bit ACT_ONCE: usable once per turn
 # appended columns (engines that ignore them keep working): a condition, a target-type filter and
 # a "for each" multiplier of the amount. Encodings (FFTCG engine; see sim/importers/fftcg_text.py):
 E_COND = 7  # 0 none; kind = v & 7 (COND_*), bit 3 negates, bits 4-7 card-type mask, bit 8 "other
@@ -136,6 +137,10 @@ XC_MILL = 2  # put the top n cards of the deck into the Break Zone
 XC_SELF = 3  # auto ability: "you may put X into the Break Zone. When you do so, ...", paid on resolution
 XC_BACKUP = 4  # auto ability: "you may put 1 Backup you control into the Break Zone. When you do so, ..."
 XC_SPECIAL = 5  # Special Ability (FFTCG 11.7.1): discard 1 card with the same name as this card
+# FFTCG action abilities with several effects take consecutive slots: the first pays the cost and the
+# others (ACT_CHAIN set) resolve with it; ACT_ONCE: "You can only use this ability once per turn"
+ACT_CHAIN = 16
+ACT_ONCE = 17
 
 
 def cond_code(kind: int, n: int = 1, tmask: int = 0, other: bool = False, negate: bool = False) -> int:
@@ -164,6 +169,8 @@ class Effect:
     fe_param: int = 0
     thash: int = 0
     xcost: int = 0  # extra action cost: XC_* kind | n << 3, stored above the dull bit of E_DULL
+    chain: bool = False  # action ability: resolves with the previous slot, whose cost pays for both
+    once: bool = False  # action ability: once per turn
 
     def __post_init__(self) -> None:
         for value, vocabulary, what in ((self.trigger, TRIGGERS, "trigger"), (self.op, OPS, "op"),
@@ -172,9 +179,10 @@ class Effect:
                 raise ValueError(f"unknown effect {what} {value!r} (one of: {', '.join(vocabulary)})")
 
     def row(self) -> tuple[int, ...]:
+        dull = int(self.dull) | self.xcost << 1 | int(self.chain) << ACT_CHAIN | int(self.once) << ACT_ONCE
         return (TRIGGERS.index(self.trigger), OPS.index(self.op), self.amount, TARGETS.index(self.target),
-                self.param, self.cost, int(self.dull) | self.xcost << 1, self.cond, self.cond_param, self.tmask, self.foreach,
-                self.fe_param, self.thash)
+                self.param, self.cost, dull, self.cond, self.cond_param, self.tmask, self.foreach, self.fe_param,
+                self.thash)
 
 
 def parse_effect(spec: str) -> Effect:

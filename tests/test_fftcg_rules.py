@@ -1145,3 +1145,27 @@ def test_rule_11_3_3_targets_must_choose_taunt_own_break_capped_count_and_lower_
     K.resolve(S)
     assert v["cs"][0, K.S_ZONE, 4] == K.Z_BREAK and v["ps"][0, K.P_FN] == 5
     assert v["ps"][1, K.P_FN] == 1
+
+
+def test_rule_11_6_2_one_activation_pays_once_and_resolves_every_effect():
+    ab = tcard("AB", "《1》: Choose 1 Forward opponent controls. Deal it 1000 damage. Draw 1 card.", "backup")
+    S, v = make([ab, card("B2", "backup")], [card("T")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    assert P.can_activate(S, 0, 0, 0, 0) and not P.can_activate(S, 0, 0, 1, 0)  # slot 1 belongs to slot 0's ability
+    F.activate(S, 0, 0, 0, 1)
+    cs = v["cs"]
+    assert cs[0, K.S_DULL, 0] + cs[0, K.S_DULL, 1] == 1  # 1 CP paid once, by one Backup
+    assert cs[1, K.S_DMG, 0] == 1000 and v["ps"][0, K.P_HN] == 1 and violations(S) == 0
+
+
+def test_rule_11_6_once_per_turn_action_ability():
+    yeul = tcard("YE", "《0》: Draw 1 card. You can only use this ability once per turn.", "backup")
+    S, v = make([yeul])
+    put(v, 0, 0, K.Z_FIELD)
+    assert P.can_activate(S, 0, 0, 0, 0)
+    F.activate(S, 0, 0, 0, 1)
+    assert v["ps"][0, K.P_HN] == 1 and not P.can_activate(S, 0, 0, 0, 0)
+    F.end_phase(S, 0)
+    assert P.can_activate(S, 0, 0, 0, 0)

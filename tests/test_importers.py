@@ -93,7 +93,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      [E("attack", "activate", 0, "all_own_characters")]),
     ("Sheol 《S》《1》: Activate all the Forwards you control. They gain Haste until the end of the turn.", "forward",
      [E("action", "activate", 0, "all_own_characters", 0, 1, xcost=5 | 1 << 3),
-      E("action", "haste", 0, "all_own_characters", 0, 1, xcost=5 | 1 << 3)]),
+      E("action", "haste", 0, "all_own_characters", 0, 1, xcost=5 | 1 << 3, chain=True)]),  # paid with the first
     ("When Ward enters the field, break all the Forwards of cost 2 or less.", "forward",
      [E("enter", "break", 0, "all_characters", 2, tmask=1)]),
     ("When Ward enters the field, you may search for up to 2 Category XV Forwards and add them to your hand.",
@@ -124,7 +124,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
     ("Dark 《S》: Choose 1 Forward. Ward deals you 1 point of damage. If the cost of the Forward is equal to or less than"
      " the damage you have received, break it.", "forward",
      [E("action", "player_damage", 1, "own_player", xcost=5 | 1 << 3),
-      E("action", "break", 1, "opp_character", foreach=cond_code(6, 0), xcost=5 | 1 << 3)]),
+      E("action", "break", 1, "opp_character", foreach=cond_code(6, 0), xcost=5 | 1 << 3, chain=True)]),
     ("Choose 1 Forward. Until the end of the turn, it gains +1000 power and First Strike. Draw 1 card. If you have"
      " received 4 points of damage or more, it also gains Haste until the end of the turn.", "summon",
      [E("cast", "pump", 1000, "own_character"),
@@ -201,6 +201,11 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      [E("static", "cast_if", 0, "self", cond=cond_code(COND_OWN, 1, 1), cond_param=text_hash("XIV"))]),
     ("《ダル》: The Forwards you control can form a party with Forwards of any Element this turn.", "backup",
      [E("action", "party_any", 0, "own_player", 0, 0, True)]),
+    # one action ability with two effects (the second chained to the first) used once per turn
+    ("《1》: Choose 1 Forward. Deal it 1000 damage. Draw 1 card. You can only use this ability during your turn and"
+     " only once per turn.", "backup",
+     [E("action", "damage", 1000, "opp_character", 0, 1, once=True),
+      E("action", "draw", 1, "own_player", 0, 1, chain=True, once=True)]),
 ])
 def test_fftcg_templates(text: str, ctype: str, effects: list[Effect]) -> None:
     parsed = parse_fftcg_text(text, "Ward", ctype)

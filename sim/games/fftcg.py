@@ -135,6 +135,7 @@ from sim.games.fftcg_core import (
     S_DULL,
     S_FROZEN,
     S_KW_EOT,
+    S_ONCE,
     S_PLAYED,
     S_PUMP,
     S_SHIELD,
@@ -173,6 +174,8 @@ from sim.games.fftcg_core import (
     Z_HAND,
     Z_LB,
     Z_LB_UP,
+    ability_end,
+    action_payment,
     blob_size,
     borrowed,
     check_over,
@@ -183,7 +186,6 @@ from sim.games.fftcg_core import (
     discard,
     draw,
     enter_field,
-    extra_discards,
     has_kw,
     leave_field,
     list_remove,
@@ -196,7 +198,6 @@ from sim.games.fftcg_core import (
     push_trigger,
     resolve,
     rule_processes,
-    special_discard,
     st_cards,
     st_cs,
     st_effs,
@@ -337,24 +338,23 @@ def cast(S, p, c, hs, hc, check):
 
 @njit(cache=True)
 def activate(S, p, c, k, check):
-    """Action ability (11.6.2): pay its CP cost (generic), dull the card if the cost says so and pay
-    its extra cost (discard / put the top cards of the deck into the Break Zone)."""
+    """Action ability (11.6.2) starting at slot k: pay its CP cost (generic), dull the card if the cost
+    says so and pay its extra cost (discard / put the top cards of the deck into the Break Zone), then
+    all of its effects (the slots chained to k) resolve."""
     effs, cs, ps, gs = st_effs(S), st_cs(S), st_ps(S), st_gs(S)
-    dull = effs[p, c, k, E_DULL] & 1
-    cost = effs[p, c, k, E_COST]
-    keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
-    keep = max(keep, extra_discards(effs[p, c, k, E_DULL]))  # CP discards leave the cards the cost discards
-    sn = special_discard(S, p, c, effs[p, c, k, E_DULL])  # not discarded for CP: the Special Ability needs it
-    g, nb, nd, ub = plan_pay(S, p, cost, 0, sn, c if dull else -1, keep, False)
+    v = effs[p, c, k, E_DULL]
+    g, nb, nd, ub = action_payment(S, p, c, k, 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2], False)
     if g < 0:
         return False
-    if check and not payment_legal(S, p, cost, 0, nb, nd, ub):
+    if check and not payment_legal(S, p, effs[p, c, k, E_COST], 0, nb, nd, ub):
         gs[X_VIOL] |= V_PAYMENT
     commit_pay(S, p, nb, nd, ub)
-    if dull:
+    if v & 1:
         cs[p, S_DULL, c] = 1
-    pay_extra_cost(S, p, c, effs[p, c, k, E_DULL])
-    push(S, p, p, c, k, -1, -1)
+    pay_extra_cost(S, p, c, v)
+    cs[p, S_ONCE, c] |= 1 << k  # read only for a once-per-turn ability (once_used); cleared in the End Phase
+    for j in range(k, ability_end(S, p, c, k)):  # the ability's effects, paid once
+        push(S, p, p, c, j, -1, -1)
     if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK:
         leave_field(S, p, c, Z_BREAK)  # a cost: put into the Break Zone, not a break (15.1.1.3.2)
     resolve(S)
@@ -503,6 +503,7 @@ def end_phase(S, p):
             cs[s, S_PUMP, c] = 0
             cs[s, S_KW_EOT, c] = 0
             cs[s, S_SHIELD, c] = 0
+            cs[s, S_ONCE, c] = 0
         ps[s, P_BONUS] = 0
         ps[s, P_PARTY_ANY] = 0
     rule_processes(S)  # a Forward whose weaken ended cannot die; kept for power <= 0 printed cards

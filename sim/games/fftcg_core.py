@@ -47,6 +47,8 @@ from sim.compiled import (
     K_TYPE,
 )
 from sim.effects import (
+    ACT_CHAIN,
+    ACT_ONCE,
     COND_CHOSEN_GONE,
     COND_DAMAGE,
     COND_MY_TURN,
@@ -198,9 +200,10 @@ N_OPT = 6
 Z_DECK, Z_HAND, Z_FIELD, Z_BREAK, Z_DAMAGE, Z_LB, Z_LB_UP = 0, 1, 2, 3, 4, 5, 6
 N_ZONES = 7
 (S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST,
- S_SHIELD) = range(13)
-N_S = 13  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
-#           damage dealt to it this turn is reduced by this much
+ S_SHIELD, S_ONCE) = range(14)
+N_S = 14  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
+#           damage dealt to it this turn is reduced by this much; S_ONCE: bit k = its once-per-turn action
+#           ability at slot k was used this turn
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY) = range(20)
 N_P = 20  # P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the hand only then); P_PARTY_ANY:
@@ -518,7 +521,7 @@ def xcost_kind(v):
 @njit(cache=True, inline="always")
 def xcost_n(v):
     """How many cards the extra action cost packed in E_DULL value v discards or puts away."""
-    return v >> 4
+    return (v >> 4) & 0xFFF  # bits 4-15 (ACT_CHAIN / ACT_ONCE above)
 
 
 @njit(cache=True)
@@ -567,6 +570,39 @@ def pay_extra_cost(S, p, c, v):
         discard_least(S, p, n)
     elif kind == XC_MILL:
         mill(S, p, n)
+
+
+@njit(cache=True, inline="always")
+def ability_end(S, p, c, k):
+    """One past the last slot of the action ability that starts at slot k (k and the slots chained to it)."""
+    effs = st_effs(S)
+    j = k + 1
+    while j < st_cards(S)[p, c, K_NEFF] and (effs[p, c, j, E_DULL] >> ACT_CHAIN) & 1:
+        j += 1
+    return j
+
+
+@njit(cache=True, inline="always")
+def action_head(v):
+    """E_DULL value v belongs to the first slot of an action ability (not a chained one)."""
+    return (v >> ACT_CHAIN) & 1 == 0
+
+
+@njit(cache=True, inline="always")
+def once_used(S, p, c, k):
+    """c's once-per-turn action ability at slot k was used this turn."""
+    return (st_effs(S)[p, c, k, E_DULL] >> ACT_ONCE) & 1 and (st_cs(S)[p, S_ONCE, c] >> k) & 1
+
+
+@njit(cache=True)
+def action_payment(S, p, c, k, keep, dry):
+    """plan_pay for c's action ability at slot k (11.6.2): its CP cost (generic), keeping `keep` cards
+    plus those its extra cost discards, never discarding the Special Ability's same-name card (11.7.1)
+    and, when the cost dulls c, not using c as a Backup."""
+    effs = st_effs(S)
+    v = effs[p, c, k, E_DULL]
+    keep = max(keep, extra_discards(v))
+    return plan_pay(S, p, effs[p, c, k, E_COST], 0, special_discard(S, p, c, v), c if v & 1 else -1, keep, dry)
 
 
 @njit(cache=True)
@@ -690,6 +726,7 @@ def enter_field(S, p, c):
     cs[p, S_PUMP, c] = 0
     cs[p, S_KW_EOT, c] = 0
     cs[p, S_SHIELD, c] = 0
+    cs[p, S_ONCE, c] = 0
     list_add(S, p, L_FIELD, P_FN, c)
     update_static(S, p)
     update_static(S, 1 - p)  # static abilities may count the opponent's characters
@@ -703,7 +740,7 @@ def leave_field(S, p, c, dest):
     An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued."""
     cs, ps = st_cs(S), st_ps(S)
     list_remove(S, p, L_FIELD, P_FN, c)
-    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST, S_SHIELD):
+    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST, S_SHIELD, S_ONCE):
         cs[p, col, c] = 0
     if c >= ps[p, P_NMAIN]:
         cs[p, S_ZONE, c] = Z_LB_UP

@@ -3,7 +3,10 @@
 One ability = one `[[br]]` line of the card text; a modal line ("Select 1 of the 3 following
 actions.") takes the quoted options that follow it. A line is *modelled* when every sentence of it
 maps onto the effect vocabulary (sim.effects) or is a rider we knowingly drop (listed in IGNORED:
-once-per-turn limits, EX Burst bonus amounts, reminder text). Known approximations, made on purpose:
+"during your turn / Main Phase" limits of action abilities, which the engine meets anyway (actions are
+used in the Main Phases of their controller's turn), "once per turn" of auto abilities, EX Burst bonus
+amounts, reminder text). An action ability's effects take consecutive slots, the first paying for all
+(Effect.chain); its "once per turn" is kept (Effect.once). Known approximations, made on purpose:
 - target qualifiers "dull"/"active"/"attacking"/"blocking" are dropped (any Forward of that side);
 - "choose 1 Forward" without "opponent controls" targets the opponent for harmful ops and our own
   Forwards for helpful ones (what a sensible player picks);
@@ -230,7 +233,7 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
     (re.compile(r"^the forwards you control can form a party with forwards of any element this turn$", re.I),
      "party_any", "own_player"),
 ]
-IGNORED = [  # riders dropped on purpose (see module docstring)
+IGNORED = [  # riders dropped on purpose (see module docstring); an action's "once per turn" is read by parse_ability
     re.compile(r"^you can only use this ability (?:during your turn|once per turn|during your main phase"
                r"(?:, and only once per turn)?|during your turn and only once per turn)$", re.I),
     re.compile(r"^this effect will trigger only once per turn$", re.I),
@@ -1046,7 +1049,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             return None
         if only_if and action_cond is not None:  # checked before use (can_activate) and on resolution
             effects = [replace(e, cond=action_cond[0], cond_param=action_cond[1]) for e in effects]
-        return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost) for e in effects]
+        # one ability: its first slot pays for all (the others are chained to it); "once per turn" is tracked
+        once = re.search(r"you can only use this ability[^.]*\bonce per turn", body, re.I) is not None
+        return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost, chain=k > 0, once=once)
+                             for k, e in enumerate(effects)]
     own_kind = None
     for pattern, name_trigger in _TRIGGERS:
         m = pattern.match(line)
