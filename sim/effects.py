@@ -76,8 +76,8 @@ OPS = (
     "set_power",  # FFTCG: a target's power becomes `amount` until end of turn
     "cast_if",  # FFTCG static, read from the hand: the card can be cast only while its E_COND holds
     "taunt",  # FFTCG static: the opponent's Summons and abilities must choose this card if possible
-    "no_break",  # FFTCG: a target cannot be broken (amount 1: this turn, by anything; 2: static, by the
-                 # opponent's effects that deal no damage)
+    "no_break",  # FFTCG: a target cannot be broken this turn; static: not by the opponent's effects that deal no
+                 # damage
     "no_bounce",  # FFTCG: a target cannot be returned to its owner's hand by the opponent this turn
     "party_any",  # FFTCG: its controller's Forwards may form a party with any Element this turn
 )

@@ -156,7 +156,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      [E("static", "damage_mod", -2000, "all_own_characters", thash=text_hash("Ashe"))]),
     ("Summons and abilities of your opponent must choose Ward if possible.", "forward", [E("static", "taunt", 0, "self")]),
     ("The Card Name Ashe you control cannot be broken by opposing Summons or abilities that don't deal damage.",
-     "backup", [E("static", "no_break", 2, "all_own_characters", thash=text_hash("Ashe"))]),
+     "backup", [E("static", "no_break", 0, "all_own_characters", thash=text_hash("Ashe"))]),
     ("《ダル》, put Ward into the Break Zone: Choose 1 Card Name Cid. It cannot be broken this turn.", "backup",
      [E("action_break", "no_break", 0, "own_character", 0, 0, True, thash=text_hash("Cid"))]),
     ("《土》《1》《ダル》: Choose 1 Forward you control. During this turn, it cannot be returned to its owner's hand by your"

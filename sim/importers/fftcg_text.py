@@ -967,7 +967,7 @@ def _replacement_static(line: str) -> list[Effect] | None:
         kind = _kind(m.group(1))
         if kind is None:
             return None
-        op, amount = ("damage_mod", -int(m.group(2))) if m.re is _DMG_TEAM else ("no_break", 2)
+        op, amount = ("damage_mod", -int(m.group(2))) if m.re is _DMG_TEAM else ("no_break", 0)
         return [Effect("static", op, amount, "all_own_characters", tmask=kind[0] | (COND_OTHER if kind[2] else 0),
                        thash=kind[1])]
     if _TAUNT.match(body):
