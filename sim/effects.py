@@ -31,6 +31,8 @@ TRIGGERS = (
     "opp_forward_leaves",  # FFTCG: when a Forward the opponent controls leaves the field
     "own_summon",  # FFTCG: when its controller casts a Summon
     "opp_summon",  # FFTCG: when the opponent casts a Summon
+    "own_attacks",  # FFTCG: when a Forward its controller controls attacks (kind filter: COND_TRIGGER)
+    "own_enters",  # FFTCG: when a character enters its controller's field (kind filter: COND_TRIGGER)
 )
 
 OPS = (
@@ -68,13 +70,24 @@ OPS = (
     "dull_power",  # dull a target Forward with power <= param (0: the power of the effect's card)
     "fight",  # own Forward (the strongest) gains +amount until end of turn, then deals damage equal to its
               # power to a target opposing Forward (FFTCG "the former deals damage equal to its power to the latter")
+    "damage_mod",  # FFTCG static: damage dealt to the target changes by `amount` (param: DM_* flags, DM_MIN)
+    "damage_double",  # FFTCG: damage dealt to a target is doubled until end of turn
+    "shield",  # FFTCG: the next damage dealt to a target this turn is reduced by `amount`
+    "set_power",  # FFTCG: a target's power becomes `amount` until end of turn
+    "cast_if",  # FFTCG static, read from the hand: the card can be cast only while its E_COND holds
+    "taunt",  # FFTCG static: the opponent's Summons and abilities must choose this card if possible
+    "no_break",  # FFTCG: a target cannot be broken this turn; static: not by the opponent's effects that deal no
+                 # damage
+    "no_bounce",  # FFTCG: a target cannot be returned to its owner's hand by the opponent this turn
+    "party_any",  # FFTCG: its controller's Forwards may form a party with any Element this turn
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
            "all_opp_characters",  # every opposing character (CoJ sweepers such as DEATH)
            "all_players",  # both players at once (CoJ 1: simultaneous 0 LP is a double loss)
            "all_own_characters",  # every character of the effect's controller
-           "all_characters")  # every character on the field (FFTCG "all the Forwards", CoJ 「全てのユニット」)
+           "all_characters",  # every character on the field (FFTCG "all the Forwards", CoJ 「全てのユニット」)
+           "chosen")  # FFTCG: the character the ability's previous effect chose ("it" again)
 
 # compiled effects table columns
 E_TRIGGER = 0
@@ -83,7 +96,8 @@ E_AMOUNT = 2
 E_TARGET = 3
 E_PARAM = 4
 E_COST = 5
-E_DULL = 6  # bit 0: dull this card as a cost; bits 1 and up: an extra action cost (`Effect.xcost`)
+E_DULL = 6  # bit 0: dull this card as a cost; bits 1-15: an extra action cost (`Effect.xcost`); bit ACT_CHAIN:
+#            the slot continues the previous slot's action ability; bit ACT_ONCE: usable once per turn
 # appended columns (engines that ignore them keep working): a condition, a target-type filter and
 # a "for each" multiplier of the amount. Encodings (FFTCG engine; see sim/importers/fftcg_text.py):
 E_COND = 7  # 0 none; kind = v & 7 (COND_*), bit 3 negates, bits 4-7 card-type mask, bit 8 "other
@@ -99,6 +113,9 @@ E_NCOLS = 13
 COND_DAMAGE = 1  # own damage >= n (FFTCG "Damage n --", 15.2.x)
 COND_OWN = 2  # own field has >= n characters matching (type mask, hash)
 COND_OPP = 3  # opponent's field has >= n matching
+COND_TRIGGER = 4  # own_attacks / own_enters: the card that triggered it matches (type mask, hash, other)
+COND_MY_TURN = 5  # it is the controller's turn
+COND_CHOSEN_GONE = 6  # the character the previous effect chose has left the field (it was broken)
 FE_OWN = 2  # count own characters matching
 FE_OPP = 3  # count opposing characters matching
 FE_OWN_HAND = 4  # cards in own hand
@@ -107,12 +124,23 @@ FE_OWN_DAMAGE = 6  # points of damage the controller has received
 COND_NOT = 8
 FE_DULL = 8  # "for each dull <kind>": the bit conditions use for negation counts only dull characters
 COND_OTHER = 256
+# E_FOREACH count n (bits 9 and up): the count is capped at n ("up to 3 Forwards"; 0 = no cap)
+# damage_mod (E_PARAM): which damage it changes; the threshold is param >> DM_MIN
+DM_ABILITY = 1  # only damage from abilities and Summons (not battle damage)
+DM_DULL = 2  # only while the card is dull
+DM_ZERO = 4  # the damage becomes 0 (amount unused)
+DM_DEALS = 8  # damage this card deals to a Forward, not damage it receives
+DM_MIN = 4  # param >> DM_MIN: only damage of at least this much
 # extra costs of an action ability, paid with its CP (FFTCG 11.6.2): kind = xcost & 7, n = xcost >> 3
 XC_DISCARD = 1  # discard n cards from the hand
 XC_MILL = 2  # put the top n cards of the deck into the Break Zone
 XC_SELF = 3  # auto ability: "you may put X into the Break Zone. When you do so, ...", paid on resolution
 XC_BACKUP = 4  # auto ability: "you may put 1 Backup you control into the Break Zone. When you do so, ..."
 XC_SPECIAL = 5  # Special Ability (FFTCG 11.7.1): discard 1 card with the same name as this card
+# FFTCG action abilities with several effects take consecutive slots: the first pays the cost and the
+# others (ACT_CHAIN set) resolve with it; ACT_ONCE: "You can only use this ability once per turn"
+ACT_CHAIN = 16
+ACT_ONCE = 17
 
 
 def cond_code(kind: int, n: int = 1, tmask: int = 0, other: bool = False, negate: bool = False) -> int:
@@ -141,6 +169,8 @@ class Effect:
     fe_param: int = 0
     thash: int = 0
     xcost: int = 0  # extra action cost: XC_* kind | n << 3, stored above the dull bit of E_DULL
+    chain: bool = False  # action ability: resolves with the previous slot, whose cost pays for both
+    once: bool = False  # action ability: once per turn
 
     def __post_init__(self) -> None:
         for value, vocabulary, what in ((self.trigger, TRIGGERS, "trigger"), (self.op, OPS, "op"),
@@ -149,9 +179,10 @@ class Effect:
                 raise ValueError(f"unknown effect {what} {value!r} (one of: {', '.join(vocabulary)})")
 
     def row(self) -> tuple[int, ...]:
+        dull = int(self.dull) | self.xcost << 1 | int(self.chain) << ACT_CHAIN | int(self.once) << ACT_ONCE
         return (TRIGGERS.index(self.trigger), OPS.index(self.op), self.amount, TARGETS.index(self.target),
-                self.param, self.cost, int(self.dull) | self.xcost << 1, self.cond, self.cond_param, self.tmask, self.foreach,
-                self.fe_param, self.thash)
+                self.param, self.cost, dull, self.cond, self.cond_param, self.tmask, self.foreach, self.fe_param,
+                self.thash)
 
 
 def parse_effect(spec: str) -> Effect:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -693,7 +694,7 @@ def test_when_dealt_damage_triggers_on_ability_and_battle_damage():
     S, v = make([card("T", power=9000)], [azul, bolt])
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
-    K.apply_op(S, 1, 0, K.OP_DAMAGE, 2000, 0)  # ability damage to Azul
+    K.apply_op(S, 1, 0, K.OP_DAMAGE, 2000, 0, 0, 0, 0)  # ability damage to Azul (from seat 0)
     K.resolve(S)
     assert v["cs"][0, K.S_DMG, 0] == 1000
 
@@ -942,3 +943,229 @@ def test_rule_11_7_1_special_ability_discards_a_card_of_the_same_name():
     F.activate(S, 0, 0, 0, 1)  # X pays the CP, the other KA is the Special Ability's discard
     assert v["ps"][0, K.P_HN] == 0 and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and violations(S) == 0
+
+
+# ---- replacement effects, set power, "it" again, own-Forward triggers, cast and break restrictions ----------
+def test_rule_11_12_5_static_damage_replacement():
+    knight = tcard("DK", "If DK receives damage, the damage increases by 4000 instead.", power=9000)
+    voss = tcard("VO", "If VO receives damage, reduce the damage by 1000 instead.[[br]]If the Card Name Ashe you"
+                 " control receives damage, reduce the damage by 2000 instead.", power=8000)
+    ashe = card("AS", power=8000, name="Ashe")
+    philia = tcard("PH", "If PH is dealt damage by an ability, the damage becomes 0 instead.", power=8000)
+    elf = tcard("EL", "If EL is dealt 9000 damage or more, the damage becomes 0 instead.", power=8000)
+    than = tcard("TH", "If TH receives damage while dull, the damage is reduced by 2000 instead.", power=8000)
+    glad = tcard("GL", "If GL deals damage to a Forward, the damage increases by 2000 instead.", power=5000)
+    S, v = make([knight, voss, ashe, philia, elf, than], [glad, card("SRC")])
+    for c in range(6):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    cs = v["cs"]
+    for c, amount, want in ((0, 3000, 7000), (1, 3000, 2000), (2, 3000, 1000), (3, 5000, 0), (4, 9000, 0),
+                            (4, 3000, 3000), (5, 3000, 3000)):
+        cs[0, K.S_DMG, c] = 0
+        K.apply_op(S, 0, c, K.OP_DAMAGE, amount, 0, 1, 1, 1)  # ability damage from seat 1's SRC
+        assert cs[0, K.S_DMG, c] == want, (c, amount)
+    cs[0, K.S_DULL, 5] = 1
+    cs[0, K.S_DMG, 5] = 0
+    K.apply_op(S, 0, 5, K.OP_DAMAGE, 3000, 0, 1, 1, 1)
+    assert cs[0, K.S_DMG, 5] == 1000  # reduced only while dull
+    K.apply_op(S, 0, 0, K.OP_DAMAGE, 1000, 0, 1, 1, 0)  # from GL: +2000, then DK's own +4000
+    assert cs[0, K.S_DMG, 0] == 7000 + 7000
+    cs[0, K.S_DMG, 3] = 0
+    v["scr"][2, 0] = 0
+    F.deal_battle(S, 1, 1, 0, 3, False)  # GL attacks, PH blocks: battle damage is not "by an ability", +2000 from GL
+    assert cs[0, K.S_DMG, 3] == 7000 and cs[1, K.S_DMG, 0] == 8000
+
+
+def test_rule_11_12_5_damage_doubled_and_next_damage_reduced_this_turn():
+    scar = tcard("SC", "When SC enters the field, choose 1 Forward. During this turn, if it is dealt damage, double the"
+                 " damage instead.", cost=0)
+    porom = tcard("PO", "《ダル》, put PO into the Break Zone: Choose 1 Forward. During this turn, the next damage"
+                  " dealt to it is reduced by 2000 instead.", "backup")
+    S, v = make([scar], [card("T", power=9000), porom])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    F.cast(S, 0, 0, -1, -1, 1)
+    K.apply_op(S, 1, 0, K.OP_DAMAGE, 3000, 0, 0, 0, 0)
+    assert v["cs"][1, K.S_DMG, 0] == 6000
+    F.activate(S, 1, 1, 0, 1)  # shield on T (its own Forward): the next 3000 x 2 loses 2000, then no more
+    assert v["cs"][1, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][1, K.S_SHIELD, 0] == 2000
+    v["cs"][1, K.S_DMG, 0] = 0
+    K.apply_op(S, 1, 0, K.OP_DAMAGE, 3000, 0, 0, 0, 0)
+    K.apply_op(S, 1, 0, K.OP_DAMAGE, 1000, 0, 0, 0, 0)
+    assert v["cs"][1, K.S_DMG, 0] == 4000 + 2000
+    F.end_phase(S, 0)
+    K.apply_op(S, 1, 0, K.OP_DAMAGE, 1000, 0, 0, 0, 0)
+    assert v["cs"][1, K.S_DMG, 0] == 1000  # the doubling ended with the turn
+
+
+def test_rule_11_3_10_power_becomes_n_until_end_of_turn():
+    diablos = tcard("DI", "Choose 1 Forward. Its power becomes 4000 until the end of the turn. Draw 1 card.", "summon",
+                    cost=0)
+    S, v = make([diablos], [card("BIG", power=9000), card("SMALL", power=3000)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    F.cast(S, 0, 0, -1, -1, 1)
+    assert K.power(S, 1, 0) == 4000 and K.power(S, 1, 1) == 3000 and v["ps"][0, K.P_HN] == 1
+    F.end_phase(S, 0)
+    assert K.power(S, 1, 0) == 9000
+
+
+def test_rule_11_11_2_1_more_damage_to_the_same_chosen_forward_and_draw_when_it_breaks():
+    vivi = tcard("VI", "When VI enters the field, choose 1 Forward opponent controls. Deal it 4000 damage and 1000 more"
+                 " damage for each card in your opponent's hand.", cost=0)
+    bryn = tcard("BR", "Choose 1 Forward. Deal it 5000 damage. When it is put from the field into the Break Zone this"
+                 " turn, draw 1 card.", "summon", cost=0)
+    S, v = make([vivi, bryn, bryn], [card("A", power=9000), card("B", power=8000), card("H1"), card("H2")])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 0, 2, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    put(v, 1, 2, K.Z_HAND)
+    put(v, 1, 3, K.Z_HAND)
+    F.cast(S, 0, 0, -1, -1, 1)  # 4000 + 2 x 1000 on the strongest (no kill possible), both on the same one
+    assert v["cs"][1, K.S_DMG, 0] == 6000 and v["cs"][1, K.S_DMG, 1] == 0
+    F.cast(S, 0, 1, -1, -1, 1)  # 5000 breaks A (6000 + 5000 >= 9000): draw 1
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["ps"][0, K.P_HN] == 2
+    F.cast(S, 0, 2, -1, -1, 1)  # 5000 does not break B (8000): no draw
+    assert v["cs"][1, K.S_ZONE, 1] == K.Z_FIELD and v["ps"][0, K.P_HN] == 1
+
+
+def test_rule_11_8_6_triggers_on_own_forwards_attacking_and_entering():
+    hien = tcard("HI", "When a Job Samurai Forward you control attacks, all the Forwards you control gain +1000 power"
+                 " until the end of the turn.", "backup")
+    than = tcard("TH", "When a Job Scion other than TH enters your field, until the end of the turn, TH gains +2000"
+                 " power, Haste and Brave.", job="Scion")
+    sam = replace(card("SAM", power=5000), job="Samurai")
+    scion = replace(card("SCI", cost=0), job="Scion")
+    S, v = make([hien, than, sam, card("OTHER"), scion])
+    for c in range(4):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 0, 4, K.Z_HAND)
+    F.cast(S, 0, 4, -1, -1, 1)  # a Scion enters: TH's ability (not for its own entry)
+    assert K.power(S, 0, 1) == 7000 and K.has_kw(S, 0, 1, K.KW_BRAVE)
+    for a, want in ((3, 0), (2, 1000)):  # a non-Samurai attacks: nothing; the Samurai: every Forward +1000
+        v["scr"][2, 0] = a
+        K.push_own(S, 0, K.TR_OWN_ATTACKS, 0, a)
+        K.resolve(S)
+        assert K.power(S, 0, 3) == 5000 + want
+
+
+def test_rule_9_3_1_6_cast_only_during_your_turn_or_while_controlling_a_kind():
+    shiva = tcard("SH", "You can only cast SH during your turn.[[br]]Choose 1 Forward. Dull it.", "summon", cost=0)
+    rhit = tcard("RH", "You must control a Category XIV Forward to play RH from your hand onto the field.", cost=0)
+    xiv = replace(card("XIV", cost=0), category="XIV")
+    S, v = make([shiva, rhit, xiv], [card("T")])
+    for c in range(3):
+        put(v, 0, c, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    v["gs"][K.X_ACTIVE] = 1
+    assert not castable(S, 0, 0, instant=True) and not castable(S, 0, 1)
+    v["gs"][K.X_ACTIVE] = 0
+    assert castable(S, 0, 0, instant=True) and not castable(S, 0, 1)
+    F.cast(S, 0, 2, -1, -1, 1)
+    assert castable(S, 0, 1)
+
+
+def test_rule_15_1_1_9_2_party_with_any_element_this_turn():
+    choco = tcard("CH", "《ダル》: The Forwards you control can form a party with Forwards of any Element this turn.",
+                  "backup")
+    S, v = make([choco, card("FI", power=5000), card("WA", power=5000, el=("water",))])
+    for c in range(3):
+        put(v, 0, c, K.Z_FIELD)
+    assert P.party_for(S, 0, 1) == 1
+    F.activate(S, 0, 0, 0, 1)
+    assert P.party_for(S, 0, 1) == 2
+    F.end_phase(S, 0)
+    assert P.party_for(S, 0, 1) == 1
+
+
+def test_rule_12_4_5_cannot_be_broken_and_cannot_be_returned():
+    wro = tcard("WRO", "《ダル》, put WRO into the Break Zone: Choose 1 Card Name Commander. It cannot be broken this"
+                " turn.", "backup")
+    rasler = tcard("RA", "The Card Name Ashe you control cannot be broken by opposing Summons or abilities that don't"
+                   " deal damage.", "backup")
+    krile = tcard("KR", "《ダル》: Choose 1 Forward you control. During this turn, it cannot be returned to its owner's"
+                  " hand by your opponent's Summons or abilities.", "backup")
+    S, v = make([wro, rasler, krile, card("CMD", name="Commander", power=5000), card("ASH", name="Ashe")])
+    for c in range(5):
+        put(v, 0, c, K.Z_FIELD)
+    K.update_static(S, 0)
+    F.activate(S, 0, 0, 0, 1)
+    v["cs"][0, K.S_DMG, 3] = 6000
+    K.rule_processes(S)
+    assert v["cs"][0, K.S_ZONE, 3] == K.Z_FIELD  # damage >= power but it cannot be broken this turn
+    K.apply_op(S, 0, 4, K.OP_BREAK, 0, 0, 1, 1, 0)  # the opponent's break: Ashe stays (Rasler)
+    assert v["cs"][0, K.S_ZONE, 4] == K.Z_FIELD
+    K.apply_op(S, 0, 4, K.OP_BREAK, 0, 0, 0, 0, 1)  # its controller's own effect still breaks it
+    assert v["cs"][0, K.S_ZONE, 4] == K.Z_BREAK
+    F.activate(S, 0, 2, 0, 1)  # Krile on the Commander
+    K.apply_op(S, 0, 3, K.OP_BOUNCE, 0, 0, 1, 1, 0)
+    assert v["cs"][0, K.S_ZONE, 3] == K.Z_FIELD
+    F.end_phase(S, 0)
+    K.rule_processes(S)
+    K.apply_op(S, 0, 3, K.OP_BOUNCE, 0, 0, 1, 1, 0)
+    assert v["cs"][0, K.S_ZONE, 3] == K.Z_HAND
+
+
+def test_rule_11_3_3_targets_must_choose_taunt_own_break_capped_count_and_lower_power():
+    auron = tcard("AU", "Summons and abilities of your opponent must choose AU if possible.", power=9000)
+    bolt = tcard("BO", "Choose 1 Forward. Deal it 5000 damage.", "summon", cost=0)
+    S, v = make([bolt], [card("SMALL", power=3000), auron])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    K.update_static(S, 1)
+    F.cast(S, 0, 0, -1, -1, 1)  # the 3000 one would die, but Auron must be chosen
+    assert v["cs"][1, K.S_DMG, 1] == 5000 and v["cs"][1, K.S_DMG, 0] == 0
+    kefka = tcard("KE", "When KE attacks, choose 1 Forward you control and 1 Forward opponent controls. Break them.",
+                  cost=5)
+    firion = tcard("FI", "When FI enters the field, choose 1 Forward opponent controls. Deal it 2000 damage for each"
+                   " Forward you control (up to 3 Forwards).", cost=0, power=9000)
+    exarch = tcard("EX", "When EX attacks, choose 1 Forward. If its power is less than EX's power, break it.",
+                   power=7000)
+    S, v = make([kefka, card("CHEAP", cost=1), card("F3"), card("F4"), firion, exarch],
+                [card("BIG", power=20000), card("EQ", power=7000), card("LOW", power=6500)])
+    for c in range(4):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 0, 4, K.Z_HAND)
+    put(v, 0, 5, K.Z_FIELD)
+    for c in range(3):
+        put(v, 1, c, K.Z_FIELD)
+    F.cast(S, 0, 4, -1, -1, 1)  # 6 Forwards, counted up to 3: 6000
+    assert v["cs"][1, K.S_DMG, 0] == 6000
+    K.push_trigger(S, 0, 0, 5, K.TR_ATTACK, -1, -1)  # only LOW has less power than EX's 7000
+    K.resolve(S)
+    assert v["cs"][1, K.S_ZONE, 2] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 1] == K.Z_FIELD
+    K.push_trigger(S, 0, 0, 0, K.TR_ATTACK, -1, -1)  # own: the cheapest (FI, cost 0); opposing: the most valuable
+    K.resolve(S)
+    assert v["cs"][0, K.S_ZONE, 4] == K.Z_BREAK and v["ps"][0, K.P_FN] == 5
+    assert v["ps"][1, K.P_FN] == 1
+
+
+def test_rule_11_6_2_one_activation_pays_once_and_resolves_every_effect():
+    ab = tcard("AB", "《1》: Choose 1 Forward opponent controls. Deal it 1000 damage. Draw 1 card.", "backup")
+    S, v = make([ab, card("B2", "backup")], [card("T")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    assert P.can_activate(S, 0, 0, 0, 0) and not P.can_activate(S, 0, 0, 1, 0)  # slot 1 belongs to slot 0's ability
+    F.activate(S, 0, 0, 0, 1)
+    cs = v["cs"]
+    assert cs[0, K.S_DULL, 0] + cs[0, K.S_DULL, 1] == 1  # 1 CP paid once, by one Backup
+    assert cs[1, K.S_DMG, 0] == 1000 and v["ps"][0, K.P_HN] == 1 and violations(S) == 0
+
+
+def test_rule_11_6_once_per_turn_action_ability():
+    yeul = tcard("YE", "《0》: Draw 1 card. You can only use this ability once per turn.", "backup")
+    S, v = make([yeul])
+    put(v, 0, 0, K.Z_FIELD)
+    assert P.can_activate(S, 0, 0, 0, 0)
+    F.activate(S, 0, 0, 0, 1)
+    assert v["ps"][0, K.P_HN] == 1 and not P.can_activate(S, 0, 0, 0, 0)
+    F.end_phase(S, 0)
+    assert P.can_activate(S, 0, 0, 0, 0)

@@ -96,6 +96,8 @@ from sim.games.coj_rules import (
     U_NCOLS,
     ZONE_MAX,
     add_to_hand,
+    clear_state,
+    hand_changed,
     new_state,
     record_drawn,
     rng,
@@ -315,17 +317,24 @@ def views(s: tuple) -> dict[str, np.ndarray]:
     return {k: st[off:off + int(np.prod(shape))].reshape(shape) for k, (off, shape) in shapes.items()}
 
 
+CHUNK = 64  # games per prange iteration, sharing one set of state arrays (cleared between games)
+
+
 @njit(cache=True, parallel=True)
 def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies, viol):
-    """One game per prange iteration; its randomness comes only from new_rng(seed, stream, index, SUB_*).
-    With g0[G_CHECK] set, viol[i] receives game i's violated V_* bits (else viol is a 1-element dummy)."""
-    for i in prange(n):
-        run_game(new_state(cards, effs), g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol)
+    """CHUNK games per prange iteration; a game's randomness comes only from new_rng(seed, stream, index,
+    SUB_*). With g0[G_CHECK] set, viol[i] receives game i's violated V_* bits (else viol is a dummy)."""
+    for k in prange((n + CHUNK - 1) // CHUNK):
+        owned = new_state(cards, effs)
+        for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
+            if i > k * CHUNK:
+                clear_state(owned)
+            run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol)
 
 
 @njit(cache=True)
 def run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol):
-    """Game i of the batch on fresh arrays from new_state (`owned`, alive for this call)."""
+    """Game i of the batch on cleared arrays from new_state (`owned`, alive for this call)."""
     s = state_of(owned)
     for sub in range(5):
         rng(s, sub)[0] = derive_seed(seed, stream, start + i, sub)
@@ -353,6 +362,7 @@ def deal_opening(s, p):
     deal(rng(s, SUB_SEAT0 + p), DK[p], n, n)
     while True:
         P[p, P_HAND] = 0
+        hand_changed(s, p)
         for i in range(min(HAND_START, n)):
             add_to_hand(s, p, DK[p, i], 1)
         P[p, P_TOP] = min(HAND_START, n)

@@ -5,7 +5,7 @@ The policies (coj_policy.py) choose; these functions carry the choice out under 
 
 from numba import njit
 
-from sim.compiled import K_COST
+from sim.compiled import K_COST, K_NEFF
 from sim.games.coj_effects import (
     fire_triggers,
     fire_triggers_both,
@@ -63,6 +63,7 @@ from sim.games.coj_rules import (
     TR_ENTER,
     TR_TURN_START,
     U_ACT,
+    U_CARD,
     U_DMG,
     U_FROZEN,
     U_LVL,
@@ -102,7 +103,7 @@ MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so
 @njit(cache=True, inline="always")
 def intercept_window(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9 tier 3: seat p may use its usable intercepts for the event, one at a time."""
-    if vP(s)[p, P_NINT] > 0:
+    if vP(s)[p, P_NINT + ev] > 0:
         use_intercepts(s, p, ev, ctx_seat, ctx_uid)
 
 
@@ -128,6 +129,16 @@ def on_enter(s, p, uid):
     fire_triggers(s, p, EV_ENTER, p, uid)
     settle(s)
     intercept_window(s, p, EV_ENTER, p, uid)
+
+
+@njit(cache=True, inline="always")
+def any_unit_effects(s, p):
+    """Whether one of p's field units has printed effects: without one the turn-start walk (quadratic
+    in the field) has nothing to fire, and no effect can put a unit onto the field."""
+    for j in range(vP(s)[p, P_FIELD]):
+        if vK(s)[p, vU(s)[p, j, U_CARD], K_NEFF] > 0:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -161,7 +172,7 @@ def turn_start(s, p):
     if not (P[p, P_ORDER] == 0 and G[G_ROUND] == 1):
         draw(s, p, 2)
     # 5. turn-start effects: units oldest first, then trigger cards left to right (§9 priority)
-    uid = next_uid_after(s, p, 0)
+    uid = next_uid_after(s, p, 0) if any_unit_effects(s, p) else -1
     while uid >= 0 and not G[G_OVER]:
         j = find_unit(s, p, uid)
         if j >= 0:
@@ -237,7 +248,7 @@ def set_card(s, p, i):
 def override(s, p, top, bottom):
     """オーバーライド: the bottom card gains a level, the top goes to the discard, draw 1 (§8)."""
     vHL(s)[p, bottom] += 1
-    remove_from_hand(s, p, top)
+    remove_from_hand(s, p, top)  # also voids the policy's hand scan (the level changed too)
     draw(s, p, 1)
 
 

@@ -10,11 +10,7 @@ from sim.games.coj_rules import (
     CP_MAX,
     CT_INTERCEPT,
     CT_TRIGGER,
-    EV_ENTER,
     EV_LEAVE,
-    EV_OPP_ATTACK,
-    EV_OWN_ATTACK,
-    EV_TURN_START,
     G_DQ,
     G_OVER,
     HAND_MAX,
@@ -58,11 +54,7 @@ from sim.games.coj_rules import (
     TG_OPP_PLAYER,
     TG_OWN_PLAYER,
     TG_SELF,
-    TR_ATTACK,
-    TR_CAST,
-    TR_ENTER,
     TR_LEAVE,
-    TR_TURN_START,
     U_ACT,
     U_CARD,
     U_FROZEN,
@@ -94,6 +86,7 @@ from sim.games.coj_rules import (
     vP,
     vU,
     vZ,
+    zone_event,
     zone_remove,
 )
 from sim.kernel import SUB_POLICY0, randbelow
@@ -309,34 +302,11 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], uid, ctx_seat, ctx_uid)
 
 
-@njit(cache=True, inline="always")
-def zone_event(s, p, c):
-    """The event a set trigger/intercept answers (docs/policies_coj.md, "Trigger zone cards").
-
-    enter: one of its owner's units enters; leave: one is destroyed; turn_start: its owner's turn
-    starts; cast: an opposing unit attacks; attack: an opposing attack if the first effect targets an
-    opposing unit (it hits the attacker), otherwise its owner's own attack.
-    """
-    e = vE(s)[p, c]
-    t = e[0, E_TRIGGER]
-    if t == TR_ENTER:
-        return EV_ENTER
-    if t == TR_LEAVE:
-        return EV_LEAVE
-    if t == TR_TURN_START:
-        return EV_TURN_START
-    if t == TR_CAST or (t == TR_ATTACK and e[0, E_TARGET] == TG_OPP):
-        return EV_OPP_ATTACK
-    if t == TR_ATTACK:
-        return EV_OWN_ATTACK
-    return -1
-
-
 @njit(cache=True)
 def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
     P, Z = vP(s), vZ(s)
-    if P[p, P_NTRIG] == 0:
+    if P[p, P_NTRIG + ev] == 0:
         return -1
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
@@ -360,7 +330,7 @@ def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
 @njit(cache=True, inline="always")
 def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9: trigger cards fire compulsorily, leftmost first; unusable ones stay set (§11.13)."""
-    if vP(s)[p, P_NTRIG] > 0:
+    if vP(s)[p, P_NTRIG + ev] > 0:
         fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid)
 
 

@@ -48,11 +48,22 @@ from sim.games.coj_rules import (
     P_FIELD,
     P_GAUGE,
     P_HAND,
+    P_HEVO,
+    P_HMINC,
+    P_HOVR,
+    P_HSCAN,
+    P_HSET,
+    P_HVER,
     P_JOKER_USED,
     P_LP,
     P_NJOKERS,
+    P_NOPLAY,
+    P_NPCP,
+    P_NPNF,
+    P_NPZ,
     P_ORDER,
     P_ZONE,
+    P_ZVER,
     ROUNDS,
     U_ACT,
     U_CARD,
@@ -308,6 +319,51 @@ def random_action(s, p):
 
 
 @njit(cache=True)
+def scan_hand(s, p):
+    """The hand facts that depend on the hand alone (coj_rules P_HSCAN..P_HMINC), for hand_scan."""
+    P, H, HL, cards = vP(s), vH(s), vHL(s), vK(s)
+    nh = P[p, P_HAND]
+    ovr, first_set, minc, evo = -1, -1, 1 << 20, 0
+    seen, twice = 0, 0  # name ids mod 64 in the hand: an override needs two cards of one name
+    for b in range(nh):
+        cb = H[p, b]
+        bit = 1 << (cards[p, cb, K_NAME] & 63)
+        twice |= seen & bit
+        seen |= bit
+        t = cards[p, cb, K_TYPE]
+        if t == CT_UNIT or t == CT_EVO:
+            minc = min(minc, cards[p, cb, K_COST])
+            evo |= t == CT_EVO
+        elif (t == CT_TRIGGER or t == CT_INTERCEPT) and first_set < 0:
+            first_set = b
+    if twice:
+        for b in range(nh):
+            cb = H[p, b]
+            t = cards[p, cb, K_TYPE]
+            lb = HL[p, b]
+            if (t != CT_UNIT and t != CT_EVO) or lb >= 3 or not twice & (1 << (cards[p, cb, K_NAME] & 63)):
+                continue
+            name = cards[p, cb, K_NAME]
+            for i in range(nh):
+                # §8 override; the lower-level copy goes on top so the higher one gains the level
+                if i != b and HL[p, i] <= lb and cards[p, H[p, i], K_NAME] == name:
+                    ovr = act(A_OVERRIDE, i, b)
+                    break
+            if ovr >= 0:
+                break
+    P[p, P_HOVR], P[p, P_HSET], P[p, P_HMINC], P[p, P_HEVO] = ovr, first_set, minc, evo
+    P[p, P_HSCAN] = P[p, P_HVER] + 1
+
+
+@njit(cache=True, inline="always")
+def hand_scan(s, p):
+    """Bring p's hand scan up to date: redone only when the hand changed since the last one, so the
+    calls of a turn between which only the field, zone or CP changed (attacks) skip it."""
+    if vP(s)[p, P_HSCAN] != vP(s)[p, P_HVER] + 1:
+        scan_hand(s, p)
+
+
+@njit(cache=True)
 def choose_play(s, p, pol):
     """Drive or overdrive choice by policy; -1 if nothing fits (or control keeps its reserve)."""
     P, H, HL, U, Z, cards = vP(s), vH(s), vHL(s), vU(s), vZ(s), vK(s)
@@ -320,6 +376,9 @@ def choose_play(s, p, pol):
         reserve = par(s, p, PAR_CP_RESERVE, 0 if reserve == 1 << 20 else reserve)
     reducers = reducer_colours(s, p)
     cp, nf = P[p, P_CP], P[p, P_FIELD]
+    hand_scan(s, p)
+    if cp < P[p, P_HMINC] - (1 if reducers else 0):
+        return -1  # no unit or evolution in hand costs cp or less, even reduced
     best, best_score = -1, -(1 << 30)
     for i in range(P[p, P_HAND]):
         c = H[p, i]
@@ -358,19 +417,10 @@ def choose_play(s, p, pol):
 
 
 @njit(cache=True)
-def choose_set(s, p, pol, after_plays):
-    """Triggers and intercepts go to the zone at once; curve/control also set a spare unit as a reducer."""
+def choose_reducer(s, p, pol):
+    """Curve/control set a spare unit as a reducer once nothing more can be played (triggers and
+    intercepts were set already: choose_action sets them first, from the hand scan)."""
     P, H, cards = vP(s), vH(s), vK(s)
-    if P[p, P_ZONE] >= ZONE_MAX:
-        return -1
-    if not after_plays:
-        for i in range(P[p, P_HAND]):
-            t = cards[p, H[p, i], K_TYPE]
-            if t == CT_TRIGGER or t == CT_INTERCEPT:
-                return act(A_SET, i, 0)
-        return -1
-    # after the plays: choose_action's first call found no trigger or intercept in this same hand
-    # (choose_play only reads), so only the reducer choice is left
     if pol == POL_AGGRO or P[p, P_HAND] < 4 or P[p, P_ZONE] >= ZONE_MAX - 1:
         return -1
     reducers = reducer_colours(s, p)
@@ -461,38 +511,39 @@ def choose_discard(s, p):
     return best
 
 
+@njit(cache=True, inline="always")
+def no_play(s, p):
+    """choose_play and choose_reducer found nothing in this same state: the same hand (with no
+    evolution, whose choice reads the field's units), zone, CP and field size (attacks change none)."""
+    P = vP(s)
+    return (P[p, P_NOPLAY] == P[p, P_HVER] + 1 and not P[p, P_HEVO] and P[p, P_NPZ] == P[p, P_ZVER]
+            and P[p, P_NPCP] == P[p, P_CP] and P[p, P_NPNF] == P[p, P_FIELD])
+
+
 @njit(cache=True)
 def choose_action(s, p):
     """The next action of the turn player p (A_END when done)."""
     pol = policy(s, p)
     if pol == POL_RANDOM:
         return random_action(s, p)
-    P, H, HL, cards = vP(s), vH(s), vHL(s), vK(s)
-    nh = P[p, P_HAND]
-    for b in range(nh):
-        cb = H[p, b]
-        t = cards[p, cb, K_TYPE]
-        lb = HL[p, b]
-        if (t != CT_UNIT and t != CT_EVO) or lb >= 3:
-            continue
-        name = cards[p, cb, K_NAME]
-        for i in range(nh):
-            # §8 override; the lower-level copy goes on top so the higher one gains the level
-            if i != b and HL[p, i] <= lb and cards[p, H[p, i], K_NAME] == name:
-                return act(A_OVERRIDE, i, b)
+    P = vP(s)
+    hand_scan(s, p)
+    if P[p, P_HOVR] >= 0:
+        return P[p, P_HOVR]
     if vG(s)[O_JOKERS]:
         for k in range(2):
             if can_joker(s, p, k):
                 return act(A_JOKER, k, 0)
-    a = choose_set(s, p, pol, False)
-    if a >= 0:
-        return a
-    a = choose_play(s, p, pol)
-    if a >= 0:
-        return a
-    a = choose_set(s, p, pol, True)
-    if a >= 0:
-        return a
+    if P[p, P_HSET] >= 0 and P[p, P_ZONE] < ZONE_MAX:
+        return act(A_SET, P[p, P_HSET], 0)
+    if not no_play(s, p):
+        a = choose_play(s, p, pol)
+        if a >= 0:
+            return a
+        a = choose_reducer(s, p, pol)
+        if a >= 0:
+            return a
+        P[p, P_NOPLAY], P[p, P_NPZ], P[p, P_NPCP], P[p, P_NPNF] = P[p, P_HVER] + 1, P[p, P_ZVER], P[p, P_CP], P[p, P_FIELD]
     j = choose_attack(s, p, pol)
     if j >= 0:
         return act(A_ATTACK, j, 0)

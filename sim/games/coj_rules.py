@@ -34,7 +34,7 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NCOLS, K_POWER, K_TYPE
-from sim.effects import E_NCOLS, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
+from sim.effects import E_NCOLS, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
 from sim.model import CARD_TYPES, ELEMENTS
 from sim.opening import deal
 from sim.results import C_DRAWN, C_PLAYED
@@ -85,10 +85,21 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 # field unit columns
 U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_NCOLS = range(11)
 # player columns
-# P_NTRIG / P_NINT: trigger / intercept cards in the zone, so the event scans skip zones holding none
-# (curve decks set mostly units as reducers)
+# P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
+# event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
+# units as reducers, and most events concern one card of a deck's kinds at most).
+# P_HVER / P_ZVER count the changes to the hand (cards and levels, `hand_changed`) and to the trigger
+# zone (`zone_count`). P_HSCAN..P_HEVO hold the policy's hand scan (coj_policy.hand_scan) made at hand
+# version P_HSCAN - 1 (0: none yet), reused while the hand stays the same: the override found (-1:
+# none), the first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20:
+# none), whether an evolution is in hand. P_NOPLAY..P_NPNF: the hand version + 1, zone version, CP
+# and field size at which the policy last found no drive and no reducer to set (coj_policy.no_play).
+NEV = 5
 (P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
- P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_NTRIG, P_NINT, P_NCOLS) = range(19)
+ P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC, P_HEVO, P_ZVER, P_NOPLAY,
+ P_NPZ, P_NPCP, P_NPNF, P_NTRIG) = range(28)
+P_NINT = P_NTRIG + NEV
+P_NCOLS = P_NINT + NEV
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL = range(10)
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
@@ -156,11 +167,18 @@ OFF_DK = OFF_T + 2 * ROUNDS * 7
 def new_state(cards, effs):
     """One game's arrays (cards, effs, mutable state zeroed with detail rows -1, RNG states); `cards` /
     `effs` hold n deck rows + 2 joker rows. `state_of` gives the `s` that the engine passes around."""
-    n = cards.shape[1] - 2
-    st = np.zeros(OFF_DK + 6 * n, np.int32)
+    owned = (cards, effs, np.empty(OFF_DK + 6 * (cards.shape[1] - 2), np.int32), np.zeros(5, np.uint64))
+    clear_state(owned)
+    return owned
+
+
+@njit(cache=True)
+def clear_state(owned):
+    """The mutable state of `new_state`'s arrays as a new game finds it (so a batch reuses them)."""
+    st, n = owned[2], owned[0].shape[1] - 2
+    st[:] = 0
     st[OFF_T:OFF_DK] = -1
     st[OFF_DK + 2 * n:] = -1
-    return (cards, effs, st, np.zeros(5, np.uint64))
 
 
 @intrinsic
@@ -380,12 +398,19 @@ def rebuild(s, p):
 
 
 @njit(cache=True, inline="always")
+def hand_changed(s, p):
+    """Every change to p's hand (cards, order or levels) goes through here: it voids the policy's scan."""
+    vP(s)[p, P_HVER] += 1
+
+
+@njit(cache=True, inline="always")
 def add_to_hand(s, p, c, lvl):
     P = vP(s)
     h = P[p, P_HAND]
     vH(s)[p, h] = c
     vHL(s)[p, h] = lvl
     P[p, P_HAND] = h + 1
+    hand_changed(s, p)
 
 
 @njit(cache=True, inline="always")
@@ -395,6 +420,7 @@ def remove_from_hand(s, p, i):
         H[p, k] = H[p, k + 1]
         HL[p, k] = HL[p, k + 1]
     P[p, P_HAND] -= 1
+    hand_changed(s, p)
 
 
 @njit(cache=True)
@@ -422,13 +448,40 @@ def draw(s, p, k):
 # ---------------------------------------------------------------- field and trigger zone
 
 @njit(cache=True, inline="always")
+def zone_event(s, p, c):
+    """The event a set trigger/intercept answers (docs/policies_coj.md, "Trigger zone cards").
+
+    enter: one of its owner's units enters; leave: one is destroyed; turn_start: its owner's turn
+    starts; cast: an opposing unit attacks; attack: an opposing attack if the first effect targets an
+    opposing unit (it hits the attacker), otherwise its owner's own attack.
+    """
+    e = vE(s)[p, c]
+    t = e[0, E_TRIGGER]
+    if t == TR_ENTER:
+        return EV_ENTER
+    if t == TR_LEAVE:
+        return EV_LEAVE
+    if t == TR_TURN_START:
+        return EV_TURN_START
+    if t == TR_CAST or (t == TR_ATTACK and e[0, E_TARGET] == TG_OPP):
+        return EV_OPP_ATTACK
+    if t == TR_ATTACK:
+        return EV_OWN_ATTACK
+    return -1
+
+
+@njit(cache=True, inline="always")
 def zone_count(s, p, c, d):
-    """Keep P_NTRIG / P_NINT in step when card c enters (d = 1) or leaves (d = -1) p's zone."""
+    """Keep the per-event trigger / intercept counts and the zone version in step when card c enters
+    (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
+    P = vP(s)
+    P[p, P_ZVER] += 1
     t = vK(s)[p, c, K_TYPE]
-    if t == CT_TRIGGER:
-        vP(s)[p, P_NTRIG] += d
-    elif t == CT_INTERCEPT:
-        vP(s)[p, P_NINT] += d
+    if t != CT_TRIGGER and t != CT_INTERCEPT:
+        return
+    ev = zone_event(s, p, c)
+    if ev >= 0:
+        P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + ev] += d
 
 
 @njit(cache=True, inline="always")

@@ -73,8 +73,12 @@ from sim.games.fftcg_core import (
     FORWARD,
     HAND_LIMIT,
     HT_DAMAGED,
+    HT_DMOD,
     HT_OPP_LEAVE,
+    HT_OWN_ATTACK,
+    HT_OWN_ENTER,
     HT_SUMMON,
+    HT_TAUNT,
     KEYWORDS,
     KW_BRAVE,
     KW_FIRST_STRIKE,
@@ -102,7 +106,10 @@ from sim.games.fftcg_core import (
     OFF_Q,
     OFF_RNG,
     OFF_VAR,
+    OP_CAST_IF,
     OP_COST_REDUCE,
+    OP_DAMAGE_MOD,
+    OP_TAUNT,
     P_AVAIL,
     P_BONUS,
     P_DEALT,
@@ -115,6 +122,7 @@ from sim.games.fftcg_core import (
     P_MULL,
     P_NMAIN,
     P_NTOT,
+    P_PARTY_ANY,
     P_PLAYED,
     P_POLICY,
     P_SPENT,
@@ -128,8 +136,10 @@ from sim.games.fftcg_core import (
     S_DULL,
     S_FROZEN,
     S_KW_EOT,
+    S_ONCE,
     S_PLAYED,
     S_PUMP,
+    S_SHIELD,
     S_SICK,
     S_ZONE,
     SUMMON,
@@ -143,6 +153,8 @@ from sim.games.fftcg_core import (
     TR_OPP_BROKEN,
     TR_OPP_LEAVES,
     TR_OPP_SUMMON,
+    TR_OWN_ATTACKS,
+    TR_OWN_ENTERS,
     TR_OWN_SUMMON,
     TR_STATIC,
     TR_TURN_START,
@@ -150,6 +162,7 @@ from sim.games.fftcg_core import (
     V_NEGATIVE,
     V_PAYMENT,
     V_ZONES,
+    X_ACTIVE,
     X_DETAIL,
     X_OVER,
     X_QH,
@@ -164,17 +177,18 @@ from sim.games.fftcg_core import (
     Z_HAND,
     Z_LB,
     Z_LB_UP,
+    ability_end,
+    action_payment,
     blob_size,
     borrowed,
     check_over,
     commit_pay,
     cp_potential,
     damage_player,
-    dealt_damage,
+    deal_damage,
     discard,
     draw,
     enter_field,
-    extra_discards,
     has_kw,
     leave_field,
     list_remove,
@@ -183,10 +197,10 @@ from sim.games.fftcg_core import (
     plan_pay,
     power,
     push,
+    push_own,
     push_trigger,
     resolve,
     rule_processes,
-    special_discard,
     st_cards,
     st_cs,
     st_effs,
@@ -331,24 +345,23 @@ def cast(S, p, c, hs, hc, check):
 
 @njit(cache=True)
 def activate(S, p, c, k, check):
-    """Action ability (11.6.2): pay its CP cost (generic), dull the card if the cost says so and pay
-    its extra cost (discard / put the top cards of the deck into the Break Zone)."""
+    """Action ability (11.6.2) starting at slot k: pay its CP cost (generic), dull the card if the cost
+    says so and pay its extra cost (discard / put the top cards of the deck into the Break Zone), then
+    all of its effects (the slots chained to k) resolve."""
     effs, cs, ps, gs = st_effs(S), st_cs(S), st_ps(S), st_gs(S)
-    dull = effs[p, c, k, E_DULL] & 1
-    cost = effs[p, c, k, E_COST]
-    keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
-    keep = max(keep, extra_discards(effs[p, c, k, E_DULL]))  # CP discards leave the cards the cost discards
-    sn = special_discard(S, p, c, effs[p, c, k, E_DULL])  # not discarded for CP: the Special Ability needs it
-    g, nb, nd, ub = plan_pay(S, p, cost, 0, sn, c if dull else -1, keep, False)
+    v = effs[p, c, k, E_DULL]
+    g, nb, nd, ub = action_payment(S, p, c, k, 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2], False)
     if g < 0:
         return False
-    if check and not payment_legal(S, p, cost, 0, nb, nd, ub):
+    if check and not payment_legal(S, p, effs[p, c, k, E_COST], 0, nb, nd, ub):
         gs[X_VIOL] |= V_PAYMENT
     commit_pay(S, p, nb, nd, ub)
-    if dull:
+    if v & 1:
         cs[p, S_DULL, c] = 1
-    pay_extra_cost(S, p, c, effs[p, c, k, E_DULL])
-    push(S, p, p, c, k, -1, -1)
+    pay_extra_cost(S, p, c, v)
+    cs[p, S_ONCE, c] |= 1 << k  # read only for a once-per-turn ability (once_used); cleared in the End Phase
+    for j in range(k, ability_end(S, p, c, k)):  # the ability's effects, paid once
+        push(S, p, p, c, j, -1, -1)
     if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK:
         leave_field(S, p, c, Z_BREAK)  # a cost: put into the Break Zone, not a break (15.1.1.3.2)
     resolve(S)
@@ -390,8 +403,7 @@ def deal_battle(S, p, n, q, b, first):
         for k in range(n):
             a = scr[2, k]
             if cs[p, S_ZONE, a] == Z_FIELD:
-                cs[q, S_DMG, b] += max(power(S, p, a), 0)
-                dealt_damage(S, q, b)
+                deal_damage(S, p, a, q, b, max(power(S, p, a), 0), False, True)
     if b_fs == first:
         dmg = max(power(S, q, b), 0)
         last, hit = -1, -1
@@ -409,14 +421,11 @@ def deal_battle(S, p, n, q, b, first):
             need = ((best_left + 999) // 1000) * 1000
             if need > dmg:
                 break
-            cs[p, S_DMG, best] += need
-            dealt_damage(S, p, best)
+            deal_damage(S, q, b, p, best, need, False, True)
             hit = best
             dmg -= need
         if dmg > 0 and last >= 0:
-            if last != hit:
-                dealt_damage(S, p, last)  # not yet dealt damage in this pass
-            cs[p, S_DMG, last] += dmg
+            deal_damage(S, q, b, p, last, dmg, False, last != hit)  # notify once per pass
 
 
 @njit(cache=True)
@@ -441,6 +450,10 @@ def attack_phase(S, p, threshold, check):
         pushed = 0
         for k in range(n):
             pushed += push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
+        if st_ps(S)[p, P_HAS_TRIG] & HT_OWN_ATTACK:  # "when a <kind> you control attacks"
+            for k in range(n):
+                push_own(S, p, TR_OWN_ATTACKS, p, scr[2, k])
+            pushed = 1
         if pushed:
             resolve(S)
         if check_over(S, threshold):
@@ -503,7 +516,10 @@ def end_phase(S, p):
             cs[s, S_DMG, c] = 0
             cs[s, S_PUMP, c] = 0
             cs[s, S_KW_EOT, c] = 0
+            cs[s, S_SHIELD, c] = 0
+            cs[s, S_ONCE, c] = 0
         ps[s, P_BONUS] = 0
+        ps[s, P_PARTY_ANY] = 0
     # a Forward whose weaken ended cannot die; one whose pump ended can (power <= 0 without it); on a
     # settled position nothing else can have changed (static abilities: recomputed to be sure)
     if pumped or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC]:
@@ -514,6 +530,7 @@ def end_phase(S, p):
 def take_turn(S, p, gturn, threshold, check):
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     ps[p, P_TURN] += 1
+    st_gs(S)[X_ACTIVE] = p
     for s in range(2):
         ps[s, P_SPENT] = 0
         ps[s, P_PLAYED] = 0
@@ -644,8 +661,17 @@ def deck_flags(cards, effs, ntot):
                 trig = effs[p, i, k, E_TRIGGER]
                 if trig == TR_STATIC:
                     flags[p, 0] = 1
-                    if effs[p, i, k, E_OP] == OP_COST_REDUCE:
+                    op = effs[p, i, k, E_OP]
+                    if op == OP_COST_REDUCE or op == OP_CAST_IF:
                         flags[p, 1] = 1
+                    elif op == OP_DAMAGE_MOD:
+                        flags[p, 2] |= HT_DMOD
+                    elif op == OP_TAUNT:
+                        flags[p, 2] |= HT_TAUNT
+                elif trig == TR_OWN_ATTACKS:
+                    flags[p, 2] |= HT_OWN_ATTACK
+                elif trig == TR_OWN_ENTERS:
+                    flags[p, 2] |= HT_OWN_ENTER
                 elif trig == TR_DAMAGED:
                     flags[p, 2] |= HT_DAMAGED
                 elif trig == TR_OPP_BROKEN or trig == TR_OPP_LEAVES:
@@ -829,7 +855,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     for p in range(2):
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
-        v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON
+        v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT
         v["ps"][p, P_HAS_STATIC] = 1  # static bonuses always recomputed (setup narrows this down)
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB

@@ -47,11 +47,20 @@ from sim.compiled import (
     K_TYPE,
 )
 from sim.effects import (
+    ACT_CHAIN,
+    ACT_ONCE,
+    COND_CHOSEN_GONE,
     COND_DAMAGE,
+    COND_MY_TURN,
     COND_NOT,
     COND_OPP,
     COND_OTHER,
     COND_OWN,
+    DM_ABILITY,
+    DM_DEALS,
+    DM_DULL,
+    DM_MIN,
+    DM_ZERO,
     E_AMOUNT,
     E_COND,
     E_COND_PARAM,
@@ -92,6 +101,11 @@ KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # section 15.2; bi
 KW_HASTE, KW_BRAVE, KW_FIRST_STRIKE, KW_BACK_ATTACK = 1, 2, 4, 8
 KW_NO_BLOCK, KW_NO_ATTACK = 16, 32  # restrictions until end of turn, kept with the keyword bits (S_KW_EOT)
 KW_NOT_BY_ABILITIES, KW_NOT_BY_SUMMONS = 64, 128  # static "cannot be chosen by your opponent's ..." (S_KW_ST)
+# until end of turn (S_KW_EOT): damage dealt to it is doubled; cannot be broken; cannot be returned to the
+# hand by the opponent
+KW_DOUBLE, KW_NO_BREAK, KW_NO_BOUNCE = 256, 512, 1024
+# static (S_KW_ST): the opponent's choices must take it; the opponent's effects that deal no damage cannot break it
+KW_TAUNT, KW_NO_BREAK_OPP = 2048, 4096
 
 TR_ENTER = TRIGGERS.index("enter")
 TR_ATTACK = TRIGGERS.index("attack")
@@ -109,8 +123,11 @@ TR_OPP_BROKEN = TRIGGERS.index("opp_forward_broken")
 TR_OPP_LEAVES = TRIGGERS.index("opp_forward_leaves")
 TR_OWN_SUMMON = TRIGGERS.index("own_summon")
 TR_OPP_SUMMON = TRIGGERS.index("opp_summon")
+TR_OWN_ATTACKS = TRIGGERS.index("own_attacks")
+TR_OWN_ENTERS = TRIGGERS.index("own_enters")
 # P_HAS_TRIG bits: the deck has effects with these triggers (the engine looks for them only then)
 HT_DAMAGED, HT_OPP_LEAVE, HT_SUMMON = 1, 2, 4
+HT_DMOD, HT_OWN_ATTACK, HT_OWN_ENTER, HT_TAUNT = 8, 16, 32, 64  # static damage_mod / taunt effects, own_* triggers
 
 OP_DRAW = OPS.index("draw")
 OP_DAMAGE = OPS.index("damage")
@@ -139,6 +156,15 @@ OP_UNTARGETABLE = OPS.index("untargetable")
 OP_MILL = OPS.index("mill")
 OP_DULL_POWER = OPS.index("dull_power")
 OP_FIGHT = OPS.index("fight")
+OP_DAMAGE_MOD = OPS.index("damage_mod")
+OP_DAMAGE_DOUBLE = OPS.index("damage_double")
+OP_SHIELD = OPS.index("shield")
+OP_SET_POWER = OPS.index("set_power")
+OP_CAST_IF = OPS.index("cast_if")
+OP_TAUNT = OPS.index("taunt")
+OP_NO_BREAK = OPS.index("no_break")
+OP_NO_BOUNCE = OPS.index("no_bounce")
+OP_PARTY_ANY = OPS.index("party_any")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
@@ -150,6 +176,7 @@ TG_ALL_OPP = TARGETS.index("all_opp_characters")
 TG_ALL_PLAYERS = TARGETS.index("all_players")
 TG_ALL_OWN = TARGETS.index("all_own_characters")
 TG_ALL = TARGETS.index("all_characters")
+TG_CHOSEN = TARGETS.index("chosen")
 
 # ---- policies -------------------------------------------------------------------------------------
 RANDOM, AGGRO, CURVE, CONTROL = 0, 1, 2, 3
@@ -172,14 +199,18 @@ N_OPT = 6
 # ---- state layout ---------------------------------------------------------------------------------
 Z_DECK, Z_HAND, Z_FIELD, Z_BREAK, Z_DAMAGE, Z_LB, Z_LB_UP = 0, 1, 2, 3, 4, 5, 6
 N_ZONES = 7
-S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST = range(12)
-N_S = 12  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC)
+(S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST,
+ S_SHIELD, S_ONCE) = range(14)
+N_S = 14  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
+#           damage dealt to it this turn is reduced by this much; S_ONCE: bit k = its once-per-turn action
+#           ability at slot k was used this turn
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
- P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG) = range(19)
-N_P = 19  # P_HAS_CR: the deck has cost_reduce effects (cast_requirement looks only then)
+ P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY) = range(20)
+N_P = 20  # P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the hand only then); P_PARTY_ANY:
+#           its Forwards may party with any Element this turn
 L_HAND, L_FIELD, L_ORDER = 0, 1, 2
-X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL = range(10)
-N_X = 10
+X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC = range(12)
+N_X = 12  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none)
 Q_CTRL, Q_SEAT, Q_CARD, Q_SLOT, Q_HSEAT, Q_HCARD = range(6)
 N_Q = 6
 QCAP = 256
@@ -370,7 +401,12 @@ def cond_ok(S, p, s, c, slot):
         ok = count_matching(S, p, v & ~COND_NOT, effs[s, c, slot, E_COND_PARAM], s, c) >= n
     elif kind == COND_OPP:
         ok = count_matching(S, 1 - p, v & ~COND_NOT, effs[s, c, slot, E_COND_PARAM], s, c) >= n
-    return ok != ((v & COND_NOT) != 0)
+    elif kind == COND_MY_TURN:
+        ok = st_gs(S)[X_ACTIVE] == p
+    elif kind == COND_CHOSEN_GONE:
+        gs = st_gs(S)
+        ok = gs[X_CHS] >= 0 and st_cs(S)[gs[X_CHS], S_ZONE, gs[X_CHC]] != Z_FIELD
+    return ok != ((v & COND_NOT) != 0)  # COND_TRIGGER was checked when the ability triggered (push_own)
 
 
 @njit(cache=True)
@@ -393,6 +429,9 @@ def effect_amount(S, p, s, c, slot):
         m = ps[1 - p, P_HN]
     elif kind == FE_OWN_DAMAGE:
         m = ps[p, P_DMG]
+    cap = v >> 9  # "(up to 3 Forwards)"
+    if cap > 0 and m > cap:
+        m = cap
     return amount * m
 
 
@@ -482,7 +521,7 @@ def xcost_kind(v):
 @njit(cache=True, inline="always")
 def xcost_n(v):
     """How many cards the extra action cost packed in E_DULL value v discards or puts away."""
-    return v >> 4
+    return (v >> 4) & 0xFFF  # bits 4-15 (ACT_CHAIN / ACT_ONCE above)
 
 
 @njit(cache=True)
@@ -531,6 +570,39 @@ def pay_extra_cost(S, p, c, v):
         discard_least(S, p, n)
     elif kind == XC_MILL:
         mill(S, p, n)
+
+
+@njit(cache=True, inline="always")
+def ability_end(S, p, c, k):
+    """One past the last slot of the action ability that starts at slot k (k and the slots chained to it)."""
+    effs = st_effs(S)
+    j = k + 1
+    while j < st_cards(S)[p, c, K_NEFF] and (effs[p, c, j, E_DULL] >> ACT_CHAIN) & 1:
+        j += 1
+    return j
+
+
+@njit(cache=True, inline="always")
+def action_head(v):
+    """E_DULL value v belongs to the first slot of an action ability (not a chained one)."""
+    return (v >> ACT_CHAIN) & 1 == 0
+
+
+@njit(cache=True, inline="always")
+def once_used(S, p, c, k):
+    """c's once-per-turn action ability at slot k was used this turn."""
+    return (st_effs(S)[p, c, k, E_DULL] >> ACT_ONCE) & 1 and (st_cs(S)[p, S_ONCE, c] >> k) & 1
+
+
+@njit(cache=True)
+def action_payment(S, p, c, k, keep, dry):
+    """plan_pay for c's action ability at slot k (11.6.2): its CP cost (generic), keeping `keep` cards
+    plus those its extra cost discards, never discarding the Special Ability's same-name card (11.7.1)
+    and, when the cost dulls c, not using c as a Backup."""
+    effs = st_effs(S)
+    v = effs[p, c, k, E_DULL]
+    keep = max(keep, extra_discards(v))
+    return plan_pay(S, p, effs[p, c, k, E_COST], 0, special_discard(S, p, c, v), c if v & 1 else -1, keep, dry)
 
 
 @njit(cache=True)
@@ -592,6 +664,24 @@ def push_trigger(S, ctrl, s, c, trig, hs, hc):
 
 
 @njit(cache=True)
+def push_own(S, p, trig, hs, hc):
+    """"When a <kind> you control attacks / enters your field": queue the abilities with this trigger of
+    p's characters whose kind filter (COND_TRIGGER in E_COND, hash in E_COND_PARAM) the triggering card
+    (hs, hc) matches; that card is the effect's hint ("it")."""
+    cards, effs, ls = st_cards(S), st_effs(S), st_ls(S)
+    for j in range(st_ps(S)[p, P_FN]):
+        f = ls[p, L_FIELD, j]
+        for k in range(cards[p, f, K_NEFF]):
+            if effs[p, f, k, E_TRIGGER] != trig:
+                continue
+            v = effs[p, f, k, E_COND]
+            if (v & COND_OTHER) and f == hc:
+                continue
+            if matches(S, p, hc, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]):
+                push(S, p, p, f, k, hs, hc)
+
+
+@njit(cache=True)
 def push_ex_burst(S, p, c):
     """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text, a character's
     auto ability (enter effects) when the card has the EX Burst icon (rule 11.10.3)."""
@@ -635,9 +725,13 @@ def enter_field(S, p, c):
     cs[p, S_DMG, c] = 0
     cs[p, S_PUMP, c] = 0
     cs[p, S_KW_EOT, c] = 0
+    cs[p, S_SHIELD, c] = 0
+    cs[p, S_ONCE, c] = 0
     list_add(S, p, L_FIELD, P_FN, c)
     update_static(S, p)
     update_static(S, 1 - p)  # static abilities may count the opponent's characters
+    if st_ps(S)[p, P_HAS_TRIG] & HT_OWN_ENTER:
+        push_own(S, p, TR_OWN_ENTERS, p, c)
 
 
 @njit(cache=True)
@@ -646,7 +740,7 @@ def leave_field(S, p, c, dest):
     An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued."""
     cs, ps = st_cs(S), st_ps(S)
     list_remove(S, p, L_FIELD, P_FN, c)
-    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST):
+    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST, S_SHIELD, S_ONCE):
         cs[p, col, c] = 0
     if c >= ps[p, P_NMAIN]:
         cs[p, S_ZONE, c] = Z_LB_UP
@@ -686,7 +780,7 @@ def update_static(S, p):
                 continue
             op = effs[p, c, e, E_OP]
             if op != OP_PUMP and op != OP_WEAKEN and op != OP_HASTE and op != OP_GRANT_KEYWORD \
-                    and op != OP_UNTARGETABLE:
+                    and op != OP_UNTARGETABLE and op != OP_TAUNT and op != OP_NO_BREAK:
                 continue
             if effs[p, c, e, E_COND] != 0 and not cond_ok(S, p, p, c, e):
                 continue
@@ -700,6 +794,10 @@ def update_static(S, p):
                 kw = 1 << effs[p, c, e, E_PARAM]
             elif op == OP_UNTARGETABLE:
                 kw = effs[p, c, e, E_AMOUNT] * KW_NOT_BY_ABILITIES  # bit 1 -> 64, bit 2 -> 128
+            elif op == OP_TAUNT:
+                kw = KW_TAUNT
+            elif op == OP_NO_BREAK:
+                kw = KW_NO_BREAK_OPP
             tgt = effs[p, c, e, E_TARGET]
             if tgt == TG_ALL_OWN:
                 tmask, h = effs[p, c, e, E_TMASK], effs[p, c, e, E_THASH]
@@ -710,7 +808,7 @@ def update_static(S, p):
                     if other and f == c:
                         continue
                     # power bonuses go to Forwards; "cannot be chosen" to any matching character
-                    if (cards[p, f, K_TYPE] == FORWARD or op == OP_UNTARGETABLE) \
+                    if (cards[p, f, K_TYPE] == FORWARD or op == OP_UNTARGETABLE or op == OP_TAUNT) \
                             and (h == 0 and tmask == 0 or matches(S, p, f, tmask, h)):
                         if kw:
                             cs[p, S_KW_ST, f] |= kw
@@ -1044,13 +1142,14 @@ def cp_potential(S, p):
 @njit(cache=True, inline="always")
 def harmful(op):
     return op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE \
-        or op == OP_WEAKEN or op == OP_BOUNCE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER
+        or op == OP_WEAKEN or op == OP_BOUNCE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER \
+        or op == OP_DAMAGE_DOUBLE or op == OP_SET_POWER
 
 
 @njit(cache=True, inline="always")
 def targets_character(op):
     return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_ACTIVATE \
-        or op == OP_FIGHT
+        or op == OP_FIGHT or op == OP_SHIELD or op == OP_NO_BREAK or op == OP_NO_BOUNCE
 
 
 @njit(cache=True)
@@ -1077,7 +1176,8 @@ def legal_target(S, s, c, op, param, tmask=0, thash=0):
         if (param > 0 and cards[s, c, K_COST] > param) or (param < 0 and cards[s, c, K_COST] < -param):
             return False
     if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
-            or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_FIGHT:
+            or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_FIGHT or op == OP_DAMAGE_DOUBLE or op == OP_SHIELD \
+            or op == OP_SET_POWER:
         return t == FORWARD
     if op == OP_ACTIVATE:
         return cs[s, S_DULL, c] == 1
@@ -1110,7 +1210,9 @@ def target_score(S, s, c, op, amount, hs, hc):
         return cs[s, S_SICK, c] * 1_000_000 + pw
     if op == OP_ACTIVATE:
         return (1_000_000 if cards[s, c, K_TYPE] == FORWARD else 0) + pw
-    return hint * 2_000_000 + pw  # pump
+    if op == OP_SET_POWER:  # the biggest loss of power
+        return hint * 2_000_000 + max(pw - amount, 0)
+    return hint * 2_000_000 + pw  # pump, damage_double, shield, no_break, no_bounce
 
 
 @njit(cache=True)
@@ -1123,10 +1225,14 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask=0, t
     s = target_side(p, op, tgt)
     ls, ps = st_ls(S), st_ps(S)
     rnd = ps[p, P_POLICY] == RANDOM
+    # "Summons and abilities of your opponent must choose X if possible"
+    taunt = s != p and (ps[s, P_HAS_TRIG] & HT_TAUNT) != 0 and taunt_target(S, p, s, op, param, src_s, src_c,
+                                                                            tmask, thash)
     best, best_v, seen = -1, -1, 0
     for k in range(ps[s, P_FN]):
         c = ls[s, L_FIELD, k]
-        if not legal_target(S, s, c, op, param, tmask, thash) or protected(S, p, s, c, src_s, src_c):
+        if not legal_target(S, s, c, op, param, tmask, thash) or protected(S, p, s, c, src_s, src_c) \
+                or (taunt and st_cs(S)[s, S_KW_ST, c] & KW_TAUNT == 0):
             continue
         seen += 1
         if rnd:
@@ -1134,6 +1240,8 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask=0, t
                 best = c
         else:
             v = target_score(S, s, c, op, amount, hs, hc)
+            if s == p and harmful(op):
+                v = 100_000_000 - v  # breaking one's own character ("select 1 Character you control"): the least
             if v > best_v:
                 best, best_v = c, v
     if best < 0:
@@ -1142,7 +1250,21 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask=0, t
 
 
 @njit(cache=True)
+def taunt_target(S, p, s, op, param, src_s, src_c, tmask, thash):
+    """s controls a legal target of p's effect that has a static "must be chosen if possible"."""
+    ls = st_ls(S)
+    for k in range(st_ps(S)[s, P_FN]):
+        c = ls[s, L_FIELD, k]
+        if st_cs(S)[s, S_KW_ST, c] & KW_TAUNT and legal_target(S, s, c, op, param, tmask, thash) \
+                and not protected(S, p, s, c, src_s, src_c):
+            return True
+    return False
+
+
+@njit(cache=True)
 def count_targets(S, p, op, param, tgt, src_s, src_c, tmask=0, thash=0):
+    if tgt == TG_CHOSEN:
+        return 1  # the previous effect of the ability checks for a target
     if tgt == TG_SELF:
         return 1 if legal_target(S, src_s, src_c, op, param, tmask, thash) else 0
     s = target_side(p, op, tgt)
@@ -1223,6 +1345,8 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
     tmask, thash = effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH]
     if op == OP_DULL_POWER and param == 0:
         param = power(S, s, c)  # "with a power equal or inferior to X's"
+    if op == OP_BREAK_POWER and param == 0:
+        param = power(S, s, c) - 1  # "if its power is less than X's power"
     if op == OP_BREAK and effs[s, c, slot, E_FOREACH] != 0:
         # "if its cost is equal to or less than the damage you have received, break it": the count is the
         # highest cost; a count of 0 lets nothing qualify
@@ -1283,11 +1407,13 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             cs[fs, S_PUMP, fc] += amount  # until the End Phase, like pump
             ts, tc = choose_target(S, ctrl, OP_DAMAGE, power(S, fs, fc), param, tgt, s, c, hs, hc, tmask, thash)
             if ts >= 0:
-                apply_op(S, ts, tc, OP_DAMAGE, power(S, fs, fc), 0)
+                apply_op(S, ts, tc, OP_DAMAGE, power(S, fs, fc), 0, ctrl, fs, fc)
     elif op == OP_PLAY:
         play_onto_field(S, ctrl, amount, param, tmask, thash)
     elif op == OP_DIG:
         dig(S, ctrl, amount, tmask, thash)
+    elif op == OP_PARTY_ANY:
+        ps[ctrl, P_PARTY_ANY] = 1
     elif targets_character(op):
         if tgt == TG_ALL_OPP or tgt == TG_ALL_OWN or tgt == TG_ALL:
             # every legal character on the side(s): collect first, the field lists change as they leave
@@ -1304,21 +1430,30 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                         buf[m] = side * 65536 + f
                         m += 1
             for k in range(m):
-                apply_op(S, buf[k] // 65536, buf[k] % 65536, op, amount, param)
+                apply_op(S, buf[k] // 65536, buf[k] % 65536, op, amount, param, ctrl, s, c)
+        elif tgt == TG_CHOSEN:  # "it" of the previous effect, if still a legal target
+            gs = st_gs(S)
+            ts, tc = gs[X_CHS], gs[X_CHC]
+            if ts >= 0 and legal_target(S, ts, tc, op, param, tmask, thash):
+                apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
         else:
             ts, tc = choose_target(S, ctrl, op, amount, param, tgt, s, c, hs, hc, tmask, thash)
+            gs = st_gs(S)
+            gs[X_CHS], gs[X_CHC] = ts, tc  # for "it" in the ability's next effects (TG_CHOSEN, COND_CHOSEN_GONE)
             if ts >= 0:  # no legal target on resolution: nothing happens (11.3.9)
-                apply_op(S, ts, tc, op, amount, param)
+                apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
 
 
 @njit(cache=True)
-def apply_op(S, ts, tc, op, amount, param):
+def apply_op(S, ts, tc, op, amount, param, ctrl, src_s, src_c):
+    """Op on character (ts, tc), from an effect of `ctrl` whose source is card (src_s, src_c)."""
     cs = st_cs(S)
     if op == OP_DAMAGE:
-        cs[ts, S_DMG, tc] += amount  # marked until the End Phase (9.5.1.3.1)
-        dealt_damage(S, ts, tc)
+        deal_damage(S, src_s, src_c, ts, tc, amount, True, True)
     elif op == OP_BREAK or op == OP_BREAK_POWER:
-        leave_field(S, ts, tc, Z_BREAK)
+        kw = cs[ts, S_KW_EOT, tc] | cs[ts, S_KW_ST, tc]
+        if kw & KW_NO_BREAK == 0 and (kw & KW_NO_BREAK_OPP == 0 or ts == ctrl):  # "cannot be broken"
+            leave_field(S, ts, tc, Z_BREAK)
     elif op == OP_DULL or op == OP_DULL_POWER:
         cs[ts, S_DULL, tc] = 1  # 15.1.1.2
     elif op == OP_FREEZE:
@@ -1329,7 +1464,8 @@ def apply_op(S, ts, tc, op, amount, param):
     elif op == OP_WEAKEN:
         cs[ts, S_PUMP, tc] -= amount
     elif op == OP_BOUNCE:
-        leave_field(S, ts, tc, Z_HAND)  # 7.3: to its owner's hand
+        if cs[ts, S_KW_EOT, tc] & KW_NO_BOUNCE == 0 or ts == ctrl:
+            leave_field(S, ts, tc, Z_HAND)  # 7.3: to its owner's hand
     elif op == OP_HASTE:
         cs[ts, S_SICK, tc] = 0  # may attack this turn (Haste, 15.2.2)
     elif op == OP_GRANT_KEYWORD:
@@ -1341,6 +1477,66 @@ def apply_op(S, ts, tc, op, amount, param):
         cs[ts, S_KW_EOT, tc] |= KW_NO_BLOCK  # "cannot block this turn"
     elif op == OP_NO_ATTACK:
         cs[ts, S_KW_EOT, tc] |= KW_NO_ATTACK
+    elif op == OP_DAMAGE_DOUBLE:
+        cs[ts, S_KW_EOT, tc] |= KW_DOUBLE
+    elif op == OP_SHIELD:
+        cs[ts, S_SHIELD, tc] += amount
+    elif op == OP_SET_POWER:
+        cs[ts, S_PUMP, tc] += amount - power(S, ts, tc)  # "its power becomes n" until the End Phase
+    elif op == OP_NO_BREAK:
+        cs[ts, S_KW_EOT, tc] |= KW_NO_BREAK
+    elif op == OP_NO_BOUNCE:
+        cs[ts, S_KW_EOT, tc] |= KW_NO_BOUNCE
+
+
+@njit(cache=True)
+def damage_mods(S, p, c, n, ability, deals):
+    """n changed by the static damage_mod effects of p's field that apply to p's character c: damage it
+    receives (deals False) or deals to a Forward (deals True). "The damage becomes 0" wins; the rest add up."""
+    cards, effs, cs, ls = st_cards(S), st_effs(S), st_cs(S), st_ls(S)
+    delta = 0
+    for j in range(st_ps(S)[p, P_FN]):
+        f = ls[p, L_FIELD, j]
+        for k in range(cards[p, f, K_NEFF]):
+            if effs[p, f, k, E_OP] != OP_DAMAGE_MOD or effs[p, f, k, E_TRIGGER] != TR_STATIC:
+                continue
+            fl = effs[p, f, k, E_PARAM]
+            if ((fl & DM_DEALS) != 0) != deals or (fl & DM_ABILITY and not ability) \
+                    or (fl & DM_DULL and cs[p, S_DULL, c] == 0) or n < fl >> DM_MIN:
+                continue
+            tmask = effs[p, f, k, E_TMASK]
+            if effs[p, f, k, E_TARGET] == TG_SELF:
+                if f != c:
+                    continue
+            elif not matches(S, p, c, tmask & 15, effs[p, f, k, E_THASH]) or (tmask & COND_OTHER and f == c):
+                continue
+            if fl & DM_ZERO:
+                return 0
+            delta += effs[p, f, k, E_AMOUNT]
+    return n + delta
+
+
+@njit(cache=True)
+def deal_damage(S, src_s, src_c, ts, tc, n, ability, notify):
+    """Forward (ts, tc) is dealt n damage by card (src_s, src_c) (battle, or an ability / Summon when
+    `ability`), after the replacement effects: the source's "deals damage ... increases", the target's
+    static modifiers, a doubling, then its "next damage is reduced" shield, which it uses up. The
+    damage is marked until the End Phase (9.5.1.3.1); `notify` queues "when dealt damage" abilities."""
+    cs, ps = st_cs(S), st_ps(S)
+    if ps[src_s, P_HAS_TRIG] & HT_DMOD:
+        n = damage_mods(S, src_s, src_c, n, ability, True)
+    if ps[ts, P_HAS_TRIG] & HT_DMOD:
+        n = damage_mods(S, ts, tc, n, ability, False)
+    if cs[ts, S_KW_EOT, tc] & KW_DOUBLE:
+        n *= 2
+    if cs[ts, S_SHIELD, tc] > 0 and n > 0:
+        n -= cs[ts, S_SHIELD, tc]
+        cs[ts, S_SHIELD, tc] = 0
+    if n <= 0:
+        return
+    cs[ts, S_DMG, tc] += n
+    if notify:
+        dealt_damage(S, ts, tc)
 
 
 @njit(cache=True, inline="always")
@@ -1428,6 +1624,19 @@ def play_onto_field(S, p, src, cost_max, tmask, thash):
 
 
 @njit(cache=True)
+def cast_allowed(S, p, c):
+    """The card's static cast_if conditions hold ("You can only cast X during your turn", "You must
+    control a <kind> to play X"); only decks with hand-read statics (P_HAS_CR) look."""
+    if st_ps(S)[p, P_HAS_CR] == 0:
+        return True
+    effs = st_effs(S)
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if effs[p, c, k, E_OP] == OP_CAST_IF and effs[p, c, k, E_TRIGGER] == TR_STATIC and not cond_ok(S, p, p, c, k):
+            return False
+    return True
+
+
+@njit(cache=True)
 def rule_processes(S):
     """Section 12, repeated until stable: a Forward with power <= 0 goes to the Break Zone (12.4.4, not a
     break); damage >= power breaks it (12.4.5). 12.4.6-8 cannot arise: casting checks the limits."""
@@ -1441,7 +1650,7 @@ def rule_processes(S):
                 c = ls[s, L_FIELD, k]
                 if cards[s, c, K_TYPE] == FORWARD:
                     pw = power(S, s, c)
-                    if pw <= 0 or cs[s, S_DMG, c] >= pw:
+                    if pw <= 0 or (cs[s, S_DMG, c] >= pw and cs[s, S_KW_EOT, c] & KW_NO_BREAK == 0):
                         leave_field(S, s, c, Z_BREAK)
                         changed = True
                         continue

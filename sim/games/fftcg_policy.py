@@ -16,7 +16,7 @@ Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 
 from numba import njit
 
 from sim.compiled import K_COST, K_ELEM, K_GENERIC, K_NEFF, K_TYPE
-from sim.effects import E_AMOUNT, E_COND, E_COST, E_DULL, E_OP, E_PARAM, E_TARGET, E_THASH, E_TMASK, E_TRIGGER
+from sim.effects import E_AMOUNT, E_COND, E_DULL, E_OP, E_PARAM, E_TARGET, E_THASH, E_TMASK, E_TRIGGER
 from sim.games.fftcg_core import (
     AGGRO,
     BACKUP,
@@ -63,6 +63,7 @@ from sim.games.fftcg_core import (
     P_HN,
     P_NMAIN,
     P_NTOT,
+    P_PARTY_ANY,
     P_POLICY,
     P_TOP,
     PR_CHUMP_AT,
@@ -83,20 +84,23 @@ from sim.games.fftcg_core import (
     TR_STATIC,
     Z_HAND,
     Z_LB,
+    ability_end,
+    action_head,
+    action_payment,
     card_value,
+    cast_allowed,
     choose_target,
     cond_ok,
     count_targets,
     effect_amount,
     extra_cost_ok,
-    extra_discards,
     has_kw,
     has_targets,
     name_on_field,
+    once_used,
     plan_pay,
     popcount,
     power,
-    special_discard,
     st_cards,
     st_cs,
     st_effs,
@@ -237,7 +241,7 @@ def can_cast(S, p, c, instant):
     if instant and t != SUMMON and not has_kw(S, p, c, KW_BACK_ATTACK):
         return False  # 9.3.1.5 vs 9.3.1.6 / 15.2.5: only Summons and Back Attack at instant speed
     cost, req = cast_requirement(S, p, c)
-    if not payable(S, p, c, cost, req, z == Z_HAND):  # the cheap test first
+    if not payable(S, p, c, cost, req, z == Z_HAND) or not cast_allowed(S, p, c):  # the cheap test first
         return False
     if t != SUMMON:  # field limits (7.7.3-5)
         if t == BACKUP and scr[4, CX_NBACKUP] >= MAX_BACKUPS:
@@ -253,24 +257,27 @@ def can_cast(S, p, c, instant):
 
 @njit(cache=True)
 def can_activate(S, p, c, k, keep):
-    """Action ability (11.6): dull cost needs an active, non-sick character (or Haste, 11.6.2.2)."""
+    """The action ability starting at slot k can be used (11.6): a dull cost needs an active, non-sick
+    character (or Haste, 11.6.2.2); not yet used this turn if "once per turn"; every effect of it that
+    chooses has a target; its extra cost and CP can be paid."""
     effs, cs = st_effs(S), st_cs(S)
     if effs[p, c, k, E_TRIGGER] != TR_ACTION and effs[p, c, k, E_TRIGGER] != TR_ACTION_BREAK:
         return False
-    dull = effs[p, c, k, E_DULL] & 1
-    if dull and (cs[p, S_DULL, c] or (cs[p, S_SICK, c] and not has_kw(S, p, c, KW_HASTE))):
+    v = effs[p, c, k, E_DULL]
+    if not action_head(v) or once_used(S, p, c, k):
         return False
-    if not extra_cost_ok(S, p, c, effs[p, c, k, E_DULL]):
+    if v & 1 and (cs[p, S_DULL, c] or (cs[p, S_SICK, c] and not has_kw(S, p, c, KW_HASTE))):
+        return False
+    if not extra_cost_ok(S, p, c, v):
         return False
     if effs[p, c, k, E_COND] != 0 and not cond_ok(S, p, p, c, k):
         return False  # e.g. "Damage 5 --" not reached yet
-    op = effs[p, c, k, E_OP]
-    if targets_character(op) and count_targets(S, p, op, effs[p, c, k, E_PARAM], effs[p, c, k, E_TARGET], p, c,
-                                               effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH]) == 0:
-        return False
-    keep = max(keep, extra_discards(effs[p, c, k, E_DULL]))
-    sn = special_discard(S, p, c, effs[p, c, k, E_DULL])
-    g, _, _, _ = plan_pay(S, p, effs[p, c, k, E_COST], 0, sn, c if dull else -1, keep, True)
+    for j in range(k, ability_end(S, p, c, k)):
+        op = effs[p, c, j, E_OP]
+        if targets_character(op) and count_targets(S, p, op, effs[p, c, j, E_PARAM], effs[p, c, j, E_TARGET], p, c,
+                                                   effs[p, c, j, E_TMASK], effs[p, c, j, E_THASH]) == 0:
+            return False
+    g, _, _, _ = action_payment(S, p, c, k, keep, True)
     return g >= 0
 
 
@@ -312,6 +319,15 @@ def effect_useful(S, p, s, c, k, hs, hc):
     if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
         return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
+
+
+@njit(cache=True)
+def ability_useful(S, p, c, k):
+    """One of the effects of c's action ability starting at slot k would accomplish something now."""
+    for j in range(k, ability_end(S, p, c, k)):
+        if effect_useful(S, p, p, c, j, -1, -1):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -442,7 +458,7 @@ def choose_main(S, p, phase):
                 if pol == RANDOM:
                     scr[3, n] = ACTIVATE * 65536 + c * 16 + k
                     n += 1
-                elif effect_useful(S, p, p, c, k, -1, -1) and best_v < 100:
+                elif best_v < 100 and ability_useful(S, p, c, k):
                     best, best_v = ACTIVATE * 65536 + c * 16 + k, 100
     if pol == RANDOM:
         pick = randbelow(rng(S, p), n + 1)  # n = pass
@@ -516,6 +532,8 @@ def can_attack(S, p, c):
 
 @njit(cache=True)
 def shares_element(S, p, a, b):
+    if st_ps(S)[p, P_PARTY_ANY]:  # "can form a party with Forwards of any Element this turn"
+        return True
     ea, eb = st_cards(S)[p, a, K_ELEM], st_cards(S)[p, b, K_ELEM]
     return (ea & eb) != 0 if st_opt(S)[O_PARTY_SHARED] else ea == eb
 

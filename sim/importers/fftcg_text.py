@@ -3,7 +3,10 @@
 One ability = one `[[br]]` line of the card text; a modal line ("Select 1 of the 3 following
 actions.") takes the quoted options that follow it. A line is *modelled* when every sentence of it
 maps onto the effect vocabulary (sim.effects) or is a rider we knowingly drop (listed in IGNORED:
-once-per-turn limits, EX Burst bonus amounts, reminder text). Known approximations, made on purpose:
+"during your turn / Main Phase" limits of action abilities, which the engine meets anyway (actions are
+used in the Main Phases of their controller's turn), "once per turn" of auto abilities, EX Burst bonus
+amounts, reminder text). An action ability's effects take consecutive slots, the first paying for all
+(Effect.chain); its "once per turn" is kept (Effect.once). Known approximations, made on purpose:
 - target qualifiers "dull"/"active"/"attacking"/"blocking" are dropped (any Forward of that side);
 - "choose 1 Forward" without "opponent controls" targets the opponent for harmful ops and our own
   Forwards for helpful ones (what a sensible player picks);
@@ -28,8 +31,15 @@ Action costs may also discard cards or put the top cards of the deck into the Br
 optional cost paid on resolution (XC_SELF / XC_BACKUP); "for each dull <kind>" counts (FE_DULL); "if its
 cost is equal to or less than the damage you have received, break it" (a counted cost limit). A static
 bonus with "If <cond>, ... instead" is the base bonus plus, under the condition, what the alternative adds.
+Also: static damage replacement ("If X receives damage, the damage increases by n / becomes 0 instead", damage_mod),
+"during this turn, if it is dealt damage, double the damage" / "the next damage dealt to it is reduced by n",
+"its power becomes n", "deal it n damage and m more damage for each ..." (a second effect on the "chosen" card),
+"when it is put ... into the Break Zone this turn, draw" (COND_CHOSEN_GONE), "When a <kind> you control attacks" /
+"When a <kind> enters your field" (own_attacks / own_enters, the kind in COND_TRIGGER), "(up to n ...)" caps of a
+count, "must choose X if possible", "cannot be broken / returned", "can form a party with Forwards of any Element",
+cast restrictions (cast_if) and "This effect will trigger only during your turn" (COND_MY_TURN).
 Approximations: "When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's
-own entry / attack; a Summon with EX BURST keeps
+own entry / attack; "select 1 Character you control. Put it into the Break Zone" is a break; a Summon with EX BURST keeps
 one copy of its effects (the engine resolves a Summon's cast effects as its EX Burst, 11.10.3).
 """
 
@@ -40,10 +50,18 @@ import re
 from dataclasses import dataclass, replace
 
 from sim.effects import (
+    COND_CHOSEN_GONE,
     COND_DAMAGE,
+    COND_MY_TURN,
     COND_OPP,
     COND_OTHER,
     COND_OWN,
+    COND_TRIGGER,
+    DM_ABILITY,
+    DM_DEALS,
+    DM_DULL,
+    DM_MIN,
+    DM_ZERO,
     FE_DULL,
     FE_OPP,
     FE_OPP_HAND,
@@ -64,7 +82,8 @@ from sim.model import CARD_TYPES
 
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # FFTCG 15.2.1, 15.2.2, 15.2.3, 15.2.5
 _KEYWORD_WORDS = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
-HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce", "no_block", "no_attack")  # aimed at the opponent
+HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce", "no_block", "no_attack",
+           "damage_double", "set_power")  # aimed at the opponent
 ANY_TYPE = -1  # search / recover param: any card type; else the index into CARD_TYPES["fftcg"]
 
 
@@ -155,6 +174,21 @@ _ON_IT = [  # what "it/them" gets, after a choose
      "draw", True),
     (re.compile(r"^(?:it gains|they gain) (brave|first strike) until the end of the turn$", re.I), "grant_keyword",
      False),
+    (re.compile(r"^during this turn, if (?:it is|they are) dealt damage, double the damage instead$", re.I),
+     "damage_double", False),
+    (re.compile(r"^during this turn, the next damage dealt to (?:it|them) is reduced by (\d+) instead$", re.I), "shield",
+     True),
+    (re.compile(r"^its power becomes (\d+) until the end of the turn$", re.I), "set_power", True),
+    (re.compile(r"^(?:it|they) cannot be broken this turn$", re.I), "no_break", False),
+    (re.compile(r"^during this turn, (?:it|they) cannot be returned to (?:its|their) owner'?s'? hands? by your"
+                r" opponent'?s'? summons or abilities$", re.I), "no_bounce", False),
+    # "Deal it 5000 damage. When it is put from the field into the Break Zone this turn, draw 1 card": drawn when
+    # that damage breaks it (a later break the same turn is not tracked)
+    (re.compile(r"^when (?:it|they) (?:is|are) put from the field into the break zone this turn, draw (\d+) cards?$",
+                re.I), "draw_if_gone", True),
+    (re.compile(r"^if its power is less than @SELF'?s'? power, break it$", re.I), "break_less_power", False),
+    # the second half of "Deal it 4000 damage and 1000 more damage for each ..." (rewritten in parse_body)
+    (re.compile(r"^deal it again (\d+) damage$", re.I), "damage_chosen", True),
     (re.compile(r"^until the end of the turn, (?:it gains|they gain) (haste|brave|first strike)$", re.I),
      "grant_keyword", False),
 ]
@@ -194,8 +228,12 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
     (re.compile(r"^all (?:the )?forwards opponent controls cannot block this turn$", re.I), "no_block",
      "all_opp_characters"),
     (re.compile(r"^(?:produce|gain) ((?:《[^》]+》)+)$", re.I), "gain_cp", "own_player"),
+    (re.compile(r"^during this turn, the next damage dealt to @SELF is reduced by (\d+) instead$", re.I), "shield",
+     "self"),
+    (re.compile(r"^the forwards you control can form a party with forwards of any element this turn$", re.I),
+     "party_any", "own_player"),
 ]
-IGNORED = [  # riders dropped on purpose (see module docstring)
+IGNORED = [  # riders dropped on purpose (see module docstring); an action's "once per turn" is read by parse_ability
     re.compile(r"^you can only use this ability (?:during your turn|once per turn|during your main phase"
                r"(?:, and only once per turn)?|during your turn and only once per turn)$", re.I),
     re.compile(r"^this effect will trigger only once per turn$", re.I),
@@ -379,6 +417,9 @@ def _foreach(text: str) -> tuple[int, int] | None:
         return cond_code(FE_OPP_HAND, 0), 0
     if re.match(r"^point of damage you have received$", t, re.I):
         return cond_code(FE_OWN_DAMAGE, 0), 0
+    cap = re.search(r"\s*\(up to (\d+) [^)]+\)$", t)  # "(up to 3 Forwards)": the count's cap (E_FOREACH n)
+    if cap:
+        t = t[:cap.start()]
     m = re.match(r"^(dull )?(.+?) (you control|opponent controls)$", t, re.I)
     if not m:
         return None
@@ -386,7 +427,8 @@ def _foreach(text: str) -> tuple[int, int] | None:
     if kind is None:
         return None
     who = FE_OWN if m.group(3).lower() == "you control" else FE_OPP
-    return cond_code(who, 0, kind[0], kind[2]) | (FE_DULL if m.group(1) else 0), kind[1]
+    n = int(cap.group(1)) if cap else 0
+    return cond_code(who, n, kind[0], kind[2]) | (FE_DULL if m.group(1) else 0), kind[1]
 
 
 _FOR_EACH = re.compile(r"^(.+?) for each (.+?)( until the end of the turn)?$", re.I)
@@ -474,6 +516,11 @@ _DULL_ALL_POWER = re.compile(r"^dull all (?:the )?forwards (?:opponent controls 
 _FIGHT = re.compile(r"^choose 1 forward you control and 1 forward opponent controls$", re.I)
 _FORMER_GAINS = re.compile(r"^the former gains \+(\d+) power until the end of the turn$", re.I)
 _FORMER_DEALS = re.compile(r"^the former deals damage equal to its power to the latter$", re.I)
+# "Choose 1 Forward you control and 1 Forward opponent controls. Break them."
+_OWN_AND_OPP = re.compile(r"^choose 1 forward you control and 1 forward opponent controls$", re.I)
+_SELECT_OWN = re.compile(r"^select 1 character you control$", re.I)
+_PUT_IT = re.compile(r"^put it into the break zone$", re.I)
+_MORE_DAMAGE = re.compile(r"deal (it|them) (\d+) damage and (\d+) more damage for each", re.I)
 _BREAK_ALL = re.compile(r"^break all (?:the )?forwards of cost (\d+) or less( opponent controls)?$", re.I)
 _PLAY_BREAK = re.compile(r"^choose (?:up to )?1 (.+?) (?:in|from) your break zone\. play it onto the field$", re.I)
 _PLAY_HAND = re.compile(r"^(?:you may )?play (?:up to )?1 (.+?) from your hand onto the field$", re.I)
@@ -489,6 +536,7 @@ _TURN_OVER = re.compile(r"turn over one card at a time from the top of your deck
 def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
     """Effects for an ability body, or None if any sentence is not understood."""
     effects: list[Effect] = []
+    body = _MORE_DAMAGE.sub(r"deal \1 \2 damage. deal it again \3 damage for each", body)
     sentences = _sentences(_TURN_OVER.sub("search for 1 card and add it to your hand.", body))
     fe_of: dict[int, tuple[int, int]] = {}  # sentence -> its "for each" count
     for k, sentence in enumerate(sentences):
@@ -590,6 +638,15 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                         break
                     one.append(Effect(trigger, "draw", amount, "own_player", cond=cond[0], cond_param=cond[1]))
                     continue
+                if op == "draw_if_gone":  # drawn if the chosen card has left the field (COND_CHOSEN_GONE)
+                    one.append(Effect(trigger, "draw", amount, "own_player", cond=cond_code(COND_CHOSEN_GONE)))
+                    continue
+                if op == "damage_chosen":  # more damage to the same card ("it" again)
+                    one.append(Effect(trigger, "damage", amount, "chosen", foreach=fe, fe_param=fe_param))
+                    continue
+                if op == "break_less_power":  # param 0: less than this card's power on resolution
+                    one.append(Effect(trigger, "break_power", 0, _target("break", side), 0, tmask=tmask, thash=thash))
+                    continue
                 if op == "self_damage":  # "deal it and X 9000 damage": X takes the same damage
                     one.append(Effect(trigger, "damage", amount, "self", foreach=fe, fe_param=fe_param,
                                       cond=cond[0], cond_param=cond[1]))
@@ -638,6 +695,15 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 effects.append(Effect(trigger, "fight", int(bonus.group(1)) if bonus else 0, "opp_character"))
                 i = k + 1
                 continue
+        if _OWN_AND_OPP.match(s) and i + 1 < len(sentences) and re.match(r"^break them$", sentences[i + 1], re.I):
+            effects += [Effect(trigger, "break", 0, side, tmask=_TYPE_BIT["forward"])
+                        for side in ("own_character", "opp_character")]
+            i += 2
+            continue
+        if _SELECT_OWN.match(s) and i + 1 < len(sentences) and _PUT_IT.match(sentences[i + 1]):
+            effects.append(Effect(trigger, "break", 0, "own_character"))  # put into the Break Zone, as a break
+            i += 2
+            continue
         m = _BREAK_ALL.match(s)
         if m:
             side = "all_opp_characters" if m.group(2) else "all_characters"
@@ -867,6 +933,62 @@ def _static_instead(base_text: str, if_text: str, alt_text: str) -> list[Effect]
     return None
 
 
+# damage replacement of a card's own (static): "If X receives damage, the damage increases by 4000 instead"
+_DMG_SELF = re.compile(r"^if @SELF (?:receives|is dealt) damage( while dull)?, (?:the damage increases by (\d+)|(?:reduce the"
+                       r" damage|the damage is reduced) by (\d+)) instead$", re.I)
+_DMG_ZERO = re.compile(r"^if @SELF is dealt (damage by an ability|damage other than battle damage|(\d+) damage or more),"
+                       r" the damage becomes 0 instead$", re.I)
+_DMG_TEAM = re.compile(r"^if the (.+?) you control receives damage, reduce the damage by (\d+) instead$", re.I)
+_DMG_DEALS = re.compile(r"^if @SELF deals damage to a forward, the damage increases by (\d+) instead$", re.I)
+_TAUNT = re.compile(r"^summons and abilities of your opponent must choose @SELF if possible$", re.I)
+_NO_BREAK_OPP = re.compile(r"^the (.+?) you control cannot be broken by opposing summons or abilities that don'?t deal"
+                           r" damage$", re.I)
+_CAST_MY_TURN = re.compile(r"^you can only cast @SELF during your turn$", re.I)
+_CAST_IF_CONTROL = re.compile(r"^you must control (.+?) to play @SELF from your hand onto the field$", re.I)
+
+
+def _replacement_static(line: str) -> list[Effect] | None:
+    """Static damage replacement (damage_mod), "must choose X if possible" (taunt), "cannot be broken by
+    opposing ... that don't deal damage" (no_break 2) and cast restrictions (cast_if); None otherwise."""
+    body = line.strip().rstrip(".")
+    m = _DMG_SELF.match(body)
+    if m:
+        amount = int(m.group(2)) if m.group(2) else -int(m.group(3))
+        return [Effect("static", "damage_mod", amount, "self", DM_DULL if m.group(1) else 0)]
+    m = _DMG_ZERO.match(body)
+    if m:
+        param = DM_ZERO | (int(m.group(2)) << DM_MIN if m.group(2) else DM_ABILITY)
+        return [Effect("static", "damage_mod", 0, "self", param)]
+    m = _DMG_DEALS.match(body)
+    if m:
+        return [Effect("static", "damage_mod", int(m.group(1)), "self", DM_DEALS)]
+    m = _DMG_TEAM.match(body) or _NO_BREAK_OPP.match(body)
+    if m:
+        kind = _kind(m.group(1))
+        if kind is None:
+            return None
+        op, amount = ("damage_mod", -int(m.group(2))) if m.re is _DMG_TEAM else ("no_break", 0)
+        return [Effect("static", op, amount, "all_own_characters", tmask=kind[0] | (COND_OTHER if kind[2] else 0),
+                       thash=kind[1])]
+    if _TAUNT.match(body):
+        return [Effect("static", "taunt", 0, "self")]
+    if _CAST_MY_TURN.match(body):
+        return [Effect("static", "cast_if", 0, "self", cond=cond_code(COND_MY_TURN))]
+    m = _CAST_IF_CONTROL.match(body)
+    cond = _cond(f"you control {m.group(1)}") if m else None
+    if cond:
+        return [Effect("static", "cast_if", 0, "self", cond=cond[0], cond_param=cond[1])]
+    return None
+
+
+# "When a <kind> you control attacks" / "When a <kind> enters your field" (own_attacks / own_enters)
+_OWN_TRIGGERS = [
+    (re.compile(r"^When an? ([^,]+?) you control attacks, (.+)$", re.I), "own_attacks"),
+    (re.compile(r"^When an? ([^,]+?) enters your field, (.+)$", re.I), "own_enters"),
+]
+_ONLY_MY_TURN = re.compile(r"\s*This effect will trigger only during your turn\.?$", re.I)
+
+
 def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple[frozenset[str], list[Effect]] | None:
     """(keywords, effects) for one ability line, or None when it cannot be modelled."""
     ex = line.startswith("EX BURST")
@@ -927,16 +1049,30 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             return None
         if only_if and action_cond is not None:  # checked before use (can_activate) and on resolution
             effects = [replace(e, cond=action_cond[0], cond_param=action_cond[1]) for e in effects]
-        return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost) for e in effects]
+        # one ability: its first slot pays for all (the others are chained to it); "once per turn" is tracked
+        once = re.search(r"you can only use this ability[^.]*\bonce per turn", body, re.I) is not None
+        return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost, chain=k > 0, once=once)
+                             for k, e in enumerate(effects)]
+    own_kind = None
     for pattern, name_trigger in _TRIGGERS:
         m = pattern.match(line)
         if m:
             trigger, body = name_trigger, m.group(1)
             break
     else:
+        for pattern, name_trigger in _OWN_TRIGGERS:
+            m = pattern.match(line)
+            own_kind = _kind(m.group(1)) if m and not m.group(1).startswith("@SELF") else None
+            if own_kind:
+                trigger, body = name_trigger, m.group(2)
+                break
+    if not trigger:
         static = _static(line) if card_type == "summon" and "reduced by" in line else None
         if static and all(e.op == "cost_reduce" for e in static):
             return frozenset(), static  # a Summon's own cost reduction works from the hand
+        replacement = _replacement_static(line) if not ex else None
+        if replacement:
+            return frozenset(), replacement
         if card_type == "summon":
             trigger = "cast"  # a Summon's text resolves when it is cast (rule 11.3)
         elif ex:
@@ -951,6 +1087,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             static = _static(line)
             return None if static is None else (frozenset(), static)
     triggers = trigger.split("+")  # "When X enters the field or attacks" -> both triggers
+    only_my_turn = _ONLY_MY_TURN.search(body)
+    if only_my_turn:
+        body = body[:only_my_turn.start()]
     put_self = re.match(r"^you may put (@SELF|1 Backup you control) into the Break Zone\. (?:when|if) you do so, (.+)$",
                         body, re.I)
     if put_self:  # an optional cost paid on resolution (XC_SELF / XC_BACKUP), like "you may pay" below
@@ -977,6 +1116,12 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             return None
         effects = [replace(effects[0], xcost=XC_SELF if put_self.group(1) == "@SELF" else XC_BACKUP)]
     effects = [replace(e, trigger=t) for t in triggers for e in effects]
+    if own_kind:  # the kind of the card that attacks / enters (checked when it triggers)
+        cond = cond_code(COND_TRIGGER, 1, own_kind[0], own_kind[2]), own_kind[1]
+    if only_my_turn:
+        if cond[0] or any(e.cond for e in effects):
+            return None
+        cond = cond_code(COND_MY_TURN), 0
     if cond[0]:
         effects = [replace(e, cond=cond[0], cond_param=cond[1]) for e in effects]
     if ex and trigger not in ("ex_burst", "cast"):
