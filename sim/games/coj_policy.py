@@ -457,28 +457,36 @@ def choose_attack(s, p, pol):
     q = 1 - p
     if G[G_ROUND] == 1 and P[p, P_ORDER] == 0:
         return -1  # §6: no attacks in the first player's round 1
-    last_turn = G[G_ROUND] == ROUNDS and P[p, P_ORDER] == 1
-    ready, blockers = 0, 0
+    ready = 0
     for j in range(P[p, P_FIELD]):
         if U[p, j, U_ACT] and not U[p, j, U_RESTR]:
             ready += 1
     if ready == 0:
         return -1
-    for j in range(P[q, P_FIELD]):
-        if U[q, j, U_ACT]:
-            blockers += 1
-    lethal = ready - blockers >= P[q, P_LP]
+    # aggro, the game's last turn and lethal attack with everything; the others skip attackers a
+    # possible blocker beats (the opposing field is read only when that screen is on)
+    screen = pol != POL_AGGRO and not (G[G_ROUND] == ROUNDS and P[p, P_ORDER] == 1)
+    if screen:
+        blockers = 0
+        for j in range(P[q, P_FIELD]):
+            if U[q, j, U_ACT]:
+                blockers += 1
+        screen = ready - blockers < P[q, P_LP]
     best, best_bp = -1, -(1 << 30)
     unlimited = -2  # the strongest blocker against attackers without 次元干渉 (-2: not yet needed)
     for j in range(P[p, P_FIELD]):
-        if not U[p, j, U_ACT] or U[p, j, U_RESTR] or not can_attack(s, p, j):
+        if not U[p, j, U_ACT] or U[p, j, U_RESTR]:
             continue
+        c = U[p, j, U_CARD]
+        k = cards[p, c, K_KW]
+        if (k & KW_ATTACK_BAN and U[p, j, U_ENTERED] == G[G_TURN]
+                and not (G[O_ATTACK_BAN_LIFTED] and (U[p, j, U_LVL] == 3 or k & KW_SPEED))):
+            continue  # §10 攻撃禁止, as in can_attack
         a = unit_bp(s, p, j)
         if a <= best_bp:
             continue
-        if pol != POL_AGGRO and not (last_turn or lethal):
-            c = U[p, j, U_CARD]
-            if cards[p, c, K_KW] & KW_DIM:
+        if screen:
+            if k & KW_DIM:
                 strongest = strongest_blocker(s, q, cards[p, c, K_DIM])
             else:
                 if unlimited == -2:
@@ -488,8 +496,8 @@ def choose_attack(s, p, pol):
                 continue
             if pol == POL_CONTROL and strongest >= 0:
                 keep = 0  # keep one other defender with its action right
-                for k in range(P[p, P_FIELD]):
-                    if k != j and U[p, k, U_ACT]:
+                for m in range(P[p, P_FIELD]):
+                    if m != j and U[p, m, U_ACT]:
                         keep += 1
                 if keep == 0:
                     continue
