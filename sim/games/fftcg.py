@@ -165,8 +165,6 @@ from sim.games.fftcg_core import (
     X_ACTIVE,
     X_DETAIL,
     X_OVER,
-    X_QH,
-    X_QT,
     X_REASON,
     X_VIOL,
     X_WINNER,
@@ -199,6 +197,7 @@ from sim.games.fftcg_core import (
     push,
     push_own,
     push_trigger,
+    queued,
     resolve,
     rule_processes,
     st_cards,
@@ -337,7 +336,7 @@ def cast(S, p, c, hs, hc, check):
         push_trigger(S, p, p, c, TR_ENTER, hs, hc)  # 11.4.8
     # with nothing queued, resolve would only run the rule processes, and they find nothing to do on a
     # settled position unless a static ability may have moved a power or the card entered at power <= 0
-    if gs[X_QH] < gs[X_QT] or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC] \
+    if queued(S) or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC] \
             or (cards[p, c, K_TYPE] == FORWARD and power(S, p, c) <= 0):
         resolve(S)
     return True
@@ -434,7 +433,7 @@ def attack_phase(S, p, threshold, check):
     defender may respond, then block with one active Forward (10.1.3); the attacker may respond;
     damage (10.1.4): unblocked = 1 damage to the player, blocked = power each way, First Strike first.
     Repeat from the declaration (10.1.4.6) until the policy stops."""
-    cs, ps, gs, scr = st_cs(S), st_ps(S), st_gs(S), st_scr(S)
+    cs, ps, scr = st_cs(S), st_ps(S), st_scr(S)
     q = 1 - p
     for _ in range(ACTION_CAP):
         n = choose_attack(S, p)
@@ -447,14 +446,12 @@ def attack_phase(S, p, threshold, check):
                 cs[p, S_DULL, a] = 1
         # without triggers resolve would only repeat rule processes that ran after the last change
         # (declaring dulls the attackers, which no rule process looks at)
-        pushed = 0
         for k in range(n):
-            pushed += push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
-        if st_ps(S)[p, P_HAS_TRIG] & HT_OWN_ATTACK:  # "when a <kind> you control attacks"
+            push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
+        if ps[p, P_HAS_TRIG] & HT_OWN_ATTACK:  # "when a <kind> you control attacks"
             for k in range(n):
                 push_own(S, p, TR_OWN_ATTACKS, p, scr[2, k])
-            pushed = 1
-        if pushed:
+        if queued(S):
             resolve(S)
         if check_over(S, threshold):
             return
@@ -471,7 +468,8 @@ def attack_phase(S, p, threshold, check):
         b = choose_block(S, q, n)
         battle = False
         if b >= 0:
-            if push_trigger(S, q, q, b, TR_BLOCK, -1, -1):  # (as for the attack triggers)
+            push_trigger(S, q, q, b, TR_BLOCK, -1, -1)
+            if queued(S):  # (as for the attack triggers)
                 resolve(S)
             if check_over(S, threshold):
                 return
@@ -494,7 +492,7 @@ def attack_phase(S, p, threshold, check):
                 rule_processes(S)  # a Forward broken by First Strike deals no damage (15.2.3)
             deal_battle(S, p, n, q, b, False)
         # as in cast: without a battle, queued effects or static abilities the rule processes find nothing
-        if battle or gs[X_QH] < gs[X_QT] or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC]:
+        if battle or queued(S) or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC]:
             resolve(S)
         if check_over(S, threshold):
             return
@@ -551,11 +549,9 @@ def take_turn(S, p, gturn, threshold, check):
     if st_gs(S)[X_DETAIL]:
         ps[p, P_AVAIL] = cp_potential(S, p)  # turns detail only
     # Main Phase 1 (9.3): start-of-turn triggers first
-    pushed = 0
     for k in range(ps[p, P_FN]):
-        c = ls[p, L_FIELD, k]
-        pushed += push_trigger(S, p, p, c, TR_TURN_START, -1, -1)
-    if pushed:  # without triggers resolve would only repeat the rule processes of the last End Phase
+        push_trigger(S, p, p, ls[p, L_FIELD, k], TR_TURN_START, -1, -1)
+    if queued(S):  # without triggers resolve would only repeat the rule processes of the last End Phase
         resolve(S)
     if check_over(S, threshold):
         return

@@ -1657,6 +1657,13 @@ def rule_processes(S):
                 k += 1
 
 
+@njit(cache=True, inline="always")
+def queued(S):
+    """Effects wait in the queue (resolve empties it, so after a resolve only new pushes show here)."""
+    gs = st_gs(S)
+    return gs[X_QH] < gs[X_QT]
+
+
 @njit(cache=True)
 def resolve(S):
     """Resolve queued effects in order, with rule processes after each (11.1.3). Losses are checked by
