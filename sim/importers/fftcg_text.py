@@ -186,7 +186,8 @@ _ON_IT = [  # what "it/them" gets, after a choose
     # that damage breaks it (a later break the same turn is not tracked)
     (re.compile(r"^when (?:it|they) (?:is|are) put from the field into the break zone this turn, draw (\d+) cards?$",
                 re.I), "draw_if_gone", True),
-    (re.compile(r"^if its power is less than @SELF'?s'? power, break it$", re.I), "break_less_power", False),
+    # param 0: less than this card's power on resolution
+    (re.compile(r"^if its power is less than @SELF'?s'? power, break it$", re.I), "break_power", False),
     # the second half of "Deal it 4000 damage and 1000 more damage for each ..." (rewritten in parse_body)
     (re.compile(r"^deal it again (\d+) damage$", re.I), "damage_chosen", True),
     (re.compile(r"^until the end of the turn, (?:it gains|they gain) (haste|brave|first strike)$", re.I),
@@ -516,10 +517,9 @@ _DULL_ALL_POWER = re.compile(r"^dull all (?:the )?forwards (?:opponent controls 
 _FIGHT = re.compile(r"^choose 1 forward you control and 1 forward opponent controls$", re.I)
 _FORMER_GAINS = re.compile(r"^the former gains \+(\d+) power until the end of the turn$", re.I)
 _FORMER_DEALS = re.compile(r"^the former deals damage equal to its power to the latter$", re.I)
-# "Choose 1 Forward you control and 1 Forward opponent controls. Break them."
-_OWN_AND_OPP = re.compile(r"^choose 1 forward you control and 1 forward opponent controls$", re.I)
-_SELECT_OWN = re.compile(r"^select 1 character you control$", re.I)
-_PUT_IT = re.compile(r"^put it into the break zone$", re.I)
+# "... Break them." after _FIGHT's sentence: one of each side
+_BREAK_THEM = re.compile(r"^break them$", re.I)
+_SACRIFICE = re.compile(r"^select 1 character you control\. put it into the break zone$", re.I)
 _MORE_DAMAGE = re.compile(r"deal (it|them) (\d+) damage and (\d+) more damage for each", re.I)
 _BREAK_ALL = re.compile(r"^break all (?:the )?forwards of cost (\d+) or less( opponent controls)?$", re.I)
 _PLAY_BREAK = re.compile(r"^choose (?:up to )?1 (.+?) (?:in|from) your break zone\. play it onto the field$", re.I)
@@ -585,7 +585,7 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         if m and i + 1 < len(sentences):
             _up_to, count, _qualifier, cost_max, cost_min, power_max, side = m.groups()
             tmask, thash = _choose_filter(m.group(3))
-            actions: list[tuple[str, int, int]] = []
+            actions: list[tuple[str, int | Effect, int, int, tuple[int, int]]] = []
             j = i + 1
             while j < len(sentences):  # every following sentence about "it" / "them"
                 if any(p.match(sentences[j]) for p in IGNORED):
@@ -644,9 +644,6 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 if op == "damage_chosen":  # more damage to the same card ("it" again)
                     one.append(Effect(trigger, "damage", amount, "chosen", foreach=fe, fe_param=fe_param))
                     continue
-                if op == "break_less_power":  # param 0: less than this card's power on resolution
-                    one.append(Effect(trigger, "break_power", 0, _target("break", side), 0, tmask=tmask, thash=thash))
-                    continue
                 if op == "self_damage":  # "deal it and X 9000 damage": X takes the same damage
                     one.append(Effect(trigger, "damage", amount, "self", foreach=fe, fe_param=fe_param,
                                       cond=cond[0], cond_param=cond[1]))
@@ -695,12 +692,12 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 effects.append(Effect(trigger, "fight", int(bonus.group(1)) if bonus else 0, "opp_character"))
                 i = k + 1
                 continue
-        if _OWN_AND_OPP.match(s) and i + 1 < len(sentences) and re.match(r"^break them$", sentences[i + 1], re.I):
-            effects += [Effect(trigger, "break", 0, side, tmask=_TYPE_BIT["forward"])
-                        for side in ("own_character", "opp_character")]
-            i += 2
-            continue
-        if _SELECT_OWN.match(s) and i + 1 < len(sentences) and _PUT_IT.match(sentences[i + 1]):
+            if _BREAK_THEM.match(sentences[i + 1]):
+                effects += [Effect(trigger, "break", 0, side, tmask=_TYPE_BIT["forward"])
+                            for side in ("own_character", "opp_character")]
+                i += 2
+                continue
+        if i + 1 < len(sentences) and _SACRIFICE.match(f"{s}. {sentences[i + 1]}"):
             effects.append(Effect(trigger, "break", 0, "own_character"))  # put into the Break Zone, as a break
             i += 2
             continue
