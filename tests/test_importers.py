@@ -223,6 +223,16 @@ def test_fftcg_keywords_lb_and_unmodelled() -> None:
     assert parsed.lines == 4
 
 
+@pytest.mark.parametrize("text", [
+    "When a Job Samurai Forward you control attacks, if you control 3 or more Backups, draw 1 card.",
+    "When a Job Samurai Forward you control attacks, draw 1 card. This effect will trigger only during your turn.",
+])
+def test_fftcg_two_conditions_stay_unmodelled(text: str) -> None:
+    # the triggering card's kind and "only during your turn" use the effects' one condition slot: a second
+    # condition must not overwrite it (nor be overwritten)
+    assert parse_fftcg_text(text, "Ward", "backup").unmodelled == (text,)
+
+
 def test_fftcg_effect_slots_overflow_is_reported() -> None:
     text = "[[br]]".join(["When Ward enters the field, draw 1 card.", "When Ward attacks, draw 1 card.",
                           "When Ward blocks, draw 1 card.", "When Ward is broken, draw 1 card.",

@@ -1113,10 +1113,15 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             return None
         effects = [replace(effects[0], xcost=XC_SELF if put_self.group(1) == "@SELF" else XC_BACKUP)]
     effects = [replace(e, trigger=t) for t in triggers for e in effects]
-    if own_kind:  # the kind of the card that attacks / enters (checked when it triggers)
-        cond = cond_code(COND_TRIGGER, 1, own_kind[0], own_kind[2]), own_kind[1]
+    # the kind of the card that attacks / enters (checked when it triggers) and "only during your turn" each
+    # take the effects' one condition slot: an ability that needs two conditions stays unmodelled
+    taken = bool(cond[0]) or any(e.cond for e in effects)
+    if own_kind:
+        if taken:
+            return None
+        cond, taken = (cond_code(COND_TRIGGER, 1, own_kind[0], own_kind[2]), own_kind[1]), True
     if only_my_turn:
-        if cond[0] or any(e.cond for e in effects):
+        if taken:
             return None
         cond = cond_code(COND_MY_TURN), 0
     if cond[0]:
