@@ -69,11 +69,10 @@ def field(s, p, c, lvl=1, act=1, restr=0):
 
 
 def zone(s, p, *cs):
-    V(s)["P"][p, R.P_NTRIG:R.P_NINT + R.NEV] = 0
-    for k, c in enumerate(cs):
-        V(s)["Z"][p, k] = c
-        R.zone_count(s, p, c, 1)  # the per-event trigger / intercept counts the event scans check first
-    V(s)["P"][p, R.P_ZONE] = len(cs)
+    V(s)["P"][p, R.P_NTRIG:R.P_NINT + R.NEV] = 0  # the per-event counts zone_add keeps
+    V(s)["P"][p, R.P_ZONE] = 0
+    for c in cs:
+        R.zone_add(s, p, c)
 
 
 def bp(s, p, j):

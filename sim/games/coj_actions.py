@@ -94,7 +94,7 @@ from sim.games.coj_rules import (
     vP,
     vU,
     vZ,
-    zone_count,
+    zone_add,
 )
 
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
@@ -235,12 +235,9 @@ def overdrive(s, p, i, j):
 @njit(cache=True)
 def set_card(s, p, i):
     """Set a card in the trigger zone (free, §7); it fills from the left (§5)."""
-    P = vP(s)
     c = vH(s)[p, i]
     remove_from_hand(s, p, i)
-    vZ(s)[p, P[p, P_ZONE]] = c
-    P[p, P_ZONE] += 1
-    zone_count(s, p, c, 1)
+    zone_add(s, p, c)
     record_played(s, p, c)
 
 

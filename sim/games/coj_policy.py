@@ -161,9 +161,16 @@ def can_attack(s, p, j):
         return False
     if not U[p, j, U_ACT] or U[p, j, U_RESTR]:
         return False
-    if unit_kw(s, p, j) & KW_ATTACK_BAN and U[p, j, U_ENTERED] == G[G_TURN]:
-        return bool(G[O_ATTACK_BAN_LIFTED]) and (U[p, j, U_LVL] == 3 or unit_kw(s, p, j) & KW_SPEED)
-    return True
+    return not attack_banned(s, p, j, unit_kw(s, p, j))
+
+
+@njit(cache=True, inline="always")
+def attack_banned(s, p, j, kw):
+    """§10 攻撃禁止 (kw: the unit's keywords): not on the turn it entered, unless the option lifts it at
+    Lv.3 or with Speed Move."""
+    U, G = vU(s), vG(s)
+    return (kw & KW_ATTACK_BAN) != 0 and U[p, j, U_ENTERED] == G[G_TURN] \
+        and not (G[O_ATTACK_BAN_LIFTED] and (U[p, j, U_LVL] == 3 or kw & KW_SPEED))
 
 
 @njit(cache=True, inline="always")
@@ -367,6 +374,10 @@ def hand_scan(s, p):
 def choose_play(s, p, pol):
     """Drive or overdrive choice by policy; -1 if nothing fits (or control keeps its reserve)."""
     P, H, HL, U, Z, cards = vP(s), vH(s), vHL(s), vU(s), vZ(s), vK(s)
+    reducers = reducer_colours(s, p)
+    cp, nf = P[p, P_CP], P[p, P_FIELD]
+    if cp < P[p, P_HMINC] - (1 if reducers else 0):  # the hand scan is current: choose_action made it
+        return -1  # no unit or evolution in hand costs cp or less, even reduced
     reserve = 0
     if pol == POL_CONTROL and P[p, P_FIELD] >= 2:
         reserve = 1 << 20
@@ -374,11 +385,6 @@ def choose_play(s, p, pol):
             if cards[p, Z[p, i], K_TYPE] == CT_INTERCEPT:
                 reserve = min(reserve, cards[p, Z[p, i], K_COST])
         reserve = par(s, p, PAR_CP_RESERVE, 0 if reserve == 1 << 20 else reserve)
-    reducers = reducer_colours(s, p)
-    cp, nf = P[p, P_CP], P[p, P_FIELD]
-    hand_scan(s, p)
-    if cp < P[p, P_HMINC] - (1 if reducers else 0):
-        return -1  # no unit or evolution in hand costs cp or less, even reduced
     best, best_score = -1, -(1 << 30)
     for i in range(P[p, P_HAND]):
         c = H[p, i]
@@ -479,9 +485,8 @@ def choose_attack(s, p, pol):
             continue
         c = U[p, j, U_CARD]
         k = cards[p, c, K_KW]
-        if (k & KW_ATTACK_BAN and U[p, j, U_ENTERED] == G[G_TURN]
-                and not (G[O_ATTACK_BAN_LIFTED] and (U[p, j, U_LVL] == 3 or k & KW_SPEED))):
-            continue  # §10 攻撃禁止, as in can_attack
+        if attack_banned(s, p, j, k):
+            continue
         a = unit_bp(s, p, j)
         if a <= best_bp:
             continue

@@ -485,6 +485,15 @@ def zone_count(s, p, c, d):
 
 
 @njit(cache=True, inline="always")
+def zone_add(s, p, c):
+    """§5: a set card takes the leftmost free slot."""
+    P = vP(s)
+    vZ(s)[p, P[p, P_ZONE]] = c
+    P[p, P_ZONE] += 1
+    zone_count(s, p, c, 1)
+
+
+@njit(cache=True, inline="always")
 def zone_remove(s, p, i):
     """§5: the zone is left-packed; a used card leaves and the rest shift left."""
     P, Z = vP(s), vZ(s)
