@@ -177,8 +177,8 @@ from sim.games.fftcg_core import (
     Z_LB_UP,
     ability_end,
     action_payment,
+    address,
     blob_size,
-    borrowed,
     check_over,
     commit_pay,
     cp_potential,
@@ -684,8 +684,8 @@ def new_blob(cards, effs):
     w = cards.shape[1]
     blob = np.empty(blob_size(w), np.int32)
     blob[0] = w
-    st_cards(blob)[:, :, :] = cards
-    st_effs(blob)[:, :, :, :] = effs
+    st_cards(address(blob))[:, :, :] = cards
+    st_effs(address(blob))[:, :, :, :] = effs
     return blob
 
 
@@ -696,8 +696,8 @@ def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j
     w = np.int64(blob[0])
     blob[:OFF_Q] = 0  # the lists, queue and scratch need no clearing: they are read only up to their counts
     blob[OFF_VAR:OFF_VAR + 2 * N_S * w] = 0
-    S = borrowed(blob)  # uncounted view of the caller's blob
-    S[0] = w
+    blob[0] = w
+    S = address(blob)  # uncounted: the caller owns the blob
     cs, ps, gs, rng = st_cs(S), st_ps(S), st_gs(S), st_rng(S)
     cs[:, S_DRAWN, :] = -1
     cs[:, S_PLAYED, :] = -1
@@ -754,7 +754,7 @@ def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j
 
 @njit(cache=True)
 def keep_alive(*arrays):
-    """A use of the owners of the borrowed views after their last use through S."""
+    """A use of the blobs after their last use through S (their addresses)."""
     return len(arrays)
 
 
@@ -833,13 +833,13 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
 
 
 def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b: int = CURVE, *,
-              options: dict[str, int] | None = None, seed: int = 0) -> np.ndarray:
+              options: dict[str, int] | None = None, seed: int = 0) -> State:
     """A game state for scenario tests and debugging: every main-deck card in its deck in compiled
-    order (not shuffled, nothing dealt), LB cards face down: the state blob the njit functions take as S."""
+    order (not shuffled, nothing dealt), LB cards face down: the S the njit functions take."""
     cards, effs, nmain, ntot, pols, prms, opt, w = _prepare(a, b, policy_a, policy_b, options, None, None)
-    S = np.zeros(blob_size(w), np.int32)
-    S[0] = w
-    v = views(S)
+    blob = np.zeros(blob_size(w), np.int32)
+    blob[0] = w
+    v = views(blob)
     v["cards"][:] = cards
     v["effs"][:] = effs
     v["rng"][:, 0] = [new_rng(seed, 0, 0, SUB_SEAT0 + p)[0] for p in range(2)] + \
@@ -855,11 +855,28 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
         v["ps"][p, P_HAS_STATIC] = 1  # static bonuses always recomputed (setup narrows this down)
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB
-    return S
+    return State.of(blob)
 
 
-def views(S: np.ndarray) -> dict[str, np.ndarray]:
-    """Numpy views of a Python-held state blob (what the st_* accessors return, for tests)."""
+class State(int):
+    """S held from Python (tests, debugging): the blob's address, an int the njit functions take as
+    is, carrying the blob so that it lives as long as S."""
+
+    blob: np.ndarray
+
+    @classmethod
+    def of(cls, blob: np.ndarray) -> State:
+        s = cls(blob.ctypes.data)
+        s.blob = blob
+        return s
+
+    def copy(self) -> State:
+        return State.of(self.blob.copy())
+
+
+def views(S: State | np.ndarray) -> dict[str, np.ndarray]:
+    """Numpy views of a Python-held state (what the st_* accessors return, for tests)."""
+    S = S.blob if isinstance(S, State) else S
     w = int(S[0])
     o = [OFF_VAR]
     for size in (2 * N_S, 6, 5, 2 * K_NCOLS, 2 * MAX_EFFECTS * E_NCOLS):

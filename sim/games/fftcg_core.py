@@ -3,8 +3,8 @@
 Rule numbers are those of the FFTCG rules digest (../shared/rules/fftcg.md, source A = CR 3.2).
 The game flow (turns, attacks, casting) is in sim/games/fftcg.py; scripted choices in fftcg_policy.py.
 
-State of one game: S, one int32 array (the "blob") allocated per chunk of games inside the batch kernel
-and reset for each game, read through views (st_* accessors, inline):
+State of one game: S, the address (an int64) of one int32 array, the "blob", allocated per chunk of games
+inside the batch kernel and reset for each game, read through views (st_* accessors, inline):
     st_cards(S) [2, W, K_NCOLS]            compiled card table per seat (copied in, static)
     st_effs(S)  [2, W, MAX_EFFECTS, E_*]   compiled effects per seat (copied in, static)
     st_cs(S)    [2, N_S, W]   per card copy: zone, dull, frozen, sick, damage, modifiers...
@@ -15,10 +15,11 @@ and reset for each game, read through views (st_* accessors, inline):
     st_rng(S)   uint64 [4, 1] RNG states: seat 0/1 shuffles, seat 0/1 policy choices
     st_prm(S)   [2, NPARAM]   policy parameters;  st_opt(S) [N_OPT] rules options
     st_scr(S)   [5, W]        scratch: chosen backups, discards, attackers, candidates, context
-One array rather than eleven: every helper takes S, and each array passed costs argument copies and
-reference-count calls (measured: most of the run time with a tuple of eleven; 4.6x faster now).
-The views are built from pointers (carray), without reference counts; in the kernel S itself is
-such a view, so it must not outlive play_kernel's owner of the blob.
+One address rather than eleven arrays, or one array: every helper takes S, and each array passed costs
+argument copies and reference-count calls (a tuple of eleven arrays: most of the run time; one array:
+seven arguments and a reference-count call pair around every call). The views are built from the
+address (carray), without reference counts, so the blob's owner must outlive every use of S: play_kernel
+holds it to the end, and new_state returns a State (an int) that carries its blob.
 Copy index i of seat p is the row of the compiled deck: 0..n_main-1 main deck, n_main.. the LB deck;
 W >= the longest deck (and >= 16).
 
@@ -27,6 +28,7 @@ when any of the engine's source files changed.
 """
 
 import numpy as np
+from llvmlite import ir
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
@@ -240,33 +242,38 @@ def blob_size(w):
 
 
 @njit(cache=True, inline="always")
+def st_w(S):
+    return np.int64(_i32_at(S, 0)[0])
+
+
+@njit(cache=True, inline="always")
 def st_cs(S):
-    w = np.int64(S[0])
-    return carray(_ptr_at(S, OFF_VAR), (2, N_S, w))
+    w = st_w(S)
+    return carray(_i32_at(S, OFF_VAR), (2, N_S, w))
 
 
 @njit(cache=True, inline="always")
 def st_ls(S):
-    w = np.int64(S[0])
-    return carray(_ptr_at(S, OFF_VAR + 2 * N_S * w), (2, 3, w))
+    w = st_w(S)
+    return carray(_i32_at(S, OFF_VAR + 2 * N_S * w), (2, 3, w))
 
 
 @njit(cache=True, inline="always")
 def st_scr(S):
-    w = np.int64(S[0])
-    return carray(_ptr_at(S, OFF_VAR + (2 * N_S + 6) * w), (5, w))
+    w = st_w(S)
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 6) * w), (5, w))
 
 
 @njit(cache=True, inline="always")
 def st_cards(S):
-    w = np.int64(S[0])
-    return carray(_ptr_at(S, OFF_VAR + (2 * N_S + 11) * w), (2, w, K_NCOLS))
+    w = st_w(S)
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 11) * w), (2, w, K_NCOLS))
 
 
 @njit(cache=True, inline="always")
 def st_effs(S):
-    w = np.int64(S[0])
-    return carray(_ptr_at(S, OFF_VAR + (2 * N_S + 11 + 2 * K_NCOLS) * w), (2, w, MAX_EFFECTS, E_NCOLS))
+    w = st_w(S)
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 11 + 2 * K_NCOLS) * w), (2, w, MAX_EFFECTS, E_NCOLS))
 
 
 @njit(cache=True, inline="always")
@@ -276,62 +283,62 @@ def st_rng(S):
 
 @njit(cache=True, inline="always")
 def st_ps(S):
-    return carray(_ptr_at(S, OFF_PS), (2, N_P))
+    return carray(_i32_at(S, OFF_PS), (2, N_P))
 
 
 @njit(cache=True, inline="always")
 def st_gs(S):
-    return carray(_ptr_at(S, OFF_GS), (N_X,))
+    return carray(_i32_at(S, OFF_GS), (N_X,))
 
 
 @njit(cache=True, inline="always")
 def st_q(S):
-    return carray(_ptr_at(S, OFF_Q), (QCAP, N_Q))
+    return carray(_i32_at(S, OFF_Q), (QCAP, N_Q))
 
 
 @njit(cache=True, inline="always")
 def st_prm(S):
-    return carray(_ptr_at(S, OFF_PRM), (2, NPARAM))
+    return carray(_i32_at(S, OFF_PRM), (2, NPARAM))
 
 
 @njit(cache=True, inline="always")
 def st_opt(S):
-    return carray(_ptr_at(S, OFF_OPT), (N_OPT,))
+    return carray(_i32_at(S, OFF_OPT), (N_OPT,))
 
 
 @intrinsic
-def _data_ptr(typingctx, arr):
-    """The data pointer of an array (for `borrowed`)."""
-    def codegen(context, builder, sig, args):
-        return context.make_array(sig.args[0])(context, builder, args[0]).data
-    return types.CPointer(arr.dtype)(arr), codegen
-
-
-@intrinsic
-def _u64_at(typingctx, arr, offset):
-    """Pointer to element `offset` of a 1-d int32 array, read as uint64 (the RNG states in the blob)."""
+def _address(typingctx, arr):
+    """The address of an array's data, as an int64 (the state S of a blob, see `address`)."""
     def codegen(context, builder, sig, args):
         data = context.make_array(sig.args[0])(context, builder, args[0]).data
-        ptr = builder.gep(data, [args[1]])
-        return builder.bitcast(ptr, context.get_value_type(types.CPointer(types.uint64)))
-    return types.CPointer(types.uint64)(arr, offset), codegen
+        return builder.ptrtoint(data, ir.IntType(64))
+    return types.int64(arr), codegen
 
 
 @intrinsic
-def _ptr_at(typingctx, arr, offset):
-    """Pointer to element `offset` of a 1-d array (views of the state blob without reshape checks)."""
+def _i32_at(typingctx, addr, offset):
+    """Pointer to int32 element `offset` of the blob at address `addr`."""
     def codegen(context, builder, sig, args):
-        data = context.make_array(sig.args[0])(context, builder, args[0]).data
+        data = builder.inttoptr(args[0], ir.IntType(32).as_pointer())
         return builder.gep(data, [args[1]])
-    return types.CPointer(arr.dtype)(arr, offset), codegen
+    return types.CPointer(types.int32)(addr, offset), codegen
+
+
+@intrinsic
+def _u64_at(typingctx, addr, offset):
+    """Pointer to int32 element `offset` of the blob at address `addr`, read as uint64 (the RNG states)."""
+    def codegen(context, builder, sig, args):
+        data = builder.inttoptr(args[0], ir.IntType(32).as_pointer())
+        ptr = builder.gep(data, [args[1]])
+        return builder.bitcast(ptr, ir.IntType(64).as_pointer())
+    return types.CPointer(types.uint64)(addr, offset), codegen
 
 
 @njit(cache=True, inline="always")
-def borrowed(a):
-    """A view of `a` without a reference count. Every helper takes the state tuple S; with counted
-    arrays each call paid ~20 atomic increments/decrements (measured: ~45% of the run time). The
-    caller must keep `a` alive while the view is in use (play_kernel holds the owners to the end)."""
-    return carray(_data_ptr(a), a.shape)
+def address(a):
+    """S for the blob `a`: its data address. Nothing counts this reference; the caller keeps `a` alive
+    while S is in use (play_kernel holds the blob to the end, a State carries it)."""
+    return _address(a)
 
 
 @njit(cache=True, inline="always")
