@@ -368,15 +368,19 @@ def activate(S, p, c, k, check):
 
 
 @njit(cache=True)
-def main_phase(S, p, phase, threshold, check):
-    """Main Phase 1 or 2 (9.3): the turn player casts and activates until the policy passes."""
+def main_phase(S, p, phase, threshold, check, settled):
+    """Main Phase 1 or 2 (9.3): the turn player casts and activates until the policy passes. Returns
+    True when it ended so. `settled`: nothing changed since a non-random policy passed in Main 1, so
+    its first choice needs to look at the action abilities only (see choose_main)."""
     for _ in range(ACTION_CAP):
-        kind, c, k = choose_main(S, p, phase)
+        kind, c, k = choose_main(S, p, phase, settled)
+        settled = False
         if kind == 0:
-            return
+            return True
         ok = cast(S, p, c, -1, -1, check) if kind == CAST else activate(S, p, c, k, check)
         if check_over(S, threshold) or not ok:
-            return
+            return False
+    return False
 
 
 @njit(cache=True)
@@ -432,13 +436,13 @@ def attack_phase(S, p, threshold, check):
     """Attack Phase (10.1): declare one Forward or a party, it dulls unless Brave (10.1.2.2); the
     defender may respond, then block with one active Forward (10.1.3); the attacker may respond;
     damage (10.1.4): unblocked = 1 damage to the player, blocked = power each way, First Strike first.
-    Repeat from the declaration (10.1.4.6) until the policy stops."""
+    Repeat from the declaration (10.1.4.6) until the policy stops. Returns the number of declarations."""
     cs, ps, scr = st_cs(S), st_ps(S), st_scr(S)
     q = 1 - p
-    for _ in range(ACTION_CAP):
+    for i in range(ACTION_CAP):
         n = choose_attack(S, p)
         if n == 0:
-            return
+            return i
         for k in range(n):
             a = scr[2, k]
             cs[p, S_ATTACKED, a] = 1
@@ -454,9 +458,9 @@ def attack_phase(S, p, threshold, check):
         if queued(S):
             resolve(S)
         if check_over(S, threshold):
-            return
+            return i + 1
         if instant_window(S, q, False, p, scr[2, 0], threshold, check):
-            return
+            return i + 1
         alive = 0
         for k in range(n):
             if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
@@ -472,9 +476,9 @@ def attack_phase(S, p, threshold, check):
             if queued(S):  # (as for the attack triggers)
                 resolve(S)
             if check_over(S, threshold):
-                return
+                return i + 1
             if instant_window(S, p, True, q, b, threshold, check):
-                return
+                return i + 1
         if b < 0 or (cs[q, S_ZONE, b] != Z_FIELD and st_opt(S)[O_BLOCKED_IF_REMOVED] == 0):
             alive = 0
             for k in range(n):
@@ -495,10 +499,13 @@ def attack_phase(S, p, threshold, check):
         if battle or queued(S) or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC]:
             resolve(S)
         if check_over(S, threshold):
-            return
+            return i + 1
 
 
 # ---- the turn (section 9) ----------------------------------------------------------------------------------
+    return ACTION_CAP
+
+
 @njit(cache=True)
 def end_phase(S, p):
     """End Phase (9.5): the turn player discards to 5; damage on all characters and until-end-of-turn
@@ -555,13 +562,15 @@ def take_turn(S, p, gturn, threshold, check):
         resolve(S)
     if check_over(S, threshold):
         return
-    main_phase(S, p, 1, threshold, check)
+    passed = main_phase(S, p, 1, threshold, check, False)
     if st_gs(S)[X_OVER]:
         return
-    attack_phase(S, p, threshold, check)
+    attacks = attack_phase(S, p, threshold, check)
     if st_gs(S)[X_OVER]:
         return
-    main_phase(S, p, 2, threshold, check)
+    # a non-random policy's choices are functions of the position: if it passed in Main 1 and then
+    # declared no attack, it would pass on every cast again
+    main_phase(S, p, 2, threshold, check, passed and attacks == 0 and ps[p, P_POLICY] != RANDOM)
     if st_gs(S)[X_OVER]:
         return
     end_phase(S, p)

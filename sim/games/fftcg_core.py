@@ -14,7 +14,8 @@ inside the batch kernel and reset for each game, read through views (st_* access
     st_q(S)     [QCAP, N_Q]   pending effects (a FIFO that stands in for the stack)
     st_rng(S)   uint64 [4, 1] RNG states: seat 0/1 shuffles, seat 0/1 policy choices
     st_prm(S)   [2, NPARAM]   policy parameters;  st_opt(S) [N_OPT] rules options
-    st_scr(S)   [5, W]        scratch: chosen backups, discards, attackers, candidates, context
+    st_scr(S)   [5, W]        scratch: chosen backups, discards, attackers, candidates (or the
+                              card values of a payment), context
 One address rather than eleven arrays, or one array: every helper takes S, and each array passed costs
 argument copies and reference-count calls (a tuple of eleven arrays: most of the run time; one array:
 seven arguments and a reference-count call pair around every call). The views are built from the
@@ -767,15 +768,20 @@ def leave_field(S, p, c, dest):
     update_static(S, 1 - p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def update_static(S, p):
+    """refresh_static, for decks with static effects (P_HAS_STATIC, set in setup) only."""
+    if st_ps(S)[p, P_HAS_STATIC]:
+        refresh_static(S, p)
+
+
+@njit(cache=True)
+def refresh_static(S, p):
     """Static power bonuses and keywords of p's characters (trigger static, op pump/weaken/haste/
     grant_keyword, target self or all_own_characters filtered by E_TMASK/E_THASH), under their
     conditions and "for each" counts; recomputed whenever a field or p's damage changes (11.9).
     A count of cards in hand is not tracked here (the importer does not emit it for statics)."""
     cards, effs, cs, ps, ls = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S)
-    if ps[p, P_HAS_STATIC] == 0:  # the deck has no static effects (set in setup)
-        return
     fn = ps[p, P_FN]
     for k in range(fn):
         cs[p, S_STATIC, ls[p, L_FIELD, k]] = 0
@@ -936,6 +942,9 @@ def can_discard_for_cp(S, p, c):
     return (st_cards(S)[p, c, K_ELEM] & LIGHT_DARK) == 0  # rule 5.2.1.3: never Light/Dark
 
 
+NO_VALUE = -(1 << 30)  # scr[3] during a payment: card value not computed yet
+
+
 @njit(cache=True)
 def pick_discard(S, p, bit, excl, nd, keep, dry):
     """The hand card to discard for 2 CP of an element in `bit` (lowest value), or -1.
@@ -945,6 +954,7 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
     left = hn - nd - 1 - (1 if excl >= 0 else 0)
     if left < keep:
         return -1
+    cached = ps[p, P_POLICY] != RANDOM  # plan_pay keeps the values of one payment in scr[3] (not random's draws)
     best, best_v = -1, 1 << 30
     for k in range(hn):
         c = ls[p, L_HAND, k]
@@ -959,7 +969,11 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
             continue
         if dry:
             return c
-        v = card_value(S, p, c)
+        v = scr[3, k] if cached else NO_VALUE
+        if v == NO_VALUE:
+            v = card_value(S, p, c)
+            if cached:
+                scr[3, k] = v
         if v < best_v:
             best, best_v = c, v
     return best
@@ -1014,6 +1028,9 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
     total = max(cost, popcount(req))
     fn = ps[p, P_FN]
     nb, nd, gen = 0, 0, 0
+    if not dry and ps[p, P_POLICY] != RANDOM:  # card values, computed when first needed (pick_discard)
+        for k in range(ps[p, P_HN]):
+            scr[3, k] = NO_VALUE
     covered = 0
     one = st_opt(S)[O_MULTI_BACKUP_ONE]
     for e in range(8):

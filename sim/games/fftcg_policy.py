@@ -161,8 +161,9 @@ def lb_face_down(S, p):
 
 
 # context row scr[4] for fast castability, filled once per decision by prepare_cast_context
-# CX_HEL / CX_HEL2: the elements of at least one / two hand cards that may be discarded for CP
-CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_NBACKUP, CX_LD, CX_HEL, CX_HEL2 = 0, 1, 2, 3, 4, 5, 6, 7
+# CX_HEL / CX_HEL2: the elements of at least one / two hand cards that may be discarded for CP;
+# CX_MAXCP: the most CP any payment could raise now (no card costing more can be paid)
+CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_NBACKUP, CX_LD, CX_HEL, CX_HEL2, CX_MAXCP = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
 
 @njit(cache=True)
@@ -196,6 +197,14 @@ def prepare_cast_context(S, p, keep):
     scr[4, CX_LD] = ld
     scr[4, CX_HEL] = m1
     scr[4, CX_HEL2] = m2
+    scr[4, CX_MAXCP] = b + 2 * max(min(hd, ps[p, P_HN] - keep), 0) + ps[p, P_BONUS]
+
+
+@njit(cache=True, inline="always")
+def beyond_cp(S, p, c):
+    """c's printed cost is more than any payment could raise (prepare_cast_context): payable would say
+    no. Decks with cost reductions (P_HAS_CR) are not judged by the printed cost."""
+    return st_ps(S)[p, P_HAS_CR] == 0 and st_cards(S)[p, c, K_COST] > st_scr(S)[4, CX_MAXCP]
 
 
 @njit(cache=True, inline="always")
@@ -414,27 +423,26 @@ def best_in_hand(S, p):
         scr[3, kb] = 0
 
 
-@njit(cache=True)
-def choose_main(S, p, phase):
-    """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass."""
-    cards, effs, cs, ps, ls, scr = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+@njit(cache=True, inline="always")
+def cast_candidates(S, p, phase, keep):
+    """choose_main's casts: (best action, its score, n); random lists every castable card in scr[3][:n]."""
+    cs, ps, ls, scr = st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
-    keep = 0 if pol == RANDOM else reserve(S, p)
     prepare_cast_context(S, p, keep)
     n = 0
     best, best_v = -1, 0
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
         if pol == RANDOM:
-            if can_cast(S, p, c, False):
+            if not beyond_cp(S, p, c) and can_cast(S, p, c, False):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
         else:
-            scr[3, k] = cast_score(S, p, c, phase)
+            scr[3, k] = 0 if beyond_cp(S, p, c) else cast_score(S, p, c, phase)
     if pol != RANDOM:
         best, best_v = best_in_hand(S, p)
     for c in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
-        if cs[p, S_ZONE, c] != Z_LB:
+        if cs[p, S_ZONE, c] != Z_LB or beyond_cp(S, p, c):
             continue
         if pol == RANDOM:
             if can_cast(S, p, c, False):
@@ -447,6 +455,22 @@ def choose_main(S, p, phase):
                     v = 50  # a useless Summon scores 0 (+ 50)
                 if v > best_v:
                     best, best_v = CAST * 65536 + c * 16, v
+    return best, best_v, n
+
+
+@njit(cache=True)
+def choose_main(S, p, phase, settled):
+    """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass. `settled`: a
+    non-random policy passed on this very position in Main 1, and would not cast now either (the
+    scores depend on the phase, but whether a card may be cast, and is useful, does not): only its
+    action abilities are looked at."""
+    cards, effs, ps, ls, scr = st_cards(S), st_effs(S), st_ps(S), st_ls(S), st_scr(S)
+    pol = ps[p, P_POLICY]
+    keep = 0 if pol == RANDOM else reserve(S, p)
+    n = 0
+    best, best_v = -1, 0
+    if not settled:
+        best, best_v, n = cast_candidates(S, p, phase, keep)
     # action abilities: random any time; others in Main 2 when useful
     if pol == RANDOM or phase == 2:
         for j in range(ps[p, P_FN]):
@@ -482,7 +506,7 @@ def choose_instant(S, p, attacking, hs, hc):
         n = 0
         for k in range(ps[p, P_HN]):
             c = ls[p, L_HAND, k]
-            if can_cast(S, p, c, True):
+            if not beyond_cp(S, p, c) and can_cast(S, p, c, True):
                 scr[3, n] = c
                 n += 1
         pick = randbelow(rng(S, p), n + 1)
@@ -496,6 +520,8 @@ def choose_instant(S, p, attacking, hs, hc):
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
         t = cards[p, c, K_TYPE]
+        if beyond_cp(S, p, c):
+            continue
         if t == SUMMON:
             if card_useful(S, p, c, TR_CAST, hs, hc) and removes(S, p, c, hs, hc) and can_cast(S, p, c, True):
                 return c
