@@ -119,6 +119,15 @@ def test_simulate_decks_of_different_games(tmp_path: Path) -> None:
     assert str(a) in line and str(b) in line and "fftcg" in line and "coj" in line
 
 
+def test_simulate_fftcg_deck_beyond_the_engine_width(decks: tuple[Path, Path], tmp_path: Path) -> None:
+    big = deck_file(tmp_path, "Huge")
+    big.write_text(big.read_text().replace("copies = 10", "copies = 14"))  # 70 cards
+    result = simulate(str(decks[0]), str(big), "--games", "10", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert str(big) in line and "70 cards" in line and "8.1.1.1" in line
+
+
 def test_simulate_missing_deck_file(decks: tuple[Path, Path], tmp_path: Path) -> None:
     result = simulate(str(decks[0]), str(tmp_path / "missing.toml"), "--engine", "null")
     assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1

@@ -68,6 +68,7 @@ from sim.errors import InputError
 from sim.games.fftcg_core import (
     AGGRO,
     BACKUP,
+    BLOB_SIZE,
     CONTROL,
     CURVE,
     FORWARD,
@@ -175,10 +176,10 @@ from sim.games.fftcg_core import (
     Z_HAND,
     Z_LB,
     Z_LB_UP,
+    W,
     ability_end,
     action_payment,
     address,
-    blob_size,
     check_over,
     commit_pay,
     cp_potential,
@@ -690,9 +691,8 @@ def deck_flags(cards, effs, ntot):
 def new_blob(cards, effs):
     """A state blob with the static card and effect tables copied in; play_game resets the rest, so one
     blob serves a whole chunk of games."""
-    w = cards.shape[1]
-    blob = np.empty(blob_size(w), np.int32)
-    blob[0] = w
+    blob = np.empty(BLOB_SIZE, np.int32)
+    blob[0] = W
     st_cards(address(blob))[:, :, :] = cards
     st_effs(address(blob))[:, :, :, :] = effs
     return blob
@@ -702,10 +702,9 @@ def new_blob(cards, effs):
 def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
               games, turns, cdetail, viol):
     """One game in `blob` (from new_blob; the caller owns it and keeps it alive); flags from deck_flags."""
-    w = np.int64(blob[0])
     blob[:OFF_Q] = 0  # the lists, queue and scratch need no clearing: they are read only up to their counts
-    blob[OFF_VAR:OFF_VAR + 2 * N_S * w] = 0
-    blob[0] = w
+    blob[OFF_VAR:OFF_VAR + 2 * N_S * W] = 0
+    blob[0] = W
     S = address(blob)  # uncounted: the caller owns the blob
     cs, ps, gs, rng = st_cs(S), st_ps(S), st_gs(S), st_rng(S)
     cs[:, S_DRAWN, :] = -1
@@ -806,6 +805,9 @@ def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
         lb = [_normalise(c) for c, copies in deck.zone("lb") for _ in range(copies)]
         if not main:
             raise InputError(deck.path, "the main deck is empty")
+        if len(main) + len(lb) > W:
+            raise InputError(deck.path, f"{len(main) + len(lb)} cards: the engine holds at most {W} per deck "
+                             "(a main deck has 50, rule 8.1.1.1, and an LB deck at most 8, 15.2.8.1)")
         cd = compile_cards(GAME, deck.name, main + lb, KEYWORDS, name_ids)
         out.append(FFTCGDeck(cd.game, cd.name, cd.cards, cd.effects, cd.codes, cd.names, n_main=len(main)))
     return out[0], out[1]
@@ -827,8 +829,8 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
         if pol not in DEFAULT_PARAMS:
             raise InputError("policy", f"unknown FFTCG policy id {pol} (policies: {POLICIES})")
     nmax = max(len(a), len(b), 16)
-    cards = np.zeros((2, nmax, K_NCOLS), np.int32)
-    effs = np.zeros((2, nmax, MAX_EFFECTS, E_NCOLS), np.int32)
+    cards = np.zeros((2, W, K_NCOLS), np.int32)
+    effs = np.zeros((2, W, MAX_EFFECTS, E_NCOLS), np.int32)
     for s, d in enumerate((a, b)):
         cards[s, :len(d)] = d.cards
         effs[s, :len(d)] = d.effects
@@ -845,9 +847,9 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
               options: dict[str, int] | None = None, seed: int = 0) -> State:
     """A game state for scenario tests and debugging: every main-deck card in its deck in compiled
     order (not shuffled, nothing dealt), LB cards face down: the S the njit functions take."""
-    cards, effs, nmain, ntot, pols, prms, opt, w = _prepare(a, b, policy_a, policy_b, options, None, None)
-    blob = np.zeros(blob_size(w), np.int32)
-    blob[0] = w
+    cards, effs, nmain, ntot, pols, prms, opt, _ = _prepare(a, b, policy_a, policy_b, options, None, None)
+    blob = np.zeros(BLOB_SIZE, np.int32)
+    blob[0] = W
     v = views(blob)
     v["cards"][:] = cards
     v["effs"][:] = effs

@@ -22,7 +22,7 @@ seven arguments and a reference-count call pair around every call). The views ar
 address (carray), without reference counts, so the blob's owner must outlive every use of S: play_kernel
 holds it to the end, and new_state returns a State (an int) that carries its blob.
 Copy index i of seat p is the row of the compiled deck: 0..n_main-1 main deck, n_main.. the LB deck;
-W >= the longest deck (and >= 16).
+W (= 64) copies per seat.
 
 numba's cache does not track edits across modules; fftcg._drop_stale_cache drops the FFTCG caches
 when any of the engine's source files changed.
@@ -237,44 +237,35 @@ OFF_Q = OFF_PS + 2 * N_P
 OFF_VAR = OFF_Q + QCAP * N_Q
 
 
-@njit(cache=True)
-def blob_size(w):
-    return OFF_VAR + (2 * N_S + 2 * 3 + 5 + 2 * K_NCOLS + 2 * MAX_EFFECTS * E_NCOLS) * w
-
-
-@njit(cache=True, inline="always")
-def st_w(S):
-    return np.int64(_i32_at(S, 0)[0])
+W = 64  # the width: copies per seat the state holds (a deck is 50 cards, 8.1.1.1, plus at most 8 LB, 15.2.8.1).
+#        A constant, so that every index into the state compiles to shifts and fixed offsets.
+BLOB_SIZE = OFF_VAR + (2 * N_S + 2 * 3 + 5 + 2 * K_NCOLS + 2 * MAX_EFFECTS * E_NCOLS) * W
 
 
 @njit(cache=True, inline="always")
 def st_cs(S):
-    w = st_w(S)
-    return carray(_i32_at(S, OFF_VAR), (2, N_S, w))
+    return carray(_i32_at(S, OFF_VAR), (2, N_S, W))
 
 
 @njit(cache=True, inline="always")
 def st_ls(S):
-    w = st_w(S)
-    return carray(_i32_at(S, OFF_VAR + 2 * N_S * w), (2, 3, w))
+    # unsigned: a card index read from a list indexes the card arrays without the negative-index wraparound
+    return carray(_u32_at(S, OFF_VAR + 2 * N_S * W), (2, 3, W))
 
 
 @njit(cache=True, inline="always")
 def st_scr(S):
-    w = st_w(S)
-    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 6) * w), (5, w))
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 6) * W), (5, W))
 
 
 @njit(cache=True, inline="always")
 def st_cards(S):
-    w = st_w(S)
-    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 11) * w), (2, w, K_NCOLS))
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 11) * W), (2, W, K_NCOLS))
 
 
 @njit(cache=True, inline="always")
 def st_effs(S):
-    w = st_w(S)
-    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 11 + 2 * K_NCOLS) * w), (2, w, MAX_EFFECTS, E_NCOLS))
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 11 + 2 * K_NCOLS) * W), (2, W, MAX_EFFECTS, E_NCOLS))
 
 
 @njit(cache=True, inline="always")
@@ -326,6 +317,15 @@ def _i32_at(typingctx, addr, offset):
 
 
 @intrinsic
+def _u32_at(typingctx, addr, offset):
+    """Pointer to int32 element `offset` of the blob at address `addr`, read as uint32 (the lists)."""
+    def codegen(context, builder, sig, args):
+        data = builder.inttoptr(args[0], ir.IntType(32).as_pointer())
+        return builder.gep(data, [args[1]])
+    return types.CPointer(types.uint32)(addr, offset), codegen
+
+
+@intrinsic
 def _u64_at(typingctx, addr, offset):
     """Pointer to int32 element `offset` of the blob at address `addr`, read as uint64 (the RNG states)."""
     def codegen(context, builder, sig, args):
@@ -354,6 +354,7 @@ def popcount(x):
 @njit(cache=True, inline="always")
 def power(S, s, i):
     """Current power: printed power + until-end-of-turn modifiers + static ones (digest 10, simplification)."""
+    s, i = np.uint64(s), np.uint64(i)  # unsigned: indexing skips the negative-index wraparound
     return st_cards(S)[s, i, K_POWER] + st_cs(S)[s, S_PUMP, i] + st_cs(S)[s, S_STATIC, i]
 
 
@@ -361,6 +362,7 @@ def power(S, s, i):
 def has_kw(S, s, i, bit):
     """Printed keyword, or one granted until end of turn (grant_keyword) or by a static ability."""
     cs = st_cs(S)
+    s, i = np.uint64(s), np.uint64(i)  # as in power
     return ((st_cards(S)[s, i, K_KW] | cs[s, S_KW_EOT, i] | cs[s, S_KW_ST, i]) & bit) != 0
 
 
