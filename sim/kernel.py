@@ -9,7 +9,8 @@ opponent on the same seed see the same permutations (common random numbers).
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -121,3 +122,33 @@ def move_block_to_bottom(order, top, count, n):
             order[top + i] = order[top + j]
             i = j
         order[top + i] = held
+
+
+# ---- engine states held as data addresses (views built with numba.carray, no reference counts) ----
+@intrinsic
+def address(typingctx, arr):
+    """The data address of an array, as an int64: engine states hold addresses, not arrays."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        return builder.ptrtoint(data, context.get_value_type(types.int64))
+
+    return types.int64(arr), codegen
+
+
+def pointer_intrinsic(dtype):
+    @intrinsic
+    def pointer_at(typingctx, addr, offset):
+        """Pointer to element `offset` of the `dtype` array at data address `addr` (for the views)."""
+        if not isinstance(addr, types.Integer) or not isinstance(offset, types.Integer):
+            return None
+
+        def codegen(context, builder, signature, args):
+            ptr = builder.inttoptr(args[0], context.get_value_type(types.CPointer(dtype)))
+            return builder.gep(ptr, [args[1]])
+
+        return types.CPointer(dtype)(addr, offset), codegen
+
+    return pointer_at

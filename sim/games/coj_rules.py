@@ -31,10 +31,10 @@ No recursion (numba cache): an effect that destroys a unit only queues it (`dest
 import numpy as np
 from numba import carray, njit
 from numba.core import types
-from numba.extending import intrinsic
 
 from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NCOLS, K_POWER, K_TYPE
 from sim.effects import E_NCOLS, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
+from sim.kernel import address, pointer_intrinsic
 from sim.model import CARD_TYPES, ELEMENTS
 from sim.opening import deal
 from sim.results import C_DRAWN, C_PLAYED
@@ -181,37 +181,8 @@ def clear_state(owned):
     st[OFF_DK + 2 * n:] = -1
 
 
-@intrinsic
-def address(typingctx, arr):
-    """The data address of an array, as an integer (for `state_of`)."""
-    if not isinstance(arr, types.Array):
-        return None
-
-    def codegen(context, builder, signature, args):
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        return builder.ptrtoint(data, context.get_value_type(types.int64))
-
-    return types.int64(arr), codegen
-
-
-def _pointer_intrinsic(dtype):
-    @intrinsic
-    def pointer_at(typingctx, addr, offset):
-        """Pointer to element `offset` of the `dtype` array at data address `addr` (for the views)."""
-        if not isinstance(addr, types.Integer) or not isinstance(offset, types.Integer):
-            return None
-
-        def codegen(context, builder, signature, args):
-            ptr = builder.inttoptr(args[0], context.get_value_type(types.CPointer(dtype)))
-            return builder.gep(ptr, [args[1]])
-
-        return types.CPointer(dtype)(addr, offset), codegen
-
-    return pointer_at
-
-
-_i32_at = _pointer_intrinsic(types.int32)
-_u64_at = _pointer_intrinsic(types.uint64)
+_i32_at = pointer_intrinsic(types.int32)
+_u64_at = pointer_intrinsic(types.uint64)
 
 
 @njit(cache=True, inline="always")

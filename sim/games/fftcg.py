@@ -179,7 +179,6 @@ from sim.games.fftcg_core import (
     W,
     ability_end,
     action_payment,
-    address,
     check_over,
     commit_pay,
     cp_potential,
@@ -224,7 +223,16 @@ from sim.games.fftcg_policy import (
     lb_cost,
     wants_mulligan,
 )
-from sim.kernel import SUB_COIN, SUB_POLICY0, SUB_SEAT0, move_block_to_bottom, new_rng, randbelow, shuffle
+from sim.kernel import (
+    SUB_COIN,
+    SUB_POLICY0,
+    SUB_SEAT0,
+    address,
+    move_block_to_bottom,
+    new_rng,
+    randbelow,
+    shuffle,
+)
 from sim.model import Deck
 from sim.results import (
     C_DRAWN,

@@ -29,9 +29,7 @@ when any of the engine's source files changed.
 """
 
 import numpy as np
-from llvmlite import ir
 from numba import carray, njit, types
-from numba.extending import intrinsic
 
 from sim.compiled import (
     K_CATH,
@@ -94,7 +92,7 @@ from sim.effects import (
     XC_SELF,
     XC_SPECIAL,
 )
-from sim.kernel import move_block_to_bottom, randbelow, shuffle
+from sim.kernel import move_block_to_bottom, pointer_intrinsic, randbelow, shuffle
 from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, END_TURN_CAP
 
 # ---- card vocabulary (sim.model.CARD_TYPES["fftcg"], ELEMENTS["fftcg"]) -------------------------
@@ -270,7 +268,7 @@ def st_effs(S):
 
 @njit(cache=True, inline="always")
 def st_rng(S):
-    return carray(_u64_at(S, OFF_RNG), (4, 1))
+    return carray(_u64_at(S, OFF_RNG // 2), (4, 1))  # in uint64 units
 
 
 @njit(cache=True, inline="always")
@@ -298,48 +296,9 @@ def st_opt(S):
     return carray(_i32_at(S, OFF_OPT), (N_OPT,))
 
 
-@intrinsic
-def _address(typingctx, arr):
-    """The address of an array's data, as an int64 (the state S of a blob, see `address`)."""
-    def codegen(context, builder, sig, args):
-        data = context.make_array(sig.args[0])(context, builder, args[0]).data
-        return builder.ptrtoint(data, ir.IntType(64))
-    return types.int64(arr), codegen
-
-
-@intrinsic
-def _i32_at(typingctx, addr, offset):
-    """Pointer to int32 element `offset` of the blob at address `addr`."""
-    def codegen(context, builder, sig, args):
-        data = builder.inttoptr(args[0], ir.IntType(32).as_pointer())
-        return builder.gep(data, [args[1]])
-    return types.CPointer(types.int32)(addr, offset), codegen
-
-
-@intrinsic
-def _u32_at(typingctx, addr, offset):
-    """Pointer to int32 element `offset` of the blob at address `addr`, read as uint32 (the lists)."""
-    def codegen(context, builder, sig, args):
-        data = builder.inttoptr(args[0], ir.IntType(32).as_pointer())
-        return builder.gep(data, [args[1]])
-    return types.CPointer(types.uint32)(addr, offset), codegen
-
-
-@intrinsic
-def _u64_at(typingctx, addr, offset):
-    """Pointer to int32 element `offset` of the blob at address `addr`, read as uint64 (the RNG states)."""
-    def codegen(context, builder, sig, args):
-        data = builder.inttoptr(args[0], ir.IntType(32).as_pointer())
-        ptr = builder.gep(data, [args[1]])
-        return builder.bitcast(ptr, ir.IntType(64).as_pointer())
-    return types.CPointer(types.uint64)(addr, offset), codegen
-
-
-@njit(cache=True, inline="always")
-def address(a):
-    """S for the blob `a`: its data address. Nothing counts this reference; the caller keeps `a` alive
-    while S is in use (play_kernel holds the blob to the end, a State carries it)."""
-    return _address(a)
+_i32_at = pointer_intrinsic(types.int32)
+_u32_at = pointer_intrinsic(types.uint32)  # the lists: see st_ls
+_u64_at = pointer_intrinsic(types.uint64)
 
 
 @njit(cache=True, inline="always")
