@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.effects import E_NCOLS, MAX_EFFECTS, text_hash
+from sim.effects import E_NCOLS, MAX_EFFECTS, TRIGGERS, text_hash
 from sim.model import CARD_TYPES, ELEMENTS, Card, Deck
 
 # card table columns
@@ -29,7 +29,8 @@ K_NAMEH = 15  # text_hash of the name (conditions "if you control Card Name X")
 K_JOBH = 16  # text_hash of the job, and of its second half for "A/B" jobs
 K_JOB2H = 17
 K_CATH = 18  # text_hash of the category
-K_NCOLS = 19
+K_TRIGS = 19  # bit t: one of the card's effects has trigger t (TRIGGERS), so engines skip the rest
+K_NCOLS = 20
 
 
 @dataclass
@@ -73,6 +74,7 @@ def compile_cards(game: str, name: str, cards: list[Card], keywords: tuple[str, 
         table[i, K_CATH] = text_hash(c.category) if c.category else 0
         for j, e in enumerate(c.effects[:MAX_EFFECTS]):
             effects[i, j] = e.row()
+            table[i, K_TRIGS] |= 1 << TRIGGERS.index(e.trigger)
     return CompiledDeck(game, name, table, effects, tuple(c.code for c in cards), tuple(c.name for c in cards))
 
 

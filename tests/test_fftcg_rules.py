@@ -389,6 +389,19 @@ def test_rule_15_1_1_9_2_party_shared_element_option():
 
 
 # ---- effects, EX Burst, LB, Summons, Back Attack ------------------------------------------------------------
+def test_trigger_mask_lists_each_trigger_of_the_card():
+    # the engine skips a card's effect slots unless K_TRIGS has the trigger (push_trigger, statics, ...)
+    from sim.compiled import K_TRIGS
+    from sim.effects import TRIGGERS
+
+    two = card("TWO", eff=("enter:draw:1:own_player", "static:pump:1000:self"))
+    S, v = make([two, card("NONE")])
+    assert v["cards"][0, 0, K_TRIGS] == (1 << TRIGGERS.index("enter")) | (1 << TRIGGERS.index("static"))
+    assert v["cards"][0, 1, K_TRIGS] == 0
+    assert K.push_trigger(S, 0, 0, 0, K.TR_ATTACK, -1, -1) == 0
+    assert K.push_trigger(S, 0, 0, 0, K.TR_ENTER, -1, -1) == 1
+
+
 def test_rule_11_10_ex_burst_resolves_when_revealed_as_damage():
     bolt = card("EX", "summon", eff=("cast:damage:5000:opp_character",), ex=True)
     plain = card("NOEX", "summon", eff=("cast:damage:5000:opp_character",))

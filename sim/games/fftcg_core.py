@@ -45,6 +45,7 @@ from sim.compiled import (
     K_NCOLS,
     K_NEFF,
     K_POWER,
+    K_TRIGS,
     K_TYPE,
 )
 from sim.effects import (
@@ -315,6 +316,12 @@ def power(S, s, i):
     """Current power: printed power + until-end-of-turn modifiers + static ones (digest 10, simplification)."""
     s, i = np.uint64(s), np.uint64(i)  # unsigned: indexing skips the negative-index wraparound
     return st_cards(S)[s, i, K_POWER] + st_cs(S)[s, S_PUMP, i] + st_cs(S)[s, S_STATIC, i]
+
+
+@njit(cache=True, inline="always")
+def has_trigger(S, s, c, trig):
+    """One of the card's effects has this trigger (K_TRIGS): the scans over its effect slots skip it if not."""
+    return (st_cards(S)[np.uint64(s), np.uint64(c), K_TRIGS] >> trig) & 1 != 0
 
 
 @njit(cache=True, inline="always")
@@ -625,6 +632,8 @@ def push_trigger(S, ctrl, s, c, trig, hs, hc):
     """Queue the card's effects with this trigger (auto abilities, rule 11.8)."""
     cards, effs = st_cards(S), st_effs(S)
     n = 0
+    if not has_trigger(S, s, c, trig):
+        return n
     for k in range(cards[s, c, K_NEFF]):
         if effs[s, c, k, E_TRIGGER] == trig:
             push(S, ctrl, s, c, k, hs, hc)
@@ -640,6 +649,8 @@ def push_own(S, p, trig, hs, hc):
     cards, effs, ls = st_cards(S), st_effs(S), st_ls(S)
     for j in range(st_ps(S)[p, P_FN]):
         f = ls[p, L_FIELD, j]
+        if not has_trigger(S, p, f, trig):
+            continue
         for k in range(cards[p, f, K_NEFF]):
             if effs[p, f, k, E_TRIGGER] != trig:
                 continue
@@ -749,6 +760,8 @@ def refresh_static(S, p):
         cs[p, S_KW_ST, ls[p, L_FIELD, k]] = 0
     for k in range(fn):
         c = ls[p, L_FIELD, k]
+        if not has_trigger(S, p, c, TR_STATIC):
+            continue
         for e in range(cards[p, c, K_NEFF]):
             if effs[p, c, e, E_TRIGGER] != TR_STATIC:
                 continue
@@ -1266,6 +1279,8 @@ def has_targets(S, p, s, c, trig):
     """Every character-targeting effect with this trigger has a legal target (rule 11.3: a Summon
     or ability that chooses cannot be cast without targets)."""
     effs = st_effs(S)
+    if not has_trigger(S, s, c, trig):
+        return True
     for k in range(st_cards(S)[s, c, K_NEFF]):
         if effs[s, c, k, E_TRIGGER] != trig:
             continue
@@ -1482,6 +1497,8 @@ def damage_mods(S, p, c, n, ability, deals):
     delta = 0
     for j in range(st_ps(S)[p, P_FN]):
         f = ls[p, L_FIELD, j]
+        if not has_trigger(S, p, f, TR_STATIC):
+            continue
         for k in range(cards[p, f, K_NEFF]):
             if effs[p, f, k, E_OP] != OP_DAMAGE_MOD or effs[p, f, k, E_TRIGGER] != TR_STATIC:
                 continue
@@ -1612,7 +1629,7 @@ def play_onto_field(S, p, src, cost_max, tmask, thash):
 def cast_allowed(S, p, c):
     """The card's static cast_if conditions hold ("You can only cast X during your turn", "You must
     control a <kind> to play X"); only decks with hand-read statics (P_HAS_CR) look."""
-    if st_ps(S)[p, P_HAS_CR] == 0:
+    if st_ps(S)[p, P_HAS_CR] == 0 or not has_trigger(S, p, c, TR_STATIC):
         return True
     effs = st_effs(S)
     for k in range(st_cards(S)[p, c, K_NEFF]):

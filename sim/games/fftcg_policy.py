@@ -96,6 +96,7 @@ from sim.games.fftcg_core import (
     extra_cost_ok,
     has_kw,
     has_targets,
+    has_trigger,
     name_on_field,
     once_used,
     plan_pay,
@@ -135,7 +136,7 @@ def cast_requirement(S, p, c):
     cards = st_cards(S)
     el = cards[p, c, K_ELEM]
     cost = cards[p, c, K_COST]
-    if st_ps(S)[p, P_HAS_CR]:  # only decks with cost reductions look
+    if st_ps(S)[p, P_HAS_CR] and has_trigger(S, p, c, TR_STATIC):  # only decks with cost reductions look
         effs = st_effs(S)
         for k in range(cards[p, c, K_NEFF]):
             if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
@@ -341,6 +342,8 @@ def ability_useful(S, p, c, k):
 
 @njit(cache=True)
 def card_useful(S, p, c, trig, hs, hc):
+    if not has_trigger(S, p, c, trig):
+        return False
     for k in range(st_cards(S)[p, c, K_NEFF]):
         if st_effs(S)[p, c, k, E_TRIGGER] == trig and effect_useful(S, p, p, c, k, hs, hc):
             return True
@@ -475,6 +478,8 @@ def choose_main(S, p, phase, settled):
     if pol == RANDOM or phase == 2:
         for j in range(ps[p, P_FN]):
             c = ls[p, L_FIELD, j]
+            if not (has_trigger(S, p, c, TR_ACTION) or has_trigger(S, p, c, TR_ACTION_BREAK)):
+                continue
             for k in range(cards[p, c, K_NEFF]):
                 trig = effs[p, c, k, E_TRIGGER]
                 if (trig != TR_ACTION and trig != TR_ACTION_BREAK) or not can_activate(S, p, c, k, keep):
@@ -535,6 +540,8 @@ def choose_instant(S, p, attacking, hs, hc):
 def removes(S, p, c, hs, hc):
     """Would summon c's targeted cast effect hit the battle hint (hs, hc)?"""
     effs = st_effs(S)
+    if not has_trigger(S, p, c, TR_CAST):
+        return False
     for k in range(st_cards(S)[p, c, K_NEFF]):
         if effs[p, c, k, E_TRIGGER] != TR_CAST:
             continue
