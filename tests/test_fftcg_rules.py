@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.effects import parse_effect
+from sim.compiled import K_TRIGS
+from sim.effects import TRIGGERS, parse_effect
 from sim.games import fftcg as F
 from sim.games import fftcg_core as K
 from sim.games import fftcg_policy as P
@@ -391,9 +392,6 @@ def test_rule_15_1_1_9_2_party_shared_element_option():
 # ---- effects, EX Burst, LB, Summons, Back Attack ------------------------------------------------------------
 def test_trigger_mask_lists_each_trigger_of_the_card():
     # the engine skips a card's effect slots unless K_TRIGS has the trigger (push_trigger, statics, ...)
-    from sim.compiled import K_TRIGS
-    from sim.effects import TRIGGERS
-
     two = card("TWO", eff=("enter:draw:1:own_player", "static:pump:1000:self"))
     S, v = make([two, card("NONE")])
     assert v["cards"][0, 0, K_TRIGS] == (1 << TRIGGERS.index("enter")) | (1 << TRIGGERS.index("static"))

@@ -24,8 +24,8 @@ holds it to the end, and new_state returns a State (an int) that carries its blo
 Copy index i of seat p is the row of the compiled deck: 0..n_main-1 main deck, n_main.. the LB deck;
 W (= 64) copies per seat.
 
-numba's cache does not track edits across modules; fftcg._drop_stale_cache drops the FFTCG caches
-when any of the engine's source files changed.
+numba's cache does not track edits across modules; sim.numba_cache.drop_stale_caches drops the FFTCG
+caches when any of the engine's source files changed.
 """
 
 import numpy as np
