@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.effects import E_NCOLS, MAX_EFFECTS, TRIGGERS, text_hash
+from sim.effects import E_NCOLS, E_TRIGGER, MAX_EFFECTS, text_hash
 from sim.model import CARD_TYPES, ELEMENTS, Card, Deck
 
 # card table columns
@@ -74,7 +74,7 @@ def compile_cards(game: str, name: str, cards: list[Card], keywords: tuple[str, 
         table[i, K_CATH] = text_hash(c.category) if c.category else 0
         for j, e in enumerate(c.effects[:MAX_EFFECTS]):
             effects[i, j] = e.row()
-            table[i, K_TRIGS] |= 1 << TRIGGERS.index(e.trigger)
+            table[i, K_TRIGS] |= 1 << int(effects[i, j, E_TRIGGER])
     return CompiledDeck(game, name, table, effects, tuple(c.code for c in cards), tuple(c.name for c in cards))
 
 
