@@ -534,6 +534,31 @@ def test_rule_15_2_damage_gate_static_switches_on_with_damage():
     assert K.power(S, 0, 0) == 6000 and K.has_kw(S, 0, 0, K.KW_FIRST_STRIKE)
 
 
+def test_rule_15_2_damage_gate_static_switches_off_with_heal():
+    cid = tcard("CID", "Damage 3 -- CID gains +1000 power and First Strike.")
+    potion = card("POT", "summon", eff=("cast:heal:1:own_player",))
+    S, v = make([cid, potion])
+    put(v, 0, 0, K.Z_FIELD)
+    K.damage_player(S, 0, 3)
+    assert K.power(S, 0, 0) == 6000
+    K.exec_effect(S, 0, 0, 1, 0, -1, -1)
+    assert v["ps"][0, K.P_DMG] == 2 and K.power(S, 0, 0) == 5000 and not K.has_kw(S, 0, 0, K.KW_FIRST_STRIKE)
+
+
+def test_rule_12_4_5_lost_static_bonus_breaks_a_damaged_forward():
+    general = tcard("GEN", "The Forwards you control gain +2000 power.", "backup")
+    S, v = make([general, card("F", power=5000)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    K.update_static(S, 0)
+    K.deal_damage(S, 1, 0, 0, 1, 6000, True, False)
+    K.resolve(S)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_FIELD  # 6000 damage, 7000 power
+    K.apply_op(S, 0, 0, K.OP_BREAK, 0, 0, 1, 1, 0)  # the bonus goes with the Backup
+    K.resolve(S)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK
+
+
 def test_rule_15_2_damage_gate_trigger_needs_the_damage():
     text = "Damage 5 -- When {} enters the field, choose 1 Forward opponent controls. Break it."
     a, b = tcard("ARA", text.format("ARA"), cost=0), tcard("ARB", text.format("ARB"), cost=0)

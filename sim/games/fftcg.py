@@ -63,7 +63,20 @@ import numpy as np
 from numba import njit, prange
 
 from sim.compiled import K_NCOLS, K_NEFF, K_TYPE, CompiledDeck, compile_cards
-from sim.effects import E_COST, E_DULL, E_NCOLS, E_OP, E_TRIGGER, MAX_EFFECTS
+from sim.effects import (
+    COND_DAMAGE,
+    COND_OWN,
+    E_COND,
+    E_COST,
+    E_DULL,
+    E_FOREACH,
+    E_NCOLS,
+    E_OP,
+    E_TRIGGER,
+    FE_OWN,
+    FE_OWN_DAMAGE,
+    MAX_EFFECTS,
+)
 from sim.errors import InputError
 from sim.games.fftcg_core import (
     AGGRO,
@@ -71,7 +84,6 @@ from sim.games.fftcg_core import (
     BLOB_SIZE,
     CONTROL,
     CURVE,
-    FORWARD,
     HAND_LIMIT,
     HT_DAMAGED,
     HT_DMOD,
@@ -110,7 +122,13 @@ from sim.games.fftcg_core import (
     OP_CAST_IF,
     OP_COST_REDUCE,
     OP_DAMAGE_MOD,
+    OP_GRANT_KEYWORD,
+    OP_HASTE,
+    OP_NO_BREAK,
+    OP_PUMP,
     OP_TAUNT,
+    OP_UNTARGETABLE,
+    OP_WEAKEN,
     P_AVAIL,
     P_BONUS,
     P_DEALT,
@@ -143,6 +161,7 @@ from sim.games.fftcg_core import (
     S_SHIELD,
     S_SICK,
     S_ZONE,
+    STATIC_OPP,
     SUMMON,
     TR_ACTION_BREAK,
     TR_ATTACK,
@@ -167,6 +186,7 @@ from sim.games.fftcg_core import (
     X_DETAIL,
     X_OVER,
     X_REASON,
+    X_RP,
     X_VIOL,
     X_WINNER,
     Z_BREAK,
@@ -199,7 +219,7 @@ from sim.games.fftcg_core import (
     push_trigger,
     queued,
     resolve,
-    rule_processes,
+    settle,
     st_cards,
     st_cs,
     st_effs,
@@ -343,10 +363,8 @@ def cast(S, p, c, hs, hc, check):
     else:
         enter_field(S, p, c)
         push_trigger(S, p, p, c, TR_ENTER, hs, hc)  # 11.4.8
-    # with nothing queued, resolve would only run the rule processes, and they find nothing to do on a
-    # settled position unless a static ability may have moved a power or the card entered at power <= 0
-    if queued(S) or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC] \
-            or (cards[p, c, K_TYPE] == FORWARD and power(S, p, c) <= 0):
+    # with nothing queued, resolve would only run the rule processes (settle)
+    if queued(S) or st_gs(S)[X_RP]:
         resolve(S)
     return True
 
@@ -479,7 +497,6 @@ def attack_phase(S, p, threshold, check):
         if n == 0:
             continue
         b = choose_block(S, q, n)
-        battle = False
         if b >= 0:
             push_trigger(S, q, q, b, TR_BLOCK, -1, -1)
             if queued(S):  # (as for the attack triggers)
@@ -499,13 +516,11 @@ def attack_phase(S, p, threshold, check):
                     if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
                         push_trigger(S, p, p, scr[2, k], TR_HIT_PLAYER, -1, -1)  # 10.1.4.3
         elif cs[q, S_ZONE, b] == Z_FIELD:
-            battle = True
             if has_kw(S, q, b, KW_FIRST_STRIKE) or first_strike_all(S, p, n):  # else the first pass deals nothing
                 deal_battle(S, p, n, q, b, True)
-                rule_processes(S)  # a Forward broken by First Strike deals no damage (15.2.3)
+                settle(S)  # a Forward broken by First Strike deals no damage (15.2.3)
             deal_battle(S, p, n, q, b, False)
-        # as in cast: without a battle, queued effects or static abilities the rule processes find nothing
-        if battle or queued(S) or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC]:
+        if queued(S) or st_gs(S)[X_RP]:  # as in cast
             resolve(S)
         if check_over(S, threshold):
             return i + 1
@@ -534,10 +549,10 @@ def end_phase(S, p):
             cs[s, S_ONCE, c] = 0
         ps[s, P_BONUS] = 0
         ps[s, P_PARTY_ANY] = 0
-    # a Forward whose weaken ended cannot die; one whose pump ended can (power <= 0 without it); on a
-    # settled position nothing else can have changed (static abilities: recomputed to be sure)
-    if pumped or ps[0, P_HAS_STATIC] or ps[1, P_HAS_STATIC]:
-        rule_processes(S)
+    # a Forward whose weaken ended cannot die; one whose pump ended can (power <= 0 without it)
+    if pumped:
+        st_gs(S)[X_RP] = 1
+    settle(S)
 
 
 @njit(cache=True)
@@ -667,15 +682,21 @@ def setup(S, first):
 @njit(cache=True)
 def deck_flags(cards, effs, ntot):
     """Per seat [P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG]: which kinds of effects the deck has at all (the
-    engine looks for them only then); the same for every game of a matchup."""
+    engine looks for them only then); the same for every game of a matchup. A static bonus counts as
+    reading only its own side (no STATIC_OPP) when its condition and count are of its own field or damage."""
     flags = np.zeros((2, 3), np.int64)
     for p in range(2):
         for i in range(ntot[p]):
             for k in range(cards[p, i, K_NEFF]):
                 trig = effs[p, i, k, E_TRIGGER]
                 if trig == TR_STATIC:
-                    flags[p, 0] = 1
+                    flags[p, 0] |= 1
                     op = effs[p, i, k, E_OP]
+                    cond, fe = effs[p, i, k, E_COND] & 7, effs[p, i, k, E_FOREACH] & 7
+                    if (op == OP_PUMP or op == OP_WEAKEN or op == OP_HASTE or op == OP_GRANT_KEYWORD
+                            or op == OP_UNTARGETABLE or op == OP_TAUNT or op == OP_NO_BREAK) \
+                            and (cond not in (0, COND_DAMAGE, COND_OWN) or fe not in (0, FE_OWN, FE_OWN_DAMAGE)):
+                        flags[p, 0] |= STATIC_OPP
                     if op == OP_COST_REDUCE or op == OP_CAST_IF:
                         flags[p, 1] = 1
                     elif op == OP_DAMAGE_MOD:
@@ -871,7 +892,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
         v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT
-        v["ps"][p, P_HAS_STATIC] = 1  # static bonuses always recomputed (setup narrows this down)
+        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP  # static bonuses always recomputed (setup narrows this down)
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB
     return State.of(blob)

@@ -202,17 +202,21 @@ N_OPT = 6
 Z_DECK, Z_HAND, Z_FIELD, Z_BREAK, Z_DAMAGE, Z_LB, Z_LB_UP = 0, 1, 2, 3, 4, 5, 6
 N_ZONES = 7
 (S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST,
- S_SHIELD, S_ONCE) = range(14)
-N_S = 14  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
+ S_SHIELD, S_ONCE, S_PREV) = range(15)
+N_S = 15  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
 #           damage dealt to it this turn is reduced by this much; S_ONCE: bit k = its once-per-turn action
-#           ability at slot k was used this turn
+#           ability at slot k was used this turn; S_PREV: refresh_static's copy of the previous S_STATIC
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY) = range(20)
 N_P = 20  # P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the hand only then); P_PARTY_ANY:
-#           its Forwards may party with any Element this turn
+#           its Forwards may party with any Element this turn; P_HAS_STATIC: bit 1 the deck has static
+#           effects, bit 2 (STATIC_OPP) some of them may read the opponent's side, so they are recomputed
+#           when the opponent's field changes
+STATIC_OPP = 2
 L_HAND, L_FIELD, L_ORDER = 0, 1, 2
-X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC = range(12)
-N_X = 12  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none)
+X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP = range(13)
+N_X = 13  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
+#           X_RP: since the last rule processes a Forward may have come to need one (see settle)
 Q_CTRL, Q_SEAT, Q_CARD, Q_SLOT, Q_HSEAT, Q_HCARD = range(6)
 N_Q = 6
 QCAP = 256
@@ -709,7 +713,9 @@ def enter_field(S, p, c):
     cs[p, S_ONCE, c] = 0
     list_add(S, p, L_FIELD, P_FN, c)
     update_static(S, p)
-    update_static(S, 1 - p)  # static abilities may count the opponent's characters
+    update_static_opp(S, 1 - p)
+    if st_cards(S)[p, c, K_TYPE] == FORWARD and power(S, p, c) <= 0:
+        st_gs(S)[X_RP] = 1
     if st_ps(S)[p, P_HAS_TRIG] & HT_OWN_ENTER:
         push_own(S, p, TR_OWN_ENTERS, p, c)
 
@@ -737,7 +743,7 @@ def leave_field(S, p, c, dest):
             if dest == Z_BREAK:
                 push_trigger(S, q, q, f, TR_OPP_BROKEN, -1, -1)
     update_static(S, p)
-    update_static(S, 1 - p)
+    update_static_opp(S, 1 - p)
 
 
 @njit(cache=True, inline="always")
@@ -747,17 +753,27 @@ def update_static(S, p):
         refresh_static(S, p)
 
 
+@njit(cache=True, inline="always")
+def update_static_opp(S, p):
+    """refresh_static after a change on the other side: only for statics that may read it."""
+    if st_ps(S)[p, P_HAS_STATIC] & STATIC_OPP:
+        refresh_static(S, p)
+
+
 @njit(cache=True)
 def refresh_static(S, p):
     """Static power bonuses and keywords of p's characters (trigger static, op pump/weaken/haste/
     grant_keyword, target self or all_own_characters filtered by E_TMASK/E_THASH), under their
     conditions and "for each" counts; recomputed whenever a field or p's damage changes (11.9).
-    A count of cards in hand is not tracked here (the importer does not emit it for statics)."""
+    A count of cards in hand is not tracked here (the importer does not emit it for statics).
+    A bonus that went down may leave a Forward to the rule processes (X_RP)."""
     cards, effs, cs, ps, ls = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S)
     fn = ps[p, P_FN]
     for k in range(fn):
-        cs[p, S_STATIC, ls[p, L_FIELD, k]] = 0
-        cs[p, S_KW_ST, ls[p, L_FIELD, k]] = 0
+        f = ls[p, L_FIELD, k]
+        cs[p, S_PREV, f] = cs[p, S_STATIC, f]
+        cs[p, S_STATIC, f] = 0
+        cs[p, S_KW_ST, f] = 0
     for k in range(fn):
         c = ls[p, L_FIELD, k]
         if not has_trigger(S, p, c, TR_STATIC):
@@ -806,6 +822,10 @@ def refresh_static(S, p):
                     cs[p, S_KW_ST, c] |= kw
                 else:
                     cs[p, S_STATIC, c] += amount
+    for k in range(fn):
+        f = ls[p, L_FIELD, k]
+        if cs[p, S_STATIC, f] < cs[p, S_PREV, f]:
+            st_gs(S)[X_RP] = 1
 
 
 # ---- field limits ---------------------------------------------------------------------------------
@@ -1374,6 +1394,8 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                 cs[ctrl, S_ZONE, i] = Z_BREAK
                 ps[ctrl, P_DMG] -= 1
                 n -= 1
+        if amount > 0:
+            update_static(S, ctrl)  # "Damage n --" static abilities switch off again
     elif op == OP_DISCARD:
         # "your opponent discards" (opp_player): at random; "discard ... from your hand" (own_player): the
         # controller's least valuable card; "each player discards" (all_players): both
@@ -1405,6 +1427,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         fs, fc = choose_target(S, ctrl, OP_PUMP, amount, 0, TG_OWN_CHAR, s, c, hs, hc)
         if fs >= 0:
             cs[fs, S_PUMP, fc] += amount  # until the End Phase, like pump
+            st_gs(S)[X_RP] = 1
             ts, tc = choose_target(S, ctrl, OP_DAMAGE, power(S, fs, fc), param, tgt, s, c, hs, hc, tmask, thash)
             if ts >= 0:
                 apply_op(S, ts, tc, OP_DAMAGE, power(S, fs, fc), 0, ctrl, fs, fc)
@@ -1461,8 +1484,10 @@ def apply_op(S, ts, tc, op, amount, param, ctrl, src_s, src_c):
         cs[ts, S_FROZEN, tc] = 1  # 15.2.4: skips its controller's next untap
     elif op == OP_PUMP:
         cs[ts, S_PUMP, tc] += amount
+        st_gs(S)[X_RP] = 1
     elif op == OP_WEAKEN:
         cs[ts, S_PUMP, tc] -= amount
+        st_gs(S)[X_RP] = 1
     elif op == OP_BOUNCE:
         if cs[ts, S_KW_EOT, tc] & KW_NO_BOUNCE == 0 or ts == ctrl:
             leave_field(S, ts, tc, Z_HAND)  # 7.3: to its owner's hand
@@ -1483,6 +1508,7 @@ def apply_op(S, ts, tc, op, amount, param, ctrl, src_s, src_c):
         cs[ts, S_SHIELD, tc] += amount
     elif op == OP_SET_POWER:
         cs[ts, S_PUMP, tc] += amount - power(S, ts, tc)  # "its power becomes n" until the End Phase
+        st_gs(S)[X_RP] = 1
     elif op == OP_NO_BREAK:
         cs[ts, S_KW_EOT, tc] |= KW_NO_BREAK
     elif op == OP_NO_BOUNCE:
@@ -1537,6 +1563,7 @@ def deal_damage(S, src_s, src_c, ts, tc, n, ability, notify):
     if n <= 0:
         return
     cs[ts, S_DMG, tc] += n
+    st_gs(S)[X_RP] = 1
     if notify:
         dealt_damage(S, ts, tc)
 
@@ -1657,6 +1684,15 @@ def rule_processes(S):
                         changed = True
                         continue
                 k += 1
+    st_gs(S)[X_RP] = 0
+
+
+@njit(cache=True, inline="always")
+def settle(S):
+    """rule_processes, when a Forward's damage, power or arrival may have made one needed since the last
+    run (X_RP, set where those change): a run that finds nothing changes nothing."""
+    if st_gs(S)[X_RP]:
+        rule_processes(S)
 
 
 @njit(cache=True, inline="always")
@@ -1671,13 +1707,13 @@ def resolve(S):
     """Resolve queued effects in order, with rule processes after each (11.1.3). Losses are checked by
     the caller once the queue is empty, so all EX Bursts of one damage resolve first (6.5.2.1)."""
     gs, q = st_gs(S), st_q(S)
-    rule_processes(S)
+    settle(S)
     steps = 0
     while gs[X_QH] < gs[X_QT]:
         k = gs[X_QH] % QCAP
         gs[X_QH] += 1
         exec_effect(S, q[k, Q_CTRL], q[k, Q_SEAT], q[k, Q_CARD], q[k, Q_SLOT], q[k, Q_HSEAT], q[k, Q_HCARD])
-        rule_processes(S)
+        settle(S)
         steps += 1
         if steps > LOOP_CAP:
             gs[X_LOOP] = 1
