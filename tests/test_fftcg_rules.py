@@ -58,8 +58,21 @@ def put(v, p: int, c: int, zone: int, dull: int = 0, sick: int = 0) -> None:
         ps[p, K.P_FN] += 1
         cs[p, K.S_DULL, c] = dull
         cs[p, K.S_SICK, c] = sick
+        index_field(v, p)
     elif zone == K.Z_DAMAGE:
         ps[p, K.P_DMG] += 1
+
+
+def index_field(v, p: int) -> None:
+    """fftcg_core.index_field on the views: the field's Forwards and Backups in field order."""
+    ls, ps, cards = v["ls"], v["ps"], v["cards"]
+    on_field = ls[p, K.L_FIELD, :ps[p, K.P_FN]]
+    types = cards[p, on_field, K.K_TYPE]
+    for row, count, kind in ((K.L_FWD, K.P_NF, K.FORWARD), (K.L_BKP, K.P_NB, K.BACKUP)):
+        kinds = on_field[types == kind]
+        ls[p, row, :len(kinds)] = kinds
+        ps[p, count] = len(kinds)
+    ps[p, K.P_NLD] = int(((cards[p, on_field, K.K_ELEM] & K.LIGHT_DARK) != 0).sum())
 
 
 def castable(S, p: int, c: int, instant: bool = False, keep: int = 0) -> bool:
@@ -271,9 +284,23 @@ def test_rule_7_7_4_at_most_five_backups():
     put(v, 0, 5, K.Z_HAND)
     put(v, 0, 6, K.Z_HAND)
     assert not castable(S, 0, 5)
-    F.views(S)["ps"][0, K.P_FN] = 4  # with four, the fifth is fine
+    v["ps"][0, K.P_FN] = 4  # with four, the fifth is fine
     v["cs"][0, K.S_ZONE, 4] = K.Z_BREAK
+    index_field(v, 0)
     assert castable(S, 0, 5)
+
+
+def test_field_lists_of_forwards_and_backups_follow_the_field_order():
+    S, v = make([card("F1"), card("B1", "backup"), card("F2"), card("B2", "backup"), card("F3")])
+    for c in range(5):
+        put(v, 0, c, K.Z_FIELD)
+    K.leave_field(S, 0, 0, K.Z_BREAK)  # the field list takes its last card in the gap: 4, 1, 2, 3
+    ls, ps = v["ls"], v["ps"]
+    assert ls[0, K.L_FWD, :ps[0, K.P_NF]].tolist() == [4, 2]
+    assert ls[0, K.L_BKP, :ps[0, K.P_NB]].tolist() == [1, 3]
+    assert violations(S) == 0
+    ls[0, K.L_FWD, 0], ls[0, K.L_FWD, 1] = 2, 4
+    assert violations(S) & K.V_ZONES  # the check notices an index out of field order
 
 
 def test_rule_7_7_3_one_character_per_name_unless_generic():

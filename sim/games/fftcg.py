@@ -84,6 +84,7 @@ from sim.games.fftcg_core import (
     BLOB_SIZE,
     CONTROL,
     CURVE,
+    FORWARD,
     HAND_LIMIT,
     HT_DAMAGED,
     HT_DMOD,
@@ -95,10 +96,13 @@ from sim.games.fftcg_core import (
     KEYWORDS,
     KW_BRAVE,
     KW_FIRST_STRIKE,
+    L_BKP,
     L_FIELD,
+    L_FWD,
     L_HAND,
     L_ORDER,
     MAX_BACKUPS,
+    N_L,
     N_OPT,
     N_P,
     N_Q,
@@ -139,6 +143,9 @@ from sim.games.fftcg_core import (
     P_HAS_TRIG,
     P_HN,
     P_MULL,
+    P_NB,
+    P_NF,
+    P_NLD,
     P_NMAIN,
     P_NTOT,
     P_PARTY_ANY,
@@ -625,17 +632,25 @@ def check_state(S):
         for k in range(ps[p, P_HN]):
             if cs[p, S_ZONE, ls[p, L_HAND, k]] != Z_HAND:
                 v |= V_ZONES
-        nb, nld = 0, 0
+        nb, nf, nld = 0, 0, 0
         for k in range(ps[p, P_FN]):
             c = ls[p, L_FIELD, k]
             if cs[p, S_ZONE, c] != Z_FIELD:
                 v |= V_ZONES
             if cards[p, c, K_TYPE] == BACKUP:
+                if nb >= ps[p, P_NB] or ls[p, L_BKP, nb] != c:
+                    v |= V_ZONES  # L_BKP is the field's Backups in field order
                 nb += 1
+            elif cards[p, c, K_TYPE] == FORWARD:
+                if nf >= ps[p, P_NF] or ls[p, L_FWD, nf] != c:
+                    v |= V_ZONES
+                nf += 1
             if cards[p, c, 2] & (3 << 6):
                 nld += 1
             if cs[p, S_DMG, c] < 0:
                 v |= V_NEGATIVE
+        if nb != ps[p, P_NB] or nf != ps[p, P_NF] or nld != ps[p, P_NLD]:
+            v |= V_ZONES
         if nb > MAX_BACKUPS or nld > 1:
             v |= V_FIELD
         if ps[p, P_TOP] < 0 or ps[p, P_TOP] > nmain or ps[p, P_HN] < 0 or ps[p, P_DMG] < 0 or ps[p, P_BONUS] < 0 \
@@ -919,9 +934,9 @@ def views(S: State | np.ndarray) -> dict[str, np.ndarray]:
     S = S.blob if isinstance(S, State) else S
     w = int(S[0])
     o = [OFF_VAR]
-    for size in (2 * N_S, 6, 5, 2 * K_NCOLS, 2 * MAX_EFFECTS * E_NCOLS):
+    for size in (2 * N_S, 2 * N_L, 5, 2 * K_NCOLS, 2 * MAX_EFFECTS * E_NCOLS):
         o.append(o[-1] + size * w)
-    return {"cs": S[o[0]:o[1]].reshape(2, N_S, w), "ls": S[o[1]:o[2]].reshape(2, 3, w),
+    return {"cs": S[o[0]:o[1]].reshape(2, N_S, w), "ls": S[o[1]:o[2]].reshape(2, N_L, w),
             "scr": S[o[2]:o[3]].reshape(5, w), "cards": S[o[3]:o[4]].reshape(2, w, K_NCOLS),
             "effs": S[o[4]:o[5]].reshape(2, w, MAX_EFFECTS, E_NCOLS),
             "rng": S[OFF_RNG:OFF_RNG + 8].view(np.uint64).reshape(4, 1),

@@ -9,7 +9,7 @@ inside the batch kernel and reset for each game, read through views (st_* access
     st_effs(S)  [2, W, MAX_EFFECTS, E_*]   compiled effects per seat (copied in, static)
     st_cs(S)    [2, N_S, W]   per card copy: zone, dull, frozen, sick, damage, modifiers...
     st_ps(S)    [2, N_P]      per seat: deck top, hand/field counts, damage, turn counters...
-    st_ls(S)    [2, 3, W]     per seat lists: hand, field, deck order
+    st_ls(S)    [2, N_L, W]   per seat lists: hand, field, deck order, the field's Forwards and Backups
     st_gs(S)    [N_X]         game scalars: outcome, queue pointers, violations
     st_q(S)     [QCAP, N_Q]   pending effects (a FIFO that stands in for the stack)
     st_rng(S)   uint64 [4, 1] RNG states: seat 0/1 shuffles, seat 0/1 policy choices
@@ -207,13 +207,16 @@ N_S = 15  # S_KW_ST: keywords granted by static abilities (recomputed with S_STA
 #           damage dealt to it this turn is reduced by this much; S_ONCE: bit k = its once-per-turn action
 #           ability at slot k was used this turn; S_PREV: refresh_static's copy of the previous S_STATIC
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
- P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY) = range(20)
-N_P = 20  # P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the hand only then); P_PARTY_ANY:
+ P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY, P_NF, P_NB,
+ P_NLD) = range(23)
+N_P = 23  # P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD / L_BKP); P_NLD: Light/Dark
+#           characters on the field; P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the hand only then); P_PARTY_ANY:
 #           its Forwards may party with any Element this turn; P_HAS_STATIC: bit 1 the deck has static
 #           effects, bit 2 (STATIC_OPP) some of them may read the opponent's side, so they are recomputed
 #           when the opponent's field changes
 STATIC_OPP = 2
-L_HAND, L_FIELD, L_ORDER = 0, 1, 2
+L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
+N_L = 5
 X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP = range(13)
 N_X = 13  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
 #           X_RP: since the last rule processes a Forward may have come to need one (see settle)
@@ -242,7 +245,7 @@ OFF_VAR = OFF_Q + QCAP * N_Q
 
 W = 64  # the width: copies per seat the state holds (a deck is 50 cards, 8.1.1.1, plus at most 8 LB, 15.2.8.1).
 #        A constant, so that every index into the state compiles to shifts and fixed offsets.
-BLOB_SIZE = OFF_VAR + (2 * N_S + 2 * 3 + 5 + 2 * K_NCOLS + 2 * MAX_EFFECTS * E_NCOLS) * W
+BLOB_SIZE = OFF_VAR + (2 * N_S + 2 * N_L + 5 + 2 * K_NCOLS + 2 * MAX_EFFECTS * E_NCOLS) * W
 
 
 @njit(cache=True, inline="always")
@@ -253,22 +256,22 @@ def st_cs(S):
 @njit(cache=True, inline="always")
 def st_ls(S):
     # unsigned: a card index read from a list indexes the card arrays without the negative-index wraparound
-    return carray(_u32_at(S, OFF_VAR + 2 * N_S * W), (2, 3, W))
+    return carray(_u32_at(S, OFF_VAR + 2 * N_S * W), (2, N_L, W))
 
 
 @njit(cache=True, inline="always")
 def st_scr(S):
-    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 6) * W), (5, W))
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 2 * N_L) * W), (5, W))
 
 
 @njit(cache=True, inline="always")
 def st_cards(S):
-    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 11) * W), (2, W, K_NCOLS))
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 2 * N_L + 5) * W), (2, W, K_NCOLS))
 
 
 @njit(cache=True, inline="always")
 def st_effs(S):
-    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 11 + 2 * K_NCOLS) * W), (2, W, MAX_EFFECTS, E_NCOLS))
+    return carray(_i32_at(S, OFF_VAR + (2 * N_S + 2 * N_L + 5 + 2 * K_NCOLS) * W), (2, W, MAX_EFFECTS, E_NCOLS))
 
 
 @njit(cache=True, inline="always")
@@ -435,6 +438,28 @@ def list_remove(S, p, which, count_col, c):
 
 
 @njit(cache=True)
+def index_field(S, p):
+    """L_FWD / L_BKP: p's Forwards and Backups in field order (L_FIELD filtered), and P_NLD; rebuilt
+    on every field change, so that a loop over one kind needs no type test and keeps the field's order."""
+    cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
+    nf, nb, nld = 0, 0, 0
+    for k in range(ps[p, P_FN]):
+        c = ls[p, L_FIELD, k]
+        t = cards[p, c, K_TYPE]
+        if t == FORWARD:
+            ls[p, L_FWD, nf] = c
+            nf += 1
+        elif t == BACKUP:
+            ls[p, L_BKP, nb] = c
+            nb += 1
+        if cards[p, c, K_ELEM] & LIGHT_DARK:
+            nld += 1
+    ps[p, P_NF] = nf
+    ps[p, P_NB] = nb
+    ps[p, P_NLD] = nld
+
+
+@njit(cache=True)
 def to_hand(S, p, c):
     st_cs(S)[p, S_ZONE, c] = Z_HAND
     list_add(S, p, L_HAND, P_HN, c)
@@ -590,12 +615,11 @@ def spare_backup(S, p):
     """The Backup p gives up for a cost: a dull one first (its CP is spent), then the cheapest; -1 if none."""
     cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     best, best_v = -1, 1 << 30
-    for k in range(ps[p, P_FN]):
-        f = ls[p, L_FIELD, k]
-        if cards[p, f, K_TYPE] == BACKUP:
-            v = (1 - cs[p, S_DULL, f]) * 1000 + cards[p, f, K_COST]
-            if v < best_v:
-                best, best_v = f, v
+    for k in range(ps[p, P_NB]):
+        f = ls[p, L_BKP, k]
+        v = (1 - cs[p, S_DULL, f]) * 1000 + cards[p, f, K_COST]
+        if v < best_v:
+            best, best_v = f, v
     return best
 
 
@@ -712,6 +736,7 @@ def enter_field(S, p, c):
     cs[p, S_SHIELD, c] = 0
     cs[p, S_ONCE, c] = 0
     list_add(S, p, L_FIELD, P_FN, c)
+    index_field(S, p)
     update_static(S, p)
     update_static_opp(S, 1 - p)
     if st_cards(S)[p, c, K_TYPE] == FORWARD and power(S, p, c) <= 0:
@@ -726,6 +751,7 @@ def leave_field(S, p, c, dest):
     An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued."""
     cs, ps = st_cs(S), st_ps(S)
     list_remove(S, p, L_FIELD, P_FN, c)
+    index_field(S, p)
     for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST, S_SHIELD, S_ONCE):
         cs[p, col, c] = 0
     if c >= ps[p, P_NMAIN]:
@@ -829,16 +855,6 @@ def refresh_static(S, p):
 
 
 # ---- field limits ---------------------------------------------------------------------------------
-@njit(cache=True)
-def count_type(S, p, t):
-    cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
-    n = 0
-    for k in range(ps[p, P_FN]):
-        if cards[p, ls[p, L_FIELD, k], K_TYPE] == t:
-            n += 1
-    return n
-
-
 @njit(cache=True, inline="always")
 def name_on_field(S, p, c):
     """A non-generic character with this card's name is on p's field (rules 7.7.3, 7.7.3.1)."""
@@ -852,15 +868,6 @@ def name_on_field(S, p, c):
 
 
 @njit(cache=True)
-def light_dark_on_field(S, p):
-    cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
-    for k in range(ps[p, P_FN]):
-        if cards[p, ls[p, L_FIELD, k], K_ELEM] & LIGHT_DARK:
-            return True
-    return False
-
-
-@njit(cache=True)
 def can_enter(S, p, c):
     """Limits checked before casting (you cannot exceed them voluntarily): backups <= 5 (7.7.4),
     one non-generic per name (7.7.3), one Light/Dark character (7.7.5)."""
@@ -868,11 +875,11 @@ def can_enter(S, p, c):
     t = cards[p, c, K_TYPE]
     if t == SUMMON:
         return True
-    if t == BACKUP and count_type(S, p, BACKUP) >= MAX_BACKUPS:
+    if t == BACKUP and st_ps(S)[p, P_NB] >= MAX_BACKUPS:
         return False
     if cards[p, c, K_GENERIC] == 0 and name_on_field(S, p, c):
         return False
-    if (cards[p, c, K_ELEM] & LIGHT_DARK) and light_dark_on_field(S, p):
+    if (cards[p, c, K_ELEM] & LIGHT_DARK) and st_ps(S)[p, P_NLD] > 0:
         return False
     return True
 
@@ -901,7 +908,7 @@ def card_value(S, p, c):
     cost = cards[p, c, K_COST]
     if t != SUMMON and cards[p, c, K_GENERIC] == 0 and name_on_field(S, p, c):
         return -1000 + cost
-    nb = count_type(S, p, BACKUP) if t == BACKUP else 0  # only a Backup's value depends on it
+    nb = ps[p, P_NB]
     if t == BACKUP and nb >= MAX_BACKUPS:
         return -900
     if pol == AGGRO:
@@ -1020,7 +1027,7 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
     if cost <= 0:
         return 0, 0, 0, 0  # rule 11.4.6.2: cost 0 pays nothing
     total = max(cost, popcount(req))
-    fn = ps[p, P_FN]
+    nbf = ps[p, P_NB]
     nb, nd, gen = 0, 0, 0
     if not dry and ps[p, P_POLICY] != RANDOM:  # card values, computed when first needed (pick_discard)
         for k in range(ps[p, P_HN]):
@@ -1032,9 +1039,9 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
         if (req & bit) == 0 or (covered & bit):
             continue
         b = -1
-        for k in range(fn):
-            c = ls[p, L_FIELD, k]
-            if c == excl_field or cards[p, c, K_TYPE] != BACKUP or cs[p, S_DULL, c] or (cards[p, c, K_ELEM] & bit) == 0:
+        for k in range(nbf):
+            c = ls[p, L_BKP, k]
+            if c == excl_field or cs[p, S_DULL, c] or (cards[p, c, K_ELEM] & bit) == 0:
                 continue
             taken = False
             for j in range(nb):
@@ -1063,9 +1070,9 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
         rem -= used_bonus
     if rem > 0:
         free = 0  # unchosen active backups
-        for k in range(fn):
-            c = ls[p, L_FIELD, k]
-            if c != excl_field and cards[p, c, K_TYPE] == BACKUP and cs[p, S_DULL, c] == 0:
+        for k in range(nbf):
+            c = ls[p, L_BKP, k]
+            if c != excl_field and cs[p, S_DULL, c] == 0:
                 free += 1
         free -= nb
         take = rem if free >= rem else free
@@ -1073,9 +1080,9 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
             take = free - 1
         k = 0
         while take > 0:
-            c = ls[p, L_FIELD, k]
+            c = ls[p, L_BKP, k]
             k += 1
-            if c == excl_field or cards[p, c, K_TYPE] != BACKUP or cs[p, S_DULL, c]:
+            if c == excl_field or cs[p, S_DULL, c]:
                 continue
             taken = False
             for j in range(nb):
@@ -1144,11 +1151,10 @@ def commit_pay(S, p, nb, nd, used_bonus):
 @njit(cache=True)
 def cp_potential(S, p):
     """Active Backups + 2 per hand card that may be discarded for CP (turns detail: available)."""
-    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     n = ps[p, P_BONUS]
-    for k in range(ps[p, P_FN]):
-        c = ls[p, L_FIELD, k]
-        if cards[p, c, K_TYPE] == BACKUP and cs[p, S_DULL, c] == 0:
+    for k in range(ps[p, P_NB]):
+        if cs[p, S_DULL, ls[p, L_BKP, k]] == 0:
             n += 1
     for k in range(ps[p, P_HN]):
         if can_discard_for_cp(S, p, ls[p, L_HAND, k]):
@@ -1669,20 +1675,19 @@ def cast_allowed(S, p, c):
 def rule_processes(S):
     """Section 12, repeated until stable: a Forward with power <= 0 goes to the Break Zone (12.4.4, not a
     break); damage >= power breaks it (12.4.5). 12.4.6-8 cannot arise: casting checks the limits."""
-    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     changed = True
     while changed:
         changed = False
         for s in range(2):
             k = 0
-            while k < ps[s, P_FN]:
-                c = ls[s, L_FIELD, k]
-                if cards[s, c, K_TYPE] == FORWARD:
-                    pw = power(S, s, c)
-                    if pw <= 0 or (cs[s, S_DMG, c] >= pw and cs[s, S_KW_EOT, c] & KW_NO_BREAK == 0):
-                        leave_field(S, s, c, Z_BREAK)
-                        changed = True
-                        continue
+            while k < ps[s, P_NF]:  # leave_field re-indexes L_FWD: the next Forward takes place k
+                c = ls[s, L_FWD, k]
+                pw = power(S, s, c)
+                if pw <= 0 or (cs[s, S_DMG, c] >= pw and cs[s, S_KW_EOT, c] & KW_NO_BREAK == 0):
+                    leave_field(S, s, c, Z_BREAK)
+                    changed = True
+                    continue
                 k += 1
     st_gs(S)[X_RP] = 0
 

@@ -28,7 +28,9 @@ from sim.games.fftcg_core import (
     KW_HASTE,
     KW_NO_ATTACK,
     KW_NO_BLOCK,
+    L_BKP,
     L_FIELD,
+    L_FWD,
     L_HAND,
     LIGHT_DARK,
     MAX_BACKUPS,
@@ -61,6 +63,9 @@ from sim.games.fftcg_core import (
     P_FN,
     P_HAS_CR,
     P_HN,
+    P_NB,
+    P_NF,
+    P_NLD,
     P_NMAIN,
     P_NTOT,
     P_PARTY_ANY,
@@ -172,17 +177,13 @@ def prepare_cast_context(S, p, keep):
     """Summaries of p's CP sources and field for can_cast: active Backups and their elements, hand
     cards that may be discarded for CP and their elements, Backup count, a Light/Dark character present."""
     cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
-    nb, b, bmask, ld = 0, 0, 0, 0
-    for k in range(ps[p, P_FN]):
-        c = ls[p, L_FIELD, k]
-        el = cards[p, c, K_ELEM]
-        if cards[p, c, K_TYPE] == BACKUP:
-            nb += 1
-            if cs[p, S_DULL, c] == 0:
-                b += 1
-                bmask |= el
-        if el & LIGHT_DARK:
-            ld = 1
+    nb, b, bmask = ps[p, P_NB], 0, 0
+    for k in range(nb):
+        c = ls[p, L_BKP, k]
+        if cs[p, S_DULL, c] == 0:
+            b += 1
+            bmask |= cards[p, c, K_ELEM]
+    ld = 1 if ps[p, P_NLD] else 0
     hd, m1, m2 = 0, 0, 0
     for k in range(ps[p, P_HN]):
         el = cards[p, ls[p, L_HAND, k], K_ELEM]
@@ -576,8 +577,8 @@ def party_for(S, p, c):
     """Fill scr[2] with c and every other attack-eligible Forward sharing its element (15.1.1.9.2)."""
     ls, ps, scr = st_ls(S), st_ps(S), st_scr(S)
     n = 0
-    for j in range(ps[p, P_FN]):
-        f = ls[p, L_FIELD, j]
+    for j in range(ps[p, P_NF]):
+        f = ls[p, L_FWD, j]
         if can_attack(S, p, f) and (f == c or shares_element(S, p, c, f)) and (n == 0 or shares_element(S, p, scr[2, 0], f)):
             scr[2, n] = f
             n += 1
@@ -588,9 +589,9 @@ def party_for(S, p, c):
 def best_blocker_power(S, q):
     ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
     best = -1
-    for j in range(ps[q, P_FN]):
-        b = ls[q, L_FIELD, j]
-        if st_cards(S)[q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
             best = max(best, power(S, q, b))
     return best
 
@@ -604,9 +605,9 @@ def attack_safe(S, p, c, risk):
     q = 1 - p
     ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
     left = power(S, p, c) - cs[p, S_DMG, c]
-    for j in range(ps[q, P_FN]):
-        b = ls[q, L_FIELD, j]
-        if st_cards(S)[q, b, K_TYPE] != FORWARD or cs[q, S_DULL, b]:
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b]:
             continue
         if power(S, q, b) >= left:
             if risk == 0:
@@ -624,8 +625,8 @@ def choose_attack(S, p):
     if pol == RANDOM:
         # options: end, each eligible Forward alone, the party of each eligible Forward (if >= 2)
         n = 0
-        for j in range(ps[p, P_FN]):
-            f = ls[p, L_FIELD, j]
+        for j in range(ps[p, P_NF]):
+            f = ls[p, L_FWD, j]
             if can_attack(S, p, f):
                 scr[3, n] = f * 2
                 n += 1
@@ -644,8 +645,8 @@ def choose_attack(S, p):
     if ps[1 - p, P_DMG] >= 5:
         risk = max(risk, 1)  # pressure near lethal
     best, best_pw = -1, -1
-    for j in range(ps[p, P_FN]):
-        f = ls[p, L_FIELD, j]
+    for j in range(ps[p, P_NF]):
+        f = ls[p, L_FWD, j]
         if power(S, p, f) > best_pw and can_attack(S, p, f) and attack_safe(S, p, f, risk):
             best, best_pw = f, power(S, p, f)
     if best >= 0:
@@ -673,9 +674,9 @@ def choose_block(S, q, n):
     pol = ps[q, P_POLICY]
     if pol == RANDOM:
         m = 0
-        for j in range(ps[q, P_FN]):
-            b = ls[q, L_FIELD, j]
-            if cards[q, b, K_TYPE] == FORWARD and cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
+        for j in range(ps[q, P_NF]):
+            b = ls[q, L_FWD, j]
+            if cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
                 scr[3, m] = b
                 m += 1
         pick = randbelow(rng(S, q), m + 1)
@@ -688,9 +689,9 @@ def choose_block(S, q, n):
         atk_cost = max(atk_cost, cards[p, a, K_COST])
     chump = ps[q, P_DMG] >= st_prm(S)[q, PR_CHUMP_AT]
     best, best_v = -1, 0
-    for j in range(ps[q, P_FN]):
-        b = ls[q, L_FIELD, j]
-        if cards[q, b, K_TYPE] != FORWARD or cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
             continue
         survives = power(S, q, b) - cs[q, S_DMG, b] > atk_pw
         kills = power(S, q, b) >= atk_left
