@@ -64,15 +64,8 @@ def put(v, p: int, c: int, zone: int, dull: int = 0, sick: int = 0) -> None:
 
 
 def index_field(v, p: int) -> None:
-    """fftcg_core.index_field on the views: the field's Forwards and Backups in field order."""
-    ls, ps, cards = v["ls"], v["ps"], v["cards"]
-    on_field = ls[p, K.L_FIELD, :ps[p, K.P_FN]]
-    types = cards[p, on_field, K.K_TYPE]
-    for row, count, kind in ((K.L_FWD, K.P_NF, K.FORWARD), (K.L_BKP, K.P_NB, K.BACKUP)):
-        kinds = on_field[types == kind]
-        ls[p, row, :len(kinds)] = kinds
-        ps[p, count] = len(kinds)
-    ps[p, K.P_NLD] = int(((cards[p, on_field, K.K_ELEM] & K.LIGHT_DARK) != 0).sum())
+    """The engine's index_field after a test changed the field list by hand (the views share one blob)."""
+    K.index_field(F.State.of(v["ps"].base), p)
 
 
 def castable(S, p: int, c: int, instant: bool = False, keep: int = 0) -> bool:

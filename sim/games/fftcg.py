@@ -126,13 +126,7 @@ from sim.games.fftcg_core import (
     OP_CAST_IF,
     OP_COST_REDUCE,
     OP_DAMAGE_MOD,
-    OP_GRANT_KEYWORD,
-    OP_HASTE,
-    OP_NO_BREAK,
-    OP_PUMP,
     OP_TAUNT,
-    OP_UNTARGETABLE,
-    OP_WEAKEN,
     P_AVAIL,
     P_BONUS,
     P_DEALT,
@@ -237,6 +231,7 @@ from sim.games.fftcg_core import (
     st_ps,
     st_rng,
     st_scr,
+    static_bonus_op,
 )
 from sim.games.fftcg_policy import (
     CAST,
@@ -708,8 +703,7 @@ def deck_flags(cards, effs, ntot):
                     flags[p, 0] |= 1
                     op = effs[p, i, k, E_OP]
                     cond, fe = effs[p, i, k, E_COND] & 7, effs[p, i, k, E_FOREACH] & 7
-                    if (op == OP_PUMP or op == OP_WEAKEN or op == OP_HASTE or op == OP_GRANT_KEYWORD
-                            or op == OP_UNTARGETABLE or op == OP_TAUNT or op == OP_NO_BREAK) \
+                    if static_bonus_op(op) \
                             and (cond not in (0, COND_DAMAGE, COND_OWN) or fe not in (0, FE_OWN, FE_OWN_DAMAGE)):
                         flags[p, 0] |= STATIC_OPP
                     if op == OP_COST_REDUCE or op == OP_CAST_IF:

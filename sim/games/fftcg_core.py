@@ -210,10 +210,10 @@ N_S = 15  # S_KW_ST: keywords granted by static abilities (recomputed with S_STA
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY, P_NF, P_NB,
  P_NLD) = range(23)
 N_P = 23  # P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD / L_BKP); P_NLD: Light/Dark
-#           characters on the field; P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the hand only then); P_PARTY_ANY:
-#           its Forwards may party with any Element this turn; P_HAS_STATIC: bit 1 the deck has static
-#           effects, bit 2 (STATIC_OPP) some of them may read the opponent's side, so they are recomputed
-#           when the opponent's field changes
+#           characters on the field; P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the
+#           hand only then); P_PARTY_ANY: its Forwards may party with any Element this turn; P_HAS_STATIC:
+#           bit 1 the deck has static effects, bit 2 (STATIC_OPP) some of them may read the opponent's
+#           side, so they are recomputed when the opponent's field changes
 STATIC_OPP = 2
 L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
 N_L = 5
@@ -786,6 +786,13 @@ def update_static_opp(S, p):
         refresh_static(S, p)
 
 
+@njit(cache=True, inline="always")
+def static_bonus_op(op):
+    """The static effects refresh_static applies (the rest act elsewhere: cost_reduce, damage_mod, ...)."""
+    return op == OP_PUMP or op == OP_WEAKEN or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_UNTARGETABLE \
+        or op == OP_TAUNT or op == OP_NO_BREAK
+
+
 @njit(cache=True)
 def refresh_static(S, p):
     """Static power bonuses and keywords of p's characters (trigger static, op pump/weaken/haste/
@@ -808,8 +815,7 @@ def refresh_static(S, p):
             if effs[p, c, e, E_TRIGGER] != TR_STATIC:
                 continue
             op = effs[p, c, e, E_OP]
-            if op != OP_PUMP and op != OP_WEAKEN and op != OP_HASTE and op != OP_GRANT_KEYWORD \
-                    and op != OP_UNTARGETABLE and op != OP_TAUNT and op != OP_NO_BREAK:
+            if not static_bonus_op(op):
                 continue
             if effs[p, c, e, E_COND] != 0 and not cond_ok(S, p, p, c, e):
                 continue
@@ -848,8 +854,8 @@ def refresh_static(S, p):
                     cs[p, S_KW_ST, c] |= kw
                 else:
                     cs[p, S_STATIC, c] += amount
-    for k in range(fn):
-        f = ls[p, L_FIELD, k]
+    for k in range(ps[p, P_NF]):  # only a Forward's power matters to the rule processes
+        f = ls[p, L_FWD, k]
         if cs[p, S_STATIC, f] < cs[p, S_PREV, f]:
             st_gs(S)[X_RP] = 1
 

@@ -15,7 +15,7 @@ Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 
 
 from numba import njit
 
-from sim.compiled import K_COST, K_ELEM, K_GENERIC, K_NEFF, K_TYPE
+from sim.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
 from sim.effects import E_AMOUNT, E_COND, E_DULL, E_OP, E_PARAM, E_TARGET, E_THASH, E_TMASK, E_TRIGGER
 from sim.games.fftcg_core import (
     AGGRO,
@@ -33,7 +33,6 @@ from sim.games.fftcg_core import (
     L_FWD,
     L_HAND,
     LIGHT_DARK,
-    MAX_BACKUPS,
     O_LB_UNDEFINED_COST,
     O_PARTY_SHARED,
     OP_ACTIVATE,
@@ -65,7 +64,6 @@ from sim.games.fftcg_core import (
     P_HN,
     P_NB,
     P_NF,
-    P_NLD,
     P_NMAIN,
     P_NTOT,
     P_PARTY_ANY,
@@ -92,6 +90,7 @@ from sim.games.fftcg_core import (
     ability_end,
     action_head,
     action_payment,
+    can_enter,
     card_value,
     cast_allowed,
     choose_target,
@@ -102,7 +101,6 @@ from sim.games.fftcg_core import (
     has_kw,
     has_targets,
     has_trigger,
-    name_on_field,
     once_used,
     plan_pay,
     popcount,
@@ -169,21 +167,20 @@ def lb_face_down(S, p):
 # context row scr[4] for fast castability, filled once per decision by prepare_cast_context
 # CX_HEL / CX_HEL2: the elements of at least one / two hand cards that may be discarded for CP;
 # CX_MAXCP: the most CP any payment could raise now (no card costing more can be paid)
-CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_NBACKUP, CX_LD, CX_HEL, CX_HEL2, CX_MAXCP = 0, 1, 2, 3, 4, 5, 6, 7, 8
+CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP = 0, 1, 2, 3, 4, 5, 6
 
 
 @njit(cache=True)
 def prepare_cast_context(S, p, keep):
-    """Summaries of p's CP sources and field for can_cast: active Backups and their elements, hand
-    cards that may be discarded for CP and their elements, Backup count, a Light/Dark character present."""
+    """Summaries of p's CP sources for can_cast: active Backups and their elements, hand cards that may
+    be discarded for CP and their elements."""
     cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
-    nb, b, bmask = ps[p, P_NB], 0, 0
-    for k in range(nb):
+    b, bmask = 0, 0
+    for k in range(ps[p, P_NB]):
         c = ls[p, L_BKP, k]
         if cs[p, S_DULL, c] == 0:
             b += 1
             bmask |= cards[p, c, K_ELEM]
-    ld = 1 if ps[p, P_NLD] else 0
     hd, m1, m2 = 0, 0, 0
     for k in range(ps[p, P_HN]):
         el = cards[p, ls[p, L_HAND, k], K_ELEM]
@@ -195,8 +192,6 @@ def prepare_cast_context(S, p, keep):
     scr[4, CX_B] = b
     scr[4, CX_BMASK] = bmask
     scr[4, CX_HDISC] = hd
-    scr[4, CX_NBACKUP] = nb
-    scr[4, CX_LD] = ld
     scr[4, CX_HEL] = m1
     scr[4, CX_HEL2] = m2
     scr[4, CX_MAXCP] = b + 2 * max(min(hd, ps[p, P_HN] - keep), 0) + ps[p, P_BONUS]
@@ -244,7 +239,7 @@ def can_cast(S, p, c, instant):
     """Card c (hand or face-down LB deck) can be cast now (11.3, 11.4, 15.2.8.3): timing, field limits,
     targets, the LB cost in other face-down LB cards, and a payment that keeps the policy's hand
     reserve. Needs prepare_cast_context(S, p, keep) for the current position."""
-    cards, cs, scr = st_cards(S), st_cs(S), st_scr(S)
+    cards, cs = st_cards(S), st_cs(S)
     z = cs[p, S_ZONE, c]
     if z != Z_HAND and z != Z_LB:
         return False
@@ -254,12 +249,8 @@ def can_cast(S, p, c, instant):
     cost, req = cast_requirement(S, p, c)
     if not payable(S, p, c, cost, req, z == Z_HAND) or not cast_allowed(S, p, c):  # the cheap test first
         return False
-    if t != SUMMON:  # field limits (7.7.3-5)
-        if t == BACKUP and scr[4, CX_NBACKUP] >= MAX_BACKUPS:
-            return False
-        if (cards[p, c, K_ELEM] & LIGHT_DARK) and scr[4, CX_LD]:
-            return False
-        if cards[p, c, K_GENERIC] == 0 and name_on_field(S, p, c):
+    if t != SUMMON:
+        if not can_enter(S, p, c):  # field limits (7.7.3-5)
             return False
     elif not has_targets(S, p, p, c, TR_CAST):
         return False
@@ -381,7 +372,7 @@ def cast_score(S, p, c, phase):
     cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
-    nb = st_scr(S)[4, CX_NBACKUP]  # prepared by choose_main
+    nb = ps[p, P_NB]
     if pol == AGGRO:
         if t == FORWARD:
             return 1000 + (300 if has_kw(S, p, c, KW_HASTE) else 0) + power(S, p, c) // 1000
