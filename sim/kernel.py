@@ -12,6 +12,8 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
+from sim.jit import engine_jit
+
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
@@ -32,7 +34,7 @@ def mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@engine_jit
 def derive_seed(seed, stream, index, sub):
     """State for (seed, stream, index, sub); distinct keys give unrelated sequences."""
     h = mix64(np.uint64(seed) + GOLDEN)
@@ -41,7 +43,7 @@ def derive_seed(seed, stream, index, sub):
     return mix64(h ^ (np.uint64(sub) * GOLDEN + np.uint64(3)))
 
 
-@njit(cache=True)
+@engine_jit
 def new_rng(seed, stream, index, sub):
     state = np.empty(1, dtype=np.uint64)
     state[0] = derive_seed(seed, stream, index, sub)
@@ -96,7 +98,7 @@ def shuffle(state, arr, n):
     shuffle_prefix(state, arr, n, n)
 
 
-@njit(cache=True)
+@engine_jit
 def move_block_to_bottom(order, top, count, n):
     """Put order[top:top+count] under the rest of order[top:n], keeping both runs in order.
 

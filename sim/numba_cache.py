@@ -12,16 +12,34 @@ family's caches are dropped if it moved.
 from __future__ import annotations
 
 import hashlib
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
+import numba
+from numba.core import event as numba_event
+from numba.core.dispatcher import Dispatcher
+
 PACKAGE = Path(__file__).resolve().parent
 # Inlined into, or read as compile-time constants by, every family.
-SHARED = ("kernel", "opening", "effects", "compiled", "results", "model", "profiles")
+SHARED = ("jit", "kernel", "opening", "effects", "compiled", "results", "model", "profiles")
 
 
 def numba_sources(package: Path = PACKAGE) -> list[Path]:
-    return sorted(p for p in package.rglob("*.py") if p.name != "numba_cache.py" and b"@njit" in p.read_bytes())
+    return sorted(p for p in package.rglob("*.py")
+                  if p.name != "numba_cache.py" and (b"@njit" in (text := p.read_bytes()) or b"@engine_jit" in text))
+
+
+def cache_dir(source: Path) -> Path:
+    """Where numba caches the functions of `source`: beside it, or under NUMBA_CACHE_DIR when set."""
+    if numba.config.CACHE_DIR:
+        from numba.core.caching import _CacheLocator
+
+        return Path(numba.config.CACHE_DIR) / _CacheLocator.get_suitable_cache_subpath(str(source))
+    return source.parent / "__pycache__"
 
 
 def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
@@ -44,7 +62,7 @@ def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
             if mark.is_file() and mark.read_text() == digest.hexdigest():
                 continue
             for path in files:
-                for cached in path.parent.glob(f"__pycache__/{path.stem}.*.nb[ic]"):
+                for cached in cache_dir(path).glob(f"{path.stem}.*.nb[ic]"):
                     cached.unlink(missing_ok=True)
             mark.parent.mkdir(exist_ok=True)
             mark.write_text(digest.hexdigest())
@@ -55,6 +73,56 @@ def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
 
 
 def needs_compiling(engine: ModuleType) -> bool:
-    """True when the engine's module has no numba cache yet: its first call compiles it (minutes)."""
+    """True when the engine's module has no numba cache yet: its first call compiles it."""
     path = Path(engine.__file__)
-    return not any(path.parent.glob(f"__pycache__/{path.stem}.*.nbi"))
+    return not any(cache_dir(path).glob(f"{path.stem}.*.nbi"))
+
+
+def engine_functions(engine: ModuleType) -> set[str]:
+    """Qualified names of the compiled (not inlined) functions of the engine's family and the shared kernel."""
+    family = engine.__name__.rsplit(".", 1)[-1].split("_")[0]
+    names = set()
+    for name, module in list(sys.modules.items()):
+        stem = name.rsplit(".", 1)[-1]
+        if not (name.startswith("sim.") and (stem.split("_")[0] == family or stem in SHARED)):
+            continue
+        for value in vars(module).values():
+            if isinstance(value, Dispatcher) and value.targetoptions.get("inline") != "always":
+                names.add(f"{value.py_func.__module__}.{value.py_func.__name__}")
+    return names
+
+
+class _Counter(numba_event.Listener):
+    def __init__(self, names: set[str], on_change) -> None:
+        self.names, self.done, self.on_change = names, set(), on_change
+
+    def on_start(self, event) -> None:
+        pass
+
+    def on_end(self, event) -> None:
+        d = event.data.get("dispatcher") if event.data else None
+        name = d and f"{d.py_func.__module__}.{d.py_func.__name__}"
+        if name in self.names and name not in self.done:
+            self.done.add(name)
+            self.on_change(len(self.done))
+
+
+@contextmanager
+def compile_progress(engine: ModuleType, game: str) -> Iterator[None]:
+    """While the block runs numba's first compile of the engine, show how many of its functions are
+    compiled (a live bar on a terminal; on a pipe the notice and a final line with the time)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    names = engine_functions(engine)
+    console = Console(stderr=True)
+    console.print(f"compiling the {game} engine for this machine: about a minute, once (later runs load it "
+                  "from numba's cache)", highlight=False, soft_wrap=True)
+    t0 = time.perf_counter()
+    columns = (TextColumn(f"compiling {game}"), BarColumn(), MofNCompleteColumn(), TextColumn("functions"),
+               TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("compile", total=len(names))
+        with numba_event.install_listener("numba:compile", _Counter(names, lambda n: bar.update(task, completed=n))):
+            yield
+    console.print(f"compiled the {game} engine in {time.perf_counter() - t0:.0f} s", highlight=False)

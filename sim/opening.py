@@ -6,6 +6,7 @@ decision to take it is the caller's (a policy in the engines, the wants in the o
 
 from numba import njit
 
+from sim.jit import engine_jit
 from sim.kernel import move_block_to_bottom, shuffle_prefix
 
 
@@ -15,13 +16,13 @@ def deal(state, order, n, settle):
     shuffle_prefix(state, order, n, settle)
 
 
-@njit(cache=True)
+@engine_jit
 def mulligan_all_to_bottom(order, n, hand):
     """FFTCG 8.2.2: the whole hand goes to the bottom, unshuffled; the next `hand` cards are the new hand."""
     move_block_to_bottom(order, 0, hand, n)
 
 
-@njit(cache=True)
+@engine_jit
 def mulligan_partial(order, n, hand, keep):
     """GBF r. 5-2-1-5-1: cards with keep[i] == 0 go to the bottom; as many are drawn again.
 

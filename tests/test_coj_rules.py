@@ -552,7 +552,7 @@ def test_check_mode_plays_the_same_games(shipped):
         viol = np.zeros(25, np.int64)
         coj._play_batch(cards, effs, sizes, njokers, g0, np.int64(7), np.int64(0), np.int64(0), 25, games,
                         np.full((1, coj.MAX_TURNS, 7), -1, np.int32),
-                        np.full((1, 2, cards.shape[1] - 2, 2), -1, np.int16), viol)
+                        np.full((1, 2, cards.shape[1] - 2, 2), -1, np.int16), viol, 0, 1)
         out.append(games)
         assert not viol.any()
     assert np.array_equal(out[0], out[1])

@@ -14,7 +14,8 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @user_errors
     def bench(
-        target: str = typer.Argument("all", help="An engine (fftcg, coj, ...), odds, null, or all."),
+        target: str = typer.Argument("all", help="An engine (fftcg, coj, ...), odds, null, all, or compile "
+                                     "(cold compile time per engine in a fresh numba cache)."),
         games: int = typer.Option(20_000, "--games", "-n", help="Games per timed engine call."),
         full: bool = typer.Option(False, "--full", help="All 16 policy pairings (default: curve vs curve)."),
         min_seconds: float = typer.Option(1.0, "--min-seconds", help="Repeat timed calls until this much time has passed."),
@@ -28,6 +29,9 @@ def register(app: typer.Typer) -> None:
         shipped decks (or the two --deck files), the ratio to the null game measured in the same run on the
         same decks (baseline_ratio = engine / null; higher is faster), and the 1 -> 2 thread parallel
         efficiency."""
+        if target == "compile":
+            _compile_table(as_json, markdown)
+            return
         from sim.bench import run_bench
 
         result = run_bench(target, games=games, full=full, min_seconds=min_seconds, decks_dir=decks, deck_files=deck,
@@ -63,3 +67,37 @@ def register(app: typer.Typer) -> None:
         console.print(table)
         for note in result["skipped"]:
             console.print(f"skipped: {note}")
+
+
+def _compile_table(as_json: bool, markdown: bool) -> None:
+    from sim.bench import machine
+    from sim.bench_compile import compile_rows
+    from sim.games import ENGINES
+
+    rows = compile_rows(sorted(g for g in ENGINES if g != "null"))
+    if as_json:
+        typer.echo(json.dumps({"machine": machine(), "rows": rows}, indent=2))
+        return
+    header = ("engine", "cold first call (s)", "CPU (s)", "cold process (s)", "functions", "compilations",
+              "warm first call (s)", "warm process (s)")
+    keys = ("name", "cold_first_call_s", "cold_cpu_s", "cold_process_s", "functions", "compilations",
+            "warm_first_call_s", "warm_process_s")
+    cells = [[str(r[k]) for k in keys] for r in rows]
+    if markdown:
+        typer.echo("| " + " | ".join(header) + " |")
+        typer.echo("|---|" + "---:|" * (len(header) - 1))
+        for row in cells:
+            typer.echo("| " + " | ".join(row) + " |")
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title="cold compile per engine (fresh NUMBA_CACHE_DIR, one numba thread)")
+        for col in header:
+            table.add_column(col, justify="left" if col == "engine" else "right")
+        for row in cells:
+            table.add_row(*row)
+        Console().print(table)
+    for r in rows:
+        for name, times in r["repeated"].items():
+            typer.echo(f"{r['name']}: {name} compiled {times} times (one type specialisation expected)")

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.compiled import K_KW, K_NCOLS, CompiledDeck, compile_deck
 from sim.effects import E_NCOLS, MAX_EFFECTS
@@ -111,6 +111,7 @@ from sim.games.coj_rules import (
     vU,
     vZ,
 )
+from sim.jit import engine_jit
 from sim.kernel import SUB_COIN, SUB_SEAT0, derive_seed, randbelow
 from sim.model import Deck
 from sim.opening import deal, redraw
@@ -135,6 +136,7 @@ from sim.results import (
     new_batch,
 )
 from sim.results import G_FIRST as R_FIRST
+from sim.threads import run_chunks
 
 GAME = "coj"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}
@@ -259,8 +261,8 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     # numba needs arrays, not None: unused detail arrays are 1-game dummies that are never written
     turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, 7), -1, np.int32)
     copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)
-    _play_batch(cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
-                np.int64(start), n, batch.games, turns, copies, np.zeros(1, np.int64))
+    run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
+               np.int64(start), n, batch.games, turns, copies, np.zeros(1, np.int64))
     return batch
 
 
@@ -274,9 +276,9 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     cards, effs, sizes, njokers = _tables(a, b)
     games = new_batch(n, "games", MAX_TURNS, cards.shape[1] - 2).games
     viol = np.zeros(max(n, 1), np.int64)
-    _play_batch(cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream), np.int64(start), n, games,
-                np.full((1, MAX_TURNS, 7), -1, np.int32), np.full((1, 2, cards.shape[1] - 2, 2), -1, np.int16),
-                viol)
+    run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
+               np.int64(start), n, games, np.full((1, MAX_TURNS, 7), -1, np.int32),
+               np.full((1, 2, cards.shape[1] - 2, 2), -1, np.int16), viol)
     return viol[:n]
 
 
@@ -317,14 +319,15 @@ def views(s: tuple) -> dict[str, np.ndarray]:
     return {k: st[off:off + int(np.prod(shape))].reshape(shape) for k, (off, shape) in shapes.items()}
 
 
-CHUNK = 64  # games per prange iteration, sharing one set of state arrays (cleared between games)
+CHUNK = 64  # games per unit of parallel work, sharing one set of state arrays (cleared between games)
 
 
-@njit(cache=True, parallel=True)
-def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies, viol):
-    """CHUNK games per prange iteration; a game's randomness comes only from new_rng(seed, stream, index,
-    SUB_*). With g0[G_CHECK] set, viol[i] receives game i's violated V_* bits (else viol is a dummy)."""
-    for k in prange((n + CHUNK - 1) // CHUNK):
+@njit(nogil=True, cache=True)
+def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, turns, copies, viol, lo, hi):
+    """Chunks lo..hi-1 of CHUNK games (sim.threads.run_chunks gives each thread a block of chunks); a
+    game's randomness comes only from new_rng(seed, stream, index, SUB_*). With g0[G_CHECK] set,
+    viol[i] receives game i's violated V_* bits (else viol is a dummy)."""
+    for k in range(lo, hi):
         owned = new_state(cards, effs)
         for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
             if i > k * CHUNK:
@@ -332,7 +335,7 @@ def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, 
             run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol)
 
 
-@njit(cache=True)
+@engine_jit
 def run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol):
     """Game i of the batch on cleared arrays from new_state (`owned`, alive for this call)."""
     s = state_of(owned)
@@ -351,7 +354,7 @@ def run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, co
                 copies[i, p, k, 1] = c[p, k, 1]
 
 
-@njit(cache=True)
+@engine_jit
 def deal_opening(s, p):
     """§6: 4 cards; each redraw returns the whole hand and deals 4 from the reshuffled 40 (kernel
     shuffle via sim.opening, shared with the odds sampler); the policy decides, max_mulligans bounds."""
@@ -374,7 +377,7 @@ def deal_opening(s, p):
         record_drawn(s, p, vH(s)[p, i])
 
 
-@njit(cache=True)
+@engine_jit
 def record_turn(s, p):
     P, G, T = vP(s), vG(s), vT(s)
     if G[G_DETAIL] >= 1:
@@ -387,7 +390,7 @@ def record_turn(s, p):
         T[k, T_DAMAGE] = P[p, P_DEALT]
 
 
-@njit(cache=True)
+@engine_jit
 def check_state(s, end):
     """The V_* invariants on the current state (check mode only); ORs the violated bits into G[G_VIOL]."""
     P, G, DK, H, U, Z = vP(s), vG(s), vDK(s), vH(s), vU(s), vZ(s)
@@ -453,10 +456,11 @@ def check_state(s, end):
     G[G_VIOL] |= v
 
 
-@njit(cache=True)
+@engine_jit
 def play_game(s, g0, sizes, njokers, out):
     P, G = vP(s), vG(s)
-    G[:] = g0
+    for k in range(G.shape[0]):  # not G[:] = g0: a slice assignment from an array compiles numba's
+        G[k] = g0[k]  # string-formatting shape error, seconds of a cold start
     first = randbelow(rng(s, SUB_COIN), 2)  # §1: seats assigned at random
     G[G_FIRST] = first
     for p in range(2):

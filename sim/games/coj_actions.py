@@ -96,6 +96,7 @@ from sim.games.coj_rules import (
     vZ,
     zone_add,
 )
+from sim.jit import engine_jit
 
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
 
@@ -107,7 +108,7 @@ def intercept_window(s, p, ev, ctx_seat, ctx_uid):
         use_intercepts(s, p, ev, ctx_seat, ctx_uid)
 
 
-@njit(cache=True)
+@engine_jit
 def use_intercepts(s, p, ev, ctx_seat, ctx_uid):
     i = 0
     while i < vP(s)[p, P_ZONE] and not vG(s)[G_OVER]:
@@ -119,7 +120,7 @@ def use_intercepts(s, p, ev, ctx_seat, ctx_uid):
             i += 1
 
 
-@njit(cache=True)
+@engine_jit
 def on_enter(s, p, uid):
     """「フィールドに出た時」: the unit's own abilities, then its owner's triggers, then intercepts (§9)."""
     j = find_unit(s, p, uid)
@@ -141,7 +142,7 @@ def any_unit_effects(s, p):
     return False
 
 
-@njit(cache=True)
+@engine_jit
 def next_uid_after(s, p, last):
     """The oldest unit placed after uid `last` (units are left-packed in placement order)."""
     for j in range(vP(s)[p, P_FIELD]):
@@ -152,7 +153,7 @@ def next_uid_after(s, p, last):
 
 # ---------------------------------------------------------------- turn start / end (§7)
 
-@njit(cache=True)
+@engine_jit
 def turn_start(s, p):
     P, U, G = vP(s), vU(s), vG(s)
     G[G_TP] = p
@@ -183,7 +184,7 @@ def turn_start(s, p):
     settle(s)
 
 
-@njit(cache=True)
+@engine_jit
 def turn_end(s, p):
     P, U, G = vP(s), vU(s), vG(s)
     # 1. joker gauge rise (mode A, a constant per own turn)
@@ -201,7 +202,7 @@ def turn_end(s, p):
 
 # ---------------------------------------------------------------- actions (§7 action phase)
 
-@njit(cache=True)
+@engine_jit
 def drive(s, p, i):
     """ドライブ: pay (a same-colour reducer is mandatory), enter at the hand level (§3, §4, §8)."""
     c, lvl = vH(s)[p, i], vHL(s)[p, i]
@@ -212,7 +213,7 @@ def drive(s, p, i):
     on_enter(s, p, vU(s)[p, j, U_UID])
 
 
-@njit(cache=True)
+@engine_jit
 def overdrive(s, p, i, j):
     """オーバードライブ: the evolution replaces a same-colour unit (base to the discard), copies its
     action right, has no attack restriction; a Lv.3 evolution overclocks (§3, §8)."""
@@ -232,7 +233,7 @@ def overdrive(s, p, i, j):
     on_enter(s, p, U[p, j, U_UID])
 
 
-@njit(cache=True)
+@engine_jit
 def set_card(s, p, i):
     """Set a card in the trigger zone (free, §7); it fills from the left (§5)."""
     c = vH(s)[p, i]
@@ -241,7 +242,7 @@ def set_card(s, p, i):
     record_played(s, p, c)
 
 
-@njit(cache=True)
+@engine_jit
 def override(s, p, top, bottom):
     """オーバーライド: the bottom card gains a level, the top goes to the discard, draw 1 (§8)."""
     vHL(s)[p, bottom] += 1
@@ -249,7 +250,7 @@ def override(s, p, top, bottom):
     draw(s, p, 1)
 
 
-@njit(cache=True)
+@engine_jit
 def retreat(s, p, j):
     """撤退: own turn, free, to the discard; not "destroyed" unless the option says so (§10)."""
     if vG(s)[O_RETREAT_DESTROY]:
@@ -259,7 +260,7 @@ def retreat(s, p, j):
         remove_unit(s, p, j)
 
 
-@njit(cache=True)
+@engine_jit
 def use_joker(s, p, k):
     """§9 mode A: pay gauge and CP; the joker stays in its zone; at most one per turn."""
     P, G = vP(s), vG(s)
@@ -271,7 +272,7 @@ def use_joker(s, p, k):
     settle(s)
 
 
-@njit(cache=True)
+@engine_jit
 def attack(s, p, aj):
     """§8 アタック・ブロック: declaration, block, triggers, battle damage, life damage, end of battle."""
     U, G = vU(s), vG(s)
@@ -331,7 +332,7 @@ def attack(s, p, aj):
             set_level(s, q, bj, U[q, bj, U_LVL] + 1)
 
 
-@njit(cache=True)
+@engine_jit
 def do_action(s, p, a):
     kind, x, y = a // 256, (a // 16) % 16, a % 16
     if kind == A_OVERRIDE:
@@ -352,7 +353,7 @@ def do_action(s, p, a):
         use_joker(s, p, x)
 
 
-@njit(cache=True)
+@engine_jit
 def action_phase(s, p):
     """「行動開始」: the policy acts until it ends the turn (or the game ends, §1)."""
     for _ in range(MAX_ACTIONS):

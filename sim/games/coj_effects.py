@@ -89,6 +89,7 @@ from sim.games.coj_rules import (
     zone_event,
     zone_remove,
 )
+from sim.jit import engine_jit
 from sim.kernel import SUB_POLICY0, randbelow
 
 
@@ -132,7 +133,7 @@ def target_seat(p, op, target):
     return p
 
 
-@njit(cache=True)
+@engine_jit
 def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """The unit slot an effect hits, or -1. The event's unit (attacker, entering unit) comes first."""
     U, P = vU(s), vP(s)
@@ -179,7 +180,7 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
     return op != 0
 
 
-@njit(cache=True)
+@engine_jit
 def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     """A trigger/intercept (card row c) is usable iff every effect is possible (§9, §11.21)."""
     e = vE(s)[p, c]
@@ -190,7 +191,7 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     return True
 
 
-@njit(cache=True)
+@engine_jit
 def hit_unit(s, p, q, j, op, amount):
     """Apply a unit op of seat p's effect to unit j of seat q."""
     U, G = vU(s), vG(s)
@@ -222,7 +223,7 @@ def hit_unit(s, p, q, j, op, amount):
         set_level(s, q, j, U[q, j, U_LVL] + amount)
 
 
-@njit(cache=True)
+@engine_jit
 def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Resolve one effect of seat p (§9: do as much as possible; targets chosen by pick_target)."""
     P, G = vP(s), vG(s)
@@ -274,7 +275,7 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
                 break
 
 
-@njit(cache=True)
+@engine_jit
 def resolve_card(s, p, c, src_uid, ctx_seat, ctx_uid):
     """All effects of one card (row c), in the order written (§9)."""
     e = vE(s)[p, c]
@@ -290,7 +291,7 @@ def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
         fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid)
 
 
-@njit(cache=True)
+@engine_jit
 def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
     c = vU(s)[p, j, U_CARD]
     if kw(s, p, c) & KW_SILENCE:
@@ -302,7 +303,7 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], uid, ctx_seat, ctx_uid)
 
 
-@njit(cache=True)
+@engine_jit
 def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
     P, Z = vP(s), vZ(s)
@@ -318,7 +319,7 @@ def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     return -1
 
 
-@njit(cache=True)
+@engine_jit
 def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
     """Use set card i: pay, to the discard (shift left), then resolve its effects."""
     c = vZ(s)[p, i]
@@ -334,7 +335,7 @@ def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
         fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid)
 
 
-@njit(cache=True)
+@engine_jit
 def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
     i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
     while i >= 0 and not vG(s)[G_OVER]:
@@ -377,7 +378,7 @@ def settle(s):
         settle_queue(s)
 
 
-@njit(cache=True)
+@engine_jit
 def settle_queue(s):
     G, DQ = vG(s), vDQ(s)
     k = 0

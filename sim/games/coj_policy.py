@@ -86,6 +86,7 @@ from sim.games.coj_rules import (
     vU,
     vZ,
 )
+from sim.jit import engine_jit
 from sim.kernel import SUB_POLICY0, randbelow
 
 POL_RANDOM, POL_AGGRO, POL_CURVE, POL_CONTROL = 0, 1, 2, 3
@@ -114,7 +115,7 @@ def par(s, p, k, default):
     return default if v < 0 else v
 
 
-@njit(cache=True)
+@engine_jit
 def coin(s, p):
     return randbelow(rng(s, SUB_POLICY0 + p), 2) == 1
 
@@ -184,7 +185,7 @@ def can_block(s, q, j, p, aj):
     return True
 
 
-@njit(cache=True)
+@engine_jit
 def can_joker(s, p, k):
     """§9 mode A: gauge and CP paid, one joker per turn, and its effect must do something."""
     P, G = vP(s), vG(s)
@@ -195,7 +196,7 @@ def can_joker(s, p, k):
 
 # ---------------------------------------------------------------- opening hand (§6)
 
-@njit(cache=True)
+@engine_jit
 def keep_hand(s, p):
     pol = policy(s, p)
     if pol == POL_RANDOM:
@@ -220,7 +221,7 @@ def keep_hand(s, p):
 
 # ---------------------------------------------------------------- blocks and intercepts
 
-@njit(cache=True)
+@engine_jit
 def choose_blocker(s, q, p, aj):
     """Defender q's blocker against attacker slot aj of p, or -1. §10 強制防御 forces a block."""
     P, U, cards = vP(s), vU(s), vK(s)
@@ -266,7 +267,7 @@ def choose_blocker(s, q, p, aj):
     return -1
 
 
-@njit(cache=True)
+@engine_jit
 def want_intercept(s, q):
     """Intercepts are the only optional effects (§9): scripted policies use every usable one."""
     return coin(s, q) if policy(s, q) == POL_RANDOM else True
@@ -274,7 +275,7 @@ def want_intercept(s, q):
 
 # ---------------------------------------------------------------- the action phase
 
-@njit(cache=True)
+@engine_jit
 def enum_actions(s, p, k):
     """Walk the legal actions in a fixed order; returns (count, the k-th action or A_END)."""
     P = vP(s)
@@ -318,14 +319,14 @@ def enum_actions(s, p, k):
     return count, found
 
 
-@njit(cache=True)
+@engine_jit
 def random_action(s, p):
     count, _ = enum_actions(s, p, -1)
     _, found = enum_actions(s, p, randbelow(rng(s, SUB_POLICY0 + p), count))
     return found
 
 
-@njit(cache=True)
+@engine_jit
 def scan_hand(s, p):
     """The hand facts that depend on the hand alone (coj_rules P_HSCAN..P_HMINC), for hand_scan."""
     P, H, HL, cards = vP(s), vH(s), vHL(s), vK(s)
@@ -370,7 +371,7 @@ def hand_scan(s, p):
         scan_hand(s, p)
 
 
-@njit(cache=True)
+@engine_jit
 def choose_play(s, p, pol):
     """Drive or overdrive choice by policy; -1 if nothing fits (or control keeps its reserve)."""
     P, H, HL, U, Z, cards = vP(s), vH(s), vHL(s), vU(s), vZ(s), vK(s)
@@ -422,7 +423,7 @@ def choose_play(s, p, pol):
     return best
 
 
-@njit(cache=True)
+@engine_jit
 def choose_reducer(s, p, pol):
     """Curve/control set a spare unit as a reducer once nothing more can be played (triggers and
     intercepts were set already: choose_action sets them first, from the hand scan)."""
@@ -456,7 +457,7 @@ def strongest_blocker(s, q, dim):
     return strongest
 
 
-@njit(cache=True)
+@engine_jit
 def choose_attack(s, p, pol):
     """The attacker by policy (strongest first), or -1."""
     P, G, U, cards = vP(s), vG(s), vU(s), vK(s)
@@ -510,7 +511,7 @@ def choose_attack(s, p, pol):
     return best
 
 
-@njit(cache=True)
+@engine_jit
 def choose_discard(s, p):
     """Hand index to discard at turn end (highest cost first), or -1 when at the hand target."""
     P, H = vP(s), vH(s)
@@ -533,7 +534,7 @@ def no_play(s, p):
             and P[p, P_NPCP] == P[p, P_CP] and P[p, P_NPNF] == P[p, P_FIELD])
 
 
-@njit(cache=True)
+@engine_jit
 def choose_action(s, p):
     """The next action of the turn player p (A_END when done)."""
     pol = policy(s, p)

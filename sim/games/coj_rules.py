@@ -34,6 +34,7 @@ from numba.core import types
 
 from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NCOLS, K_POWER, K_TYPE
 from sim.effects import E_NCOLS, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
+from sim.jit import engine_jit
 from sim.kernel import address, pointer_intrinsic
 from sim.model import CARD_TYPES, ELEMENTS
 from sim.opening import deal
@@ -163,7 +164,7 @@ OFF_T = OFF_DQ + DQ_MAX * 2
 OFF_DK = OFF_T + 2 * ROUNDS * 7
 
 
-@njit(cache=True)
+@engine_jit
 def new_state(cards, effs):
     """One game's arrays (cards, effs, mutable state zeroed with detail rows -1, RNG states); `cards` /
     `effs` hold n deck rows + 2 joker rows. `state_of` gives the `s` that the engine passes around."""
@@ -172,7 +173,7 @@ def new_state(cards, effs):
     return owned
 
 
-@njit(cache=True)
+@engine_jit
 def clear_state(owned):
     """The mutable state of `new_state`'s arrays as a new game finds it (so a batch reuses them)."""
     st, n = owned[2], owned[0].shape[1] - 2
@@ -355,7 +356,7 @@ def record_played(s, p, c):
 
 # ---------------------------------------------------------------- deck, hand, draw (§5, §6)
 
-@njit(cache=True)
+@engine_jit
 def rebuild(s, p):
     """§5 ドロー: the deck and discard are thrown away and a fresh copy of the 40-card list is set."""
     P, DK, G = vP(s), vDK(s), vG(s)
@@ -394,7 +395,7 @@ def remove_from_hand(s, p, i):
     hand_changed(s, p)
 
 
-@njit(cache=True)
+@engine_jit
 def draw(s, p, k):
     """Draw k: hand limit 7 cuts the draw (the rest stays in the deck); rebuild if the deck is short."""
     P, DK, G = vP(s), vDK(s), vG(s)
@@ -498,7 +499,7 @@ def entry_cost(s, p, c):
     return cost
 
 
-@njit(cache=True)
+@engine_jit
 def pay_entry(s, p, c):
     """The reduction is mandatory: the reducer goes to the discard as the unit enters (§4)."""
     cost = vK(s)[p, c, K_COST]
@@ -525,7 +526,7 @@ def overclock(s, p, j):
     U[p, j, U_RESTR] = 0
 
 
-@njit(cache=True)
+@engine_jit
 def set_level(s, p, j, lvl):
     """§8 clock up/down: base BP follows the level (base modifiers kept), damage heals; Lv.3 = OC."""
     U = vU(s)
@@ -539,7 +540,7 @@ def set_level(s, p, j, lvl):
         overclock(s, p, j)
 
 
-@njit(cache=True)
+@engine_jit
 def place_unit(s, p, c, lvl):
     """Put card c on the field at its hand level; returns the slot. §3: action right, attack restriction."""
     P = vP(s)
@@ -549,7 +550,7 @@ def place_unit(s, p, c, lvl):
     return j
 
 
-@njit(cache=True)
+@engine_jit
 def init_unit(s, p, j, c, lvl):
     U, G = vU(s), vG(s)
     U[p, j, U_CARD] = c
@@ -567,7 +568,7 @@ def init_unit(s, p, j, c, lvl):
         overclock(s, p, j)
 
 
-@njit(cache=True)
+@engine_jit
 def remove_unit(s, p, j):
     """Take a unit off the field (to discard, hand or as an overdrive base); §8 its level resets to 1."""
     U, P = vU(s), vP(s)
@@ -576,7 +577,7 @@ def remove_unit(s, p, j):
     P[p, P_FIELD] -= 1
 
 
-@njit(cache=True)
+@engine_jit
 def destroy(s, p, j):
     """破壊: to the discard; its "when destroyed" effects wait in the queue (last-known card)."""
     G, DQ = vG(s), vDQ(s)
@@ -587,7 +588,7 @@ def destroy(s, p, j):
     remove_unit(s, p, j)
 
 
-@njit(cache=True)
+@engine_jit
 def take_damage(s, p, j, amount, enemy_effect):
     """Damage to a unit (§8 battle, effect damage); keywords that cancel it (§10). True if destroyed."""
     k = unit_kw(s, p, j)

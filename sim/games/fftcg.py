@@ -60,7 +60,7 @@ import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.compiled import K_NCOLS, K_NEFF, K_TYPE, CompiledDeck, compile_cards
 from sim.effects import (
@@ -245,6 +245,7 @@ from sim.games.fftcg_policy import (
     lb_cost,
     wants_mulligan,
 )
+from sim.jit import engine_jit
 from sim.kernel import (
     SUB_COIN,
     SUB_POLICY0,
@@ -280,6 +281,7 @@ from sim.results import (
     Batch,
     new_batch,
 )
+from sim.threads import run_chunks
 
 GAME = "fftcg"
 POLICIES: dict[str, int] = {"random": RANDOM, "aggro": AGGRO, "curve": CURVE, "control": CONTROL}
@@ -320,7 +322,7 @@ DEFAULT_PARAMS: dict[int, tuple[int, int, int, int]] = {
 
 
 # ---- casting and abilities (11.3, 11.4, 11.6, 15.2.8) ------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def flip_lb(S, p, c, x):
     """Pay the LB cost: turn X other face-down LB cards face up (15.2.8.3.1-2)."""
     cs, ps = st_cs(S), st_ps(S)
@@ -332,7 +334,7 @@ def flip_lb(S, p, c, x):
             x -= 1
 
 
-@njit(cache=True)
+@engine_jit
 def cast(S, p, c, hs, hc, check):
     """Cast card c of p from the hand or the LB deck (legality checked by the caller). Characters enter
     the field (a special action, 11.4); a Summon's cast effects are queued and it goes to the Break
@@ -371,7 +373,7 @@ def cast(S, p, c, hs, hc, check):
     return True
 
 
-@njit(cache=True)
+@engine_jit
 def activate(S, p, c, k, check):
     """Action ability (11.6.2) starting at slot k: pay its CP cost (generic), dull the card if the cost
     says so and pay its extra cost (discard / put the top cards of the deck into the Break Zone), then
@@ -396,7 +398,7 @@ def activate(S, p, c, k, check):
     return True
 
 
-@njit(cache=True)
+@engine_jit
 def main_phase(S, p, phase, threshold, check, settled):
     """Main Phase 1 or 2 (9.3): the turn player casts and activates until the policy passes. Returns
     True when it ended so. `settled`: nothing changed since a non-random policy passed in Main 1, so
@@ -412,7 +414,7 @@ def main_phase(S, p, phase, threshold, check, settled):
     return False
 
 
-@njit(cache=True)
+@engine_jit
 def instant_window(S, p, attacking, hs, hc, threshold, check):
     c = choose_instant(S, p, attacking, hs, hc)
     if c >= 0:
@@ -421,7 +423,7 @@ def instant_window(S, p, attacking, hs, hc, threshold, check):
 
 
 # ---- attack phase (section 10) ----------------------------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def deal_battle(S, p, n, q, b, first):
     """One damage pass between the attackers scr[2][:n] (seat p) and blocker b (seat q): those with
     First Strike if `first`, else those without (15.2.3). The blocker splits its damage over a party in
@@ -460,7 +462,7 @@ def deal_battle(S, p, n, q, b, first):
             deal_damage(S, q, b, p, last, dmg, False, last != hit)  # notify once per pass
 
 
-@njit(cache=True)
+@engine_jit
 def attack_phase(S, p, threshold, check):
     """Attack Phase (10.1): declare one Forward or a party, it dulls unless Brave (10.1.2.2); the
     defender may respond, then block with one active Forward (10.1.3); the attacker may respond;
@@ -532,7 +534,7 @@ def attack_phase(S, p, threshold, check):
     return ACTION_CAP
 
 
-@njit(cache=True)
+@engine_jit
 def end_phase(S, p):
     """End Phase (9.5): the turn player discards to 5; damage on all characters and until-end-of-turn
     effects end (9.5.1.3)."""
@@ -557,7 +559,7 @@ def end_phase(S, p):
     settle(S)
 
 
-@njit(cache=True)
+@engine_jit
 def take_turn(S, p, gturn, threshold, check):
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     ps[p, P_TURN] += 1
@@ -602,7 +604,7 @@ def take_turn(S, p, gturn, threshold, check):
     end_phase(S, p)
 
 
-@njit(cache=True)
+@engine_jit
 def check_state(S):
     """Invariants (check mode): zones agree with the lists and counts, nothing negative, limits hold."""
     cards, cs, ps, ls, gs = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_gs(S)
@@ -655,7 +657,7 @@ def check_state(S):
 
 
 # ---- setup (8.2.1) and one game -----------------------------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def setup(S, first):
     """Shuffle (8.2.1.1), draw 5 (8.2.1.3), mulligan all 5 to the bottom unshuffled, first player first
     (8.2.1.4): the kernel primitives shared with the odds sampler."""
@@ -689,7 +691,7 @@ def setup(S, first):
         ps[p, P_MULL] += 1
 
 
-@njit(cache=True)
+@engine_jit
 def deck_flags(cards, effs, ntot):
     """Per seat [P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG]: which kinds of effects the deck has at all (the
     engine looks for them only then); the same for every game of a matchup. A static bonus counts as
@@ -725,18 +727,26 @@ def deck_flags(cards, effs, ntot):
     return flags
 
 
-@njit(cache=True)
+@engine_jit
 def new_blob(cards, effs):
     """A state blob with the static card and effect tables copied in; play_game resets the rest, so one
     blob serves a whole chunk of games."""
     blob = np.empty(BLOB_SIZE, np.int32)
     blob[0] = W
-    st_cards(address(blob))[:, :, :] = cards
-    st_effs(address(blob))[:, :, :, :] = effs
+    # element loops, not slice assignment from an array: that compiles numba's string-formatting shape
+    # error per array rank, seconds of a cold start
+    cv, ev = st_cards(address(blob)), st_effs(address(blob))
+    for s in range(2):
+        for i in range(W):
+            for k in range(K_NCOLS):
+                cv[s, i, k] = cards[s, i, k]
+            for e in range(MAX_EFFECTS):
+                for k in range(E_NCOLS):
+                    ev[s, i, e, k] = effs[s, i, e, k]
     return blob
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
               games, turns, cdetail, viol):
     """One game in `blob` (from new_blob; the caller owns it and keeps it alive); flags from deck_flags."""
@@ -747,8 +757,11 @@ def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j
     cs, ps, gs, rng = st_cs(S), st_ps(S), st_gs(S), st_rng(S)
     cs[:, S_DRAWN, :] = -1
     cs[:, S_PLAYED, :] = -1
-    st_prm(S)[:, :] = prms
-    st_opt(S)[:] = opts
+    prm, opt = st_prm(S), st_opt(S)
+    for k in range(NPARAM):  # element loops: see new_blob
+        prm[0, k], prm[1, k] = prms[0, k], prms[1, k]
+    for k in range(N_OPT):
+        opt[k] = opts[k]
     gs[X_DETAIL] = detail
     for p in range(2):
         rng[p, 0] = new_rng(seed, stream, index, SUB_SEAT0 + p)[0]
@@ -798,20 +811,21 @@ def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j
         viol[j] = gs[X_VIOL]
 
 
-@njit(cache=True)
+@engine_jit
 def keep_alive(*arrays):
     """A use of the blobs after their last use through S (their addresses)."""
     return len(arrays)
 
 
-@njit(parallel=True, cache=True)
+@njit(nogil=True, cache=True)
 def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
-                games, turns, cdetail, viol):
+                games, turns, cdetail, viol, lo, hi):
+    """Chunks lo..hi-1 of the n games (sim.threads.run_chunks gives each thread a block of chunks)."""
     # chunks of games share one blob (the card tables are copied once per chunk); a game's result
     # depends only on its index, so the chunking does not change any game
     chunks = min(n, KERNEL_CHUNKS)
     flags = deck_flags(cards, effs, ntot)
-    for ch in prange(chunks):
+    for ch in range(lo, hi):
         blob = new_blob(cards, effs)
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
             play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
@@ -949,8 +963,8 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     turns = batch.turns if batch.turns is not None else np.zeros((1, 1, T_NCOLS), np.int32)
     cdet = batch.cards if batch.cards is not None else np.zeros((1, 2, 1, 2), np.int16)
     viol = np.zeros(max(n, 1), np.int64)
-    play_kernel(cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n, level, 0,
-                batch.games, turns, cdet, viol)
+    run_chunks(play_kernel, min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
+               level, 0, batch.games, turns, cdet, viol)
     return batch
 
 
@@ -961,6 +975,6 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     cards, effs, nmain, ntot, pols, prms, opt, _ = _prepare(a, b, policy_a, policy_b, options, None, None)
     games = np.zeros((n, 8), np.int64)
     viol = np.zeros(n, np.int64)
-    play_kernel(cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n, 0, 1, games,
-                np.zeros((1, 1, T_NCOLS), np.int32), np.zeros((1, 2, 1, 2), np.int16), viol)
+    run_chunks(play_kernel, min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
+               0, 1, games, np.zeros((1, 1, T_NCOLS), np.int32), np.zeros((1, 2, 1, 2), np.int16), viol)
     return viol

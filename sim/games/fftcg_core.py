@@ -93,6 +93,7 @@ from sim.effects import (
     XC_SELF,
     XC_SPECIAL,
 )
+from sim.jit import engine_jit
 from sim.kernel import move_block_to_bottom, pointer_intrinsic, randbelow, shuffle
 from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, END_TURN_CAP
 
@@ -350,7 +351,7 @@ def matches(S, s, f, tmask, h):
         or cards[s, f, K_CATH] == h
 
 
-@njit(cache=True)
+@engine_jit
 def count_matching(S, s, code, h, self_s, self_c):
     """Characters on s's field matching the type mask (bits 4-7 of code) and hash h; bit 8 of code
     skips the card (self_s, self_c) itself ("other than X"); bit 3 (FE_DULL) counts dull ones only."""
@@ -368,7 +369,7 @@ def count_matching(S, s, code, h, self_s, self_c):
     return n
 
 
-@njit(cache=True)
+@engine_jit
 def cond_ok(S, p, s, c, slot):
     """The condition of effect `slot` of card (s, c) holds for its controller p: "Damage n --" (own
     damage >= n), "if you control n or more X", "if your opponent controls X" (negatable)."""
@@ -392,7 +393,7 @@ def cond_ok(S, p, s, c, slot):
     return ok != ((v & COND_NOT) != 0)  # COND_TRIGGER was checked when the ability triggered (push_own)
 
 
-@njit(cache=True)
+@engine_jit
 def effect_amount(S, p, s, c, slot):
     """The amount, times the "for each" count when the effect has one."""
     effs, ps = st_effs(S), st_ps(S)
@@ -419,14 +420,14 @@ def effect_amount(S, p, s, c, slot):
 
 
 # ---- lists and zones ------------------------------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def list_add(S, p, which, count_col, c):
     ls, ps = st_ls(S), st_ps(S)
     ls[p, which, ps[p, count_col]] = c
     ps[p, count_col] += 1
 
 
-@njit(cache=True)
+@engine_jit
 def list_remove(S, p, which, count_col, c):
     ls, ps = st_ls(S), st_ps(S)
     n = ps[p, count_col]
@@ -437,7 +438,7 @@ def list_remove(S, p, which, count_col, c):
             return
 
 
-@njit(cache=True)
+@engine_jit
 def index_field(S, p):
     """L_FWD / L_BKP: p's Forwards and Backups in field order (L_FIELD filtered), and P_NLD; rebuilt
     on every field change, so that a loop over one kind needs no type test and keeps the field's order."""
@@ -459,20 +460,20 @@ def index_field(S, p):
     ps[p, P_NLD] = nld
 
 
-@njit(cache=True)
+@engine_jit
 def to_hand(S, p, c):
     st_cs(S)[p, S_ZONE, c] = Z_HAND
     list_add(S, p, L_HAND, P_HN, c)
 
 
-@njit(cache=True)
+@engine_jit
 def discard(S, p, c):
     """Hand -> Break Zone (rule 15.1.1.4)."""
     list_remove(S, p, L_HAND, P_HN, c)
     st_cs(S)[p, S_ZONE, c] = Z_BREAK
 
 
-@njit(cache=True)
+@engine_jit
 def draw(S, p, n):
     """Draw n; drawing from an empty main deck marks a loss (rules 3.1.2, 12.4.2)."""
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
@@ -488,7 +489,7 @@ def draw(S, p, n):
             cs[p, S_DRAWN, c] = ps[p, P_TURN]
 
 
-@njit(cache=True)
+@engine_jit
 def mill(S, p, n):
     """The top n cards of p's main deck go to the Break Zone (no loss: only drawing or damage from an
     empty deck loses, 3.1.2-3)."""
@@ -501,7 +502,7 @@ def mill(S, p, n):
         ps[p, P_TOP] = top + 1
 
 
-@njit(cache=True)
+@engine_jit
 def discard_least(S, p, n):
     """p discards its n least valuable hand cards ("discard 1 card from your hand", a discard cost)."""
     ls, ps = st_ls(S), st_ps(S)
@@ -529,7 +530,7 @@ def xcost_n(v):
     return (v >> 4) & 0xFFF  # bits 4-15 (ACT_CHAIN / ACT_ONCE above)
 
 
-@njit(cache=True)
+@engine_jit
 def special_discard(S, p, c, v):
     """The hand card with c's name that a Special Ability's cost discards (11.7.1), -1 if none or the
     cost in E_DULL value v has no such part."""
@@ -543,7 +544,7 @@ def special_discard(S, p, c, v):
     return -1
 
 
-@njit(cache=True)
+@engine_jit
 def extra_cost_ok(S, p, c, v):
     """p can pay the extra cost of c's action ability packed in E_DULL value v (sim.effects.XC_*): n
     cards in hand to discard, n cards in the deck to put into the Break Zone, a card with c's name to
@@ -565,7 +566,7 @@ def extra_discards(v):
     return xcost_n(v) if xcost_kind(v) == XC_DISCARD else 0
 
 
-@njit(cache=True)
+@engine_jit
 def pay_extra_cost(S, p, c, v):
     """Pay the extra cost of c's action ability packed in E_DULL value v (11.6.2), after the CP."""
     kind, n = xcost_kind(v), xcost_n(v)
@@ -599,7 +600,7 @@ def once_used(S, p, c, k):
     return (st_effs(S)[p, c, k, E_DULL] >> ACT_ONCE) & 1 and (st_cs(S)[p, S_ONCE, c] >> k) & 1
 
 
-@njit(cache=True)
+@engine_jit
 def action_payment(S, p, c, k, keep, dry):
     """plan_pay for c's action ability at slot k (11.6.2): its CP cost (generic), keeping `keep` cards
     plus those its extra cost discards, never discarding the Special Ability's same-name card (11.7.1)
@@ -610,7 +611,7 @@ def action_payment(S, p, c, k, keep, dry):
     return plan_pay(S, p, effs[p, c, k, E_COST], 0, special_discard(S, p, c, v), c if v & 1 else -1, keep, dry)
 
 
-@njit(cache=True)
+@engine_jit
 def spare_backup(S, p):
     """The Backup p gives up for a cost: a dull one first (its CP is spent), then the cheapest; -1 if none."""
     cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
@@ -623,7 +624,7 @@ def spare_backup(S, p):
     return best
 
 
-@njit(cache=True)
+@engine_jit
 def pays_off(S, p, s, c, slot):
     """An optional cost is worth paying for effect `slot`: its op has a target, and damage would break it."""
     effs = st_effs(S)
@@ -638,7 +639,7 @@ def pays_off(S, p, s, c, slot):
     return op != OP_DAMAGE or power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount
 
 
-@njit(cache=True)
+@engine_jit
 def push(S, ctrl, s, c, slot, hs, hc):
     q, gs = st_q(S), st_gs(S)
     t = gs[X_QT]
@@ -669,7 +670,7 @@ def push_trigger(S, ctrl, s, c, trig, hs, hc):
     return n
 
 
-@njit(cache=True)
+@engine_jit
 def push_own(S, p, trig, hs, hc):
     """"When a <kind> you control attacks / enters your field": queue the abilities with this trigger of
     p's characters whose kind filter (COND_TRIGGER in E_COND, hash in E_COND_PARAM) the triggering card
@@ -689,7 +690,7 @@ def push_own(S, p, trig, hs, hc):
                 push(S, p, p, f, k, hs, hc)
 
 
-@njit(cache=True)
+@engine_jit
 def push_ex_burst(S, p, c):
     """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text, a character's
     auto ability (enter effects) when the card has the EX Burst icon (rule 11.10.3)."""
@@ -698,7 +699,7 @@ def push_ex_burst(S, p, c):
     push_trigger(S, p, p, c, TR_CAST if st_cards(S)[p, c, K_TYPE] == SUMMON else TR_ENTER, -1, -1)
 
 
-@njit(cache=True)
+@engine_jit
 def damage_player(S, p, n):
     """n damage to player p (rule 6.5.2): each point moves the top deck card to the Damage Zone.
     EX Bursts are queued in reveal order and resolve after all points (6.5.2.1). Damage with an
@@ -721,7 +722,7 @@ def damage_player(S, p, n):
         update_static(S, p)  # "Damage n --" static abilities (15.2.x) switch on with damage
 
 
-@njit(cache=True)
+@engine_jit
 def enter_field(S, p, c):
     """A character enters: Backups dull (5.2.3.1.1.3), others active; all summoning-sick (10.1.2.1.1)."""
     cs = st_cs(S)
@@ -745,7 +746,7 @@ def enter_field(S, p, c):
         push_own(S, p, TR_OWN_ENTERS, p, c)
 
 
-@njit(cache=True)
+@engine_jit
 def leave_field(S, p, c, dest):
     """Field -> dest (Break Zone or hand). The card becomes a new object (7.4): damage and modifiers go.
     An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued."""
@@ -793,7 +794,7 @@ def static_bonus_op(op):
         or op == OP_TAUNT or op == OP_NO_BREAK
 
 
-@njit(cache=True)
+@engine_jit
 def refresh_static(S, p):
     """Static power bonuses and keywords of p's characters (trigger static, op pump/weaken/haste/
     grant_keyword, target self or all_own_characters filtered by E_TMASK/E_THASH), under their
@@ -873,7 +874,7 @@ def name_on_field(S, p, c):
     return False
 
 
-@njit(cache=True)
+@engine_jit
 def can_enter(S, p, c):
     """Limits checked before casting (you cannot exceed them voluntarily): backups <= 5 (7.7.4),
     one non-generic per name (7.7.3), one Light/Dark character (7.7.5)."""
@@ -891,7 +892,7 @@ def can_enter(S, p, c):
 
 
 # ---- card values (which cards a policy discards first) ------------------------------------------
-@njit(cache=True)
+@engine_jit
 def is_removal(S, p, c):
     effs = st_effs(S)
     for k in range(st_cards(S)[p, c, K_NEFF]):
@@ -902,7 +903,7 @@ def is_removal(S, p, c):
     return False
 
 
-@njit(cache=True)
+@engine_jit
 def card_value(S, p, c):
     """How much a policy wants to keep card c in hand; lowest is discarded first (CP, hand limit).
     Dead cards first: a non-generic character whose name p already controls, a 6th Backup."""
@@ -944,7 +945,7 @@ def card_value(S, p, c):
 
 
 # ---- CP payment (section 7) -----------------------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def can_discard_for_cp(S, p, c):
     return (st_cards(S)[p, c, K_ELEM] & LIGHT_DARK) == 0  # rule 5.2.1.3: never Light/Dark
 
@@ -952,7 +953,7 @@ def can_discard_for_cp(S, p, c):
 NO_VALUE = -(1 << 30)  # scr[3] during a payment: card value not computed yet
 
 
-@njit(cache=True)
+@engine_jit
 def pick_discard(S, p, bit, excl, nd, keep, dry):
     """The hand card to discard for 2 CP of an element in `bit` (lowest value), or -1.
     Respects the policy's hand reserve `keep` (cards left after this payment)."""
@@ -986,7 +987,7 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
     return best
 
 
-@njit(cache=True)
+@engine_jit
 def covers(S, p, req, nb, nd, skip_b, skip_d):
     """Do the chosen sources still include >= 1 CP of every required element (rule 11.4.6.2)?
     Each discard declares one element (5.2.1.3); a multi-element Backup gives one chosen element
@@ -1019,7 +1020,7 @@ def covers(S, p, req, nb, nd, skip_b, skip_d):
     return True
 
 
-@njit(cache=True)
+@engine_jit
 def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
     """Choose the CP sources for `cost` with element requirement mask `req` (rules 11.4.6, 5.2.1.3).
 
@@ -1121,7 +1122,7 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
     return gen, nb, nd, used_bonus
 
 
-@njit(cache=True)
+@engine_jit
 def payment_legal(S, p, cost, req, nb, nd, used_bonus):
     """The digest's legality predicate for the chosen sources (section 7): enough CP, every element,
     and (strict option) minimal: no single source can be removed; (literal option) surplus only
@@ -1143,7 +1144,7 @@ def payment_legal(S, p, cost, req, nb, nd, used_bonus):
     return gen - total <= (max(1, popcount(req)) if nd > 0 else 0)
 
 
-@njit(cache=True)
+@engine_jit
 def commit_pay(S, p, nb, nd, used_bonus):
     cs, ps, scr = st_cs(S), st_ps(S), st_scr(S)
     for k in range(nb):
@@ -1154,7 +1155,7 @@ def commit_pay(S, p, nb, nd, used_bonus):
     ps[p, P_SPENT] += nb + 2 * nd + used_bonus
 
 
-@njit(cache=True)
+@engine_jit
 def cp_potential(S, p):
     """Active Backups + 2 per hand card that may be discarded for CP (turns detail: available)."""
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
@@ -1182,7 +1183,7 @@ def targets_character(op):
         or op == OP_FIGHT or op == OP_SHIELD or op == OP_NO_BREAK or op == OP_NO_BOUNCE
 
 
-@njit(cache=True)
+@engine_jit
 def target_side(p, op, tgt):
     """Whose characters an effect chooses from: printed side, else the opponent's for harmful ops."""
     if tgt == TG_OPP_CHAR or tgt == TG_ALL_OPP:
@@ -1192,7 +1193,7 @@ def target_side(p, op, tgt):
     return 1 - p if harmful(op) else p
 
 
-@njit(cache=True)
+@engine_jit
 def legal_target(S, s, c, op, param, tmask=0, thash=0):
     """tmask/thash (E_TMASK/E_THASH): the text names a card type (Backup, Monster) or a name/job."""
     cards, cs = st_cards(S), st_cs(S)
@@ -1218,7 +1219,7 @@ def legal_target(S, s, c, op, param, tmask=0, thash=0):
     return True  # dull, freeze, bounce: any character
 
 
-@njit(cache=True)
+@engine_jit
 def target_score(S, s, c, op, amount, hs, hc):
     """Policy preference among legal targets (non-random policies): kill what can be killed, the
     strongest first; the battle hint (attacker/blocker) first when the effect decides the battle."""
@@ -1245,7 +1246,7 @@ def target_score(S, s, c, op, amount, hs, hc):
     return hint * 2_000_000 + pw  # pump, damage_double, shield, no_break, no_bounce
 
 
-@njit(cache=True)
+@engine_jit
 def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask=0, thash=0):
     """(seat, copy) of the chosen character, or (-1, -1) if none is legal (rule 11.8.4)."""
     if tgt == TG_SELF:
@@ -1279,7 +1280,7 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask=0, t
     return s, best
 
 
-@njit(cache=True)
+@engine_jit
 def taunt_target(S, p, s, op, param, src_s, src_c, tmask, thash):
     """s controls a legal target of p's effect that has a static "must be chosen if possible"."""
     ls = st_ls(S)
@@ -1291,7 +1292,7 @@ def taunt_target(S, p, s, op, param, src_s, src_c, tmask, thash):
     return False
 
 
-@njit(cache=True)
+@engine_jit
 def count_targets(S, p, op, param, tgt, src_s, src_c, tmask=0, thash=0):
     if tgt == TG_CHOSEN:
         return 1  # the previous effect of the ability checks for a target
@@ -1306,7 +1307,7 @@ def count_targets(S, p, op, param, tgt, src_s, src_c, tmask=0, thash=0):
     return n
 
 
-@njit(cache=True)
+@engine_jit
 def has_targets(S, p, s, c, trig):
     """Every character-targeting effect with this trigger has a legal target (rule 11.3: a Summon
     or ability that chooses cannot be cast without targets)."""
@@ -1324,7 +1325,7 @@ def has_targets(S, p, s, c, trig):
 
 
 # ---- effects ----------------------------------------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def search(S, p, ctype):
     """Search (rule 15.1.1.8), approximated: the first card of card type `ctype` from the top of the
     deck goes to the hand, then the deck is shuffled. With a shuffled deck this is a uniformly random
@@ -1346,7 +1347,7 @@ def search(S, p, ctype):
         shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:nmain], n)
 
 
-@njit(cache=True)
+@engine_jit
 def exec_effect(S, ctrl, s, c, slot, hs, hc):
     """Resolve one effect of card (s, c) for its controller `ctrl` (targets chosen on resolution)."""
     effs, cs, ps, ls = st_effs(S), st_cs(S), st_ps(S), st_ls(S)
@@ -1479,7 +1480,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                 apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
 
 
-@njit(cache=True)
+@engine_jit
 def apply_op(S, ts, tc, op, amount, param, ctrl, src_s, src_c):
     """Op on character (ts, tc), from an effect of `ctrl` whose source is card (src_s, src_c)."""
     cs = st_cs(S)
@@ -1527,7 +1528,7 @@ def apply_op(S, ts, tc, op, amount, param, ctrl, src_s, src_c):
         cs[ts, S_KW_EOT, tc] |= KW_NO_BOUNCE
 
 
-@njit(cache=True)
+@engine_jit
 def damage_mods(S, p, c, n, ability, deals):
     """n changed by the static damage_mod effects of p's field that apply to p's character c: damage it
     receives (deals False) or deals to a Forward (deals True). "The damage becomes 0" wins; the rest add up."""
@@ -1556,7 +1557,7 @@ def damage_mods(S, p, c, n, ability, deals):
     return n + delta
 
 
-@njit(cache=True)
+@engine_jit
 def deal_damage(S, src_s, src_c, ts, tc, n, ability, notify):
     """Forward (ts, tc) is dealt n damage by card (src_s, src_c) (battle, or an ability / Summon when
     `ability`), after the replacement effects: the source's "deals damage ... increases", the target's
@@ -1598,7 +1599,7 @@ def protected(S, p, s, c, src_s, src_c):
     return (kw & KW_NOT_BY_SUMMONS != 0 and summon) or (kw & KW_NOT_BY_ABILITIES != 0 and not summon)
 
 
-@njit(cache=True)
+@engine_jit
 def dig(S, p, n, tmask, thash):
     """Reveal the top n cards of p's deck, add the first that matches (types tmask, 0 = any; hash) to
     the hand, put the other revealed cards at the bottom in their order ("in any order")."""
@@ -1619,7 +1620,7 @@ def dig(S, p, n, tmask, thash):
     move_block_to_bottom(ls[p, L_ORDER], ps[p, P_TOP], n, nmain)
 
 
-@njit(cache=True)
+@engine_jit
 def play_onto_field(S, p, src, cost_max, tmask, thash):
     """Put 1 card onto p's field without paying its cost (an effect, not a cast): from the hand (src 0),
     the Break Zone (1) or the deck (2, a search, then shuffle). The most expensive card that matches
@@ -1664,7 +1665,7 @@ def play_onto_field(S, p, src, cost_max, tmask, thash):
     push_trigger(S, p, p, best, TR_ENTER, -1, -1)
 
 
-@njit(cache=True)
+@engine_jit
 def cast_allowed(S, p, c):
     """The card's static cast_if conditions hold ("You can only cast X during your turn", "You must
     control a <kind> to play X"); only decks with hand-read statics (P_HAS_CR) look."""
@@ -1677,7 +1678,7 @@ def cast_allowed(S, p, c):
     return True
 
 
-@njit(cache=True)
+@engine_jit
 def rule_processes(S):
     """Section 12, repeated until stable: a Forward with power <= 0 goes to the Break Zone (12.4.4, not a
     break); damage >= power breaks it (12.4.5). 12.4.6-8 cannot arise: casting checks the limits."""
@@ -1713,7 +1714,7 @@ def queued(S):
     return gs[X_QH] < gs[X_QT]
 
 
-@njit(cache=True)
+@engine_jit
 def resolve(S):
     """Resolve queued effects in order, with rule processes after each (11.1.3). Losses are checked by
     the caller once the queue is empty, so all EX Bursts of one damage resolve first (6.5.2.1)."""
@@ -1732,7 +1733,7 @@ def resolve(S):
             gs[X_QH] = gs[X_QT]
 
 
-@njit(cache=True)
+@engine_jit
 def check_over(S, threshold):
     """Losses (3.1, 12.4.1-3): damage >= threshold, drew from an empty deck, damage with an empty deck.
     Both at once: a draw (3.3). Returns True when the game is over."""

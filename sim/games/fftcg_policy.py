@@ -116,6 +116,7 @@ from sim.games.fftcg_core import (
     st_scr,
     targets_character,
 )
+from sim.jit import engine_jit
 from sim.kernel import randbelow
 
 CAST, ACTIVATE = 1, 2
@@ -149,13 +150,13 @@ def cast_requirement(S, p, c):
     return cost, (0 if el & LIGHT_DARK else el)
 
 
-@njit(cache=True)
+@engine_jit
 def lb_cost(S, p, c):
     x = st_cards(S)[p, c, 12]  # K_LB_COST; -1 = printed none (Limited LB deck option)
     return x if x >= 0 else st_opt(S)[O_LB_UNDEFINED_COST]
 
 
-@njit(cache=True)
+@engine_jit
 def lb_face_down(S, p):
     n = 0
     for i in range(st_ps(S)[p, P_NMAIN], st_ps(S)[p, P_NTOT]):
@@ -170,7 +171,7 @@ def lb_face_down(S, p):
 CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP = 0, 1, 2, 3, 4, 5, 6
 
 
-@njit(cache=True)
+@engine_jit
 def prepare_cast_context(S, p, keep):
     """Summaries of p's CP sources for can_cast: active Backups and their elements, hand cards that may
     be discarded for CP and their elements."""
@@ -234,7 +235,7 @@ def may_pay(S, p, c, in_hand):
     return payable(S, p, c, cost, req, in_hand)
 
 
-@njit(cache=True)
+@engine_jit
 def can_cast(S, p, c, instant):
     """Card c (hand or face-down LB deck) can be cast now (11.3, 11.4, 15.2.8.3): timing, field limits,
     targets, the LB cost in other face-down LB cards, and a payment that keeps the policy's hand
@@ -257,7 +258,7 @@ def can_cast(S, p, c, instant):
     return z != Z_LB or lb_face_down(S, p) - 1 >= lb_cost(S, p, c)
 
 
-@njit(cache=True)
+@engine_jit
 def can_activate(S, p, c, k, keep):
     """The action ability starting at slot k can be used (11.6): a dull cost needs an active, non-sick
     character (or Haste, 11.6.2.2); not yet used this turn if "once per turn"; every effect of it that
@@ -284,7 +285,7 @@ def can_activate(S, p, c, k, keep):
 
 
 # ---- usefulness of effects (non-random policies) --------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def effect_useful(S, p, s, c, k, hs, hc):
     """Would this effect accomplish something now? (damage that kills, removal with a target, ...)"""
     effs, ps = st_effs(S), st_ps(S)
@@ -323,7 +324,7 @@ def effect_useful(S, p, s, c, k, hs, hc):
     return ts != p  # break, bounce an opposing character
 
 
-@njit(cache=True)
+@engine_jit
 def ability_useful(S, p, c, k):
     """One of the effects of c's action ability starting at slot k would accomplish something now."""
     for j in range(k, ability_end(S, p, c, k)):
@@ -332,7 +333,7 @@ def ability_useful(S, p, c, k):
     return False
 
 
-@njit(cache=True)
+@engine_jit
 def card_useful(S, p, c, trig, hs, hc):
     if not has_trigger(S, p, c, trig):
         return False
@@ -343,7 +344,7 @@ def card_useful(S, p, c, trig, hs, hc):
 
 
 # ---- mulligan (8.2.1.4) ------------------------------------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def wants_mulligan(S, p):
     """random: a coin. aggro: fewer than PR_MULL Forwards of cost <= 3. curve: fewer than PR_MULL
     characters of cost <= 3. control: fewer than PR_MULL Backups."""
@@ -453,7 +454,7 @@ def cast_candidates(S, p, phase, keep):
     return best, best_v, n
 
 
-@njit(cache=True)
+@engine_jit
 def choose_main(S, p, phase, settled):
     """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass. `settled`: a
     non-random policy passed on this very position in Main 1, and would not cast now either (the
@@ -491,7 +492,7 @@ def choose_main(S, p, phase, settled):
     return best // 65536, (best % 65536) // 16, best % 16
 
 
-@njit(cache=True)
+@engine_jit
 def choose_instant(S, p, attacking, hs, hc):
     """An instant-speed cast in a battle window (9.3.1.6, 15.2.5), or -1. `attacking`: p is the turn
     player (after the block: remove the blocker hs/hc); else p defends (after the attack declaration:
@@ -528,7 +529,7 @@ def choose_instant(S, p, attacking, hs, hc):
     return -1
 
 
-@njit(cache=True)
+@engine_jit
 def removes(S, p, c, hs, hc):
     """Would summon c's targeted cast effect hit the battle hint (hs, hc)?"""
     effs = st_effs(S)
@@ -555,7 +556,7 @@ def can_attack(S, p, c):
         and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE)) and not has_kw(S, p, c, KW_NO_ATTACK)
 
 
-@njit(cache=True)
+@engine_jit
 def shares_element(S, p, a, b):
     if st_ps(S)[p, P_PARTY_ANY]:  # "can form a party with Forwards of any Element this turn"
         return True
@@ -563,7 +564,7 @@ def shares_element(S, p, a, b):
     return (ea & eb) != 0 if st_opt(S)[O_PARTY_SHARED] else ea == eb
 
 
-@njit(cache=True)
+@engine_jit
 def party_for(S, p, c):
     """Fill scr[2] with c and every other attack-eligible Forward sharing its element (15.1.1.9.2)."""
     ls, ps, scr = st_ls(S), st_ps(S), st_scr(S)
@@ -576,7 +577,7 @@ def party_for(S, p, c):
     return n
 
 
-@njit(cache=True)
+@engine_jit
 def best_blocker_power(S, q):
     ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
     best = -1
@@ -587,7 +588,7 @@ def best_blocker_power(S, q):
     return best
 
 
-@njit(cache=True)
+@engine_jit
 def attack_safe(S, p, c, risk):
     """No opposing active Forward would win the fight: risk 0 none can break c; risk 1 none breaks c
     and survives (an even trade is fine); risk 2 always attack."""
@@ -608,7 +609,7 @@ def attack_safe(S, p, c, risk):
     return True
 
 
-@njit(cache=True)
+@engine_jit
 def choose_attack(S, p):
     """Fill scr[2] with the next attacker (or party) and return its size; 0 ends the Attack Phase."""
     ps, ls, scr = st_ps(S), st_ls(S), st_scr(S)
@@ -657,7 +658,7 @@ def choose_attack(S, p):
 
 
 # ---- blocks (10.1.3) ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@engine_jit
 def choose_block(S, q, n):
     """The blocker (an active Forward of q) for the attackers in scr[2][:n], or -1."""
     cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
@@ -701,7 +702,7 @@ def choose_block(S, q, n):
     return best
 
 
-@njit(cache=True)
+@engine_jit
 def choose_discard(S, p):
     """End Phase discard down to the hand limit (9.5.1.2): the least valuable card."""
     ls, ps = st_ls(S), st_ps(S)
@@ -714,7 +715,7 @@ def choose_discard(S, p):
     return best
 
 
-@njit(cache=True)
+@engine_jit
 def first_strike_all(S, p, n):
     for k in range(n):
         if not has_kw(S, p, st_scr(S)[2, k], KW_FIRST_STRIKE):

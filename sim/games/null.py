@@ -12,7 +12,7 @@ It accepts decks of any game: a deck's game is never "null".
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.compiled import K_COST, K_NCOLS, CompiledDeck
 from sim.effects import E_NCOLS, MAX_EFFECTS
@@ -38,6 +38,7 @@ from sim.results import (
     Batch,
     new_batch,
 )
+from sim.threads import run_chunks
 
 GAME = "null"
 KEYWORDS: tuple[str, ...] = ()
@@ -78,16 +79,17 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     # numba needs arrays, not None: unused detail arrays are 1-row dummies that are never written
     t = batch.turns if batch.turns is not None else np.full((1, 1, 7), -1, np.int32)
     c = batch.cards if batch.cards is not None else np.full((1, 2, 1, 2), -1, np.int16)
-    _play(a.cards[:, K_COST].copy(), b.cards[:, K_COST].copy(), np.int64(seed), np.int64(stream),
-          np.int64(start), n, turns, int(opts["hand"]), int(opts["draw_rate"]),
-          batch.games, t, c, batch.turns is not None, batch.cards is not None)
+    run_chunks(_play, n, a.cards[:, K_COST].copy(), b.cards[:, K_COST].copy(), np.int64(seed), np.int64(stream),
+               np.int64(start), turns, int(opts["hand"]), int(opts["draw_rate"]),
+               batch.games, t, c, batch.turns is not None, batch.cards is not None)
     return batch
 
 
-@njit(cache=True, parallel=True)
-def _play(cost_a, cost_b, seed, stream, start, n, turns, hand, draw_rate, games, trows, crows,
-          want_turns, want_cards):
-    for i in prange(n):
+@njit(nogil=True, cache=True)
+def _play(cost_a, cost_b, seed, stream, start, turns, hand, draw_rate, games, trows, crows, want_turns, want_cards,
+          lo, hi):
+    """Games lo..hi-1 of the batch (sim.threads.run_chunks gives each thread a block)."""
+    for i in range(lo, hi):
         index = start + i
         coin = new_rng(seed, stream, index, SUB_COIN)
         first = randbelow(coin, 2)
