@@ -31,8 +31,11 @@ def _where(exc: click.ClickException) -> str:
         return opts[-1]
     if isinstance(exc, click.NoSuchOption):
         return exc.option_name
-    ctx = getattr(exc, "ctx", None)
-    return ctx.command_path if ctx is not None else "tcgsim"
+    names, ctx = [], getattr(exc, "ctx", None)
+    while ctx is not None and ctx.parent is not None:  # subcommands, without the program's own name
+        names.insert(0, ctx.info_name)
+        ctx = ctx.parent
+    return " ".join(["tcgsim", *names])
 
 
 class OneLineErrors(TyperGroup):

@@ -34,8 +34,9 @@ from sim.errors import InputError
 from sim.games import get_engine
 from sim.limits import MAX_MATCHUPS
 from sim.model import Deck
+from sim.options import check_options
 from sim.results import DETAIL_LEVELS
-from sim.runner import BACKENDS, MatchupSpec, check_options, check_policy, check_same_game, default_chunk
+from sim.runner import BACKENDS, MatchupSpec, check_policy, check_same_game, default_chunk
 
 KEYS = ("seed", "games", "detail", "backend", "address", "out", "chunk", "pool", "engine", "policies",
         "round_robin", "decks", "matchup", "options", "name", "description", "check_invariants")

@@ -5,9 +5,10 @@ is one engine call; its frames are written as Parquet parts
 
     out/games/part-<matchup>-<start>.parquet   (+ out/turns/, out/cards/ at those detail levels)
 
-each atomically (written under a temporary name, then os.replace), the games part last. A chunk
-is done when all its parts exist, so a rerun of the same job skips finished chunks: an
-interrupted job resumes without losing or double-counting a game. Since a game's randomness
+each durably (sim.parts: temporary name, fsync, rename), the games part last, and recorded in the
+manifest with its row count and checksum. A chunk is done when all its parts match their records,
+so a rerun of the same job skips finished chunks and replays damaged ones: an interrupted job
+resumes without losing or double-counting a game. The directory is locked for the whole run. Since a game's randomness
 depends only on (seed, stream, index), the dataset is the same whatever the chunking, backend or
 number of threads.
 """
@@ -158,10 +159,6 @@ def plan(n_matchups: int, games: int, chunk: int) -> list[Chunk]:
 
 def tables(detail: str) -> tuple[str, ...]:
     return DETAIL_LEVELS[:DETAIL_LEVELS.index(detail) + 1]
-
-
-def part_path(out: Path, table: str, matchup: int, start: int) -> Path:
-    return out / parts.part_name(table, matchup, start)
 
 
 def chunk_parts(detail: str, c: Chunk) -> list[str]:
