@@ -31,6 +31,8 @@ def card_from_fields(fields: dict[str, Any], game: str, where: str) -> Card:
     label = f"card {code!r}" if code else "a card without `code`"
     if not code:
         raise InputError(where, f"{label}: every card needs a `code`")
+    if not code.isprintable():
+        raise InputError(where, f"{label}: `code` must be printable text on one line")
     unknown = sorted(set(fields) - KNOWN)
     if unknown:
         raise InputError(where, f"{label}: unknown field(s) {', '.join(unknown)}")
@@ -54,7 +56,12 @@ def card_from_fields(fields: dict[str, Any], game: str, where: str) -> Card:
         value = fields.get(key, "")
         if not isinstance(value, str | int):
             raise InputError(where, f"{label}: `{key}` must be text, got {value!r}")
-        return str(value).strip()
+        value = str(value).strip()
+        # names reach stdout and reports: a control character could forge output lines; card text
+        # may run over several lines
+        if not value.replace("\n", "").replace("\t", "").isprintable() or key != "text" and "\n" in value:
+            raise InputError(where, f"{label}: `{key}` must be printable text" + ("" if key == "text" else " on one line"))
+        return value
 
     def flag(key: str) -> bool:
         value = fields.get(key, False)
