@@ -89,6 +89,21 @@ def readable(path: Path) -> str | None:
     return None
 
 
+def adopt(out: Path, name: str, matchup: int, start: int, n: int) -> dict[str, Any] | None:
+    """The record for a part written by a tcgsim that kept no part records, if it holds what its
+    name says: readable, and (for a games part) exactly the games start..start+n-1 of `matchup`.
+    None if not: the chunk is then played again."""
+    path = out / name
+    if not path.is_file() or readable(path):
+        return None
+    if name.startswith("games/"):
+        games = pl.read_parquet(path, columns=["matchup", "index"])
+        if (games.height != n or games["matchup"].n_unique() != 1 or games["matchup"][0] != matchup
+                or games["index"].sort().to_list() != list(range(start, start + n))):
+            return None
+    return {"rows": pq.read_metadata(path).num_rows, "bytes": path.stat().st_size, "sha256": sha256(path)}
+
+
 def verify(out: Path, manifest: dict[str, Any] | None) -> None:
     """InputError naming the first untrustworthy part of the dataset `out` (and how many there are).
 

@@ -180,9 +180,12 @@ def remove_stale_tmp(out: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def trusted_chunks(out: Path, detail: str, chunks: list[Chunk], records: dict[str, Any]) -> set[Chunk]:
+def trusted_chunks(out: Path, detail: str, chunks: list[Chunk], records: dict[str, Any],
+                   legacy: bool = False) -> set[Chunk]:
     """Chunks whose parts all match their manifest records. Damaged parts lose their record (and
-    are replayed), with a warning; a part file that belongs to no chunk of this job is an error."""
+    are replayed), with a warning; a part file that belongs to no chunk of this job is an error.
+    `legacy`: the manifest predates part records, so parts that hold what their names say are
+    adopted (recorded now) instead of being played again."""
     planned = {name for c in chunks for name in chunk_parts(detail, c)}
     strays = sorted(str(p.relative_to(out)) for t in parts.TABLES for p in (out / t).glob("part-*.parquet")
                     if str(p.relative_to(out)) not in planned)
@@ -190,6 +193,11 @@ def trusted_chunks(out: Path, detail: str, chunks: list[Chunk], records: dict[st
         raise InputError(out / strays[0], "is not a part of this job; remove it or use another output directory")
     done = set()
     for c in chunks:
+        if legacy:
+            for name in chunk_parts(detail, c):
+                found = parts.adopt(out, name, c.matchup, c.start, c.n)
+                if found:
+                    records[name] = found
         problems = {n: parts.problem(out, n, records.get(n)) for n in chunk_parts(detail, c)}
         if not any(problems.values()):
             done.add(c)
@@ -348,7 +356,7 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
     remove_stale_tmp(out)
     records: dict[str, Any] = dict(old.get("parts", {})) if old else {}
     chunks = plan(len(specs), games, chunk)
-    finished = trusted_chunks(out, detail, chunks, records)
+    finished = trusted_chunks(out, detail, chunks, records, legacy=old is not None and "parts" not in old)
     todo = [c for c in chunks if c not in finished]
     limits.check_disk(out, sum(limits.disk_estimate(c.n, detail, _deck_cards(specs[c.matchup])) for c in todo))
     pending = set(todo)

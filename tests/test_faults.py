@@ -94,7 +94,7 @@ def damage_flip_bytes(path: Path) -> None:
 
 
 def damage_other_matchup(path: Path) -> None:
-    shutil.copy(path.parent / "part-0001-0000000000.parquet", path)
+    shutil.copy(path.parent / path.name.replace("part-0000-", "part-0001-"), path)
 
 
 @pytest.mark.parametrize("damage", [damage_zero_length, damage_flip_bytes, damage_other_matchup])
@@ -188,3 +188,18 @@ def test_a_run_larger_than_the_free_disk_is_refused_after_its_estimate(tmp_path:
     assert estimate.startswith("this run writes about 32.0 GB") and "1.0 GB free" in estimate
     assert error.startswith(f"error: {out}: needs about 32.0 GB but the disk has 1.0 GB free")
     assert sorted(p.name for p in out.iterdir()) == [".lock"]
+
+
+def test_parts_of_a_manifest_without_records_are_adopted_if_they_hold_their_games(
+        reference: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    old = json.loads((out / "manifest.json").read_text())
+    del old["parts"]  # as written before part records existed
+    (out / "manifest.json").write_text(json.dumps(old))
+    damage_other_matchup(out / "games" / "part-0000-0000000100.parquet")
+    capsys.readouterr()
+    job(out)
+    assert "resuming: 700 of 800 games" in capsys.readouterr().err
+    assert_same_dataset(reference, out, "turns")
+    parts.verify(out, manifest.read(out))
