@@ -141,6 +141,6 @@ def load_deck(path: Path | str, pool: Path | str | None = None) -> Deck:
         if card is None:
             raise InputError(path, f"card {code!r} is not in the card pool ({', '.join(str(p) for p in pool_paths)})")
         zones.setdefault(zone, []).append((card, copies))
-    check_copies(sum(copies for cards in zones.values() for _, copies in cards), str(path))
     deck.zones = zones
+    check_copies(deck.total_copies, str(path))
     return deck

@@ -8,9 +8,9 @@ is one engine call; its frames are written as Parquet parts
 each durably (sim.parts: temporary name, fsync, rename), the games part last, and recorded in the
 manifest with its row count and checksum. A chunk is done when all its parts match their records,
 so a rerun of the same job skips finished chunks and replays damaged ones: an interrupted job
-resumes without losing or double-counting a game. The directory is locked for the whole run. Since a game's randomness
-depends only on (seed, stream, index), the dataset is the same whatever the chunking, backend or
-number of threads.
+resumes without losing or double-counting a game. The directory is locked for the whole run.
+Since a game's randomness depends only on (seed, stream, index), the dataset is the same whatever
+the chunking, backend or number of threads.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def _check_job(specs: list[MatchupSpec], games: int, seed: int, detail: str, bac
         check_policy(engine, s.policy_b, f"matchup {i} policy_b")
         check_options(engine, options)
         for deck in (s.deck_a, s.deck_b):
-            check_copies(sum(n for cards in deck.zones.values() for _, n in cards), f"deck {deck.name!r}")
+            check_copies(deck.total_copies, f"deck {deck.name!r}")
         limits.check_chunk(chunk, games, detail, engine.MAX_TURNS, _deck_cards(s), "chunk")
         engines.append(engine)
     # compiling refuses decks the engine cannot hold (InputError); done here, before anything is written
@@ -147,7 +147,7 @@ def _check_job(specs: list[MatchupSpec], games: int, seed: int, detail: str, bac
 
 def _deck_cards(spec: MatchupSpec) -> int:
     """Both decks' main-deck copies: the cards detail has one row per copy per game."""
-    return sum(n for deck in (spec.deck_a, spec.deck_b) for _, n in deck.main)
+    return spec.deck_a.size + spec.deck_b.size
 
 
 # ---------------------------------------------------------------- parts
@@ -169,9 +169,8 @@ def write_parts(out: Path, frames: dict[str, pl.DataFrame], c: Chunk) -> dict[st
     """Write each table's part durably, games last; returns the manifest records of the parts."""
     if frames["games"].height != c.n:  # an engine bug, caught before it becomes a silently short dataset
         raise RuntimeError(f"chunk {c} produced {frames['games'].height} games instead of {c.n}")
-    return {parts.part_name(t, c.matchup, c.start): parts.write_part(out, parts.part_name(t, c.matchup, c.start),
-                                                                      frames[t])
-            for t in sorted(frames, key=lambda t: t == "games")}
+    names = {t: parts.part_name(t, c.matchup, c.start) for t in sorted(frames, key=lambda t: t == "games")}
+    return {name: parts.write_part(out, name, frames[t]) for t, name in names.items()}
 
 
 def remove_stale_tmp(out: Path) -> None:
