@@ -203,3 +203,13 @@ def test_parts_of_a_manifest_without_records_are_adopted_if_they_hold_their_game
     assert "resuming: 700 of 800 games" in capsys.readouterr().err
     assert_same_dataset(reference, out, "turns")
     parts.verify(out, manifest.read(out))
+
+
+def test_report_refuses_a_dataset_that_a_run_is_writing(reference: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    with locked(out):
+        result = runner.invoke(app, ["report", str(out), "--out", str(tmp_path / "report")])
+    one_error_line(result, str(out), "in use by another run", f"pid {os.getpid()}")
+    with locked(out, shared=True):  # readers share the lock
+        assert runner.invoke(app, ["report", str(out), "--out", str(tmp_path / "report")]).exit_code == 0
