@@ -12,9 +12,14 @@ import polars as pl
 
 from reports.content import Report, Section
 
+MD_SPECIAL = "\\`*_[]()!#~"  # what can start a link, an image, emphasis or code (HTML is escaped below)
+
 
 def md(text: str) -> str:
-    return escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
+    """Text from the data as literal Markdown: specials backslash-escaped (no links or images from a
+    deck name), HTML escaped, `://` broken so that no URL is autolinked."""
+    text = "".join("\\" + ch if ch in MD_SPECIAL else ch for ch in text.replace("\r", " ").replace("\n", " "))
+    return escape(text, quote=False).replace("|", "\\|").replace("://", ":\\/\\/")
 
 
 def table_md(df: pl.DataFrame) -> str:

@@ -12,10 +12,21 @@ from reports.content import build
 from reports.figures import png
 from sim.model import Deck
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def defuse_formulas(df: pl.DataFrame) -> pl.DataFrame:
+    """Prefix text cells that a spreadsheet would run as a formula (=HYPERLINK(...), +, -, @) with a
+    quote, the OWASP advice against CSV injection; deck and card names come from user files."""
+    text = [c for c, t in df.schema.items() if t == pl.String]
+    risky = "^[" + "".join("\\" + ch if ch in "-+" else ch for ch in FORMULA_START) + "]"
+    return df.with_columns(pl.when(pl.col(c).str.contains(risky)).then("'" + pl.col(c)).otherwise(pl.col(c))
+                           .alias(c) for c in text)
+
 
 def write_csv(df: pl.DataFrame, path: Path) -> None:
     """CSV holds flat columns only: nested values (none today) would be stringified."""
-    df.write_csv(path)
+    defuse_formulas(df).write_csv(path)
 
 
 def write_report(results: Results | Path, out: Path, decks: list[Deck] | None = None) -> Path:

@@ -16,6 +16,7 @@ from typing import Any
 
 from sim.cardspec import card_from_fields
 from sim.errors import InputError
+from sim.limits import check_copies, check_toml_nesting, file_text
 from sim.model import GAMES, SIDE_ZONES, Card, Deck
 
 ZONE_TABLES = {"cards": "main", "lb": "lb", "leader": "leader", "joker": "joker", "jokers": "joker",
@@ -26,15 +27,19 @@ SHIPPED_DECKS = Path(__file__).resolve().parent.parent / "decks"
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    """A deck or job file, refused before parsing if it is too large or too deeply nested (sim.limits)."""
     if not path.is_file():
-        raise InputError(path, "no such file")
+        raise InputError(path, "no such file" if not path.exists() else "not a regular file")
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        text = file_text(path).decode("utf-8")
+        check_toml_nesting(text, path)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(path, f"malformed TOML: {exc}") from None
     except UnicodeDecodeError:
         raise InputError(path, "not a UTF-8 text file") from None
+    except RecursionError:
+        raise InputError(path, "nested too deeply") from None
 
 
 def configured_pools(game: str) -> list[Path]:
@@ -65,6 +70,9 @@ def load_deck(path: Path | str, pool: Path | str | None = None) -> Deck:
     name = data.get("name", path.stem)
     if not isinstance(name, str):
         raise InputError(path, "`name` must be text")
+    if not name.isprintable() or len(name) > 200:
+        # names reach stdout, CSV and reports: a control character could forge output lines
+        raise InputError(path, "`name` must be one line of printable text, at most 200 characters")
     for key, value in data.items():
         if key in INFO_KEYS or key.startswith("source"):
             continue
@@ -134,4 +142,5 @@ def load_deck(path: Path | str, pool: Path | str | None = None) -> Deck:
             raise InputError(path, f"card {code!r} is not in the card pool ({', '.join(str(p) for p in pool_paths)})")
         zones.setdefault(zone, []).append((card, copies))
     deck.zones = zones
+    check_copies(deck.total_copies, str(path))
     return deck

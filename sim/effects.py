@@ -198,5 +198,7 @@ def parse_effect(spec: str) -> Effect:
         cost = int(parts[5]) if len(parts) > 5 and parts[5] else 0
     except ValueError as exc:
         raise ValueError(f"effect {spec!r}: amount, param and cost must be whole numbers") from exc
+    if max(abs(amount), abs(param), abs(cost)) > 1_000_000:  # the compiled effect table is int32
+        raise ValueError(f"effect {spec!r}: amount, param and cost must be within -1,000,000..1,000,000")
     dull = len(parts) > 6 and parts[6] in ("1", "true", "dull")
     return Effect(trigger, op, amount, target, param, cost, dull)

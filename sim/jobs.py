@@ -32,9 +32,11 @@ from typing import Any
 from sim.deckfile import load_deck, read_toml
 from sim.errors import InputError
 from sim.games import get_engine
+from sim.limits import MAX_MATCHUPS
 from sim.model import Deck
+from sim.options import check_options
 from sim.results import DETAIL_LEVELS
-from sim.runner import BACKENDS, MatchupSpec, check_options, check_policy, check_same_game, default_chunk
+from sim.runner import BACKENDS, MatchupSpec, check_policy, check_same_game, default_chunk
 
 KEYS = ("seed", "games", "detail", "backend", "address", "out", "chunk", "pool", "engine", "policies",
         "round_robin", "decks", "matchup", "options", "name", "description", "check_invariants")
@@ -79,8 +81,8 @@ def load_job(path: Path) -> Job:
     if games <= 0:
         raise InputError(where, f"`games` must be a positive number of games per matchup, got {games}")
     seed = _get(data, "seed", int, 0, where)
-    if seed < 0:
-        raise InputError(where, f"`seed` must be >= 0, got {seed}")
+    if not 0 <= seed <= 2**63 - 1:
+        raise InputError(where, f"`seed` must be within 0..2**63-1, got {seed}")
     detail = _get(data, "detail", str, "games", where)
     if detail not in DETAIL_LEVELS:
         raise InputError(where, f"`detail` must be one of {', '.join(DETAIL_LEVELS)}, got {detail!r}")
@@ -118,7 +120,11 @@ def load_job(path: Path) -> Job:
 def _load_decks(data: dict[str, Any], base: Path, pool: Path | None, where: str) -> dict[str, Deck]:
     raw = data.get("decks")
     if isinstance(raw, list) and all(isinstance(p, str) for p in raw):
-        raw = {Path(p).stem: p for p in raw}
+        stems = [Path(p).stem for p in raw]
+        twice = sorted({s for s in stems if stems.count(s) > 1})
+        if twice:  # labels come from file names: one of the two decks would silently vanish
+            raise InputError(where, f"two decks are named {twice[0]!r}; give them labels in a [decks] table")
+        raw = dict(zip(stems, raw, strict=True))
     if not isinstance(raw, dict) or not raw:
         raise InputError(where, "`decks` must be a table of label = \"deck file\" (or a list of deck files)")
     decks = {}
@@ -136,6 +142,8 @@ def _explicit(data: dict[str, Any], decks: dict[str, Deck], engine: str, where: 
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
         raise InputError(where, "give [[matchup]] tables (a, b, policy_a, policy_b) or `round_robin = true`")
     default_policies = _get(data, "policies", list, ["curve"], where)
+    if not default_policies or not all(isinstance(p, str) for p in default_policies):
+        raise InputError(where, "`policies` must be a non-empty list of policy names")
     specs = []
     for i, row in enumerate(rows):
         here = f"{where}: matchup[{i}]"
@@ -166,6 +174,9 @@ def _round_robin(data: dict[str, Any], decks: dict[str, Deck], engine: str, wher
     if len(decks) < 2:
         raise InputError(where, "round_robin needs at least two decks")
     labels = list(decks)
+    count = len(labels) * (len(labels) - 1) * len(policies) ** 2
+    if count > MAX_MATCHUPS:
+        raise InputError(where, f"the round robin has {count:,} matchups, more than the {MAX_MATCHUPS:,} allowed")
     specs: list[MatchupSpec] = []
     for i, x in enumerate(labels):
         for y in labels[i + 1:]:

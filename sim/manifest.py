@@ -20,6 +20,7 @@ from typing import Any
 
 from sim.errors import InputError
 from sim.model import Deck
+from sim.parts import durable_replace
 
 MANIFEST = "manifest.json"
 JOB_KEYS = ("seed", "games", "chunk", "detail", "options", "matchups")
@@ -73,16 +74,27 @@ def read(out: Path) -> dict[str, Any] | None:
     if not path.exists():
         return None
     try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError) as exc:
-        raise InputError(path, f"unreadable manifest ({exc}); delete it or use another output directory") from None
+        data = json.loads(path.read_text())
+    except (OSError, ValueError, RecursionError) as exc:
+        reason = type(exc).__name__ if isinstance(exc, RecursionError) else exc
+        raise InputError(path, f"unreadable manifest ({reason}); delete it or use another output directory") from None
+    if not (isinstance(data, dict) and isinstance(data.get("job"), dict)
+            and isinstance(data.get("runs", []), list) and isinstance(data.get("parts", {}), dict)):
+        raise InputError(path, "malformed manifest (expected an object with `job`, `runs` and `parts`); "
+                               "delete it or use another output directory")
+    return data
 
 
 def write(out: Path, manifest: dict[str, Any]) -> None:
+    """Atomic and durable: a crash or a full disk leaves the previous manifest, never a half one or a tmp file."""
     path = out / MANIFEST
     tmp = path.with_name(f"{MANIFEST}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(manifest, indent=2, sort_keys=False) + "\n")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(json.dumps(manifest, indent=2, sort_keys=False) + "\n")
+        durable_replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _comparable(value: Any) -> Any:

@@ -129,3 +129,8 @@ class Deck:
     @property
     def size(self) -> int:
         return sum(copies for _, copies in self.main)
+
+    @property
+    def total_copies(self) -> int:
+        """Copies in all zones, without listing them (a deck may ask for 2**63 copies: sim.limits)."""
+        return sum(copies for cards in self.zones.values() for _, copies in cards)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from sim.deckfile import load_deck
@@ -9,7 +10,7 @@ from sim.errors import InputError
 from sim.model import Card
 from sim.odds import OddsQuestion
 from sim.profiles import MULL_REDRAW, PROFILES, generic_profile
-from sim.wants import card_classes, parse_want
+from sim.wants import card_classes, parse_want, unmatched_values
 
 
 def question_for(deck_path: Path, wants: list[str], *, turns: int = 0, seat_first: bool = True,
@@ -23,6 +24,8 @@ def question_for(deck_path: Path, wants: list[str], *, turns: int = 0, seat_firs
     if len(parsed) > 8:
         raise InputError("--want", "at most 8 wants at once")
     cards = deck.main_cards()
+    for test in unmatched_values(parsed, cards):
+        print(f"warning: --want: no card of {deck_path} has {test}; check the spelling", file=sys.stderr)
     generic = game == "generic" or deck.game == "generic"
     if game not in (None, "generic", deck.game):
         raise InputError("--game", f"{deck_path} is a {deck.game} deck; --game takes generic or {deck.game}")

@@ -19,6 +19,7 @@ from typing import Any
 
 from sim.errors import InputError
 from sim.importers import coj_catalog, fftcg_json, generic
+from sim.limits import MAX_POOL_BYTES, check_file_size, file_text
 from sim.model import CARD_TYPES, Card
 
 FORMATS = ("fftcg_square", "fftcg_ffdecks", "coj_catalog", "generic")
@@ -46,7 +47,9 @@ _CACHE: dict[tuple[Path, str | None], tuple[tuple[int, ...], Pool]] = {}
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(file_text(path, MAX_POOL_BYTES).decode("utf-8"))
+    except RecursionError:
+        raise InputError(path, "JSON nested too deeply") from None
     except UnicodeDecodeError as exc:
         raise InputError(path, f"not UTF-8 text: {exc}") from None
     except json.JSONDecodeError as exc:
@@ -99,6 +102,7 @@ def load_pool(path: Path, game: str | None = None) -> dict[str, Card]:
 
 def _load(path: Path, game: str | None, siblings: list[Path]) -> Pool:
     skipped: dict[str, list[str]] = {}
+    check_file_size(path, MAX_POOL_BYTES)
     if path.suffix.lower() == ".csv":
         fmt, data = "generic", None
     elif path.suffix.lower() == ".json":

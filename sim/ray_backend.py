@@ -36,8 +36,8 @@ def deck_source(deck: Deck) -> str | Deck:
     return deck
 
 
-def run_chunk_task(task: dict[str, Any]) -> dict[str, int]:
-    """One chunk inside a Ray worker: load decks, play, write parts; returns rows written per table."""
+def run_chunk_task(task: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """One chunk inside a Ray worker: load decks, play, write parts; returns the parts' manifest records."""
     import numba
 
     from sim.deckfile import load_deck
@@ -54,7 +54,8 @@ def run_chunk_task(task: dict[str, Any]) -> dict[str, int]:
 
 
 def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Path, detail: str,
-               options: dict[str, int] | None, address: str | None, on_done: Callable[[Chunk], None],
+               options: dict[str, int] | None, address: str | None,
+               on_done: Callable[[Chunk, dict[str, Any]], None],
                num_cpus: int | None = None, should_stop: Callable[[], bool] = lambda: False,
                check: bool = False) -> None:
     try:
@@ -89,12 +90,12 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
                 for ref in ready:
                     try:
-                        ray.get(ref)  # re-raises a task's error here
+                        written = ray.get(ref)  # re-raises a task's error here
                     except ray.exceptions.RayTaskError as exc:
                         if isinstance(exc.cause, InvariantViolation):
                             raise exc.cause from None  # the engine's finding, without Ray's wrapping
                         raise
-                    on_done(pending.pop(ref))
+                    on_done(pending.pop(ref), written)
         except BaseException:
             for ref in pending:
                 ray.cancel(ref, force=True)

@@ -5,17 +5,17 @@ is one engine call; its frames are written as Parquet parts
 
     out/games/part-<matchup>-<start>.parquet   (+ out/turns/, out/cards/ at those detail levels)
 
-each atomically (written under a temporary name, then os.replace), the games part last. A chunk
-is done when all its parts exist, so a rerun of the same job skips finished chunks: an
-interrupted job resumes without losing or double-counting a game. Since a game's randomness
-depends only on (seed, stream, index), the dataset is the same whatever the chunking, backend or
-number of threads.
+each durably (sim.parts: temporary name, fsync, rename), the games part last, and recorded in the
+manifest with its row count and checksum. A chunk is done when all its parts match their records,
+so a rerun of the same job skips finished chunks and replays damaged ones: an interrupted job
+resumes without losing or double-counting a game. The directory is locked for the whole run.
+Since a game's randomness depends only on (seed, stream, index), the dataset is the same whatever
+the chunking, backend or number of threads.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sys
 import threading
@@ -31,11 +31,14 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from sim import manifest
+from sim import limits, manifest, parts
 from sim.errors import InputError
 from sim.games import get_engine
+from sim.limits import check_copies
+from sim.lock import locked
 from sim.model import Deck
 from sim.numba_cache import needs_compiling
+from sim.options import check_options
 from sim.results import DETAIL_LEVELS, Matchup, to_frames
 
 BACKENDS = ("local", "ray")
@@ -97,25 +100,21 @@ def check_policy(engine: ModuleType, policy: str, where: str) -> int:
     return engine.POLICIES[policy]
 
 
-def check_options(engine: ModuleType, options: dict[str, int] | None, where: str = "options") -> None:
-    for key, value in (options or {}).items():
-        if key not in engine.OPTIONS:
-            known = ", ".join(sorted(engine.OPTIONS)) or "none"
-            raise InputError(where, f"unknown rules option {key!r} for {engine.GAME} (options: {known})")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise InputError(where, f"rules option {key!r} must be an integer, got {value!r}")
-
-
 def check_same_game(deck_a: Deck, deck_b: Deck, where: str = "decks") -> None:
     if deck_a.game != deck_b.game:
         raise InputError(where, f"decks are for different games: {deck_a.path} is {deck_a.game}, "
                                 f"{deck_b.path} is {deck_b.game}")
 
 
-def _check_job(specs: list[MatchupSpec], games: int, detail: str, backend: str, chunk: int,
+MAX_SEED = 2**63 - 1  # the games table stores the seed as int64
+
+
+def _check_job(specs: list[MatchupSpec], games: int, seed: int, detail: str, backend: str, chunk: int,
                options: dict[str, int] | None) -> list[ModuleType]:
     if not specs:
         raise InputError("matchups", "no matchups to play")
+    if len(specs) > limits.MAX_MATCHUPS:
+        raise InputError("matchups", f"{len(specs):,} matchups, more than the {limits.MAX_MATCHUPS:,} allowed")
     if games <= 0:
         raise InputError("games", f"must be a positive number of games per matchup, got {games}")
     if chunk <= 0:
@@ -126,6 +125,8 @@ def _check_job(specs: list[MatchupSpec], games: int, detail: str, backend: str, 
         raise InputError("backend", f"unknown backend {backend!r} (one of: {', '.join(BACKENDS)})")
     if games >= 2**32:
         raise InputError("games", "at most 2**32 - 1 games per matchup (the game id keeps the index in 32 bits)")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InputError("seed", f"must be a whole number within 0..2**63-1, got {seed!r}")
     engines = []
     for i, s in enumerate(specs):
         if not s.engine:
@@ -134,8 +135,19 @@ def _check_job(specs: list[MatchupSpec], games: int, detail: str, backend: str, 
         check_policy(engine, s.policy_a, f"matchup {i} policy_a")
         check_policy(engine, s.policy_b, f"matchup {i} policy_b")
         check_options(engine, options)
+        for deck in (s.deck_a, s.deck_b):
+            check_copies(deck.total_copies, f"deck {deck.name!r}")
+        limits.check_chunk(chunk, games, detail, engine.MAX_TURNS, _deck_cards(s), "chunk")
         engines.append(engine)
+    # compiling refuses decks the engine cannot hold (InputError); done here, before anything is written
+    for spec in {(id(s.deck_a), id(s.deck_b), s.engine_name): s for s in specs}.values():
+        get_engine(spec.engine_name).compile_matchup(spec.deck_a, spec.deck_b)
     return engines
+
+
+def _deck_cards(spec: MatchupSpec) -> int:
+    """Both decks' main-deck copies: the cards detail has one row per copy per game."""
+    return spec.deck_a.size + spec.deck_b.size
 
 
 # ---------------------------------------------------------------- parts
@@ -149,31 +161,51 @@ def tables(detail: str) -> tuple[str, ...]:
     return DETAIL_LEVELS[:DETAIL_LEVELS.index(detail) + 1]
 
 
-def part_path(out: Path, table: str, matchup: int, start: int) -> Path:
-    return out / table / f"part-{matchup:04d}-{start:010d}.parquet"
+def chunk_parts(detail: str, c: Chunk) -> list[str]:
+    return [parts.part_name(t, c.matchup, c.start) for t in tables(detail)]
 
 
-def is_done(out: Path, detail: str, c: Chunk) -> bool:
-    return all(part_path(out, t, c.matchup, c.start).exists() for t in tables(detail))
-
-
-def write_parts(out: Path, frames: dict[str, pl.DataFrame], c: Chunk) -> dict[str, int]:
-    """Write each table's part atomically, games last: its presence marks the chunk done."""
-    rows = {}
-    for table in sorted(frames, key=lambda t: t == "games"):
-        final = part_path(out, table, c.matchup, c.start)
-        final.parent.mkdir(parents=True, exist_ok=True)
-        tmp = final.with_name(f"{final.name}.{os.getpid()}.tmp")
-        frames[table].write_parquet(tmp, compression="zstd")
-        os.replace(tmp, final)
-        rows[table] = frames[table].height
-    return rows
+def write_parts(out: Path, frames: dict[str, pl.DataFrame], c: Chunk) -> dict[str, dict[str, Any]]:
+    """Write each table's part durably, games last; returns the manifest records of the parts."""
+    if frames["games"].height != c.n:  # an engine bug, caught before it becomes a silently short dataset
+        raise RuntimeError(f"chunk {c} produced {frames['games'].height} games instead of {c.n}")
+    names = {t: parts.part_name(t, c.matchup, c.start) for t in sorted(frames, key=lambda t: t == "games")}
+    return {name: parts.write_part(out, name, frames[t]) for t, name in names.items()}
 
 
 def remove_stale_tmp(out: Path) -> None:
-    """Temporary files of a killed run: never part of the dataset (readers glob *.parquet)."""
-    for tmp in out.glob("*/part-*.tmp"):
+    """Temporary files of a killed run (safe: the directory lock excludes a live writer)."""
+    for tmp in (*out.glob("*/part-*.tmp"), *out.glob(f"{manifest.MANIFEST}.*.tmp")):
         tmp.unlink(missing_ok=True)
+
+
+def trusted_chunks(out: Path, detail: str, chunks: list[Chunk], records: dict[str, Any],
+                   legacy: bool = False) -> set[Chunk]:
+    """Chunks whose parts all match their manifest records. Damaged parts lose their record (and
+    are replayed), with a warning; a part file that belongs to no chunk of this job is an error.
+    `legacy`: the manifest predates part records, so parts that hold what their names say are
+    adopted (recorded now) instead of being played again."""
+    planned = {name for c in chunks for name in chunk_parts(detail, c)}
+    strays = sorted(str(p.relative_to(out)) for t in parts.TABLES for p in (out / t).glob("part-*.parquet")
+                    if str(p.relative_to(out)) not in planned)
+    if strays:
+        raise InputError(out / strays[0], "is not a part of this job; remove it or use another output directory")
+    done = set()
+    for c in chunks:
+        if legacy:
+            for name in chunk_parts(detail, c):
+                found = parts.adopt(out, name, c.matchup, c.start, c.n)
+                if found:
+                    records[name] = found
+        problems = {n: parts.problem(out, n, records.get(n)) for n in chunk_parts(detail, c)}
+        if not any(problems.values()):
+            done.add(c)
+            continue
+        for name, why in problems.items():
+            if why and name in records:
+                print(f"warning: {out / name}: {why}; playing its games again", file=sys.stderr)
+            records.pop(name, None)
+    return done
 
 
 def matchup_record(engine: ModuleType, spec: MatchupSpec, compiled_a: Any, compiled_b: Any) -> Matchup:
@@ -301,17 +333,31 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
                  options: dict[str, int] | None = None, progress: bool = True, check: bool = False) -> Path:
     """Play `games` games per spec into the Parquet dataset `out`, resuming finished parts; returns `out`.
 
-    With `check`, every game is also played with the engine's invariant checks, and the first
-    violation stops the job with InvariantViolation (the parts written before it are kept)."""
+    The directory is locked for the whole run (a second run into it gets InputError naming this
+    one). Finished parts are trusted only if they match their manifest records; damaged ones are
+    replayed. With `check`, every game is also played with the engine's invariant checks, and the
+    first violation stops the job with InvariantViolation (the parts written before it are kept)."""
     out = Path(out)
-    engines = _check_job(specs, games, detail, backend, chunk, options)
+    engines = _check_job(specs, games, seed, detail, backend, chunk, options)
     job = job_parameters(specs, games, seed, detail, chunk, options, check)
+    if out.exists() and not out.is_dir():
+        raise InputError(out, "is a file, not a results directory")
     out.mkdir(parents=True, exist_ok=True)
+    with locked(out):
+        return _run_locked(specs, engines, job, games, seed, out, detail, backend, address, chunk, options,
+                           progress, check)
+
+
+def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[str, Any], games: int, seed: int,
+                out: Path, detail: str, backend: str, address: str | None, chunk: int,
+                options: dict[str, int] | None, progress: bool, check: bool) -> Path:
     old = manifest.check_resumable(out, job)
     remove_stale_tmp(out)
-
+    records: dict[str, Any] = dict(old.get("parts", {})) if old else {}
     chunks = plan(len(specs), games, chunk)
-    todo = [c for c in chunks if not is_done(out, detail, c)]
+    finished = trusted_chunks(out, detail, chunks, records, legacy=old is not None and "parts" not in old)
+    todo = [c for c in chunks if c not in finished]
+    limits.check_disk(out, sum(limits.disk_estimate(c.n, detail, _deck_cards(specs[c.matchup])) for c in todo))
     pending = set(todo)
     total = games * len(specs)
     done_games = total - sum(c.n for c in todo)
@@ -319,8 +365,18 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
     started = datetime.now(UTC).isoformat(timespec="seconds")
     record = {"tcgsim": manifest.versions().get("tcgsim"), "versions": manifest.versions(),
               "git": manifest.git_revision(), "command": sys.argv, "job": job, "status": "running",
-              "games_total": total, "runs": runs}
+              "games_total": total, "runs": runs, "parts": records}
     manifest.write(out, record)
+    last_write = time.monotonic()
+
+    def recorded(new: dict[str, Any]) -> None:
+        """Record finished parts; the manifest is rewritten at most once a second (a part written but
+        not yet recorded when the run dies is simply played again)."""
+        nonlocal last_write
+        records.update(new)
+        if time.monotonic() - last_write >= 1.0:
+            manifest.write(out, record)
+            last_write = time.monotonic()
 
     t0 = time.perf_counter()
     played = 0
@@ -338,8 +394,9 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
             if backend == "ray":
                 from sim.ray_backend import run_chunks
 
-                def on_done(c: Chunk) -> None:
+                def on_done(c: Chunk, written: dict[str, Any]) -> None:
                     nonlocal played
+                    recorded(written)
                     played += c.n
                     advance(c.matchup, c.n)
 
@@ -353,14 +410,18 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
                     engine, spec = engines[c.matchup], specs[c.matchup]
                     if c.matchup not in compiled:
                         compiled = {c.matchup: compile_spec(engine, spec)}  # keep one matchup's arrays
-                    write_parts(out, play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options, check), c)
+                    recorded(write_parts(out, play_chunk(engine, compiled[c.matchup], spec, c, seed, detail,
+                                                         options, check), c))
                     played += c.n
                     advance(c.matchup, c.n)
     except KeyboardInterrupt:
         _finish(out, record, "interrupted", started, time.perf_counter() - t0, played)
         raise JobInterrupted(out, done_games + played, total) from None
     except BaseException:
-        _finish(out, record, "failed", started, time.perf_counter() - t0, played)
+        try:
+            _finish(out, record, "failed", started, time.perf_counter() - t0, played)
+        except OSError:
+            pass  # e.g. the disk is full: the previous manifest stays, and the original error is the one to report
         raise
     _finish(out, record, "complete", started, time.perf_counter() - t0, played)
     return out

@@ -12,6 +12,7 @@ import shlex
 from dataclasses import dataclass
 
 from sim.errors import InputError
+from sim.limits import MAX_DECK_CARDS
 from sim.model import FILTER_KEYS, Card
 
 _TEST = re.compile(r"^([a-z_0-9]+)(<=|>=|!=|=|<|>)(.+)$")
@@ -57,8 +58,8 @@ def parse_want(text: str) -> Want:
     if not parts or not _COUNT.match(parts[0]):
         raise InputError("--want", f"{text!r} must start with a count like 1+ (e.g. \"1+ type=forward cost<=2\")")
     count = int(_COUNT.match(parts[0]).group(1))
-    if count < 1:
-        raise InputError("--want", f"{text!r}: the count must be at least 1")
+    if not 1 <= count <= MAX_DECK_CARDS:
+        raise InputError("--want", f"{text!r}: the count must be within 1..{MAX_DECK_CARDS:,} (a deck's size cap)")
     tests = []
     for part in parts[1:]:
         m = _TEST.match(part)
@@ -76,3 +77,10 @@ def parse_want(text: str) -> Want:
 def card_classes(cards: list[Card], wants: list[Want]) -> list[int]:
     """Bit j of a card's class is set when the card matches want j."""
     return [sum(1 << j for j, w in enumerate(wants) if w.matches(card)) for card in cards]
+
+
+def unmatched_values(wants: list[Want], cards: list[Card]) -> list[str]:
+    """`key=value` tests that no card of the deck passes: usually a typo (type=forwrd), which would
+    otherwise just give a probability of 0."""
+    return [f"{t.key}={t.value}" for w in wants for t in w.tests
+            if t.op == "=" and not any(t.matches(card) for card in cards)]

@@ -206,7 +206,7 @@ def test_summary_counts_draws_first_player_and_turns(tmp_path: Path) -> None:
 def test_tmp_names_are_never_read_as_parts(tmp_path: Path) -> None:
     run_matchups(specs(), 20, 1, tmp_path, progress=False)
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [
-        "manifest.json", "part-0000-0000000000.parquet", "part-0001-0000000000.parquet"]
+        ".lock", "manifest.json", "part-0000-0000000000.parquet", "part-0001-0000000000.parquet"]
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
 
 

@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
         decks: list[Path] = typer.Argument(..., help="Deck files of one game (at least two)."),
         games: int = typer.Option(2000, "--games", "-n", help="Games per matchup and seat order."),
         policy: str = typer.Option("curve", "--policy", help="Policy for every deck (random, aggro, curve, control)."),
-        seed: int = typer.Option(1, "--seed", help="Master seed: the same seed gives the same games."),
+        seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         out: Path = typer.Option(Path("report"), "--out", help="Report directory (the games go to OUT/results)."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
         engine: str = typer.Option("", "--engine", help="Engine to play with (default: the decks' game; `null` = the baseline null game)."),

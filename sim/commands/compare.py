@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
         against: list[Path] = typer.Option(..., "--against", help="Opponent deck (repeatable)."),
         games: int = typer.Option(2000, "--games", "-n", help="Games per variant, opponent and seat order (the maximum with --until-decided)."),
         policy: str = typer.Option("curve", "--policy", help="Policy for every deck (random, aggro, curve, control)."),
-        seed: int = typer.Option(1, "--seed", help="Master seed: the same seed gives the same games."),
+        seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         until_decided: bool = typer.Option(False, "--until-decided", help="Play in batches and stop when a sequential test (SPRT) decides."),
         delta: float = typer.Option(0.1, "--delta", min=0.01, max=0.49, help="SPRT effect size: among pairs with different outcomes, B wins 0.5 +- delta."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),

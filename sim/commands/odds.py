@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from sim.commands import user_errors
+from sim.limits import MAX_DECK_CARDS
 
 
 class Seat(StrEnum):
@@ -31,13 +32,13 @@ def register(app: typer.Typer) -> None:
         seat: Seat = typer.Option(Seat.first, "--seat", help="Seat whose draws count (the first player draws less on turn 1)."),
         mulligan: Mulligan = typer.Option(Mulligan.never, "--mulligan", help="keep-if: mulligan hands that miss the wants, by the game's procedure."),
         max_mulligans: int | None = typer.Option(None, "--max-mulligans", min=0, max=20, help="CoJ redraw bound (default 3)."),
-        samples: int = typer.Option(1_000_000, "--samples", min=0, help="Simulated openings (0 = exact only)."),
-        seed: int = typer.Option(1, "--seed", min=0, help="Master seed of the simulation."),
+        samples: int = typer.Option(1_000_000, "--samples", min=0, max=10**9, help="Simulated openings (0 = exact only)."),
+        seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed of the simulation."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
         game: str | None = typer.Option(None, "--game", help="generic: use --deck-size/--hand/--draws instead of the deck's game."),
-        deck_size: int | None = typer.Option(None, "--deck-size", min=1, help="generic: pad the deck with blank cards to this size."),
-        hand: int | None = typer.Option(None, "--hand", min=1, help="generic: opening hand size."),
-        draws: int | None = typer.Option(None, "--draws", min=0, help="generic: cards drawn per turn."),
+        deck_size: int | None = typer.Option(None, "--deck-size", min=1, max=MAX_DECK_CARDS, help="generic: pad the deck with blank cards to this size."),
+        hand: int | None = typer.Option(None, "--hand", min=1, max=MAX_DECK_CARDS, help="generic: opening hand size."),
+        draws: int | None = typer.Option(None, "--draws", min=0, max=MAX_DECK_CARDS, help="generic: cards drawn per turn."),
         as_json: bool = typer.Option(False, "--json", help='Print {"rows": [{"turn", "exact", "simulated", "low", "high"}]}.'),
     ) -> None:
         """Probability that the opening hand (turn 0) and each own turn up to --turns meets every --want."""

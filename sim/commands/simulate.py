@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(10_000, "--games", "-n", help="Games to play."),
         policy_a: str = typer.Option("curve", "--policy-a", help="Policy of deck A (random, aggro, curve, control)."),
         policy_b: str = typer.Option("curve", "--policy-b", help="Policy of deck B."),
-        seed: int = typer.Option(1, "--seed", help="Master seed: the same seed gives the same games."),
+        seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         out: Path | None = typer.Option(None, "--out", help="Results directory (default: results/simulate/<decks>-<hash of the arguments>)."),
         detail: str = typer.Option("games", "--detail", help="games | turns | cards: which tables to write."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),

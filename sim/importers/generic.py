@@ -32,6 +32,8 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (csv.Error, UnicodeDecodeError) as exc:
         raise InputError(path, f"malformed CSV: {exc}") from None
+    except RecursionError:
+        raise InputError(path, "JSON nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise InputError(path, f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     if isinstance(data, dict) and isinstance(data.get("cards"), list):

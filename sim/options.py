@@ -1,0 +1,47 @@
+"""Valid ranges of the engines' rules options, checked where options are parsed.
+
+The engines declare each option's default and meaning (OPTIONS); the ranges live here so that a
+value outside what the rules or the engine's arrays can mean is refused up front: a negative
+joker cost or a 10**30 turn count is bad input, not a rules variant.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from sim.errors import InputError
+
+FLAG = (0, 1)
+
+RANGES: dict[str, dict[str, tuple[int, int]]] = {
+    "null": {"turns": (0, 32), "hand": (0, 50), "draw_rate": (0, 1000)},
+    "fftcg": {"limited": FLAG, "multi_backup_one_element": FLAG, "blocked_if_blocker_removed": FLAG,
+              "party_shared_element": FLAG, "payment_strict": FLAG,
+              "lb_undefined_cost": (0, 20)},  # printed LB costs are 0-8; 20 leaves room for house rules
+    "coj": {"max_mulligans": (0, 20), "jokers": FLAG, "reducer_leftmost": FLAG, "refresh_after_cut": FLAG,
+            "refresh_shuffle": FLAG, "cp_floor": (-12, 12),  # §4: CP is capped at 12
+            "lv3_drive_overclock": FLAG, "overdrive_keeps_level": FLAG, "indomitable_every_turn_end": FLAG,
+            "immortal_ignores_weaken": FLAG, "attack_ban_lifted": FLAG, "retreat_is_destroy": FLAG,
+            "removed_attacker_damage": FLAG, "trigger_cp": FLAG, "priority_alternate": FLAG,
+            "joker_gauge_max": (1, 1000), "joker_gain_turn": (0, 1000), "joker_gain_lp": (0, 1000),
+            "joker_gain_attack_lp": FLAG, "joker_gauge_cost": (0, 1000)},
+}
+
+
+def option_range(game: str, name: str) -> tuple[int, int]:
+    """The allowed [low, high] of an option; options of a new engine default to flags until listed here."""
+    return RANGES.get(game, {}).get(name, FLAG)
+
+
+def check_options(engine: ModuleType, options: dict[str, int] | None, where: str = "options") -> None:
+    """Every option known to the engine, an integer, within its range; InputError naming it otherwise."""
+    for key, value in (options or {}).items():
+        if key not in engine.OPTIONS:
+            known = ", ".join(sorted(engine.OPTIONS)) or "none"
+            raise InputError(where, f"unknown rules option {key!r} for {engine.GAME} (options: {known})")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InputError(where, f"rules option {key!r} must be an integer, got {value!r}")
+        low, high = option_range(engine.GAME, key)
+        if not low <= value <= high:
+            raise InputError(where, f"rules option {key!r} of {engine.GAME} must be within {low}..{high}, "
+                                    f"got {value}")
