@@ -199,7 +199,8 @@ def play_chunk(engine: ModuleType, compiled: tuple[Any, Any, Matchup], spec: Mat
 
 
 def compile_spec(engine: ModuleType, spec: MatchupSpec) -> tuple[Any, Any, Matchup]:
-    a, b = engine.compile_matchup(spec.deck_a, spec.deck_b)
+    # Canonical card order (Deck.canonical): the games a seed gives do not depend on the file's order.
+    a, b = engine.compile_matchup(spec.deck_a.canonical(), spec.deck_b.canonical())
     return a, b, matchup_record(engine, spec, a, b)
 
 
