@@ -92,18 +92,48 @@ def first_player(results: Results) -> pl.DataFrame:
 
 def play_draw(results: Results) -> pl.DataFrame:
     """Per deck vs opponent (both seat orders combined): win rate on the play (went first) and on
-    the draw, and the difference play - draw (Newcombe interval). Mirror cells count both seats."""
+    the draw, and the difference play - draw. Two decks' games on the play and on the draw are
+    different games: Newcombe interval. A mirror cell has both seats of every game, whose results
+    are tied (one seat's win is the other's loss), so it gets the paired interval of
+    d = won(first) - won(second) per game (`paired`)."""
     p = deck_labels(results)
-    return (p.group_by("label", "opponent_label")
-            .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
-                 (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
-                 (~pl.col("on_play")).sum().alias("games_draw"),
-                 (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
-            .rename({"label": "deck", "opponent_label": "opponent"})
-            .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
-                          *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
-            .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
-            .sort("game", "deck", "opponent").collect(engine=ENGINE))
+    table = (p.group_by("label", "opponent_label")
+             .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
+                  (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
+                  (~pl.col("on_play")).sum().alias("games_draw"),
+                  (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
+             .rename({"label": "deck", "opponent_label": "opponent"})
+             .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
+                           *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
+             .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"),
+                           pl.col("deck").eq(pl.col("opponent")).alias("paired"))
+             .sort("game", "deck", "opponent").collect(engine=ENGINE))
+    mirrors = _mirror_play_advantage(p)
+    if mirrors.is_empty():
+        return table
+    cols = ["play_advantage", "play_advantage_low", "play_advantage_high"]
+    return (table.join(mirrors, on="deck", how="left", suffix="_mirror")
+            .with_columns(pl.when(pl.col("paired")).then(pl.col(f"{c}_mirror")).otherwise(pl.col(c)).alias(c)
+                          for c in cols)
+            .drop(f"{c}_mirror" for c in cols))
+
+
+def _mirror_play_advantage(p: pl.LazyFrame) -> pl.DataFrame:
+    """Per mirror deck: mean of d = won(first seat) - won(second seat) over games, t interval."""
+    from analysis.paired import paired_interval
+
+    d = (p.filter(pl.col("label") == pl.col("opponent_label"))
+         .group_by("label", "game_id")
+         .agg(((pl.col("won") & pl.col("on_play")).cast(pl.Int8).sum()
+               - (pl.col("won") & ~pl.col("on_play")).cast(pl.Int8).sum()).alias("d"))
+         .sort("label", "game_id").collect(engine=ENGINE))
+    rows = []
+    for (label,), g in d.group_by("label", maintain_order=True):
+        iv = paired_interval(g["d"].to_numpy())
+        rows.append({"deck": label, "play_advantage": iv.diff, "play_advantage_low": iv.low,
+                     "play_advantage_high": iv.high})
+    return pl.DataFrame(rows, schema={"deck": pl.String, "play_advantage": pl.Float64,
+                                      "play_advantage_low": pl.Float64, "play_advantage_high": pl.Float64})
 
 
 def first_player_by_deck(results: Results) -> pl.DataFrame:

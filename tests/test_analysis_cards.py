@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
 import pytest
+from scipy.stats import norm
 
 from analysis.cards import card_stats
 from analysis.curve import cost_by_turn, curve, mean_cost_by_turn
 from analysis.data import from_frames
 from analysis.intervals import newcombe, wilson
 from analysis.mulligan import mulligans
+from analysis.stratified import holm, mh_risk_difference
 
 
 def games(winners: list[str], firsts: list[str], mull_a: list[int] | None = None) -> pl.DataFrame:
@@ -103,6 +106,14 @@ def test_card_stats_17lands_rates() -> None:
     assert k["avg_turn_played"] == 1.5
     assert (k["copies_in_hand"], k["copies_dead"], k["dead_rate"]) == (3, 1, pytest.approx(1 / 3))
     assert (k["dead_rate_low"], k["dead_rate_high"]) == pytest.approx(wilson(1, 3))
+    # opening hand vs not; games 0 and 2 (X on the play, 10 game turns) reach own turn 5, 1 and 3 too
+    assert (k["games_not_opening"], k["wins_not_opening"]) == (3, 1)
+    assert (k["gap_opening"], k["gap_opening_low"]) == pytest.approx(newcombe(1, 1, 1, 3)[:2])
+    assert (k["games_by_turn"], k["wins_by_turn"], k["games_not_by_turn"]) == (2, 2, 2)  # drawn on turns 0 and 2
+    assert (k["games_played"], k["wins_played"]) == (2, 2)
+    assert (k["win_rate_deck"], k["vs_deck"]) == (0.5, pytest.approx(0.5))
+    assert k["gap_adjusted"] == 1.0  # per seat order (turns all 10): won with k, not without
+    assert k["vs_deck_low"] == pytest.approx(0.5 * k["gap_adjusted_low"])  # (1 - f) * gap, f = 2 of 4 games
     m = s.filter(pl.col("code") == "m").row(0, named=True)
     assert (m["games_in_hand"], m["wins_in_hand"], m["games_not_seen"], m["wins_not_seen"]) == (2, 1, 2, 1)
     assert m["win_rate_opening"] == 1.0 and m["avg_turn_played"] == 3.0
@@ -121,3 +132,47 @@ def test_mulligans() -> None:
     assert (y["games_mulligan"], y["win_rate_keep"], y["win_rate_mulligan"]) == (0, 0.4, None)
     pos = mulligans(from_frames(g), by_position=True).filter(pl.col("deck") == "X")
     assert pos["position"].to_list() == ["draw", "play"] and pos["games"].to_list() == [2, 3]
+
+
+def test_mantel_haenszel_risk_difference_by_hand() -> None:
+    # two strata: (n1, a, n0, c) = (10, 8, 10, 4) and (20, 5, 5, 1)
+    strata = pl.LazyFrame({"k": ["x", "x"], "n1": [10, 20], "a": [8, 5], "n0": [10, 5], "c": [4, 1]})
+    r = mh_risk_difference(strata, ["k"], "rd").collect().row(0, named=True)
+    w = [10 * 10 / 20, 20 * 5 / 25]
+    d = [0.8 - 0.4, 0.25 - 0.2]
+    v = [0.8 * 0.2 / 10 + 0.4 * 0.6 / 10, 0.25 * 0.75 / 20 + 0.2 * 0.8 / 5]
+    rd = (w[0] * d[0] + w[1] * d[1]) / sum(w)
+    se = np.sqrt(w[0] ** 2 * v[0] + w[1] ** 2 * v[1]) / sum(w)
+    assert r["rd"] == pytest.approx(rd) and r["rd_high"] - r["rd"] == pytest.approx(1.959964 * se, rel=1e-6)
+    assert r["rd_strata"] == 2 and r["rd_p"] == pytest.approx(2 * norm.sf(rd / se))
+
+
+def test_holm_known_values() -> None:
+    adjusted = holm(np.array([0.01, 0.04, 0.03, 0.005, np.nan]))
+    assert adjusted[:4] == pytest.approx([0.03, 0.06, 0.06, 0.02]) and np.isnan(adjusted[4])
+
+
+def length_confounded_games(n: int = 6000, seed: int = 5) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Deck X (seat a) wins long games; card "k" (3 of 50) has no effect on the result, but long
+    games draw more cards, so it is seen more often in the games X wins."""
+    rng = np.random.default_rng(seed)
+    turns_ = rng.integers(6, 25, n)
+    first = np.where(rng.random(n) < 0.5, "a", "b")
+    won = rng.random(n) < 0.15 + 0.035 * (turns_ - 6)
+    g = games(np.where(won, "a", "b").tolist(), first.tolist()).with_columns(pl.Series("turns", turns_))
+    own = np.where(first == "a", (turns_ + 1) // 2, turns_ // 2)
+    pos = np.array([rng.permutation(50)[:3] for _ in range(n)])  # deck positions of the 3 copies
+    drawn = np.where(pos < 5, 0, (pos - 5) // 2 + 1)  # 5-card hand, then 2 a turn
+    drawn = np.where(drawn <= own[:, None], drawn, -1)
+    rows = [(i, "a", "X", "k", int(t), int(t)) for i in range(n) for t in drawn[i]]
+    return g, cards(rows)
+
+
+def test_length_adjusted_gap_removes_the_game_length_confound() -> None:
+    g, cd = length_confounded_games()
+    k = card_stats(from_frames(g, cards=cd)).row(0, named=True)
+    assert k["gap_low"] > 0.05  # the naive gap says "the deck wins more when it draws k"
+    assert k["gap_adjusted_low"] < 0 < k["gap_adjusted_high"] and abs(k["gap_adjusted"]) < 0.03
+    assert k["gap_opening_low"] < 0 < k["gap_opening_high"]  # the opening hand is not confounded
+    assert k["gap_adjusted_p_holm"] == pytest.approx(k["gap_adjusted_p"])  # one card: nothing to adjust
+    assert k["vs_deck_low"] < 0 < k["vs_deck_high"]
