@@ -13,7 +13,8 @@ All win rates are per game and deck seat, counting a card once per game however 
   so a deck that wins long games shows a positive gap for every card: kept for the CSV only.
 - `gap_adjusted` = GIH - GNS within games of the same length and seat order (Mantel-Haenszel over
   strata of game turns x on the play; analysis.stratified), with a z interval and p-value, and
-  `gap_adjusted_p_holm`, Holm-adjusted over every card of the table (the family tested at once).
+  `gap_adjusted_p_holm`, Holm-adjusted over every card of the table (the family tested at once);
+  likewise `gap_opening_p` (z test) and `gap_opening_p_holm`.
 - `vs_deck`: the same, against the deck's average instead of the games without the card. Unadjusted,
   GIH win rate - deck win rate = (1 - f) * gap exactly (f = share of games with the card in hand);
   `vs_deck` is (1 - f) * gap_adjusted, with (1 - f) times its interval.
@@ -71,6 +72,11 @@ def card_stats(results: Results) -> pl.DataFrame:
               .agg(seen.sum().alias("n1"), (seen & pl.col("won")).sum().alias("a"),
                    (~seen).sum().alias("n0"), (~seen & pl.col("won")).sum().alias("c")))
     adjusted = mh_risk_difference(strata, GROUP, "gap_adjusted")
+    # one stratum: the z test of the opening-hand gap (its interval stays Newcombe's)
+    opening_test = mh_risk_difference(
+        rates.select(*GROUP, pl.col("games_opening").alias("n1"), pl.col("wins_opening").alias("a"),
+                     pl.col("games_not_opening").alias("n0"), pl.col("wins_not_opening").alias("c")),
+        GROUP, "z").select(*GROUP, pl.col("z_p").alias("gap_opening_p"))
     c = results.cards.join(results.games.select("game_id", "game", "policy_a", "policy_b"), on="game_id").with_columns(
         pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b")).alias("policy"))
     per_copy = (c.group_by(GROUP)
@@ -80,6 +86,7 @@ def card_stats(results: Results) -> pl.DataFrame:
     share_not_seen = pl.col("games_not_seen") / pl.col("games")
     out = (rates.join(per_copy, on=GROUP, how="left", nulls_equal=True)
            .join(adjusted, on=GROUP, how="left", nulls_equal=True)
+           .join(opening_test, on=GROUP, how="left", nulls_equal=True)
            .with_columns(*(e for name in ("opening", "not_opening", "drawn", "in_hand", "not_seen", "played",
                                           "by_turn", "not_by_turn")
                            for e in wilson_exprs(pl.col(f"wins_{name}"), pl.col(f"games_{name}"), f"win_rate_{name}")),
@@ -90,5 +97,5 @@ def card_stats(results: Results) -> pl.DataFrame:
                          *newcombe_exprs("win_rate_by_turn", "win_rate_not_by_turn", "gap_by_turn"))
            .with_columns((share_not_seen * pl.col(f"gap_adjusted{x}")).alias(f"vs_deck{x}") for x in ("", "_low", "_high"))
            .sort(GROUP).collect(engine=ENGINE))
-    return out.with_columns(pl.Series("gap_adjusted_p_holm", holm(out["gap_adjusted_p"].fill_null(float("nan"))),
-                                      dtype=pl.Float64).fill_nan(None))
+    return out.with_columns(pl.Series(f"{gap}_p_holm", holm(out[f"{gap}_p"].fill_null(float("nan"))),
+                                      dtype=pl.Float64).fill_nan(None) for gap in ("gap_adjusted", "gap_opening"))

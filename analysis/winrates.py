@@ -67,6 +67,21 @@ def matchup_matrix(results: Results) -> pl.DataFrame:
             .sort("game", "deck", "opponent").collect(engine=ENGINE))
 
 
+def matrix_margins(matrix: pl.DataFrame) -> pl.DataFrame:
+    """The matrix's overall row and column, mirror cells left out: per deck, its win rate against
+    the field (`win_rate`, the row margin) and the field's win rate against it (`field_win_rate`,
+    the column margin; 1 - win_rate - draws as a share when every game has both seats recorded)."""
+    other = matrix.filter(pl.col("deck") != pl.col("opponent"))
+    rows = other.group_by("deck").agg(pl.col("wins").sum(), pl.col("games").sum())
+    cols = (other.group_by("opponent").agg(pl.col("wins").sum().alias("field_wins"),
+                                           pl.col("games").sum().alias("field_games"))
+            .rename({"opponent": "deck"}))
+    return (rows.join(cols, on="deck", how="full", coalesce=True)
+            .with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"),
+                          *wilson_exprs(pl.col("field_wins"), pl.col("field_games"), "field_win_rate"))
+            .sort("deck"))
+
+
 def deck_summary(results: Results) -> pl.DataFrame:
     """Each deck's overall win rate against the field (mirror games excluded)."""
     p = deck_labels(results).filter(pl.col("label") != pl.col("opponent_label"))

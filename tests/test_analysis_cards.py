@@ -8,7 +8,7 @@ import pytest
 from scipy.stats import norm
 
 from analysis.cards import card_stats
-from analysis.curve import cost_by_turn, curve, mean_cost_by_turn
+from analysis.curve import cost_by_turn, curve, mean_cost_by_turn, pooled, sources_by_turn
 from analysis.data import from_frames
 from analysis.intervals import newcombe, wilson
 from analysis.mulligan import mulligans
@@ -46,7 +46,7 @@ def cards(rows: list[tuple[int, str, str, str, int, int]]) -> pl.DataFrame:
         pl.col("turn_drawn", "turn_played").cast(pl.Int16))
 
 
-def test_curve_play_draw_waste_and_made_play() -> None:
+def test_curve_play_draw_and_waste() -> None:
     g = games(["a", "b"], ["a", "b"])
     t = turns([
         # game 0: X first. X: t1 avail 1 spent 0, t2 avail 2 spent 2 (played 1), t3 avail 3 spent 1
@@ -60,15 +60,28 @@ def test_curve_play_draw_waste_and_made_play() -> None:
     x_play = c.filter((pl.col("deck") == "X") & (pl.col("position") == "play"))
     assert x_play["turn"].to_list() == [1, 2, 3]
     assert x_play["wasted"].to_list() == [1.0, 0.0, 2.0]
-    assert x_play["made_play_by"].to_list() == [0.0, 1.0, 1.0]
+    assert x_play["cards_played"].to_list() == [0.0, 1.0, 1.0]
     assert x_play["policy"].unique().to_list() == ["curve"]
     x_draw = c.filter((pl.col("deck") == "X") & (pl.col("position") == "draw"))
-    assert x_draw["made_play_by"].to_list() == [1.0, 1.0]  # played on t1, stays "made a play" on t2
     assert x_draw["spent"].to_list() == [1.0, 0.0] and x_draw["wasted"].to_list() == [1.0, 4.0]
     y_draw = c.filter((pl.col("deck") == "Y") & (pl.col("position") == "draw"))  # game 0, Y second
     assert y_draw["available"].to_list() == [2.0, 2.0] and y_draw["policy"].to_list() == ["aggro"] * 2
     both_t1 = c.filter((pl.col("deck") == "X") & (pl.col("turn") == 1))["players"].sum()
     assert both_t1 == 2
+    p = pooled(c, 6).filter(pl.col("deck") == "X")
+    assert p["turn"].to_list() == [1, 2, 3] and p["players"].to_list() == [2, 2, 1]
+    assert p["spent"].to_list() == [0.5, 1.0, 1.0] and p["cards_played"].to_list() == [0.5, 0.5, 1.0]
+
+
+def test_resource_cards_played_by_turn() -> None:
+    # game 0: X first, 6 game turns (X has own turns 1-3); game 1: X second, 5 game turns (X: 1-2)
+    g = games(["a", "b"], ["a", "b"]).with_columns(pl.Series("turns", [6, 5]))
+    cd = cards([(0, "a", "X", "bk", 0, 1), (0, "a", "X", "bk", 2, 3), (0, "a", "X", "fw", 0, 1),
+                (1, "a", "X", "bk", 0, 2), (1, "a", "X", "bk", -1, -1), (1, "a", "X", "fw", 0, -1)])
+    s = sources_by_turn(from_frames(g, cards=cd), {"bk": "backup", "fw": "forward"}, 4)
+    assert s["turn"].to_list() == [1, 2, 3]  # nobody reached own turn 4
+    assert s["players"].to_list() == [2, 2, 1]
+    assert s["sources"].to_list() == [0.5, 1.0, 2.0]  # game 0: 1, 1, 2; game 1: 0, 1
 
 
 def test_cost_by_turn() -> None:
@@ -176,3 +189,6 @@ def test_length_adjusted_gap_removes_the_game_length_confound() -> None:
     assert k["gap_opening_low"] < 0 < k["gap_opening_high"]  # the opening hand is not confounded
     assert k["gap_adjusted_p_holm"] == pytest.approx(k["gap_adjusted_p"])  # one card: nothing to adjust
     assert k["vs_deck_low"] < 0 < k["vs_deck_high"]
+    p1, p0 = k["win_rate_opening"], k["win_rate_not_opening"]
+    se = np.sqrt(p1 * (1 - p1) / k["games_opening"] + p0 * (1 - p0) / k["games_not_opening"])
+    assert k["gap_opening_p"] == pytest.approx(2 * norm.sf(abs(p1 - p0) / se))
