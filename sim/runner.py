@@ -1,4 +1,4 @@
-"""The batch runner: engine calls -> Parquet parts -> one results dataset per job (DESIGN.md, Results/Scale).
+"""The batch runner: engine calls -> Parquet parts -> one results dataset per job (docs/scale.md).
 
 Each matchup's games 0..games-1 of (seed, stream) are split into chunks of `chunk` games. A chunk
 is one engine call; its frames are written as Parquet parts
