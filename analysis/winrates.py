@@ -16,7 +16,7 @@ from __future__ import annotations
 import polars as pl
 
 from analysis.data import ENGINE, Results, perspective
-from analysis.intervals import newcombe_exprs, wilson_exprs
+from analysis.intervals import Z95, newcombe_exprs, wilson_exprs
 
 
 def deck_labels(results: Results) -> pl.LazyFrame:
@@ -152,18 +152,44 @@ def _mirror_play_advantage(p: pl.LazyFrame) -> pl.DataFrame:
 
 
 def first_player_by_deck(results: Results) -> pl.DataFrame:
-    """Per deck against the whole field: win rate on the play, on the draw and the gap."""
+    """Per deck against the whole field: win rate on the play, on the draw and the gap. A deck
+    with mirror games has both seats of those games in its rows, so its gap gets a z interval
+    with the variance summed per game (cluster-robust, `paired` = True) instead of Newcombe's."""
     p = deck_labels(results)
-    return (p.group_by("label")
-            .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
-                 (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
-                 (~pl.col("on_play")).sum().alias("games_draw"),
-                 (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
-            .rename({"label": "deck"})
-            .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
-                          *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
-            .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
-            .sort("game", "deck").collect(engine=ENGINE))
+    table = (p.group_by("label")
+             .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
+                  (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
+                  (~pl.col("on_play")).sum().alias("games_draw"),
+                  (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"),
+                  (pl.col("label") == pl.col("opponent_label")).any().alias("paired"))
+             .rename({"label": "deck"})
+             .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
+                           *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
+             .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
+             .sort("game", "deck").collect(engine=ENGINE))
+    if not table["paired"].any():
+        return table
+    v = _variance_by_game(p, table.filter(pl.col("paired")))
+    half = Z95 * pl.col("variance").sqrt()
+    return (table.join(v, on="deck", how="left")
+            .with_columns(pl.when(pl.col("paired")).then(pl.col("play_advantage") - half)
+                          .otherwise(pl.col("play_advantage_low")).alias("play_advantage_low"),
+                          pl.when(pl.col("paired")).then(pl.col("play_advantage") + half)
+                          .otherwise(pl.col("play_advantage_high")).alias("play_advantage_high"))
+            .drop("variance"))
+
+
+def _variance_by_game(p: pl.LazyFrame, rates: pl.DataFrame) -> pl.DataFrame:
+    """Variance of rate_play - rate_draw per deck from each row's influence, summed within a game
+    first (the two seats of a mirror game are one cluster); equals Wald's when no game repeats."""
+    r = rates.select(pl.col("deck").alias("label"), "win_rate_play", "games_play", "win_rate_draw", "games_draw")
+    won = pl.col("won").cast(pl.Float64)
+    u = (pl.when(pl.col("on_play")).then((won - pl.col("win_rate_play")) / pl.col("games_play"))
+         .otherwise(-(won - pl.col("win_rate_draw")) / pl.col("games_draw")))
+    return (p.join(r.lazy(), on="label").with_columns(u.alias("u"))
+            .group_by("label", "game_id").agg(pl.col("u").sum())
+            .group_by("label").agg((pl.col("u") ** 2).sum().alias("variance"))
+            .rename({"label": "deck"}).collect(engine=ENGINE))
 
 
 def game_length(results: Results) -> pl.DataFrame:

@@ -130,10 +130,10 @@ def _first_player(results: Results) -> Section:
     return Section("first_player", "First-player advantage",
                    f"{lines}. The chart and table split each deck's games by whether it went first "
                    "(on the play) or second (on the draw); the last column is the difference in "
-                   "percentage points with a 95% interval (Newcombe: the games on the play and on the draw "
-                   "are different games). play_draw.csv has the same per deck and opponent; in a mirror "
-                   "cell both seats of every game are the same deck, so there the interval is the paired "
-                   "one over games (column paired).",
+                   "percentage points with a 95% interval: Newcombe's when the games on the play and on the "
+                   "draw are different games; a mirror game has the deck in both seats, one seat's win "
+                   "being the other's loss, so where mirrors are counted the interval is paired over games "
+                   "(column paired in the CSVs). play_draw.csv has the same per deck and opponent.",
                    figure=play_draw_chart(by_deck, "Win rate on the play vs on the draw"),
                    figure_alt="Bar chart of win rates on the play and on the draw per deck",
                    table=table, csv=[Table("first_player", by_deck, "the table above"),

@@ -11,6 +11,7 @@ from analysis.winrates import (
     deck_summary,
     end_reasons,
     first_player,
+    first_player_by_deck,
     first_player_by_matchup,
     game_length,
     matchup_matrix,
@@ -162,3 +163,14 @@ def test_mirror_play_draw_uses_the_paired_interval() -> None:
     assert (pd["play_advantage_low"], pd["play_advantage_high"]) == pytest.approx(
         (paired_interval(d).low, paired_interval(d).high))
     assert covered / reps > 0.92 and newcombe_covered / reps < 0.9
+    # the per-deck table (the report's) has the same games: a z interval summed per game
+    by_deck = first_player_by_deck(from_frames(games_frame(rows))).row(0, named=True)
+    assert by_deck["paired"] and by_deck["play_advantage"] == pytest.approx(pd["play_advantage"])
+    assert by_deck["play_advantage_high"] - by_deck["play_advantage"] == pytest.approx(
+        1.959964 * np.std(d) / np.sqrt(n), rel=1e-6)
+
+
+def test_per_deck_play_draw_without_mirrors_stays_newcombe() -> None:
+    r = first_player_by_deck(from_frames(games_frame(ROWS))).filter(pl.col("deck") == "X").row(0, named=True)
+    assert not r["paired"]
+    assert (r["play_advantage_low"], r["play_advantage_high"]) == pytest.approx(newcombe(3, 4, 2, 4)[1:])
