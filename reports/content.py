@@ -171,7 +171,7 @@ def _mulligans(results: Results) -> Section:
                      "mulligan rate": rate("mulligan_rate"), "mean mulligans": "mean_mulligans",
                      "win rate after keeping": rate("win_rate_keep"),
                      "win rate after a mulligan": rate("win_rate_mulligan"),
-                     "after a mulligan − after keeping": diff("mulligan_cost")})
+                     "after a mulligan − after keeping": diff("mulligan_minus_keep")})
     return Section("mulligans", "Mulligans",
                    "How often each deck (played by its policy) took a mulligan, and its win rate after "
                    "keeping its first hand vs after mulliganing, with the difference in percentage points. "

@@ -140,6 +140,7 @@ def test_mulligans() -> None:
     assert (x["games"], x["games_mulligan"], x["mean_mulligans"]) == (5, 3, pytest.approx(4 / 5))
     assert (x["games_keep"], x["wins_keep"], x["wins_mulligan"]) == (2, 1, 2)
     assert x["win_rate_mulligan"] == pytest.approx(2 / 3)
+    assert (x["mulligan_minus_keep"], x["mulligan_minus_keep_low"]) == pytest.approx(newcombe(2, 3, 1, 2)[:2])
     assert (x["mulligan_rate_low"], x["mulligan_rate_high"]) == pytest.approx(wilson(3, 5))
     y = t.filter(pl.col("deck") == "Y").row(0, named=True)
     assert (y["games_mulligan"], y["win_rate_keep"], y["win_rate_mulligan"]) == (0, 0.4, None)
