@@ -58,7 +58,9 @@ class OddsQuestion:
 
     def check(self) -> None:
         seen = self.draws()[-1]
-        room = self.deck_size - (self.profile.hand if self.profile.mulligan in TO_BOTTOM else 0)
+        # without keep-if no card goes to the bottom, so the whole deck can be drawn
+        to_bottom = self.keep_if and self.profile.mulligan in TO_BOTTOM
+        room = self.deck_size - (self.profile.hand if to_bottom else 0)
         if seen > room:
             raise InputError("--turns", f"by turn {self.turns} the seat would see {seen} cards but only {room} "
                                         "can be drawn before the deck runs out or reaches mulliganed cards")
