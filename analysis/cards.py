@@ -11,8 +11,9 @@ All win rates are per game and deck seat, counting a card once per game however 
   turn: every such game had the same number of draws, so length matters much less.
 - `gap` = GIH - GNS, unadjusted (17lands' "improvement when drawn"). A long game sees more cards,
   so a deck that wins long games shows a positive gap for every card: kept for the CSV only.
-- `gap_adjusted` = GIH - GNS within games of the same length and seat order (Mantel-Haenszel over
-  strata of game turns x on the play; analysis.stratified), with a z interval and p-value, and
+- `gap_adjusted` = GIH - GNS within games where the seat drew the same number of cards: strata of
+  own turns begun x seat order (the first player skips or shortens its first draw), Mantel-
+  Haenszel (analysis.stratified), with a z interval and p-value, and
   `gap_adjusted_p_holm`, Holm-adjusted over every card of the table (the family tested at once);
   likewise `gap_opening_p` (z test) and `gap_opening_p_holm`.
 - `vs_deck`: the same, against the deck's average instead of the games without the card. Unadjusted,
@@ -37,6 +38,8 @@ GROUP = ["game", "deck", "policy", "code", "name"]
 
 def _per_game(results: Results) -> pl.LazyFrame:
     """One row per game, seat and card: won, length stratum, and what happened to the card."""
+    # Not game turns themselves: a game that ends on its first player's turn was (nearly always) won
+    # by that player, so strata of game turns x seat would fix the result; own turns begun do not.
     keys = results.games.select("game_id", "game", "winner", "policy_a", "policy_b", "first_player", "turns")
     on_play = pl.col("seat") == pl.col("first_player")
     c = (results.cards.join(keys, on="game_id", how="inner")
@@ -48,7 +51,7 @@ def _per_game(results: Results) -> pl.LazyFrame:
                        .alias("own_turns")))
     drawn = pl.col("turn_drawn")
     return (c.group_by("game_id", "seat", *GROUP)
-            .agg(pl.col("won", "on_play", "turns", "own_turns").first(), pl.len().alias("copies"),
+            .agg(pl.col("won", "on_play", "own_turns").first(), pl.len().alias("copies"),
                  (drawn == 0).any().alias("opening"), (drawn > 0).any().alias("drawn"),
                  (drawn >= 0).any().alias("seen"), drawn.is_between(0, BY_TURN).any().alias("by_turn"),
                  (pl.col("turn_played") >= 0).any().alias("played")))
@@ -68,7 +71,7 @@ def card_stats(results: Results) -> pl.DataFrame:
                   *_count(opening, "opening"), *_count(~opening, "not_opening"), *_count(pl.col("drawn"), "drawn"),
                   *_count(seen, "in_hand"), *_count(~seen, "not_seen"), *_count(pl.col("played"), "played"),
                   *_count(reached & pl.col("by_turn"), "by_turn"), *_count(reached & ~pl.col("by_turn"), "not_by_turn")))
-    strata = (per_game.group_by(*GROUP, "turns", "on_play")
+    strata = (per_game.group_by(*GROUP, "own_turns", "on_play")
               .agg(seen.sum().alias("n1"), (seen & pl.col("won")).sum().alias("a"),
                    (~seen).sum().alias("n0"), (~seen & pl.col("won")).sum().alias("c")))
     adjusted = mh_risk_difference(strata, GROUP, "gap_adjusted")

@@ -1,8 +1,8 @@
 """A difference of win rates adjusted for a confounder by stratification, and Holm's method.
 
 `mh_risk_difference` is the Mantel-Haenszel risk difference p1 - p0 over strata (for the card
-table: strata of game length, so a card is compared only with games of the same length, in which
-whether it was drawn is down to the shuffle). Weights w = n1 * n0 / N per stratum; the variance is
+table: strata of how many cards the seat drew, so a card is compared only with games as long for
+that seat, in which whether it was drawn is down to the shuffle). Weights w = n1 * n0 / N per stratum; the variance is
 Greenland & Robins (1985): sum(w^2 * (p1 q1 / n1 + p0 q0 / n0)) / sum(w)^2, which is consistent when
 the strata are large (thousands of games spread over a few dozen game lengths). A stratum that
 lacks either group carries no weight.

@@ -51,7 +51,10 @@ def _number(x: float) -> str:
     digits = 1
     while digits < 4 and 1e-9 < x < 1 - 1e-9 and float(f"{100 * x:.{digits}f}") in (0.0, 100.0):
         digits += 1
-    return f"{100 * x:.{digits}f}"
+    text = f"{100 * x:.{digits}f}"
+    if 1e-9 < x < 1 - 1e-9 and float(text) in (0.0, 100.0):  # closer to certain than 4 digits show
+        return ">99.9999" if x > 0.5 else "<0.0001"
+    return text
 
 
 def pct(rate: float | None, low: float | None = None, high: float | None = None) -> str:

@@ -91,8 +91,8 @@ def cards(results: Results) -> Section:
                         "opening hand − not": diff("gap_opening"),
                         "p (Holm), opening": lambda r: p_value(r["gap_opening_p_holm"]),
                         f"in hand by turn {t} − not": diff("gap_by_turn"),
-                        "in hand − not seen, same game length": diff("gap_adjusted"),
-                        "p (Holm), same length": lambda r: p_value(r["gap_adjusted_p_holm"]),
+                        "in hand − not seen, same draws": diff("gap_adjusted"),
+                        "p (Holm), same draws": lambda r: p_value(r["gap_adjusted_p_holm"]),
                         "in hand vs deck average": diff("vs_deck"),
                         "win rate when played": rate("win_rate_played"),
                         "avg turn played": "avg_turn_played", "dead rate": rate("dead_rate")})
@@ -105,8 +105,10 @@ def cards(results: Results) -> Section:
                    "mostly game length: a long game draws more cards, so a deck that wins long games shows "
                    "a positive gap for every card. So the columns compare like with like: opening hand − "
                    "not (the deal is random, before the game; mulligans aside), in hand by own turn "
-                   f"{t} − not (among the games that reached it), and in hand − not seen within games of the "
-                   "same length and seat order (Mantel-Haenszel over game turns); 'in hand vs deck average' "
+                   f"{t} − not (among the games that reached it), and in hand − not seen within games in "
+                   "which the seat drew as many cards (Mantel-Haenszel over own turns begun x seat order; "
+                   "not over game turns, which with the seat would fix who won: a game mostly ends on "
+                   "its winner's turn); 'in hand vs deck average' "
                    "is that adjusted gap against the deck's overall win rate. Each interval is a 95% "
                    f"interval for one card; with {tested:,} cards tested at once some will exclude 0 by "
                    "chance, so the two p (Holm) columns are the p-values of the opening-hand gap and of the "

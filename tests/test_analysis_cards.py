@@ -125,7 +125,7 @@ def test_card_stats_17lands_rates() -> None:
     assert (k["games_by_turn"], k["wins_by_turn"], k["games_not_by_turn"]) == (2, 2, 2)  # drawn on turns 0 and 2
     assert (k["games_played"], k["wins_played"]) == (2, 2)
     assert (k["win_rate_deck"], k["vs_deck"]) == (0.5, pytest.approx(0.5))
-    assert k["gap_adjusted"] == 1.0  # per seat order (turns all 10): won with k, not without
+    assert k["gap_adjusted"] == 1.0  # per seat order (own turns all 5): won with k, not without
     assert k["vs_deck_low"] == pytest.approx(0.5 * k["gap_adjusted_low"])  # (1 - f) * gap, f = 2 of 4 games
     m = s.filter(pl.col("code") == "m").row(0, named=True)
     assert (m["games_in_hand"], m["wins_in_hand"], m["games_not_seen"], m["wins_not_seen"]) == (2, 1, 2, 1)
@@ -168,11 +168,14 @@ def test_holm_known_values() -> None:
 
 def length_confounded_games(n: int = 6000, seed: int = 5) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Deck X (seat a) wins long games; card "k" (3 of 50) has no effect on the result, but long
-    games draw more cards, so it is seen more often in the games X wins."""
+    games draw more cards, so it is seen more often in the games X wins. Game turns and the seat
+    fix the winner (strata of those would leave nothing to compare); own turns and the seat do not."""
     rng = np.random.default_rng(seed)
     turns_ = rng.integers(6, 25, n)
     first = np.where(rng.random(n) < 0.5, "a", "b")
     won = rng.random(n) < 0.15 + 0.035 * (turns_ - 6)
+    # as in the engines, a game ends on its winner's turn: odd game turns when the first player won
+    turns_ = turns_ + ((turns_ % 2 == 1) != (won == (first == "a")))
     g = games(np.where(won, "a", "b").tolist(), first.tolist()).with_columns(pl.Series("turns", turns_))
     own = np.where(first == "a", (turns_ + 1) // 2, turns_ // 2)
     pos = np.array([rng.permutation(50)[:3] for _ in range(n)])  # deck positions of the 3 copies

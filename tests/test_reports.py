@@ -148,6 +148,7 @@ def test_percent_never_rounds_a_rate_to_certainty() -> None:
     from reports.parts import pct
 
     assert pct(0.9996) == "99.96%" and pct(0.00004) == "0.004%" and pct(1.0) == "100.0%"
+    assert pct(1 - 1e-7) == ">99.9999%" and pct(1 - 1e-12) == "100.0%"
     assert pct(0.5, 0.49, 0.99996) == "50.0% (49.0–99.996)" and pct(0.25) == "25.0%"
 
 
@@ -163,5 +164,5 @@ def test_report_sections_explain_and_link_their_tables() -> None:
     assert "after a mulligan − after keeping" in s["mulligans"].table.columns
     assert "made" not in " ".join(s["curve"].table.columns)
     assert "Holm" in s["cards"].text and "game length" in s["cards"].text
-    assert "in hand − not seen, same game length" in s["cards"].table.columns
+    assert "in hand − not seen, same draws" in s["cards"].table.columns
     assert "simulation noise" in html.render(report) and "real players" in s["decks"].text
