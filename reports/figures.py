@@ -43,6 +43,15 @@ def short_labels(names: list[str], width: int = 28) -> list[str]:
     return out
 
 
+def _series_labels(keys: list[tuple[str, str]]) -> list[str]:
+    """Legend labels for (deck, policy) series: distinct short deck names, plus the policy when a
+    deck is played by several."""
+    decks = sorted({d for d, _ in keys})
+    short = dict(zip(decks, short_labels(decks), strict=True))
+    multi_policy = len(decks) < len(keys)
+    return [f"{short[d]} ({p})" if multi_policy else short[d] for d, p in keys]
+
+
 def _cell_text(rate: float | None, low: float | None, high: float | None) -> str:
     return "" if rate is None else f"{100 * rate:.0f}%\n{100 * low:.0f}–{100 * high:.0f}"
 
@@ -137,25 +146,27 @@ def game_length_histogram(lengths: pl.DataFrame, title: str) -> Figure:
 
 
 def curve_chart(pooled: pl.DataFrame, title: str) -> Figure:
-    """Per deck, by own turn (both seats pooled): resources spent and cards played per turn."""
-    fig = Figure(figsize=(11, 4))
-    left, right = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    """Per deck, by own turn (both seats pooled): resources spent and cards played per turn, and
+    the resource cards (FFTCG Backups) played so far when the table has them (`sources`)."""
+    sources = "sources" in pooled.columns and pooled["sources"].is_not_null().any()
+    panels = [("spent", "resources spent (mean per player)", "Resources spent"),
+              ("cards_played", "cards played (mean per player)", "Cards played")]
+    if sources:
+        panels.append(("sources", "resource cards played so far (mean)", "Resource cards (Backups) by turn"))
+    fig = Figure(figsize=(5.5 * len(panels), 4))
+    axes = [fig.add_subplot(1, len(panels), i + 1) for i in range(len(panels))]
     keys = pooled.select("deck", "policy").unique().sort("deck", "policy").rows()
-    multi_policy = len({d for d, _ in keys}) < len(keys)
+    labels = _series_labels(keys)
     for n, (deck, policy) in enumerate(keys):
-        color = _tab10(n % 10)
-        label = f"{_short(deck)} ({policy})" if multi_policy else _short(deck)
+        label = labels[n]
         t = pooled.filter((pl.col("deck") == deck) & (pl.col("policy") == policy)).sort("turn")
-        turns = t["turn"].to_list()
-        left.plot(turns, t["spent"].to_list(), color=color, marker="o", ms=3, label=label)
-        right.plot(turns, t["cards_played"].to_list(), color=color, marker="o", ms=3, label=label)
-    left.set_xlabel("own turn")
-    left.set_ylabel("resources spent (mean per player)")
-    left.set_title("Resources spent")
-    right.set_xlabel("own turn")
-    right.set_ylabel("cards played (mean per player)")
-    right.set_title("Cards played")
-    right.legend(fontsize=7, loc="upper left")
+        for ax, (col, _, _) in zip(axes, panels, strict=True):
+            ax.plot(t["turn"].to_list(), t[col].to_list(), color=_tab10(n % 10), marker="o", ms=3, label=label)
+    for ax, (_, ylabel, name) in zip(axes, panels, strict=True):
+        ax.set_xlabel("own turn")
+        ax.set_ylabel(ylabel)
+        ax.set_title(name)
+    axes[-1].legend(fontsize=7, loc="best")
     fig.suptitle(title)
     return fig
 
@@ -172,10 +183,10 @@ def cost_chart(mean_cost: pl.DataFrame, title: str, max_turn: int = 10) -> Figur
     ax = fig.add_subplot()
     c = mean_cost.filter((pl.col("turn") >= 1) & (pl.col("turn") <= max_turn))
     keys = c.select("deck", "policy").unique().sort("deck", "policy").rows()
-    multi_policy = len({d for d, _ in keys}) < len(keys)
+    labels = _series_labels(keys)
     for n, (deck, policy) in enumerate(keys):
         d = c.filter((pl.col("deck") == deck) & (pl.col("policy") == policy)).sort("turn")
-        label = f"{_short(deck)} ({policy})" if multi_policy else _short(deck)
+        label = labels[n]
         ax.plot(d["turn"].to_list(), d["mean_cost"].to_list(), marker="o", ms=3, color=_tab10(n % 10), label=label)
     ax.set_xlabel("own turn")
     ax.set_ylabel("mean cost of cards played")
