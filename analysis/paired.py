@@ -144,9 +144,9 @@ class SprtResult:
                  f"(discordance {100 * self.discordance:.1f}% of {self.pairs:,} pairs)")
         pts = f"{self.points(delta):.1f} win-rate points"
         return {
-            "b_better": f"B is better: {share}; the SPRT accepted B - A = +{pts}",
-            "a_better": f"A is better: {share}; the SPRT accepted B - A = -{pts}",
-            "no_difference": f"no difference of {pts} or more: {share}; the SPRT accepted 0 both ways",
+            "b_better": f"B is better: {share}; the SPRT accepted H1 B - A = +{pts} over H0 (0)",
+            "a_better": f"A is better: {share}; the SPRT accepted H1 B - A = -{pts} over H0 (0)",
+            "no_difference": f"no difference of {pts} or more: {share}; the SPRT accepted H0 (0) both ways",
             "undecided": f"not decided: {share}",
         }[self.decision]
 
