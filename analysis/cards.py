@@ -100,5 +100,5 @@ def card_stats(results: Results) -> pl.DataFrame:
                          *newcombe_exprs("win_rate_by_turn", "win_rate_not_by_turn", "gap_by_turn"))
            .with_columns((share_not_seen * pl.col(f"gap_adjusted{x}")).alias(f"vs_deck{x}") for x in ("", "_low", "_high"))
            .sort(GROUP).collect(engine=ENGINE))
-    return out.with_columns(pl.Series(f"{gap}_p_holm", holm(out[f"{gap}_p"].fill_null(float("nan"))),
+    return out.with_columns(pl.Series(f"{gap}_p_holm", holm(out[f"{gap}_p"].fill_null(float("nan")).to_numpy()),
                                       dtype=pl.Float64).fill_nan(None) for gap in ("gap_adjusted", "gap_opening"))

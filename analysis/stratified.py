@@ -34,7 +34,8 @@ def mh_risk_difference(strata: pl.LazyFrame, group: list[str], prefix: str) -> p
             .agg(pl.col("num").sum(), pl.col("w").sum(), pl.col("v").sum(), pl.len().alias(f"{prefix}_strata"))
             .with_columns(rd.alias(prefix), (rd - Z95 * se).alias(f"{prefix}_low"), (rd + Z95 * se).alias(f"{prefix}_high"),
                           pl.when(se > 0).then(rd.abs() / se).otherwise(None).alias("_z"))
-            .with_columns(pl.col("_z").map_batches(_two_sided_p, return_dtype=pl.Float64).alias(f"{prefix}_p"))
+            .with_columns(pl.col("_z").map_batches(_two_sided_p, return_dtype=pl.Float64).fill_nan(None)
+                          .alias(f"{prefix}_p"))
             .drop("num", "w", "v", "_z"))
 
 

@@ -196,3 +196,9 @@ def test_length_adjusted_gap_removes_the_game_length_confound() -> None:
     p1, p0 = k["win_rate_opening"], k["win_rate_not_opening"]
     se = np.sqrt(p1 * (1 - p1) / k["games_opening"] + p0 * (1 - p0) / k["games_not_opening"])
     assert k["gap_opening_p"] == pytest.approx(2 * norm.sf(abs(p1 - p0) / se))
+
+
+def test_a_stratum_without_variance_gives_no_p_value() -> None:
+    strata = pl.LazyFrame({"k": ["x"], "n1": [4], "a": [4], "n0": [4], "c": [0]})
+    r = mh_risk_difference(strata, ["k"], "rd").collect().row(0, named=True)
+    assert r["rd"] == 1.0 and r["rd_p"] is None  # no spread: nothing to test, and Holm skips it
