@@ -1,12 +1,26 @@
-"""Card-level statistics from the cards detail, in the style of 17lands.
+"""Card-level statistics from the cards detail, in the style of 17lands, with the game-length
+confound taken out.
 
-All win rates are per game and deck seat, counting a card once per game however many copies:
-- opening (OH): a copy was in the opening hand (after mulligans);
-- drawn (GD): a copy was drawn after the opening hand;
-- in hand (GIH): opening or drawn; not seen (GNS): no copy was ever in hand;
-- gap = GIH win rate - GNS win rate (17lands' "improvement when drawn"), Newcombe interval.
+All win rates are per game and deck seat, counting a card once per game however many copies
+(win rate = wins / games; draws count as not won):
+- opening (OH): a copy was in the opening hand (after mulligans); drawn (GD): drawn after it;
+  in hand (GIH): either; not seen (GNS): no copy was ever in hand; played: a copy was played.
+- `gap_opening` = OH - not in the opening hand. The opening hand is dealt before anything
+  happens, so this comparison is not confounded by how long the game lasts (mulligans aside).
+- `gap_by_turn` = in hand by own turn BY_TURN - not, over the games in which the seat reached that
+  turn: every such game had the same number of draws, so length matters much less.
+- `gap` = GIH - GNS, unadjusted (17lands' "improvement when drawn"). A long game sees more cards,
+  so a deck that wins long games shows a positive gap for every card: kept for the CSV only.
+- `gap_adjusted` = GIH - GNS within games where the seat drew the same number of cards: strata of
+  own turns begun x seat order (the first player skips or shortens its first draw), Mantel-
+  Haenszel (analysis.stratified), with a z interval and p-value, and
+  `gap_adjusted_p_holm`, Holm-adjusted over every card of the table (the family tested at once);
+  likewise `gap_opening_p` (z test) and `gap_opening_p_holm`.
+- `vs_deck`: the same, against the deck's average instead of the games without the card. Unadjusted,
+  GIH win rate - deck win rate = (1 - f) * gap exactly (f = share of games with the card in hand);
+  `vs_deck` is (1 - f) * gap_adjusted, with (1 - f) times its interval.
 Per copy: average own turn played (copies that were played) and dead rate = copies in hand that
-were never played / copies in hand. Win rate = wins / games (draws count as not won).
+were never played / copies in hand. Differences use Newcombe intervals (independent groups).
 """
 
 from __future__ import annotations
@@ -15,42 +29,76 @@ import polars as pl
 
 from analysis.data import ENGINE, Results
 from analysis.intervals import newcombe_exprs, wilson_exprs
+from analysis.stratified import holm, mh_risk_difference
 from sim.errors import InputError
+
+BY_TURN = 3  # own turn of the "in hand by turn t" comparison (most decks have made their early plays)
+GROUP = ["game", "deck", "policy", "code", "name"]
+
+
+def _per_game(results: Results) -> pl.LazyFrame:
+    """One row per game, seat and card: won, length stratum, and what happened to the card."""
+    # Not game turns themselves: a game that ends on its first player's turn was (nearly always) won
+    # by that player, so strata of game turns x seat would fix the result; own turns begun do not.
+    keys = results.games.select("game_id", "game", "winner", "policy_a", "policy_b", "first_player", "turns")
+    on_play = pl.col("seat") == pl.col("first_player")
+    c = (results.cards.join(keys, on="game_id", how="inner")
+         .with_columns((pl.col("winner") == pl.col("seat")).alias("won"), on_play.alias("on_play"),
+                       pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
+                       .alias("policy"),
+                       # own turns the seat began: the first player takes the odd game turns
+                       pl.when(on_play).then((pl.col("turns") + 1) // 2).otherwise(pl.col("turns") // 2)
+                       .alias("own_turns")))
+    drawn = pl.col("turn_drawn")
+    return (c.group_by("game_id", "seat", *GROUP)
+            .agg(pl.col("won", "on_play", "own_turns").first(), pl.len().alias("copies"),
+                 (drawn == 0).any().alias("opening"), (drawn > 0).any().alias("drawn"),
+                 (drawn >= 0).any().alias("seen"), drawn.is_between(0, BY_TURN).any().alias("by_turn"),
+                 (pl.col("turn_played") >= 0).any().alias("played")))
+
+
+def _count(flag: pl.Expr, name: str) -> list[pl.Expr]:
+    return [flag.sum().alias(f"games_{name}"), (flag & pl.col("won")).sum().alias(f"wins_{name}")]
 
 
 def card_stats(results: Results) -> pl.DataFrame:
     if results.cards is None:
         raise InputError("results", "no cards detail (run with --detail cards)")
-    keys = results.games.select("game_id", "game", "winner", "policy_a", "policy_b")
-    c = (results.cards.join(keys, on="game_id", how="inner")
-         .with_columns((pl.col("winner") == pl.col("seat")).alias("won"),
-                       pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
-                       .alias("policy")))
-    group = ["game", "deck", "policy", "code", "name"]
-    per_game = (c.group_by("game_id", "seat", *group)
-                .agg(pl.col("won").first(), pl.len().alias("copies"),
-                     (pl.col("turn_drawn") == 0).any().alias("opening"),
-                     (pl.col("turn_drawn") > 0).any().alias("drawn"),
-                     (pl.col("turn_drawn") >= 0).any().alias("seen")))
-    rates = (per_game.group_by(group)
-             .agg(pl.len().alias("games"), pl.col("copies").max().alias("copies"),
-                  pl.col("opening").sum().alias("games_opening"),
-                  (pl.col("opening") & pl.col("won")).sum().alias("wins_opening"),
-                  pl.col("drawn").sum().alias("games_drawn"),
-                  (pl.col("drawn") & pl.col("won")).sum().alias("wins_drawn"),
-                  pl.col("seen").sum().alias("games_in_hand"),
-                  (pl.col("seen") & pl.col("won")).sum().alias("wins_in_hand"),
-                  (~pl.col("seen")).sum().alias("games_not_seen"),
-                  (~pl.col("seen") & pl.col("won")).sum().alias("wins_not_seen")))
-    per_copy = (c.group_by(group)
+    per_game = _per_game(results)
+    seen, opening, reached = pl.col("seen"), pl.col("opening"), pl.col("own_turns") >= BY_TURN
+    rates = (per_game.group_by(GROUP)
+             .agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("copies").max(),
+                  *_count(opening, "opening"), *_count(~opening, "not_opening"), *_count(pl.col("drawn"), "drawn"),
+                  *_count(seen, "in_hand"), *_count(~seen, "not_seen"), *_count(pl.col("played"), "played"),
+                  *_count(reached & pl.col("by_turn"), "by_turn"), *_count(reached & ~pl.col("by_turn"), "not_by_turn")))
+    strata = (per_game.group_by(*GROUP, "own_turns", "on_play")
+              .agg(seen.sum().alias("n1"), (seen & pl.col("won")).sum().alias("a"),
+                   (~seen).sum().alias("n0"), (~seen & pl.col("won")).sum().alias("c")))
+    adjusted = mh_risk_difference(strata, GROUP, "gap_adjusted")
+    # one stratum: the z test of the opening-hand gap (its interval stays Newcombe's)
+    opening_test = mh_risk_difference(
+        rates.select(*GROUP, pl.col("games_opening").alias("n1"), pl.col("wins_opening").alias("a"),
+                     pl.col("games_not_opening").alias("n0"), pl.col("wins_not_opening").alias("c")),
+        GROUP, "z").select(*GROUP, pl.col("z_p").alias("gap_opening_p"))
+    c = results.cards.join(results.games.select("game_id", "game", "policy_a", "policy_b"), on="game_id").with_columns(
+        pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b")).alias("policy"))
+    per_copy = (c.group_by(GROUP)
                 .agg(pl.col("turn_played").filter(pl.col("turn_played") >= 0).mean().alias("avg_turn_played"),
                      (pl.col("turn_drawn") >= 0).sum().alias("copies_in_hand"),
                      ((pl.col("turn_drawn") >= 0) & (pl.col("turn_played") < 0)).sum().alias("copies_dead")))
-    out = (rates.join(per_copy, on=group, how="left", nulls_equal=True)
-           .with_columns(*wilson_exprs(pl.col("wins_opening"), pl.col("games_opening"), "win_rate_opening"),
-                         *wilson_exprs(pl.col("wins_drawn"), pl.col("games_drawn"), "win_rate_drawn"),
-                         *wilson_exprs(pl.col("wins_in_hand"), pl.col("games_in_hand"), "win_rate_in_hand"),
-                         *wilson_exprs(pl.col("wins_not_seen"), pl.col("games_not_seen"), "win_rate_not_seen"),
+    share_not_seen = pl.col("games_not_seen") / pl.col("games")
+    out = (rates.join(per_copy, on=GROUP, how="left", nulls_equal=True)
+           .join(adjusted, on=GROUP, how="left", nulls_equal=True)
+           .join(opening_test, on=GROUP, how="left", nulls_equal=True)
+           .with_columns(*(e for name in ("opening", "not_opening", "drawn", "in_hand", "not_seen", "played",
+                                          "by_turn", "not_by_turn")
+                           for e in wilson_exprs(pl.col(f"wins_{name}"), pl.col(f"games_{name}"), f"win_rate_{name}")),
+                         *wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate_deck"),
                          *wilson_exprs(pl.col("copies_dead"), pl.col("copies_in_hand"), "dead_rate"))
-           .with_columns(*newcombe_exprs("win_rate_in_hand", "win_rate_not_seen", "gap")))
-    return out.sort("game", "deck", "policy", "code").collect(engine=ENGINE)
+           .with_columns(*newcombe_exprs("win_rate_in_hand", "win_rate_not_seen", "gap"),
+                         *newcombe_exprs("win_rate_opening", "win_rate_not_opening", "gap_opening"),
+                         *newcombe_exprs("win_rate_by_turn", "win_rate_not_by_turn", "gap_by_turn"))
+           .with_columns((share_not_seen * pl.col(f"gap_adjusted{x}")).alias(f"vs_deck{x}") for x in ("", "_low", "_high"))
+           .sort(GROUP).collect(engine=ENGINE))
+    return out.with_columns(pl.Series(f"{gap}_p_holm", holm(out[f"{gap}_p"].fill_null(float("nan")).to_numpy()),
+                                      dtype=pl.Float64).fill_nan(None) for gap in ("gap_adjusted", "gap_opening"))

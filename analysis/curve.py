@@ -1,8 +1,9 @@
 """Resource curve from the turns detail: per deck, on the play / on the draw, and own turn number.
 
 Turn numbers are the player's own turns (sim/results.py). Means at turn t are over the players
-who reached their turn t (a game that ended earlier has no turn t), and so is "made a play by
-turn t": the share of those players who had played at least one card on turns 1..t.
+who reached their turn t (a game that ended earlier has no turn t). "Available" is what the engine
+could have paid that turn, which in FFTCG includes discarding every card in hand for CP, so a deck
+builder's question ("how many CP sources do I have on turn t") is answered by `sources_by_turn`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections.abc import Iterable, Mapping
 import polars as pl
 
 from analysis.data import ENGINE, Results
-from analysis.intervals import wilson_exprs
 from sim.errors import InputError
 from sim.model import Deck
 
@@ -31,11 +31,10 @@ def _with_seat_policy(lf: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
 
 def curve(results: Results) -> pl.DataFrame:
     """Per game, deck, policy, position (play/draw) and own turn: resources available, spent and
-    wasted (available - spent, never below 0), cards played, and the chance of having made a play."""
+    wasted (available - spent, never below 0), cards played and cards in hand."""
     if results.turns is None:
         raise InputError("results", "no turns detail (run with --detail turns or cards)")
     t = _with_seat_policy(results.turns, results.games).with_columns(
-        (pl.col("cards_played").cum_sum().over(["game_id", "seat"], order_by="turn") > 0).alias("played_by"),
         (pl.col("resources_available") - pl.col("resources_spent")).clip(lower_bound=0).alias("wasted"))
     return (t.group_by("game", "deck", "policy", "position", "turn")
             .agg(pl.len().alias("players"),
@@ -43,10 +42,54 @@ def curve(results: Results) -> pl.DataFrame:
                  pl.col("resources_spent").mean().alias("spent"),
                  pl.col("wasted").mean().alias("wasted"),
                  pl.col("cards_played").mean().alias("cards_played"),
-                 pl.col("hand").mean().alias("hand"),
-                 pl.col("played_by").sum().alias("made_play"))
-            .with_columns(*wilson_exprs(pl.col("made_play"), pl.col("players"), "made_play_by"))
+                 pl.col("hand").mean().alias("hand"))
             .sort("game", "deck", "policy", "position", "turn").collect(engine=ENGINE))
+
+
+def pooled(curve_table: pl.DataFrame, max_turn: int) -> pl.DataFrame:
+    """`curve` with the play and draw rows of each own turn 1..max_turn pooled (weighted by players)."""
+    mean = ("available", "spent", "wasted", "cards_played", "hand")
+    return (curve_table.filter(pl.col("turn").is_between(1, max_turn))
+            .group_by("game", "deck", "policy", "turn")
+            .agg(pl.col("players").sum(),
+                 *(((pl.col(x) * pl.col("players")).sum() / pl.col("players").sum()).alias(x) for x in mean))
+            .sort("game", "deck", "policy", "turn"))
+
+
+# Cards that are a lasting resource once played, per game: FFTCG Backups are dulled for CP every turn
+# (rule 5.2.1). CoJ's CP comes from the round (its CP table), not from cards, so it has none.
+SOURCE_TYPES: dict[str, tuple[str, ...]] = {"fftcg": ("backup",)}
+
+
+def card_types(decks: Iterable[Deck]) -> dict[str, str]:
+    """code -> card type over every zone of the decks (what sources_by_turn needs)."""
+    return {card.code: card.type for deck in decks for cards in deck.zones.values() for card, _ in cards}
+
+
+def sources_by_turn(results: Results, types: Mapping[str, str], max_turn: int) -> pl.DataFrame:
+    """Per game, deck, policy and own turn 1..max_turn: resource cards (SOURCE_TYPES) played by the
+    end of that turn, mean over the players who reached it. Cards that later left the field still
+    count (the cards detail has no turn a card left), so this is an upper bound of those in play."""
+    if results.cards is None:
+        raise InputError("results", "no cards detail (run with --detail cards)")
+    sources = [code for code, kind in types.items() if kind in {k for ks in SOURCE_TYPES.values() for k in ks}]
+    keys = results.games.select("game_id", "game", "turns", "first_player", "policy_a", "policy_b")
+    players = (results.cards.select("game_id", "seat", "deck").unique().join(keys, on="game_id")
+               .filter(pl.col("game").is_in(list(SOURCE_TYPES)))
+               .with_columns(pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
+                             .alias("policy"),
+                             pl.when(pl.col("seat") == pl.col("first_player")).then((pl.col("turns") + 1) // 2)
+                             .otherwise(pl.col("turns") // 2).alias("own_turns")))
+    played = (results.cards.filter(pl.col("code").is_in(sources) & (pl.col("turn_played") >= 1))
+              .select("game_id", "seat", pl.col("turn_played").cast(pl.Int32)))
+    grid = (players.join(pl.LazyFrame({"turn": list(range(1, max_turn + 1))}, schema={"turn": pl.Int32}), how="cross")
+            .filter(pl.col("own_turns") >= pl.col("turn")))
+    per_player = (grid.join(played, on=["game_id", "seat"], how="left")
+                  .group_by("game", "deck", "policy", "game_id", "seat", "turn")
+                  .agg((pl.col("turn_played") <= pl.col("turn")).sum().alias("sources")))
+    return (per_player.group_by("game", "deck", "policy", "turn")
+            .agg(pl.len().alias("players"), pl.col("sources").mean())
+            .sort("game", "deck", "policy", "turn").collect(engine=ENGINE))
 
 
 def card_costs(decks: Iterable[Deck]) -> dict[str, int]:

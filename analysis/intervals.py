@@ -1,4 +1,4 @@
-"""Confidence intervals for rates and differences (DESIGN.md, Statistics).
+"""Confidence intervals for rates and differences (docs/statistics.md).
 
 `wilson` is the Wilson score interval; `newcombe` is the interval of a difference of two
 independent proportions built from their Wilson intervals (Newcombe 1998, method 10).

@@ -1,5 +1,8 @@
 """Mulligans: how often each deck and policy mulligans, and its win rate after keeping vs after
-a mulligan (wins / games, draws count as not won). Optionally split on the play / on the draw."""
+a mulligan (wins / games, draws count as not won). Optionally split on the play / on the draw.
+
+`mulligan_minus_keep` (after a mulligan - after keeping, Newcombe interval) is not the cost of a
+mulligan: the policy mulligans the hands it judges bad, so the groups start from different hands."""
 
 from __future__ import annotations
 
@@ -22,5 +25,5 @@ def mulligans(results: Results, by_position: bool = False) -> pl.DataFrame:
             .with_columns(*wilson_exprs(pl.col("games_mulligan"), pl.col("games"), "mulligan_rate"),
                           *wilson_exprs(pl.col("wins_keep"), pl.col("games_keep"), "win_rate_keep"),
                           *wilson_exprs(pl.col("wins_mulligan"), pl.col("games_mulligan"), "win_rate_mulligan"))
-            .with_columns(*newcombe_exprs("win_rate_mulligan", "win_rate_keep", "mulligan_cost"))
+            .with_columns(*newcombe_exprs("win_rate_mulligan", "win_rate_keep", "mulligan_minus_keep"))
             .sort(group).collect(engine=ENGINE))

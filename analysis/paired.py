@@ -1,6 +1,6 @@
 """Paired comparison of two deck variants under common random numbers, and an SPRT to stop early.
 
-Design (DESIGN.md, Statistics): variants A and B play the same seeds against each opponent, every
+Design (docs/statistics.md): variants A and B play the same seeds against each opponent, every
 seed twice with the seats swapped. A pair is (opponent, game index, seat order); its difference is
 d = won_B - won_A in {-1, 0, 1} (a draw counts as not won, as in analysis.winrates). Shared deals
 make d = 0 common, so the paired interval mean(d) +- t * sd(d) / sqrt(n) is narrower than the
@@ -8,7 +8,11 @@ unpaired one on the same games.
 
 Sequential test: only discordant pairs (d != 0) carry information about which variant is better.
 Among them, B wins with probability p. Two SPRTs (Wald) run side by side: H0 p = 0.5 against
-H1 p = 0.5 + delta (B better), and against p = 0.5 - delta (A better), alpha = beta = 0.05 each.
+H1 p = 0.5 + delta (B better), and against p = 0.5 - delta (A better). Each one-sided test gets
+alpha / 2, so a false "better" claim either way has probability at most alpha (5%) overall; beta
+is the chance of missing a true delta. delta is not a win-rate difference: with a discordance rate
+r (share of pairs whose outcomes differ), mean(d) = r * (2p - 1), so delta is worth 2 * r * delta
+win-rate points (SprtResult.points).
 """
 
 from __future__ import annotations
@@ -78,6 +82,7 @@ class Comparison:
     rows: list[dict]  # per opponent: opponent, games, win_rate_a, win_rate_b, diff, low, high
     overall: Interval
     unpaired: Interval  # the same games treated as independent, to show what pairing buys
+    discordance: float  # share of pairs where A and B got different results (what pairing leaves)
 
 
 def compare(pairs: pl.DataFrame, opponent_names: list[str]) -> Comparison:
@@ -100,31 +105,55 @@ def compare(pairs: pl.DataFrame, opponent_names: list[str]) -> Comparison:
     overall = paired_interval(pooled["d"].to_numpy())
     unpaired = (unpaired_interval(pooled["won_a"].to_numpy(), pooled["won_b"].to_numpy())
                 if pooled.height > 1 else Interval(math.nan, math.nan, math.nan, 0))
-    return Comparison(rows, overall, unpaired)
+    discordance = float((pairs["d"] != 0).mean()) if pairs.height else math.nan
+    return Comparison(rows, overall, unpaired, discordance)
 
 
 @dataclass(frozen=True)
 class SprtResult:
     decision: str  # "b_better", "a_better", "no_difference", "undecided"
+    pairs: int
     discordant: int
     b_wins: int
     llr_b: float  # log likelihood ratio, H1 "B better" vs H0
     llr_a: float  # H1 "A better" vs H0
     upper: float
     lower: float
+    alpha: float  # overall: each one-sided test runs at alpha / 2
 
     @property
     def decided(self) -> bool:
         return self.decision != "undecided"
 
+    @property
+    def discordance(self) -> float:
+        return self.discordant / self.pairs if self.pairs else math.nan
+
+    def points(self, delta: float) -> float:
+        """delta in win-rate points (B - A) at the observed discordance rate: 2 * r * delta."""
+        return 2 * self.discordance * delta * 100
+
+    def hypotheses(self, delta: float) -> str:
+        return (f"H0: B - A = 0 win-rate points; H1: B - A = +-{self.points(delta):.1f} points "
+                f"(B wins 50% +- {100 * delta:g}% of the pairs whose results differ, "
+                f"{100 * self.discordance:.1f}% of the pairs so far); "
+                f"overall error rate {100 * self.alpha:g}% ({100 * self.alpha / 2:g}% per direction)")
+
     def explain(self, delta: float) -> str:
-        share = f"B won {self.b_wins} of {self.discordant} pairs where the outcomes differed"
+        share = (f"B won {self.b_wins} of {self.discordant} pairs where the outcomes differed "
+                 f"(discordance {100 * self.discordance:.1f}% of {self.pairs:,} pairs)")
+        pts = f"{self.points(delta):.1f} win-rate points"
         return {
-            "b_better": f"B is better: {share}; the SPRT accepted p >= 0.5 + {delta:g}",
-            "a_better": f"A is better: {share}; the SPRT accepted p <= 0.5 - {delta:g}",
-            "no_difference": f"no difference of {delta:g} or more: {share}; the SPRT accepted p = 0.5 both ways",
+            "b_better": f"B is better: {share}; the SPRT accepted H1 B - A = +{pts} over H0 (0)",
+            "a_better": f"A is better: {share}; the SPRT accepted H1 B - A = -{pts} over H0 (0)",
+            "no_difference": f"no difference of {pts} or more: {share}; the SPRT accepted H0 (0) both ways",
             "undecided": f"not decided: {share}",
         }[self.decision]
+
+
+STOPPING_BIAS = ("the test stopped when the data looked decisive, so the difference printed is biased "
+                 "away from 0 (stopping bias) and its interval is not a fixed-sample 95% interval; "
+                 "re-run with a fixed --games for an unbiased estimate")
 
 
 def sprt(d: np.ndarray, delta: float = 0.1, alpha: float = 0.05, beta: float = 0.05) -> SprtResult:
@@ -138,7 +167,8 @@ def sprt(d: np.ndarray, delta: float = 0.1, alpha: float = 0.05, beta: float = 0
     up, down = math.log(0.5 + delta) - math.log(0.5), math.log(0.5 - delta) - math.log(0.5)
     llr_b = wins * up + losses * down
     llr_a = wins * down + losses * up
-    upper, lower = math.log((1 - beta) / alpha), math.log(beta / (1 - alpha))
+    side = alpha / 2  # two one-sided tests: split alpha so the overall error is alpha
+    upper, lower = math.log((1 - beta) / side), math.log(beta / (1 - side))
     if llr_b >= upper:
         decision = "b_better"
     elif llr_a >= upper:
@@ -147,4 +177,4 @@ def sprt(d: np.ndarray, delta: float = 0.1, alpha: float = 0.05, beta: float = 0
         decision = "no_difference"
     else:
         decision = "undecided"
-    return SprtResult(decision, n, wins, llr_b, llr_a, upper, lower)
+    return SprtResult(decision, int(d.size), n, wins, llr_b, llr_a, upper, lower, alpha)

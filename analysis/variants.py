@@ -1,6 +1,6 @@
 """Compare two deck variants A and B against a gauntlet of opponents (`tcgsim compare`).
 
-Common random numbers and seat swaps (DESIGN.md, Statistics): against opponent k, the four
+Common random numbers and seat swaps (docs/statistics.md): against opponent k, the four
 matchups (A, X), (X, A), (B, X), (X, B) share one RNG stream, so game i of each is dealt from the
 same per-game generator: the same coin for the first player and the same shuffle streams per
 seat. A and B therefore face the same situations, and each seed is played from both seats.

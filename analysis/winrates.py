@@ -16,7 +16,7 @@ from __future__ import annotations
 import polars as pl
 
 from analysis.data import ENGINE, Results, perspective
-from analysis.intervals import newcombe_exprs, wilson_exprs
+from analysis.intervals import Z95, newcombe_exprs, wilson_exprs
 
 
 def deck_labels(results: Results) -> pl.LazyFrame:
@@ -67,6 +67,21 @@ def matchup_matrix(results: Results) -> pl.DataFrame:
             .sort("game", "deck", "opponent").collect(engine=ENGINE))
 
 
+def matrix_margins(matrix: pl.DataFrame) -> pl.DataFrame:
+    """The matrix's overall row and column, mirror cells left out: per deck, its win rate against
+    the field (`win_rate`, the row margin) and the field's win rate against it (`field_win_rate`,
+    the column margin; 1 - win_rate - draws as a share when every game has both seats recorded)."""
+    other = matrix.filter(pl.col("deck") != pl.col("opponent"))
+    rows = other.group_by("deck").agg(pl.col("wins").sum(), pl.col("games").sum())
+    cols = (other.group_by("opponent").agg(pl.col("wins").sum().alias("field_wins"),
+                                           pl.col("games").sum().alias("field_games"))
+            .rename({"opponent": "deck"}))
+    return (rows.join(cols, on="deck", how="full", coalesce=True)
+            .with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"),
+                          *wilson_exprs(pl.col("field_wins"), pl.col("field_games"), "field_win_rate"))
+            .sort("deck"))
+
+
 def deck_summary(results: Results) -> pl.DataFrame:
     """Each deck's overall win rate against the field (mirror games excluded)."""
     p = deck_labels(results).filter(pl.col("label") != pl.col("opponent_label"))
@@ -92,33 +107,89 @@ def first_player(results: Results) -> pl.DataFrame:
 
 def play_draw(results: Results) -> pl.DataFrame:
     """Per deck vs opponent (both seat orders combined): win rate on the play (went first) and on
-    the draw, and the difference play - draw (Newcombe interval). Mirror cells count both seats."""
+    the draw, and the difference play - draw. Two decks' games on the play and on the draw are
+    different games: Newcombe interval. A mirror cell has both seats of every game, whose results
+    are tied (one seat's win is the other's loss), so it gets the paired interval of
+    d = won(first) - won(second) per game (`paired`)."""
     p = deck_labels(results)
-    return (p.group_by("label", "opponent_label")
-            .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
-                 (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
-                 (~pl.col("on_play")).sum().alias("games_draw"),
-                 (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
-            .rename({"label": "deck", "opponent_label": "opponent"})
-            .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
-                          *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
-            .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
-            .sort("game", "deck", "opponent").collect(engine=ENGINE))
+    table = (p.group_by("label", "opponent_label")
+             .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
+                  (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
+                  (~pl.col("on_play")).sum().alias("games_draw"),
+                  (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
+             .rename({"label": "deck", "opponent_label": "opponent"})
+             .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
+                           *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
+             .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"),
+                           pl.col("deck").eq(pl.col("opponent")).alias("paired"))
+             .sort("game", "deck", "opponent").collect(engine=ENGINE))
+    mirrors = _mirror_play_advantage(p)
+    if mirrors.is_empty():
+        return table
+    cols = ["play_advantage", "play_advantage_low", "play_advantage_high"]
+    return (table.join(mirrors, on="deck", how="left", suffix="_mirror")
+            .with_columns(pl.when(pl.col("paired")).then(pl.col(f"{c}_mirror")).otherwise(pl.col(c)).alias(c)
+                          for c in cols)
+            .drop(f"{c}_mirror" for c in cols))
+
+
+def _mirror_play_advantage(p: pl.LazyFrame) -> pl.DataFrame:
+    """Per mirror deck: mean of d = won(first seat) - won(second seat) over games, t interval."""
+    from analysis.paired import paired_interval
+
+    d = (p.filter(pl.col("label") == pl.col("opponent_label"))
+         .group_by("label", "game_id")
+         .agg(((pl.col("won") & pl.col("on_play")).cast(pl.Int8).sum()
+               - (pl.col("won") & ~pl.col("on_play")).cast(pl.Int8).sum()).alias("d"))
+         .sort("label", "game_id").collect(engine=ENGINE))
+    rows = []
+    for (label,), g in d.group_by("label", maintain_order=True):
+        iv = paired_interval(g["d"].to_numpy())
+        rows.append({"deck": label, "play_advantage": iv.diff, "play_advantage_low": iv.low,
+                     "play_advantage_high": iv.high})
+    return pl.DataFrame(rows, schema={"deck": pl.String, "play_advantage": pl.Float64,
+                                      "play_advantage_low": pl.Float64, "play_advantage_high": pl.Float64})
 
 
 def first_player_by_deck(results: Results) -> pl.DataFrame:
-    """Per deck against the whole field: win rate on the play, on the draw and the gap."""
+    """Per deck against the whole field: win rate on the play, on the draw and the gap. A deck
+    with mirror games has both seats of those games in its rows, so its gap gets a z interval
+    with the variance summed per game (cluster-robust, `paired` = True) instead of Newcombe's."""
     p = deck_labels(results)
-    return (p.group_by("label")
-            .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
-                 (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
-                 (~pl.col("on_play")).sum().alias("games_draw"),
-                 (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"))
-            .rename({"label": "deck"})
-            .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
-                          *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
-            .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
-            .sort("game", "deck").collect(engine=ENGINE))
+    table = (p.group_by("label")
+             .agg(pl.col("game").first(), pl.col("on_play").sum().alias("games_play"),
+                  (pl.col("won") & pl.col("on_play")).sum().alias("wins_play"),
+                  (~pl.col("on_play")).sum().alias("games_draw"),
+                  (pl.col("won") & ~pl.col("on_play")).sum().alias("wins_draw"),
+                  (pl.col("label") == pl.col("opponent_label")).any().alias("paired"))
+             .rename({"label": "deck"})
+             .with_columns(*wilson_exprs(pl.col("wins_play"), pl.col("games_play"), "win_rate_play"),
+                           *wilson_exprs(pl.col("wins_draw"), pl.col("games_draw"), "win_rate_draw"))
+             .with_columns(*newcombe_exprs("win_rate_play", "win_rate_draw", "play_advantage"))
+             .sort("game", "deck").collect(engine=ENGINE))
+    if not table["paired"].any():
+        return table
+    v = _variance_by_game(p, table.filter(pl.col("paired")))
+    half = Z95 * pl.col("variance").sqrt()
+    return (table.join(v, on="deck", how="left")
+            .with_columns(pl.when(pl.col("paired")).then(pl.col("play_advantage") - half)
+                          .otherwise(pl.col("play_advantage_low")).alias("play_advantage_low"),
+                          pl.when(pl.col("paired")).then(pl.col("play_advantage") + half)
+                          .otherwise(pl.col("play_advantage_high")).alias("play_advantage_high"))
+            .drop("variance"))
+
+
+def _variance_by_game(p: pl.LazyFrame, rates: pl.DataFrame) -> pl.DataFrame:
+    """Variance of rate_play - rate_draw per deck from each row's influence, summed within a game
+    first (the two seats of a mirror game are one cluster); equals Wald's when no game repeats."""
+    r = rates.select(pl.col("deck").alias("label"), "win_rate_play", "games_play", "win_rate_draw", "games_draw")
+    won = pl.col("won").cast(pl.Float64)
+    u = (pl.when(pl.col("on_play")).then((won - pl.col("win_rate_play")) / pl.col("games_play"))
+         .otherwise(-(won - pl.col("win_rate_draw")) / pl.col("games_draw")))
+    return (p.join(r.lazy(), on="label").with_columns(u.alias("u"))
+            .group_by("label", "game_id").agg(pl.col("u").sum())
+            .group_by("label").agg((pl.col("u") ** 2).sum().alias("variance"))
+            .rename({"label": "deck"}).collect(engine=ENGINE))
 
 
 def game_length(results: Results) -> pl.DataFrame:

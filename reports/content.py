@@ -7,82 +7,23 @@ odds) are kept with a note saying why they are empty, so a reader knows what is 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import polars as pl
-from matplotlib.figure import Figure
 
-from analysis import cards as card_analysis
-from analysis import curve as curve_analysis
 from analysis import mulligan as mulligan_analysis
 from analysis import winrates
 from analysis.data import Results
+from reports import play_sections
+from reports.parts import INTERVAL_MEANING, Report, Section, Table, cell, diff, fmt, pct, rate
 from sim.model import Deck
 
 ODDS_WANTS = ("1+ cost<=1", "1+ cost<=2", "1+ cost<=3")
 ODDS_TURNS = 4
-CARD_ROWS = 40
-CURVE_TURNS = 6  # per deck in the display table; the CSV has every card
 
-
-@dataclass
-class Section:
-    key: str  # file stem for the CSV and figure
-    title: str
-    text: str  # plain-text explanation: how to read this section
-    figure: Figure | None = None
-    figure_alt: str = ""
-    table: pl.DataFrame | None = None  # display table (strings)
-    csv: pl.DataFrame | None = None  # the numbers behind it
-    note: str = ""  # why the section is empty or partial
-
-
-@dataclass
-class Report:
-    title: str
-    meta: list[tuple[str, str]]
-    sections: list[Section] = field(default_factory=list)
-
-
-def pct(rate: float | None, low: float | None = None, high: float | None = None) -> str:
-    if rate is None or (isinstance(rate, float) and math.isnan(rate)):
-        return "–"
-    if low is None or high is None:
-        return f"{100 * rate:.1f}%"
-    return f"{100 * rate:.1f}% ({100 * low:.1f}–{100 * high:.1f})"
-
-
-def signed(d: float | None, low: float | None, high: float | None) -> str:
-    if d is None or math.isnan(d):
-        return "–"
-    return f"{100 * d:+.1f} pts ({100 * low:+.1f} to {100 * high:+.1f})"
-
-
-def _fmt(df: pl.DataFrame, columns: dict[str, Callable[[dict], str] | str]) -> pl.DataFrame:
-    """Display table: header -> function of the row (or source column name)."""
-    rows = df.to_dicts()
-    out = {}
-    for header, how in columns.items():
-        out[header] = [how(r) if callable(how) else _cell(r[how]) for r in rows]
-    return pl.DataFrame(out, schema={h: pl.String for h in columns})
-
-
-def _cell(v: object) -> str:
-    if v is None:
-        return "–"
-    if isinstance(v, float):
-        return f"{v:.2f}"
-    if isinstance(v, int):
-        return f"{v:,}"
-    return str(v)
-
-
-def _rate(col: str) -> Callable[[dict], str]:
-    return lambda r: pct(r[col], r[f"{col}_low"], r[f"{col}_high"])
+__all__ = ["Report", "Section", "build", "decks_from_manifest"]
 
 
 def _meta(results: Results, games: int) -> list[tuple[str, str]]:
@@ -90,8 +31,8 @@ def _meta(results: Results, games: int) -> list[tuple[str, str]]:
     job = m.get("job", {})
     versions = m.get("versions") or {}
     meta = [("games", f"{games:,}"),
-            ("games per matchup", _cell(job.get("games")) if job else "–"),
-            ("seed", _cell(job.get("seed")) if job else "not recorded"),
+            ("games per matchup", cell(job.get("games")) if job else "–"),
+            ("seed", cell(job.get("seed")) if job else "not recorded"),
             ("detail", job.get("detail", "–")),
             ("rules options", ", ".join(f"{k}={v}" for k, v in (job.get("options") or {}).items()) or "defaults"),
             ("tcgsim", str(m.get("tcgsim") or versions.get("tcgsim") or "unknown")),
@@ -128,37 +69,47 @@ def build(results: Results, decks: list[Deck] | None = None) -> Report:
         decks, notes = decks_from_manifest(results.manifest)
     report = Report("tcgsim balance report", _meta(results, games))
     report.sections += [_overview(results, games), _matrix(results), _first_player(results),
-                        _length(results), _mulligans(results), _curve(results),
-                        _costs(results, decks, notes), _cards(results), _odds(decks, notes)]
+                        _length(results), _mulligans(results), play_sections.curve(results, decks),
+                        play_sections.costs(results, decks, notes), play_sections.cards(results),
+                        _odds(decks, notes)]
     return report
 
 
 def _overview(results: Results, games: int) -> Section:
     s = winrates.deck_summary(results)
-    table = _fmt(s, {"game": "game", "deck": "deck", "opponents": "opponents", "games": "games",
-                     "win rate (95% interval)": _rate("win_rate"),
-                     "draws": lambda r: _cell(r["draws"])})
+    table = fmt(s, {"game": "game", "deck": "deck", "opponents": "opponents", "games": "games",
+                    "win rate (95% interval)": rate("win_rate"), "draws": lambda r: cell(r["draws"])})
     return Section("decks", "Decks at a glance",
                    f"{games:,} simulated games in total. Each deck's win rate against all other decks "
                    "(mirror matches left out), both seat orders combined. Win rate = wins / games; draws "
                    "and double losses count as not won and are shown separately. The interval in "
-                   "brackets is a Wilson 95% confidence interval: with this many games the true rate "
-                   "is very likely inside it.", table=table, csv=s)
+                   f"brackets is a Wilson 95% confidence interval: {INTERVAL_MEANING}.",
+                   table=table, csv=[Table("decks", s, "the table above")])
 
 
 def _matrix(results: Results) -> Section:
     from reports.figures import matchup_heatmap
 
     m = winrates.matchup_matrix(results)
-    table = _fmt(m, {"deck": "deck", "opponent": "opponent", "games": "games",
-                     "win rate (95% interval)": _rate("win_rate"), "draws": "draws"})
+    margins = winrates.matrix_margins(m)
+    table = fmt(m, {"deck": "deck", "opponent": "opponent", "games": "games",
+                    "win rate (95% interval)": rate("win_rate"),
+                    "interval contains 50%": lambda r: "–" if r["win_rate"] is None else
+                    ("yes" if r["win_rate_low"] <= 0.5 <= r["win_rate_high"] else "no"),
+                    "draws": "draws"})
     return Section("matchups", "Matchup matrix",
                    "Win rate of the row deck against the column deck, from both seat orders (the row deck "
                    "going first in about half of the games). Blue cells favour the row deck, red cells the "
-                   "column deck; each cell shows the rate and below it the 95% interval. Cells whose "
-                   "interval contains 50% are not distinguishable from an even matchup.",
-                   figure=matchup_heatmap(m, "Win rate of row deck vs column deck"),
-                   figure_alt="Heat map of matchup win rates", table=table, csv=m)
+                   "column deck; each cell shows the rate and below it the 95% interval. Hatched cells "
+                   "have an interval that contains 50%: not distinguishable from an even matchup. Grey "
+                   "cells had no games (a deck is not played against itself in a round robin). The last "
+                   "column is each deck's win rate against all the others, the last row the others' win "
+                   "rate against the column deck (mirrors left out). Deck names are shortened to 28 "
+                   "characters in the figure; the table has them in full.",
+                   figure=matchup_heatmap(m, margins, "Win rate of row deck vs column deck"),
+                   figure_alt="Heat map of matchup win rates", table=table,
+                   csv=[Table("matchups", m, "the table above"),
+                        Table("matchup_margins", margins, "the overall row and column of the heat map")])
 
 
 def _first_player(results: Results) -> Section:
@@ -172,19 +123,21 @@ def _first_player(results: Results) -> Section:
     lines += ". By matchup: " + "; ".join(
         f"{r['deck_1']} vs {r['deck_2']} {pct(r['first_win_rate'], r['first_win_rate_low'], r['first_win_rate_high'])}"
         for r in pairs.iter_rows(named=True))
-    table = _fmt(by_deck, {"deck": "deck", "games on the play": "games_play",
-                           "win rate on the play": _rate("win_rate_play"),
-                           "games on the draw": "games_draw", "win rate on the draw": _rate("win_rate_draw"),
-                           "play - draw": lambda r: signed(r["play_advantage"], r["play_advantage_low"],
-                                                           r["play_advantage_high"])})
-    pd = winrates.play_draw(results)
+    table = fmt(by_deck, {"deck": "deck", "games on the play": "games_play",
+                          "win rate on the play": rate("win_rate_play"),
+                          "games on the draw": "games_draw", "win rate on the draw": rate("win_rate_draw"),
+                          "play - draw": diff("play_advantage")})
     return Section("first_player", "First-player advantage",
                    f"{lines}. The chart and table split each deck's games by whether it went first "
                    "(on the play) or second (on the draw); the last column is the difference in "
-                   "percentage points with a 95% interval (Newcombe).",
+                   "percentage points with a 95% interval: Newcombe's when the games on the play and on the "
+                   "draw are different games; a mirror game has the deck in both seats, one seat's win "
+                   "being the other's loss, so where mirrors are counted the interval is paired over games "
+                   "(column paired in the CSVs). play_draw.csv has the same per deck and opponent.",
                    figure=play_draw_chart(by_deck, "Win rate on the play vs on the draw"),
                    figure_alt="Bar chart of win rates on the play and on the draw per deck",
-                   table=table, csv=pd)
+                   table=table, csv=[Table("first_player", by_deck, "the table above"),
+                                     Table("play_draw", winrates.play_draw(results), "per deck and opponent")])
 
 
 def _length(results: Results) -> Section:
@@ -193,105 +146,40 @@ def _length(results: Results) -> Section:
     gl = winrates.game_length(results)
     er = winrates.end_reasons(results)
     summary = winrates.game_length_summary(results)
-    table = _fmt(er, {"game": "game", "ended by": "end_reason", "games": "count",
-                      "share (95% interval)": _rate("share")})
+    table = fmt(er, {"game": "game", "ended by": "end_reason", "games": "count",
+                     "share (95% interval)": rate("share")})
     mean = (gl["turns"] * gl["games"]).sum() / max(1, gl["games"].sum())
     return Section("game_length", "Game length and how games end",
                    f"Game turns count both players' turns (mean {mean:.1f}). The table says how games "
-                   "ended: life (damage / LP / leader), deck out, the engine's turn cap (a safety limit: "
-                   "many turn-cap games mean the decks stall) and others. The CSV game_length.csv has "
-                   "mean, median and 10th/90th percentile per matchup.",
+                   "ended: life (damage / LP / leader), deck_out, empty_deck_damage (FFTCG: damage with no "
+                   "cards left), simultaneous (both players lost at once), round_limit (CODE OF JOKER: "
+                   "after the second player's turn of round 10, 20 game turns, the player with more LP "
+                   "wins and equal LP goes to the second player, rules digest section 1; a normal end of "
+                   "the game, not a stall) and turn_cap (the engine's safety limit: many turn-cap games "
+                   "mean the decks stall). game_length.csv has the mean, median and 10th/90th percentile "
+                   "of game turns per matchup.",
                    figure=game_length_histogram(gl, "Game length"),
-                   figure_alt="Histogram of game length in turns", table=table, csv=summary)
+                   figure_alt="Histogram of game length in turns", table=table,
+                   csv=[Table("end_reasons", er, "the table above"),
+                        Table("game_length", summary, "game turns per matchup: mean, median, percentiles"),
+                        Table("game_length_histogram", gl, "the histogram")])
 
 
 def _mulligans(results: Results) -> Section:
     mu = mulligan_analysis.mulligans(results)
-    table = _fmt(mu, {"deck": "deck", "policy": "policy", "games": "games",
-                      "mulligan rate": _rate("mulligan_rate"), "mean mulligans": "mean_mulligans",
-                      "win rate after keeping": _rate("win_rate_keep"),
-                      "win rate after a mulligan": _rate("win_rate_mulligan")})
+    table = fmt(mu, {"deck": "deck", "policy": "policy", "games": "games",
+                     "mulligan rate": rate("mulligan_rate"), "mean mulligans": "mean_mulligans",
+                     "win rate after keeping": rate("win_rate_keep"),
+                     "win rate after a mulligan": rate("win_rate_mulligan"),
+                     "after a mulligan − after keeping": diff("mulligan_minus_keep")})
     return Section("mulligans", "Mulligans",
                    "How often each deck (played by its policy) took a mulligan, and its win rate after "
-                   "keeping its first hand vs after mulliganing. A lower win rate after a mulligan is "
-                   "expected (the first hand was bad); the size of the gap is what the mulligan costs.",
-                   table=table, csv=mu)
-
-
-def _curve(results: Results) -> Section:
-    from reports.figures import curve_chart
-
-    title = "Resource curve"
-    if results.turns is None:
-        return Section("curve", title, "", note="Not available: this run did not record the turns detail "
-                                                "(run with --detail turns or cards).")
-    c = curve_analysis.curve(results)
-    pooled = (c.filter(pl.col("turn").is_between(1, CURVE_TURNS))
-              .group_by("deck", "policy", "turn")
-              .agg(*(((pl.col(x) * pl.col("players")).sum() / pl.col("players").sum()).alias(x)
-                     for x in ("available", "spent")),
-                   (pl.col("made_play").sum() / pl.col("players").sum()).alias("made_play_by"))
-              .sort("deck", "policy", "turn"))
-    cells = pooled.with_columns(pl.format("{} of {} · {}%", pl.col("spent").round(1), pl.col("available").round(1),
-                                          (100 * pl.col("made_play_by")).round(0).cast(pl.Int64)).alias("cell"))
-    table = (cells.pivot(on="turn", index=["deck", "policy"], values="cell", sort_columns=True)
-             .rename(lambda col: f"turn {col}" if col.isdigit() else col).sort("deck", "policy"))
-    return Section("curve", title,
-                   "Per own turn (1 = the player's first turn): resources available and spent on average, "
-                   "and the share of players who had played at least one card by that turn. Averages at "
-                   "turn t are over the players whose game lasted to their turn t. Wasted = available "
-                   "but not spent. Each table cell reads \"spent of available · share that has made a "
-                   "play\" for turns 1–6, both seats pooled; curve.csv splits on the play / on the "
-                   "draw and has every turn with intervals.",
-                   figure=curve_chart(c, "Resource curve (both seats, by own turn)"),
-                   figure_alt="Line charts of resources and first play by turn", table=table, csv=c)
-
-
-def _costs(results: Results, decks: list[Deck], notes: list[str]) -> Section:
-    from reports.figures import cost_chart
-
-    title = "Cost of cards played by turn"
-    if results.cards is None:
-        return Section("costs", title, "", note="Not available: this run did not record the cards detail "
-                                                "(run with --detail cards).")
-    costs = curve_analysis.card_costs(decks)
-    if not costs:
-        why = "; ".join(notes) or "the deck files are not recorded in the run's manifest"
-        return Section("costs", title, "", note=f"Not available: card costs come from the deck files ({why}).")
-    mc = curve_analysis.mean_cost_by_turn(results, costs)
-    if mc.is_empty():
-        return Section("costs", title, "", note="No card with a known cost was played in these games.")
-    shown = mc.filter(pl.col("turn").is_between(1, 6))
-    table = _fmt(shown, {"deck": "deck", "policy": "policy", "own turn": "turn", "cards played": "cards",
-                         "mean cost": "mean_cost"})
-    return Section("costs", title,
-                   "Mean cost of the cards each deck played on each of its own turns (all games pooled). "
-                   "costs.csv has the count per cost.", figure=cost_chart(mc, "Mean cost of cards played"),
-                   figure_alt="Mean cost of cards played by turn", table=table,
-                   csv=curve_analysis.cost_by_turn(results, costs))
-
-
-def _cards(results: Results) -> Section:
-    title = "Card statistics"
-    if results.cards is None:
-        return Section("cards", title, "", note="Not available: this run did not record the cards detail "
-                                                "(run with --detail cards).")
-    cs = card_analysis.card_stats(results)
-    shown = (cs.sort(["deck", "gap"], descending=[False, True], nulls_last=True)
-             .group_by("deck", maintain_order=True).head(CARD_ROWS))
-    table = _fmt(shown, {"deck": "deck", "card": lambda r: f"{r['name']} ({r['code']})", "copies": "copies",
-                         "in opening hand": _rate("win_rate_opening"), "drawn later": _rate("win_rate_drawn"),
-                         "in hand (GIH)": _rate("win_rate_in_hand"), "not seen": _rate("win_rate_not_seen"),
-                         "GIH - not seen": lambda r: signed(r["gap"], r["gap_low"], r["gap_high"]),
-                         "avg turn played": "avg_turn_played", "dead rate": _rate("dead_rate")})
-    return Section("cards", title,
-                   "Win rate of the deck in the games where a card (any copy) was in the opening hand, was "
-                   "drawn later, was in hand at any point (GIH), or was never seen; and the gap GIH - not "
-                   "seen (positive: the deck wins more when it finds this card). Avg turn played is the "
-                   "deck's own turn; dead rate = copies that reached the hand but were never played. "
-                   "Scripted policies play these games, so a card's numbers also reflect how the policy "
-                   "uses it. Sorted by the gap; cards.csv has every card with the counts.",
-                   table=table, csv=cs)
+                   "keeping its first hand vs after mulliganing, with the difference in percentage points. "
+                   "The difference is not what a mulligan costs: the policy mulligans the hands it judges "
+                   "bad, so the two groups started from different hands, and the same hands kept would "
+                   "likely have done worse still. It shows how much worse the games that began with a "
+                   "mulligan went, nothing more.",
+                   table=table, csv=[Table("mulligans", mu, "the table above")])
 
 
 def _deck_odds(deck: Deck, question_for: Callable, exact: Callable) -> list[dict]:
@@ -339,5 +227,6 @@ def _odds(decks: list[Deck], notes: list[str]) -> Section:
                    "Exact probability (hypergeometric, no mulligan) of holding at least one card of the "
                    "given cost by the start of each own turn; turn 0 is the opening hand. In most of these "
                    "games the first player draws less on turn 1, so the seats differ. Use `tcgsim odds` for other questions and "
-                   "mulligan rules.", table=table, csv=odds,
+                   "mulligan rules. These are exact probabilities, not estimates, so they have no "
+                   "interval.", table=table, csv=[Table("odds", odds, "the table above")],
                    note="; ".join(problems[:3]) if problems else "")

@@ -27,35 +27,84 @@ def _short(name: str, width: int = 28) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def matchup_heatmap(matrix: pl.DataFrame, title: str) -> Figure:
-    """Row deck's win rate against the column deck, annotated with the rate and its 95% interval."""
+def short_labels(names: list[str], width: int = 28) -> list[str]:
+    """Names cut to `width`, kept distinct: names whose cuts collide keep their head and tail
+    ("Earth-Lightnin…(FFTCG midrange)"), and a number if even that collides."""
+    cut = [_short(n, width) for n in names]
+    for i, n in enumerate(names):
+        if len(n) > width and cut.count(cut[i]) > 1:
+            tail = width // 2
+            cut[i] = n[: width - tail - 1] + "…" + n[-tail:]
+    seen: dict[str, int] = {}
+    out = []
+    for label in cut:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if cut.count(label) == 1 else f"{label} #{seen[label]}")
+    return out
+
+
+def _series_labels(keys: list[tuple[str, str]]) -> list[str]:
+    """Legend labels for (deck, policy) series: distinct short deck names, plus the policy when a
+    deck is played by several."""
+    decks = sorted({d for d, _ in keys})
+    short = dict(zip(decks, short_labels(decks), strict=True))
+    multi_policy = len(decks) < len(keys)
+    return [f"{short[d]} ({p})" if multi_policy else short[d] for d, p in keys]
+
+
+def _cell_text(rate: float | None, low: float | None, high: float | None) -> str:
+    return "" if rate is None else f"{100 * rate:.0f}%\n{100 * low:.0f}–{100 * high:.0f}"
+
+
+def matchup_heatmap(matrix: pl.DataFrame, margins: pl.DataFrame, title: str) -> Figure:
+    """Row deck's win rate against the column deck, annotated with the rate and its 95% interval,
+    plus each deck's overall row and column (`margins`, analysis.winrates.matrix_margins).
+    Cells with no games (the diagonal of a round robin) are grey, not the colour of 50%; hatched
+    cells have a 95% interval that contains 50%."""
+    import numpy as np
+    from matplotlib import colormaps
+    from matplotlib.patches import Rectangle
+
     decks = sorted(set(matrix["deck"].to_list()) | set(matrix["opponent"].to_list()))
     k = len(decks)
     pos = {d: i for i, d in enumerate(decks)}
-    grid = [[math.nan] * k for _ in range(k)]
-    text = [[""] * k for _ in range(k)]
+    grid = np.full((k + 1, k + 1), np.nan)
+    cells: dict[tuple[int, int], tuple] = {}
     for r in matrix.iter_rows(named=True):
-        i, j = pos[r["deck"]], pos[r["opponent"]]
-        grid[i][j] = r["win_rate"]
-        text[i][j] = (f"{100 * r['win_rate']:.0f}%\n{100 * r['win_rate_low']:.0f}–{100 * r['win_rate_high']:.0f}"
-                      if r["win_rate"] is not None else "")
-    size = max(4.0, 1.1 * k + 2.5)
+        cells[pos[r["deck"]], pos[r["opponent"]]] = (r["win_rate"], r["win_rate_low"], r["win_rate_high"])
+    for r in margins.iter_rows(named=True):
+        i = pos[r["deck"]]
+        cells[i, k] = (r["win_rate"], r["win_rate_low"], r["win_rate_high"])
+        cells[k, i] = (r["field_win_rate"], r["field_win_rate_low"], r["field_win_rate_high"])
+    size = max(4.0, 1.1 * (k + 1) + 2.5)
     fig = Figure(figsize=(size + 1.5, size))
     ax = fig.add_subplot()
-    im = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
-    for i in range(k):
-        for j in range(k):
-            if text[i][j]:
-                dark = abs(grid[i][j] - 0.5) > 0.3
-                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=8 if k < 8 else 6,
-                        color="white" if dark else "black")
-    labels = [_short(d) for d in decks]
-    ax.set_xticks(range(k), labels, rotation=35, ha="right")
-    ax.set_yticks(range(k), labels)
+    for (i, j), (rate, _, _) in cells.items():
+        grid[i, j] = np.nan if rate is None else rate
+    cmap = colormaps["RdBu"].with_extremes(bad="#c8c8c8")
+    im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=0.0, vmax=1.0)
+    for i in range(k + 1):
+        for j in range(k + 1):
+            rate, low, high = cells.get((i, j), (None, None, None))
+            if rate is None:
+                if i < k or j < k:
+                    ax.text(j, i, "no games", ha="center", va="center", fontsize=7, color="#555555")
+                continue
+            ax.text(j, i, _cell_text(rate, low, high), ha="center", va="center", fontsize=8 if k < 8 else 6,
+                    color="white" if abs(rate - 0.5) > 0.3 else "black")
+            if low <= 0.5 <= high:  # not distinguishable from an even matchup
+                ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="#777777",
+                                       linewidth=0))
+    ax.axhline(k - 0.5, color="black", lw=1.5)
+    ax.axvline(k - 0.5, color="black", lw=1.5)
+    labels = short_labels(decks)
+    ax.set_xticks(range(k + 1), [*labels, "the field (all others)"], rotation=35, ha="right")
+    ax.set_yticks(range(k + 1), [*labels, "the field (all others)"])
     ax.set_xlabel("opponent")
     ax.set_ylabel("deck")
     ax.set_title(title)
-    fig.colorbar(im, ax=ax, label="win rate of the row deck", fraction=0.046, pad=0.04)
+    fig.colorbar(im, ax=ax, label="win rate of the row deck (hatched: 95% interval contains 50%)",
+                 fraction=0.046, pad=0.04)
     return fig
 
 
@@ -74,7 +123,7 @@ def play_draw_chart(by_deck: pl.DataFrame, title: str) -> Figure:
         ax.bar([i + offset for i in range(k)], rates, width=0.36, label=label, color=color,
                yerr=[lows, highs], capsize=3)
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
-    ax.set_xticks(range(k), [_short(d) for d in decks], rotation=25, ha="right")
+    ax.set_xticks(range(k), short_labels(decks), rotation=25, ha="right")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (bars: 95% interval)")
     ax.set_title(title)
@@ -96,34 +145,28 @@ def game_length_histogram(lengths: pl.DataFrame, title: str) -> Figure:
     return fig
 
 
-def curve_chart(curve: pl.DataFrame, title: str, max_turn: int = 10) -> Figure:
-    """Per deck (on the play): resources available and spent by own turn, and P(made a play by turn)."""
-    fig = Figure(figsize=(11, 4))
-    left, right = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
-    c = curve.filter((pl.col("turn") >= 1) & (pl.col("turn") <= max_turn))
-    keys = c.select("deck", "policy").unique().sort("deck", "policy").rows()
-    multi_policy = len({d for d, _ in keys}) < len(keys)
+def curve_chart(pooled: pl.DataFrame, title: str) -> Figure:
+    """Per deck, by own turn (both seats pooled): resources spent and cards played per turn, and
+    the resource cards (FFTCG Backups) played so far when the table has them (`sources`)."""
+    sources = "sources" in pooled.columns and pooled["sources"].is_not_null().any()
+    panels = [("spent", "resources spent (mean per player)", "Resources spent"),
+              ("cards_played", "cards played (mean per player)", "Cards played")]
+    if sources:
+        panels.append(("sources", "resource cards played so far (mean)", "Resource cards (Backups) by turn"))
+    fig = Figure(figsize=(5.5 * len(panels), 4))
+    axes = [fig.add_subplot(1, len(panels), i + 1) for i in range(len(panels))]
+    keys = pooled.select("deck", "policy").unique().sort("deck", "policy").rows()
+    labels = _series_labels(keys)
     for n, (deck, policy) in enumerate(keys):
-        color = _tab10(n % 10)
-        label = f"{_short(deck)} ({policy})" if multi_policy else _short(deck)
-        d = c.filter((pl.col("deck") == deck) & (pl.col("policy") == policy))
-        # on the play and on the draw pooled per turn, weighted by how many players reached it
-        t = (d.group_by("turn").agg(((pl.col(x) * pl.col("players")).sum() / pl.col("players").sum()).alias(x)
-                                    for x in ("available", "spent"))
-             .join(d.group_by("turn").agg(pl.col("made_play").sum(), pl.col("players").sum()), on="turn")
-             .sort("turn"))
-        turns = t["turn"].to_list()
-        left.plot(turns, t["available"].to_list(), color=color, ls="--", marker="o", ms=3)
-        left.plot(turns, t["spent"].to_list(), color=color, marker="o", ms=3, label=label)
-        right.plot(turns, (t["made_play"] / t["players"]).to_list(), color=color, marker="o", ms=3, label=label)
-    left.set_xlabel("own turn")
-    left.set_ylabel("resources per turn (dashed: available, solid: spent)")
-    left.set_title("Resources available and spent")
-    right.set_xlabel("own turn")
-    right.set_ylabel("share of players")
-    right.set_ylim(0, 1.02)
-    right.set_title("Has played at least one card by this turn")
-    right.legend(fontsize=7, loc="lower right")
+        label = labels[n]
+        t = pooled.filter((pl.col("deck") == deck) & (pl.col("policy") == policy)).sort("turn")
+        for ax, (col, _, _) in zip(axes, panels, strict=True):
+            ax.plot(t["turn"].to_list(), t[col].to_list(), color=_tab10(n % 10), marker="o", ms=3, label=label)
+    for ax, (_, ylabel, name) in zip(axes, panels, strict=True):
+        ax.set_xlabel("own turn")
+        ax.set_ylabel(ylabel)
+        ax.set_title(name)
+    axes[-1].legend(fontsize=7, loc="best")
     fig.suptitle(title)
     return fig
 
@@ -140,10 +183,10 @@ def cost_chart(mean_cost: pl.DataFrame, title: str, max_turn: int = 10) -> Figur
     ax = fig.add_subplot()
     c = mean_cost.filter((pl.col("turn") >= 1) & (pl.col("turn") <= max_turn))
     keys = c.select("deck", "policy").unique().sort("deck", "policy").rows()
-    multi_policy = len({d for d, _ in keys}) < len(keys)
+    labels = _series_labels(keys)
     for n, (deck, policy) in enumerate(keys):
         d = c.filter((pl.col("deck") == deck) & (pl.col("policy") == policy)).sort("turn")
-        label = f"{_short(deck)} ({policy})" if multi_policy else _short(deck)
+        label = labels[n]
         ax.plot(d["turn"].to_list(), d["mean_cost"].to_list(), marker="o", ms=3, color=_tab10(n % 10), label=label)
     ax.set_xlabel("own turn")
     ax.set_ylabel("mean cost of cards played")

@@ -12,8 +12,8 @@ from html import escape
 
 import polars as pl
 
-from reports.content import Report, Section
 from reports.figures import png
+from reports.parts import INTRO, Report, Section
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:1200px;
@@ -50,8 +50,9 @@ def section_html(s: Section, images: dict[str, bytes]) -> str:
         parts.append(f'<img src="data:image/png;base64,{data}" alt="{escape(s.figure_alt)}">')
     if s.table is not None and s.table.height:
         parts.append(table_html(s.table))
-    if s.csv is not None:
-        parts.append(f"<p>Table data: <code>tables/{escape(s.key)}.csv</code></p>")
+    if s.csv:
+        items = "".join(f"<li><code>tables/{escape(t.stem)}.csv</code>: {escape(t.about)}</li>" for t in s.csv)
+        parts.append(f'<ul class="csv">{items}</ul>')
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -67,6 +68,5 @@ def render(report: Report, images: dict[str, bytes] | None = None) -> str:
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(report.title)}</title><style>{CSS}</style></head><body>"
             f"<h1>{escape(report.title)}</h1>"
-            f"<p>Simulated games between scripted players (policies), produced by tcgsim. "
-            f"Every rate has a 95% interval in brackets.</p>"
+            f"<p>{escape(INTRO)}</p>"
             f'<table class="meta">{meta}</table><nav>{nav}</nav>\n{body}\n</body></html>\n')

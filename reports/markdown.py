@@ -10,7 +10,7 @@ from html import escape
 
 import polars as pl
 
-from reports.content import Report, Section
+from reports.parts import INTRO, Report, Section
 
 MD_SPECIAL = "\\`*_[]()!#~"  # what can start a link, an image, emphasis or code (HTML is escaped below)
 
@@ -39,14 +39,14 @@ def section_md(s: Section, figure_files: dict[str, str]) -> str:
         parts += [f"![{md(s.figure_alt)}]({figure_files[s.key]})", ""]
     if s.table is not None and s.table.height:
         parts += [table_md(s.table), ""]
-    if s.csv is not None:
-        parts += [f"Table data: `tables/{s.key}.csv`", ""]
+    parts += [f"- `tables/{t.stem}.csv`: {md(t.about)}" for t in s.csv]
+    if s.csv:
+        parts += [""]
     return "\n".join(parts)
 
 
 def render(report: Report, figure_files: dict[str, str]) -> str:
     meta = ["| | |", "|---|---|"] + [f"| {md(k)} | {md(v)} |" for k, v in report.meta]
     return "\n".join([f"# {md(report.title)}", "",
-                      "Simulated games between scripted players (policies), produced by tcgsim. "
-                      "Every rate has a 95% interval in brackets.", "", *meta, "",
+                      md(INTRO), "", *meta, "",
                       *(section_md(s, figure_files) for s in report.sections)])

@@ -43,8 +43,8 @@ def write_report(results: Results | Path, out: Path, decks: list[Deck] | None = 
             images[s.key] = png(s.figure)
             (out / "figures" / f"{s.key}.png").write_bytes(images[s.key])
             files[s.key] = f"figures/{s.key}.png"
-        if s.csv is not None:
-            write_csv(s.csv, out / "tables" / f"{s.key}.csv")
+        for t in s.csv:
+            write_csv(t.frame, out / "tables" / f"{t.stem}.csv")
     (out / "report.md").write_text(markdown.render(report, files), encoding="utf-8")
     page = out / "report.html"
     page.write_text(html.render(report, images), encoding="utf-8")

@@ -1,4 +1,5 @@
-"""The small vocabulary of card effects every engine understands (DESIGN.md, "Engine conventions").
+"""The small vocabulary of card effects every engine understands (how each engine plays them:
+docs/policies_fftcg.md, docs/policies_coj.md).
 
 A card carries up to MAX_EFFECTS effects. Each is (trigger, op, amount, target, param, cost, dull):
 importers parse card text into these, inline deck files write them as strings like

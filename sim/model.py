@@ -126,6 +126,14 @@ class Deck:
         """One entry per physical copy of the main deck, in file order."""
         return [card for card, copies in self.main for _ in range(copies)]
 
+    def canonical(self) -> Deck:
+        """The same deck with each zone sorted by card code (a stable sort: a code listed twice keeps
+        its file order). Engines deal from the compiled order, so without this the games a seed gives,
+        and how much two variants' games share under common random numbers, would depend on the
+        order the file happens to list its cards in."""
+        zones = {name: sorted(cards, key=lambda entry: entry[0].code) for name, cards in self.zones.items()}
+        return Deck(self.game, self.name, self.path, zones, dict(self.rules))
+
     @property
     def size(self) -> int:
         return sum(copies for _, copies in self.main)

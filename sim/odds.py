@@ -24,7 +24,18 @@ from analysis.intervals import wilson
 from sim.errors import InputError
 from sim.kernel import derive_seed, settle_range
 from sim.opening import deal, redraw
-from sim.profiles import MULL_ALL_TO_BOTTOM, MULL_NONE, MULL_PARTIAL_TO_BOTTOM, MULL_REDRAW, Profile
+from sim.profiles import (
+    MULL_ALL_TO_BOTTOM,
+    MULL_LONDON,
+    MULL_NONE,
+    MULL_PARTIAL_TO_BOTTOM,
+    MULL_REDRAW,
+    MULL_VANCOUVER,
+    Profile,
+)
+
+# Mulligans that put cards under the deck: draws must stop short of them (OddsQuestion.check).
+TO_BOTTOM = (MULL_ALL_TO_BOTTOM, MULL_PARTIAL_TO_BOTTOM, MULL_LONDON, MULL_VANCOUVER)
 
 
 @dataclass(frozen=True)
@@ -47,7 +58,9 @@ class OddsQuestion:
 
     def check(self) -> None:
         seen = self.draws()[-1]
-        room = self.deck_size - (self.profile.hand if self.profile.mulligan in (MULL_ALL_TO_BOTTOM, MULL_PARTIAL_TO_BOTTOM) else 0)
+        # without keep-if no card goes to the bottom, so the whole deck can be drawn
+        to_bottom = self.keep_if and self.profile.mulligan in TO_BOTTOM
+        room = self.deck_size - (self.profile.hand if to_bottom else 0)
         if seen > room:
             raise InputError("--turns", f"by turn {self.turns} the seat would see {seen} cards but only {room} "
                                         "can be drawn before the deck runs out or reaches mulliganed cards")
@@ -110,15 +123,18 @@ def _counts_of(comp: dict[int, int], need: tuple[int, ...]) -> tuple[int, ...]:
     return counts
 
 
-def keep_composition(comp: dict[int, int], need: tuple[int, ...]) -> dict[int, int]:
-    """GBF keep-if: keep cards that still help an unmet want, most-useful class first (matches _partial_keep)."""
+def keep_composition(comp: dict[int, int], need: tuple[int, ...], budget: int | None = None) -> dict[int, int]:
+    """GBF keep-if: keep cards that still help an unmet want, most-useful class first (matches
+    _partial_keep); London keeps at most `budget` of them."""
     have = [0] * len(need)
     kept: dict[int, int] = {}
+    left = sum(comp.values()) if budget is None else budget
     for cls in sorted((c for c, x in comp.items() if x), key=lambda c: (-_popcount(c), -c)):
         k = 0
         for _ in range(comp[cls]):
-            if not any(cls >> j & 1 and have[j] < need[j] for j in range(len(need))):
+            if left == 0 or not any(cls >> j & 1 and have[j] < need[j] for j in range(len(need))):
                 break
+            left -= 1
             k += 1
             for j in range(len(need)):
                 if cls >> j & 1:
@@ -137,6 +153,10 @@ def exact(q: OddsQuestion) -> list[float]:
     kind = q.profile.mulligan if q.keep_if else MULL_NONE
     if kind == MULL_NONE or (kind == MULL_REDRAW and q.max_mulligans == 0):
         return [float(_p_seen(sizes, n, zero, need)) for n in seen]
+    if kind in (MULL_LONDON, MULL_VANCOUVER):
+        from sim.odds_generic import exact_repeatable
+
+        return exact_repeatable(kind, sizes, need, q.profile.hand, seen, q.max_mulligans)
     if kind == MULL_REDRAW:
         # CoJ: every redraw is a fresh hand from the full deck; the last one is kept whatever it is.
         miss = 1 - _p_seen(sizes, q.profile.hand, zero, need)
@@ -182,6 +202,15 @@ def _meets(acc, need):
 
 
 @njit(cache=True, inline="always")
+def _helps(c, acc, need):
+    """Does a card of class c count toward a want the packed counter still lacks?"""
+    for j in range(need.size):
+        if (c >> j) & 1 and np.int64((acc >> np.uint64(8 * j)) & np.uint64(255)) < need[j]:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def _count(order, lo, hi, inc):
     acc = np.uint64(0)
     for i in range(lo, hi):
@@ -195,9 +224,10 @@ def class_ranks(width: int) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _partial_keep(order, hand, need, inc, rank, hand_classes):
+def _partial_keep(order, hand, need, inc, rank, hand_classes, budget):
     """GBF keep-if on a dealt hand, the rule of keep_composition: going through the hand's cards by
-    rank, keep a card while one of its wants is still short. Returns (packed counts kept, cards back)."""
+    rank, keep a card while one of its wants is still short (at most `budget` cards: London).
+    Returns (packed counts kept, cards back)."""
     for i in range(hand):  # insertion sort of the hand's classes, best rank first
         c = order[i]
         k = i
@@ -214,7 +244,7 @@ def _partial_keep(order, hand, need, inc, rank, hand_classes):
             if (c >> j) & 1 and np.int64((kept >> np.uint64(8 * j)) & np.uint64(255)) < need[j]:
                 useful = True
                 break
-        if useful:
+        if useful and i - back < budget:
             kept += inc[c]
         else:
             back += 1
@@ -234,22 +264,45 @@ def _sample_one(state, order, n, hand, seen, need, inc, rank, kind, max_mull, hi
     deal(state, order, n, hand)
     back = 0  # cards returned to the bottom: the deck is read shifted by this much
     mulls = 0
+    fresh = hand  # first position not yet settled by the shuffle
     acc = _count(order, 0, hand, inc)
     if kind == MULL_REDRAW:
         while mulls < max_mull and not _meets(acc, need):
             redraw(state, order, n, hand)
             mulls += 1
             acc = _count(order, 0, hand, inc)
+    elif kind == MULL_LONDON:
+        # a full hand every time; after k mulligans keep hand - k of it, the rest to the bottom
+        acc, _ = _partial_keep(order, hand, need, inc, rank, hand_classes, hand)
+        while mulls < max_mull and not _meets(acc, need):
+            redraw(state, order, n, hand)
+            mulls += 1
+            acc, _ = _partial_keep(order, hand, need, inc, rank, hand_classes, hand - mulls)
+    elif kind == MULL_VANCOUVER:
+        # one card fewer per mulligan, so the draws start under the short hand (a negative shift);
+        # a short kept hand scries its top card: it stays (the next draw) only if it helps
+        while mulls < max_mull and not _meets(acc, need):
+            mulls += 1
+            redraw(state, order, n, hand - mulls)
+            acc = _count(order, 0, hand - mulls, inc)
+        back = -mulls
+        fresh = hand - mulls
+        if mulls > 0:
+            settle_range(state, order, n, fresh, fresh + 1)
+            if not _helps(order[fresh], acc, need):
+                back += 1
+            fresh += 1
     elif kind != MULL_NONE and not _meets(acc, need):
         mulls = 1
         if kind == MULL_ALL_TO_BOTTOM:
             back = hand
             acc = np.uint64(0)
         else:
-            acc, back = _partial_keep(order, hand, need, inc, rank, hand_classes)
+            acc, back = _partial_keep(order, hand, need, inc, rank, hand_classes, hand)
         settle_range(state, order, n, hand, hand + back)
         acc += _count(order, hand, hand + back, inc)
-    settle_range(state, order, n, hand + back, seen[-1] + back)
+        fresh = hand + back
+    settle_range(state, order, n, fresh, seen[-1] + back)
     prev = hand
     for t in range(seen.size):
         acc += _count(order, prev + back, seen[t] + back, inc)

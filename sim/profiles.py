@@ -9,6 +9,10 @@ MULL_NONE = 0  # PSO2: no mulligan rule exists (pso2 digest section 5)
 MULL_ALL_TO_BOTTOM = 1  # FFTCG rule 8.2.2: whole hand to the bottom, once, draw 5
 MULL_PARTIAL_TO_BOTTOM = 2  # GBF r. 5-2-1-5-1: any cards to the bottom, draw as many, once
 MULL_REDRAW = 3  # CoJ section 6: whole hand back, reshuffle, draw 4; repeatable
+# Generic rules (any other game, e.g. Magic's, to reproduce published tables); both repeatable:
+MULL_LONDON = 4  # reshuffle, draw a full hand, put one card per mulligan taken on the bottom
+MULL_VANCOUVER = 5  # reshuffle, draw one card fewer per mulligan; a short kept hand scries 1
+GENERIC_MULLIGANS = {"london": MULL_LONDON, "vancouver": MULL_VANCOUVER}
 
 
 @dataclass(frozen=True)
@@ -39,8 +43,11 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-def generic_profile(deck_size: int, hand: int, draws: int, first_turn_draws: int | None = None) -> Profile:
+def generic_profile(deck_size: int, hand: int, draws: int, first_turn_draws: int | None = None,
+                    mulligan: str = "london", max_mulligans: int = 3) -> Profile:
+    """Any game: `first_turn_draws` is what the first player draws on their first turn (default:
+    the same as every turn); `mulligan` is london or vancouver, at most `max_mulligans` times."""
     return Profile(
         "generic", deck_size, hand, draws, draws if first_turn_draws is None else first_turn_draws,
-        MULL_NONE, 0, "generic profile",
+        GENERIC_MULLIGANS[mulligan], max_mulligans, f"generic profile, {mulligan} mulligan",
     )

@@ -1,4 +1,4 @@
-"""Run a job's chunks as Ray tasks (`--backend ray [--address ADDR]`; DESIGN.md, Scale).
+"""Run a job's chunks as Ray tasks (`--backend ray [--address ADDR]`; docs/scale.md).
 
 A task gets plain data: where to find each deck (its file path when reloading that file gives the
 same deck, else the small Deck record itself), the policies, the chunk and the output directory.

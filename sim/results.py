@@ -1,4 +1,4 @@
-"""The results contract between the engines and analysis (../shared/DESIGN.md, "Results").
+"""The results contract between the engines and analysis (the datasets on disk: docs/scale.md).
 
 Every engine fills the same three arrays; `to_frames` turns them into the three polars tables
 that are written as Parquet: games, turns (optional detail) and cards (optional detail).

@@ -1,4 +1,4 @@
-"""The batch runner: engine calls -> Parquet parts -> one results dataset per job (DESIGN.md, Results/Scale).
+"""The batch runner: engine calls -> Parquet parts -> one results dataset per job (docs/scale.md).
 
 Each matchup's games 0..games-1 of (seed, stream) are split into chunks of `chunk` games. A chunk
 is one engine call; its frames are written as Parquet parts
@@ -231,7 +231,8 @@ def play_chunk(engine: ModuleType, compiled: tuple[Any, Any, Matchup], spec: Mat
 
 
 def compile_spec(engine: ModuleType, spec: MatchupSpec) -> tuple[Any, Any, Matchup]:
-    a, b = engine.compile_matchup(spec.deck_a, spec.deck_b)
+    # Canonical card order (Deck.canonical): the games a seed gives do not depend on the file's order.
+    a, b = engine.compile_matchup(spec.deck_a.canonical(), spec.deck_b.canonical())
     return a, b, matchup_record(engine, spec, a, b)
 
 

@@ -75,8 +75,23 @@ def test_sprt_decisions() -> None:
     assert "2 of 3" in r.explain(0.1)
 
 
+def test_sprt_splits_alpha_and_states_win_rate_points() -> None:
+    r = sprt(np.array([1, -1] * 10 + [0] * 20), delta=0.1)  # half the pairs discordant
+    assert r.upper == pytest.approx(np.log(0.95 / 0.025))  # each one-sided test at alpha / 2
+    assert (r.pairs, r.discordant, r.discordance) == (40, 20, 0.5)
+    assert r.points(0.1) == pytest.approx(10.0)  # 2 * 0.5 * 0.1 = 10 win-rate points
+    assert "+-10.0 points" in r.hypotheses(0.1) and "5% (2.5% per direction)" in r.hypotheses(0.1)
+    assert "discordance 50.0% of 40 pairs" in r.explain(0.1)
+
+
+def test_compare_reports_the_discordance_rate() -> None:
+    rows = [{"opponent": 0, "index": i, "order": "first", "won_a": 0, "won_b": int(i < 3), "d": int(i < 3)}
+            for i in range(10)]
+    assert compare(pl.DataFrame(rows), ["P"]).discordance == pytest.approx(0.3)
+
+
 def test_sprt_error_rate_under_null() -> None:
-    # fair coin on discordant pairs: the test should rarely claim a winner (alpha = 0.05 per side)
+    # fair coin on discordant pairs: a claim either way should be rare (alpha = 0.05 overall)
     rng = np.random.default_rng(11)
     wrong = 0
     for _ in range(200):
@@ -86,4 +101,4 @@ def test_sprt_error_rate_under_null() -> None:
             if r.decided:
                 wrong += r.decision != "no_difference"
                 break
-    assert wrong / 200 < 0.12
+    assert wrong / 200 < 0.08

@@ -11,6 +11,7 @@ from analysis.winrates import (
     deck_summary,
     end_reasons,
     first_player,
+    first_player_by_deck,
     first_player_by_matchup,
     game_length,
     matchup_matrix,
@@ -137,3 +138,39 @@ def test_first_player_by_matchup_pools_seat_orders() -> None:
     t = first_player_by_matchup(from_frames(games_frame(ROWS)))
     r = t.row(0, named=True)
     assert (r["deck_1"], r["deck_2"], r["games"], r["first_wins"], r["draws"]) == ("X", "Y", 8, 5, 1)
+
+
+def test_mirror_play_draw_uses_the_paired_interval() -> None:
+    """In a mirror both seats of a game are in the cell and one's win is the other's loss, so the
+    interval of play - draw is the paired one over games; Newcombe (independent groups) would be
+    too narrow. Over repeated synthetic mirrors the paired interval covers the truth ~95%."""
+    import numpy as np
+
+    from analysis.paired import paired_interval
+
+    rng = np.random.default_rng(2)
+    true = 0.6 - 0.4  # first player wins 60%, never a draw
+    covered, newcombe_covered, reps, n = 0, 0, 300, 120
+    for _ in range(reps):
+        first_wins = rng.random(n) < 0.6
+        rows = [("M", "M", "a", "a" if w else "b", 10) for w in first_wins]
+        pd = play_draw(from_frames(games_frame(rows))).row(0, named=True)
+        assert pd["paired"] and pd["games_play"] == pd["games_draw"] == n
+        covered += pd["play_advantage_low"] <= true <= pd["play_advantage_high"]
+        lo, hi = newcombe(first_wins.sum(), n, (~first_wins).sum(), n)[1:]
+        newcombe_covered += lo <= true <= hi
+    d = np.where(first_wins, 1, -1)
+    assert (pd["play_advantage_low"], pd["play_advantage_high"]) == pytest.approx(
+        (paired_interval(d).low, paired_interval(d).high))
+    assert covered / reps > 0.92 and newcombe_covered / reps < 0.9
+    # the per-deck table (the report's) has the same games: a z interval summed per game
+    by_deck = first_player_by_deck(from_frames(games_frame(rows))).row(0, named=True)
+    assert by_deck["paired"] and by_deck["play_advantage"] == pytest.approx(pd["play_advantage"])
+    assert by_deck["play_advantage_high"] - by_deck["play_advantage"] == pytest.approx(
+        1.959964 * np.std(d) / np.sqrt(n), rel=1e-6)
+
+
+def test_per_deck_play_draw_without_mirrors_stays_newcombe() -> None:
+    r = first_player_by_deck(from_frames(games_frame(ROWS))).filter(pl.col("deck") == "X").row(0, named=True)
+    assert not r["paired"]
+    assert (r["play_advantage_low"], r["play_advantage_high"]) == pytest.approx(newcombe(3, 4, 2, 4)[1:])

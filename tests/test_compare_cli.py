@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import polars as pl
 import pytest
 from typer.testing import CliRunner
 
@@ -41,7 +42,7 @@ def test_compare_json_common_random_numbers(decks: dict[str, Path]) -> None:
     for row in doc["rows"]:
         assert row["win_rate_a"] == row["win_rate_b"] == 0.5
         assert row["diff"] == row["low"] == row["high"] == 0.0
-    assert doc["overall"] == {"diff": 0.0, "low": 0.0, "high": 0.0}
+    assert doc["overall"] == {"diff": 0.0, "low": 0.0, "high": 0.0, "discordance": 0.0}
 
 
 def test_compare_text_and_until_decided(decks: dict[str, Path]) -> None:
@@ -50,6 +51,8 @@ def test_compare_text_and_until_decided(decks: dict[str, Path]) -> None:
     assert r.exit_code == 0, r.output
     assert "overall" in r.output and "B - A" in r.output
     assert "sequential test: stopped at --games 400" in r.output  # identical outcomes: no evidence either way
+    assert "discordance: A and B got different results in 0.0% of the pairs" in r.output
+    assert "H0: B - A = 0 win-rate points" in r.output and "2.5% per direction" in r.output
     r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]),
                             "--engine", "null", "--games", "400", "--until-decided", "--json"])
     doc = json.loads(r.stdout)
@@ -109,3 +112,25 @@ def test_paired_interval_narrower_than_unpaired_on_played_games(decks: dict[str,
     paired = r.comparison.overall.high - r.comparison.overall.low
     unpaired = r.comparison.unpaired.high - r.comparison.unpaired.low
     assert paired < unpaired and unpaired > 0.1
+
+
+def test_card_order_in_the_deck_file_does_not_change_the_games(tmp_path: Path) -> None:
+    """The engine sees each zone sorted by code, so a deck listed in another order plays the same games."""
+    from sim.deckfile import load_deck
+    from sim.runner import MatchupSpec, run_matchups
+
+    forward = deck_file(tmp_path, "p", "Ordered")
+    text = forward.read_text(encoding="utf-8")
+    head, *blocks = text.split("[[card]]")
+    backward = tmp_path / "q.toml"
+    backward.write_text(head + "".join("[[card]]" + b for b in reversed(blocks)), encoding="utf-8")
+    x = deck_file(tmp_path, "x", "Opponent X")
+    frames = []
+    for path in (forward, backward):
+        spec = MatchupSpec(load_deck(path), load_deck(x), "curve", "curve", 0, engine="null")
+        out = run_matchups([spec], 50, 7, tmp_path / path.stem, detail="cards")
+        cards = pl.read_parquet(sorted((out / "cards").glob("*.parquet")))
+        frames.append(cards.filter(pl.col("seat") == "a").select("game_id", "copy", "code", "turn_drawn")
+                      .sort("game_id", "copy"))
+    assert frames[0]["code"].head(30).to_list() == sorted(frames[0]["code"].head(30).to_list())
+    assert frames[0].equals(frames[1])

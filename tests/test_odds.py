@@ -159,3 +159,107 @@ def test_sampler_reads_past_a_mulligan_like_the_engines_move_cards(keep) -> None
     assert list(moved[:kept]) == [order[i] for i in range(hand) if keep[i]]
     assert list(moved[kept:n - back]) == [order[hand + k - kept] for k in range(kept, n - back)]
     assert sorted(moved[n - back:]) == sorted(order[i] for i in range(hand) if not keep[i])
+
+
+# ---- generic profile: Karsten's tables (Magic: 60 cards, 7-card hand, 1 draw a turn) -------------------
+def hyper_at_least(deck: int, good: int, seen: int, k: int) -> float:
+    return sum(comb(good, x) * comb(deck - good, seen - x) for x in range(k, min(good, seen) + 1)) / comb(deck, seen)
+
+
+def magic(rule: str = "london", max_mull: int = 3) -> object:
+    """Magic's numbers: 7-card hand, 1 draw a turn, none for the first player on turn 1."""
+    return generic_profile(60, 7, 1, 0, rule, max_mull)
+
+
+@pytest.mark.parametrize("first,published", [(True, 0.819), (False, 0.8805)])
+def test_generic_first_turn_draw_reproduces_karsten_land_odds(first, published):
+    """25 lands in 60: P(3+ lands by turn 3) is 81.9% on the play (9 cards) and 88.05% on the draw (10)."""
+    q = question("generic", deck_with(25, 60), (3,), turns=3, first=first, profile=magic())
+    p = exact(q)[3]
+    assert p == pytest.approx(hyper_at_least(60, 25, 9 if first else 10, 3), abs=1e-12)
+    assert p == pytest.approx(published, abs=5e-4)
+    # a 4-of in the opening 7: 39.9% (no draw yet on either seat)
+    q4 = question("generic", deck_with(4, 60), (1,), turns=0, first=first, profile=magic())
+    assert exact(q4)[0] == pytest.approx(0.3995, abs=5e-5)
+
+
+@pytest.mark.parametrize("mulls", [0, 1, 3])
+def test_london_keep_if_a_four_of(mulls):
+    """Keep a 7 with the 4-of, else mulligan (a full 7 again, bottom k): turn 0 succeeds with
+    1 - (1 - p7)^(m + 1); a last hand without it draws from the other 53 cards (4 copies there)."""
+    q = question("generic", deck_with(4, 60), (1,), turns=3, first=False, keep_if=True, max_mull=mulls,
+                 profile=magic(max_mull=mulls))
+    miss7 = comb(56, 7) / comb(60, 7)
+    stuck = miss7 ** (mulls + 1)
+    expect = [1 - stuck + stuck * (1 - comb(49, d) / comb(53, d)) for d in range(4)]
+    assert exact(q) == pytest.approx(expect, abs=1e-12)
+
+
+def test_london_three_lands_keeps_six_of_the_seven():
+    """One London mulligan for "3+ lands": the second 7 keeps its lands (6 cards kept, so 3 lands fit);
+    a last hand with x < 3 lands draws from the other 53 cards, 25 - x of them lands."""
+    q = question("generic", deck_with(25, 60), (3,), turns=2, first=True, keep_if=True, max_mull=1,
+                 profile=magic(max_mull=1))
+    p = [hyper_at_least(60, 25, 7, x) - hyper_at_least(60, 25, 7, x + 1) for x in range(8)]  # P(X7 = x)
+    hit = sum(p[3:])
+    last = [sum(p[x] * hyper_at_least(53, 25 - x, d, 3 - x) for x in range(3)) for d in (0, 0, 1)]  # no draw on turn 1
+    assert exact(q) == pytest.approx([hit + (1 - hit) * (hit + v) for v in last], abs=1e-12)
+
+
+def test_vancouver_keep_if_a_four_of_with_scry():
+    """Vancouver: hands of 7, 6, 5; the last (5 cards, no copy) scries: a copy on top (4 of 55) is the
+    next draw, anything else goes to the bottom and the draws come from the other 54."""
+    q = question("generic", deck_with(4, 60), (1,), turns=3, first=False, keep_if=True, max_mull=2,
+                 profile=magic("vancouver", max_mull=2))
+    miss = [comb(56, h) / comb(60, h) for h in (7, 6, 5)]
+    stuck = miss[0] * miss[1] * miss[2]
+    fail = [1.0] + [(51 / 55) * comb(50, d) / comb(54, d) for d in (1, 2, 3)]
+    assert exact(q) == pytest.approx([1 - stuck * f for f in fail], abs=1e-12)
+
+
+@pytest.mark.parametrize("rule", ["london", "vancouver"])
+@pytest.mark.parametrize("need", [(1,), (3,), (2, 1)])
+def test_generic_mulligans_simulated_agree_with_exact(rule, need):
+    classes = [1] * 22 + [2] * 6 + [3] * 2 + [0] * 30 if len(need) == 2 else [1] * 24 + [0] * 36
+    q = question("generic", classes, need, turns=3, first=True, keep_if=True, max_mull=2,
+                 profile=magic(rule, max_mull=2))
+    n = 200_000
+    for r in rows(q, n, seed=3):
+        low, high = wilson(round(r["simulated"] * n), n, z=3.29)
+        assert low <= r["exact"] <= high, r
+
+
+def test_generic_cli_seats_differ_and_mulligan_rule(tmp_path):
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+
+    deck = tmp_path / "lands.toml"
+    deck.write_text('game = "generic"\nname = "Lands"\n[[card]]\ncode = "L"\ntype = "card"\ntags = ["land"]\ncopies = 25\n',
+                    encoding="utf-8")
+    base = ["odds", str(deck), "--want", "3+ tag=land", "--deck-size", "60", "--hand", "7", "--draws", "1",
+            "--turns", "3", "--samples", "0", "--json"]
+    import json
+
+    got = {}
+    for seat in ("first", "second"):
+        r = CliRunner().invoke(app, [*base, "--seat", seat])
+        assert r.exit_code == 0, r.output
+        got[seat] = json.loads(r.stdout)["rows"][3]["exact"]
+    assert got["first"] == pytest.approx(0.8190, abs=1e-4) and got["second"] == pytest.approx(0.8805, abs=1e-4)
+    r = CliRunner().invoke(app, [*base, "--mulligan", "keep-if", "--mulligan-rule", "vancouver", "--max-mulligans", "1"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["rows"][0]["exact"] > hyper_at_least(60, 25, 7, 3)  # the mulligan helps
+    r = CliRunner().invoke(app, [*base, "--max-mulligans", "7"])
+    assert r.exit_code == 2 and "--max-mulligans" in r.output
+
+
+def test_whole_deck_can_be_drawn_without_a_mulligan():
+    """Only a mulligan puts cards under the deck; without keep-if all 20 cards can be seen."""
+    from sim.errors import InputError
+
+    q = question("generic", deck_with(2, 20), (1,), turns=13, first=False, profile=magic())
+    assert exact(q)[13] == pytest.approx(1.0)
+    with pytest.raises(InputError, match="--turns"):
+        question("generic", deck_with(2, 20), (1,), turns=13, first=False, keep_if=True,
+                 profile=magic()).check()

@@ -1,4 +1,4 @@
-"""The Ray backend plays exactly the games of the local backend (DESIGN.md, Scale)."""
+"""The Ray backend plays exactly the games of the local backend (docs/scale.md)."""
 
 from __future__ import annotations
 

@@ -112,3 +112,57 @@ def test_html_renders_in_chromium_without_console_errors(tmp_path: Path) -> None
     assert "<td class=\"text\">&lt;script&gt;alert(1)&lt;/script&gt;</td>" in dom or \
            "<td class=text>&lt;script&gt;alert(1)&lt;/script&gt;</td>" in dom
     assert "<script>" not in dom
+
+
+def test_heatmap_marks_no_game_cells_and_even_intervals_and_adds_margins() -> None:
+    from analysis.intervals import wilson_exprs
+    from analysis.winrates import matrix_margins
+    from reports.figures import matchup_heatmap, short_labels
+
+    long = "Earth-Lightning Midrange (FFTCG midrange)"
+    names = [long, long.replace("midrange)", "control)"), "Fire"]
+    labels = short_labels(names)
+    assert len(set(labels)) == 3 and all(len(x) <= 28 for x in labels)
+    rows = []
+    for i, d in enumerate(names):
+        for j, o in enumerate(names):
+            if i != j:
+                wins = 70 if (i, j) == (0, 2) else 30 if (i, j) == (2, 0) else 50
+                rows.append({"deck": d, "opponent": o, "games": 100, "wins": wins})
+    m = pl.DataFrame(rows).with_columns(*wilson_exprs(pl.col("wins"), pl.col("games"), "win_rate"))
+    margins = matrix_margins(m)
+    fire = margins.filter(pl.col("deck") == "Fire").row(0, named=True)
+    assert (fire["wins"], fire["games"], fire["field_wins"], fire["field_games"]) == (80, 200, 120, 200)
+    fig = matchup_heatmap(m, margins, "t")
+    ax = fig.axes[0]
+    grid = ax.images[0].get_array()
+    assert grid.shape == (4, 4) and grid.mask[0, 0] and grid.mask[3, 3] and not grid.mask[0, 3]
+    assert grid[3, 2] == pytest.approx(0.6)  # the field won 120 of 200 against Fire
+    hatched = [p for p in ax.patches if p.get_hatch()]
+    # the four 50/100 cells and the two 100/200 margins; 70/30 of 100 and 60/40 of 200 exclude 50%
+    assert len(hatched) == 4 + 2
+    assert [t.get_text() for t in ax.get_yticklabels()][-1] == "the field (all others)"
+
+
+def test_percent_never_rounds_a_rate_to_certainty() -> None:
+    from reports.parts import pct
+
+    assert pct(0.9996) == "99.96%" and pct(0.00004) == "0.004%" and pct(1.0) == "100.0%"
+    assert pct(1 - 1e-7) == ">99.9999%" and pct(1 - 1e-12) == "100.0%"
+    assert pct(0.5, 0.49, 0.99996) == "50.0% (49.0–99.996)" and pct(0.25) == "25.0%"
+
+
+def test_report_sections_explain_and_link_their_tables() -> None:
+    g, t, c, decks = _dataset()
+    report = build(from_frames(g, t, c), decks)
+    s = {x.key: x for x in report.sections}
+    assert [x.stem for x in s["first_player"].csv] == ["first_player", "play_draw"]
+    assert "paired" in s["first_player"].csv[1].frame.columns  # play_draw: per deck and opponent
+    assert [x.stem for x in s["game_length"].csv][:2] == ["end_reasons", "game_length"]
+    assert "round_limit" in s["game_length"].text and "second player" in s["game_length"].text
+    assert "is not what a mulligan costs" in s["mulligans"].text
+    assert "after a mulligan − after keeping" in s["mulligans"].table.columns
+    assert "made" not in " ".join(s["curve"].table.columns)
+    assert "Holm" in s["cards"].text and "game length" in s["cards"].text
+    assert "in hand − not seen, same draws" in s["cards"].table.columns
+    assert "simulation noise" in html.render(report) and "real players" in s["decks"].text

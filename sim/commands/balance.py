@@ -40,15 +40,18 @@ def _print_summary(tables: Path) -> None:
     from rich.table import Table
     from rich.text import Text  # deck names are user text, not rich markup
 
+    from reports.parts import INTERVAL_MEANING, pct  # pct: 99.96% must not print as 100.0%
+
     console = Console(width=None if sys.stdout.isatty() else 140)
     decks = pl.read_csv(tables / "decks.csv")
     table = Table(title="Win rate against the other decks (both seats, 95% interval)", title_justify="left")
     for col in ("deck", "games", "win rate", "95% interval", "draws"):
         table.add_column(col, justify="left" if col == "deck" else "right", no_wrap=True)
     for r in decks.iter_rows(named=True):
-        table.add_row(Text(r["deck"]), f"{r['games']:,}", f"{r['win_rate']:.1%}",
-                      f"{r['win_rate_low']:.1%} - {r['win_rate_high']:.1%}", f"{r['draws']:,}")
+        table.add_row(Text(r["deck"]), f"{r['games']:,}", pct(r["win_rate"]),
+                      f"{pct(r['win_rate_low'])} - {pct(r['win_rate_high'])}", f"{r['draws']:,}")
     console.print(table)
+    console.print(f"({INTERVAL_MEANING})")
     odds_file = tables / "odds.csv"
     if not odds_file.is_file():
         return
@@ -59,5 +62,5 @@ def _print_summary(tables: Path) -> None:
     for col in ("deck", "want", "seat", *turns):
         table.add_column(col, justify="left" if col in ("deck", "want", "seat") else "right", no_wrap=True)
     for r in odds.iter_rows(named=True):
-        table.add_row(Text(r["deck"]), r["want"], r["seat"], *(f"{r[t]:.1%}" for t in turns))
+        table.add_row(Text(r["deck"]), r["want"], r["seat"], *(pct(r[t]) for t in turns))
     console.print(table)

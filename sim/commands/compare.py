@@ -22,7 +22,7 @@ def register(app: typer.Typer) -> None:
         policy: str = typer.Option("curve", "--policy", help="Policy for every deck (random, aggro, curve, control)."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         until_decided: bool = typer.Option(False, "--until-decided", help="Play in batches and stop when a sequential test (SPRT) decides."),
-        delta: float = typer.Option(0.1, "--delta", min=0.01, max=0.49, help="SPRT effect size: among pairs with different outcomes, B wins 0.5 +- delta."),
+        delta: float = typer.Option(0.1, "--delta", min=0.01, max=0.49, help="SPRT effect size on the pairs whose outcomes differ: B wins 0.5 +- delta of them (worth 2 x discordance x delta win-rate points; printed)."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
         engine: str = typer.Option("", "--engine", help="Engine to play with (default: the decks' game; `null` = the baseline null game)."),
         out: Path | None = typer.Option(None, "--out", help="Keep the games here (default: a temporary directory)."),
@@ -32,6 +32,7 @@ def register(app: typer.Typer) -> None:
 
         Reports each variant's win rate per opponent and the difference B - A with a 95% interval;
         the overall line weighs every opponent equally."""
+        from analysis.paired import STOPPING_BIAS
         from analysis.variants import compare_variants
         from sim.deckfile import load_deck
 
@@ -46,13 +47,16 @@ def register(app: typer.Typer) -> None:
                              delta=delta, out=out, engine=engine, progress=sys.stderr.isatty() and not as_json,
                              on_batch=note)
         c = r.comparison
-        overall = {"diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high}
+        overall = {"diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high,
+                   "discordance": c.discordance}
         if as_json:
             doc = {"rows": [{k: row[k] for k in ("opponent", "win_rate_a", "win_rate_b", "diff", "low", "high")}
                             for row in c.rows], "overall": overall, "games": r.games}
             if r.sprt is not None:
                 doc["sprt"] = {"decision": r.sprt.decision, "stopped_early": r.stopped_early,
-                               "reason": r.sprt.explain(delta)}
+                               "reason": r.sprt.explain(delta), "hypotheses": r.sprt.hypotheses(delta),
+                               "delta_points": r.sprt.points(delta), "alpha": r.sprt.alpha,
+                               **({"bias": STOPPING_BIAS} if r.stopped_early else {})}
             typer.echo(json.dumps(doc, indent=2))
             return
         typer.echo(f"A = {a.name} ({deck_a}), B = {b.name} ({deck_b}), policy {policy}, seed {seed}; "
@@ -65,9 +69,14 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"{'overall':<{width}}  {'':>7}  {'':>7}  {100 * c.overall.diff:+.1f} pts "
                    f"({100 * c.overall.low:+.1f} to {100 * c.overall.high:+.1f}); opponents weighted equally; "
                    f"unpaired it would be +-{50 * (c.unpaired.high - c.unpaired.low):.1f} pts")
+        typer.echo(f"discordance: A and B got different results in {100 * c.discordance:.1f}% of the pairs "
+                   "(only those pairs carry the difference; fewer means a tighter paired interval)")
         if r.sprt is not None:
             how = ("stopped early" if r.stopped_early else
                    "decided at the last batch" if r.sprt.decided else f"stopped at --games {r.max_games:,}")
             typer.echo(f"sequential test: {how} after {r.games:,} games per matchup: {r.sprt.explain(delta)}")
+            typer.echo(f"  {r.sprt.hypotheses(delta)}")
+            if r.stopped_early:
+                typer.echo(f"  note: {STOPPING_BIAS}")
         if out:
             typer.echo(f"games kept in {out}")

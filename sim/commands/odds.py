@@ -22,6 +22,11 @@ class Mulligan(StrEnum):
     keep_if = "keep-if"
 
 
+class MulliganRule(StrEnum):
+    london = "london"
+    vancouver = "vancouver"
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     @user_errors
@@ -31,7 +36,7 @@ def register(app: typer.Typer) -> None:
         turns: int = typer.Option(0, "--turns", min=0, max=30, help="Report turn 0 (opening hand) up to this own turn."),
         seat: Seat = typer.Option(Seat.first, "--seat", help="Seat whose draws count (the first player draws less on turn 1)."),
         mulligan: Mulligan = typer.Option(Mulligan.never, "--mulligan", help="keep-if: mulligan hands that miss the wants, by the game's procedure."),
-        max_mulligans: int | None = typer.Option(None, "--max-mulligans", min=0, max=20, help="CoJ redraw bound (default 3)."),
+        max_mulligans: int | None = typer.Option(None, "--max-mulligans", min=0, max=20, help="CoJ and generic: most mulligans taken (default 3)."),
         samples: int = typer.Option(1_000_000, "--samples", min=0, max=10**9, help="Simulated openings (0 = exact only)."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed of the simulation."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
@@ -39,6 +44,8 @@ def register(app: typer.Typer) -> None:
         deck_size: int | None = typer.Option(None, "--deck-size", min=1, max=MAX_DECK_CARDS, help="generic: pad the deck with blank cards to this size."),
         hand: int | None = typer.Option(None, "--hand", min=1, max=MAX_DECK_CARDS, help="generic: opening hand size."),
         draws: int | None = typer.Option(None, "--draws", min=0, max=MAX_DECK_CARDS, help="generic: cards drawn per turn."),
+        first_turn_draws: int | None = typer.Option(None, "--first-turn-draws", min=0, max=MAX_DECK_CARDS, help="generic: what the first player draws on their first turn (default 0, as in Magic)."),
+        mulligan_rule: MulliganRule | None = typer.Option(None, "--mulligan-rule", help="generic keep-if: london (draw a full hand, bottom one card per mulligan; default) or vancouver (one card fewer per mulligan, scry 1)."),
         as_json: bool = typer.Option(False, "--json", help='Print {"rows": [{"turn", "exact", "simulated", "low", "high"}]}.'),
     ) -> None:
         """Probability that the opening hand (turn 0) and each own turn up to --turns meets every --want."""
@@ -46,7 +53,8 @@ def register(app: typer.Typer) -> None:
         from sim.odds_setup import question_for
 
         q = question_for(deck, want, turns=turns, seat_first=seat is Seat.first, keep_if=mulligan is Mulligan.keep_if,
-                         max_mulligans=max_mulligans, pool=pool, game=game, deck_size=deck_size, hand=hand, draws=draws)
+                         max_mulligans=max_mulligans, pool=pool, game=game, deck_size=deck_size, hand=hand, draws=draws,
+                         first_turn_draws=first_turn_draws, mulligan_rule=mulligan_rule and mulligan_rule.value)
         result = odds_rows(q, samples, seed)
         if as_json:
             typer.echo(json.dumps({"rows": result}, indent=2))
@@ -54,7 +62,8 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.table import Table
 
-        table = Table(title=f"{deck} ({q.profile.game}, {q.deck_size} cards, seat {seat.value}, mulligan {mulligan.value})")
+        rule = f" ({q.profile.rule.split(', ')[-1]}, at most {q.max_mulligans})" if q.profile.game == "generic" and q.keep_if else ""
+        table = Table(title=f"{deck} ({q.profile.game}, {q.deck_size} cards, seat {seat.value}, mulligan {mulligan.value}{rule})")
         for col in ("turn", "exact", "simulated", "95% interval"):
             table.add_column(col, justify="right")
         for r in result:

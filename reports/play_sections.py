@@ -1,0 +1,124 @@
+"""Report sections about what the decks did in their games: curve, costs and card statistics."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from analysis import cards as card_analysis
+from analysis import curve as curve_analysis
+from analysis.data import Results
+from reports.parts import INTERVAL_MEANING, Section, Table, diff, fmt, p_value, rate
+from sim.model import Deck
+
+CARD_ROWS = 40  # per deck in the display table; the CSV has every card
+CURVE_TURNS = 6
+
+
+def _missing(key: str, title: str, detail: str) -> Section:
+    flag = "--detail turns or cards" if detail == "turns" else "--detail cards"
+    return Section(key, title, "", note=f"Not available: this run did not record the {detail} detail (run with {flag}).")
+
+
+def curve(results: Results, decks: list[Deck]) -> Section:
+    from reports.figures import curve_chart
+
+    title = "Resource curve"
+    if results.turns is None:
+        return _missing("curve", title, "turns")
+    c = curve_analysis.curve(results)
+    pooled = curve_analysis.pooled(c, CURVE_TURNS)
+    types = curve_analysis.card_types(decks)
+    if results.cards is not None and types:
+        src = curve_analysis.sources_by_turn(results, types, CURVE_TURNS).select("deck", "policy", "turn", "sources")
+        pooled = pooled.join(src, on=["deck", "policy", "turn"], how="left")
+    else:
+        pooled = pooled.with_columns(pl.lit(None, pl.Float64).alias("sources"))
+    table = fmt(pooled, {"deck": "deck", "policy": "policy", "own turn": "turn", "players": "players",
+                         "resources spent": "spent", "cards played": "cards_played",
+                         "resource cards played by this turn": "sources"})
+    return Section("curve", title,
+                   f"Per own turn 1–{CURVE_TURNS} (1 = the player's first turn), both seats pooled: resources "
+                   "spent (FFTCG: CP paid, including the CP of cards discarded to pay) and cards played that turn, and the resource cards played so far (FFTCG: "
+                   "Backups, which pay CP every turn; cards that left the field still count, so this is an "
+                   "upper bound of those in play). Means at turn t are over the players whose game lasted to "
+                   "their turn t (the players column). CoJ's CP comes from the round, not from cards, so it "
+                   "has no resource cards. The engine's 'available' resources are left out of this table: "
+                   "in FFTCG they count discarding the whole hand for CP. curve.csv has this table; "
+                   "curve_by_seat.csv splits on the play / on the draw for every turn, with 'available'.",
+                   figure=curve_chart(pooled, "Resource curve (both seats, by own turn)"),
+                   figure_alt="Line charts of resources spent and cards played by turn", table=table,
+                   csv=[Table("curve", pooled, "the table above"),
+                        Table("curve_by_seat", c, "every own turn, on the play and on the draw, with the "
+                                                  "engine's available and wasted resources")])
+
+
+def costs(results: Results, decks: list[Deck], notes: list[str]) -> Section:
+    from reports.figures import cost_chart
+
+    title = "Cost of cards played by turn"
+    if results.cards is None:
+        return _missing("costs", title, "cards")
+    card_costs = curve_analysis.card_costs(decks)
+    if not card_costs:
+        why = "; ".join(notes) or "the deck files are not recorded in the run's manifest"
+        return Section("costs", title, "", note=f"Not available: card costs come from the deck files ({why}).")
+    mc = curve_analysis.mean_cost_by_turn(results, card_costs)
+    if mc.is_empty():
+        return Section("costs", title, "", note="No card with a known cost was played in these games.")
+    shown = mc.filter(pl.col("turn").is_between(1, CURVE_TURNS))
+    table = fmt(shown, {"deck": "deck", "policy": "policy", "own turn": "turn", "cards played": "cards",
+                        "mean cost": "mean_cost"})
+    return Section("costs", title,
+                   "Mean cost of the cards each deck played on each of its own turns (all games pooled).",
+                   figure=cost_chart(mc, "Mean cost of cards played"),
+                   figure_alt="Mean cost of cards played by turn", table=table,
+                   csv=[Table("costs", mc, "mean cost per own turn, every turn"),
+                        Table("costs_by_cost", curve_analysis.cost_by_turn(results, card_costs),
+                              "how many cards of each cost were played per own turn")])
+
+
+def cards(results: Results) -> Section:
+    title = "Card statistics"
+    if results.cards is None:
+        return _missing("cards", title, "cards")
+    cs = card_analysis.card_stats(results)
+    tested = int(cs["gap_adjusted_p"].is_not_null().sum())
+    shown = (cs.sort(["deck", "gap_adjusted"], descending=[False, True], nulls_last=True)
+             .group_by("deck", maintain_order=True).head(CARD_ROWS))
+    t = card_analysis.BY_TURN
+    table = fmt(shown, {"deck": "deck", "card": lambda r: f"{r['name']} ({r['code']})", "copies": "copies",
+                        "games": "games", "win rate, in opening hand": rate("win_rate_opening"),
+                        "opening hand − not": diff("gap_opening"),
+                        "p (Holm), opening": lambda r: p_value(r["gap_opening_p_holm"]),
+                        f"in hand by turn {t} − not": diff("gap_by_turn"),
+                        "in hand − not seen, same draws": diff("gap_adjusted"),
+                        "p (Holm), same draws": lambda r: p_value(r["gap_adjusted_p_holm"]),
+                        "in hand vs deck average": diff("vs_deck"),
+                        "win rate when played": rate("win_rate_played"),
+                        "avg turn played": "avg_turn_played", "dead rate": rate("dead_rate")})
+    return Section("cards", title,
+                   "How the deck did in games where it held a card (any copy), in percentage points. "
+                   "What the numbers can mean: whether games in which the policy found this card went "
+                   "better than games of the same kind in which it did not. What they cannot mean: that "
+                   "adding or cutting the card changes the win rate by that much (a card that is drawn "
+                   "replaces another; the policies are scripted), and a raw 'in hand − not seen' gap is "
+                   "mostly game length: a long game draws more cards, so a deck that wins long games shows "
+                   "a positive gap for every card. So the columns compare like with like: opening hand − "
+                   "not (the deal is random, before the game; mulligans aside), in hand by own turn "
+                   f"{t} − not (among the games that reached it), and in hand − not seen within games in "
+                   "which the seat drew as many cards (Mantel-Haenszel over own turns begun x seat order; "
+                   "not over game turns, which with the seat would fix who won: a game mostly ends on "
+                   "its winner's turn); 'in hand vs deck average' "
+                   "is that adjusted gap against the deck's overall win rate. Each interval is a 95% "
+                   f"interval for one card; with {tested:,} cards tested at once some will exclude 0 by "
+                   "chance, so the two p (Holm) columns are the p-values of the opening-hand gap and of the "
+                   "same-length gap after Holm's correction over all "
+                   f"{tested:,} cards of cards.csv (each column a family; family-wise error 5%): below "
+                   "0.05 is a finding, an interval that merely excludes 0 is not. Win rate "
+                   "when played counts games where a copy was played; dead rate = copies that reached the "
+                   f"hand but were never played. {INTERVAL_MEANING.capitalize()}. Sorted by the adjusted gap; "
+                   f"at most {CARD_ROWS} cards per deck are shown.",
+                   table=table,
+                   csv=[Table("cards", cs, "every card, with the counts behind each rate and the unadjusted "
+                                           "gap (column gap)")])
+
