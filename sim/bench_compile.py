@@ -25,12 +25,8 @@ _CHILD = r"""
 import json, sys, time
 from collections import Counter
 from numba.core import event
-from sim.bench import shipped_decks, SHIPPED_DECKS
-from sim.games import get_engine
+from sim.bench_compile import warm
 
-game = sys.argv[1]
-engine = get_engine(game)
-a, b = engine.compile_matchup(*shipped_decks(game, SHIPPED_DECKS))
 counts = Counter()
 
 class Count(event.Listener):
@@ -44,11 +40,21 @@ class Count(event.Listener):
 
 with event.install_listener("numba:compile", Count()):
     t0, c0 = time.perf_counter(), time.process_time()
-    engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=8)
+    warm(sys.argv[1])
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
 print(json.dumps({"wall_s": wall, "cpu_s": cpu, "functions": len(counts), "compilations": sum(counts.values()),
                   "repeated": {k: v for k, v in counts.items() if v > 1}}))
 """
+
+
+def warm(game: str) -> None:
+    """Compile (or load from the cache) the engine of `game` by playing a few games on its shipped decks."""
+    from sim.bench import SHIPPED_DECKS, shipped_decks, synthetic_decks
+    from sim.games import get_engine
+
+    engine = get_engine(game)
+    a, b = engine.compile_matchup(*(shipped_decks(game, SHIPPED_DECKS) or synthetic_decks()))
+    engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=8)
 
 
 def _child(game: str, cache: Path) -> dict[str, Any]:

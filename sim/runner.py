@@ -37,7 +37,7 @@ from sim.games import get_engine
 from sim.limits import check_copies
 from sim.lock import locked
 from sim.model import Deck
-from sim.numba_cache import needs_compiling
+from sim.numba_cache import compile_progress, needs_compiling
 from sim.options import check_options
 from sim.results import DETAIL_LEVELS, Matchup, to_frames
 
@@ -213,6 +213,21 @@ def matchup_record(engine: ModuleType, spec: MatchupSpec, compiled_a: Any, compi
                    engine.FINAL_MEASURE, compiled_a.codes, compiled_b.codes, compiled_a.names, compiled_b.names)
 
 
+def compile_engines(engines: list[ModuleType], specs: list[MatchupSpec], todo: list[Chunk]) -> None:
+    """Compile each engine the job needs that has no numba cache yet, by playing one game of its
+    first matchup, with a progress display (the first run on a machine; later runs load the cache)."""
+    first: dict[str, int] = {}
+    for c in todo:
+        first.setdefault(engines[c.matchup].GAME, c.matchup)
+    for game, m in sorted(first.items()):
+        engine, spec = engines[m], specs[m]
+        if needs_compiling(engine):
+            with compile_progress(engine, game):
+                a, b, _ = compile_spec(engine, spec)
+                engine.play(a, b, engine.POLICIES[spec.policy_a], engine.POLICIES[spec.policy_b], seed=0, stream=0,
+                            start=0, n=1)
+
+
 def play_chunk(engine: ModuleType, compiled: tuple[Any, Any, Matchup], spec: MatchupSpec, c: Chunk, seed: int,
                detail: str, options: dict[str, int] | None, check: bool = False) -> dict[str, pl.DataFrame]:
     """The chunk's tables; with `check`, its games are first replayed with the engine's invariant
@@ -384,9 +399,8 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
     try:
         if done_games:
             print(f"resuming: {done_games:,} of {total:,} games already written to {out}", file=sys.stderr)
-        for game in sorted({e.GAME for e in engines if needs_compiling(e)} if todo and backend == "local" else ()):
-            print(f"compiling the {game} engine for this machine: a few minutes, once (later runs load it "
-                  "from numba's cache)", file=sys.stderr)
+        if backend == "local":
+            compile_engines(engines, specs, todo)
         done = [0] * len(specs)
         for c in chunks:
             if c not in pending:

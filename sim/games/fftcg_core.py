@@ -29,7 +29,7 @@ caches when any of the engine's source files changed.
 """
 
 import numpy as np
-from numba import carray, njit, types
+from numba import carray, types
 
 from sim.compiled import (
     K_CATH,
@@ -249,58 +249,58 @@ W = 64  # the width: copies per seat the state holds (a deck is 50 cards, 8.1.1.
 BLOB_SIZE = OFF_VAR + (2 * N_S + 2 * N_L + 5 + 2 * K_NCOLS + 2 * MAX_EFFECTS * E_NCOLS) * W
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_cs(S):
     return carray(_i32_at(S, OFF_VAR), (2, N_S, W))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_ls(S):
     # unsigned: a card index read from a list indexes the card arrays without the negative-index wraparound
     return carray(_u32_at(S, OFF_VAR + 2 * N_S * W), (2, N_L, W))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_scr(S):
     return carray(_i32_at(S, OFF_VAR + (2 * N_S + 2 * N_L) * W), (5, W))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_cards(S):
     return carray(_i32_at(S, OFF_VAR + (2 * N_S + 2 * N_L + 5) * W), (2, W, K_NCOLS))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_effs(S):
     return carray(_i32_at(S, OFF_VAR + (2 * N_S + 2 * N_L + 5 + 2 * K_NCOLS) * W), (2, W, MAX_EFFECTS, E_NCOLS))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_rng(S):
     return carray(_u64_at(S, OFF_RNG // 2), (4, 1))  # in uint64 units
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_ps(S):
     return carray(_i32_at(S, OFF_PS), (2, N_P))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_gs(S):
     return carray(_i32_at(S, OFF_GS), (N_X,))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_q(S):
     return carray(_i32_at(S, OFF_Q), (QCAP, N_Q))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_prm(S):
     return carray(_i32_at(S, OFF_PRM), (2, NPARAM))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def st_opt(S):
     return carray(_i32_at(S, OFF_OPT), (N_OPT,))
 
@@ -310,7 +310,7 @@ _u32_at = pointer_intrinsic(types.uint32)  # the lists: see st_ls
 _u64_at = pointer_intrinsic(types.uint64)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def popcount(x):
     n = 0
     while x:
@@ -319,20 +319,20 @@ def popcount(x):
     return n
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def power(S, s, i):
     """Current power: printed power + until-end-of-turn modifiers + static ones (digest 10, simplification)."""
     s, i = np.uint64(s), np.uint64(i)  # unsigned: indexing skips the negative-index wraparound
     return st_cards(S)[s, i, K_POWER] + st_cs(S)[s, S_PUMP, i] + st_cs(S)[s, S_STATIC, i]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def has_trigger(S, s, c, trig):
     """One of the card's effects has this trigger (K_TRIGS): the scans over its effect slots skip it if not."""
     return (st_cards(S)[np.uint64(s), np.uint64(c), K_TRIGS] >> trig) & 1 != 0
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def has_kw(S, s, i, bit):
     """Printed keyword, or one granted until end of turn (grant_keyword) or by a static ability."""
     cs = st_cs(S)
@@ -341,7 +341,7 @@ def has_kw(S, s, i, bit):
 
 
 # ---- conditions and counted amounts (E_COND / E_FOREACH, encodings in sim.effects) -------------------
-@njit(cache=True, inline="always")
+@engine_jit
 def matches(S, s, f, tmask, h):
     """Card f of s has a type in tmask (0 = any) and its name, job or category hashes to h (0 = any)."""
     cards = st_cards(S)
@@ -518,13 +518,13 @@ def discard_least(S, p, n):
         discard(S, p, best)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def xcost_kind(v):
     """The XC_* kind of the extra action cost packed in E_DULL value v (bit 0 is the dull cost)."""
     return (v >> 1) & 7
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def xcost_n(v):
     """How many cards the extra action cost packed in E_DULL value v discards or puts away."""
     return (v >> 4) & 0xFFF  # bits 4-15 (ACT_CHAIN / ACT_ONCE above)
@@ -560,7 +560,7 @@ def extra_cost_ok(S, p, c, v):
     return True
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def extra_discards(v):
     """Cards the extra action cost in E_DULL value v discards (0 unless it is a discard cost)."""
     return xcost_n(v) if xcost_kind(v) == XC_DISCARD else 0
@@ -578,7 +578,7 @@ def pay_extra_cost(S, p, c, v):
         mill(S, p, n)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def ability_end(S, p, c, k):
     """One past the last slot of the action ability that starts at slot k (k and the slots chained to it)."""
     effs = st_effs(S)
@@ -588,13 +588,13 @@ def ability_end(S, p, c, k):
     return j
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def action_head(v):
     """E_DULL value v belongs to the first slot of an action ability (not a chained one)."""
     return (v >> ACT_CHAIN) & 1 == 0
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def once_used(S, p, c, k):
     """c's once-per-turn action ability at slot k was used this turn."""
     return (st_effs(S)[p, c, k, E_DULL] >> ACT_ONCE) & 1 and (st_cs(S)[p, S_ONCE, c] >> k) & 1
@@ -656,7 +656,7 @@ def push(S, ctrl, s, c, slot, hs, hc):
     gs[X_QT] = t + 1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def push_trigger(S, ctrl, s, c, trig, hs, hc):
     """Queue the card's effects with this trigger (auto abilities, rule 11.8)."""
     cards, effs = st_cards(S), st_effs(S)
@@ -773,21 +773,21 @@ def leave_field(S, p, c, dest):
     update_static_opp(S, 1 - p)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def update_static(S, p):
     """refresh_static, for decks with static effects (P_HAS_STATIC, set in setup) only."""
     if st_ps(S)[p, P_HAS_STATIC]:
         refresh_static(S, p)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def update_static_opp(S, p):
     """refresh_static after a change on the other side: only for statics that may read it."""
     if st_ps(S)[p, P_HAS_STATIC] & STATIC_OPP:
         refresh_static(S, p)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def static_bonus_op(op):
     """The static effects refresh_static applies (the rest act elsewhere: cost_reduce, damage_mod, ...)."""
     return op == OP_PUMP or op == OP_WEAKEN or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_UNTARGETABLE \
@@ -862,7 +862,7 @@ def refresh_static(S, p):
 
 
 # ---- field limits ---------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@engine_jit
 def name_on_field(S, p, c):
     """A non-generic character with this card's name is on p's field (rules 7.7.3, 7.7.3.1)."""
     cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
@@ -1170,14 +1170,14 @@ def cp_potential(S, p):
 
 
 # ---- targets ----------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@engine_jit
 def harmful(op):
     return op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE \
         or op == OP_WEAKEN or op == OP_BOUNCE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER \
         or op == OP_DAMAGE_DOUBLE or op == OP_SET_POWER
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def targets_character(op):
     return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_ACTIVATE \
         or op == OP_FIGHT or op == OP_SHIELD or op == OP_NO_BREAK or op == OP_NO_BOUNCE
@@ -1437,7 +1437,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
     elif op == OP_MILL:
         mill(S, opp if tgt == TG_OPP_PLAYER else ctrl, amount)
     elif op == OP_FIGHT:
-        fs, fc = choose_target(S, ctrl, OP_PUMP, amount, 0, TG_OWN_CHAR, s, c, hs, hc)
+        fs, fc = choose_target(S, ctrl, OP_PUMP, amount, 0, TG_OWN_CHAR, s, c, hs, hc, 0, 0)
         if fs >= 0:
             cs[fs, S_PUMP, fc] += amount  # until the End Phase, like pump
             st_gs(S)[X_RP] = 1
@@ -1581,14 +1581,14 @@ def deal_damage(S, src_s, src_c, ts, tc, n, ability, notify):
         dealt_damage(S, ts, tc)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def dealt_damage(S, s, c):
     """"When X is dealt damage" auto abilities (only decks that have them look)."""
     if st_ps(S)[s, P_HAS_TRIG] & HT_DAMAGED:
         push_trigger(S, s, s, c, TR_DAMAGED, -1, -1)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def protected(S, p, s, c, src_s, src_c):
     """Card (s, c) cannot be chosen by p's effect from (src_s, src_c): static "cannot be chosen by your
     opponent's Summons / abilities" (only the opponent's choices are restricted)."""
@@ -1699,7 +1699,7 @@ def rule_processes(S):
     st_gs(S)[X_RP] = 0
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def settle(S):
     """rule_processes, when a Forward's damage, power or arrival may have made one needed since the last
     run (X_RP, set where those change): a run that finds nothing changes nothing."""
@@ -1707,7 +1707,7 @@ def settle(S):
         rule_processes(S)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def queued(S):
     """Effects wait in the queue (resolve empties it, so after a resolve only new pushes show here)."""
     gs = st_gs(S)

@@ -13,7 +13,6 @@ The policies (documented in sim/games/fftcg.py and docs/policies_fftcg.md):
 Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 2 activate).
 """
 
-from numba import njit
 
 from sim.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
 from sim.effects import E_AMOUNT, E_COND, E_DULL, E_OP, E_PARAM, E_TARGET, E_THASH, E_TMASK, E_TRIGGER
@@ -122,17 +121,17 @@ from sim.kernel import randbelow
 CAST, ACTIVATE = 1, 2
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def rng(S, p):
     return st_rng(S)[2 + p]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def reserve(S, p):
     return st_prm(S)[p, PR_RESERVE]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def cast_requirement(S, p, c):
     """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3). The card's own
     static cost reductions ("the cost required to cast X is reduced by N", with their conditions and
@@ -198,14 +197,14 @@ def prepare_cast_context(S, p, keep):
     scr[4, CX_MAXCP] = b + 2 * max(min(hd, ps[p, P_HN] - keep), 0) + ps[p, P_BONUS]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def beyond_cp(S, p, c):
     """c's printed cost is more than any payment could raise (prepare_cast_context): payable would say
     no. Decks with cost reductions (P_HAS_CR) are not judged by the printed cost."""
     return st_ps(S)[p, P_HAS_CR] == 0 and st_cards(S)[p, c, K_COST] > st_scr(S)[4, CX_MAXCP]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def payable(S, p, c, cost, req, in_hand):
     """Whether plan_pay would find a payment, from the context (exact for at most one required
     element; several elements fall back to plan_pay)."""
@@ -227,7 +226,7 @@ def payable(S, p, c, cost, req, in_hand):
     return scr[4, CX_B] + 2 * d + ps[p, P_BONUS] >= max(cost, popcount(req))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def may_pay(S, p, c, in_hand):
     """can_cast's payment test alone, inline: choose_main asks it first and calls can_cast only for the
     cards that pass (most expensive cards fail it, and the call costs more than the test)."""
@@ -366,7 +365,7 @@ def wants_mulligan(S, p):
 
 
 # ---- main phase -------------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@engine_jit
 def cast_score(S, p, c, phase):
     """Preference among castable cards; <= 0 means "not now". A Summon scores so only when it is
     useful (summon_useful): choose_main asks that last, as it costs the most."""
@@ -393,13 +392,13 @@ def cast_score(S, p, c, phase):
     return 500 + 10 * cost
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def summon_useful(S, p, c):
     """A non-Summon always; a Summon when one of its cast effects would accomplish something now."""
     return st_cards(S)[p, c, K_TYPE] != SUMMON or card_useful(S, p, c, TR_CAST, -1, -1)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def best_in_hand(S, p):
     """(action, score) of the hand card with the highest score in scr[3] (hand order on ties) that can
     be cast and, if a Summon, is useful; (-1, 0) if none scores > 0. The scores first, best first:
@@ -419,7 +418,7 @@ def best_in_hand(S, p):
         scr[3, kb] = 0
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def cast_candidates(S, p, phase, keep):
     """choose_main's casts: (best action, its score, n); random lists every castable card in scr[3][:n]."""
     cs, ps, ls, scr = st_cs(S), st_ps(S), st_ls(S), st_scr(S)
@@ -548,7 +547,7 @@ def removes(S, p, c, hs, hc):
 
 
 # ---- attacks (10.1.2) -------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@engine_jit
 def can_attack(S, p, c):
     """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
     cs = st_cs(S)

@@ -1,0 +1,30 @@
+"""Session set-up: compile every engine that has no numba cache yet, all at once, before any test.
+
+Run under pytest-xdist (`-n auto` in pyproject.toml), each worker process would otherwise compile
+the same engines itself, one after the other; here each missing engine compiles in its own process
+(the engines in parallel, one per core) and the workers then load the caches.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+_COMPILE = "from sim.bench_compile import warm; warm({game!r})"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller has compiled already
+        return
+    from sim.games import ENGINES, get_engine
+    from sim.numba_cache import needs_compiling
+
+    cold = [game for game in sorted(ENGINES) if needs_compiling(get_engine(game))]
+    procs = [subprocess.Popen([sys.executable, "-c", _COMPILE.format(game=game)], env={**os.environ})
+             for game in cold]
+    for game, proc in zip(cold, procs, strict=True):
+        if proc.wait() != 0:
+            raise pytest.UsageError(f"compiling the {game} engine failed (exit {proc.returncode})")
