@@ -48,7 +48,13 @@ print(json.dumps({"wall_s": wall, "cpu_s": cpu, "functions": len(counts), "compi
 
 
 def warm(game: str) -> None:
-    """Compile (or load from the cache) the engine of `game` by playing a few games on its shipped decks."""
+    """Compile (or load from the cache) the engine of `game` by playing a few games on its shipped decks,
+    or with game "odds" the odds sampler by sampling a few hands."""
+    if game == "odds":
+        from sim.odds import bench_rows
+
+        bench_rows(1000)
+        return
     from sim.bench import SHIPPED_DECKS, shipped_decks, synthetic_decks
     from sim.games import get_engine
 

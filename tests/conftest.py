@@ -1,4 +1,5 @@
-"""Session set-up: compile every engine that has no numba cache yet, all at once, before any test.
+"""Session set-up: compile every engine (and the odds sampler) that has no numba cache yet, all at once,
+before any test.
 
 Run under pytest-xdist (`-n auto` in pyproject.toml), each worker process would otherwise compile
 the same engines itself, one after the other; here each missing engine compiles in its own process
@@ -19,10 +20,12 @@ _COMPILE = "from sim.bench_compile import warm; warm({game!r})"
 def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput"):  # an xdist worker: the controller has compiled already
         return
+    from sim import odds
     from sim.games import ENGINES, get_engine
     from sim.numba_cache import needs_compiling
 
     cold = [game for game in sorted(ENGINES) if needs_compiling(get_engine(game))]
+    cold += ["odds"] if needs_compiling(odds) else []
     procs = [subprocess.Popen([sys.executable, "-c", _COMPILE.format(game=game)], env={**os.environ})
              for game in cold]
     for game, proc in zip(cold, procs, strict=True):

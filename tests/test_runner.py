@@ -97,7 +97,7 @@ def test_killed_process_resumes_to_the_same_dataset(tmp_path: Path) -> None:
         from pathlib import Path
         from test_runner import specs
         from sim.runner import run_matchups
-        run_matchups(specs(), 40_000, 5, Path({str(out)!r}), detail="turns", chunk=500, progress=False)
+        run_matchups(specs(), 10_000, 5, Path({str(out)!r}), detail="turns", chunk=250, progress=False)
     """)
     proc = subprocess.Popen([sys.executable, "-c", script])
     try:
@@ -110,8 +110,8 @@ def test_killed_process_resumes_to_the_same_dataset(tmp_path: Path) -> None:
         proc.wait()
     written = len(list((out / "games").glob("*.parquet")))
     assert written >= 3
-    run_matchups(specs(), 40_000, 5, out, detail="turns", chunk=500, progress=False)
-    run_matchups(specs(), 40_000, 5, reference, detail="turns", chunk=500, progress=False)
+    run_matchups(specs(), 10_000, 5, out, detail="turns", chunk=250, progress=False)
+    run_matchups(specs(), 10_000, 5, reference, detail="turns", chunk=250, progress=False)
     assert_same_dataset(reference, out, "turns")
     assert not list(out.glob("*/*.tmp"))
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"

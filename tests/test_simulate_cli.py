@@ -227,7 +227,7 @@ def test_ctrl_c_stops_with_resume_hint_and_the_same_command_resumes(decks: tuple
 
     out = tmp_path / "out"
     command = [sys.executable, "-c", "from sim.cli import main; main()", "simulate", str(decks[0]), str(decks[1]),
-               "--engine", "null", "--games", "200000", "--chunk", "2000", "--detail", "turns", "--out", str(out),
+               "--engine", "null", "--games", "40000", "--chunk", "1000", "--detail", "turns", "--out", str(out),
                "--json"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
@@ -243,9 +243,9 @@ def test_ctrl_c_stops_with_resume_hint_and_the_same_command_resumes(decks: tuple
     assert json.loads((out / "manifest.json").read_text())["status"] == "interrupted"
     resumed = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
-    assert json.loads(resumed.stdout)["games"] == 200000
+    assert json.loads(resumed.stdout)["games"] == 40000
     ids = pl.read_parquet(out / "games" / "*.parquet")["game_id"]
-    assert ids.len() == ids.n_unique() == 200000
+    assert ids.len() == ids.n_unique() == 40000
 
 
 @pytest.mark.parametrize("job", sorted((Path(__file__).parent.parent / "jobs").glob("*.toml")), ids=lambda p: p.stem)
