@@ -48,3 +48,25 @@ def test_editing_shared_constants_without_njit_drops_every_family(tmp_path):
     effects.write_text("E_OP = 1\n")
     assert drop_stale_caches(tmp_path) == ["coj", "fftcg"]
     assert not ff.exists()
+
+
+def test_the_cache_directory_follows_numba_cache_dir(tmp_path, monkeypatch):
+    import sys
+
+    import numba
+
+    from sim import numba_cache
+
+    source = make(tmp_path, "pkg/engine.py")
+    module = type(sys)("engine")
+    module.__file__ = str(source)
+    assert numba_cache.cache_dir(source) == source.parent / "__pycache__"
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path / "cache"))
+    assert numba_cache.cache_dir(source).parent == tmp_path / "cache"
+    assert numba_cache.needs_compiling(module)
+    numba_cache.cache_dir(source).mkdir(parents=True)
+    index = numba_cache.cache_dir(source) / "engine.play-3.py311.nbi"
+    index.write_text("")
+    assert not numba_cache.needs_compiling(module)
+    assert drop_stale_caches(tmp_path) == ["engine"]  # a new family: its caches go, in the user cache dir too
+    assert not index.exists()
