@@ -1194,7 +1194,7 @@ def target_side(p, op, tgt):
 
 
 @engine_jit
-def legal_target(S, s, c, op, param, tmask=0, thash=0):
+def legal_target(S, s, c, op, param, tmask, thash):
     """tmask/thash (E_TMASK/E_THASH): the text names a card type (Backup, Monster) or a name/job."""
     cards, cs = st_cards(S), st_cs(S)
     if cs[s, S_ZONE, c] != Z_FIELD:
@@ -1247,7 +1247,7 @@ def target_score(S, s, c, op, amount, hs, hc):
 
 
 @engine_jit
-def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask=0, thash=0):
+def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask, thash):
     """(seat, copy) of the chosen character, or (-1, -1) if none is legal (rule 11.8.4)."""
     if tgt == TG_SELF:
         if legal_target(S, src_s, src_c, op, param, tmask, thash):
@@ -1293,7 +1293,7 @@ def taunt_target(S, p, s, op, param, src_s, src_c, tmask, thash):
 
 
 @engine_jit
-def count_targets(S, p, op, param, tgt, src_s, src_c, tmask=0, thash=0):
+def count_targets(S, p, op, param, tgt, src_s, src_c, tmask, thash):
     if tgt == TG_CHOSEN:
         return 1  # the previous effect of the ability checks for a target
     if tgt == TG_SELF:
