@@ -108,21 +108,25 @@ class _Counter(numba_event.Listener):
 
 
 @contextmanager
-def compile_progress(engine: ModuleType, game: str) -> Iterator[None]:
-    """While the block runs numba's first compile of the engine, show how many of its functions are
-    compiled (a live bar on a terminal; on a pipe the notice and a final line with the time)."""
+def compile_progress(engine: ModuleType, label: str) -> Iterator[None]:
+    """While the block runs numba's first compile of an engine (or the odds sampler), say so and, on a
+    terminal, show a live bar of its functions compiled so far; then the time it took."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    names = engine_functions(engine)
     console = Console(stderr=True)
-    console.print(f"compiling the {game} engine for this machine: about a minute, once (later runs load it "
+    console.print(f"compiling {label} for this machine: about a minute, once (later runs load it "
                   "from numba's cache)", highlight=False, soft_wrap=True)
     t0 = time.perf_counter()
-    columns = (TextColumn(f"compiling {game}"), BarColumn(), MofNCompleteColumn(), TextColumn("functions"),
-               TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("compile", total=len(names))
-        with numba_event.install_listener("numba:compile", _Counter(names, lambda n: bar.update(task, completed=n))):
-            yield
-    console.print(f"compiled the {game} engine in {time.perf_counter() - t0:.0f} s", highlight=False)
+    if console.is_terminal:
+        names = engine_functions(engine)
+        columns = (TextColumn("compiling"), BarColumn(), MofNCompleteColumn(), TextColumn("functions"),
+                   TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("compile", total=len(names))
+            counter = _Counter(names, lambda n: bar.update(task, completed=n))
+            with numba_event.install_listener("numba:compile", counter):
+                yield
+    else:
+        yield
+    console.print(f"compiled {label} in {time.perf_counter() - t0:.0f} s", highlight=False)

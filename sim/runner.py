@@ -222,7 +222,7 @@ def compile_engines(engines: list[ModuleType], specs: list[MatchupSpec], todo: l
     for game, m in sorted(first.items()):
         engine, spec = engines[m], specs[m]
         if needs_compiling(engine):
-            with compile_progress(engine, game):
+            with compile_progress(engine, f"the {game} engine"):
                 a, b, _ = compile_spec(engine, spec)
                 engine.play(a, b, engine.POLICIES[spec.policy_a], engine.POLICIES[spec.policy_b], seed=0, stream=0,
                             start=0, n=1)

@@ -49,13 +49,18 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help='Print {"rows": [{"turn", "exact", "simulated", "low", "high"}]}.'),
     ) -> None:
         """Probability that the opening hand (turn 0) and each own turn up to --turns meets every --want."""
-        from sim.odds import rows as odds_rows
+        from contextlib import nullcontext
+
+        from sim import odds
+        from sim.numba_cache import compile_progress, needs_compiling
         from sim.odds_setup import question_for
 
         q = question_for(deck, want, turns=turns, seat_first=seat is Seat.first, keep_if=mulligan is Mulligan.keep_if,
                          max_mulligans=max_mulligans, pool=pool, game=game, deck_size=deck_size, hand=hand, draws=draws,
                          first_turn_draws=first_turn_draws, mulligan_rule=mulligan_rule and mulligan_rule.value)
-        result = odds_rows(q, samples, seed)
+        cold = samples > 0 and needs_compiling(odds)
+        with compile_progress(odds, "the odds sampler") if cold else nullcontext():
+            result = odds.rows(q, samples, seed)
         if as_json:
             typer.echo(json.dumps({"rows": result}, indent=2))
             return
