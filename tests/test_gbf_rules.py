@@ -71,6 +71,8 @@ def zone(s, p, z, count_col, *rows, active=1):
         if z == R.Z_CRY:
             st[p, R.Z0 + R.Z_CRYA * N + i] = active
     st[p, count_col] = len(rows)
+    if z == R.Z_CRY:
+        st[p, R.P_ACT] = len(rows) * active
 
 
 def hand(s, p, *rows):
@@ -152,7 +154,7 @@ def test_rule_5_2_1_5_1_mulligan_goes_to_the_bottom_unshuffled():
     G(s)[R.G_PAR] = 0  # keep_rank 0: every rank-3 card goes back
     A.setup(s, 0, 1)
     st = S(s)
-    assert st[0, R.P_MULL] == 5
+    assert st[0, R.P_MULL] == 1
     base = R.Z0 + R.Z_DK * N
     bottom = [st[0, base + (st[0, R.P_HEAD] + st[0, R.P_DECK] - 5 + i) % N] for i in range(5)]
     # the armor came from the new top, after the mulligan (r. 5-2-1-6): the returned 5 are still at the bottom

@@ -31,7 +31,7 @@ from sim.compiled import K_NAMEH, K_NCOLS, K_RANK, CompiledDeck, compile_cards
 from sim.effects import E_NCOLS, MAX_EFFECTS, text_hash
 from sim.errors import InputError
 from sim.games.gbf_actions import battle_phase, burst_phase, main_phase, setup, start_phase
-from sim.games.gbf_policy import NPAR, POLICY_NAMES
+from sim.games.gbf_policy import DEFAULTS, NPAR, POLICY_NAMES
 from sim.games.gbf_rules import (
     ARM0,
     G_CHECK,
@@ -57,6 +57,7 @@ from sim.games.gbf_rules import (
     M_W,
     MAX_TURNS,
     OPTION_SPECS,
+    P_ACT,
     P_ARM,
     P_CRY,
     P_DEALT,
@@ -215,10 +216,10 @@ def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str,
     g0[G_OPT:G_OPT + len(values)] = [values[name] for name, _, _ in OPTION_SPECS]
     g0[G_POL], g0[G_POL + 1] = policy_a, policy_b
     for seat, params in enumerate((params_a, params_b)):
-        par = np.full(NPAR, -1, np.int32)
+        par = np.array(DEFAULTS[(policy_a, policy_b)[seat]], np.int32)
         if params is not None:
             p = np.asarray(params).reshape(-1)[:NPAR]
-            par[:p.size] = p
+            par[:p.size] = np.where(p >= 0, p, par[:p.size])
         g0[G_PAR + seat * NPAR:G_PAR + (seat + 1) * NPAR] = par
     g0[G_DETAIL] = DETAIL_CODES[detail]
     return g0
@@ -444,10 +445,14 @@ def check_state(s, end):
                 v |= V_ZONES
         if member_rank(s, p, -1) > S[p, P_CRY]:
             v |= V_RANK
+        active = 0
         for i in range(S[p, P_CRY]):
             a = S[p, zoff(s, Z_CRYA) + i]
+            active += a
             if a != 0 and a != 1:
                 v |= V_NEGATIVE
+        if active != S[p, P_ACT]:
+            v |= V_NEGATIVE
     if G[G_TURN] > MAX_TURNS or (end and G[G_OVER] and not S[0, P_LOST] and not S[1, P_LOST]):
         v |= V_END
     G[G_VIOL] |= v

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from numba import njit
+
 from sim.compiled import K_KW, K_RANK, K_TYPE
 from sim.effects import E_COST
 from sim.games.gbf_policy import (
@@ -52,6 +54,7 @@ from sim.games.gbf_rules import (
     O_COUNTERS,
     O_REPL_PER_KO,
     O_TRIGGER_COST,
+    P_ACT,
     P_ARM,
     P_CRY,
     P_DECK,
@@ -189,8 +192,17 @@ def armor_break(s, q):
         S[q, P_PEND_REP] += 1
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def checkpoint(s):
+    """A checkpoint; most find nothing to do, so the rule processes run only if one may be due."""
+    S = vS(s)
+    if S[0, P_LOST] | S[1, P_LOST] | S[0, P_PEND_ARM] | S[1, P_PEND_ARM] | S[0, P_PEND_REP] | S[1, P_PEND_REP] \
+            or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0:
+        rule_processes(s)
+
+
+@engine_jit
+def rule_processes(s):
     """r. 8-5-1 / 9-4: one rule process at a time: defeat check (both at once = draw, r. 1-2-3), armor
     breaks, then replenishments, the turn player's first (r. 9-4-2-1-1, 9-4-3-1-1)."""
     S, G = vS(s), vG(s)
@@ -242,7 +254,7 @@ def setup(s, p, n_leaders):
     keep = S[p, zoff(s, Z_HAND):zoff(s, Z_HAND) + HAND_START]  # scratch: the hand zone is still empty
     for i in range(HAND_START):
         keep[i] = 1 if keep_card(s, p, order[i]) else 0
-    S[p, P_MULL] = mulligan_partial(order, size, HAND_START, keep)
+    S[p, P_MULL] = 1 if mulligan_partial(order, size, HAND_START, keep) > 0 else 0  # one mulligan at most
     for i in range(HAND_START):
         keep[i] = 0
     S[p, P_HEAD], S[p, P_DECK] = 0, size
@@ -279,6 +291,7 @@ def start_phase(s, p, first_turn):
         S[p, mcol(j, M_ACT)] = 1
     for i in range(S[p, P_CRY]):
         S[p, zoff(s, Z_CRYA) + i] = 1
+    S[p, P_ACT] = S[p, P_CRY]
     checkpoint(s)
     if not first_turn:
         draw_cards(s, p, 2)

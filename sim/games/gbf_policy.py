@@ -16,7 +16,7 @@ reserve, ougi_spare.
 
 from __future__ import annotations
 
-import numpy as np
+from numba import njit
 
 from sim.compiled import K_HP, K_KW, K_POWER, K_RANK, K_TYPE
 from sim.effects import E_AMOUNT, E_COST, E_OP, E_TARGET
@@ -92,18 +92,17 @@ ACT = 64
 A_PASS, A_DEPLOY, A_SUMMON, A_LB, A_JC, A_EFFECT = range(6)
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def policy(s, p):
     return vG(s)[G_POL + p]
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def param(s, p, k):
-    v = vG(s)[G_PAR + p * NPAR + k]
-    return v if v >= 0 else DEFAULTS[policy(s, p)][k]
+    return vG(s)[G_PAR + p * NPAR + k]  # gbf._game_template put the policy's default in for < 0
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def coin(s, p, n):
     return random_index(s, SUB_POLICY0 + p, n)
 
@@ -316,10 +315,10 @@ def attack_plan(s, p):
         while vS(s)[q, mcol(t, M_CARD)] < 0:
             t = coin(s, p, SLOTS)
         return mask * 4 + t
-    atk = np.zeros(SLOTS + 1, np.int64)
-    for j in range(SLOTS + 1):
-        if avail >> j & 1:
-            atk[j] = unit_atk(s, p, j)
+    a0 = unit_atk(s, p, 0) if avail & 1 else 0  # scalars, not an array: no allocation per call
+    a1 = unit_atk(s, p, 1) if avail & 2 else 0
+    a2 = unit_atk(s, p, 2) if avail & 4 else 0
+    a3 = unit_atk(s, p, 3) if avail & 8 else 0
     best, score = -1, -(1 << 30)
     for t in range(SLOTS + 1):
         if (t == LEADER_SLOT) != leader_only or (t < SLOTS and vS(s)[q, mcol(t, M_CARD)] < 0):
@@ -329,11 +328,9 @@ def attack_plan(s, p):
         for mask in range(1, 16):
             if mask & avail != mask:
                 continue
-            total, k = 0, 0
-            for j in range(SLOTS + 1):
-                if mask >> j & 1:
-                    total += atk[j]
-                    k += 1
+            total = (a0 if mask & 1 else 0) + (a1 if mask & 2 else 0) + (a2 if mask & 4 else 0) + \
+                (a3 if mask & 8 else 0)
+            k = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1)
             if total < hp:
                 continue
             # aggro: fewest attackers (more battles, more armor); others: best target, least overkill

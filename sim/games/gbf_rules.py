@@ -57,7 +57,7 @@ TG_OPP, TG_OWN, TG_SELF, TG_OPP_LEADER, TG_ALL_OPP = (
 # ---- player row: scalars
 (P_HEAD, P_DECK, P_HAND, P_GUP, P_GDN, P_CRY, P_ARM, P_LEAD, P_LACT, P_LATK, P_LHP, P_LDMG, P_LOUGI,
  P_LSER, P_LATT, P_PREV_RANK, P_LDK, P_LUP, P_JC, P_LB, P_LOST, P_PEND_ARM, P_PEND_REP, P_MULL, P_SPENT,
- P_PLAYED, P_DEALT, P_N, P_NLEAD, P_OWN_TURN, P_SERIAL, P_ACTS) = range(32)
+ P_PLAYED, P_DEALT, P_N, P_NLEAD, P_OWN_TURN, P_SERIAL, P_ACT) = range(32)  # P_ACT: active crystals
 # member slots: M_BASE + slot * M_W + M_*
 M_BASE = 32
 (M_CARD, M_ACT, M_ATK, M_HP, M_LV, M_DMG, M_OUGI, M_SER, M_ATT, M_ACTED) = range(10)
@@ -255,6 +255,7 @@ def crystal_from_deck(s, p):
         S[p, zoff(s, Z_CRY) + S[p, P_CRY]] = c
         S[p, zoff(s, Z_CRYA) + S[p, P_CRY]] = 1
         S[p, P_CRY] += 1
+        S[p, P_ACT] += 1
     return c
 
 
@@ -262,6 +263,8 @@ def crystal_from_deck(s, p):
 def active_crystals(s, p, elem):
     """Active crystals, of element bitmask `elem` if elem > 0."""
     S = vS(s)
+    if elem == 0:
+        return S[p, P_ACT]
     k = 0
     for i in range(S[p, P_CRY]):
         if S[p, zoff(s, Z_CRYA) + i] and (elem == 0 or card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & elem):
@@ -297,6 +300,7 @@ def pay(s, p, cost, elem):
             if (pass_ == 0 and not (need and match)) or (pass_ == 1 and match):
                 continue
             S[p, a] = 0
+            S[p, P_ACT] -= 1
             left -= 1
             if pass_ == 0:
                 break
@@ -557,12 +561,12 @@ def fire(s, p, c, trigger, src):
             resolve(s, p, c, k, src)
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def summon_cost(s, p, c):
     return card(s, p, c, K_COST), card(s, p, c, K_ELEM)
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def ougi_cost(s, p, c):
     """r. 2-6-1-1-1: the face-up gauge cards an ougi flips (E_COST of its "attack" effect); -1 = none."""
     E = vE(s)
@@ -572,7 +576,7 @@ def ougi_cost(s, p, c):
     return -1
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def action_effect(s, p, c):
     """The card's activated effect slot (trigger "action"; an Assist's when KW assist), -1 if none."""
     E = vE(s)
@@ -582,7 +586,7 @@ def action_effect(s, p, c):
     return -1
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def random_index(s, sub, n):
     return randbelow(rng(s, sub), n)
 
