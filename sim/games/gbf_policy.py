@@ -240,11 +240,12 @@ def main_action(s, p):
                 best, rk = i, card(s, p, S[p, LDK0 + i], K_RANK)
         if best >= 0:
             return A_JC * ACT + best
-    if not S[p, P_LB]:  # limit break: +2 ATK / +2 HP and an extra life (r. 10-4-3-3)
+    members = n_members(s, p)
+    if not S[p, P_LB] and members > 0:  # limit break: +2 ATK / +2 HP and an extra life (r. 10-4-3-3)
         for i in range(S[p, P_HAND]):
             if lb_slot(s, p, S[p, zoff(s, Z_HAND) + i]) >= 0:
                 return A_LB * ACT + i
-    i = best_deploy(s, p)
+    i = best_deploy(s, p) if members < SLOTS else -1
     if i >= 0:
         return A_DEPLOY * ACT + i
     spare = active_crystals(s, p, 0) - param(s, p, 1)
