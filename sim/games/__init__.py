@@ -10,6 +10,7 @@ from sim.errors import InputError
 ENGINES: dict[str, str] = {
     "coj": "sim.games.coj",
     "fftcg": "sim.games.fftcg",
+    "gbf": "sim.games.gbf",
     "null": "sim.games.null",
 }
 

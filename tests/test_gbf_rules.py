@@ -1,0 +1,497 @@
+"""Granblue Fantasy TCG rule scenarios, one per rule of the digest (rules/gbf.md, r. x-y-z).
+
+Scenarios build a state with gbf.scenario_state, place cards with numpy and call the engine's own
+numba functions (gbf_rules, gbf_actions) on it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim.compiled import K_ELEM, K_RANK
+from sim.effects import parse_effect
+from sim.games import gbf
+from sim.games import gbf_actions as A
+from sim.games import gbf_rules as R
+from sim.games.gbf_policy import attack_plan
+from sim.model import Card, Deck
+from sim.results import DRAW, END_DECK_OUT, G_FIRST, G_REASON, G_TURNS, G_WINNER
+
+CURVE, CONTROL, AGGRO, RANDOM = (gbf.POLICIES[k] for k in ("curve", "control", "aggro", "random"))
+N = 50
+
+
+def member(code, atk=2, hp=3, rank=1, elem="fire", name=None, eff=(), kw=()):
+    return Card(code=code, name=name or code, type="member", elements=(elem,), power=atk, hp=hp, rank=rank,
+                effects=tuple(parse_effect(e) for e in eff), keywords=frozenset(kw))
+
+
+def stone(code, cost=1, elem="fire", eff=()):
+    return Card(code=code, name=code, type="summon_stone", elements=(elem,), cost=cost,
+                effects=tuple(parse_effect(e) for e in eff))
+
+
+def leader(code, atk=2, hp=6, rank=0, eff=(), name="Hero (Female)"):
+    return Card(code=code, name=name, type="leader", elements=("fire",), power=atk, hp=hp, rank=rank,
+                gender="female", effects=tuple(parse_effect(e) for e in eff))
+
+
+def S(s):  # noqa: N802 - the player rows of a scenario state (gbf_rules layout)
+    return gbf.views(s)[0]
+
+
+def G(s):  # noqa: N802
+    return gbf.views(s)[1]
+
+
+def K(s):  # noqa: N802
+    return gbf.views(s)[2]
+
+
+FILL = member("FILL", atk=1, hp=1, rank=9, elem="earth")  # never fits the rank limit
+LEAD = leader("L0")
+
+
+def deck(*cards, leaders=(LEAD,)):
+    main = [(c, 1) for c in cards] + [(FILL, N - len(cards))]
+    return Deck("gbf", "scenario", Path("scenario.toml"), {"main": main, "leader": [(ld, 1) for ld in leaders]})
+
+
+def state(a=(), b=(), leaders_a=(LEAD,), leaders_b=(LEAD,), **kw):
+    ca, cb = gbf.compile_matchup(deck(*a, leaders=leaders_a), deck(*b, leaders=leaders_b))
+    return gbf.scenario_state(ca, cb, **kw)
+
+
+def zone(s, p, z, count_col, *rows, active=1):
+    """Put deck rows into zone z (taking them out of the deck's count is not needed by these tests)."""
+    st = S(s)
+    for i, c in enumerate(rows):
+        st[p, R.Z0 + z * N + i] = c
+        if z == R.Z_CRY:
+            st[p, R.Z0 + R.Z_CRYA * N + i] = active
+    st[p, count_col] = len(rows)
+    if z == R.Z_CRY:
+        st[p, R.P_ACT] = len(rows) * active
+
+
+def hand(s, p, *rows):
+    zone(s, p, R.Z_HAND, R.P_HAND, *rows)
+
+
+def crystals(s, p, *rows, active=1):
+    zone(s, p, R.Z_CRY, R.P_CRY, *rows, active=active)
+
+
+def armor(s, p, *rows):
+    st = S(s)
+    for i, c in enumerate(rows):
+        st[p, R.ARM0 + i] = c
+    st[p, R.P_ARM] = len(rows)
+
+
+def field(s, p, row, active=1):
+    return R.place_member(s, p, row, active)
+
+
+def col(slot, c):
+    return R.M_BASE + slot * R.M_W + c
+
+
+def members(s, p):
+    return [int(S(s)[p, col(j, R.M_CARD)]) for j in range(3)]
+
+
+def hand_of(s, p):
+    return sorted(int(x) for x in S(s)[p, R.Z0 + R.Z_HAND * N:R.Z0 + R.Z_HAND * N + S(s)[p, R.P_HAND]])
+
+
+# ---------------------------------------------------------------- 1: winning and losing
+
+
+def test_rule_1_2_2_1_leader_ko_without_armor_loses_at_the_checkpoint():
+    s = state()
+    R.deal_damage(s, 1, R.LEADER_SLOT, 6)  # HP 6, no armor
+    assert S(s)[1, R.P_LOST] == 1 and not G(s)[R.G_OVER]  # decided at the checkpoint (r. 9-4-1)
+    A.checkpoint(s)
+    assert G(s)[R.G_OVER] == 1
+
+
+def test_rule_1_2_2_2_empty_deck_loses_and_1_2_3_both_at_once_is_a_draw():
+    s = state()
+    S(s)[0, R.P_DECK] = 0
+    A.checkpoint(s)
+    assert G(s)[R.G_OVER] and S(s)[0, R.P_LOST] == 2 and S(s)[1, R.P_LOST] == 0
+    s = state()
+    S(s)[0, R.P_DECK] = S(s)[1, R.P_DECK] = 0
+    A.checkpoint(s)
+    assert S(s)[0, R.P_LOST] == 2 and S(s)[1, R.P_LOST] == 2
+
+
+def test_rule_1_2_2_2_first_player_decks_out_at_the_crystal_of_its_14th_turn():
+    a, b = gbf.compile_matchup(deck(), deck())  # nothing fits the rank limit; leaders (2 ATK) never break 6 HP
+    games = gbf.play(a, b, CURVE, CURVE, seed=1, stream=0, start=0, n=20).games
+    # digest §13: 40 cards after setup; 1 on the first player's turn 1, then 3 a turn: its own 14th
+    # turn (game turn 27) empties the deck with the crystal, and the checkpoint after it loses
+    assert (games[:, G_REASON] == END_DECK_OUT).all() and (games[:, G_TURNS] == 27).all()
+    assert (games[:, G_WINNER] == 1 - games[:, G_FIRST]).all()
+    assert (games[:, G_WINNER] != DRAW).all()
+
+
+# ---------------------------------------------------------------- 5: setup
+
+
+def test_rule_5_2_1_setup_hand_armor_leader():
+    s = state(leaders_a=(leader("L1", rank=2), LEAD))
+    A.setup(s, 0, 2)
+    st = S(s)
+    assert st[0, R.P_HAND] == 5 and st[0, R.P_ARM] == 5 and st[0, R.P_DECK] == N - 10
+    lead = st[0, R.P_LEAD]
+    assert K(s)[0, lead, K_RANK] == 0 and st[0, R.P_LACT] == 1 and st[0, R.P_LDK] == 1  # r. 5-2-1-7
+
+
+def test_rule_5_2_1_5_1_mulligan_goes_to_the_bottom_unshuffled():
+    s = state(a=[member(f"M{i}", rank=3) for i in range(50)])
+    G(s)[R.G_PAR] = 0  # keep_rank 0: every rank-3 card goes back
+    A.setup(s, 0, 1)
+    st = S(s)
+    assert st[0, R.P_MULL] == 1
+    base = R.Z0 + R.Z_DK * N
+    bottom = [st[0, base + (st[0, R.P_HEAD] + st[0, R.P_DECK] - 5 + i) % N] for i in range(5)]
+    # the armor came from the new top, after the mulligan (r. 5-2-1-6): the returned 5 are still at the bottom
+    assert len(set(bottom) & set(hand_of(s, 0))) == 0 and len(set(bottom)) == 5
+
+
+# ---------------------------------------------------------------- 6: turn
+
+
+def test_rule_6_2_5_first_turn_no_draw_and_6_2_7_a_crystal_every_turn():
+    s = state()
+    A.start_phase(s, 0, True)
+    assert S(s)[0, R.P_HAND] == 0 and S(s)[0, R.P_CRY] == 1 and S(s)[0, R.P_DECK] == N - 1
+    A.start_phase(s, 0, False)
+    assert S(s)[0, R.P_HAND] == 2 and S(s)[0, R.P_CRY] == 2 and S(s)[0, R.P_DECK] == N - 4
+
+
+def test_rule_6_2_3_untap_leader_members_crystals():
+    s = state(a=[member("A")])
+    crystals(s, 0, 10, 11, active=0)
+    j = field(s, 0, 0, active=0)
+    S(s)[0, R.P_LACT] = 0
+    A.start_phase(s, 0, True)
+    assert S(s)[0, R.P_LACT] == 1 and S(s)[0, col(j, R.M_ACT)] == 1
+    assert S(s)[0, R.Z0 + R.Z_CRYA * N] == 1 and S(s)[0, R.Z0 + R.Z_CRYA * N + 1] == 1
+
+
+def test_rule_10_17_1_1_crystal_summon_trigger_activates_and_stays_a_crystal():
+    s = state(a=[stone("DRAW2", eff=["cast:draw:2"])])
+    A.start_phase(s, 0, True)  # the top card (row 0) is the stone
+    assert S(s)[0, R.P_CRY] == 1 and S(s)[0, R.Z0 + R.Z_CRY * N] == 0
+    assert S(s)[0, R.P_HAND] == 2 and S(s)[0, R.P_GUP] == 0
+
+
+def test_rule_6_5_1_2_chain_burst_damage_then_recycle():
+    s = state(b=[member("B", hp=3)])
+    field(s, 1, 0)
+    zone(s, 0, R.Z_GDN, R.P_GDN, 5, 6, 7)
+    deck_before = S(s)[0, R.P_DECK]
+    S(s)[0, R.P_DECK] -= 3  # rows 5-7 left the deck for the gauge
+    A.burst_phase(s, 0)
+    assert members(s, 1)[0] == -1 and S(s)[1, R.P_GUP] == 1  # 3 damage >= HP 3: KO to its owner's gauge
+    assert S(s)[0, R.P_GDN] == 0 and S(s)[0, R.P_DECK] == deck_before  # back under the deck
+    base = R.Z0 + R.Z_DK * N
+    last = (S(s)[0, R.P_HEAD] + S(s)[0, R.P_DECK] - 1) % N
+    assert S(s)[0, base + last] == 7
+
+
+def test_rule_6_5_1_2_1_1_chain_burst_hits_the_leader_only_without_members():
+    s = state()
+    armor(s, 1, 20, 21)
+    zone(s, 0, R.Z_GDN, R.P_GDN, *range(5, 11))  # 6 face-down >= leader HP 6
+    A.burst_phase(s, 0)
+    assert S(s)[1, R.P_ARM] == 1
+
+
+# ---------------------------------------------------------------- 7: crystals, rank, deploy
+
+
+def test_rule_10_2_3_1_1_rank_limit_counts_all_crystals():
+    s = state(a=[member("R2", rank=2), member("R1", rank=1)])
+    crystals(s, 0, 10, 11, active=0)  # rested crystals still count
+    assert R.can_deploy(s, 0, 0)
+    field(s, 0, 0)
+    assert not R.can_deploy(s, 0, 1)  # 2 + 1 > 2 crystals
+    crystals(s, 0, 10, 11, 12, active=0)
+    assert R.can_deploy(s, 0, 1)
+
+
+def test_rule_10_2_3_2_1_name_limit_and_3_6_3_three_slots():
+    s = state(a=[member("X", rank=0, name="Vane"), member("Y", rank=0, name="Vane (Summer)"),
+                 member("P", rank=0), member("Q", rank=0), member("Z", rank=0)])
+    field(s, 0, 0)
+    assert not R.can_deploy(s, 0, 1)  # the same character name (r. 2-1)
+    field(s, 0, 2)
+    field(s, 0, 3)
+    assert not R.can_deploy(s, 0, 4)  # 3 members
+
+
+def test_rule_8_4_2_payment_element_icon_then_generic_no_partial():
+    s = state(a=[stone("S", cost=3, elem="water")], b=[])
+    water = member("W", elem="water")
+    s2 = state(a=[stone("S", cost=3, elem="water"), water])
+    crystals(s2, 0, 10, 11, 12)  # filler rows are earth: no water
+    assert not R.can_pay(s2, 0, 3, K(s2)[0, 0, K_ELEM])
+    crystals(s2, 0, 1, 11, 12)  # row 1 is a water card
+    assert R.can_pay(s2, 0, 3, K(s2)[0, 0, K_ELEM])
+    R.pay(s2, 0, 3, K(s2)[0, 0, K_ELEM])
+    assert R.active_crystals(s2, 0, 0) == 0
+    crystals(s, 0, 10)
+    assert not R.can_pay(s, 0, 2, 0)  # r. 8-4-2-4: no partial payment
+
+
+def test_rule_6_3_1_2_1_deploy_is_free_and_enters_active():
+    s = state(a=[member("A", rank=1)])
+    hand(s, 0, 0)
+    crystals(s, 0, 10)
+    A.main_phase(s, 0)
+    assert members(s, 0)[0] == 0 and S(s)[0, col(0, R.M_ACT)] == 1
+    assert R.active_crystals(s, 0, 0) == 1  # nothing rested
+
+
+def test_rule_6_3_1_2_3_summon_is_paid_goes_to_gauge_and_resolves():
+    s = state(a=[stone("BOLT", cost=1, eff=["cast:damage:3:opp_character"]), member("F", rank=9)],
+              b=[member("B", hp=3)])
+    hand(s, 0, 0)
+    crystals(s, 0, 1)  # a fire crystal pays the stone's fire icon
+    field(s, 1, 0)
+    A.main_phase(s, 0)
+    assert members(s, 1)[0] == -1 and S(s)[0, R.P_GUP] == 1 and R.active_crystals(s, 0, 0) == 0
+
+
+def test_rule_10_12_make_into_crystal():
+    s = state(a=[member("RAMP", rank=0, eff=["enter:gain_cp:1:own_player"])])
+    hand(s, 0, 0)
+    S(s)[0, R.P_HEAD], S(s)[0, R.P_DECK] = 1, N - 1
+    A.main_phase(s, 0)
+    assert S(s)[0, R.P_CRY] == 1 and S(s)[0, R.P_DECK] == N - 2
+
+
+# ---------------------------------------------------------------- 8: battle
+
+
+def test_rule_7_2_1_3_1_2_leader_targetable_only_without_members():
+    s = state(b=[member("B", hp=1)])
+    assert attack_plan(s, 0) % 4 == R.LEADER_SLOT
+    field(s, 1, 0)
+    assert attack_plan(s, 0) % 4 == 0
+
+
+def test_rule_7_4_1_2_pursuit_sums_atk_into_one_damage_instance():
+    s = state(a=[member("A1", atk=3, rank=0), member("A2", atk=3, rank=0)], b=[member("B", hp=5)])
+    field(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 1, 0)
+    G(s)[R.G_TP] = 0
+    A.battle_phase(s, 0)
+    assert members(s, 1)[0] == -1  # 5 HP: no single card KOs it, a group does
+    rested = [S(s)[0, col(j, R.M_ACT)] == 0 for j in range(2)] + [S(s)[0, R.P_LACT] == 0]
+    assert sum(rested) >= 2
+
+
+def test_rule_9_2_1_3_1_damage_below_hp_does_nothing_not_cumulative():
+    s = state(b=[member("B", hp=4)])
+    field(s, 1, 0)
+    for _ in range(3):
+        R.deal_damage(s, 1, 0, 3)
+    assert members(s, 1)[0] == 0
+    R.deal_damage(s, 1, 0, 0)
+    assert members(s, 1)[0] == 0
+
+
+def test_option_damage_accumulates():
+    s = state(b=[member("B", hp=4)], options={"damage_accumulates": 1})
+    field(s, 1, 0)
+    R.deal_damage(s, 1, 0, 3)
+    assert members(s, 1)[0] == 0
+    R.deal_damage(s, 1, 0, 1)
+    assert members(s, 1)[0] == -1
+
+
+def test_rule_2_6_ougi_flips_gauge_face_down_once_per_turn():
+    s = state(a=[member("O", atk=2, rank=0, eff=["attack:pump:3:self:0:2"])], b=[member("B", hp=9)])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    zone(s, 0, R.Z_GUP, R.P_GUP, 5, 6, 7)
+    G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+    A.join_battle(s, 0, 0)
+    assert S(s)[0, R.P_GUP] == 1 and S(s)[0, R.P_GDN] == 2 and R.unit_atk(s, 0, 0) == 5
+    S(s)[0, col(0, R.M_ACT)] = 1
+    A.join_battle(s, 0, 0)  # again this turn: r. 2-6-1-1-3 once per card per turn
+    assert S(s)[0, R.P_GUP] == 1 and R.unit_atk(s, 0, 0) == 5
+
+
+def test_rule_7_3_counter_step_assist_saves_the_partner():
+    medic = member("MEDIC", rank=0, elem="light", kw=["assist"], eff=["action:shield:3:own_character:0:1"])
+    s = state(a=[member("A", atk=4, rank=0)], b=[member("B", hp=4), medic], policies=(CURVE, CONTROL))
+    field(s, 0, 0)
+    field(s, 1, 0)
+    hand(s, 1, 1)
+    crystals(s, 1, 10)
+    G(s)[R.G_TP] = 0
+    S(s)[0, R.P_LACT] = 0  # only the 4-ATK member attacks
+    A.battle_phase(s, 0)
+    assert members(s, 1)[0] == 0 and S(s)[1, R.P_HAND] == 0 and S(s)[1, R.P_GUP] == 1
+
+
+def test_rule_7_2_1_3_1_3_battle_fizzles_when_the_partner_leaves():
+    s = state(a=[member("A", atk=5, rank=0)], b=[member("B", hp=5)])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+    A.join_battle(s, 0, 0)
+    assert A.battle_on(s, 0)
+    R.ko_member(s, 1, 0)
+    field(s, 1, 1)  # a replenished member in the same slot is a new object (r. 3-1-4)
+    assert not A.battle_on(s, 0)
+
+
+def test_option_battle_ends_any_attacker():
+    for flag, expect in ((0, True), (1, False)):
+        s = state(a=[member("A", atk=3, rank=0), member("C", atk=3, rank=0)], b=[member("B", hp=9)],
+                  options={"battle_ends_any_attacker": flag})
+        field(s, 0, 0)
+        field(s, 0, 1)
+        field(s, 1, 0)
+        G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+        A.join_battle(s, 0, 0)
+        A.join_battle(s, 0, 1)
+        R.ko_member(s, 0, 1)
+        assert A.battle_on(s, 0) == expect
+
+
+# ---------------------------------------------------------------- 9: armor, KO, replenishment
+
+
+def test_rule_9_4_2_armor_break_member_deploys_rested():
+    s = state(b=[member("AR", rank=0)])
+    armor(s, 1, 0)
+    R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+    assert S(s)[1, R.P_PEND_ARM] == 1 and S(s)[1, R.P_ARM] == 1  # check-type: at the checkpoint
+    A.checkpoint(s)
+    assert S(s)[1, R.P_ARM] == 0 and members(s, 1)[0] == 0 and S(s)[1, col(0, R.M_ACT)] == 0
+
+
+def test_rule_9_4_2_3_2_1_armor_member_that_does_not_fit_goes_to_hand():
+    s = state(b=[member("BIG", rank=3)])
+    armor(s, 1, 0)
+    R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+    A.checkpoint(s)
+    assert members(s, 1) == [-1, -1, -1] and hand_of(s, 1) == [0]
+
+
+def test_rule_9_4_2_3_2_2_armor_summon_triggers_then_replenishment():
+    s = state(b=[stone("ST", eff=["cast:draw:1"]), member("R0", rank=0)])
+    armor(s, 1, 0)
+    hand(s, 1, 1)
+    S(s)[1, R.P_HEAD], S(s)[1, R.P_DECK] = 2, N - 2
+    R.deal_damage(s, 1, R.LEADER_SLOT, 7)
+    A.checkpoint(s)
+    assert S(s)[1, R.P_GUP] == 1  # triggered into the gauge
+    assert members(s, 1)[0] == 1 and S(s)[1, col(0, R.M_ACT)] == 0  # replenished, rested
+    assert S(s)[1, R.P_HAND] == 1  # drew 1
+
+
+def test_option_armor_break_per_hit():
+    for flag, left in ((1, 0), (0, 1)):
+        s = state(b=[member("X", rank=9), member("Y", rank=9)], options={"armor_break_per_hit": flag})
+        armor(s, 1, 0, 1)
+        R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+        R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+        assert S(s)[1, R.P_LOST] == 0  # armor is still there at the second hit (§11.6)
+        A.checkpoint(s)
+        assert S(s)[1, R.P_ARM] == left
+
+
+def test_rule_9_4_3_member_replenishment_after_a_ko():
+    s = state(b=[member("B", hp=2), member("C", rank=1)])
+    field(s, 1, 0)
+    hand(s, 1, 1)
+    crystals(s, 1, 10)
+    R.deal_damage(s, 1, 0, 2)
+    assert S(s)[1, R.P_PEND_REP] == 1 and S(s)[1, R.P_GUP] == 1
+    A.checkpoint(s)
+    assert 1 in members(s, 1) and S(s)[1, R.P_HAND] == 0
+
+
+def test_option_replenish_per_ko():
+    for flag, deployed in ((1, 2), (0, 1)):
+        s = state(b=[member("B", hp=2, rank=0), member("C", hp=2, rank=0), member("D", rank=0),
+                     member("E", rank=0)], options={"replenish_per_ko": flag})
+        field(s, 1, 0)
+        field(s, 1, 1)
+        hand(s, 1, 2, 3)
+        R.deal_damage(s, 1, 0, 2)
+        R.deal_damage(s, 1, 1, 2)
+        A.checkpoint(s)
+        assert sum(m >= 0 for m in members(s, 1)) == deployed
+
+
+# ---------------------------------------------------------------- 10: job change, limit break
+
+
+def test_rule_10_4_limit_break_levels_and_level_card_takes_the_ko():
+    s = state(a=[member("V1", atk=2, hp=3, rank=1, name="Vane"), member("V2", atk=3, hp=3, rank=1, name="Vane (Summer)")])
+    crystals(s, 0, 10)
+    field(s, 0, 0)
+    hand(s, 0, 1)
+    A.main_phase(s, 0)
+    assert members(s, 0)[0] == 1 and S(s)[0, col(0, R.M_LV)] == 1 and S(s)[0, R.P_LB] == 1
+    assert R.unit_atk(s, 0, 0) == 5 and R.unit_hp(s, 0, 0) == 5  # +2/+2 per level (r. 10-4-3-3-1)
+    R.deal_damage(s, 0, 0, 5)
+    assert members(s, 0)[0] == 1 and S(s)[0, col(0, R.M_LV)] == 0 and S(s)[0, R.P_GUP] == 1
+    assert S(s)[0, R.P_PEND_REP] == 0  # the member stayed (r. 9-2-3)
+
+
+def test_rule_10_3_job_change_rank_limit_once_per_turn_inherits():
+    l1, l2 = leader("L1", atk=4, hp=8, rank=1), leader("L2", atk=5, hp=9, rank=2)
+    s = state(leaders_a=(LEAD, l1, l2))
+    crystals(s, 0, 10)
+    S(s)[0, R.P_LATK] = 1  # a modification carries over (r. 10-3-3)
+    A.main_phase(s, 0)
+    st = S(s)
+    assert K(s)[0, st[0, R.P_LEAD], K_RANK] == 1 and st[0, R.P_JC] == 1 and st[0, R.P_LUP] == 1
+    assert R.unit_atk(s, 0, R.LEADER_SLOT) == 5
+    crystals(s, 0, 10, 11)
+    A.main_phase(s, 0)  # the second job change waits for the next turn
+    assert K(s)[0, st[0, R.P_LEAD], K_RANK] == 1
+
+
+def test_rule_10_18_assist_is_used_from_hand_only():
+    medic = member("MEDIC", rank=0, kw=["assist"], eff=["action:draw:1:none:0:0"])
+    s = state(a=[medic])
+    field(s, 0, 0)
+    A.main_phase(s, 0)  # in play, an Assist's action is not available
+    assert S(s)[0, R.P_HAND] == 0
+
+
+def test_rule_8_6_3_4_no_target_no_effect():
+    s = state(a=[member("P", rank=0, eff=["enter:damage:3:opp_character"])])
+    hand(s, 0, 0)
+    A.main_phase(s, 0)
+    assert members(s, 0)[0] == 0 and S(s)[1, R.P_LOST] == 0 and S(s)[1, R.P_PEND_ARM] == 0
+
+
+def test_invariants_hold_in_full_games_of_every_option():
+    a, b = gbf.compile_matchup(*(gbf_deck(n) for n in ("aggro", "control")))
+    for name in gbf.OPTIONS:
+        default = gbf.OPTIONS[name][0]
+        value = 2 if name == "counter_windows" else 1 - default
+        viol = gbf.check_invariants(a, b, CURVE, CONTROL, seed=3, n=200, options={name: value})
+        assert not viol.any(), name
+        assert gbf.check_results(gbf.play(a, b, CURVE, CONTROL, seed=3, stream=0, start=0, n=200,
+                                          options={name: value})) == []
+
+
+def gbf_deck(name):
+    from sim.deckfile import load_deck
+    return load_deck(Path(__file__).resolve().parents[1] / "decks" / "gbf" / f"{name}.toml").canonical()
+
