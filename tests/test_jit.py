@@ -21,7 +21,7 @@ def plain(a, b):
     return a + b
 
 
-@njit(cache=True)
+@njit  # not cached: it must compile (and type its calls) in every test run
 def call_both(small):
     i = small[0]  # int32, as read from the engines' int32 state
     return widened(i, 1) + widened(np.int64(i), 2) + widened(np.uint32(i), i) + plain(i, 1) + plain(np.int64(i), 2)
