@@ -14,10 +14,9 @@ from sim.games import coj_policy as POL
 from sim.games import coj_rules as R
 from sim.pools import load_pool
 from sim.results import T_AVAILABLE
-from tests.test_coj_rules import BLANK, V, card, deck, field, state, zone
+from tests.test_coj_rules import BLANK, CATALOG, V, card, deck, field, state, zone
 
-CATALOG = Path("/work/shared/data/coj/catalog.json")
-needs_catalog = pytest.mark.skipif(not CATALOG.is_file(), reason="shared CoJ catalog (../shared/data/coj) not present")
+needs_catalog = pytest.mark.skipif(not CATALOG.is_file(), reason=f"shared CoJ catalog not present at {CATALOG}")
 _POOL: dict = {}
 
 

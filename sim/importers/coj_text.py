@@ -90,7 +90,7 @@ _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (
     (re.compile(r"^あなたのターン開始時、"), "turn_start"),
     (re.compile(r"^あなたのターン終了時、"), "turn_end"),
     (re.compile(r"^対戦相手のターン開始時、"), "opp_turn_start"),
-    (re.compile(r"^(?:対戦相手|相手)のターン終了時、"), "opp_turn_end"),
+    (re.compile(r"^(?:対戦相手の|相手)ターン終了時、"), "opp_turn_end"),
     (re.compile(r"^対戦相手のユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters"),
     (re.compile(r"^対戦相手のユニットが(?:アタックした時|アタックするたび)、"), "opp_attacks"),
     (re.compile(r"^あなたがプレイヤーアタックを(?:受けた時|受けるたび)、"), "opp_hit_player"),
@@ -112,7 +112,7 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
 _FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|行動済)?"
-_CHOOSE = re.compile(r"^" + _SIDE + _FILTER + r"ユニット(?:を|から)(?:ランダムで)?(\d+)体(?:まで)?(?:ランダムで)?選ぶ$")
+_CHOOSE = re.compile(r"^" + _SIDE + _FILTER + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
 _RECOVER_PICK = re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
 _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:それ|それら)に(\d+)ダメージを与える$"), "damage"),
@@ -125,7 +125,8 @@ _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:それ|それら)のレベルを\+(\d+)する$"), "level_up"),
     (re.compile(r"^(?:それ|それら)の行動権を回復する$"), "activate"),
     (re.compile(r"^(?:それ|それら)に【([^】]+)】を与える$"), "grant_keyword"),
-    (re.compile(r"^ターン終了時まで(?:それ|それら)に【([^】]+)】を与える$"), "grant_keyword"),
+    (re.compile(r"^(?:ターン終了時まで(?:それ|それら)|(?:それ|それら)にターン終了時まで)に?【([^】]+)】を与える$"),
+     "grant_keyword"),
 ]
 _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:あなたは)?カードを(\d+)枚引く$"), "draw", "own_player"),
@@ -140,6 +141,15 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^このユニットの行動権を回復する$"), "activate", "self"),
     (re.compile(r"^あなたの全てのユニットの行動権を回復する$"), "activate", "all_own_characters"),
     (re.compile(r"^このユニットの基本BPを\+(\d+)する$"), "pump", "self"),
+    (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "self"),
+    (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを-(\d+)する$"), "weaken", "any_character"),
+    (re.compile(r"^このユニットを破壊する$"), "break", "self"),
+    (re.compile(r"^全てのユニットの行動権を消費する$"), "dull", "all_characters"),
+    (re.compile(r"^対戦相手の全てのユニットに【([^】]+)】を与える$"), "grant_keyword", "all_opp_characters"),
+    (re.compile(r"^このユニットの行動権を消費する$"), "dull", "self"),
+    (re.compile(r"^対戦相手の全てのレベル(\d+)以上のユニットを破壊する$"), "break", "all_opp_characters"),
+    (re.compile(r"^対戦相手のCPを(-\d+)する$"), "gain_cp", "opp_player"),
+    (re.compile(r"^あなたのCPを(-\d+)する$"), "gain_cp", "own_player"),
     (re.compile(r"^(?:あなたの全てのユニット|あなたのユニット全体)の基本BPを\+(\d+)する$"), "pump", "all_own_characters"),
     (re.compile(r"^対戦相手の全てのユニットの基本BPを-(\d+)する$"), "weaken", "all_opp_characters"),
     (re.compile(r"^全てのユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "all_characters"),
@@ -193,8 +203,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
 
 def _amount(op: str, sentence: str, groups: list[str]) -> int:
     if op == "grant_keyword":  # granted until end of turn (0) or for as long as it stays (1)
-        return 0 if sentence.startswith("ターン終了時まで") else 1
-    return int(groups[0]) if groups and groups[0] and groups[0].isdigit() else 0
+        return 0 if "ターン終了時まで" in sentence else 1
+    return int(groups[0]) if groups and groups[0] and groups[0].lstrip("-").isdigit() else 0
 
 
 def parse_body(body: str, trigger: str) -> list[Effect] | None:
