@@ -3,6 +3,7 @@
 The policies (coj_policy.py) choose; these functions carry the choice out under the rules.
 """
 
+from numba import njit
 
 from sim.compiled import K_COST
 from sim.games.coj_effects import (
@@ -60,8 +61,11 @@ from sim.games.coj_rules import (
     P_CP,
     P_DEALT,
     P_FIELD,
+    P_FTRIG,
     P_GAUGE,
     P_JOKER_USED,
+    P_NINT,
+    P_NTRIG,
     P_ORDER,
     P_PLAYED,
     P_SPENT,
@@ -117,8 +121,20 @@ from sim.results import T_AVAILABLE
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def event(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """An event (event_run) when a field unit has one of its timings or a zone card answers it."""
+    P = vP(s)
+    if ((first_trig >= 0 and (P[ctx_seat, P_FTRIG] >> first_trig) & 1)
+            or (trig_tp >= 0 and (P[tp, P_FTRIG] >> trig_tp) & 1)
+            or (trig_ntp >= 0 and (P[1 - tp, P_FTRIG] >> trig_ntp) & 1)
+            or (ev_tp >= 0 and P[tp, P_NTRIG + ev_tp] + P[tp, P_NINT + ev_tp] > 0)
+            or (ev_ntp >= 0 and P[1 - tp, P_NTRIG + ev_ntp] + P[1 - tp, P_NINT + ev_ntp] > 0)):
+        event_run(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def event_run(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """One event through the §9 priority table: unit abilities (tier 1: the acting unit ctx_uid with
     timing first_trig, then the turn player's units oldest first with trig_tp, then the other
     player's with trig_ntp), trigger cards (tier 2: zone events ev_tp / ev_ntp), intercepts

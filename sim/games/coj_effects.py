@@ -422,11 +422,21 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], uid, ctx_seat, ctx_uid)
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
-    """Every unit of seat p with an ability for event trig, oldest placed first (§9 priority tier 1),
-    except unit skip_uid (the acting unit, fired first by the caller). Walks by uid, not by slot: an
-    evolution takes a new uid in its base's slot, and units placed meanwhile keep their turn."""
+    """Every unit of seat p with an ability for event trig (fire_units_walk); the common case, no
+    unit with that timing, is decided here without a call."""
+    for k in range(vP(s)[p, P_FIELD]):
+        if (vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS] >> trig) & 1:
+            fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid)
+            return
+
+
+@engine_jit
+def fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid):
+    """Seat p's units for event trig, oldest placed first (§9 priority tier 1), except unit skip_uid
+    (the acting unit, fired first by the caller). Walks by uid, not by slot: an evolution takes a
+    new uid in its base's slot, and units placed meanwhile keep their turn."""
     last = 0
     while not vG(s)[G_OVER]:
         U = vU(s)
@@ -529,8 +539,15 @@ def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
     return False
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def intercept_round(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """Intercept windows (intercept_turns) only when one of the players has a card set for the event."""
+    if (ev_tp >= 0 and vP(s)[tp, P_NINT + ev_tp] > 0) or (ev_ntp >= 0 and vP(s)[1 - tp, P_NINT + ev_ntp] > 0):
+        intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """§9 priority tier 3: the right to use an intercept alternates, turn player first; each player
     uses one or passes, and two passes in a row close the window. Destroyed units' effects wait
     for settle (the caller's)."""

@@ -94,7 +94,8 @@ NEV = 13
  P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC, P_HEVO, P_ZVER, P_NOPLAY,
  P_NPZ, P_NPCP, P_NPNF, P_NTRIG) = range(28)
 P_NINT = P_NTRIG + NEV
-P_NCOLS = P_NINT + NEV
+P_FTRIG = P_NINT + NEV  # OR of the K_TRIGS of p's field units (field_changed): events skip when none can fire
+P_NCOLS = P_FTRIG + 1
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
@@ -594,6 +595,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_PKW] = 0
     G[G_UID] += 1
     U[p, j, U_UID] = G[G_UID]
+    field_changed(s, p)
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
         overclock(s, p, j)
 
@@ -605,6 +607,16 @@ def remove_unit(s, p, j):
     for k in range(j, P[p, P_FIELD] - 1):
         U[p, k] = U[p, k + 1]
     P[p, P_FIELD] -= 1
+    field_changed(s, p)
+
+
+@njit(cache=True, inline="always")
+def field_changed(s, p):
+    """Every change to p's field cards goes through here: it keeps P_FTRIG, the timings they have."""
+    m = 0
+    for k in range(vP(s)[p, P_FIELD]):
+        m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
+    vP(s)[p, P_FTRIG] = m
 
 
 @engine_jit

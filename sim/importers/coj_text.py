@@ -85,7 +85,7 @@ _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (
     (re.compile(r"^このユニットがブロックした時、"), "block"),
     (re.compile(r"^このユニットが戦闘した時、"), "battle"),
     (re.compile(r"^このユニットが破壊された時、"), "leave"),
-    (re.compile(r"^このユニットがオーバークロックした時、"), "overclock"),
+    (re.compile(r"^このユニットが(?:オーバークロックした|フィールドでレベル3にクロックアップした)時、"), "overclock"),
     (re.compile(r"^このユニットがプレイヤーアタックに成功した時、"), "hit_player"),
     (re.compile(r"^あなたのターン開始時、"), "turn_start"),
     (re.compile(r"^あなたのターン終了時、"), "turn_end"),
