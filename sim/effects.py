@@ -61,7 +61,8 @@ OPS = (
     "pump",  # +amount power/BP to a target until end of turn (CoJ: param 1 = 基本BP, a lasting base change)
     "weaken",  # -amount power/BP to a target until end of turn (CoJ: param 1 = 基本BP as for pump)
     "bounce",  # return a target character to its owner's hand
-    "search",  # put a card with type code `param` from the deck into the hand (approximated)
+    "search",  # put a card with type code `param` from the deck into the hand (approximated; CoJ: -1 any card,
+               # a param above 4 is the text_hash of a unit species)
     "gain_cp",  # gain `amount` resource this turn
     "player_damage",  # deal `amount` damage to the opposing player (FFTCG damage, CoJ LP)
     "heal",  # remove `amount` damage from own player / gain LP

@@ -358,3 +358,15 @@ def test_check_invariants_flags_a_card_added_to_a_full_hand():
     assert V(s)["G"][R.G_VIOL] == 0
     R.add_to_hand(s, 0, 7, 1)
     assert V(s)["G"][R.G_VIOL] & coj.V_LIMITS
+
+
+@needs_catalog
+def test_rule_9_species_search_takes_a_unit_of_that_species():
+    """堕天馬アルゲニブ (1-0-035): destroyed -> 「あなたは【獣】ユニットを1枚引く」 (from the deck)."""
+    argenib, mummy, hound = real("1-0-035"), real("1-0-027"), real("1-0-001")
+    s = state([argenib, mummy, mummy, hound])  # 珍獣 is not 獣: the search skips both ミイラくん
+    field(s, 0, 0)
+    V(s)["P"][0, R.P_TOP] = 1
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 3

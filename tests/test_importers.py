@@ -307,6 +307,8 @@ def test_fftcg_real_cards() -> None:
     ("■X\nあなたのユニットを1体選ぶ。ターン終了時までそれに【スピードムーブ】を与える。", "joker",
      [E("cast", "grant_keyword", 0, "own_character", COJ_KEYWORDS.index("speed_move"))]),
     ("■X\nあなたのユニットを1体選ぶ。それに【神託】を与える。", "joker", None),  # a keyword the engine does not play
+    ("■X\nこのユニットが破壊された時、あなたは【獣】ユニットを1枚引く。", "unit",
+     [E("leave", "search", 1, "own_player", text_hash("獣"))]),
 ])
 def test_coj_templates(text: str, ctype: str, effects: list[Effect] | None) -> None:
     parsed = parse_coj_text(text, ctype)

@@ -5,12 +5,15 @@
 import numpy as np
 from numba import njit
 
-from sim.compiled import K_COST, K_NEFF, K_TRIGS, K_TYPE
+from sim.compiled import K_COST, K_JOB2H, K_JOBH, K_NEFF, K_TRIGS, K_TYPE
 from sim.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER
 from sim.games.coj_rules import (
     CP_MAX,
+    CT_EVO,
     CT_INTERCEPT,
+    CT_JOKER,
     CT_TRIGGER,
+    CT_UNIT,
     EV_LEAVE,
     G_DQ,
     G_OQ,
@@ -240,6 +243,19 @@ def discard_pick(s, p, ctype):
     return cands[randbelow(rng(s, SUB_POLICY0 + p), m)] if m > 0 else -1
 
 
+@njit(cache=True, inline="always")
+def search_match(s, p, c, param):
+    """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
+    of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
+    K = vK(s)
+    if param < 0:
+        return True
+    if param <= CT_JOKER:
+        return K[p, c, K_TYPE] == param
+    t = K[p, c, K_TYPE]
+    return (t == CT_UNIT or t == CT_EVO) and (K[p, c, K_JOBH] == param or K[p, c, K_JOB2H] == param)
+
+
 @engine_jit
 def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """§9 use legality of one effect: a targeted effect needs a legal target, a sweep a unit it
@@ -373,7 +389,7 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         for i in range(P[p, P_TOP], P[p, P_N]):
             if got >= amount or P[p, P_HAND] >= HAND_MAX:
                 break
-            if param < 0 or vK(s)[p, DK[p, i], K_TYPE] == param:  # param -1: any card
+            if search_match(s, p, DK[p, i], param):
                 c = DK[p, i]
                 DK[p, i] = DK[p, P[p, P_TOP]]
                 DK[p, P[p, P_TOP]] = c

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from sim.effects import MAX_EFFECTS, Effect
+from sim.effects import MAX_EFFECTS, Effect, text_hash
 from sim.games.coj_vocab import KEYWORDS as ENGINE_KEYWORDS
 from sim.games.coj_vocab import executed
 from sim.importers.fftcg_text import ParsedText
@@ -175,6 +175,9 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたはデッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
      "search", "own_player"),
     (re.compile(r"^あなたは(ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
+    # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
+    (re.compile(r"^【([^】]+)】ユニットのカードを(\d+)枚ランダムで手札に加える$"), "search", "own_player"),
+    (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
 ]
 IGNORED = [  # reminder notes in parentheses
     re.compile(r"^\(この効果によって受けたライフダメージでジョーカーゲージは増えない\)$"),
@@ -252,6 +255,8 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                 if op in ("recover", "search"):
                     kind, n = groups
                     param, amount = (CARD_TYPE_PARAM.get(kind, -1) if kind else -1), int(n)
+                    if kind and kind not in CARD_TYPE_PARAM:  # a species: its hash (engine: param > 4)
+                        param = text_hash(kind)
                 else:
                     param, amount = _param(op, s, groups), _amount(op, s, groups)
                     if param is None:
