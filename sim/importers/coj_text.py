@@ -7,7 +7,9 @@ when its printed timing maps onto a trigger, every sentence maps onto the effect
 that timing, op and target (sim.games.coj_vocab): coverage counts only what runs. A keyword line is
 modelled when the engine plays every keyword on it. Approximations, made on purpose:
 - target filters other than cost / BP / level bounds are not modelled (the ability stays unmodelled);
-- 「選んで」 (chosen) picks from the discard or deck are played as random picks of the same kind.
+- 「選んで」 (chosen) picks from the discard or deck are played as random picks of the same kind, and a
+  unit picked 「ランダムで」 is played as the engine's target choice (coj_effects.pick_target);
+- 「それ」 in a trigger or intercept card is the unit of its event (the entering or attacking unit).
 """
 
 from __future__ import annotations
@@ -159,7 +161,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^対戦相手のトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "opp_player"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットに【([^】]+)】を与える$"), "grant_keyword", "self"),
     (re.compile(r"^(?:ターン終了時まで)?それに【([^】]+)】を与える$"), "grant_keyword", "own_character"),
-    (re.compile(r"^対戦相手のユニットからランダムで(\d+)体に【([^】]+)】を与える$"), "grant_keyword", "opp_character"),
+    (re.compile(r"^対戦相手のユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "opp_character"),
     (re.compile(r"^それの行動権を回復する$"), "activate", "own_character"),
     # a trigger / intercept acting on the unit that set it off (「それ」 without a choice)
     (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
@@ -167,10 +169,10 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^対戦相手に(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
     (re.compile(r"^あなたは(\d+)ライフダメージを受ける$"), "player_damage", "own_player"),
     (re.compile(r"^あなたのライフを\+(\d+)する$"), "heal", "own_player"),
-    (re.compile(r"^あなたのCPを\+(\d+)する$"), "gain_cp", "own_player"),
+    (re.compile(r"^(?:あなたの)?CPを\+(\d+)する$"), "gain_cp", "own_player"),
     (re.compile(r"^対戦相手は手札を(\d+)枚ランダムで捨てる$"), "discard", "opp_player"),
     (re.compile(r"^対戦相手の手札を(\d+)枚ランダムで破壊する$"), "discard", "opp_player"),
-    (re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚(?:選んで|ランダムで)手札に加える$"),
+    (re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚(?:まで)?(?:選んで|ランダムで)手札に加える$"),
      "recover", "own_player"),
     (re.compile(r"^あなたはデッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
      "search", "own_player"),
