@@ -33,7 +33,19 @@ TRIGGERS = (
     "own_summon",  # FFTCG: when its controller casts a Summon
     "opp_summon",  # FFTCG: when the opponent casts a Summon
     "own_attacks",  # FFTCG: when a Forward its controller controls attacks (kind filter: COND_TRIGGER)
-    "own_enters",  # FFTCG: when a character enters its controller's field (kind filter: COND_TRIGGER)
+    "own_enters",  # FFTCG: when a character enters its controller's field (kind filter: COND_TRIGGER); CoJ zone
+                   # cards: 「あなたのユニットがフィールドに出た時」 (own_attacks likewise 「あなたのユニットがアタックした時」)
+    # CoJ timings (docs/policies_coj.md "Timings"); unit abilities use the ones about "this unit"
+    "opp_enters",  # an opposing unit enters the field
+    "opp_attacks",  # an opposing unit attacks
+    "battle",  # this unit battles (it blocks or its attack is blocked; CoJ §9 one event)
+    "own_battles",  # one of its controller's units battles
+    "own_blocks",  # one of its controller's units blocks
+    "own_hit_player",  # one of its controller's units deals life damage by attacking (player attack succeeded)
+    "opp_hit_player",  # an opposing unit's player attack succeeds against its controller
+    "turn_end",  # at the end of its controller's turn
+    "opp_turn_start",  # at the start of the opponent's turn
+    "opp_turn_end",  # at the end of the opponent's turn
 )
 
 OPS = (
@@ -41,14 +53,16 @@ OPS = (
     "draw",  # draw `amount`
     "damage",  # deal `amount` damage to a target character (FFTCG Forward damage, CoJ BP damage)
     "break",  # break/destroy a target character with cost <= param (param 0 = no limit; FFTCG: param < 0 =
-              # cost >= -param, and the same cost filter applies to its other targeted ops)
+              # cost >= -param, and the same cost filter applies to its other targeted ops; CoJ: amount > 0 =
+              # only a target of clock level >= amount)
     "break_power",  # break/destroy a target character with power/BP <= param
     "dull",  # dull (tap) a target character / take its action right
     "freeze",  # dull and freeze a target (does not untap next turn)
-    "pump",  # +amount power/BP to a target until end of turn
-    "weaken",  # -amount power/BP to a target until end of turn
+    "pump",  # +amount power/BP to a target until end of turn (CoJ: param 1 = 基本BP, a lasting base change)
+    "weaken",  # -amount power/BP to a target until end of turn (CoJ: param 1 = 基本BP as for pump)
     "bounce",  # return a target character to its owner's hand
-    "search",  # put a card with type code `param` from the deck into the hand (approximated)
+    "search",  # put a card with type code `param` from the deck into the hand (approximated; CoJ: -1 any card,
+               # a param above 4 is the text_hash of a unit species)
     "gain_cp",  # gain `amount` resource this turn
     "player_damage",  # deal `amount` damage to the opposing player (FFTCG damage, CoJ LP)
     "heal",  # remove `amount` damage from own player / gain LP
@@ -57,6 +71,7 @@ OPS = (
     "level_up",  # CoJ: +amount clock level to a target
     "recover",  # put `amount` card(s) with type code `param` (-1 = any) from own Break Zone/discard into the hand
     "grant_keyword",  # give a target the keyword with bit `param` (the game's KEYWORDS) until end of turn
+                      # (CoJ: amount 1 = for as long as it stays on the field)
     "activate",  # make a target character active again (FFTCG "activate"; CoJ 「行動権を回復する」)
     "no_block",  # a target cannot block until end of turn (FFTCG "cannot block this turn")
     "no_attack",  # a target cannot attack until end of turn
@@ -81,6 +96,7 @@ OPS = (
                  # damage
     "no_bounce",  # FFTCG: a target cannot be returned to its owner's hand by the opponent this turn
     "party_any",  # FFTCG: its controller's Forwards may form a party with any Element this turn
+    "zone_break",  # CoJ: destroy `amount` random cards in the opponent's trigger zone
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",

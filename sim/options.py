@@ -24,7 +24,8 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
             "immortal_ignores_weaken": FLAG, "attack_ban_lifted": FLAG, "retreat_is_destroy": FLAG,
             "removed_attacker_damage": FLAG, "trigger_cp": FLAG, "priority_alternate": FLAG,
             "joker_gauge_max": (1, 1000), "joker_gain_turn": (0, 1000), "joker_gain_lp": (0, 1000),
-            "joker_gain_attack_lp": FLAG, "joker_gauge_cost": (0, 1000)},
+            "joker_gain_attack_lp": FLAG, "joker_gauge_cost": (0, 1000), "joker_gauge_small": (0, 1000),
+            "joker_gauge_medium": (0, 1000), "joker_gauge_large": (0, 1000)},
     "gbf": {"damage_accumulates": FLAG, "armor_break_per_hit": FLAG, "replenish_per_ko": FLAG,
             "battle_ends_any_attacker": FLAG, "leader_rank_stack": FLAG, "trigger_pays_cost": FLAG,
             "counter_windows": (0, 3),  # §11.11: a few counter steps per battle; the rules' loop is r. 11-1

@@ -475,10 +475,20 @@ def test_results_do_not_depend_on_chunking_and_jokers_option(shipped):
 
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "coj"
-CATALOG = Path("/work/shared/data/coj/catalog.json")
 
 
-@pytest.mark.skipif(not CATALOG.is_file(), reason="shared CoJ catalog not present")
+def _fixture_pool(name: str) -> Path:
+    """The catalog a fixture deck reads: its `pool`, relative to the deck file (what load_deck opens)."""
+    import tomllib
+
+    with open(FIXTURES / name, "rb") as f:
+        return (FIXTURES / tomllib.load(f)["pool"]).resolve()
+
+
+CATALOG = _fixture_pool("catalog_red.toml")
+
+
+@pytest.mark.skipif(not CATALOG.is_file(), reason=f"shared CoJ catalog not present at {CATALOG}")
 def test_catalog_decks_play():
     """Decks of real catalog codes (the importer's Cards: type, cost, colour, BP per level) play out."""
     from sim.deckfile import load_deck

@@ -261,11 +261,41 @@ def test_fftcg_real_cards() -> None:
     ("■X\nこのユニットがアタックした時、ターン終了時までこのユニットのBPを+2000する。", "unit",
      [E("attack", "pump", 2000, "self")]),
     ("■X\n対戦相手のユニットがアタックした時、対戦相手のユニットを1体選ぶ。それのBPを-3000する。", "intercept",
-     [E("cast", "weaken", 3000, "opp_character")]),
+     [E("opp_attacks", "weaken", 3000, "opp_character")]),
     ("■X\nあなたのターン開始時、対戦相手のコスト3以下のユニットを1体選ぶ。それを破壊する。", "trigger",
-     [E("cast", "break", 0, "opp_character", 3)]),
+     [E("turn_start", "break", 0, "opp_character", 3)]),
     ("■X\nあなたのユニットがアタックした時、対戦相手のBP5000以下のユニットを1体選ぶ。それを破壊する。", "intercept",
-     [E("cast", "break_power", 0, "opp_character", 5000)]),
+     [E("own_attacks", "break_power", 0, "opp_character", 5000)]),
+    # printed timings of trigger / intercept cards (§9), not "the opponent attacks" for all
+    ("■X\nあなたのユニットがフィールドに出た時、対戦相手のユニットを1体選ぶ。それに3000ダメージを与える。", "intercept",
+     [E("own_enters", "damage", 3000, "opp_character")]),
+    ("■X\n対戦相手のユニットがフィールドに出た時、それの行動権を消費する。", "trigger", None),
+    ("■X\nあなたのユニットがプレイヤーアタックに成功した時、対戦相手は手札を1枚ランダムで捨てる。", "intercept",
+     [E("own_hit_player", "discard", 1, "opp_player")]),
+    ("■X\nあなたがプレイヤーアタックを受けた時、カードを1枚引く。", "trigger", [E("opp_hit_player", "draw", 1, "own_player")]),
+    ("■X\nあなたのユニットが戦闘した時、カードを1枚引く。", "trigger", [E("own_battles", "draw", 1, "own_player")]),
+    ("■X\nあなたのユニットがブロックした時、カードを1枚引く。", "intercept", [E("own_blocks", "draw", 1, "own_player")]),
+    ("■X\nあなたのユニットが破壊された時、カードを1枚引く。", "intercept", [E("leave", "draw", 1, "own_player")]),
+    ("■X\n対戦相手のターン開始時、カードを1枚引く。", "trigger", [E("opp_turn_start", "draw", 1, "own_player")]),
+    ("■X\nあなたのターン終了時、カードを1枚引く。", "trigger", [E("turn_end", "draw", 1, "own_player")]),
+    ("■X\n対戦相手のターン終了時、カードを1枚引く。", "intercept", [E("opp_turn_end", "draw", 1, "own_player")]),
+    ("■X\n対戦相手のインターセプトカードの効果が発動した時、カードを1枚引く。", "intercept", None),  # not a timing we run
+    # unit timings: overclock, block, battle, player attack, turn end, the opponent's turn
+    ("■X\nこのユニットがブロックした時、ターン終了時までこのユニットのBPを+3000する。", "unit",
+     [E("block", "pump", 3000, "self")]),
+    ("■X\nこのユニットが戦闘した時、カードを1枚引く。", "unit", [E("battle", "draw", 1, "own_player")]),
+    ("■X\nあなたのターン終了時、カードを1枚引く。", "unit", [E("turn_end", "draw", 1, "own_player")]),
+    ("■X\n対戦相手のターン開始時、カードを1枚引く。", "unit", [E("opp_turn_start", "draw", 1, "own_player")]),
+    ("■X\nこのユニットが戦闘によって破壊された時、カードを1枚引く。", "unit", None),  # a narrower timing than leave
+    # 基本BP is a lasting base change (param 1), a turn-only change is not
+    ("■X\nこのユニットがフィールドに出た時、このユニットの基本BPを+5000する。", "unit",
+     [E("enter", "pump", 5000, "self", 1)]),
+    ("■X\nこのユニットがフィールドに出た時、対戦相手のレベル2以上のユニットを1体選ぶ。それを破壊する。", "unit",
+     [E("enter", "break", 2, "opp_character")]),
+    ("■X\nこのユニットがフィールドに出た時、対戦相手のトリガーゾーンにあるカードを2枚までランダムで破壊する。", "unit",
+     [E("enter", "zone_break", 2, "opp_player")]),
+    ("■X\nこのユニットがフィールドに出た時、あなたの全てのユニットの基本BPを+1000する。", "unit",
+     [E("enter", "pump", 1000, "all_own_characters", 1)]),
     ("■X\nこのユニットがフィールドに出た時、対戦相手のユニットを1体選ぶ。それを手札に戻す。", "unit",
      [E("enter", "bounce", 0, "opp_character")]),
     ("■X\nこのユニットがフィールドに出た時、対戦相手のユニットを1体選ぶ。それの行動権を消費する。", "unit",
@@ -273,10 +303,18 @@ def test_fftcg_real_cards() -> None:
     ("■X\n対戦相手の全てのユニットに７０００ダメージを与える。", "joker", [E("cast", "damage", 7000, "all_opp_characters")]),
     ("■X\n対戦相手に２ライフダメージを与える。", "joker", [E("cast", "player_damage", 2, "opp_player")]),
     ("■X\nあなたのユニットを1体選ぶ。それに【スピードムーブ】を与える。", "joker",
+     [E("cast", "grant_keyword", 1, "own_character", COJ_KEYWORDS.index("speed_move"))]),
+    ("■X\nあなたのユニットを1体選ぶ。ターン終了時までそれに【スピードムーブ】を与える。", "joker",
      [E("cast", "grant_keyword", 0, "own_character", COJ_KEYWORDS.index("speed_move"))]),
+    ("■X\nあなたのユニットを1体選ぶ。それに【神託】を与える。", "joker", None),  # a keyword the engine does not play
+    ("■X\nこのユニットが破壊された時、あなたは【獣】ユニットを1枚引く。", "unit",
+     [E("leave", "search", 1, "own_player", text_hash("獣"))]),
 ])
-def test_coj_templates(text: str, ctype: str, effects: list[Effect]) -> None:
+def test_coj_templates(text: str, ctype: str, effects: list[Effect] | None) -> None:
     parsed = parse_coj_text(text, ctype)
+    if effects is None:
+        assert parsed.effects == () and len(parsed.unmodelled) == 1
+        return
     assert list(parsed.effects) == effects
     assert parsed.unmodelled == ()
 
@@ -286,6 +324,12 @@ def test_coj_keywords() -> None:
                             "【次元干渉/コスト3】", "unit")
     assert parsed.keywords == frozenset({"speed_move", "penetrate", "indomitable", "dimensional_interference_3"})
     assert parsed.unmodelled == () and parsed.lines == 3
+    # the parsed keywords the engine does not play count as unmodelled, never silently dropped
+    for line in ("【消滅効果耐性】", "【神託】", "【セレクトハック】", "【狂戦士】", "【オーバーヒート】", "【行動制限】"):
+        assert parse_coj_text(line, "unit").unmodelled == (line,)
+    played = parse_coj_text("【防御禁止】\n【破壊効果耐性】【沈黙効果耐性】\n【撤退禁止】【進化禁止】", "unit")
+    assert played.keywords == {"block_ban", "destroy_resist", "silence_resist", "retreat_ban", "evolution_ban"}
+    assert played.unmodelled == ()
 
 
 @needs_data
@@ -294,7 +338,13 @@ def test_coj_real_cards() -> None:
     assert pool["1-0-001"].effects == (E("overclock", "damage", 4000, "opp_character"),)
     assert pool["トリックフィンガー"].effects == (E("cast", "draw", 2, "own_player"),)
     lilim = pool["1-0-012"]
-    assert lilim.effects == (E("enter", "damage", 4000, "opp_character"),) and len(lilim.unmodelled) == 1
+    assert lilim.effects == (E("enter", "damage", 4000, "opp_character"), E("attack", "zone_break", 1, "opp_player"))
+    assert lilim.unmodelled == ()
+    # trigger / intercept cards keep their printed timing (§9)
+    assert pool["1-0-077"].effects == (E("own_enters", "damage", 3000, "opp_character"),)
+    assert pool["1-0-089"].effects == (E("own_attacks", "break", 2, "opp_character"),)
+    assert pool["1-0-090"].effects == (E("own_hit_player", "discard", 1, "opp_player"),)
+    assert pool["1-0-037"].effects[0] == E("enter", "pump", 5000, "self", 1)  # 基本BP
 
 
 # ---------------------------------------------------------------- coverage

@@ -46,6 +46,7 @@ from sim.games.coj_actions import action_phase, turn_end, turn_start
 from sim.games.coj_policy import NPAR, POLICY_NAMES, keep_hand
 from sim.games.coj_rules import (
     CP_MAX,
+    CP_TABLE,
     DQ_MAX,
     FIELD_MAX,
     G_CHECK,
@@ -61,6 +62,7 @@ from sim.games.coj_rules import (
     G_VIOL,
     HAND_MAX,
     K_DIM,
+    K_JGAUGE,
     KEYWORDS,
     KW_DIM,
     LP_START,
@@ -71,11 +73,13 @@ from sim.games.coj_rules import (
     OFF_G,
     OFF_H,
     OFF_HL,
+    OFF_OQ,
     OFF_P,
     OFF_T,
     OFF_U,
     OFF_Z,
     OPTION_SPECS,
+    OQ_MAX,
     P_CP,
     P_DEALT,
     P_FIELD,
@@ -145,6 +149,7 @@ FINAL_MEASURE = "lp"
 MAX_TURNS = 2 * ROUNDS  # §1: the game ends after the second player's round-10 turn
 HAND_START = 4  # §6
 DETAIL_CODES = {"games": 0, "turns": 1, "cards": 2}
+GAUGE_SIZES = {"small": 1, "medium": 2, "large": 3, "extra_large": 3}
 _DIM = re.compile(r"^dimensional_interference[_:=/]?(\d+)$")
 
 __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURNS", "compile_matchup", "play",
@@ -185,6 +190,8 @@ def _compile(deck: Deck, name_ids: dict[str, int]) -> CojCompiledDeck:
             n = max([int(m.group(1)) for k in card.keywords if (m := _DIM.match(k))] or [0])
             table[i, K_DIM] = n
             table[i, K_KW] = (table[i, K_KW] | KW_DIM) if n > 0 else (table[i, K_KW] & ~KW_DIM)
+            # §9 the joker's gauge cost follows its catalog size (coj_catalog tags gauge_small ...)
+            table[i, K_JGAUGE] = next((v for k, v in GAUGE_SIZES.items() if f"gauge_{k}" in card.tags), 0)
     return CojCompiledDeck(main.game, main.name, main.cards, main.effects, main.codes, main.names, jokers)
 
 
@@ -314,7 +321,8 @@ def views(s: tuple) -> dict[str, np.ndarray]:
     st, n = owned[2], owned[0].shape[1] - 2
     shapes = {"U": (OFF_U, (2, FIELD_MAX, U_NCOLS)), "P": (OFF_P, (2, P_NCOLS)), "H": (OFF_H, (2, HAND_MAX + 1)),
               "HL": (OFF_HL, (2, HAND_MAX + 1)), "Z": (OFF_Z, (2, ZONE_MAX)), "G": (OFF_G, (G_NCOLS,)),
-              "DQ": (OFF_DQ, (DQ_MAX, 2)), "T": (OFF_T, (MAX_TURNS, 7)), "DK": (OFF_DK, (2, n)),
+              "DQ": (OFF_DQ, (DQ_MAX, 2)),
+              "OQ": (OFF_OQ, (OQ_MAX, 2)), "T": (OFF_T, (MAX_TURNS, 7)), "DK": (OFF_DK, (2, n)),
               "C": (OFF_DK + 2 * n, (2, n, 2))}
     return {k: st[off:off + int(np.prod(shape))].reshape(shape) for k, (off, shape) in shapes.items()}
 
@@ -477,9 +485,7 @@ def play_game(s, g0, sizes, njokers, out):
             p = first if k == 0 else 1 - first
             G[G_ROUND] = rnd
             G[G_TURN] += 1
-            turn_start(s, p)
-            if G[G_DETAIL] >= 1:
-                vT(s)[G[G_TURN] - 1, T_AVAILABLE] = P[p, P_CP]
+            turn_start(s, p)  # records T_AVAILABLE: the table CP, before turn-start effects change it
             if not G[G_OVER]:
                 action_phase(s, p)
             if not G[G_OVER]:
@@ -536,10 +542,15 @@ def check_results(batch: Batch) -> list[str]:
             if g[i, G_WINNER] != expect:
                 problems.append(f"game {i}: round-limit winner {g[i, G_WINNER]}, expected {expect}")
     if batch.turns is not None:
+        # §4: the CP a turn starts with is its round's table value (recorded before turn-start effects);
+        # CP above 12 and hands above 7 at any moment are check_invariants' (V_CP, V_LIMITS)
         t = batch.turns
-        used = t[:, :, T_SEAT] >= 0
-        if (t[used][:, T_HAND] > 7).any():
-            problems.append("a hand above the limit of 7")
-        if (t[used][:, T_SPENT] > 12).any() or (t[used][:, T_AVAILABLE] > 12).any():
-            problems.append("CP above the cap of 12")
+        for i in range(t.shape[0]):
+            for k in range(t.shape[1]):
+                seat, rnd = t[i, k, T_SEAT], t[i, k, T_TURN]
+                if seat < 0:
+                    continue
+                order = 0 if seat == g[i, R_FIRST] else 1
+                if not 1 <= rnd <= ROUNDS or t[i, k, T_AVAILABLE] != CP_TABLE[order, rnd - 1]:
+                    problems.append(f"game {i} turn {k + 1}: CP {t[i, k, T_AVAILABLE]} at the start of round {rnd}")
     return problems

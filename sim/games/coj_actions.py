@@ -5,15 +5,14 @@ The policies (coj_policy.py) choose; these functions carry the choice out under 
 
 from numba import njit
 
-from sim.compiled import K_COST, K_NEFF
+from sim.compiled import K_COST
 from sim.games.coj_effects import (
-    fire_triggers,
     fire_triggers_both,
     fire_unit,
+    fire_units,
+    intercept_round,
     resolve_card,
     settle,
-    usable_intercept,
-    use_zone_card,
 )
 from sim.games.coj_policy import (
     A_ATTACK,
@@ -27,45 +26,65 @@ from sim.games.coj_policy import (
     A_SET,
     choose_action,
     choose_blocker,
-    want_intercept,
+    joker_gauge_cost,
 )
 from sim.games.coj_rules import (
     CP_TABLE,
     EV_ENTER,
     EV_OPP_ATTACK,
+    EV_OPP_ENTER,
+    EV_OPP_HIT,
+    EV_OPP_TURN_END,
+    EV_OPP_TURN_START,
     EV_OWN_ATTACK,
+    EV_OWN_BATTLE,
+    EV_OWN_BLOCK,
+    EV_OWN_HIT,
+    EV_TURN_END,
     EV_TURN_START,
+    G_DETAIL,
     G_OVER,
     G_ROUND,
     G_TP,
+    G_TURN,
     KW_BIND,
     KW_INDOMITABLE,
     KW_PENETRATE,
     O_GAIN_TURN,
-    O_GAUGE_COST,
     O_GAUGE_MAX,
     O_INDOMITABLE_ALL,
     O_JOKERS,
+    O_LV3_DRIVE_OC,
     O_OVERDRIVE_LEVEL,
     O_REMOVED_ATTACKER,
     O_RETREAT_DESTROY,
     P_CP,
     P_DEALT,
     P_FIELD,
+    P_FTRIG,
     P_GAUGE,
     P_JOKER_USED,
     P_NINT,
+    P_NTRIG,
     P_ORDER,
     P_PLAYED,
     P_SPENT,
-    P_ZONE,
     TR_ATTACK,
+    TR_BATTLE,
+    TR_BLOCK,
     TR_ENTER,
+    TR_HIT_PLAYER,
+    TR_OPP_ATTACKS,
+    TR_OPP_ENTERS,
+    TR_OPP_HIT,
+    TR_OPP_TURN_END,
+    TR_OPP_TURN_START,
+    TR_TURN_END,
     TR_TURN_START,
     U_ACT,
-    U_CARD,
     U_DMG,
     U_FROZEN,
+    U_GKW,
     U_LVL,
     U_RESTR,
     U_TEMP,
@@ -92,63 +111,59 @@ from sim.games.coj_rules import (
     vHL,
     vK,
     vP,
+    vT,
     vU,
-    vZ,
     zone_add,
 )
 from sim.jit import engine_jit
+from sim.results import T_AVAILABLE
 
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
 
 
 @njit(cache=True, inline="always")
-def intercept_window(s, p, ev, ctx_seat, ctx_uid):
-    """§3/§9 tier 3: seat p may use its usable intercepts for the event, one at a time."""
-    if vP(s)[p, P_NINT + ev] > 0:
-        use_intercepts(s, p, ev, ctx_seat, ctx_uid)
+def event(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """An event (event_run) when a field unit has one of its timings or a zone card answers it."""
+    P = vP(s)
+    if ((first_trig >= 0 and (P[ctx_seat, P_FTRIG] >> first_trig) & 1)
+            or (trig_tp >= 0 and (P[tp, P_FTRIG] >> trig_tp) & 1)
+            or (trig_ntp >= 0 and (P[1 - tp, P_FTRIG] >> trig_ntp) & 1)
+            or (ev_tp >= 0 and P[tp, P_NTRIG + ev_tp] + P[tp, P_NINT + ev_tp] > 0)
+            or (ev_ntp >= 0 and P[1 - tp, P_NTRIG + ev_ntp] + P[1 - tp, P_NINT + ev_ntp] > 0)):
+        event_run(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
 
 
 @engine_jit
-def use_intercepts(s, p, ev, ctx_seat, ctx_uid):
-    i = 0
-    while i < vP(s)[p, P_ZONE] and not vG(s)[G_OVER]:
-        if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
-            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
+def event_run(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """One event through the §9 priority table: unit abilities (tier 1: the acting unit ctx_uid with
+    timing first_trig, then the turn player's units oldest first with trig_tp, then the other
+    player's with trig_ntp), trigger cards (tier 2: zone events ev_tp / ev_ntp), intercepts
+    alternating (tier 3); "when destroyed" effects interrupt and OC abilities come last (settle).
+    -1 = no such timing / event."""
+    if first_trig >= 0:
+        j = find_unit(s, ctx_seat, ctx_uid)
+        if j >= 0:
+            fire_unit(s, ctx_seat, j, first_trig, ctx_seat, ctx_uid)
             settle(s)
-            i = 0
-        else:
-            i += 1
+    if trig_tp >= 0:
+        fire_units(s, tp, trig_tp, ctx_seat, ctx_uid, ctx_uid)
+        settle(s)
+    if trig_ntp >= 0:
+        fire_units(s, 1 - tp, trig_ntp, ctx_seat, ctx_uid, ctx_uid)
+        settle(s)
+    if vG(s)[G_OVER]:
+        return
+    fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
+    settle(s)
+    intercept_round(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
+    settle(s)
 
 
 @engine_jit
 def on_enter(s, p, uid):
-    """「フィールドに出た時」: the unit's own abilities, then its owner's triggers, then intercepts (§9)."""
-    j = find_unit(s, p, uid)
-    if j >= 0:
-        fire_unit(s, p, j, TR_ENTER, p, uid)
-        settle(s)
-    fire_triggers(s, p, EV_ENTER, p, uid)
-    settle(s)
-    intercept_window(s, p, EV_ENTER, p, uid)
-
-
-@njit(cache=True, inline="always")
-def any_unit_effects(s, p):
-    """Whether one of p's field units has printed effects: without one the turn-start walk (quadratic
-    in the field) has nothing to fire, and no effect can put a unit onto the field."""
-    for j in range(vP(s)[p, P_FIELD]):
-        if vK(s)[p, vU(s)[p, j, U_CARD], K_NEFF] > 0:
-            return True
-    return False
-
-
-@engine_jit
-def next_uid_after(s, p, last):
-    """The oldest unit placed after uid `last` (units are left-packed in placement order)."""
-    for j in range(vP(s)[p, P_FIELD]):
-        if vU(s)[p, j, U_UID] > last:
-            return vU(s)[p, j, U_UID]
-    return -1
+    """「フィールドに出た時」: the unit's own abilities, the opponent's units watching entries, then
+    its owner's and the opponent's trigger cards and intercepts (§9)."""
+    event(s, p, TR_ENTER, -1, TR_OPP_ENTERS, EV_ENTER, EV_OPP_ENTER, p, uid)
 
 
 # ---------------------------------------------------------------- turn start / end (§7)
@@ -169,19 +184,14 @@ def turn_start(s, p):
         U[p, j, U_RESTR] = 0
     # 2. CP set to the round's table value; no carry-over (§4)
     P[p, P_CP] = CP_TABLE[P[p, P_ORDER], G[G_ROUND] - 1]
+    if G[G_DETAIL] >= 1:
+        vT(s)[G[G_TURN] - 1, T_AVAILABLE] = P[p, P_CP]
     # 3. draw 2, except the first player's round 1 (§6)
     if not (P[p, P_ORDER] == 0 and G[G_ROUND] == 1):
         draw(s, p, 2)
-    # 5. turn-start effects: units oldest first, then trigger cards left to right (§9 priority)
-    uid = next_uid_after(s, p, 0) if any_unit_effects(s, p) else -1
-    while uid >= 0 and not G[G_OVER]:
-        j = find_unit(s, p, uid)
-        if j >= 0:
-            fire_unit(s, p, j, TR_TURN_START, p, uid)
-            settle(s)
-        uid = next_uid_after(s, p, uid)
-    fire_triggers(s, p, EV_TURN_START, -1, -1)
-    settle(s)
+    # 5. §7 turn-start effects of BOTH players: 「あなたのターン開始時」 of the turn player's cards,
+    # 「対戦相手のターン開始時」 of the other's, in §9 priority order
+    event(s, p, -1, TR_TURN_START, TR_OPP_TURN_START, EV_TURN_START, EV_OPP_TURN_START, p, -1)
 
 
 @engine_jit
@@ -190,14 +200,21 @@ def turn_end(s, p):
     # 1. joker gauge rise (mode A, a constant per own turn)
     if G[O_JOKERS]:
         P[p, P_GAUGE] = min(G[O_GAUGE_MAX], P[p, P_GAUGE] + G[O_GAIN_TURN])
+    # 2. §7 turn-end effects: 「あなたのターン終了時」 of the turn player's cards, 「対戦相手のターン終了時」
+    # of the other's (§9 priority order), before the damage reset
+    event(s, p, -1, TR_TURN_END, TR_OPP_TURN_END, EV_TURN_END, EV_OPP_TURN_END, p, -1)
+    if G[G_OVER]:
+        return
     for q in range(2):
         for j in range(P[q, P_FIELD]):
-            # 2. 不屈 regains the action right (at every turn end by default)
+            # 不屈 regains the action right (at every turn end by default)
             if unit_kw(s, q, j) & KW_INDOMITABLE and (q == p or G[O_INDOMITABLE_ALL]):
                 U[q, j, U_ACT] = 1
-            # 3. damage reset: damage and temporary BP changes end; base BP changes stay
+            # 3. damage reset: damage, temporary BP changes and keywords granted "until end of turn"
+            # end; base BP changes stay
             U[q, j, U_DMG] = 0
             U[q, j, U_TEMP] = 0
+            U[q, j, U_GKW] = 0
 
 
 # ---------------------------------------------------------------- actions (§7 action phase)
@@ -228,7 +245,9 @@ def overdrive(s, p, i, j):
     init_unit(s, p, j, c, lvl)
     U[p, j, U_ACT] = base_act
     U[p, j, U_RESTR] = 0
-    if lvl == 3:
+    if lvl == 3 and G[O_LV3_DRIVE_OC]:
+        U[p, j, U_ACT] = 1  # init_unit overclocked it (OC abilities queued) before the base's right was copied
+    elif lvl == 3:
         overclock(s, p, j)
     on_enter(s, p, U[p, j, U_UID])
 
@@ -263,8 +282,8 @@ def retreat(s, p, j):
 @engine_jit
 def use_joker(s, p, k):
     """§9 mode A: pay gauge and CP; the joker stays in its zone; at most one per turn."""
-    P, G = vP(s), vG(s)
-    P[p, P_GAUGE] -= G[O_GAUGE_COST]
+    P = vP(s)
+    P[p, P_GAUGE] -= joker_gauge_cost(s, p, k)
     spend(s, p, vK(s)[p, joker_row(s, k), K_COST])
     P[p, P_JOKER_USED] = 1
     P[p, P_PLAYED] += 1
@@ -279,10 +298,11 @@ def attack(s, p, aj):
     q = 1 - p
     U[p, aj, U_ACT] = 0  # 1. attacking consumes the action right
     auid = U[p, aj, U_UID]
-    fire_unit(s, p, aj, TR_ATTACK, p, auid)  # the attacker's "when attacks" abilities
+    # the attacker's "when attacks" abilities, then the opponent's units watching attacks (§9 tier 1);
+    # intercepts answer the declaration
+    event(s, p, TR_ATTACK, -1, TR_OPP_ATTACKS, -1, -1, p, auid)
+    intercept_round(s, p, EV_OWN_ATTACK, EV_OPP_ATTACK, p, auid)
     settle(s)
-    intercept_window(s, p, EV_OWN_ATTACK, p, auid)
-    intercept_window(s, q, EV_OPP_ATTACK, p, auid)
     if G[G_OVER]:
         return
     # 2. block declaration (one blocker at most, §11.22); trigger cards resolve after it
@@ -301,7 +321,18 @@ def attack(s, p, aj):
         # 4. unblocked: exactly 1 LP (an attacker already removed deals none by default, §11.17)
         if aj >= 0 or G[O_REMOVED_ATTACKER]:
             lp_loss(s, q, 1, False)
+            if aj >= 0 and not G[G_OVER]:  # 「プレイヤーアタックに成功した時」 of the attacker, both zones
+                event(s, p, TR_HIT_PLAYER, -1, TR_OPP_HIT, EV_OWN_HIT, EV_OPP_HIT, p, auid)
         return
+    # §9 「ブロックした時」 and 「戦闘した時」 are one event: the blocker's block and battle abilities,
+    # the attacker's battle abilities; the blocker's side's "own unit blocks" cards
+    event(s, p, TR_BATTLE, -1, -1, -1, -1, p, auid)
+    event(s, p, TR_BLOCK, -1, -1, -1, -1, q, buid)
+    event(s, p, TR_BATTLE, -1, -1, EV_OWN_BATTLE, EV_OWN_BATTLE, q, buid)
+    event(s, q, -1, -1, -1, EV_OWN_BLOCK, -1, q, buid)
+    if G[G_OVER]:
+        return
+    aj = find_unit(s, p, auid)
     bj = find_unit(s, q, buid)
     if aj < 0 or bj < 0:
         return  # §8: a battler removed before damage: no damage, no winner, no 貫通, no clock-up
@@ -321,7 +352,7 @@ def attack(s, p, aj):
         lp_loss(s, q, 1, False)  # 貫通 happens even if the attacker was removed after damage
     if G[G_OVER]:
         return
-    # 5. end of battle: the winner clocks up (heals; Lv.3 = overclock, action right back)
+    # 5. end of battle: the winner clocks up (heals; Lv.3 = overclock, action right back, OC abilities)
     if a_wins:
         aj = find_unit(s, p, auid)
         if aj >= 0 and U[p, aj, U_LVL] < 3:
@@ -330,6 +361,7 @@ def attack(s, p, aj):
         bj = find_unit(s, q, buid)
         if bj >= 0 and U[q, bj, U_LVL] < 3:
             set_level(s, q, bj, U[q, bj, U_LVL] + 1)
+    settle(s)
 
 
 @engine_jit

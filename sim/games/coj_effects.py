@@ -2,27 +2,38 @@
 "when destroyed" queue. State layout and rule primitives: coj_rules.py.
 """
 
+import numpy as np
 from numba import njit
 
-from sim.compiled import K_COST, K_NEFF, K_TYPE
+from sim.compiled import K_COST, K_JOB2H, K_JOBH, K_NEFF, K_TRIGS, K_TYPE
 from sim.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER
 from sim.games.coj_rules import (
     CP_MAX,
+    CT_EVO,
     CT_INTERCEPT,
+    CT_JOKER,
     CT_TRIGGER,
+    CT_UNIT,
     EV_LEAVE,
     G_DQ,
+    G_OQ,
     G_OVER,
+    G_POL,
     HAND_MAX,
     KW_ANCHORED,
+    KW_DESTROY_RESIST,
     KW_IMMORTAL,
     KW_PROTECTION,
     KW_SELFLESS,
     KW_SILENCE,
+    KW_SILENCE_RESIST,
+    KW_SPEED,
+    NEV,
     O_CP_FLOOR,
     O_IMMORTAL_WEAKEN,
     O_PRIORITY_ALT,
     O_TRIGGER_CP,
+    OP_ACTIVATE,
     OP_BOUNCE,
     OP_BREAK,
     OP_BREAK_POWER,
@@ -32,22 +43,28 @@ from sim.games.coj_rules import (
     OP_DULL,
     OP_FREEZE,
     OP_GAIN_CP,
+    OP_GRANT,
     OP_HASTE,
     OP_HEAL,
     OP_LEVEL_UP,
     OP_PLAYER_DAMAGE,
     OP_PUMP,
+    OP_RECOVER,
     OP_SEARCH,
     OP_WEAKEN,
+    OP_ZONE_BREAK,
     P_CP,
     P_FIELD,
     P_HAND,
     P_LP,
     P_N,
+    P_NINT,
     P_NTRIG,
     P_TOP,
     P_ZONE,
+    TG_ALL,
     TG_ALL_OPP,
+    TG_ALL_OWN,
     TG_ALL_PLAYERS,
     TG_ANY,
     TG_OPP,
@@ -55,10 +72,14 @@ from sim.games.coj_rules import (
     TG_OWN_PLAYER,
     TG_SELF,
     TR_LEAVE,
+    TR_OVERCLOCK,
     U_ACT,
+    U_BASE,
     U_CARD,
     U_FROZEN,
+    U_GKW,
     U_LVL,
+    U_PKW,
     U_RESTR,
     U_TEMP,
     U_UID,
@@ -82,7 +103,9 @@ from sim.games.coj_rules import (
     vDQ,
     vE,
     vG,
+    vH,
     vK,
+    vOQ,
     vP,
     vU,
     vZ,
@@ -101,29 +124,52 @@ def harmful(op):
 
 @njit(cache=True, inline="always")
 def targeted(op):
-    return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_LEVEL_UP
+    return (harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_LEVEL_UP or op == OP_ACTIVATE
+            or op == OP_GRANT)
 
 
 @njit(cache=True, inline="always")
-def legal_target(s, p, q, j, op, amount, param):
-    """Can an effect of seat p's card target unit j of seat q? (§10 加護, 無我, 固着; "no effect" rule)."""
+def sweep(target):
+    return target == TG_ALL_OPP or target == TG_ALL_OWN or target == TG_ALL
+
+
+@engine_jit
+def unit_affected(s, p, q, j, op, amount, param):
+    """Would seat p's effect change unit j of seat q? (§9 "no effect" rule; §10 無我, 固着, 耐性 keywords).
+    加護 is not checked here: it stops only targeted effects (legal_target), never sweeps."""
     U = vU(s)
     k = unit_kw(s, q, j)
-    if k & KW_PROTECTION:
-        return False
+    enemy = q != p
     if op == OP_BREAK:
+        if enemy and k & KW_DESTROY_RESIST:
+            return False
+        if amount > 0 and U[q, j, U_LVL] < amount:  # CoJ "レベルN以上の" filter
+            return False
         return param <= 0 or vK(s)[q, U[q, j, U_CARD], K_COST] <= param
     if op == OP_BREAK_POWER:
-        return unit_bp(s, q, j) <= (param if param > 0 else amount)
+        return not (enemy and k & KW_DESTROY_RESIST) and unit_bp(s, q, j) <= (param if param > 0 else amount)
     if op == OP_DULL or op == OP_FREEZE:
-        return U[q, j, U_ACT] == 1 and not (q != p and k & KW_SELFLESS)
+        return U[q, j, U_ACT] == 1 and not (enemy and k & KW_SELFLESS)
     if op == OP_BOUNCE:
-        return not (q != p and k & KW_ANCHORED)
+        return not (enemy and k & KW_ANCHORED)
     if op == OP_HASTE:
         return U[q, j, U_RESTR] == 1
     if op == OP_LEVEL_UP:
         return U[q, j, U_LVL] < 3 if amount >= 0 else U[q, j, U_LVL] > 1
+    if op == OP_ACTIVATE:
+        return U[q, j, U_ACT] == 0
+    if op == OP_GRANT:
+        bit = 1 << param
+        if bit == KW_SILENCE and enemy and k & KW_SILENCE_RESIST:
+            return False
+        return (k & bit) == 0 or (bit == KW_SPEED and U[q, j, U_RESTR] == 1)
     return True
+
+
+@njit(cache=True, inline="always")
+def legal_target(s, p, q, j, op, amount, param):
+    """Can an effect of seat p's card target unit j of seat q? §10 加護: no unit with it is targeted."""
+    return not (unit_kw(s, q, j) & KW_PROTECTION) and unit_affected(s, p, q, j, op, amount, param)
 
 
 @njit(cache=True, inline="always")
@@ -152,7 +198,7 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         bp = unit_bp(s, q, j)
         if op == OP_DAMAGE or op == OP_WEAKEN:
             score = bp + (1 << 20 if bp <= amount else 0)  # a kill first, the biggest one
-        elif op == OP_PUMP:
+        elif op == OP_PUMP or op == OP_GRANT:
             score = bp + (1 << 20 if U[q, j, U_ACT] else 0)
         elif op == OP_LEVEL_UP:
             score = U[q, j, U_LVL] * (1 << 20) + bp
@@ -164,11 +210,65 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
 
 
 @njit(cache=True, inline="always")
+def live_copy(s, p, c):
+    """Whether copy c of seat p is in its deck, hand, field or trigger zone. Nothing in the effect
+    vocabulary deletes (§5 消滅), so the other copies are the discard (coj.py V_ZONES); after a §5
+    rebuild the fresh deck holds every copy, so the discard starts empty again."""
+    P, DK, H, U, Z = vP(s), vDK(s), vH(s), vU(s), vZ(s)
+    for i in range(P[p, P_TOP], P[p, P_N]):
+        if DK[p, i] == c:
+            return True
+    for i in range(P[p, P_HAND]):
+        if H[p, i] == c:
+            return True
+    for j in range(P[p, P_FIELD]):
+        if U[p, j, U_CARD] == c:
+            return True
+    for i in range(P[p, P_ZONE]):
+        if Z[p, i] == c:
+            return True
+    return False
+
+
+@engine_jit
+def discard_pick(s, p, ctype):
+    """A random discard copy of seat p of card type ctype (-1 any), or -1 (op recover)."""
+    n = vP(s)[p, P_N]
+    cands = np.empty(n, np.int32)
+    m = 0
+    for c in range(n):
+        if (ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and not live_copy(s, p, c):
+            cands[m] = c
+            m += 1
+    return cands[randbelow(rng(s, SUB_POLICY0 + p), m)] if m > 0 else -1
+
+
+@njit(cache=True, inline="always")
+def search_match(s, p, c, param):
+    """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
+    of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
+    K = vK(s)
+    if param < 0:
+        return True
+    if param <= CT_JOKER:
+        return K[p, c, K_TYPE] == param
+    t = K[p, c, K_TYPE]
+    return (t == CT_UNIT or t == CT_EVO) and (K[p, c, K_JOBH] == param or K[p, c, K_JOB2H] == param)
+
+
+@engine_jit
 def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
-    """§9 use legality: a targeted effect needs a legal target; others need to change something."""
+    """§9 use legality of one effect: a targeted effect needs a legal target, a sweep a unit it
+    changes, the others must change something."""
     P = vP(s)
-    if target == TG_ALL_OPP:
-        return P[1 - p, P_FIELD] > 0
+    if sweep(target):
+        for q in range(2):
+            if (q == p and target == TG_ALL_OPP) or (q != p and target == TG_ALL_OWN):
+                continue
+            for j in range(P[q, P_FIELD]):
+                if unit_affected(s, p, q, j, op, amount, param):
+                    return True
+        return False
     if targeted(op):
         return pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid) >= 0
     if op == OP_DRAW:
@@ -177,22 +277,27 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[1 - p, P_HAND] > 0
     if op == OP_SEARCH:
         return P[p, P_HAND] < HAND_MAX
+    if op == OP_RECOVER:
+        return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, param) >= 0
+    if op == OP_ZONE_BREAK:
+        return P[1 - p, P_ZONE] > 0
     return op != 0
 
 
 @engine_jit
 def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
-    """A trigger/intercept (card row c) is usable iff every effect is possible (§9, §11.21)."""
+    """§9: a trigger/intercept cannot be used only if ALL its effects would have no effect (a
+    targeted one without a legal target has none); so it is usable iff one of them can act."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):
-        if e[k, E_OP] != 0 and not effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT],
-                                                    e[k, E_PARAM], src_uid, ctx_seat, ctx_uid):
-            return False
-    return True
+        if e[k, E_OP] != 0 and effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT],
+                                               e[k, E_PARAM], src_uid, ctx_seat, ctx_uid):
+            return True
+    return False
 
 
 @engine_jit
-def hit_unit(s, p, q, j, op, amount):
+def hit_unit(s, p, q, j, op, amount, param):
     """Apply a unit op of seat p's effect to unit j of seat q."""
     U, G = vU(s), vG(s)
     if op == OP_DAMAGE:
@@ -206,10 +311,10 @@ def hit_unit(s, p, q, j, op, amount):
         U[q, j, U_ACT] = 0
         U[q, j, U_FROZEN] = 1
     elif op == OP_PUMP:
-        U[q, j, U_TEMP] += amount
+        U[q, j, U_BASE if param == 1 else U_TEMP] += amount  # §10 基本BP: a base change survives turn end
     elif op == OP_WEAKEN:
         if not (G[O_IMMORTAL_WEAKEN] and unit_kw(s, q, j) & KW_IMMORTAL):
-            U[q, j, U_TEMP] -= amount
+            U[q, j, U_BASE if param == 1 else U_TEMP] -= amount
             if unit_bp(s, q, j) <= 0:
                 destroy(s, q, j)
     elif op == OP_BOUNCE:
@@ -221,6 +326,22 @@ def hit_unit(s, p, q, j, op, amount):
         U[q, j, U_RESTR] = 0
     elif op == OP_LEVEL_UP:
         set_level(s, q, j, U[q, j, U_LVL] + amount)
+    elif op == OP_ACTIVATE:
+        U[q, j, U_ACT] = 1  # 「行動権を回復する」
+    elif op == OP_GRANT:
+        U[q, j, U_PKW if amount == 1 else U_GKW] |= 1 << param  # §9: granted keywords are fully had
+        if (1 << param) == KW_SPEED:
+            U[q, j, U_RESTR] = 0  # §10 スピードムーブ lifts the attack restriction of the turn it entered
+
+
+@engine_jit
+def sweep_units(s, p, q, op, amount, param):
+    """Every unit of seat q the effect changes (§10 加護 does not stop a sweep: nothing is targeted)."""
+    j = vP(s)[q, P_FIELD] - 1
+    while j >= 0:  # from the right so that destroyed units do not shift the ones still to hit
+        if unit_affected(s, p, q, j, op, amount, param):
+            hit_unit(s, p, q, j, op, amount, param)
+        j = min(j - 1, vP(s)[q, P_FIELD] - 1)
 
 
 @engine_jit
@@ -230,17 +351,16 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     if G[G_OVER]:
         return
     q = 1 - p
-    if target == TG_ALL_OPP:
-        j = P[q, P_FIELD] - 1
-        while j >= 0:  # from the right so that destroyed units do not shift the ones still to hit
-            if legal_target(s, p, q, j, op, amount, param):
-                hit_unit(s, p, q, j, op, amount)
-            j = min(j - 1, P[q, P_FIELD] - 1)
+    if sweep(target):  # 「全てのユニット」: every such unit, own ("あなたの") or the opponent's or both
+        if target != TG_ALL_OPP:
+            sweep_units(s, p, p, op, amount, param)
+        if target != TG_ALL_OWN:
+            sweep_units(s, p, q, op, amount, param)
         return
     if targeted(op):
         j = pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         if j >= 0:
-            hit_unit(s, p, target_seat(p, op, target), j, op, amount)
+            hit_unit(s, p, target_seat(p, op, target), j, op, amount, param)
         return
     if op == OP_DRAW:
         draw(s, q if target == TG_OPP_PLAYER else p, amount)
@@ -250,8 +370,9 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             lp_loss(s, q, amount, True)
             if P[p, P_LP] == 0:
                 G[G_OVER] = 1
-        else:
-            lp_loss(s, p if target == TG_OWN_PLAYER else q, amount, True)
+        else:  # §9 the gauge rises for LP lost to the OPPONENT's effects only
+            t = p if target == TG_OWN_PLAYER else q
+            lp_loss(s, t, amount, t != p)
     elif op == OP_HEAL:
         P[p, P_LP] += amount
     elif op == OP_GAIN_CP:
@@ -264,15 +385,29 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             remove_from_hand(s, q, randbelow(rng(s, SUB_POLICY0 + p), P[q, P_HAND]))
     elif op == OP_SEARCH:
         DK = vDK(s)
+        got = 0
         for i in range(P[p, P_TOP], P[p, P_N]):
-            if vK(s)[p, DK[p, i], K_TYPE] == param and P[p, P_HAND] < HAND_MAX:
+            if got >= amount or P[p, P_HAND] >= HAND_MAX:
+                break
+            if search_match(s, p, DK[p, i], param):
                 c = DK[p, i]
                 DK[p, i] = DK[p, P[p, P_TOP]]
                 DK[p, P[p, P_TOP]] = c
                 P[p, P_TOP] += 1
                 add_to_hand(s, p, c, 1)
                 record_drawn(s, p, c)
+                got += 1
+    elif op == OP_RECOVER:
+        for _ in range(amount):
+            c = discard_pick(s, p, param) if P[p, P_HAND] < HAND_MAX else -1
+            if c < 0:
                 break
+            add_to_hand(s, p, c, 1)  # §5: cards in the discard are Lv.1
+    elif op == OP_ZONE_BREAK:
+        for _ in range(amount):
+            if P[q, P_ZONE] == 0:
+                break
+            zone_remove(s, q, randbelow(rng(s, SUB_POLICY0 + p), P[q, P_ZONE]))
 
 
 @engine_jit
@@ -287,14 +422,14 @@ def resolve_card(s, p, c, src_uid, ctx_seat, ctx_uid):
 @njit(cache=True, inline="always")
 def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
     """A unit's own abilities for an event (unless 沈黙); the unit is the source (target "self")."""
-    if vK(s)[p, vU(s)[p, j, U_CARD], K_NEFF] > 0:
+    if (vK(s)[p, vU(s)[p, j, U_CARD], K_TRIGS] >> trig) & 1:
         fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid)
 
 
 @engine_jit
 def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
     c = vU(s)[p, j, U_CARD]
-    if kw(s, p, c) & KW_SILENCE:
+    if unit_kw(s, p, j) & KW_SILENCE:  # printed or granted (§9: a granted keyword is fully had)
         return
     uid = vU(s)[p, j, U_UID]
     e = vE(s)[p, c]
@@ -303,11 +438,41 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], uid, ctx_seat, ctx_uid)
 
 
+@njit(cache=True, inline="always")
+def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
+    """Every unit of seat p with an ability for event trig (fire_units_walk); the common case, no
+    unit with that timing, is decided here without a call."""
+    for k in range(vP(s)[p, P_FIELD]):
+        if (vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS] >> trig) & 1:
+            fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid)
+            return
+
+
+@engine_jit
+def fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid):
+    """Seat p's units for event trig, oldest placed first (§9 priority tier 1), except unit skip_uid
+    (the acting unit, fired first by the caller). Walks by uid, not by slot: an evolution takes a
+    new uid in its base's slot, and units placed meanwhile keep their turn."""
+    last = 0
+    while not vG(s)[G_OVER]:
+        U = vU(s)
+        j, best = -1, 1 << 30
+        for k in range(vP(s)[p, P_FIELD]):
+            u = U[p, k, U_UID]
+            if last < u < best:
+                j, best = k, u
+        if j < 0:
+            return
+        last = best
+        if best != skip_uid:
+            fire_unit(s, p, j, trig, ctx_seat, ctx_uid)
+
+
 @engine_jit
 def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
     P, Z = vP(s), vZ(s)
-    if P[p, P_NTRIG + ev] == 0:
+    if ev < 0 or P[p, P_NTRIG + ev] == 0:
         return -1
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
@@ -331,7 +496,7 @@ def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
 @njit(cache=True, inline="always")
 def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9: trigger cards fire compulsorily, leftmost first; unusable ones stay set (§11.13)."""
-    if vP(s)[p, P_NTRIG + ev] > 0:
+    if ev >= 0 and vP(s)[p, P_NTRIG + ev] > 0:
         fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid)
 
 
@@ -372,23 +537,73 @@ def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
 
 
 @njit(cache=True, inline="always")
+def want_intercept(s, q):
+    """Intercepts are the only optional effects (§9): scripted policies use every usable one, the
+    random policy tosses a coin (policy id 0 = random, coj_policy.POL_RANDOM)."""
+    return randbelow(rng(s, SUB_POLICY0 + q), 2) == 1 if vG(s)[G_POL + q] == 0 else True
+
+
+@engine_jit
+def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
+    """Seat p uses its leftmost usable intercept for event ev that the policy wants; False = pass."""
+    if ev < 0 or ev >= NEV or vP(s)[p, P_NINT + ev] == 0:
+        return False
+    for i in range(vP(s)[p, P_ZONE]):
+        if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
+            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def intercept_round(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """Intercept windows (intercept_turns) only when one of the players has a card set for the event."""
+    if (ev_tp >= 0 and vP(s)[tp, P_NINT + ev_tp] > 0) or (ev_ntp >= 0 and vP(s)[1 - tp, P_NINT + ev_ntp] > 0):
+        intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """§9 priority tier 3: the right to use an intercept alternates, turn player first; each player
+    uses one or passes, and two passes in a row close the window. Destroyed units' effects wait
+    for settle (the caller's)."""
+    p, passes = tp, 0
+    while passes < 2 and not vG(s)[G_OVER]:
+        if use_one_intercept(s, p, ev_tp if p == tp else ev_ntp, ctx_seat, ctx_uid):
+            passes = 0
+        else:
+            passes += 1
+        p = 1 - p
+
+
+@njit(cache=True, inline="always")
 def settle(s):
-    """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information)."""
-    if vG(s)[G_DQ] > 0:  # the common case, checked inline: nothing was destroyed
+    """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information), then
+    the queued OC abilities (§9: after all other effects)."""
+    if vG(s)[G_DQ] > 0 or vG(s)[G_OQ] > 0:  # the common case, checked inline: nothing happened
         settle_queue(s)
 
 
 @engine_jit
 def settle_queue(s):
-    G, DQ = vG(s), vDQ(s)
-    k = 0
-    while k < G[G_DQ] and not G[G_OVER]:
-        p, c = DQ[k, 0], DQ[k, 1]
-        k += 1
-        if not kw(s, p, c) & KW_SILENCE:
-            e = vE(s)[p, c]
-            for m in range(vK(s)[p, c, K_NEFF]):
-                if e[m, E_TRIGGER] == TR_LEAVE and e[m, E_OP] != 0:
-                    resolve(s, p, e[m, E_OP], e[m, E_TARGET], e[m, E_AMOUNT], e[m, E_PARAM], -1, -1, -1)
-        fire_triggers(s, p, EV_LEAVE, -1, -1)
+    G, DQ, OQ = vG(s), vDQ(s), vOQ(s)
+    k = o = 0
+    while (k < G[G_DQ] or o < G[G_OQ]) and not G[G_OVER]:
+        if k < G[G_DQ]:
+            p, c = DQ[k, 0], DQ[k, 1]
+            k += 1
+            if not kw(s, p, c) & KW_SILENCE:
+                e = vE(s)[p, c]
+                for m in range(vK(s)[p, c, K_NEFF]):
+                    if e[m, E_TRIGGER] == TR_LEAVE and e[m, E_OP] != 0:
+                        resolve(s, p, e[m, E_OP], e[m, E_TARGET], e[m, E_AMOUNT], e[m, E_PARAM], -1, -1, -1)
+            fire_triggers(s, p, EV_LEAVE, -1, -1)
+            intercept_round(s, p, EV_LEAVE, -1, -1, -1)  # §9: intercepts answer a destruction too
+        else:
+            p, uid = OQ[o, 0], OQ[o, 1]
+            o += 1
+            j = find_unit(s, p, uid)
+            if j >= 0:  # an overclocked unit that left before its turn fires nothing
+                fire_unit(s, p, j, TR_OVERCLOCK, p, uid)
     G[G_DQ] = 0
+    G[G_OQ] = 0

@@ -35,14 +35,21 @@ from sim.games.coj_rules import (
     G_ROUND,
     G_TURN,
     K_DIM,
+    K_JGAUGE,
     KW_ATTACK_BAN,
+    KW_BLOCK_BAN,
     KW_DIM,
+    KW_EVOLUTION_BAN,
     KW_FORCED,
     KW_PENETRATE,
+    KW_RETREAT_BAN,
     KW_SPEED,
     NPAR,
     O_ATTACK_BAN_LIFTED,
     O_GAUGE_COST,
+    O_GAUGE_LARGE,
+    O_GAUGE_MEDIUM,
+    O_GAUGE_SMALL,
     O_JOKERS,
     P_CP,
     P_FIELD,
@@ -146,6 +153,7 @@ def can_overdrive(s, p, i, j):
     """§3 overdrive: onto a same-colour own unit, even with 5 units on the field."""
     c = vH(s)[p, i]
     return (vK(s)[p, c, K_TYPE] == CT_EVO and same_colour(s, p, c, vU(s)[p, j, U_CARD])
+            and not unit_kw(s, p, j) & KW_EVOLUTION_BAN  # §10 進化禁止 (catalog keywords.json)
             and entry_cost(s, p, c) <= vP(s)[p, P_CP])
 
 
@@ -176,8 +184,8 @@ def attack_banned(s, p, j, kw):
 
 @njit(cache=True, inline="always")
 def can_block(s, q, j, p, aj):
-    """Blockers need the action right; 次元干渉/コストN forbids printed cost >= N (§10)."""
-    if not vU(s)[q, j, U_ACT]:
+    """Blockers need the action right and no 防御禁止; 次元干渉/コストN forbids printed cost >= N (§10)."""
+    if not vU(s)[q, j, U_ACT] or unit_kw(s, q, j) & KW_BLOCK_BAN:
         return False
     if unit_kw(s, p, aj) & KW_DIM:
         n = vK(s)[p, vU(s)[p, aj, U_CARD], K_DIM]
@@ -190,7 +198,7 @@ def can_joker(s, p, k):
     """§9 mode A: gauge and CP paid, one joker per turn, and its effect must do something."""
     P, G = vP(s), vG(s)
     return (G[O_JOKERS] != 0 and k < P[p, P_NJOKERS] and not P[p, P_JOKER_USED]
-            and P[p, P_GAUGE] >= G[O_GAUGE_COST] and vK(s)[p, joker_row(s, k), K_COST] <= P[p, P_CP]
+            and P[p, P_GAUGE] >= joker_gauge_cost(s, p, k) and vK(s)[p, joker_row(s, k), K_COST] <= P[p, P_CP]
             and card_usable(s, p, joker_row(s, k), -1, -1, -1))
 
 
@@ -227,10 +235,9 @@ def choose_blocker(s, q, p, aj):
     P, U, cards = vP(s), vU(s), vK(s)
     pol = policy(s, q)
     kwa = cards[p, U[p, aj, U_CARD], K_KW]
-    dim = cards[p, U[p, aj, U_CARD], K_DIM] if kwa & KW_DIM else 1 << 20
     n, forced = 0, False
     for j in range(P[q, P_FIELD]):
-        if U[q, j, U_ACT] and cards[q, U[q, j, U_CARD], K_COST] < dim:
+        if can_block(s, q, j, p, aj):
             n += 1
             if cards[q, U[q, j, U_CARD], K_KW] & KW_FORCED:
                 forced = True
@@ -239,7 +246,7 @@ def choose_blocker(s, q, p, aj):
     if pol == POL_RANDOM and not forced:
         k = randbelow(rng(s, SUB_POLICY0 + q), n + 1)
         for j in range(P[q, P_FIELD]):
-            if U[q, j, U_ACT] and cards[q, U[q, j, U_CARD], K_COST] < dim:
+            if can_block(s, q, j, p, aj):
                 if k == 0:
                     return j
                 k -= 1
@@ -248,7 +255,7 @@ def choose_blocker(s, q, p, aj):
     win, win_bp, trade, chump, chump_bp = -1, 1 << 30, -1, -1, 1 << 30
     for j in range(P[q, P_FIELD]):
         c = U[q, j, U_CARD]
-        if not U[q, j, U_ACT] or cards[q, c, K_COST] >= dim or (forced and not cards[q, c, K_KW] & KW_FORCED):
+        if not can_block(s, q, j, p, aj) or (forced and not cards[q, c, K_KW] & KW_FORCED):
             continue
         b = unit_bp(s, q, j)
         if b > a and b < win_bp:
@@ -267,10 +274,14 @@ def choose_blocker(s, q, p, aj):
     return -1
 
 
-@engine_jit
-def want_intercept(s, q):
-    """Intercepts are the only optional effects (§9): scripted policies use every usable one."""
-    return coin(s, q) if policy(s, q) == POL_RANDOM else True
+@njit(cache=True, inline="always")
+def joker_gauge_cost(s, p, k):
+    """§9 gauge cost of seat p's joker k: by its catalog gauge size (K_JGAUGE 1 小, 2 中, 3 大/特大),
+    else the joker_gauge_cost option."""
+    g = vK(s)[p, joker_row(s, k), K_JGAUGE]
+    G = vG(s)
+    return G[O_GAUGE_SMALL] if g == 1 else (G[O_GAUGE_MEDIUM] if g == 2 else (G[O_GAUGE_LARGE] if g == 3
+                                                                            else G[O_GAUGE_COST]))
 
 
 # ---------------------------------------------------------------- the action phase
@@ -308,9 +319,10 @@ def enum_actions(s, p, k):
             if count == k:
                 found = act(A_ATTACK, j, 0)
             count += 1
-        if count == k:
-            found = act(A_RETREAT, j, 0)
-        count += 1
+        if not unit_kw(s, p, j) & KW_RETREAT_BAN:  # §10 撤退禁止 (catalog keywords.json)
+            if count == k:
+                found = act(A_RETREAT, j, 0)
+            count += 1
     for j in range(2):
         if can_joker(s, p, j):
             if count == k:
@@ -452,7 +464,7 @@ def strongest_blocker(s, q, dim):
     P, U, cards = vP(s), vU(s), vK(s)
     strongest = -1
     for k in range(P[q, P_FIELD]):
-        if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim:
+        if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim and not unit_kw(s, q, k) & KW_BLOCK_BAN:
             strongest = max(strongest, unit_bp(s, q, k))
     return strongest
 

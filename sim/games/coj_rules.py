@@ -32,59 +32,53 @@ import numpy as np
 from numba import carray, njit
 from numba.core import types
 
-from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NCOLS, K_POWER, K_TYPE
+from sim.compiled import K_BP1, K_COST, K_ELEM, K_HP, K_KW, K_NCOLS, K_POWER, K_TRIGS, K_TYPE
 from sim.effects import E_NCOLS, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
+from sim.games.coj_vocab import KEYWORDS
 from sim.jit import engine_jit
 from sim.kernel import address, pointer_intrinsic
 from sim.model import CARD_TYPES, ELEMENTS
 from sim.opening import deal
 from sim.results import C_DRAWN, C_PLAYED
 
-# §10 keyword abilities, bit i of K_KW (English glosses of the digest's table).
-KEYWORDS = (
-    "speed_move",  # スピードムーブ: no attack restriction on entering
-    "indomitable",  # 不屈: regains its action right at turn end
-    "penetrate",  # 貫通: 1 LP through a blocker it beat and destroyed
-    "selflessness",  # 無我の境地: the opponent's effects cannot take its action right
-    "anchored",  # 固着: the opponent's effects cannot return it to hand
-    "protection",  # 加護: cannot be targeted by effects (own ones too)
-    "dimensional_interference",  # 次元干渉/コストN: blockers need cost < N (N in K_DIM)
-    "bind",  # 呪縛: no action right recovery at turn start
-    "immortal",  # 不滅: takes no damage
-    "shield_of_order",  # 秩序の盾: no damage from the opponent's effects
-    "silence",  # 沈黙: its own effects do not activate
-    "forced_defense",  # 強制防御: must block if able
-    "attack_ban",  # 攻撃禁止: cannot attack in the turn it entered
-    "kings_healing",  # 王の治癒力: ignores a damage instance smaller than its BP
-)
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
-    KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS = [1 << i for i in range(14)]
+    KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
+    KW_SILENCE_RESIST, KW_RETREAT_BAN, KW_EVOLUTION_BAN = [1 << i for i in range(len(KEYWORDS))]
 K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
+K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
 
 CT_UNIT, CT_EVO, CT_TRIGGER, CT_INTERCEPT, CT_JOKER = (CARD_TYPES["coj"].index(t) for t in
                                                        ("unit", "evolution", "trigger", "intercept", "joker"))
 COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
 
-TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_TURN_START = (TRIGGERS.index(t) for t in
-                                                         ("enter", "attack", "cast", "leave", "turn_start"))
+(TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_TURN_START, TR_BLOCK, TR_OVERCLOCK, TR_HIT_PLAYER, TR_OWN_ENTERS,
+ TR_OWN_ATTACKS, TR_OPP_ENTERS, TR_OPP_ATTACKS, TR_BATTLE, TR_OWN_BATTLES, TR_OWN_BLOCKS, TR_OWN_HIT,
+ TR_OPP_HIT, TR_TURN_END, TR_OPP_TURN_START, TR_OPP_TURN_END) = (TRIGGERS.index(t) for t in (
+    "enter", "attack", "cast", "leave", "turn_start", "block", "overclock", "hit_player", "own_enters",
+    "own_attacks", "opp_enters", "opp_attacks", "battle", "own_battles", "own_blocks", "own_hit_player",
+    "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end"))
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
- OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP) = (OPS.index(o) for o in (
+ OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
+ OP_ZONE_BREAK) = (OPS.index(o) for o in (
     "draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
-    "gain_cp", "player_damage", "heal", "haste", "discard", "level_up"))
+    "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword", "activate",
+    "zone_break"))
 (TG_NONE, TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP,
- TG_ALL_PLAYERS) = (TARGETS.index(t) for t in (
+ TG_ALL_PLAYERS, TG_ALL_OWN, TG_ALL) = (TARGETS.index(t) for t in (
     "none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
-    "all_opp_characters", "all_players"))
+    "all_opp_characters", "all_players", "all_own_characters", "all_characters"))
 
-# Trigger-zone events (which zone cards answer them: see zone_event).
-EV_ENTER, EV_OWN_ATTACK, EV_OPP_ATTACK, EV_LEAVE, EV_TURN_START = 0, 1, 2, 3, 4
+# Trigger-zone events, seen from the zone's owner (which cards answer them: see zone_event).
+(EV_ENTER, EV_OWN_ATTACK, EV_OPP_ATTACK, EV_LEAVE, EV_TURN_START, EV_OPP_ENTER, EV_OWN_BATTLE, EV_OWN_BLOCK,
+ EV_OWN_HIT, EV_OPP_HIT, EV_TURN_END, EV_OPP_TURN_START, EV_OPP_TURN_END) = range(13)
 
 LP_START, HAND_MAX, FIELD_MAX, ZONE_MAX, CP_MAX, ROUNDS = 8, 7, 5, 4, 12, 10
 # §4 CP table by round, first player then second player.
 CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7, 7]], np.int32)
 
 # field unit columns
-U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_NCOLS = range(11)
+# U_GKW: keywords granted until end of turn; U_PKW: granted while it stays on the field (§9 granting)
+U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_NCOLS = range(13)
 # player columns
 # P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
@@ -95,14 +89,15 @@ U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID
 # none), the first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20:
 # none), whether an evolution is in hand. P_NOPLAY..P_NPNF: the hand version + 1, zone version, CP
 # and field size at which the policy last found no drive and no reducer to set (coj_policy.no_play).
-NEV = 5
+NEV = 13
 (P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
  P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC, P_HEVO, P_ZVER, P_NOPLAY,
  P_NPZ, P_NPCP, P_NPNF, P_NTRIG) = range(28)
 P_NINT = P_NTRIG + NEV
-P_NCOLS = P_NINT + NEV
+P_FTRIG = P_NINT + NEV  # OR of the K_TRIGS of p's field units (field_changed): events skip when none can fire
+P_NCOLS = P_FTRIG + 1
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
-G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL = range(10)
+G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
 G_OPT = 16
 NOPT = 24
@@ -111,6 +106,7 @@ G_PAR = G_POL + 2
 NPAR = 4
 G_NCOLS = G_PAR + 2 * NPAR
 DQ_MAX = 64
+OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
 
 # Rules options: name -> (index, default, doc). Every [AMBIGUOUS] point of the digest we model.
 OPTION_SPECS = (
@@ -140,14 +136,17 @@ OPTION_SPECS = (
     ("joker_gain_turn", 25, "§9 gauge gained at the end of each own turn (time-based in the arcade)"),
     ("joker_gain_lp", 10, "§9 gauge gained per LP lost to the opponent's effects"),
     ("joker_gain_attack_lp", 0, "§9 [AMBIGUOUS] life damage from attacks also fills the gauge (1)"),
-    ("joker_gauge_cost", 50, "§9 gauge cost of a joker (per-joker numbers are not in the text)"),
+    ("joker_gauge_cost", 50, "§9 gauge cost of a joker without a catalog gauge size"),
+    ("joker_gauge_small", 30, "§9 gauge cost of a catalog 小 (small) joker (numbers are not in the text)"),
+    ("joker_gauge_medium", 50, "§9 gauge cost of a catalog 中 (medium) joker"),
+    ("joker_gauge_large", 80, "§9 gauge cost of a catalog 大 / 特大 (large) joker"),
 )
 OPT = {name: i for i, (name, _, _) in enumerate(OPTION_SPECS)}
 assert len(OPTION_SPECS) <= NOPT
 (O_MAX_MULL, O_JOKERS, O_REDUCER_LEFT, O_REFRESH_AFTER_CUT, O_REFRESH_SHUFFLE, O_CP_FLOOR, O_LV3_DRIVE_OC,
  O_OVERDRIVE_LEVEL, O_INDOMITABLE_ALL, O_IMMORTAL_WEAKEN, O_ATTACK_BAN_LIFTED, O_RETREAT_DESTROY,
  O_REMOVED_ATTACKER, O_TRIGGER_CP, O_PRIORITY_ALT, O_GAUGE_MAX, O_GAIN_TURN, O_GAIN_LP, O_GAIN_ATTACK_LP,
- O_GAUGE_COST) = (G_OPT + i for i in range(len(OPTION_SPECS)))
+ O_GAUGE_COST, O_GAUGE_SMALL, O_GAUGE_MEDIUM, O_GAUGE_LARGE) = (G_OPT + i for i in range(len(OPTION_SPECS)))
 
 
 # ---------------------------------------------------------------- state
@@ -160,7 +159,8 @@ OFF_HL = OFF_H + 2 * (HAND_MAX + 1)
 OFF_Z = OFF_HL + 2 * (HAND_MAX + 1)
 OFF_G = OFF_Z + 2 * ZONE_MAX
 OFF_DQ = OFF_G + G_NCOLS
-OFF_T = OFF_DQ + DQ_MAX * 2
+OFF_OQ = OFF_DQ + DQ_MAX * 2
+OFF_T = OFF_OQ + OQ_MAX * 2
 OFF_DK = OFF_T + 2 * ROUNDS * 7
 
 
@@ -249,6 +249,11 @@ def vDQ(s):
 
 
 @njit(cache=True, inline="always")
+def vOQ(s):
+    return carray(_i32_at(s[2], OFF_OQ), (OQ_MAX, 2))
+
+
+@njit(cache=True, inline="always")
 def vT(s):
     return carray(_i32_at(s[2], OFF_T), (2 * ROUNDS, 7))
 
@@ -277,7 +282,9 @@ def kw(s, p, c):
 
 @njit(cache=True, inline="always")
 def unit_kw(s, p, j):
-    return vK(s)[p, vU(s)[p, j, U_CARD], K_KW]
+    """Printed keywords and the ones effects granted it (§9: a granted keyword is fully had)."""
+    U = vU(s)
+    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW]
 
 
 @njit(cache=True, inline="always")
@@ -379,6 +386,8 @@ def hand_changed(s, p):
 def add_to_hand(s, p, c, lvl):
     P = vP(s)
     h = P[p, P_HAND]
+    if h >= HAND_MAX and vG(s)[G_CHECK]:
+        vG(s)[G_VIOL] |= 8  # coj.V_LIMITS: §5 a card added to a full hand of 7, seen as it happens
     vH(s)[p, h] = c
     vHL(s)[p, h] = lvl
     P[p, P_HAND] = h + 1
@@ -421,24 +430,39 @@ def draw(s, p, k):
 
 @njit(cache=True, inline="always")
 def zone_event(s, p, c):
-    """The event a set trigger/intercept answers (docs/policies_coj.md, "Trigger zone cards").
-
-    enter: one of its owner's units enters; leave: one is destroyed; turn_start: its owner's turn
-    starts; cast: an opposing unit attacks; attack: an opposing attack if the first effect targets an
-    opposing unit (it hits the attacker), otherwise its owner's own attack.
+    """The event a set trigger/intercept answers (docs/policies_coj.md, "Trigger zone cards"): the
+    trigger of its first effect, the printed timing (§9 trigger points). The hand-written timings of
+    the shipped decks: enter = own_enters, cast = opp_attacks, attack = opp_attacks if the first effect
+    targets an opposing unit (it hits the attacker), else own_attacks; leave = an own unit destroyed.
     """
     e = vE(s)[p, c]
     t = e[0, E_TRIGGER]
-    if t == TR_ENTER:
+    if t == TR_ENTER or t == TR_OWN_ENTERS:
         return EV_ENTER
+    if t == TR_OPP_ENTERS:
+        return EV_OPP_ENTER
+    if t == TR_CAST or t == TR_OPP_ATTACKS or (t == TR_ATTACK and e[0, E_TARGET] == TG_OPP):
+        return EV_OPP_ATTACK
+    if t == TR_ATTACK or t == TR_OWN_ATTACKS:
+        return EV_OWN_ATTACK
     if t == TR_LEAVE:
         return EV_LEAVE
+    if t == TR_OWN_BATTLES:
+        return EV_OWN_BATTLE
+    if t == TR_OWN_BLOCKS:
+        return EV_OWN_BLOCK
+    if t == TR_OWN_HIT:
+        return EV_OWN_HIT
+    if t == TR_OPP_HIT:
+        return EV_OPP_HIT
     if t == TR_TURN_START:
         return EV_TURN_START
-    if t == TR_CAST or (t == TR_ATTACK and e[0, E_TARGET] == TG_OPP):
-        return EV_OPP_ATTACK
-    if t == TR_ATTACK:
-        return EV_OWN_ATTACK
+    if t == TR_OPP_TURN_START:
+        return EV_OPP_TURN_START
+    if t == TR_TURN_END:
+        return EV_TURN_END
+    if t == TR_OPP_TURN_END:
+        return EV_OPP_TURN_END
     return -1
 
 
@@ -520,10 +544,15 @@ def spend(s, p, cost):
 
 @njit(cache=True, inline="always")
 def overclock(s, p, j):
-    """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction."""
-    U = vU(s)
+    """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction;
+    its OC abilities wait in the OC queue (§9: they resolve after all other effects, coj_effects.settle)."""
+    U, G, OQ = vU(s), vG(s), vOQ(s)
     U[p, j, U_ACT] = 1
     U[p, j, U_RESTR] = 0
+    if G[G_OQ] < OQ_MAX and vK(s)[p, U[p, j, U_CARD], K_TRIGS] & (1 << TR_OVERCLOCK):
+        OQ[G[G_OQ], 0] = p
+        OQ[G[G_OQ], 1] = U[p, j, U_UID]
+        G[G_OQ] += 1
 
 
 @engine_jit
@@ -562,8 +591,11 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_RESTR] = 0 if kw(s, p, c) & KW_SPEED else 1  # §10 スピードムーブ
     U[p, j, U_ENTERED] = G[G_TURN]
     U[p, j, U_FROZEN] = 0
+    U[p, j, U_GKW] = 0
+    U[p, j, U_PKW] = 0
     G[G_UID] += 1
     U[p, j, U_UID] = G[G_UID]
+    field_changed(s, p)
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
         overclock(s, p, j)
 
@@ -575,6 +607,16 @@ def remove_unit(s, p, j):
     for k in range(j, P[p, P_FIELD] - 1):
         U[p, k] = U[p, k + 1]
     P[p, P_FIELD] -= 1
+    field_changed(s, p)
+
+
+@njit(cache=True, inline="always")
+def field_changed(s, p):
+    """Every change to p's field cards goes through here: it keeps P_FTRIG, the timings they have."""
+    m = 0
+    for k in range(vP(s)[p, P_FIELD]):
+        m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
+    vP(s)[p, P_FTRIG] = m
 
 
 @engine_jit

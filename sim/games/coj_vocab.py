@@ -1,0 +1,51 @@
+"""What the CODE OF JOKER engine executes, in the words of sim.effects (plain Python, no numba).
+
+The importer (sim/importers/coj_text.py) emits an ability only when its timing, every op and every
+target are listed here, so `tcgsim cards coverage` counts only what runs; tests/test_coj_vocab.py
+checks that each entry changes a game state when it fires (no silent no-ops).
+"""
+
+from __future__ import annotations
+
+# §10 keyword abilities, bit i of K_KW (English glosses of the digest's table, then the catalog's
+# keywords.json ones the engine plays).
+KEYWORDS = (
+    "speed_move",  # スピードムーブ: no attack restriction on entering
+    "indomitable",  # 不屈: regains its action right at turn end
+    "penetrate",  # 貫通: 1 LP through a blocker it beat and destroyed
+    "selflessness",  # 無我の境地: the opponent's effects cannot take its action right
+    "anchored",  # 固着: the opponent's effects cannot return it to hand
+    "protection",  # 加護: cannot be targeted by effects (own ones too)
+    "dimensional_interference",  # 次元干渉/コストN: blockers need cost < N (N in K_DIM)
+    "bind",  # 呪縛: no action right recovery at turn start
+    "immortal",  # 不滅: takes no damage
+    "shield_of_order",  # 秩序の盾: no damage from the opponent's effects
+    "silence",  # 沈黙: its own effects do not activate
+    "forced_defense",  # 強制防御: must block if able
+    "attack_ban",  # 攻撃禁止: cannot attack in the turn it entered
+    "kings_healing",  # 王の治癒力: ignores a damage instance smaller than its BP
+    "block_ban",  # 防御禁止: cannot block
+    "destroy_resist",  # 破壊効果耐性: the opponent's destroy effects (break ops) do not destroy it
+    "silence_resist",  # 沈黙効果耐性: the opponent's effects cannot give it 沈黙
+    "retreat_ban",  # 撤退禁止: cannot be retreated
+    "evolution_ban",  # 進化禁止: no evolution can be overdriven onto it
+)
+
+# Unit abilities: the unit's own events and the events it watches on the field.
+UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overclock", "hit_player", "turn_start",
+                           "turn_end", "opp_turn_start", "opp_turn_end", "opp_enters", "opp_attacks",
+                           "opp_hit_player"})
+# Trigger and intercept cards set in the zone (zone_event in coj_rules), and jokers ("cast": used).
+ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
+                           "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
+                           "opp_turn_start", "turn_end", "opp_turn_end"})
+OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
+                 "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword",
+                 "activate", "zone_break"})
+TARGETS = frozenset({"opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
+                     "all_opp_characters", "all_players", "all_own_characters", "all_characters"})
+
+
+def executed(trigger: str, op: str, target: str, zone_card: bool) -> bool:
+    """Whether the engine runs an effect with this timing, op and target on this kind of card."""
+    return (trigger in (ZONE_TRIGGERS if zone_card else UNIT_TRIGGERS)) and op in OPS and target in TARGETS

@@ -1,0 +1,372 @@
+"""CODE OF JOKER: abilities fire when the card says (rules/coj.md §7, §9, §10), with real catalog cards
+where one exists (read from ../shared/data; skipped with a reason if absent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sim.games import coj
+from sim.games import coj_actions as A
+from sim.games import coj_effects as FX
+from sim.games import coj_policy as POL
+from sim.games import coj_rules as R
+from sim.pools import load_pool
+from sim.results import T_AVAILABLE
+from tests.test_coj_rules import BLANK, CATALOG, V, card, deck, field, state, zone
+
+needs_catalog = pytest.mark.skipif(not CATALOG.is_file(), reason=f"shared CoJ catalog not present at {CATALOG}")
+_POOL: dict = {}
+
+
+def real(code: str):
+    if not _POOL:
+        _POOL.update(load_pool(CATALOG))
+    return _POOL[code]
+
+
+def hand(s, p, *cs):
+    for c in cs:
+        R.add_to_hand(s, p, c, 1)
+
+
+def setup_turn(s, p, rnd=2, cp=7):
+    V(s)["G"][R.G_TP], V(s)["G"][R.G_ROUND] = p, rnd
+    V(s)["P"][p, R.P_CP] = cp
+
+
+# §9 trigger and intercept cards keep their printed timing ------------------------------------------
+
+@needs_catalog
+def test_rule_9_intercept_fires_when_your_unit_enters_not_on_attack():
+    """アーマーブレイク (1-0-077): 「あなたのユニットがフィールドに出た時」 3000 damage."""
+    armor, fighter, mummy = real("1-0-077"), real("1-0-002"), real("1-0-027")
+    assert armor.effects[0].trigger == "own_enters"
+    s = state([armor, fighter], [mummy, card("BIG", bp=(9000, 9000, 9000), kw=["speed_move"])])
+    zone(s, 0, 0)
+    field(s, 0, 1)  # a red unit: the intercept's colour condition
+    setup_turn(s, 1)
+    field(s, 1, 1)
+    A.attack(s, 1, 0)  # the opponent attacks: not this card's timing
+    assert V(s)["P"][0, R.P_ZONE] == 1
+    field(s, 1, 0)
+    setup_turn(s, 0)
+    hand(s, 0, 1)
+    A.drive(s, 0, 0)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_FIELD] == 1  # ミイラくん (1000) destroyed
+
+
+@needs_catalog
+def test_rule_9_intercept_on_your_attack_destroys_level_2():
+    """ムーンセイヴァー (1-0-089): 「あなたのユニットがアタックした時」 destroy an opposing Lv.2+ unit."""
+    moon, skull, mummy = real("1-0-089"), real("1-0-028"), real("1-0-027")
+    s = state([moon, skull], [mummy, mummy])
+    zone(s, 0, 0)
+    setup_turn(s, 0)
+    j = field(s, 0, 1)
+    field(s, 1, 0, lvl=1)
+    field(s, 1, 1, lvl=2)
+    A.attack(s, 0, j)
+    assert V(s)["P"][0, R.P_ZONE] == 0
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_LVL] == 1  # only the Lv.2 one
+
+
+@needs_catalog
+def test_rule_9_intercept_on_player_attack_success():
+    """チェックメイト (1-0-090): 「あなたのユニットがプレイヤーアタックに成功した時」 the opponent discards 1."""
+    mate, skull = real("1-0-090"), real("1-0-028")
+    s = state([mate, skull], [skull, skull, skull])
+    zone(s, 0, 0)
+    setup_turn(s, 0)
+    hand(s, 1, 0, 1)
+    A.attack(s, 0, field(s, 0, 1))
+    assert V(s)["P"][1, R.P_LP] == 7 and V(s)["P"][1, R.P_HAND] == 1 and V(s)["P"][0, R.P_ZONE] == 0
+
+
+def test_rule_9_zone_cards_at_turn_start_and_end_of_either_player():
+    mine = [card(f"T{k}", type="trigger", colour="colorless", eff=[f"{t}:draw:1:own_player"])
+            for k, t in enumerate(("turn_start", "opp_turn_start", "turn_end", "opp_turn_end"))]
+    s = state(mine, mine)
+    zone(s, 0, 0, 2)  # seat 0: its own turn start and end
+    zone(s, 1, 1, 3)  # seat 1: the opponent's turn start and end
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 2, 3
+    A.turn_start(s, 0)
+    assert V(s)["P"][0, R.P_ZONE] == 1 and V(s)["P"][1, R.P_ZONE] == 1  # both turn-start cards fired
+    A.turn_end(s, 0)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 0
+    assert V(s)["P"][1, R.P_HAND] == 2
+
+
+def test_rule_9_battle_and_block_zone_cards():
+    battles = card("BAT", type="trigger", colour="colorless", eff=["own_battles:draw:1:own_player"])
+    blocks = card("BLK", type="trigger", colour="colorless", eff=["own_blocks:draw:1:own_player"])
+    atk = card("ATK", bp=(5000, 6000, 7000))
+    guard = card("GRD", bp=(1000, 1000, 1000), kw=["forced_defense"])
+    s = state([battles, blocks, atk], [battles, blocks, guard])
+    zone(s, 0, 0, 1)
+    zone(s, 1, 0, 1)
+    setup_turn(s, 0)
+    field(s, 1, 2)
+    A.attack(s, 0, field(s, 0, 2))
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][0, R.P_ZONE] == 1  # attacker's side: battle only
+    assert V(s)["P"][1, R.P_HAND] == 2 and V(s)["P"][1, R.P_ZONE] == 0  # blocker's side: battle and block
+
+
+# §9 unit abilities on overclock, block, battle, player attack, turn end -----------------------------
+
+@needs_catalog
+def test_rule_8_overclock_fires_the_units_oc_ability():
+    """ブラッドハウンド (1-0-001): OC 4000 damage; it reaches Lv.3 by winning a battle (§8 clock up)."""
+    hound = real("1-0-001")
+    forced = card("F", bp=(1000, 1000, 1000), kw=["forced_defense"])
+    s = state([hound], [forced, card("M4", bp=(4000, 4000, 4000))])
+    setup_turn(s, 0)
+    j = field(s, 0, 0, lvl=2)
+    field(s, 1, 0)
+    field(s, 1, 1)
+    A.attack(s, 0, j)
+    assert V(s)["U"][0, 0, R.U_LVL] == 3
+    assert V(s)["P"][1, R.P_FIELD] == 0  # the blocker lost the battle, the 4000 BP unit took the OC damage
+
+
+def test_rule_9_block_and_battle_abilities():
+    blocker = card("B", bp=(3000, 3000, 3000), kw=["forced_defense"], eff=["block:pump:5000:self"])
+    attacker = card("A", bp=(5000, 5000, 5000), eff=["battle:draw:1:own_player"])
+    s = state([attacker], [blocker])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    A.attack(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_HAND] == 1  # the attacker's battle ability
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][1, R.P_FIELD] == 1  # 8000 blocker won
+
+
+@needs_catalog
+def test_rule_9_player_attack_success_ability():
+    """中忍月影 (1-0-032): 「プレイヤーアタックに成功した時」 the opponent discards 1 at random."""
+    ninja = real("1-0-032")
+    s = state([ninja], [ninja, ninja])
+    setup_turn(s, 0)
+    hand(s, 1, 0, 1)
+    A.attack(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_LP] == 7 and V(s)["P"][1, R.P_HAND] == 1
+
+
+def test_rule_7_turn_end_and_both_players_turn_start_unit_abilities():
+    own = card("O", eff=["turn_end:draw:1:own_player", "turn_start:draw:1:own_player"])
+    other = card("X", eff=["opp_turn_start:draw:1:own_player", "opp_turn_end:draw:1:own_player"])
+    s = state([own], [other])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 2, 3
+    A.turn_start(s, 0)
+    assert V(s)["P"][0, R.P_HAND] == 3 and V(s)["P"][1, R.P_HAND] == 1  # draw 2 + own; the opponent's
+    A.turn_end(s, 0)
+    assert V(s)["P"][0, R.P_HAND] == 4 and V(s)["P"][1, R.P_HAND] == 2
+
+
+def test_rule_9_turn_start_pass_reaches_units_after_an_overdrive():
+    """The evolution takes a new uid in its base's slot; the unit placed after the base still fires."""
+    base = card("U", eff=["turn_start:draw:1:own_player"])
+    evo = card("E", type="evolution", eff=["turn_start:draw:1:own_player"])
+    s = state([base, base, evo])
+    field(s, 0, 0)
+    field(s, 0, 1)
+    setup_turn(s, 0)
+    hand(s, 0, 2)
+    A.overdrive(s, 0, 0, 0)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 3, 5
+    A.turn_start(s, 0)
+    assert V(s)["P"][0, R.P_HAND] == 4  # draw 2 + both units
+
+
+# §10 基本BP, own LP loss and the joker gauge -------------------------------------------------------------
+
+@needs_catalog
+def test_rule_10_base_bp_survives_turn_end_and_own_lp_loss_fills_no_gauge():
+    """ユーベル・ヘルメス (1-0-037): 基本BP +5000, then 1 life damage to yourself (no gauge)."""
+    hermes = real("1-0-037")
+    s = state([hermes], options={"jokers": 1})
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    A.on_enter(s, 0, V(s)["U"][0, j, R.U_UID])
+    assert R.unit_bp(s, 0, j) == 9000 and V(s)["P"][0, R.P_LP] == 7 and V(s)["P"][0, R.P_GAUGE] == 0
+    A.turn_end(s, 0)
+    assert R.unit_bp(s, 0, j) == 9000
+
+
+def test_rule_9_opponents_effect_lp_loss_fills_the_gauge():
+    s = state(options={"jokers": 1})
+    FX.resolve(s, 0, R.OP_PLAYER_DAMAGE, R.TG_OPP_PLAYER, 1, 0, -1, -1, -1)
+    assert V(s)["P"][1, R.P_GAUGE] == 10 and V(s)["P"][0, R.P_GAUGE] == 0
+
+
+@needs_catalog
+def test_rule_9_jokers_use_their_catalog_gauge_size():
+    from sim.deckfile import load_deck
+
+    red = load_deck(Path(__file__).resolve().parent / "fixtures" / "coj" / "catalog_red.toml")
+    a, b = coj.compile_matchup(red, red)
+    s = coj.scenario_state(a, b, options={"jokers": 1})
+    # インペイルメント is 小 (small), ブレイブシールド 中 (medium)
+    assert [POL.joker_gauge_cost(s, 0, k) for k in range(2)] == [30, 50]
+    V(s)["P"][0, R.P_GAUGE], V(s)["P"][0, R.P_CP] = 30, 7
+    V(s)["P"][0, R.P_NJOKERS] = 2
+    field(s, 1, 0)
+    assert POL.can_joker(s, 0, 0) and not POL.can_joker(s, 0, 1)
+
+
+# ops the importer emits: activate, recover, grant_keyword, zone_break; sweeps; 加護 ---------------------
+
+@needs_catalog
+def test_rule_9_activate_recovers_the_action_right():
+    """ブレイブシールド (JUSTICE joker): 「それの行動権を回復する」."""
+    assert real("ブレイブシールド").effects[0].op == "activate"
+    s = state([card("U")])
+    field(s, 0, 0, act=0)
+    FX.resolve(s, 0, R.OP_ACTIVATE, R.TG_OWN, 0, 0, -1, -1, -1)
+    assert V(s)["U"][0, 0, R.U_ACT] == 1
+
+
+@needs_catalog
+def test_rule_5_recover_takes_a_unit_from_the_discard():
+    """スカルウォーカー (1-0-028): destroyed -> a random unit card of the discard to the hand."""
+    skull = real("1-0-028")
+    trig = card("TR", type="trigger", colour="colorless")
+    s = state([skull, trig, card("GONE")])
+    field(s, 0, 0)
+    V(s)["P"][0, R.P_TOP] = 3  # copies 0-2 left the deck: 1 and 2 are in the discard
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    got = V(s)["H"][0, 0]
+    assert V(s)["P"][0, R.P_HAND] == 1 and got in (0, 2)  # a unit (itself or GONE), never the trigger
+
+
+@needs_catalog
+def test_rule_10_granted_speed_move_lifts_the_attack_restriction():
+    """インペリアルソード (1-0-078): the entering unit gets 【スピードムーブ】 until end of turn."""
+    sword, fighter = real("1-0-078"), real("1-0-002")
+    s = state([sword, fighter, fighter])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    setup_turn(s, 0)
+    hand(s, 0, 2)
+    A.drive(s, 0, 0)
+    j = V(s)["P"][0, R.P_FIELD] - 1
+    assert V(s)["U"][0, j, R.U_RESTR] == 0 and POL.can_attack(s, 0, j)
+    A.turn_end(s, 0)
+    assert not R.unit_kw(s, 0, j) & R.KW_SPEED
+
+
+@needs_catalog
+def test_rule_9_zone_break_destroys_set_cards():
+    """ヘルハウンド (1-0-005): enters -> 1 random card of the opponent's trigger zone is destroyed."""
+    s = state([real("1-0-005")], [BLANK, BLANK])
+    zone(s, 1, 0, 1)
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    A.on_enter(s, 0, V(s)["U"][0, j, R.U_UID])
+    assert V(s)["P"][1, R.P_ZONE] == 1
+
+
+def test_rule_9_all_your_units_hit_every_unit():
+    s = state([card("U", eff=["enter:pump:1000:all_own_characters"]), card("V")], [card("W")])
+    field(s, 0, 1)
+    field(s, 1, 0)
+    j = field(s, 0, 0)
+    A.on_enter(s, 0, V(s)["U"][0, j, R.U_UID])
+    assert [R.unit_bp(s, 0, k) for k in range(2)] == [4000, 4000] and R.unit_bp(s, 1, 0) == 3000
+
+
+def test_rule_10_protection_stops_targeted_effects_only():
+    s = state([], [card("P", kw=["protection"])])
+    field(s, 1, 0)
+    assert not FX.effect_possible(s, 0, R.OP_DAMAGE, R.TG_OPP, 5000, 0, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_DAMAGE, R.TG_ALL_OPP, 5000, 0, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0  # a sweep hits it
+
+
+# §10 keywords of the catalog's keywords.json -------------------------------------------------------------
+
+def test_rule_10_block_ban_destroy_resist_silence_resist_retreat_and_evolution_ban():
+    s = state([card("A")], [card("BB", kw=["block_ban", "destroy_resist", "silence_resist", "retreat_ban",
+                                           "evolution_ban"]), card("EV", type="evolution")])
+    aj = field(s, 0, 0)
+    bj = field(s, 1, 0)
+    assert not POL.can_block(s, 1, bj, 0, aj)
+    assert not FX.effect_possible(s, 0, R.OP_BREAK, R.TG_OPP, 0, 0, -1, -1, -1)  # opponent's destroy
+    assert FX.effect_possible(s, 1, R.OP_BREAK, R.TG_OWN, 0, 0, -1, -1, -1)  # its own side's still works
+    assert not FX.unit_affected(s, 0, 1, bj, R.OP_GRANT, 1, R.KEYWORDS.index("silence"))
+    hand(s, 1, 1)
+    V(s)["P"][1, R.P_CP] = 7
+    assert not POL.can_overdrive(s, 1, 0, bj)
+    V(s)["G"][R.G_TP] = 1
+    n, _ = POL.enum_actions(s, 1, -1)
+    kinds = {POL.enum_actions(s, 1, k)[1] // 256 for k in range(n)}
+    assert POL.A_RETREAT not in kinds
+
+
+# §9 use legality and intercept windows -------------------------------------------------------------------
+
+def test_rule_9_card_usable_when_one_effect_can_act():
+    ic = card("I", type="intercept", cost=0, colour="colorless", eff=["opp_attacks:draw:1:own_player",
+                                                               "opp_attacks:damage:1000:opp_character"])
+    s = state([ic], [card("A", kw=["speed_move"])])
+    zone(s, 0, 0)
+    hand(s, 0, *([0] * 7))  # a full hand: the draw cannot act, the damage can
+    setup_turn(s, 1)
+    A.attack(s, 1, field(s, 1, 0))
+    assert V(s)["P"][0, R.P_ZONE] == 0
+
+
+def test_rule_9_intercepts_alternate_between_players():
+    hit = card("H", type="intercept", cost=0, colour="colorless", eff=["turn_start:player_damage:1:opp_player"])
+    back = card("K", type="intercept", cost=0, colour="colorless", eff=["opp_turn_start:player_damage:1:opp_player"])
+    s = state([hit, hit], [back])
+    zone(s, 0, 0, 1)
+    zone(s, 1, 0)
+    V(s)["P"][0, R.P_LP], V(s)["P"][1, R.P_LP] = 2, 2
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 2, 3
+    A.turn_start(s, 0)
+    # turn player, then the other, then the turn player again: 2 -> 1 (0), 2 -> 1 (1), 1 -> 0 (0)
+    assert V(s)["P"][0, R.P_LP] == 1 and V(s)["P"][1, R.P_LP] == 0
+
+
+def test_rule_9_intercept_window_on_destruction():
+    ic = card("I", type="intercept", cost=0, colour="colorless", eff=["leave:draw:1:own_player"])
+    s = state([ic, card("U")])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][0, R.P_ZONE] == 0
+
+
+def test_check_results_flags_a_wrong_turn_start_cp():
+    ca, cb = coj.compile_matchup(deck(fill=BLANK), deck(fill=BLANK))
+    batch = coj.play(ca, cb, 2, 2, seed=1, stream=0, start=0, n=4, detail="turns")
+    assert coj.check_results(batch) == []
+    batch.turns[0, 3, T_AVAILABLE] += 1
+    assert any("CP" in p for p in coj.check_results(batch))
+
+
+def test_check_invariants_flags_a_card_added_to_a_full_hand():
+    s = state()
+    V(s)["G"][R.G_CHECK] = 1
+    hand(s, 0, *range(7))
+    assert V(s)["G"][R.G_VIOL] == 0
+    R.add_to_hand(s, 0, 7, 1)
+    assert V(s)["G"][R.G_VIOL] & coj.V_LIMITS
+
+
+@needs_catalog
+def test_rule_9_species_search_takes_a_unit_of_that_species():
+    """堕天馬アルゲニブ (1-0-035): destroyed -> 「あなたは【獣】ユニットを1枚引く」 (from the deck)."""
+    argenib, mummy, hound = real("1-0-035"), real("1-0-027"), real("1-0-001")
+    s = state([argenib, mummy, mummy, hound])  # 珍獣 is not 獣: the search skips both ミイラくん
+    field(s, 0, 0)
+    V(s)["P"][0, R.P_TOP] = 1
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 3

@@ -1,0 +1,160 @@
+"""Everything the CoJ importer can emit is executed by the engine (no silent no-ops): each timing fires
+a card at its event, each op and target changes the game state (sim/games/coj_vocab.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.effects import OPS, TARGETS
+from sim.games import coj
+from sim.games import coj_actions as A
+from sim.games import coj_effects as FX
+from sim.games import coj_rules as R
+from sim.games import coj_vocab as VOC
+from sim.importers import coj_text as T
+from tests.test_coj_rules import V, card, field, state, zone
+
+
+def test_everything_the_importer_emits_is_executed():
+    ops = {op for _, op in T._ON_IT} | {op for _, op, _ in T._ALONE} | {"recover", "break_power"}
+    targets = {target for _, _, target in T._ALONE} | {"opp_character", "own_character"}
+    assert ops <= VOC.OPS and targets <= VOC.TARGETS
+    assert {name for _, name in T._TRIGGERS} <= VOC.UNIT_TRIGGERS
+    assert {name for _, name in T._ZONE_TRIGGERS} | {"cast"} <= VOC.ZONE_TRIGGERS
+    assert set(VOC.KEYWORDS) == set(R.KEYWORDS)
+
+
+# ---------------------------------------------------------------- every timing fires at its event
+
+ATT = card("ATT", bp=(9000, 9000, 9000), kw=["speed_move"])  # seat 1's attacker: nothing blocks it
+GUARD = card("GRD", bp=(1000, 1000, 1000), kw=["forced_defense"])  # seat 1's blocker
+
+
+def _scene(x, unit_x):
+    """Seat 0: X (copy 0) on the field (a unit) or set (a zone card, with a unit U on the field);
+    seat 1: ATT, GUARD, a spare unit. Round 2, both with CP."""
+    u = card("U", bp=(3000, 3000, 3000), kw=["speed_move", "forced_defense"])
+    s = state([x, u, u], [ATT, GUARD, card("E")])
+    if unit_x:
+        field(s, 0, 0)
+    else:
+        zone(s, 0, 0)
+        field(s, 0, 1)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 2, 3
+    V(s)["P"][0, R.P_CP] = V(s)["P"][1, R.P_CP] = 7
+    return s
+
+
+def _attack(s, p, blocked):
+    if blocked and p == 0:
+        field(s, 1, 1)
+    V(s)["G"][R.G_TP] = p
+    if p == 1 and not blocked:
+        V(s)["U"][0, :, R.U_ACT] = 0  # seat 0 cannot block
+    A.attack(s, p, field(s, p, 0) if p == 1 else 0)
+
+
+EVENTS = {
+    "enter0": lambda s: A.on_enter(s, 0, V(s)["U"][0, 0, R.U_UID]),
+    "enter1": lambda s: A.on_enter(s, 1, V(s)["U"][1, field(s, 1, 2), R.U_UID]),
+    "attack0": lambda s: _attack(s, 0, False),
+    "blocked0": lambda s: _attack(s, 0, True),
+    "attack1": lambda s: _attack(s, 1, False),
+    "blocked1": lambda s: _attack(s, 1, True),
+    "destroy0": lambda s: (FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0), FX.settle(s)),
+    "oc0": lambda s: (R.set_level(s, 0, 0, 3), FX.settle(s)),
+    "start0": lambda s: A.turn_start(s, 0),
+    "end0": lambda s: A.turn_end(s, 0),
+    "start1": lambda s: A.turn_start(s, 1),
+    "end1": lambda s: A.turn_end(s, 1),
+}
+UNIT_EVENTS = {"enter": "enter0", "attack": "attack0", "block": "blocked1", "battle": "blocked0",
+               "leave": "destroy0", "overclock": "oc0", "hit_player": "attack0", "turn_start": "start0",
+               "turn_end": "end0", "opp_turn_start": "start1", "opp_turn_end": "end1", "opp_enters": "enter1",
+               "opp_attacks": "attack1", "opp_hit_player": "attack1"}
+ZONE_EVENTS = {"enter": "enter0", "own_enters": "enter0", "opp_enters": "enter1", "attack": "attack0",
+               "own_attacks": "attack0", "opp_attacks": "attack1", "cast": "attack1", "own_battles": "blocked0",
+               "own_blocks": "blocked1", "own_hit_player": "attack0", "opp_hit_player": "attack1",
+               "leave": "destroy0", "turn_start": "start0", "opp_turn_start": "start1", "turn_end": "end0",
+               "opp_turn_end": "end1"}
+
+
+def test_every_timing_has_an_event():
+    assert set(UNIT_EVENTS) == VOC.UNIT_TRIGGERS and set(ZONE_EVENTS) == VOC.ZONE_TRIGGERS
+
+
+@pytest.mark.parametrize(("kind", "trigger"), [("unit", t) for t in sorted(UNIT_EVENTS)]
+                         + [("intercept", t) for t in sorted(ZONE_EVENTS)] + [("trigger", t) for t in sorted(ZONE_EVENTS)])
+def test_every_timing_fires(kind, trigger):
+    """A card whose only ability heals 100 LP (nothing else moves LP that far) fires at its event."""
+    unit = kind == "unit"
+    x = card("X", type=kind, cost=0, colour="red" if unit else "colorless", bp=(3000, 3000, 3000) if unit else (0, 0, 0),
+             kw=["forced_defense"] if unit else [], eff=[f"{trigger}:heal:100:own_player"])
+    s = _scene(x, unit)
+    EVENTS[(UNIT_EVENTS if kind == "unit" else ZONE_EVENTS)[trigger]](s)
+    assert V(s)["P"][0, R.P_LP] >= 100, f"{kind} {trigger} did not fire"
+
+
+# ---------------------------------------------------------------- every op changes the state
+
+SEATS = {"opp_character": R.TG_OPP, "own_character": R.TG_OWN, "self": R.TG_SELF, "opp_player": R.TG_OPP_PLAYER,
+         "own_player": R.TG_OWN_PLAYER, "any_character": R.TG_ANY, "all_opp_characters": R.TG_ALL_OPP,
+         "all_players": R.TG_ALL_PLAYERS, "all_own_characters": R.TG_ALL_OWN, "all_characters": R.TG_ALL}
+OP_CASES = {  # op -> (target, amount, param)
+    "draw": ("own_player", 1, 0), "damage": ("opp_character", 1000, 0), "break": ("opp_character", 2, 0),
+    "break_power": ("opp_character", 0, 5000), "dull": ("opp_character", 0, 0), "freeze": ("opp_character", 0, 0),
+    "pump": ("own_character", 1000, 1), "weaken": ("opp_character", 1000, 0), "bounce": ("opp_character", 0, 0),
+    "search": ("own_player", 1, -1), "gain_cp": ("own_player", 1, 0), "player_damage": ("opp_player", 1, 0),
+    "heal": ("own_player", 1, 0), "haste": ("own_character", 0, 0), "discard": ("opp_player", 1, 0),
+    "level_up": ("own_character", 1, 0), "recover": ("own_player", 1, -1),
+    "grant_keyword": ("own_character", 0, R.KEYWORDS.index("penetrate")), "activate": ("own_character", 0, 0),
+    "zone_break": ("opp_player", 1, 0),
+}
+
+
+def _op_scene():
+    s = state([card("A"), card("B"), card("C")], [card("D"), card("E"), card("F")])
+    field(s, 0, 0, act=0, restr=1)
+    field(s, 1, 0, lvl=2)
+    R.add_to_hand(s, 1, 1, 1)
+    zone(s, 1, 2)
+    V(s)["P"][0, R.P_TOP] = 3  # seat 0's copies 1 and 2 are in the discard
+    V(s)["P"][1, R.P_TOP] = 3
+    return s
+
+
+def _snapshot(s):
+    return coj._SCENARIOS[s][2].copy()
+
+
+def test_every_op_has_a_case():
+    assert set(OP_CASES) == VOC.OPS and {t for t, _, _ in OP_CASES.values()} <= VOC.TARGETS
+
+
+@pytest.mark.parametrize("op", sorted(OP_CASES))
+def test_every_op_changes_the_state(op):
+    target, amount, param = OP_CASES[op]
+    s = _op_scene()
+    before = _snapshot(s)
+    assert FX.effect_possible(s, 0, OPS.index(op), SEATS[target], amount, param, -1, -1, -1)
+    FX.resolve(s, 0, OPS.index(op), SEATS[target], amount, param, -1, -1, -1)
+    FX.settle(s)
+    assert (_snapshot(s) != before).any(), f"{op} changed nothing"
+
+
+@pytest.mark.parametrize("target", sorted(VOC.TARGETS - {"own_player", "opp_player", "all_players", "self"}))
+def test_every_unit_target_is_hit(target):
+    s = _op_scene()
+    before = _snapshot(s)
+    FX.resolve(s, 0, R.OP_PUMP, SEATS[target], 1000, 0, -1, -1, -1)
+    assert (_snapshot(s) != before).any(), f"{target} hit nothing"
+    assert TARGETS.index(target) == SEATS[target]
+
+
+def test_self_and_all_players_targets():
+    s = _op_scene()
+    uid = V(s)["U"][0, 0, R.U_UID]
+    FX.resolve(s, 0, R.OP_PUMP, R.TG_SELF, 1000, 0, uid, -1, -1)
+    assert R.unit_bp(s, 0, 0) == 4000
+    FX.resolve(s, 0, R.OP_PLAYER_DAMAGE, R.TG_ALL_PLAYERS, 1, 0, -1, -1, -1)
+    assert V(s)["P"][0, R.P_LP] == 7 and V(s)["P"][1, R.P_LP] == 7
