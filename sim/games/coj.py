@@ -353,7 +353,10 @@ def run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, co
     if g0[G_CHECK]:
         viol[i] = vG(s)[G_VIOL]
     if g0[G_DETAIL] >= 1:
-        turns[i] = vT(s)
+        t = vT(s)
+        for k in range(t.shape[0]):  # element copies: see remove_unit
+            for col in range(t.shape[1]):
+                turns[i, k, col] = t[k, col]
     if g0[G_DETAIL] >= 2:
         c = vC(s)
         for p in range(2):

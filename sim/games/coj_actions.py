@@ -3,7 +3,6 @@
 The policies (coj_policy.py) choose; these functions carry the choice out under the rules.
 """
 
-from numba import njit
 
 from sim.compiled import K_COST
 from sim.games.coj_effects import (
@@ -121,7 +120,7 @@ from sim.results import T_AVAILABLE
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def event(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """An event (event_run) when a field unit has one of its timings or a zone card answers it."""
     P = vP(s)

@@ -3,7 +3,6 @@
 """
 
 import numpy as np
-from numba import njit
 
 from sim.compiled import K_COST, K_JOB2H, K_JOBH, K_NEFF, K_TRIGS, K_TYPE
 from sim.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER
@@ -116,19 +115,19 @@ from sim.jit import engine_jit
 from sim.kernel import SUB_POLICY0, randbelow
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def harmful(op):
     return (op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE
             or op == OP_WEAKEN or op == OP_BOUNCE)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def targeted(op):
     return (harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_LEVEL_UP or op == OP_ACTIVATE
             or op == OP_GRANT)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def sweep(target):
     return target == TG_ALL_OPP or target == TG_ALL_OWN or target == TG_ALL
 
@@ -166,13 +165,13 @@ def unit_affected(s, p, q, j, op, amount, param):
     return True
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def legal_target(s, p, q, j, op, amount, param):
     """Can an effect of seat p's card target unit j of seat q? §10 加護: no unit with it is targeted."""
     return not (unit_kw(s, q, j) & KW_PROTECTION) and unit_affected(s, p, q, j, op, amount, param)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def target_seat(p, op, target):
     if target == TG_OPP or target == TG_ALL_OPP or (target == TG_ANY and harmful(op)):
         return 1 - p
@@ -209,7 +208,7 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     return best
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def live_copy(s, p, c):
     """Whether copy c of seat p is in its deck, hand, field or trigger zone. Nothing in the effect
     vocabulary deletes (§5 消滅), so the other copies are the discard (coj.py V_ZONES); after a §5
@@ -243,7 +242,7 @@ def discard_pick(s, p, ctype):
     return cands[randbelow(rng(s, SUB_POLICY0 + p), m)] if m > 0 else -1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def search_match(s, p, c, param):
     """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
     of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
@@ -419,7 +418,7 @@ def resolve_card(s, p, c, src_uid, ctx_seat, ctx_uid):
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
     """A unit's own abilities for an event (unless 沈黙); the unit is the source (target "self")."""
     if (vK(s)[p, vU(s)[p, j, U_CARD], K_TRIGS] >> trig) & 1:
@@ -438,7 +437,7 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
             resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], uid, ctx_seat, ctx_uid)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
     """Every unit of seat p with an ability for event trig (fire_units_walk); the common case, no
     unit with that timing, is decided here without a call."""
@@ -493,7 +492,7 @@ def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
     resolve_card(s, p, c, -1, ctx_seat, ctx_uid)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9: trigger cards fire compulsorily, leftmost first; unusable ones stay set (§11.13)."""
     if ev >= 0 and vP(s)[p, P_NTRIG + ev] > 0:
@@ -509,7 +508,7 @@ def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
         i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """Priority tier 2: the turn player's trigger cards, then the other's (or alternating: option)."""
     if not vG(s)[O_PRIORITY_ALT]:
@@ -527,7 +526,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
         p, ev = 1 - p, (ev_ntp if p == tp else ev_tp)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
     c = vZ(s)[p, i]
@@ -536,7 +535,7 @@ def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
             and card_usable(s, p, c, -1, ctx_seat, ctx_uid))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def want_intercept(s, q):
     """Intercepts are the only optional effects (§9): scripted policies use every usable one, the
     random policy tosses a coin (policy id 0 = random, coj_policy.POL_RANDOM)."""
@@ -555,7 +554,7 @@ def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
     return False
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def intercept_round(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """Intercept windows (intercept_turns) only when one of the players has a card set for the event."""
     if (ev_tp >= 0 and vP(s)[tp, P_NINT + ev_tp] > 0) or (ev_ntp >= 0 and vP(s)[1 - tp, P_NINT + ev_ntp] > 0):
@@ -576,7 +575,7 @@ def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
         p = 1 - p
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def settle(s):
     """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information), then
     the queued OC abilities (§9: after all other effects)."""

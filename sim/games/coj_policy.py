@@ -17,7 +17,6 @@ All scripted policies override whenever they can, use a joker when it has an eff
 intercepts, and discard down to 5 cards at turn end so the next draw of 2 is not cut (§7).
 """
 
-from numba import njit
 
 from sim.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NAME, K_TYPE
 from sim.games.coj_effects import (
@@ -106,17 +105,17 @@ PARAM_NAMES = ("keep_units", "chump_lp", "hand_target", "cp_reserve")
 A_END, A_OVERRIDE, A_DRIVE, A_OVERDRIVE, A_SET, A_ATTACK, A_RETREAT, A_DISCARD, A_JOKER = range(9)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def act(kind, a, b):
     return kind * 256 + a * 16 + b
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def policy(s, p):
     return vG(s)[G_POL + p]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def par(s, p, k, default):
     v = vG(s)[G_PAR + p * NPAR + k]
     return default if v < 0 else v
@@ -129,7 +128,7 @@ def coin(s, p):
 
 # ---------------------------------------------------------------- legality
 
-@njit(cache=True, inline="always")
+@engine_jit
 def can_override(s, p, top, bottom):
     """§8 オーバーライド: same-name unit/evolution cards in hand, the bottom one below Lv.3."""
     H, HL, cards = vH(s), vHL(s), vK(s)
@@ -141,14 +140,14 @@ def can_override(s, p, top, bottom):
             and HL[p, bottom] < 3)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def can_drive(s, p, i):
     c = vH(s)[p, i]
     return (vK(s)[p, c, K_TYPE] == CT_UNIT and vP(s)[p, P_FIELD] < FIELD_MAX
             and entry_cost(s, p, c) <= vP(s)[p, P_CP])
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def can_overdrive(s, p, i, j):
     """§3 overdrive: onto a same-colour own unit, even with 5 units on the field."""
     c = vH(s)[p, i]
@@ -157,12 +156,12 @@ def can_overdrive(s, p, i, j):
             and entry_cost(s, p, c) <= vP(s)[p, P_CP])
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def can_set(s, p, i):
     return vP(s)[p, P_ZONE] < ZONE_MAX and vK(s)[p, vH(s)[p, i], K_TYPE] != CT_JOKER
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def can_attack(s, p, j):
     """§8: action right, no attack restriction; §6 none in the first player's round 1; §10 攻撃禁止."""
     U, G = vU(s), vG(s)
@@ -173,7 +172,7 @@ def can_attack(s, p, j):
     return not attack_banned(s, p, j, unit_kw(s, p, j))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def attack_banned(s, p, j, kw):
     """§10 攻撃禁止 (kw: the unit's keywords): not on the turn it entered, unless the option lifts it at
     Lv.3 or with Speed Move."""
@@ -182,7 +181,7 @@ def attack_banned(s, p, j, kw):
         and not (G[O_ATTACK_BAN_LIFTED] and (U[p, j, U_LVL] == 3 or kw & KW_SPEED))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def can_block(s, q, j, p, aj):
     """Blockers need the action right and no 防御禁止; 次元干渉/コストN forbids printed cost >= N (§10)."""
     if not vU(s)[q, j, U_ACT] or unit_kw(s, q, j) & KW_BLOCK_BAN:
@@ -274,7 +273,7 @@ def choose_blocker(s, q, p, aj):
     return -1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def joker_gauge_cost(s, p, k):
     """§9 gauge cost of seat p's joker k: by its catalog gauge size (K_JGAUGE 1 小, 2 中, 3 大/特大),
     else the joker_gauge_cost option."""
@@ -375,7 +374,7 @@ def scan_hand(s, p):
     P[p, P_HSCAN] = P[p, P_HVER] + 1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def hand_scan(s, p):
     """Bring p's hand scan up to date: redone only when the hand changed since the last one, so the
     calls of a turn between which only the field, zone or CP changed (attacks) skip it."""
@@ -458,7 +457,7 @@ def choose_reducer(s, p, pol):
     return act(A_SET, best, 0) if best >= 0 else -1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def strongest_blocker(s, q, dim):
     """The highest BP among q's units that can block an attacker of 次元干渉 cost `dim` (-1: none)."""
     P, U, cards = vP(s), vU(s), vK(s)
@@ -537,7 +536,7 @@ def choose_discard(s, p):
     return best
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def no_play(s, p):
     """choose_play and choose_reducer found nothing in this same state: the same hand (with no
     evolution, whose choice reads the field's units), zone, CP and field size (attacks change none)."""

@@ -29,7 +29,7 @@ No recursion (numba cache): an effect that destroys a unit only queues it (`dest
 """
 
 import numpy as np
-from numba import carray, njit
+from numba import carray
 from numba.core import types
 
 from sim.compiled import K_BP1, K_COST, K_ELEM, K_HP, K_KW, K_NCOLS, K_POWER, K_TRIGS, K_TYPE
@@ -186,108 +186,108 @@ _i32_at = pointer_intrinsic(types.int32)
 _u64_at = pointer_intrinsic(types.uint64)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def state_of(owned):
     """The `s` of the arrays from `new_state`; the caller keeps `owned` alive while `s` is used."""
     cards, effs, st, r = owned
     return (address(cards), address(effs), address(st), address(r), np.int64(cards.shape[1]))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def deck_rows(s):
     return s[4] - 2
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def joker_row(s, k):
     return s[4] - 2 + k
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vK(s):
     return carray(_i32_at(s[0], 0), (2, s[4], K_NCOLS))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vE(s):
     return carray(_i32_at(s[1], 0), (2, s[4], MAX_EFFECTS, E_NCOLS))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vU(s):
     return carray(_i32_at(s[2], OFF_U), (2, FIELD_MAX, U_NCOLS))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vP(s):
     return carray(_i32_at(s[2], OFF_P), (2, P_NCOLS))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vH(s):
     return carray(_i32_at(s[2], OFF_H), (2, HAND_MAX + 1))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vHL(s):
     return carray(_i32_at(s[2], OFF_HL), (2, HAND_MAX + 1))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vZ(s):
     return carray(_i32_at(s[2], OFF_Z), (2, ZONE_MAX))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vG(s):
     return carray(_i32_at(s[2], OFF_G), (G_NCOLS,))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vDQ(s):
     return carray(_i32_at(s[2], OFF_DQ), (DQ_MAX, 2))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vOQ(s):
     return carray(_i32_at(s[2], OFF_OQ), (OQ_MAX, 2))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vT(s):
     return carray(_i32_at(s[2], OFF_T), (2 * ROUNDS, 7))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vDK(s):
     return carray(_i32_at(s[2], OFF_DK), (2, deck_rows(s)))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def vC(s):
     n = deck_rows(s)
     return carray(_i32_at(s[2], OFF_DK + 2 * n), (2, n, 2))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def rng(s, sub):
     """The 1-element RNG state of a kernel sub-stream (a view: draws advance it in place)."""
     return carray(_u64_at(s[3], sub), (1,))
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def kw(s, p, c):
     return vK(s)[p, c, K_KW]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def unit_kw(s, p, j):
     """Printed keywords and the ones effects granted it (§9: a granted keyword is fully had)."""
     U = vU(s)
     return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def reducer_colours(s, p):
     """Colour mask of the units/evolutions set in p's trigger zone (the §4 reducers)."""
     P, Z, cards = vP(s), vZ(s), vK(s)
@@ -299,7 +299,7 @@ def reducer_colours(s, p):
     return m
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def unit_bp(s, p, j):
     """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP)."""
     U = vU(s)
@@ -307,7 +307,7 @@ def unit_bp(s, p, j):
     return vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def find_unit(s, p, uid):
     for j in range(vP(s)[p, P_FIELD]):
         if vU(s)[p, j, U_UID] == uid:
@@ -315,12 +315,12 @@ def find_unit(s, p, uid):
     return -1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def same_colour(s, p, c1, c2):
     return (vK(s)[p, c1, K_ELEM] & vK(s)[p, c2, K_ELEM]) != 0
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def has_colour_unit(s, p, c):
     """§3 intercepts: a same-colour unit on the field, unless the card is colourless."""
     e = vK(s)[p, c, K_ELEM]
@@ -332,7 +332,7 @@ def has_colour_unit(s, p, c):
     return False
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def lp_loss(s, q, amount, by_effect):
     """LP damage to seat q; §1 the game ends at once when an LP reaches 0 (both at 0: double loss)."""
     P, G = vP(s), vG(s)
@@ -346,14 +346,14 @@ def lp_loss(s, q, amount, by_effect):
         G[G_OVER] = 1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def record_drawn(s, p, c):
     G = vG(s)
     if G[G_DETAIL] >= 2 and vC(s)[p, c, C_DRAWN] < 0:  # first draw of this copy, also after a rebuild
         vC(s)[p, c, C_DRAWN] = G[G_ROUND] if G[G_TURN] > 0 else 0
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def record_played(s, p, c):
     P, G = vP(s), vG(s)
     P[p, P_PLAYED] += 1
@@ -376,13 +376,13 @@ def rebuild(s, p):
     P[p, P_REBUILDS] += 1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def hand_changed(s, p):
     """Every change to p's hand (cards, order or levels) goes through here: it voids the policy's scan."""
     vP(s)[p, P_HVER] += 1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def add_to_hand(s, p, c, lvl):
     P = vP(s)
     h = P[p, P_HAND]
@@ -394,7 +394,7 @@ def add_to_hand(s, p, c, lvl):
     hand_changed(s, p)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def remove_from_hand(s, p, i):
     P, H, HL = vP(s), vH(s), vHL(s)
     for k in range(i, P[p, P_HAND] - 1):
@@ -428,7 +428,7 @@ def draw(s, p, k):
 
 # ---------------------------------------------------------------- field and trigger zone
 
-@njit(cache=True, inline="always")
+@engine_jit
 def zone_event(s, p, c):
     """The event a set trigger/intercept answers (docs/policies_coj.md, "Trigger zone cards"): the
     trigger of its first effect, the printed timing (§9 trigger points). The hand-written timings of
@@ -466,7 +466,7 @@ def zone_event(s, p, c):
     return -1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def zone_count(s, p, c, d):
     """Keep the per-event trigger / intercept counts and the zone version in step when card c enters
     (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
@@ -480,7 +480,7 @@ def zone_count(s, p, c, d):
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + ev] += d
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def zone_add(s, p, c):
     """§5: a set card takes the leftmost free slot."""
     P = vP(s)
@@ -489,7 +489,7 @@ def zone_add(s, p, c):
     zone_count(s, p, c, 1)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def zone_remove(s, p, i):
     """§5: the zone is left-packed; a used card leaves and the rest shift left."""
     P, Z = vP(s), vZ(s)
@@ -499,7 +499,7 @@ def zone_remove(s, p, i):
     P[p, P_ZONE] -= 1
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def reducer_slot(s, p, c):
     """§4 cost reducer: a unit/evolution set in the zone with c's colour (leftmost by default)."""
     P, Z, cards = vP(s), vZ(s), vK(s)
@@ -514,7 +514,7 @@ def reducer_slot(s, p, c):
     return best
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def entry_cost(s, p, c):
     """CP to put c onto the field: printed cost, -1 (to 0) if a same-colour reducer is set (§4)."""
     cost = vK(s)[p, c, K_COST]
@@ -534,7 +534,7 @@ def pay_entry(s, p, c):
     spend(s, p, cost)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def spend(s, p, cost):
     P = vP(s)
     P[p, P_CP] -= cost
@@ -542,7 +542,7 @@ def spend(s, p, cost):
         P[p, P_SPENT] += cost
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def overclock(s, p, j):
     """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction;
     its OC abilities wait in the OC queue (§9: they resolve after all other effects, coj_effects.settle)."""
@@ -605,12 +605,13 @@ def remove_unit(s, p, j):
     """Take a unit off the field (to discard, hand or as an overdrive base); §8 its level resets to 1."""
     U, P = vU(s), vP(s)
     for k in range(j, P[p, P_FIELD] - 1):
-        U[p, k] = U[p, k + 1]
+        for col in range(U_NCOLS):  # element copies: a row assignment compiles numba's shape-error path
+            U[p, k, col] = U[p, k + 1, col]
     P[p, P_FIELD] -= 1
     field_changed(s, p)
 
 
-@njit(cache=True, inline="always")
+@engine_jit
 def field_changed(s, p):
     """Every change to p's field cards goes through here: it keeps P_FTRIG, the timings they have."""
     m = 0
