@@ -34,6 +34,7 @@ TRIGGERS = (
     "opp_summon",  # FFTCG: when the opponent casts a Summon
     "own_attacks",  # FFTCG: when a Forward its controller controls attacks (kind filter: COND_TRIGGER)
     "own_enters",  # FFTCG: when a character enters its controller's field (kind filter: COND_TRIGGER)
+    "drop",  # PSO2 302.4 【ドロップ】: put from the deck into the discard during the opponent's turn
 )
 
 OPS = (

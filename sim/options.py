@@ -25,6 +25,7 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
             "removed_attacker_damage": FLAG, "trigger_cp": FLAG, "priority_alternate": FLAG,
             "joker_gauge_max": (1, 1000), "joker_gain_turn": (0, 1000), "joker_gain_lp": (0, 1000),
             "joker_gain_attack_lp": FLAG, "joker_gauge_cost": (0, 1000)},
+    "pso2": {"raid_difficulty": (0, 2)},  # the other PSO2 options are flags
 }
 
 

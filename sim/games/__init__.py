@@ -11,6 +11,7 @@ ENGINES: dict[str, str] = {
     "coj": "sim.games.coj",
     "fftcg": "sim.games.fftcg",
     "null": "sim.games.null",
+    "pso2": "sim.games.pso2",
 }
 
 
