@@ -425,59 +425,62 @@ def play_game(s, g0, sizes, out):
 def check_state(s, tp):
     """The V_* invariants (check mode); ORs violated bits into G[G_VIOL]. `tp` = the seat whose turn
     just ended (-1 after setup)."""
-    P, G, U, DK, H, PP, IT, DC = vP(s), vG(s), vU(s), vDK(s), vH(s), vPP(s), vIT(s), vDC(s)
-    v = 0
-    for p in range(2):
-        n = P[p, P_N]
-        counts = (P[p, P_DECK], P[p, P_HAND], P[p, P_NPP], P[p, P_NU], P[p, P_NIT], P[p, P_NDC])
-        bad = False
-        for x in counts:
-            if x < 0:
-                bad = True
-        if bad or P[p, P_DECK] > n or P[p, P_NDC] > n or P[p, P_NU] < 1:
-            v |= 2
-            continue
-        seen = np.zeros(n, np.int32)
-        for i in range(P[p, P_DECK]):
-            seen_add(seen, DK[p, i])
-        for i in range(P[p, P_HAND]):
-            seen_add(seen, H[p, i])
-        fd = 0
-        for i in range(P[p, P_NPP]):
-            seen_add(seen, PP[p, i, PP_CARD])
-            if PP[p, i, PP_FD]:
-                fd += 1
-                if not PP[p, i, PP_ON]:
-                    v |= V_PP
-        if fd > 1:
-            v |= V_PP
-        for j in range(P[p, P_NU]):
-            if j > 0:
-                seen_add(seen, U[p, j, U_CARD])
-                hp = unit_hp(s, p, j)
-                if U[p, j, U_DF] + U[p, j, U_DB] >= hp or (U[p, j, U_ROW] == 1 and 2 * U[p, j, U_DB] >= hp
-                                                            and G[O_ROW_RUNNING]):
-                    v |= V_ROWS
-                if tp >= 0 and U[p, j, U_DF] + U[p, j, U_DB] > 0 and not G[G_OVER]:
-                    v |= V_DAMAGE
-            if U[p, j, U_WPN] >= 0:
-                seen_add(seen, U[p, j, U_WPN])
-            for a in range(3):
-                if U[p, j, U_A0 + a] >= 0:
-                    seen_add(seen, U[p, j, U_A0 + a])
-        for i in range(P[p, P_NIT]):
-            seen_add(seen, IT[p, i])
-        for i in range(P[p, P_NDC]):
-            seen_add(seen, DC[p, i])
-        for c in range(n):
-            if seen[c] != 1:
-                v |= V_ZONES
-        if p == tp and not G[G_OVER] and P[p, P_HAND] > HAND_LIMIT:
-            v |= V_HAND
+    P, G = vP(s), vG(s)
+    v = check_seat(s, 0, tp) | check_seat(s, 1, tp)
     zero = P[0, P_DECK] == 0 or P[1, P_DECK] == 0
     if zero != (G[G_OVER] == 1):
         v |= V_END
     G[G_VIOL] |= v
+
+
+@engine_jit
+def check_seat(s, p, tp):
+    """Seat p's invariants: every copy in exactly one place, counts in range, rows and damage (213.3,
+    505.2), the face-down PP (404.5), the hand limit after the own refresh step (402.3.1)."""
+    P, G, U, DK, H, PP, IT, DC = vP(s), vG(s), vU(s), vDK(s), vH(s), vPP(s), vIT(s), vDC(s)
+    v = 0
+    n = P[p, P_N]
+    if min(P[p, P_DECK], P[p, P_HAND], P[p, P_NPP], P[p, P_NIT], P[p, P_NDC]) < 0 or P[p, P_NU] < 1 \
+            or P[p, P_DECK] > n or P[p, P_NDC] > n:
+        return V_NEGATIVE
+    seen = np.zeros(n, np.int32)
+    for i in range(P[p, P_DECK]):
+        seen_add(seen, DK[p, i])
+    for i in range(P[p, P_HAND]):
+        seen_add(seen, H[p, i])
+    fd = 0
+    for i in range(P[p, P_NPP]):
+        seen_add(seen, PP[p, i, PP_CARD])
+        if PP[p, i, PP_FD]:
+            fd += 1
+            if not PP[p, i, PP_ON]:
+                v |= V_PP
+    if fd > 1:
+        v |= V_PP
+    for j in range(P[p, P_NU]):
+        if j > 0:
+            seen_add(seen, U[p, j, U_CARD])
+            hp = unit_hp(s, p, j)
+            if U[p, j, U_DF] + U[p, j, U_DB] >= hp or (U[p, j, U_ROW] == 1 and 2 * U[p, j, U_DB] >= hp
+                                                        and G[O_ROW_RUNNING]):
+                v |= V_ROWS
+            if tp >= 0 and U[p, j, U_DF] + U[p, j, U_DB] > 0 and not G[G_OVER]:
+                v |= V_DAMAGE
+        if U[p, j, U_WPN] >= 0:
+            seen_add(seen, U[p, j, U_WPN])
+        for a in range(3):
+            if U[p, j, U_A0 + a] >= 0:
+                seen_add(seen, U[p, j, U_A0 + a])
+    for i in range(P[p, P_NIT]):
+        seen_add(seen, IT[p, i])
+    for i in range(P[p, P_NDC]):
+        seen_add(seen, DC[p, i])
+    for c in range(n):
+        if seen[c] != 1:
+            v |= V_ZONES
+    if p == tp and not G[G_OVER] and P[p, P_HAND] > HAND_LIMIT:
+        v |= V_HAND
+    return v
 
 
 @njit(cache=True, inline="always")

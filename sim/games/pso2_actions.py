@@ -43,6 +43,7 @@ from sim.games.pso2_rules import (
     G_DETAIL,
     G_NTQ,
     G_OVER,
+    G_PENDING,
     G_TP,
     HAND_LIMIT,
     HMAX,
@@ -57,7 +58,9 @@ from sim.games.pso2_rules import (
     O_PIERCE_SIDE,
     O_RAPID_TWICE,
     O_WEAPON_TURN,
+    P_BOSS,
     P_DEALT,
+    P_DECK,
     P_HAND,
     P_NDC,
     P_NIT,
@@ -151,7 +154,10 @@ def apply_effect(s, p, src, op, amount, tg, param):
     q = opponent(s, p)
     P, U, K = vP(s), vU(s), vK(s)
     if op == OP_DRAW:
-        draw(s, p, amount)
+        if P[p, P_BOSS]:  # raid: making the Boss draw makes it play that many cards instead
+            vG(s)[G_PENDING] += amount
+        else:
+            draw(s, p, amount)
     elif op == OP_PLAYER_DAMAGE:
         before = P[q, P_TAKEN]
         damage_unit(s, q, 0, amount, False)
@@ -198,8 +204,12 @@ def char_effect(s, p, q, t, op, amount, param):
         c = U[q, t, U_CARD]
         remove_unit(s, q, t)
         P[q, P_NDC] -= 1  # remove_unit discarded the character last: it goes to the hand instead
-        H[q, P[q, P_HAND]] = c
-        P[q, P_HAND] += 1
+        if P[q, P_BOSS]:  # raid: a Boss card returned to hand goes on top of the Boss deck
+            vDK(s)[q, P[q, P_DECK]] = c
+            P[q, P_DECK] += 1
+        else:
+            H[q, P[q, P_HAND]] = c
+            P[q, P_HAND] += 1
 
 
 @engine_jit
@@ -400,7 +410,7 @@ def pp_phase(s, p):
 def main_phase(s, p):
     """504.1: plays and attacks in the policy's order until it declares the end phase (504.1.6)."""
     for _ in range(MAX_ACTIONS):
-        if vG(s)[G_OVER]:
+        if vG(s)[G_OVER] or vP(s)[p, P_OUT]:
             return
         a = choose_main(s, p)
         kind = a & 15
@@ -433,16 +443,17 @@ def refresh(s, p):
 
 @engine_jit
 def party_turn(s, p, draws):
-    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (refresh)."""
-    G = vG(s)
+    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (refresh). A raid player
+    eliminated during their own turn (their last card drawn) takes no further steps."""
+    G, P = vG(s), vP(s)
     G[G_TP] = p
-    vP(s)[p, P_TURN] += 1
+    P[p, P_TURN] += 1
     start_phase(s, p)
     draw(s, p, draws)
     check_loss(s)
-    if not G[G_OVER]:
+    if not G[G_OVER] and not P[p, P_OUT]:
         pp_phase(s, p)
-    if not G[G_OVER]:
+    if not G[G_OVER] and not P[p, P_OUT]:
         main_phase(s, p)
     if not G[G_OVER]:
         refresh(s, p)

@@ -97,7 +97,9 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
- G_CLEAR) = range(13)
+ G_CLEAR, G_PENDING) = range(14)
+# G_RAID: raid mode (the Boss is seat G_BOSS, G_TARGET its target player this turn, G_CLEAR the Boss
+# beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead)
 G_OPT = 16
 NOPT = 16
 G_POL = G_OPT + NOPT
@@ -392,10 +394,21 @@ def armor_reduce(s, p, j, amount):
 
 
 @engine_jit
+def opponents_turn(s, p):
+    """302.4: is it p's opponent's turn? (Raid: the Boss is every party player's opponent, and other
+    party players are not.)"""
+    G = vG(s)
+    tp = G[G_TP]
+    if not G[G_RAID]:
+        return tp != p
+    return (tp == G[G_BOSS]) != (p == G[G_BOSS])
+
+
+@engine_jit
 def damage_player(s, p, amount):
     """201.4 / 214.2: the top `amount` cards of the deck go to the discard (the Boss loses Life instead,
     raid). Milled 【ドロップ】 cards fire if it is not their owner's turn (302.4). Returns the damage."""
-    P, G, DK, K = vP(s), vG(s), vDK(s), vK(s)
+    P, DK, K = vP(s), vDK(s), vK(s)
     if amount <= 0:
         return 0
     if P[p, P_BOSS]:
@@ -408,7 +421,7 @@ def damage_player(s, p, amount):
         P[p, P_DECK] -= 1
         c = DK[p, P[p, P_DECK]]
         to_discard(s, p, c)
-        if G[G_TP] != p and K[p, c, K_KW] & KW_DROP:
+        if K[p, c, K_KW] & KW_DROP and opponents_turn(s, p):
             queue_trigger(s, p, c, TR_DROP)
     P[p, P_TAKEN] += d
     return d
@@ -644,9 +657,12 @@ def check_loss(s):
 @engine_jit
 def eliminate(s, q):
     """Raid: a party player whose deck reaches 0 is out; all their cards leave the game."""
-    P = vP(s)
+    P, U = vP(s), vU(s)
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
+    U[q, 0, U_WPN] = -1
+    for a in range(ARMOR_SLOTS):
+        U[q, 0, U_A0 + a] = -1
     P[q, P_HAND] = 0
     P[q, P_NPP] = 0
     P[q, P_NIT] = 0
