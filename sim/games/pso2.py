@@ -307,6 +307,7 @@ def scenario_state(decks: list[CompiledDeck], *, first: int = 0, policies: tuple
     setup_seats(s, sizes, first)
     for p in range(len(decks)):
         vDK(s)[p, :sizes[p]] = np.arange(sizes[p])
+        vP(s)[p, P_DECK] = sizes[p]
     return s
 
 
