@@ -44,7 +44,7 @@ def load_boss(path: Path | str) -> Deck:
     if deck.game != "pso2":
         raise InputError(path, f"a raid boss is a pso2 file, not {deck.game}")
     boss = [c for c, k in deck.zone("player") for _ in range(k)]
-    if len(boss) != 1 or boss[0].hp <= 0:
+    if len(boss) != 1 or boss[0].type != "player" or boss[0].hp <= 0:
         raise InputError(path, "a boss file needs exactly 1 Boss card in [player], with its Life as `hp` > 0")
     if deck.size == 0:
         raise InputError(path, "the Boss deck ([cards]) is empty")
