@@ -61,6 +61,7 @@ from sim.games.pso2_rules import (
     O_ROW_RUNNING,
     OPENING,
     OPTION_SPECS,
+    P_AVAIL,
     P_DEALT,
     P_DECK,
     P_HAND,
@@ -146,7 +147,7 @@ V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (40
 V_ROWS = 8  # a character on the field with KO damage, or row damage the rules act on (213.3)
 V_DAMAGE = 16  # damage left on a character after a refresh step (505.2)
 V_END = 32  # a deck at 0 while the game goes on, or a game over with no deck at 0 (101.3)
-V_PP = 64  # more than one face-down PP card, or one that is OFF (404.5)
+V_PP = 64  # more than one face-down PP card, one that is OFF (404.5), or the ON count kept wrong
 
 
 def card_value(card: Card) -> int:
@@ -449,14 +450,15 @@ def check_seat(s, p, tp):
         seen_add(seen, DK[p, i])
     for i in range(P[p, P_HAND]):
         seen_add(seen, H[p, i])
-    fd = 0
+    fd, on = 0, 0
     for i in range(P[p, P_NPP]):
         seen_add(seen, PP[p, i, PP_CARD])
+        on += PP[p, i, PP_ON]
         if PP[p, i, PP_FD]:
             fd += 1
             if not PP[p, i, PP_ON]:
                 v |= V_PP
-    if fd > 1:
+    if fd > 1 or on != P[p, P_AVAIL]:
         v |= V_PP
     for j in range(P[p, P_NU]):
         if j > 0:

@@ -58,6 +58,7 @@ from sim.games.pso2_rules import (
     O_PIERCE_SIDE,
     O_RAPID_TWICE,
     O_WEAPON_TURN,
+    P_AVAIL,
     P_BOSS,
     P_DEALT,
     P_DECK,
@@ -385,6 +386,7 @@ def start_phase(s, p):
     P, U, PP = vP(s), vU(s), vPP(s)
     for i in range(P[p, P_NPP]):
         PP[p, i, PP_ON] = 1
+    P[p, P_AVAIL] = P[p, P_NPP]
     for j in range(P[p, P_NU]):
         U[p, j, U_ON] = 1
         if U[p, j, U_WPN] >= 0:

@@ -187,9 +187,11 @@ _u64_at = pointer_intrinsic(types.uint64)
 
 @njit(cache=True, inline="always")
 def state_of(owned):
+    """(card table, effects, state, RNG addresses, rows per seat, seats, then the view offsets)."""
     cards, effs, st, r = owned
+    o = offsets(cards.shape[0], cards.shape[1] - 2)
     return (address(cards), address(effs), address(st), address(r), np.int64(cards.shape[1]),
-            np.int64(cards.shape[0]))
+            np.int64(cards.shape[0]), o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10])
 
 
 @njit(cache=True, inline="always")
@@ -204,7 +206,7 @@ def player_row(s):
 
 @njit(cache=True, inline="always")
 def _off(s, k):
-    return offsets(s[5], s[4] - 2)[k]
+    return s[5 + k]
 
 
 @njit(cache=True, inline="always")
@@ -542,13 +544,19 @@ def pp_colours(s, p):
     return m
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def pp_on(s, p):
+    """ON PP cards (kept in P_AVAIL by put_pp, pay and the start phase)."""
+    return vP(s)[p, P_AVAIL]
+
+
+@engine_jit
+def count_pp_on(s, p):
     P, PP = vP(s), vPP(s)
     k = 0
     for i in range(P[p, P_NPP]):
         k += PP[p, i, PP_ON]
-    return k
+    P[p, P_AVAIL] = k
 
 
 @engine_jit
@@ -558,6 +566,7 @@ def put_pp(s, p, c, on, fd):
     i = P[p, P_NPP]
     PP[p, i, PP_CARD], PP[p, i, PP_ON], PP[p, i, PP_FD] = c, on, fd
     P[p, P_NPP] = i + 1
+    P[p, P_AVAIL] += on
     P[p, P_PPCOL] = pp_colours(s, p)
 
 
@@ -621,6 +630,7 @@ def pay(s, p, cost, colour):
             left -= 1
     P[p, P_SPENT] += cost
     P[p, P_PPCOL] = pp_colours(s, p)
+    count_pp_on(s, p)
 
 
 # ---------------------------------------------------------------- losing
@@ -665,4 +675,5 @@ def eliminate(s, q):
         U[q, 0, U_A0 + a] = -1
     P[q, P_HAND] = 0
     P[q, P_NPP] = 0
+    P[q, P_AVAIL] = 0
     P[q, P_NIT] = 0
