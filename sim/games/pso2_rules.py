@@ -145,10 +145,12 @@ assert len(OPTION_SPECS) <= NOPT
 
 # ---------------------------------------------------------------- state
 
+HEADER = 16  # ints before the views: their offsets
+
 @njit(cache=True, inline="always")
 def offsets(ns, n):
     """Offsets of the views in the mutable state for ns seats of n deck rows, and its total size."""
-    off_u = 0
+    off_u = HEADER
     off_p = off_u + ns * UMAX * U_NCOLS
     off_h = off_p + ns * P_NCOLS
     off_pp = off_h + ns * HMAX
@@ -179,6 +181,8 @@ def clear_state(owned):
     st[:] = 0
     st[o[7]:o[8]] = -1  # turns detail rows unused
     st[o[10]:] = -1  # cards detail: never drawn / played
+    for k in range(11):  # the header: the views' offsets (read by _off)
+        st[k] = o[k]
 
 
 _i32_at = pointer_intrinsic(types.int32)
@@ -187,11 +191,11 @@ _u64_at = pointer_intrinsic(types.uint64)
 
 @njit(cache=True, inline="always")
 def state_of(owned):
-    """(card table, effects, state, RNG addresses, rows per seat, seats, then the view offsets)."""
+    """(card table, effects, state, RNG addresses, rows per seat, seats); the view offsets are the
+    state's first ints (a load is cheaper than recomputing them, and `s` stays small to pass)."""
     cards, effs, st, r = owned
-    o = offsets(cards.shape[0], cards.shape[1] - 2)
     return (address(cards), address(effs), address(st), address(r), np.int64(cards.shape[1]),
-            np.int64(cards.shape[0]), o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10])
+            np.int64(cards.shape[0]))
 
 
 @njit(cache=True, inline="always")
@@ -206,7 +210,7 @@ def player_row(s):
 
 @njit(cache=True, inline="always")
 def _off(s, k):
-    return s[5 + k]
+    return carray(_i32_at(s[2], 0), (HEADER,))[k]
 
 
 @njit(cache=True, inline="always")
@@ -221,7 +225,7 @@ def vE(s):
 
 @njit(cache=True, inline="always")
 def vU(s):
-    return carray(_i32_at(s[2], 0), (s[5], UMAX, U_NCOLS))
+    return carray(_i32_at(s[2], HEADER), (s[5], UMAX, U_NCOLS))
 
 
 @njit(cache=True, inline="always")
@@ -289,7 +293,7 @@ def unit_kw(s, p, j):
     return vK(s)[p, vU(s)[p, j, U_CARD], K_KW]
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def opponent(s, p):
     """PvP: the other seat. Raid: a party seat's opponent is the Boss; the Boss's is this turn's target."""
     G = vG(s)
@@ -300,13 +304,13 @@ def opponent(s, p):
 
 # ---------------------------------------------------------------- units
 
-@engine_jit
+@njit(cache=True, inline="always")
 def unit_atk(s, p, j):
     """Attack (212) plus this turn's modifiers; blank = 0 (212.1.1). Clamped at 0 (103.5.3)."""
     return max(0, vK(s)[p, vU(s)[p, j, U_CARD], K_POWER] + vU(s)[p, j, U_ATK])
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def unit_hp(s, p, j):
     """Max HP = printed HP + modifications (215.3.1)."""
     return vK(s)[p, vU(s)[p, j, U_CARD], K_HP] + vU(s)[p, j, U_HP]
