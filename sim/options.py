@@ -25,7 +25,11 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
             "removed_attacker_damage": FLAG, "trigger_cp": FLAG, "priority_alternate": FLAG,
             "joker_gauge_max": (1, 1000), "joker_gain_turn": (0, 1000), "joker_gain_lp": (0, 1000),
             "joker_gain_attack_lp": FLAG, "joker_gauge_cost": (0, 1000)},
-    "pso2": {"raid_difficulty": (0, 2)},  # the other PSO2 options are flags
+    "pso2": {"erosion_player_only": FLAG, "fd_pp_colour": FLAG, "new_pp_on": FLAG, "player_attacks": FLAG,
+             "armor_vs_effects": FLAG, "weapon_bonus_turn": FLAG, "rapid_warcry_twice": FLAG,
+             "rapid_same_target": FLAG, "colour_gate_strict": FLAG, "multicolour_all": FLAG,
+             "row_damage_running": FLAG, "pierce_attacker_side": FLAG, "raid_difficulty": (0, 2),
+             "raid_fd_pp_all": FLAG, "raid_boss_new_attack": FLAG, "raid_party_tiebreak": FLAG},
 }
 
 
