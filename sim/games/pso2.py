@@ -50,7 +50,6 @@ from sim.games.pso2_rules import (
     G_VIOL,
     HAND_LIMIT,
     K_CLASS,
-    K_DECKSIZE,
     K_DEF,
     K_PIERCE,
     K_SLOTS,
@@ -169,7 +168,6 @@ def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
             table[i, K_KW] |= KW_PIERCE
         table[i, K_CLASS] = CLASS_ALL if card.cls == "all" else (1 << CLASSES.index(card.cls) if card.cls in CLASSES
                                                                  else 0)
-        table[i, K_DECKSIZE] = card.deck_size
         table[i, K_VALUE] = card_value(card)
         if card.type == "item" and "armor" in card.keywords:
             table[i, K_HP] = 0  # an armour's printed number is its defense, not HP

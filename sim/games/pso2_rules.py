@@ -31,10 +31,8 @@ from sim.compiled import (
     K_GENERIC,
     K_HP,
     K_KW,
-    K_LB_COST,
     K_NCOLS,
     K_POWER,
-    K_RANK,
     K_TRIGS,
 )
 from sim.effects import E_NCOLS, MAX_EFFECTS, TRIGGERS
@@ -43,8 +41,8 @@ from sim.kernel import address, pointer_intrinsic, shuffle
 from sim.model import CARD_TYPES
 from sim.results import C_DRAWN
 
-# §10.2 keyword abilities, bit i of K_KW. Numbered keywords (pierce_X, heal_X, defense_X,
-# equip_slot_X) are compiled into their own columns by pso2.compile_matchup.
+# §10.2 keyword abilities, bit i of K_KW. Numbered keywords (pierce_X, defense_X, equip_slot_X) are
+# compiled into their own columns by pso2.compile_deck.
 KEYWORDS = (
     "warcry",  # ウォークライ 302.1: ON -> OFF, the attack's target becomes this card
     "ambush",  # 奇襲 302.6: enters ON
@@ -57,12 +55,10 @@ KEYWORDS = (
     "weapon",  # 武器 205.4 / 205.5.1: an Item equipped in the weapon slot, adds its ATK in battle
     "armor",  # 防具 205.4 / 205.5.2: an Item in the armour slots, reduces damage by its defense
     "pierce",  # 貫通X (glossary): X in K_PIERCE
-    "heal",  # 回復X 302.9: X in K_HEAL (the card has the Heal icon: heal mode (a) never returns it)
-    "main",  # 【Main】: informational (every Active is played in the own main phase here)
+    "heal",  # the 回復 icon (302.9, glossary): heal mode (a) never returns such a card; 回復X is an effect
 )
 KW_WARCRY, KW_AMBUSH, KW_COMBO, KW_RAPID, KW_SNIPE, KW_EROSION, KW_PROLIF, KW_DROP, KW_WEAPON, KW_ARMOR, \
-    KW_PIERCE, KW_HEAL, KW_MAIN = [1 << i for i in range(13)]
-NUMBERED = ("pierce", "heal", "defense", "equip_slot")
+    KW_PIERCE, KW_HEAL = [1 << i for i in range(12)]
 CLASSES = ("hunter", "ranger", "force", "fighter", "gunner", "techter", "bouncer", "summoner", "braver")
 CLASS_ALL = (1 << len(CLASSES)) - 1  # 208.1.2: "ALL" has every class icon
 
@@ -70,9 +66,7 @@ CLASS_ALL = (1 << len(CLASSES)) - 1  # 208.1.2: "ALL" has every class icon
 K_DEF = K_BP1  # armour defense (205.5.2)
 K_SLOTS = K_BP2  # armour slots used, 装備枠X (205.4.4.1), default 1
 K_PIERCE = K_BP3  # 貫通X
-K_HEAL = K_RANK  # 回復X
 K_CLASS = K_GENERIC  # class bitmask over CLASSES (CLASS_ALL for "all", 0 for none)
-K_DECKSIZE = K_LB_COST  # Player card: deck size = HP (100.2)
 K_VALUE = K_EX  # the policies' static value of a card (compile time)
 
 CT_PLAYER, CT_MAG, CT_CHARA, CT_ITEM, CT_ACTIVE = range(5)
