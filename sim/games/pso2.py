@@ -18,7 +18,7 @@ the own main phase), 付与 Actives, Mag abilities and the Player card's two fac
 abilities, Search, X costs, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
-PP cards after the PP phase, T_SPENT = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
+PP cards at the end of the turn (a paid face-down card has left), T_SPENT = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
 cards milled from the opponent by this seat's attacks and effects.
 """
 
