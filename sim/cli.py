@@ -15,6 +15,7 @@ from sim.commands import cards as cards_cmd
 from sim.commands import compare as compare_cmd
 from sim.commands import odds as odds_cmd
 from sim.commands import one_line
+from sim.commands import raid as raid_cmd
 from sim.commands import report as report_cmd
 from sim.commands import run as run_cmd
 from sim.commands import simulate as simulate_cmd
@@ -73,7 +74,8 @@ def _root() -> None:
     """Monte Carlo deck analytics for FFTCG, Granblue Fantasy TCG, PSO2 TCG and CODE OF JOKER."""
 
 
-for _module in (validate_cmd, odds_cmd, simulate_cmd, run_cmd, bench_cmd, compare_cmd, balance_cmd, report_cmd, cards_cmd,):
+for _module in (validate_cmd, odds_cmd, simulate_cmd, run_cmd, bench_cmd, compare_cmd, balance_cmd, report_cmd, cards_cmd,
+                raid_cmd):
     _module.register(app)
 
 

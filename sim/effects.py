@@ -46,6 +46,7 @@ TRIGGERS = (
     "turn_end",  # at the end of its controller's turn
     "opp_turn_start",  # at the start of the opponent's turn
     "opp_turn_end",  # at the end of the opponent's turn
+    "drop",  # PSO2 302.4 【ドロップ】: put from the deck into the discard during the opponent's turn
 )
 
 OPS = (

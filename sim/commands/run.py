@@ -27,6 +27,10 @@ def register(app: typer.Typer) -> None:
 
         if backend is not None and backend not in BACKENDS:
             raise InputError("--backend", f"unknown backend {backend!r} (one of: {', '.join(BACKENDS)})")
+        from sim.raid import is_raid_job
+        if is_raid_job(job_file):
+            _run_raid(job_file, out, check_invariants)
+            return
         job = load_job(job_file)
         target = out or job.out
         try:
@@ -47,3 +51,23 @@ def register(app: typer.Typer) -> None:
                        f"first player {m['first_player_win_rate']:.1%}, mean turns {m['mean_turns']:.1f}")
         if check_invariants or job.check_invariants:
             typer.echo(f"invariants checked after every turn of all {s['games']:,} games: all held")
+
+
+def _run_raid(job_file: Path, out: Path | None, check: bool) -> None:
+    """A `mode = "raid"` job (sim.raid): every policy assignment of the party, then the raid report."""
+    from sim.raid import format_summary, load_raid_job, run_raid_job
+
+    job = load_raid_job(job_file)
+    if out is not None:
+        job.out = out
+    results = run_raid_job(job, check)
+    typer.echo(f"{len(results)} policy assignments x {job.games:,} raids -> {job.out}")
+    for r in results:
+        for line in format_summary(r.summary()):
+            typer.echo(line)
+    bad = sum(r.violations for r in results)
+    if bad:
+        typer.echo(f"error: invariant violated in {bad:,} raids", err=True)
+        raise typer.Exit(1)
+    if check or job.check:
+        typer.echo(f"invariants checked after every turn of all {job.games * len(results):,} raids: all held")

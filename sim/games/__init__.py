@@ -12,6 +12,7 @@ ENGINES: dict[str, str] = {
     "fftcg": "sim.games.fftcg",
     "gbf": "sim.games.gbf",
     "null": "sim.games.null",
+    "pso2": "sim.games.pso2",
 }
 
 
