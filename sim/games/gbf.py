@@ -320,8 +320,10 @@ def run_game(owned, g0, sizes, nlead, seed, stream, start, i, games, turns, copi
     s = state_of(owned[0], owned[1], owned[2], owned[3], owned[4], owned[5], owned[6])
     S, T, C = vS(s), vT(s), vC(s)
     S[:] = 0
-    T[:] = -1
-    C[:] = -1
+    if g0[G_DETAIL] >= 1:  # T and C are written and copied out only with these details
+        T[:] = -1
+    if g0[G_DETAIL] >= 2:
+        C[:] = -1
     for sub in range(5):
         vR(s)[sub] = derive_seed(seed, stream, start + i, sub)
     play_game(s, g0, sizes, nlead, games[i])

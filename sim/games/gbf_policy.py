@@ -355,6 +355,8 @@ def counter_action(s, p, in_battle):
             if (j == LEADER_SLOT and S[1 - p, P_LATT]) or (j < SLOTS and S[1 - p, mcol(j, M_ATT)]):
                 incoming += unit_atk(s, 1 - p, j)
         threat = incoming >= unit_hp(s, p, vG(s)[G_PSLOT])
+    if in_battle and not threat and pol != RANDOM:
+        return -1  # nothing below can return an index and no coin is drawn
     n = 0
     pick = -1
     for i in range(S[p, P_HAND]):
