@@ -21,7 +21,7 @@ import numba
 from sim.errors import InputError
 from sim.games import ENGINES, get_engine
 from sim.model import Card, Deck
-from sim.numba_cache import compile_progress, needs_compiling
+from sim.numba_cache import compile_if_cold
 
 STANDARD_POLICIES = ("random", "aggro", "curve", "control")
 MIN_CALL_SECONDS = 0.05
@@ -164,10 +164,7 @@ def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_
             if decks is None:
                 skipped.append(f"{game}: no shipped decks in {decks_dir / game}")
                 continue
-            if needs_compiling(engine):  # compiled before the timings, with the first-run notice
-                with compile_progress(engine, f"the {game} engine"):
-                    a, b = engine.compile_matchup(*decks)
-                    engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=1)
+            compile_if_cold(engine, *decks)  # before the timings, with the first-run notice
             names = [p for p in STANDARD_POLICIES if p in engine.POLICIES]
             pairings = [(a, b) for a in names for b in names] if full else [("curve", "curve")]
             rows += _bench_pair(engine, null, decks, pairings, games, min_seconds, f"{game} decks")

@@ -130,3 +130,12 @@ def compile_progress(engine: ModuleType, label: str) -> Iterator[None]:
     else:
         yield
     console.print(f"compiled {label} in {time.perf_counter() - t0:.0f} s", highlight=False)
+
+
+def compile_if_cold(engine: ModuleType, deck_a, deck_b) -> None:  # noqa: ANN001 (sim.model.Deck)
+    """Compile an engine that has no numba cache yet by playing one game of these decks, with the
+    first-run notice and progress; nothing to do when the cache is warm."""
+    if needs_compiling(engine):
+        with compile_progress(engine, f"the {engine.GAME} engine"):
+            a, b = engine.compile_matchup(deck_a, deck_b)
+            engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=1)

@@ -7,7 +7,10 @@ joker cost or a 10**30 turn count is bad input, not a rules variant.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
+
+import numpy as np
 
 from sim.errors import InputError
 
@@ -55,3 +58,14 @@ def check_options(engine: ModuleType, options: dict[str, int] | None, where: str
         if not low <= value <= high:
             raise InputError(where, f"rules option {key!r} of {engine.GAME} must be within {low}..{high}, "
                                     f"got {value}")
+
+
+def option_values(game: str, specs: Sequence[tuple[str, int, str]], options: dict[str, int] | None) -> np.ndarray:
+    """The engine's option row (int32, in the order of its (name, default, meaning) specs): defaults
+    overridden by `options`; an unknown name is an InputError."""
+    values = {name: default for name, default, _ in specs}
+    for key, value in (options or {}).items():
+        if key not in values:
+            raise InputError("options", f"unknown rules option {key!r} for {game} (options: {', '.join(sorted(values))})")
+        values[key] = int(value)
+    return np.array([values[name] for name, _, _ in specs], np.int32)

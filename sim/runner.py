@@ -37,7 +37,7 @@ from sim.games import get_engine
 from sim.limits import check_copies
 from sim.lock import locked
 from sim.model import Deck
-from sim.numba_cache import compile_progress, needs_compiling
+from sim.numba_cache import compile_if_cold
 from sim.options import check_options
 from sim.results import DETAIL_LEVELS, Matchup, to_frames
 
@@ -214,18 +214,13 @@ def matchup_record(engine: ModuleType, spec: MatchupSpec, compiled_a: Any, compi
 
 
 def compile_engines(engines: list[ModuleType], specs: list[MatchupSpec], todo: list[Chunk]) -> None:
-    """Compile each engine the job needs that has no numba cache yet, by playing one game of its
-    first matchup, with a progress display (the first run on a machine; later runs load the cache)."""
+    """Compile each engine the job needs that has no numba cache yet, on its first matchup's decks,
+    with a progress display (the first run on a machine; later runs load the cache)."""
     first: dict[str, int] = {}
     for c in todo:
         first.setdefault(engines[c.matchup].GAME, c.matchup)
-    for game, m in sorted(first.items()):
-        engine, spec = engines[m], specs[m]
-        if needs_compiling(engine):
-            with compile_progress(engine, f"the {game} engine"):
-                a, b, _ = compile_spec(engine, spec)
-                engine.play(a, b, engine.POLICIES[spec.policy_a], engine.POLICIES[spec.policy_b], seed=0, stream=0,
-                            start=0, n=1)
+    for _, m in sorted(first.items()):
+        compile_if_cold(engines[m], specs[m].deck_a, specs[m].deck_b)
 
 
 def play_chunk(engine: ModuleType, compiled: tuple[Any, Any, Matchup], spec: MatchupSpec, c: Chunk, seed: int,

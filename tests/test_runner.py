@@ -238,7 +238,7 @@ def test_check_invariants_replays_every_game_and_stops_at_a_violation(tmp_path: 
 
 def test_first_compile_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from sim import numba_cache, runner
+    from sim import numba_cache
 
     fake = tmp_path / "pkg" / "engine.py"
     fake.parent.mkdir()
@@ -250,7 +250,7 @@ def test_first_compile_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     (fake.parent / "__pycache__" / "engine._play-87.py311.nbi").write_text("")
     assert not numba_cache.needs_compiling(module)
 
-    monkeypatch.setattr(runner, "needs_compiling", lambda engine: True)
+    monkeypatch.setattr(numba_cache, "needs_compiling", lambda engine: True)
     run_matchups(specs(), 10, 2, tmp_path / "job", chunk=10, progress=False)
     err = capsys.readouterr().err.splitlines()
     assert err[0] == ("compiling the null engine for this machine: about a minute, once "

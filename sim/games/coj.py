@@ -119,6 +119,7 @@ from sim.jit import engine_jit
 from sim.kernel import SUB_COIN, SUB_SEAT0, derive_seed, randbelow
 from sim.model import Deck
 from sim.opening import deal, redraw
+from sim.options import option_values
 from sim.results import (
     DOUBLE_LOSS,
     END_LIFE,
@@ -205,15 +206,6 @@ def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[CojCompiledDeck, CojCom
     return _compile(deck_a, name_ids), _compile(deck_b, name_ids)
 
 
-def _option_values(options: dict[str, int] | None) -> np.ndarray:
-    values = {name: default for name, default, _ in OPTION_SPECS}
-    for key, value in (options or {}).items():
-        if key not in values:
-            raise InputError("options", f"unknown rules option {key!r} for coj (options: {', '.join(sorted(values))})")
-        values[key] = int(value)
-    return np.array([values[name] for name, _, _ in OPTION_SPECS], np.int32)
-
-
 def _params(params: np.ndarray | None) -> np.ndarray:
     out = np.full(NPAR, -1, np.int32)
     if params is not None:
@@ -249,7 +241,7 @@ def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str,
         if pol not in POLICIES.values():
             raise InputError("policy", f"unknown coj policy id {pol}")
     g0 = np.zeros(G_NCOLS, np.int32)
-    opts = _option_values(options)
+    opts = option_values("coj", OPTION_SPECS, options)
     g0[G_OPT:G_OPT + opts.size] = opts
     g0[G_POL], g0[G_POL + 1] = policy_a, policy_b
     g0[G_PAR:G_PAR + NPAR], g0[G_PAR + NPAR:G_PAR + 2 * NPAR] = _params(params_a), _params(params_b)

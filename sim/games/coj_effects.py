@@ -579,7 +579,7 @@ def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 def settle(s):
     """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information), then
     the queued OC abilities (§9: after all other effects)."""
-    if vG(s)[G_DQ] > 0 or vG(s)[G_OQ] > 0:  # the common case, checked inline: nothing happened
+    if vG(s)[G_DQ] > 0 or vG(s)[G_OQ] > 0:  # the common case: nothing queued
         settle_queue(s)
 
 

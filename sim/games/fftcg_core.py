@@ -4,7 +4,7 @@ Rule numbers are those of the FFTCG rules digest (../shared/rules/fftcg.md, sour
 The game flow (turns, attacks, casting) is in sim/games/fftcg.py; scripted choices in fftcg_policy.py.
 
 State of one game: S, the address (an int64) of one int32 array, the "blob", allocated per chunk of games
-inside the batch kernel and reset for each game, read through views (st_* accessors, inline):
+inside the batch kernel and reset for each game, read through views (st_* accessors: small compiled functions that LLVM inlines):
     st_cards(S) [2, W, K_NCOLS]            compiled card table per seat (copied in, static)
     st_effs(S)  [2, W, MAX_EFFECTS, E_*]   compiled effects per seat (copied in, static)
     st_cs(S)    [2, N_S, W]   per card copy: zone, dull, frozen, sick, damage, modifiers...

@@ -228,7 +228,7 @@ def payable(S, p, c, cost, req, in_hand):
 
 @engine_jit
 def may_pay(S, p, c, in_hand):
-    """can_cast's payment test alone, inline: choose_main asks it first and calls can_cast only for the
+    """can_cast's payment test alone: choose_main asks it first and calls can_cast only for the
     cards that pass (most expensive cards fail it, and the call costs more than the test)."""
     cost, req = cast_requirement(S, p, c)
     return payable(S, p, c, cost, req, in_hand)

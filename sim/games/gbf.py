@@ -101,6 +101,7 @@ from sim.games.gbf_rules import (
 from sim.jit import engine_jit
 from sim.kernel import SUB_COIN, derive_seed, randbelow
 from sim.model import Deck
+from sim.options import option_values
 from sim.results import (
     DRAW,
     END_DECK_OUT,
@@ -207,13 +208,9 @@ def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str,
     for pol in (policy_a, policy_b):
         if pol not in POLICIES.values():
             raise InputError("policy", f"unknown gbf policy id {pol}")
-    values = {name: default for name, default, _ in OPTION_SPECS}
-    for key, value in (options or {}).items():
-        if key not in values:
-            raise InputError("options", f"unknown rules option {key!r} for gbf (options: {', '.join(sorted(values))})")
-        values[key] = int(value)
+    opts = option_values(GAME, OPTION_SPECS, options)
     g0 = np.zeros(G_NCOLS, np.int32)
-    g0[G_OPT:G_OPT + len(values)] = [values[name] for name, _, _ in OPTION_SPECS]
+    g0[G_OPT:G_OPT + opts.size] = opts
     g0[G_POL], g0[G_POL + 1] = policy_a, policy_b
     for seat, params in enumerate((params_a, params_b)):
         par = np.array(DEFAULTS[(policy_a, policy_b)[seat]], np.int32)

@@ -106,6 +106,7 @@ from sim.games.pso2_rules import (
 from sim.jit import engine_jit
 from sim.kernel import SUB_COIN, SUB_POLICY0, SUB_SEAT0, derive_seed, randbelow, shuffle
 from sim.model import Card, Deck
+from sim.options import option_values as shared_option_values
 from sim.results import (
     DRAW,
     END_DECK_OUT,
@@ -213,12 +214,7 @@ class _Pso2Deck(CompiledDeck):
 
 
 def option_values(options: dict[str, int] | None) -> np.ndarray:
-    values = {name: default for name, default, _ in OPTION_SPECS}
-    for key, value in (options or {}).items():
-        if key not in values:
-            raise InputError("options", f"unknown rules option {key!r} for pso2 (options: {', '.join(sorted(values))})")
-        values[key] = int(value)
-    return np.array([values[name] for name, _, _ in OPTION_SPECS], np.int32)
+    return shared_option_values(GAME, OPTION_SPECS, options)
 
 
 def tables(decks: list[CompiledDeck]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
