@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from analysis.intervals import wilson
 from sim.errors import InputError
@@ -33,7 +33,6 @@ from sim.profiles import (
     MULL_VANCOUVER,
     Profile,
 )
-from sim.threads import run_chunks
 
 # Mulligans that put cards under the deck: draws must stop short of them (OddsQuestion.check).
 TO_BOTTOM = (MULL_ALL_TO_BOTTOM, MULL_PARTIAL_TO_BOTTOM, MULL_LONDON, MULL_VANCOUVER)
@@ -314,24 +313,20 @@ def _sample_one(state, order, n, hand, seen, need, inc, rank, kind, max_mull, hi
             break
 
 
-@njit(nogil=True, cache=True)
-def _sample(classes, need, inc, rank, hand, seen, kind, max_mull, samples, seed, stream, hits, lo, hi):
-    """Blocks lo..hi-1 of the samples; block b adds its hits by turn to hits[b]."""
+@njit(cache=True, parallel=True)
+def _sample(classes, need, inc, rank, hand, seen, kind, max_mull, samples, seed, stream):
     n = classes.size
+    hits = np.zeros((BLOCKS, seen.size), np.int64)
     per = (samples + BLOCKS - 1) // BLOCKS
-    for b in range(lo, hi):
+    for b in prange(BLOCKS):
         order = classes.copy()
         state = np.empty(1, np.uint64)
         state[0] = derive_seed(seed, stream, b, 0)
         hand_classes = np.zeros(hand, classes.dtype)
+        mine = np.zeros(seen.size, np.int64)
         for _ in range(b * per, min(samples, (b + 1) * per)):
-            _sample_one(state, order, n, hand, seen, need, inc, rank, kind, max_mull, hits[b], hand_classes)
-
-
-def sample_hits(classes, need, inc, rank, hand, seen, kind, max_mull, samples, seed, stream) -> np.ndarray:
-    """Hits by turn over `samples` openings, in BLOCKS blocks spread over numba's threads."""
-    hits = np.zeros((BLOCKS, seen.size), np.int64)
-    run_chunks(_sample, BLOCKS, classes, need, inc, rank, hand, seen, kind, max_mull, samples, seed, stream, hits)
+            _sample_one(state, order, n, hand, seen, need, inc, rank, kind, max_mull, mine, hand_classes)
+        hits[b] = mine
     return hits.sum(axis=0)
 
 
@@ -341,8 +336,8 @@ def simulate(q: OddsQuestion, samples: int, seed: int, stream: int = 0) -> list[
     kind = q.profile.mulligan if q.keep_if else MULL_NONE
     classes = np.array(q.classes, np.uint8)
     w = len(q.need)
-    hits = sample_hits(classes, np.array(q.need, np.int64), class_increments(w), class_ranks(w), q.profile.hand,
-                       np.array(q.draws(), np.int64), kind, q.max_mulligans, samples, seed, stream)
+    hits = _sample(classes, np.array(q.need, np.int64), class_increments(w), class_ranks(w), q.profile.hand,
+                   np.array(q.draws(), np.int64), kind, q.max_mulligans, samples, seed, stream)
     return [int(h) for h in hits]
 
 
@@ -358,12 +353,13 @@ def rows(q: OddsQuestion, samples: int, seed: int) -> list[dict[str, float | int
 
 
 # ---------------------------------------------------------------- benchmark
-@njit(nogil=True, cache=True)
-def _shuffle_only(classes, hand, samples, seed, sums, lo, hi):
+@njit(cache=True, parallel=True)
+def _shuffle_only(classes, hand, samples, seed):
     """Baseline: deal the same hands with no wants and no mulligan (only the shuffle and a read)."""
     n = classes.size
+    sums = np.zeros(BLOCKS, np.int64)
     per = (samples + BLOCKS - 1) // BLOCKS
-    for b in range(lo, hi):
+    for b in prange(BLOCKS):
         order = classes.copy()
         state = np.empty(1, np.uint64)
         state[0] = derive_seed(seed, 0, b, 0)
@@ -373,12 +369,7 @@ def _shuffle_only(classes, hand, samples, seed, sums, lo, hi):
             for i in range(hand):
                 acc += order[i]
         sums[b] = acc
-
-
-def shuffle_only(classes: np.ndarray, hand: int, samples: int, seed: int) -> int:
-    sums = np.zeros(BLOCKS, np.int64)
-    run_chunks(_shuffle_only, BLOCKS, classes, hand, samples, seed, sums)
-    return int(sums.sum())
+    return sums.sum()
 
 
 def bench_rows(samples: int = 4_000_000) -> list[dict[str, float | str]]:
@@ -409,12 +400,12 @@ def bench_rows(samples: int = 4_000_000) -> list[dict[str, float | str]]:
         seen = np.array([p.hand], np.int64)
         kind = p.mulligan
         if base is None:
-            base = rate(lambda k, c=classes, h=p.hand: shuffle_only(c, h, k, 1))
+            base = rate(lambda k, c=classes, h=p.hand: _shuffle_only(c, h, k, 1))
             out.append({"name": "odds baseline: shuffle and deal only (fftcg deck)", "per_s_per_core": base,
                         "baseline_ratio": 1.0})
         inc, rank = class_increments(need.size), class_ranks(need.size)
         r = rate(lambda k, c=classes, s=seen, kd=kind, m=p.max_mulligans, h=p.hand, w=need, i=inc, rk=rank:
-                 sample_hits(c, w, i, rk, h, s, kd, m, k, 1, 0))
+                 _sample(c, w, i, rk, h, s, kd, m, k, 1, 0))
         out.append({"name": f"odds {game}: opening hand with keep-if mulligan", "per_s_per_core": r,
                     "baseline_ratio": r / base})
     return out
