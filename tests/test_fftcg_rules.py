@@ -14,6 +14,7 @@ from sim.effects import TRIGGERS, parse_effect
 from sim.games import fftcg as F
 from sim.games import fftcg_core as K
 from sim.games import fftcg_policy as P
+from sim.games import fftcg_turn as T
 from sim.model import Card, Deck
 from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, WIN_A, WIN_B
 
@@ -157,9 +158,9 @@ def test_rule_8_2_1_4_mulligan_puts_the_hand_on_the_bottom():
 
 def test_rule_9_2_1_3_first_player_draws_one_then_two():
     S, v = make([], [])
-    F.take_turn(S, 0, 1, 7, 1)
+    T.take_turn(S, 0, 1, 7, 1)
     assert (v["cs"][0, K.S_DRAWN] == 1).sum() == 1
-    F.take_turn(S, 1, 2, 7, 1)
+    T.take_turn(S, 1, 2, 7, 1)
     assert (v["cs"][1, K.S_DRAWN] == 1).sum() == 2
     assert violations(S) == 0
 
@@ -172,7 +173,7 @@ def test_rule_9_1_active_phase_untaps_and_15_2_4_frozen_does_not():
     put(v, 0, 1, K.Z_FIELD, dull=1)
     put(v, 1, 0, K.Z_FIELD)
     v["cs"][0, K.S_FROZEN, 1] = 1
-    F.take_turn(S, 0, 3, 7, 1)
+    T.take_turn(S, 0, 3, 7, 1)
     assert v["cs"][0, K.S_DULL, 0] == 0  # untapped (control does not attack into a 20000 wall)
     assert v["cs"][0, K.S_DULL, 1] == 1 and v["cs"][0, K.S_FROZEN, 1] == 0  # skipped once, then thawed
 
@@ -186,7 +187,7 @@ def test_rule_9_5_1_2_end_phase_discards_to_five_and_9_5_1_3_clears_damage():
     v["cs"][0, K.S_DMG, 0] = 3000
     v["cs"][1, K.S_DMG, 0] = 5000
     v["cs"][1, K.S_PUMP, 0] = 2000
-    F.end_phase(S, 0)
+    T.end_phase(S, 0)
     assert v["ps"][0, K.P_HN] == 5
     assert v["cs"][0, K.S_DMG, 0] == 0 and v["cs"][1, K.S_DMG, 0] == 0 and v["cs"][1, K.S_PUMP, 0] == 0
     assert violations(S) == 0
@@ -200,7 +201,7 @@ def test_rule_5_2_1_3_discard_gives_two_cp_but_never_light_or_dark():
     assert not castable(S, 0, 0)  # only a Light card to discard
     put(v, 0, 1, K.Z_HAND)
     assert castable(S, 0, 0)  # one Fire discard = 2 CP
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 2] == K.Z_HAND
     assert violations(S) == 0
 
@@ -214,7 +215,7 @@ def test_rule_11_4_6_1_needs_one_cp_of_its_element():
     assert not castable(S, 0, 0)  # 3 CP of Water, no Fire
     put(v, 0, 3, K.Z_FIELD)
     assert castable(S, 0, 0)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][0, K.S_DULL, 2] == 1 and v["cs"][0, K.S_DULL, 3] == 1 and v["cs"][0, K.S_ZONE, 1] == K.Z_HAND
 
 
@@ -225,7 +226,7 @@ def test_rule_11_4_6_2_multi_element_needs_each_element():
     assert not castable(S, 0, 0)  # cost 1, but Wind is missing
     put(v, 0, 2, K.Z_FIELD)
     assert castable(S, 0, 0)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert v["ps"][0, K.P_SPENT] == 2 and violations(S) == 0  # max(cost, elements) = 2
 
 
@@ -263,8 +264,8 @@ def test_rule_5_2_3_1_1_3_backup_enters_dull_forward_active():
     S, v = make([card("B", "backup", cost=1), card("F", cost=1), card("X", cost=9), card("Y", cost=9)])
     for c in range(4):
         put(v, 0, c, K.Z_HAND)
-    F.cast(S, 0, 0, -1, -1, 1)
-    F.cast(S, 0, 1, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 1, -1, -1, 1)
     assert v["cs"][0, K.S_DULL, 0] == 1 and v["cs"][0, K.S_DULL, 1] == 0
     assert v["cs"][0, K.S_SICK, 1] == 1 and field(v, 0) == [0, 1]
 
@@ -329,7 +330,7 @@ def test_rule_10_1_2_2_attacking_dulls_but_15_2_1_brave_does_not():
     S, v = make([card("A", power=9000), card("BR", kw=("brave",), power=9000)], pa=K.AGGRO, pb=K.AGGRO)
     put(v, 0, 0, K.Z_FIELD)
     put(v, 0, 1, K.Z_FIELD)
-    F.attack_phase(S, 0, 7, 1)
+    T.attack_phase(S, 0, 7, 1)
     assert v["cs"][0, K.S_ATTACKED, 0] == 1 and v["cs"][0, K.S_ATTACKED, 1] == 1
     assert v["cs"][0, K.S_DULL, 0] == 1 and v["cs"][0, K.S_DULL, 1] == 0
     assert not P.can_attack(S, 0, 1)  # Brave still attacks once per turn (10.1.2.1.2)
@@ -338,7 +339,7 @@ def test_rule_10_1_2_2_attacking_dulls_but_15_2_1_brave_does_not():
 def test_rule_10_1_4_1_unblocked_attack_deals_exactly_one_damage():
     S, v = make([card("BIG", power=15000)], pa=K.AGGRO)
     put(v, 0, 0, K.Z_FIELD)
-    F.attack_phase(S, 0, 7, 1)
+    T.attack_phase(S, 0, 7, 1)
     assert v["ps"][1, K.P_DMG] == 1 and violations(S) == 0
 
 
@@ -346,7 +347,7 @@ def test_rule_10_1_3_blocking_does_not_dull_and_10_1_4_2_battle_damage_breaks():
     S, v = make([card("ATK", power=5000)], [card("WALL", power=10000)], pa=K.AGGRO, pb=K.CONTROL)
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
-    F.attack_phase(S, 0, 7, 1)
+    T.attack_phase(S, 0, 7, 1)
     assert v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK  # 10000 damage >= 5000 power (12.4.5)
     assert v["cs"][1, K.S_DULL, 0] == 0 and v["cs"][1, K.S_DMG, 0] == 5000
     assert v["ps"][1, K.P_DMG] == 0
@@ -376,9 +377,9 @@ def test_rule_15_2_3_first_strike_breaks_before_damage_back():
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     v["scr"][2, 0] = 0
-    F.deal_battle(S, 0, 1, 1, 0, True)
+    T.deal_battle(S, 0, 1, 1, 0, True)
     K.rule_processes(S)
-    F.deal_battle(S, 0, 1, 1, 0, False)
+    T.deal_battle(S, 0, 1, 1, 0, False)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][0, K.S_DMG, 0] == 0
 
 
@@ -389,8 +390,8 @@ def test_rule_15_1_1_9_party_same_element_and_blocker_splits_damage():
         put(v, 0, c, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     assert P.party_for(S, 0, 0) == 2  # the Wind Forward cannot join a Fire party (15.1.1.9.2)
-    F.deal_battle(S, 0, 2, 1, 0, True)
-    F.deal_battle(S, 0, 2, 1, 0, False)
+    T.deal_battle(S, 0, 2, 1, 0, True)
+    T.deal_battle(S, 0, 2, 1, 0, False)
     K.rule_processes(S)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK  # 11000 from the party
     # 8000 split in 1000s: 5000 breaks P1, the remaining 3000 go to P2 (10.1.4.2.1)
@@ -443,7 +444,7 @@ def test_rule_15_2_8_limit_break_flips_other_lb_cards_and_is_single_use():
     assert not castable(S, 0, n)
     v["cs"][0, K.S_ZONE, n + 2] = K.Z_LB
     assert castable(S, 0, n)
-    F.cast(S, 0, n, -1, -1, 1)
+    T.cast(S, 0, n, -1, -1, 1)
     assert v["cs"][0, K.S_ZONE, n:n + 3].tolist() == [K.Z_LB_UP] * 3  # cast card and both flipped
     assert not castable(S, 0, n) and violations(S) == 0
 
@@ -466,7 +467,7 @@ def test_rule_11_3_summon_needs_a_target_then_goes_to_the_break_zone():
     assert not castable(S, 0, 0)  # no opposing Forward to choose
     put(v, 1, 0, K.Z_FIELD)
     assert castable(S, 0, 0)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
 
 
@@ -477,7 +478,7 @@ def test_rule_15_1_1_8_search_takes_a_card_of_the_type_and_shuffles():
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_HAND)
     deck_before = v["ps"][0, K.P_NMAIN] - v["ps"][0, K.P_TOP]
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert 2 in hand(v, 0)
     assert v["ps"][0, K.P_NMAIN] - v["ps"][0, K.P_TOP] == deck_before - 1 and violations(S) == 0
 
@@ -487,7 +488,7 @@ def test_rule_15_2_4_freeze_effect_dulls_and_freezes():
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][1, K.S_DULL, 0] == 1 and v["cs"][1, K.S_FROZEN, 0] == 1
 
 
@@ -497,7 +498,7 @@ def test_rule_11_6_2_2_dull_action_needs_no_summoning_sickness():
     assert not P.can_activate(S, 0, 0, 0, 0)
     v["cs"][0, K.S_SICK, 0] = 0
     assert P.can_activate(S, 0, 0, 0, 0)
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     assert v["cs"][0, K.S_DULL, 0] == 1 and v["ps"][0, K.P_HN] == 1
 
 
@@ -587,10 +588,10 @@ def test_rule_15_2_damage_gate_trigger_needs_the_damage():
         put(v, 0, c, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
     v["ps"][0, K.P_DMG] = 4
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD  # 4 damage: the ability does nothing
     v["ps"][0, K.P_DMG] = 5
-    F.cast(S, 0, 1, -1, -1, 1)
+    T.cast(S, 0, 1, -1, -1, 1)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
 
 
@@ -608,7 +609,7 @@ def test_condition_control_a_card_name_and_a_job():
     put(v, 0, 2, K.Z_HAND)
     K.update_static(S, 0)
     assert K.power(S, 0, 0) == 5000
-    F.cast(S, 0, 1, -1, -1, 1)  # Serah enters: Noel's condition holds
+    T.cast(S, 0, 1, -1, -1, 1)  # Serah enters: Noel's condition holds
     assert K.power(S, 0, 0) == 7000
     K.leave_field(S, 0, 1, K.Z_BREAK)
     assert K.power(S, 0, 0) == 5000
@@ -641,11 +642,11 @@ def test_for_each_damage_counts_backups():
     put(v, 0, 3, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     S2 = S.copy()
-    F.cast(S, 0, 0, -1, -1, 1)  # 2 backups: 4000 damage, the 6000 Forward survives
+    T.cast(S, 0, 0, -1, -1, 1)  # 2 backups: 4000 damage, the 6000 Forward survives
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD and v["cs"][1, K.S_DMG, 0] == 4000
     v2 = F.views(S2)
     put(v2, 0, 4, K.Z_FIELD)
-    F.cast(S2, 0, 0, -1, -1, 1)  # 3 backups: 6000 damage breaks it
+    T.cast(S2, 0, 0, -1, -1, 1)  # 3 backups: 6000 damage breaks it
     assert v2["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
 
 
@@ -657,7 +658,7 @@ def test_backup_target_break_leaves_forwards_alone():
     assert not P.can_activate(S, 0, 0, 0, 0)  # no Backup to choose
     put(v, 1, 1, K.Z_FIELD, dull=1)
     assert P.can_activate(S, 0, 0, 0, 0)
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     assert v["cs"][1, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD
 
 
@@ -668,9 +669,9 @@ def test_cannot_block_this_turn_until_the_end_phase():
     put(v, 0, 1, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
     assert P.best_blocker_power(S, 1) == 9000
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     assert K.has_kw(S, 1, 0, K.KW_NO_BLOCK) and P.best_blocker_power(S, 1) == -1
-    F.end_phase(S, 0)
+    T.end_phase(S, 0)
     assert P.best_blocker_power(S, 1) == 9000
 
 
@@ -687,9 +688,9 @@ def test_play_onto_the_field_from_break_zone_and_hand():
     put(v, 0, 2, K.Z_BREAK)
     put(v, 0, 3, K.Z_BREAK)
     put(v, 1, 0, K.Z_FIELD)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert 2 in field(v, 0) and v["cs"][0, K.S_ZONE, 3] == K.Z_BREAK
-    F.cast(S, 0, 1, -1, -1, 1)
+    T.cast(S, 0, 1, -1, -1, 1)
     assert 4 in field(v, 0) and 4 not in hand(v, 0) and violations(S) == 0
 
 
@@ -715,7 +716,7 @@ def test_dig_adds_the_first_match_of_the_top_cards_and_bottoms_the_rest():
     k = int(np.nonzero(order[top:ps[0, K.P_NMAIN]] == 1)[0][0]) + top  # the pirate goes second from the top
     order[k], order[top + 1] = order[top + 1], order[k]
     revealed = [int(order[top]), int(order[top + 2])]
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert 1 in hand(v, 0)
     assert [int(x) for x in order[ps[0, K.P_NMAIN] - 2:ps[0, K.P_NMAIN]]] == revealed and violations(S) == 0
 
@@ -730,7 +731,7 @@ def test_break_of_cost_n_or_more_and_team_pump_other_than_itself():
     put(v, 0, 2, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     put(v, 1, 1, K.Z_FIELD)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][1, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD
     K.push_trigger(S, 0, 0, 1, K.TR_ATTACK, -1, -1)
     K.resolve(S)
@@ -744,7 +745,7 @@ def test_when_dealt_damage_triggers_on_ability_and_battle_damage():
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     v["scr"][2, 0] = 0
-    F.deal_battle(S, 0, 1, 1, 0, False)  # T attacks, Azul blocks: both are dealt battle damage
+    T.deal_battle(S, 0, 1, 1, 0, False)  # T attacks, Azul blocks: both are dealt battle damage
     K.resolve(S)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][0, K.S_DMG, 0] == 9000 + 1000  # + Azul's trigger
     S, v = make([card("T", power=9000)], [azul, bolt])
@@ -766,7 +767,7 @@ def test_opponent_forward_broken_and_summon_cast_triggers():
     put(v, 0, 2, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
     put(v, 1, 1, K.Z_FIELD)
-    F.cast(S, 0, 2, -1, -1, 1)  # casting a Summon: Terra deals 2000 (no kill possible: the strongest, B)
+    T.cast(S, 0, 2, -1, -1, 1)  # casting a Summon: Terra deals 2000 (no kill possible: the strongest, B)
     assert v["cs"][1, K.S_DMG, 1] == 2000 and v["ps"][0, K.P_HN] == 1
     K.leave_field(S, 1, 0, K.Z_BREAK)
     K.resolve(S)
@@ -783,7 +784,7 @@ def test_cannot_be_chosen_by_opponent_summons_only():
     put(v, 1, 0, K.Z_FIELD)
     K.update_static(S, 1)
     assert not castable(S, 0, 0)  # the only Forward cannot be chosen by a Summon
-    F.cast(S, 0, 1, -1, -1, 1)  # an ability can choose it
+    T.cast(S, 0, 1, -1, -1, 1)  # an ability can choose it
     assert v["cs"][1, K.S_DMG, 0] == 2000
 
 
@@ -796,7 +797,7 @@ def test_action_usable_only_if_a_condition_holds():
     assert not P.can_activate(S, 0, 0, 0, 0)  # 1 Backup
     put(v, 0, 1, K.Z_FIELD)
     assert P.can_activate(S, 0, 0, 0, 0)
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
 
 
@@ -810,9 +811,9 @@ def test_discard_from_own_hand_and_each_player_discards():
     put(v, 0, 1, K.Z_FIELD)
     put(v, 1, 0, K.Z_HAND)
     put(v, 1, 1, K.Z_HAND)
-    F.cast(S, 0, 0, -1, -1, 1)  # hand: X + 2 drawn, then 1 discarded
+    T.cast(S, 0, 0, -1, -1, 1)  # hand: X + 2 drawn, then 1 discarded
     assert v["ps"][0, K.P_HN] == 2
-    F.activate(S, 0, 1, 0, 1)
+    T.activate(S, 0, 1, 0, 1)
     assert v["ps"][0, K.P_HN] == 1 and v["ps"][1, K.P_HN] == 1 and violations(S) == 0
 
 
@@ -821,11 +822,11 @@ def test_optional_payment_on_resolution():
     S, v = make([wm, card("B", "backup", name="B")], filler=10)
     put(v, 0, 0, K.Z_HAND)
     S2 = S.copy()
-    F.cast(S, 0, 0, -1, -1, 1)  # nothing to pay with: no draw
+    T.cast(S, 0, 0, -1, -1, 1)  # nothing to pay with: no draw
     assert v["ps"][0, K.P_HN] == 0
     v2 = F.views(S2)
     put(v2, 0, 1, K.Z_FIELD)  # an active Backup pays 1 CP
-    F.cast(S2, 0, 0, -1, -1, 1)
+    T.cast(S2, 0, 0, -1, -1, 1)
     assert v2["ps"][0, K.P_HN] == 1 and v2["cs"][0, K.S_DULL, 1] == 1 and violations(S2) == 0
 
 
@@ -837,7 +838,7 @@ def test_rule_11_6_2_action_cost_discard_needs_the_cards():
     assert not P.can_activate(S, 0, 0, 0, 0)  # nothing to discard
     put(v, 0, 1, K.Z_HAND)
     assert P.can_activate(S, 0, 0, 0, 0)
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     assert v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["ps"][0, K.P_HN] == 0
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and violations(S) == 0
 
@@ -851,7 +852,7 @@ def test_rule_11_6_2_action_cost_puts_the_top_cards_into_the_break_zone():
     ps, ls = v["ps"], v["ls"]
     top = int(ps[0, K.P_TOP])
     milled = ls[0, K.L_ORDER, top:top + 2].tolist()
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     assert ps[0, K.P_TOP] == top + 2 and all(v["cs"][0, K.S_ZONE, c] == K.Z_BREAK for c in milled)
     assert v["cs"][1, K.S_DULL, 0] == 1
     v["cs"][0, K.S_DULL, 0] = 0
@@ -885,7 +886,7 @@ def test_recover_matches_the_category_and_skips_its_own_name():
     put(v, 0, 5, K.Z_FIELD)  # pays the 1 CP
     v["cards"][0, 1, K.K_CATH] = v["cards"][0, 0, K.K_CATH]  # the other Aerith is Category VII too
     put(v, 0, 0, K.Z_HAND)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert hand(v, 0) == [3]  # not the Summon, not Category X, not another Aerith
 
 
@@ -917,7 +918,7 @@ def test_rule_11_3_former_gains_power_then_deals_damage_equal_to_it_to_the_latte
     assert not castable(S, 0, 0)  # no opposing Forward to choose
     put(v, 1, 0, K.Z_FIELD)
     put(v, 0, 1, K.Z_FIELD)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert K.power(S, 0, 1) == 8000 and v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and violations(S) == 0
 
 
@@ -927,15 +928,15 @@ def test_rule_15_1_1_3_2_put_itself_into_the_break_zone_as_an_optional_cost():
     S, v = make([lilty], [card("T", power=9000)])
     put(v, 0, 0, K.Z_HAND)
     S2 = S.copy()
-    F.cast(S, 0, 0, -1, -1, 1)  # no damage yet: the ability does nothing, LI stays
+    T.cast(S, 0, 0, -1, -1, 1)  # no damage yet: the ability does nothing, LI stays
     assert v["cs"][0, K.S_ZONE, 0] == K.Z_FIELD
     v2 = F.views(S2)
     v2["ps"][0, K.P_DMG] = 5
-    F.cast(S2, 0, 0, -1, -1, 1)  # no target: LI is not put into the Break Zone
+    T.cast(S2, 0, 0, -1, -1, 1)  # no target: LI is not put into the Break Zone
     assert v2["cs"][0, K.S_ZONE, 0] == K.Z_FIELD
     K.leave_field(S2, 0, 0, K.Z_HAND)
     put(v2, 1, 0, K.Z_FIELD)
-    F.cast(S2, 0, 0, -1, -1, 1)
+    T.cast(S2, 0, 0, -1, -1, 1)
     assert v2["cs"][0, K.S_ZONE, 0] == K.Z_BREAK and v2["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
 
 
@@ -947,7 +948,7 @@ def test_for_each_dull_character_opponent_controls():
     put(v, 1, 0, K.Z_FIELD, dull=1)
     put(v, 1, 1, K.Z_FIELD)
     put(v, 1, 2, K.Z_FIELD, dull=1)
-    F.cast(S, 0, 0, -1, -1, 1)  # 2 dull characters: -2000 breaks T (power 0, 12.4.4)
+    T.cast(S, 0, 0, -1, -1, 1)  # 2 dull characters: -2000 breaks T (power 0, 12.4.4)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 1] == K.Z_FIELD
 
 
@@ -961,11 +962,11 @@ def test_rule_15_1_1_3_2_put_a_backup_into_the_break_zone_when_the_damage_breaks
     put(v, 0, 2, K.Z_FIELD, dull=1)
     put(v, 1, 0, K.Z_FIELD)
     S2 = S.copy()
-    F.cast(S, 0, 0, -1, -1, 1)  # 8000 would not break T: keep the Backups
+    T.cast(S, 0, 0, -1, -1, 1)  # 8000 would not break T: keep the Backups
     assert field(v, 0) == [0, 1, 2] and v["cs"][1, K.S_DMG, 0] == 0
     v2 = F.views(S2)
     v2["cs"][1, K.S_DMG, 0] = 1000
-    F.cast(S2, 0, 0, -1, -1, 1)  # now it breaks T: the dull Backup goes
+    T.cast(S2, 0, 0, -1, -1, 1)  # now it breaks T: the dull Backup goes
     assert field(v2, 0) == [0, 1] and v2["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
     assert v2["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
 
@@ -979,11 +980,11 @@ def test_break_if_its_cost_is_at_most_the_damage_received():
     put(v, 1, 0, K.Z_FIELD)
     put(v, 1, 1, K.Z_FIELD)
     S2 = S.copy()
-    F.cast(S, 0, 0, -1, -1, 1)  # no damage received: nothing qualifies
+    T.cast(S, 0, 0, -1, -1, 1)  # no damage received: nothing qualifies
     assert field(v, 1) == [0, 1]
     v2 = F.views(S2)
     v2["ps"][0, K.P_DMG] = 2
-    F.cast(S2, 0, 0, -1, -1, 1)
+    T.cast(S2, 0, 0, -1, -1, 1)
     assert field(v2, 1) == [0] and v2["cs"][1, K.S_ZONE, 1] == K.Z_BREAK
 
 
@@ -996,7 +997,7 @@ def test_rule_11_7_1_special_ability_discards_a_card_of_the_same_name():
     assert not P.can_activate(S, 0, 0, 0, 0)  # no other KA in hand
     put(v, 0, 1, K.Z_HAND)
     assert P.can_activate(S, 0, 0, 0, 0)
-    F.activate(S, 0, 0, 0, 1)  # X pays the CP, the other KA is the Special Ability's discard
+    T.activate(S, 0, 0, 0, 1)  # X pays the CP, the other KA is the Special Ability's discard
     assert v["ps"][0, K.P_HN] == 0 and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and violations(S) == 0
 
@@ -1030,7 +1031,7 @@ def test_rule_11_12_5_static_damage_replacement():
     assert cs[0, K.S_DMG, 0] == 7000 + 7000
     cs[0, K.S_DMG, 3] = 0
     v["scr"][2, 0] = 0
-    F.deal_battle(S, 1, 1, 0, 3, False)  # GL attacks, PH blocks: battle damage is not "by an ability", +2000 from GL
+    T.deal_battle(S, 1, 1, 0, 3, False)  # GL attacks, PH blocks: battle damage is not "by an ability", +2000 from GL
     assert cs[0, K.S_DMG, 3] == 7000 and cs[1, K.S_DMG, 0] == 8000
 
 
@@ -1043,16 +1044,16 @@ def test_rule_11_12_5_damage_doubled_and_next_damage_reduced_this_turn():
     put(v, 0, 0, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
     put(v, 1, 1, K.Z_FIELD)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     K.apply_op(S, 1, 0, K.OP_DAMAGE, 3000, 0, 0, 0, 0)
     assert v["cs"][1, K.S_DMG, 0] == 6000
-    F.activate(S, 1, 1, 0, 1)  # shield on T (its own Forward): the next 3000 x 2 loses 2000, then no more
+    T.activate(S, 1, 1, 0, 1)  # shield on T (its own Forward): the next 3000 x 2 loses 2000, then no more
     assert v["cs"][1, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][1, K.S_SHIELD, 0] == 2000
     v["cs"][1, K.S_DMG, 0] = 0
     K.apply_op(S, 1, 0, K.OP_DAMAGE, 3000, 0, 0, 0, 0)
     K.apply_op(S, 1, 0, K.OP_DAMAGE, 1000, 0, 0, 0, 0)
     assert v["cs"][1, K.S_DMG, 0] == 4000 + 2000
-    F.end_phase(S, 0)
+    T.end_phase(S, 0)
     K.apply_op(S, 1, 0, K.OP_DAMAGE, 1000, 0, 0, 0, 0)
     assert v["cs"][1, K.S_DMG, 0] == 1000  # the doubling ended with the turn
 
@@ -1064,9 +1065,9 @@ def test_rule_11_3_10_power_becomes_n_until_end_of_turn():
     put(v, 0, 0, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
     put(v, 1, 1, K.Z_FIELD)
-    F.cast(S, 0, 0, -1, -1, 1)
+    T.cast(S, 0, 0, -1, -1, 1)
     assert K.power(S, 1, 0) == 4000 and K.power(S, 1, 1) == 3000 and v["ps"][0, K.P_HN] == 1
-    F.end_phase(S, 0)
+    T.end_phase(S, 0)
     assert K.power(S, 1, 0) == 9000
 
 
@@ -1083,11 +1084,11 @@ def test_rule_11_11_2_1_more_damage_to_the_same_chosen_forward_and_draw_when_it_
     put(v, 1, 1, K.Z_FIELD)
     put(v, 1, 2, K.Z_HAND)
     put(v, 1, 3, K.Z_HAND)
-    F.cast(S, 0, 0, -1, -1, 1)  # 4000 + 2 x 1000 on the strongest (no kill possible), both on the same one
+    T.cast(S, 0, 0, -1, -1, 1)  # 4000 + 2 x 1000 on the strongest (no kill possible), both on the same one
     assert v["cs"][1, K.S_DMG, 0] == 6000 and v["cs"][1, K.S_DMG, 1] == 0
-    F.cast(S, 0, 1, -1, -1, 1)  # 5000 breaks A (6000 + 5000 >= 9000): draw 1
+    T.cast(S, 0, 1, -1, -1, 1)  # 5000 breaks A (6000 + 5000 >= 9000): draw 1
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["ps"][0, K.P_HN] == 2
-    F.cast(S, 0, 2, -1, -1, 1)  # 5000 does not break B (8000): no draw
+    T.cast(S, 0, 2, -1, -1, 1)  # 5000 does not break B (8000): no draw
     assert v["cs"][1, K.S_ZONE, 1] == K.Z_FIELD and v["ps"][0, K.P_HN] == 1
 
 
@@ -1102,7 +1103,7 @@ def test_rule_11_8_6_triggers_on_own_forwards_attacking_and_entering():
     for c in range(4):
         put(v, 0, c, K.Z_FIELD)
     put(v, 0, 4, K.Z_HAND)
-    F.cast(S, 0, 4, -1, -1, 1)  # a Scion enters: TH's ability (not for its own entry)
+    T.cast(S, 0, 4, -1, -1, 1)  # a Scion enters: TH's ability (not for its own entry)
     assert K.power(S, 0, 1) == 7000 and K.has_kw(S, 0, 1, K.KW_BRAVE)
     for a, want in ((3, 0), (2, 1000)):  # a non-Samurai attacks: nothing; the Samurai: every Forward +1000
         v["scr"][2, 0] = a
@@ -1123,7 +1124,7 @@ def test_rule_9_3_1_6_cast_only_during_your_turn_or_while_controlling_a_kind():
     assert not castable(S, 0, 0, instant=True) and not castable(S, 0, 1)
     v["gs"][K.X_ACTIVE] = 0
     assert castable(S, 0, 0, instant=True) and not castable(S, 0, 1)
-    F.cast(S, 0, 2, -1, -1, 1)
+    T.cast(S, 0, 2, -1, -1, 1)
     assert castable(S, 0, 1)
 
 
@@ -1134,9 +1135,9 @@ def test_rule_15_1_1_9_2_party_with_any_element_this_turn():
     for c in range(3):
         put(v, 0, c, K.Z_FIELD)
     assert P.party_for(S, 0, 1) == 1
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     assert P.party_for(S, 0, 1) == 2
-    F.end_phase(S, 0)
+    T.end_phase(S, 0)
     assert P.party_for(S, 0, 1) == 1
 
 
@@ -1151,7 +1152,7 @@ def test_rule_12_4_5_cannot_be_broken_and_cannot_be_returned():
     for c in range(5):
         put(v, 0, c, K.Z_FIELD)
     K.update_static(S, 0)
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     v["cs"][0, K.S_DMG, 3] = 6000
     K.rule_processes(S)
     assert v["cs"][0, K.S_ZONE, 3] == K.Z_FIELD  # damage >= power but it cannot be broken this turn
@@ -1159,10 +1160,10 @@ def test_rule_12_4_5_cannot_be_broken_and_cannot_be_returned():
     assert v["cs"][0, K.S_ZONE, 4] == K.Z_FIELD
     K.apply_op(S, 0, 4, K.OP_BREAK, 0, 0, 0, 0, 1)  # its controller's own effect still breaks it
     assert v["cs"][0, K.S_ZONE, 4] == K.Z_BREAK
-    F.activate(S, 0, 2, 0, 1)  # Krile on the Commander
+    T.activate(S, 0, 2, 0, 1)  # Krile on the Commander
     K.apply_op(S, 0, 3, K.OP_BOUNCE, 0, 0, 1, 1, 0)
     assert v["cs"][0, K.S_ZONE, 3] == K.Z_FIELD
-    F.end_phase(S, 0)
+    T.end_phase(S, 0)
     K.rule_processes(S)
     K.apply_op(S, 0, 3, K.OP_BOUNCE, 0, 0, 1, 1, 0)
     assert v["cs"][0, K.S_ZONE, 3] == K.Z_HAND
@@ -1176,7 +1177,7 @@ def test_rule_11_3_3_targets_must_choose_taunt_own_break_capped_count_and_lower_
     put(v, 1, 0, K.Z_FIELD)
     put(v, 1, 1, K.Z_FIELD)
     K.update_static(S, 1)
-    F.cast(S, 0, 0, -1, -1, 1)  # the 3000 one would die, but Auron must be chosen
+    T.cast(S, 0, 0, -1, -1, 1)  # the 3000 one would die, but Auron must be chosen
     assert v["cs"][1, K.S_DMG, 1] == 5000 and v["cs"][1, K.S_DMG, 0] == 0
     kefka = tcard("KE", "When KE attacks, choose 1 Forward you control and 1 Forward opponent controls. Break them.",
                   cost=5)
@@ -1192,7 +1193,7 @@ def test_rule_11_3_3_targets_must_choose_taunt_own_break_capped_count_and_lower_
     put(v, 0, 5, K.Z_FIELD)
     for c in range(3):
         put(v, 1, c, K.Z_FIELD)
-    F.cast(S, 0, 4, -1, -1, 1)  # 6 Forwards, counted up to 3: 6000
+    T.cast(S, 0, 4, -1, -1, 1)  # 6 Forwards, counted up to 3: 6000
     assert v["cs"][1, K.S_DMG, 0] == 6000
     K.push_trigger(S, 0, 0, 5, K.TR_ATTACK, -1, -1)  # only LOW has less power than EX's 7000
     K.resolve(S)
@@ -1210,7 +1211,7 @@ def test_rule_11_6_2_one_activation_pays_once_and_resolves_every_effect():
     put(v, 0, 1, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     assert P.can_activate(S, 0, 0, 0, 0) and not P.can_activate(S, 0, 0, 1, 0)  # slot 1 belongs to slot 0's ability
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     cs = v["cs"]
     assert cs[0, K.S_DULL, 0] + cs[0, K.S_DULL, 1] == 1  # 1 CP paid once, by one Backup
     assert cs[1, K.S_DMG, 0] == 1000 and v["ps"][0, K.P_HN] == 1 and violations(S) == 0
@@ -1221,7 +1222,7 @@ def test_rule_11_6_once_per_turn_action_ability():
     S, v = make([yeul])
     put(v, 0, 0, K.Z_FIELD)
     assert P.can_activate(S, 0, 0, 0, 0)
-    F.activate(S, 0, 0, 0, 1)
+    T.activate(S, 0, 0, 0, 1)
     assert v["ps"][0, K.P_HN] == 1 and not P.can_activate(S, 0, 0, 0, 0)
-    F.end_phase(S, 0)
+    T.end_phase(S, 0)
     assert P.can_activate(S, 0, 0, 0, 0)

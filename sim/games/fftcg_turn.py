@@ -1,0 +1,403 @@
+"""FFTCG game flow within a turn: casting and abilities, the main phase, attacks and blocks, the End
+Phase and the turn (digest sections 9-11, 15.2.8). sim/games/fftcg.py plays whole games from these;
+fftcg_search.py plays rollouts from them. State and rule processes: fftcg_core.py; choices:
+fftcg_policy.py.
+"""
+
+
+from sim.compiled import K_TYPE
+from sim.effects import (
+    E_COST,
+    E_DULL,
+    E_TRIGGER,
+)
+from sim.games.fftcg_core import (
+    HAND_LIMIT,
+    HT_OWN_ATTACK,
+    HT_SUMMON,
+    KW_BRAVE,
+    KW_FIRST_STRIKE,
+    L_FIELD,
+    L_HAND,
+    O_BLOCKED_IF_REMOVED,
+    P_AVAIL,
+    P_BONUS,
+    P_DEALT,
+    P_FN,
+    P_HAS_TRIG,
+    P_HN,
+    P_NMAIN,
+    P_NTOT,
+    P_PARTY_ANY,
+    P_PLAYED,
+    P_POLICY,
+    P_SPENT,
+    P_TURN,
+    RANDOM,
+    S_ATTACKED,
+    S_DMG,
+    S_DULL,
+    S_FROZEN,
+    S_KW_EOT,
+    S_ONCE,
+    S_PLAYED,
+    S_PUMP,
+    S_SHIELD,
+    S_SICK,
+    S_ZONE,
+    SUMMON,
+    TR_ACTION_BREAK,
+    TR_ATTACK,
+    TR_BLOCK,
+    TR_CAST,
+    TR_ENTER,
+    TR_HIT_PLAYER,
+    TR_OPP_SUMMON,
+    TR_OWN_ATTACKS,
+    TR_OWN_SUMMON,
+    TR_TURN_START,
+    V_PAYMENT,
+    X_ACTIVE,
+    X_DETAIL,
+    X_OVER,
+    X_RP,
+    X_VIOL,
+    Z_BREAK,
+    Z_FIELD,
+    Z_LB,
+    Z_LB_UP,
+    ability_end,
+    action_payment,
+    check_over,
+    commit_pay,
+    cp_potential,
+    damage_player,
+    deal_damage,
+    discard,
+    draw,
+    enter_field,
+    has_kw,
+    leave_field,
+    list_remove,
+    pay_extra_cost,
+    payment_legal,
+    plan_pay,
+    power,
+    push,
+    push_own,
+    push_trigger,
+    queued,
+    resolve,
+    settle,
+    st_cards,
+    st_cs,
+    st_effs,
+    st_gs,
+    st_ls,
+    st_opt,
+    st_prm,
+    st_ps,
+    st_scr,
+)
+from sim.games.fftcg_policy import (
+    CAST,
+    cast_requirement,
+    choose_attack,
+    choose_block,
+    choose_discard,
+    choose_instant,
+    choose_main,
+    first_strike_all,
+    lb_cost,
+)
+from sim.jit import engine_jit
+
+ACTION_CAP = 64  # actions per main phase (rule 13: loops are cut, the phase ends)
+
+# ---- casting and abilities (11.3, 11.4, 11.6, 15.2.8) ------------------------------------------------------
+@engine_jit
+def flip_lb(S, p, c, x):
+    """Pay the LB cost: turn X other face-down LB cards face up (15.2.8.3.1-2)."""
+    cs, ps = st_cs(S), st_ps(S)
+    for i in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
+        if x == 0:
+            return
+        if i != c and cs[p, S_ZONE, i] == Z_LB:
+            cs[p, S_ZONE, i] = Z_LB_UP
+            x -= 1
+
+
+@engine_jit
+def cast(S, p, c, hs, hc, check):
+    """Cast card c of p from the hand or the LB deck (legality checked by the caller). Characters enter
+    the field (a special action, 11.4); a Summon's cast effects are queued and it goes to the Break
+    Zone, an LB card face up to the LB deck (15.2.8.4.3). Returns False if the payment failed."""
+    cards, cs, ps, gs = st_cards(S), st_cs(S), st_ps(S), st_gs(S)
+    from_lb = cs[p, S_ZONE, c] == Z_LB
+    cost, req = cast_requirement(S, p, c)
+    keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
+    g, nb, nd, ub = plan_pay(S, p, cost, req, -1 if from_lb else c, -1, keep, False)
+    if g < 0:
+        return False
+    if check and not payment_legal(S, p, cost, req, nb, nd, ub):
+        gs[X_VIOL] |= V_PAYMENT
+    commit_pay(S, p, nb, nd, ub)
+    if from_lb:
+        flip_lb(S, p, c, lb_cost(S, p, c))
+    else:
+        list_remove(S, p, L_HAND, P_HN, c)
+    ps[p, P_PLAYED] += 1
+    if cs[p, S_PLAYED, c] < 0:
+        cs[p, S_PLAYED, c] = ps[p, P_TURN]
+    if cards[p, c, K_TYPE] == SUMMON:
+        cs[p, S_ZONE, c] = Z_LB_UP if from_lb else Z_BREAK  # 11.11.10
+        for q in range(2):  # "when you / your opponent cast(s) a Summon": on the stack above it, resolve first
+            if ps[q, P_HAS_TRIG] & HT_SUMMON:
+                for k in range(ps[q, P_FN]):
+                    f = st_ls(S)[q, L_FIELD, k]
+                    push_trigger(S, q, q, f, TR_OWN_SUMMON if q == p else TR_OPP_SUMMON, -1, -1)
+        push_trigger(S, p, p, c, TR_CAST, hs, hc)
+    else:
+        enter_field(S, p, c)
+        push_trigger(S, p, p, c, TR_ENTER, hs, hc)  # 11.4.8
+    # with nothing queued, resolve would only run the rule processes (settle)
+    if queued(S) or st_gs(S)[X_RP]:
+        resolve(S)
+    return True
+
+
+@engine_jit
+def activate(S, p, c, k, check):
+    """Action ability (11.6.2) starting at slot k: pay its CP cost (generic), dull the card if the cost
+    says so and pay its extra cost (discard / put the top cards of the deck into the Break Zone), then
+    all of its effects (the slots chained to k) resolve."""
+    effs, cs, ps, gs = st_effs(S), st_cs(S), st_ps(S), st_gs(S)
+    v = effs[p, c, k, E_DULL]
+    g, nb, nd, ub = action_payment(S, p, c, k, 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2], False)
+    if g < 0:
+        return False
+    if check and not payment_legal(S, p, effs[p, c, k, E_COST], 0, nb, nd, ub):
+        gs[X_VIOL] |= V_PAYMENT
+    commit_pay(S, p, nb, nd, ub)
+    if v & 1:
+        cs[p, S_DULL, c] = 1
+    pay_extra_cost(S, p, c, v)
+    cs[p, S_ONCE, c] |= 1 << k  # read only for a once-per-turn ability (once_used); cleared in the End Phase
+    for j in range(k, ability_end(S, p, c, k)):  # the ability's effects, paid once
+        push(S, p, p, c, j, -1, -1)
+    if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK:
+        leave_field(S, p, c, Z_BREAK)  # a cost: put into the Break Zone, not a break (15.1.1.3.2)
+    resolve(S)
+    return True
+
+
+@engine_jit
+def main_phase(S, p, phase, threshold, check, settled):
+    """Main Phase 1 or 2 (9.3): the turn player casts and activates until the policy passes. Returns
+    True when it ended so. `settled`: nothing changed since a non-random policy passed in Main 1, so
+    its first choice needs to look at the action abilities only (see choose_main)."""
+    for _ in range(ACTION_CAP):
+        kind, c, k = choose_main(S, p, phase, settled)
+        settled = False
+        if kind == 0:
+            return True
+        ok = cast(S, p, c, -1, -1, check) if kind == CAST else activate(S, p, c, k, check)
+        if check_over(S, threshold) or not ok:
+            return False
+    return False
+
+
+@engine_jit
+def instant_window(S, p, attacking, hs, hc, threshold, check):
+    c = choose_instant(S, p, attacking, hs, hc)
+    if c >= 0:
+        cast(S, p, c, hs, hc, check)
+    return check_over(S, threshold)
+
+
+# ---- attack phase (section 10) ----------------------------------------------------------------------------
+@engine_jit
+def deal_battle(S, p, n, q, b, first):
+    """One damage pass between the attackers scr[2][:n] (seat p) and blocker b (seat q): those with
+    First Strike if `first`, else those without (15.2.3). The blocker splits its damage over a party in
+    1000s (10.1.4.2.1): it breaks the members it can, weakest first, the rest on the last."""
+    cs, scr = st_cs(S), st_scr(S)
+    b_fs = has_kw(S, q, b, KW_FIRST_STRIKE)
+    a_fs = first_strike_all(S, p, n)  # a party has First Strike only if all members do (15.2.3.4)
+    if cs[q, S_ZONE, b] != Z_FIELD:
+        return
+    if a_fs == first:
+        for k in range(n):
+            a = scr[2, k]
+            if cs[p, S_ZONE, a] == Z_FIELD:
+                deal_damage(S, p, a, q, b, max(power(S, p, a), 0), False, True)
+    if b_fs == first:
+        dmg = max(power(S, q, b), 0)
+        last, hit = -1, -1
+        for _ in range(n):  # weakest first
+            best, best_left = -1, 1 << 30
+            for j in range(n):
+                a = scr[2, j]
+                if cs[p, S_ZONE, a] == Z_FIELD and cs[p, S_DMG, a] < power(S, p, a):
+                    left = power(S, p, a) - cs[p, S_DMG, a]
+                    if left < best_left:
+                        best, best_left = a, left
+            if best < 0:
+                break
+            last = best
+            need = ((best_left + 999) // 1000) * 1000
+            if need > dmg:
+                break
+            deal_damage(S, q, b, p, best, need, False, True)
+            hit = best
+            dmg -= need
+        if dmg > 0 and last >= 0:
+            deal_damage(S, q, b, p, last, dmg, False, last != hit)  # notify once per pass
+
+
+@engine_jit
+def attack_phase(S, p, threshold, check):
+    """Attack Phase (10.1): declare one Forward or a party, then one_attack; repeat from the declaration
+    (10.1.4.6) until the policy stops. Returns the number of declarations."""
+    for i in range(ACTION_CAP):
+        n = choose_attack(S, p)
+        if n == 0 or one_attack(S, p, n, threshold, check):
+            return i + (n > 0)
+    return ACTION_CAP
+
+
+@engine_jit
+def one_attack(S, p, n, threshold, check):
+    """One attack of the attackers scr[2][:n] (10.1.2-10.1.4): they dull unless Brave (10.1.2.2); the
+    defender may respond, then block with one active Forward (10.1.3); the attacker may respond; damage
+    (10.1.4): unblocked = 1 damage to the player, blocked = power each way, First Strike first.
+    Returns True when the game is over."""
+    cs, ps, scr = st_cs(S), st_ps(S), st_scr(S)
+    q = 1 - p
+    for k in range(n):
+        a = scr[2, k]
+        cs[p, S_ATTACKED, a] = 1
+        if not has_kw(S, p, a, KW_BRAVE):
+            cs[p, S_DULL, a] = 1
+    # without triggers resolve would only repeat rule processes that ran after the last change
+    # (declaring dulls the attackers, which no rule process looks at)
+    for k in range(n):
+        push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
+    if ps[p, P_HAS_TRIG] & HT_OWN_ATTACK:  # "when a <kind> you control attacks"
+        for k in range(n):
+            push_own(S, p, TR_OWN_ATTACKS, p, scr[2, k])
+    if queued(S):
+        resolve(S)
+    if check_over(S, threshold):
+        return True
+    if instant_window(S, q, False, p, scr[2, 0], threshold, check):
+        return True
+    alive = 0
+    for k in range(n):
+        if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
+            scr[2, alive] = scr[2, k]
+            alive += 1
+    n = alive
+    if n == 0:
+        return False
+    b = choose_block(S, q, n)
+    if b >= 0:
+        push_trigger(S, q, q, b, TR_BLOCK, -1, -1)
+        if queued(S):  # (as for the attack triggers)
+            resolve(S)
+        if check_over(S, threshold):
+            return True
+        if instant_window(S, p, True, q, b, threshold, check):
+            return True
+    if b < 0 or (cs[q, S_ZONE, b] != Z_FIELD and st_opt(S)[O_BLOCKED_IF_REMOVED] == 0):
+        alive = 0
+        for k in range(n):
+            if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
+                alive += 1
+        if alive > 0:
+            damage_player(S, q, 1)  # 10.1.4.1; a party deals 1 in total
+            for k in range(n):
+                if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
+                    push_trigger(S, p, p, scr[2, k], TR_HIT_PLAYER, -1, -1)  # 10.1.4.3
+    elif cs[q, S_ZONE, b] == Z_FIELD:
+        if has_kw(S, q, b, KW_FIRST_STRIKE) or first_strike_all(S, p, n):  # else the first pass deals nothing
+            deal_battle(S, p, n, q, b, True)
+            settle(S)  # a Forward broken by First Strike deals no damage (15.2.3)
+        deal_battle(S, p, n, q, b, False)
+    if queued(S) or st_gs(S)[X_RP]:  # as in cast
+        resolve(S)
+    return check_over(S, threshold)
+
+
+# ---- the turn (section 9) ----------------------------------------------------------------------------------
+
+@engine_jit
+def end_phase(S, p):
+    """End Phase (9.5): the turn player discards to 5; damage on all characters and until-end-of-turn
+    effects end (9.5.1.3)."""
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    while ps[p, P_HN] > HAND_LIMIT:
+        discard(S, p, choose_discard(S, p))
+    pumped = False
+    for s in range(2):
+        for k in range(ps[s, P_FN]):
+            c = ls[s, L_FIELD, k]
+            pumped |= cs[s, S_PUMP, c] > 0
+            cs[s, S_DMG, c] = 0
+            cs[s, S_PUMP, c] = 0
+            cs[s, S_KW_EOT, c] = 0
+            cs[s, S_SHIELD, c] = 0
+            cs[s, S_ONCE, c] = 0
+        ps[s, P_BONUS] = 0
+        ps[s, P_PARTY_ANY] = 0
+    # a Forward whose weaken ended cannot die; one whose pump ended can (power <= 0 without it)
+    if pumped:
+        st_gs(S)[X_RP] = 1
+    settle(S)
+
+
+@engine_jit
+def take_turn(S, p, gturn, threshold, check):
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    ps[p, P_TURN] += 1
+    st_gs(S)[X_ACTIVE] = p
+    for s in range(2):
+        ps[s, P_SPENT] = 0
+        ps[s, P_PLAYED] = 0
+        ps[s, P_DEALT] = 0
+    # Active Phase (9.1): untap, except a Frozen card (15.2.4.2); summoning sickness ends
+    for k in range(ps[p, P_FN]):
+        c = ls[p, L_FIELD, k]
+        if cs[p, S_FROZEN, c]:
+            cs[p, S_FROZEN, c] = 0
+        else:
+            cs[p, S_DULL, c] = 0
+        cs[p, S_SICK, c] = 0
+        cs[p, S_ATTACKED, c] = 0
+    # Draw Phase (9.2): 2 cards, the first player's first turn 1 (9.2.1.3)
+    draw(S, p, 1 if gturn == 1 else 2)
+    if check_over(S, threshold):
+        return
+    if st_gs(S)[X_DETAIL]:
+        ps[p, P_AVAIL] = cp_potential(S, p)  # turns detail only
+    # Main Phase 1 (9.3): start-of-turn triggers first
+    for k in range(ps[p, P_FN]):
+        push_trigger(S, p, p, ls[p, L_FIELD, k], TR_TURN_START, -1, -1)
+    if queued(S):  # without triggers resolve would only repeat the rule processes of the last End Phase
+        resolve(S)
+    if check_over(S, threshold):
+        return
+    passed = main_phase(S, p, 1, threshold, check, False)
+    if st_gs(S)[X_OVER]:
+        return
+    attacks = attack_phase(S, p, threshold, check)
+    if st_gs(S)[X_OVER]:
+        return
+    # a non-random policy's choices are functions of the position: if it passed in Main 1 and then
+    # declared no attack, it would pass on every cast again
+    main_phase(S, p, 2, threshold, check, passed and attacks == 0 and ps[p, P_POLICY] != RANDOM)
+    if st_gs(S)[X_OVER]:
+        return
+    end_phase(S, p)
+
+
