@@ -142,12 +142,14 @@ from sim.games.fftcg_core import (
     P_SPENT,
     P_TOP,
     P_TURN,
+    PR_BUDGET,
     QCAP,
     RANDOM,
     S_DMG,
     S_DRAWN,
     S_PLAYED,
     S_ZONE,
+    SEARCH,
     STATIC_OPP,
     TR_DAMAGED,
     TR_OPP_BROKEN,
@@ -173,6 +175,7 @@ from sim.games.fftcg_core import (
     Z_LB_UP,
     W,
     draw,
+    keep_alive,
     st_cards,
     st_cs,
     st_effs,
@@ -187,6 +190,7 @@ from sim.games.fftcg_core import (
 from sim.games.fftcg_policy import (
     wants_mulligan,
 )
+from sim.games.fftcg_search import take_turn_search
 from sim.games.fftcg_turn import take_turn
 from sim.jit import engine_jit
 from sim.kernel import (
@@ -227,7 +231,33 @@ from sim.results import (
 from sim.threads import run_chunks
 
 GAME = "fftcg"
-POLICIES: dict[str, int] = {"random": RANDOM, "aggro": AGGRO, "curve": CURVE, "control": CONTROL}
+SEARCH_BUDGET = 128  # rollouts per decision of plain "search"
+MAX_BUDGET = 1 << 16
+
+
+def search_budget(name: object) -> int | None:
+    """The budget of a "search:N" policy name (1 <= N <= MAX_BUDGET), else None."""
+    if not isinstance(name, str) or not name.startswith("search:"):
+        return None
+    n = name.removeprefix("search:")
+    return int(n) if n.isdigit() and 1 <= int(n) <= MAX_BUDGET else None
+
+
+class PolicyNames(dict):
+    """Policy name -> id. Besides the listed names, "search:N" is the search policy with N rollouts per
+    decision; the id carries the budget (SEARCH + 16 * N)."""
+
+    def __missing__(self, name: str) -> int:
+        budget = search_budget(name)
+        if budget is None:
+            raise KeyError(name)
+        return SEARCH + 16 * budget
+
+    def __contains__(self, name: object) -> bool:
+        return dict.__contains__(self, name) or search_budget(name) is not None
+
+
+POLICIES = PolicyNames(random=RANDOM, aggro=AGGRO, curve=CURVE, control=CONTROL, search=SEARCH)
 FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its Damage Zone)
 MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
 OPENING_HAND = 5  # rule 8.2.1.3
@@ -254,7 +284,8 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
                  "blocked_if_blocker_removed": O_BLOCKED_IF_REMOVED, "party_shared_element": O_PARTY_SHARED,
                  "lb_undefined_cost": O_LB_UNDEFINED_COST, "payment_strict": O_PAYMENT_STRICT}
 
-# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK] (see fftcg_core and the docstring).
+# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK] (see fftcg_core and the docstring); the
+# search policy plays curve's wherever it does not search, and adds PR_BUDGET.
 DEFAULT_PARAMS: dict[int, tuple[int, int, int, int]] = {
     RANDOM: (0, 0, 0, 2),
     AGGRO: (2, 6, 0, 2),
@@ -436,7 +467,10 @@ def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j
     gturn = 0
     while gturn < MAX_TURNS and not gs[X_OVER]:
         gturn += 1
-        take_turn(S, p, gturn, threshold, check)
+        if prm[p, PR_BUDGET] > 0:
+            take_turn_search(S, p, gturn, threshold, check)
+        else:
+            take_turn(S, p, gturn, threshold, check)
         if detail > 0:
             row = turns[j, gturn - 1]
             row[T_SEAT] = p
@@ -468,12 +502,6 @@ def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j
     if check:
         check_state(S)
         viol[j] = gs[X_VIOL]
-
-
-@engine_jit
-def keep_alive(*arrays):
-    """A use of the blobs after their last use through S (their addresses)."""
-    return len(arrays)
 
 
 @njit(nogil=True, cache=True)
@@ -536,9 +564,15 @@ def _options(options: dict[str, int] | None) -> np.ndarray:
 
 
 def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, options, params_a, params_b):
+    bases, budgets = [], []
     for pol in (policy_a, policy_b):
-        if pol not in DEFAULT_PARAMS:
-            raise InputError("policy", f"unknown FFTCG policy id {pol} (policies: {POLICIES})")
+        base, budget = pol, 0
+        if pol % 16 == SEARCH and 0 <= pol // 16 <= MAX_BUDGET:
+            base, budget = CURVE, pol // 16 or SEARCH_BUDGET
+        if base not in DEFAULT_PARAMS:
+            raise InputError("policy", f"unknown FFTCG policy id {pol} (policies: {dict(POLICIES)})")
+        bases.append(base)
+        budgets.append(budget)
     nmax = max(len(a), len(b), 16)
     cards = np.zeros((2, W, K_NCOLS), np.int32)
     effs = np.zeros((2, W, MAX_EFFECTS, E_NCOLS), np.int32)
@@ -548,9 +582,11 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
     nmain = np.array([getattr(d, "n_main", 0) or len(d) for d in (a, b)], np.int64)
     ntot = np.array([len(a), len(b)], np.int64)
     prms = np.zeros((2, NPARAM), np.int64)
-    for s, (pol, given) in enumerate(((policy_a, params_a), (policy_b, params_b))):
-        prms[s] = DEFAULT_PARAMS[pol] if given is None else np.asarray(given, np.int64)[:NPARAM]
-    pols = np.array([policy_a, policy_b], np.int64)
+    for s, given in enumerate((params_a, params_b)):
+        row = np.asarray(DEFAULT_PARAMS[bases[s]] if given is None else given, np.int64)[:PR_BUDGET]
+        prms[s, :len(row)] = row
+        prms[s, PR_BUDGET] = budgets[s]
+    pols = np.array(bases, np.int64)
     return cards, effs, nmain, ntot, pols, prms, _options(options), nmax
 
 

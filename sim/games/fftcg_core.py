@@ -182,13 +182,14 @@ TG_ALL = TARGETS.index("all_characters")
 TG_CHOSEN = TARGETS.index("chosen")
 
 # ---- policies -------------------------------------------------------------------------------------
-RANDOM, AGGRO, CURVE, CONTROL = 0, 1, 2, 3
+RANDOM, AGGRO, CURVE, CONTROL, SEARCH = 0, 1, 2, 3, 4  # SEARCH plays as CURVE wherever it does not search
 # policy parameters (prm[p, PR_*]); defaults per policy in fftcg.DEFAULT_PARAMS
 PR_MULL = 0  # mulligan when fewer than this many "keepers" are in the opening hand
 PR_CHUMP_AT = 1  # block even at a loss once own damage >= this
 PR_RESERVE = 2  # never discard for CP below this many cards left in hand
 PR_RISK = 3  # attacks: 0 only if no blocker can break it, 1 also even trades, 2 always
-NPARAM = 4
+PR_BUDGET = 4  # rollouts per searched decision (fftcg_search); 0 = the seat does not search
+NPARAM = 5
 
 # ---- rules options (opt[O_*]); names, defaults and docs in fftcg.OPTIONS -----------------------------
 O_LIMITED = 0
@@ -247,6 +248,24 @@ OFF_VAR = OFF_Q + QCAP * N_Q
 W = 64  # the width: copies per seat the state holds (a deck is 50 cards, 8.1.1.1, plus at most 8 LB, 15.2.8.1).
 #        A constant, so that every index into the state compiles to shifts and fixed offsets.
 BLOB_SIZE = OFF_VAR + (2 * N_S + 2 * N_L + 5 + 2 * K_NCOLS + 2 * MAX_EFFECTS * E_NCOLS) * W
+DYN_SIZE = OFF_VAR + (2 * N_S + 2 * N_L + 5) * W  # everything before the static card and effect tables
+
+
+@engine_jit
+def st_dyn(S):
+    """The blob's changing part (all but the card and effect tables): copying it copies a position."""
+    return carray(_i32_at(S, 0), (DYN_SIZE,))
+
+
+@engine_jit
+def st_whole(S):
+    return carray(_i32_at(S, 0), (BLOB_SIZE,))
+
+
+@engine_jit
+def keep_alive(*arrays):
+    """A use of blobs after their last use through S (their addresses)."""
+    return len(arrays)
 
 
 @engine_jit

@@ -357,7 +357,9 @@ def end_phase(S, p):
 
 
 @engine_jit
-def take_turn(S, p, gturn, threshold, check):
+def begin_turn(S, p, gturn, threshold):
+    """Active Phase, Draw Phase and the start-of-turn triggers of Main Phase 1. Returns True when the
+    game is over."""
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     ps[p, P_TURN] += 1
     st_gs(S)[X_ACTIVE] = p
@@ -377,7 +379,7 @@ def take_turn(S, p, gturn, threshold, check):
     # Draw Phase (9.2): 2 cards, the first player's first turn 1 (9.2.1.3)
     draw(S, p, 1 if gturn == 1 else 2)
     if check_over(S, threshold):
-        return
+        return True
     if st_gs(S)[X_DETAIL]:
         ps[p, P_AVAIL] = cp_potential(S, p)  # turns detail only
     # Main Phase 1 (9.3): start-of-turn triggers first
@@ -385,7 +387,12 @@ def take_turn(S, p, gturn, threshold, check):
         push_trigger(S, p, p, ls[p, L_FIELD, k], TR_TURN_START, -1, -1)
     if queued(S):  # without triggers resolve would only repeat the rule processes of the last End Phase
         resolve(S)
-    if check_over(S, threshold):
+    return check_over(S, threshold)
+
+
+@engine_jit
+def take_turn(S, p, gturn, threshold, check):
+    if begin_turn(S, p, gturn, threshold):
         return
     passed = main_phase(S, p, 1, threshold, check, False)
     if st_gs(S)[X_OVER]:
@@ -395,9 +402,7 @@ def take_turn(S, p, gturn, threshold, check):
         return
     # a non-random policy's choices are functions of the position: if it passed in Main 1 and then
     # declared no attack, it would pass on every cast again
-    main_phase(S, p, 2, threshold, check, passed and attacks == 0 and ps[p, P_POLICY] != RANDOM)
+    main_phase(S, p, 2, threshold, check, passed and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM)
     if st_gs(S)[X_OVER]:
         return
     end_phase(S, p)
-
-
