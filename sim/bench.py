@@ -92,7 +92,7 @@ def synthetic_decks() -> tuple[Deck, Deck]:
 
 def _row(name: str, rate1: float, null_rate: float | None, rate2: float | None, games: int) -> dict[str, Any]:
     row: dict[str, Any] = {"name": name, "per_s_per_core": round(rate1, 1),
-                           "baseline_ratio": round(rate1 / null_rate, 4) if null_rate else None, "games": games}
+                           "baseline_ratio": float(f"{rate1 / null_rate:.4g}") if null_rate else None, "games": games}
     if rate2 is not None:
         row["per_s_2_threads"] = round(rate2, 1)
         row["parallel_efficiency"] = round(rate2 / (2 * rate1), 3)
@@ -137,15 +137,29 @@ def chosen_decks(target: str, files: list[Path], pool: Path | None) -> tuple[Dec
     return decks
 
 
+def chosen_pairing(target: str, engines: list[str], pairing: str) -> tuple[str, str]:
+    """`--pairing A,B`: two policy names of the target engine (e.g. search,curve)."""
+    if target not in engines:
+        raise InputError("--pairing", f"times one engine's policies: name the engine ({', '.join(engines)}), "
+                                      f"not {target!r}")
+    names = [p.strip() for p in pairing.split(",")]
+    policies = get_engine(target).POLICIES
+    if len(names) != 2 or not all(n in policies for n in names):
+        raise InputError("--pairing", f"expected two {target} policies as A,B (of: {', '.join(sorted(policies))}), "
+                                      f"got {pairing!r}")
+    return names[0], names[1]
+
+
 def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_seconds: float = 1.0,
               decks_dir: Path | None = None, deck_files: list[Path] | None = None,
-              pool: Path | None = None) -> dict[str, Any]:
+              pool: Path | None = None, pairing: str | None = None) -> dict[str, Any]:
     """{"machine": {...}, "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}], "skipped": [...]}."""
     if games <= 0:
         raise InputError("--games", f"must be positive, got {games}")
     engines = sorted(g for g in ENGINES if g != "null")
     if target not in ("all", "odds", "null", *engines):
         raise InputError("target", f"unknown bench target {target!r} (one of: all, odds, null, {', '.join(engines)})")
+    pairings = None if pairing is None else [chosen_pairing(target, engines, pairing)]
     if deck_files and target not in engines:
         raise InputError("--deck", f"benchmarks one engine on two decks: name the engine ({', '.join(engines)}), "
                                    f"not {target!r}")
@@ -166,8 +180,8 @@ def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_
                 continue
             compile_if_cold(engine, *decks)  # before the timings, with the first-run notice
             names = [p for p in STANDARD_POLICIES if p in engine.POLICIES]
-            pairings = [(a, b) for a in names for b in names] if full else [("curve", "curve")]
-            rows += _bench_pair(engine, null, decks, pairings, games, min_seconds, f"{game} decks")
+            played = pairings or ([(a, b) for a in names for b in names] if full else [("curve", "curve")])
+            rows += _bench_pair(engine, null, decks, played, games, min_seconds, f"{game} decks")
         if target in ("all", "odds"):
             numba.set_num_threads(1)  # per-core figures
             rows += odds_rows(games * 50)  # a hand costs ~1/1000 of a game; 50x keeps timings above noise

@@ -94,3 +94,23 @@ def test_chosen_decks_errors(args: list[str], message: str, monkeypatch: pytest.
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
     result = runner.invoke(app, ["bench", *args, "--games", "40", "--min-seconds", "0", "--json"])
     assert result.exit_code == 2 and result.stderr.startswith(message), result.output
+
+
+def test_one_policy_pairing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(games_registry.ENGINES, "stand_in", "sim.games.null")
+    (tmp_path / "stand_in").mkdir()
+    (tmp_path / "stand_in" / "one.toml").write_text(
+        'game = "fftcg"\nname = "one"\n[[card]]\ncode = "one-1"\nname = "one"\ntype = "forward"\n'
+        'cost = 2\nelements = ["fire"]\npower = 5000\ncopies = 50\n')
+    rows = bench("stand_in", "--decks", str(tmp_path), "--pairing", "aggro,control")["rows"]
+    assert [r["name"] for r in rows] == ["null (stand_in decks)", "null aggro vs control (one / one)"]
+    bad = runner.invoke(app, ["bench", "stand_in", "--decks", str(tmp_path), "--pairing", "aggro"])
+    assert bad.exit_code == 2 and "--pairing" in bad.output and "aggro" in bad.output
+    bad = runner.invoke(app, ["bench", "all", "--pairing", "curve,curve"])
+    assert bad.exit_code == 2 and "name the engine" in bad.output
+
+
+def test_small_ratios_are_not_rounded_to_zero() -> None:
+    from sim.commands.bench import ratio_text
+
+    assert ratio_text(0.0261) == "0.0261" and ratio_text(1.6e-5) == "1.60e-05" and ratio_text(None) == "-"

@@ -18,6 +18,8 @@ def register(app: typer.Typer) -> None:
                                      "(cold compile time per engine in a fresh numba cache)."),
         games: int = typer.Option(20_000, "--games", "-n", help="Games per timed engine call."),
         full: bool = typer.Option(False, "--full", help="All 16 policy pairings (default: curve vs curve)."),
+        pairing: str | None = typer.Option(None, "--pairing", help="One policy pairing A,B instead (e.g. search,curve "
+                                           "with --games 200: the search policy plays tens of games per second)."),
         min_seconds: float = typer.Option(1.0, "--min-seconds", help="Repeat timed calls until this much time has passed."),
         decks: Path | None = typer.Option(None, "--decks", help="Deck directory with <game>/*.toml (default: the shipped decks/)."),
         deck: list[Path] = typer.Option([], "--deck", help="Two deck files to play instead (--deck A --deck B; one engine)."),
@@ -35,7 +37,7 @@ def register(app: typer.Typer) -> None:
         from sim.bench import run_bench
 
         result = run_bench(target, games=games, full=full, min_seconds=min_seconds, decks_dir=decks, deck_files=deck,
-                           pool=pool)
+                           pool=pool, pairing=pairing)
         if as_json:
             typer.echo(json.dumps(result, indent=2))
             return
@@ -44,7 +46,7 @@ def register(app: typer.Typer) -> None:
                    f"numba {m['numba']} with {m['numba_threads']} threads, Python {m['python']}")
         header = ("name", "per second per core", "ratio to baseline", "per second, 2 threads", "parallel efficiency")
         cells = [(r["name"], f"{r['per_s_per_core']:,.0f}",
-                  "-" if r.get("baseline_ratio") is None else f"{r['baseline_ratio']:.4f}",
+                  ratio_text(r.get("baseline_ratio")),
                   f"{r['per_s_2_threads']:,.0f}" if "per_s_2_threads" in r else "-",
                   f"{r['parallel_efficiency']:.0%}" if "parallel_efficiency" in r else "-") for r in result["rows"]]
         if markdown:
@@ -67,6 +69,13 @@ def register(app: typer.Typer) -> None:
         console.print(table)
         for note in result["skipped"]:
             console.print(f"skipped: {note}")
+
+
+def ratio_text(ratio: float | None) -> str:
+    """Four decimals; a search policy's ratios (about 1e-5) in scientific notation."""
+    if ratio is None:
+        return "-"
+    return f"{ratio:.4f}" if ratio >= 0.001 else f"{ratio:.2e}"
 
 
 def _compile_table(as_json: bool, markdown: bool) -> None:

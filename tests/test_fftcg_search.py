@@ -1,0 +1,160 @@
+"""The FFTCG search policy (sim/games/fftcg_search.py): names and budgets, the re-sampled worlds it
+plays rollouts in, its candidate lists, determinism, and that it outplays the curve policy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.stats import binomtest
+
+from sim.deckfile import load_deck
+from sim.errors import InputError
+from sim.games import fftcg as F
+from sim.games import fftcg_core as K
+from sim.games import fftcg_search as SR
+from sim.results import G_WINNER
+from sim.runner import check_policy
+from tests.test_fftcg_rules import card, make, put
+
+DECKS = Path(__file__).resolve().parent.parent / "decks" / "fftcg"
+
+
+def mirror(name: str = "midrange"):
+    deck = load_deck(DECKS / f"{name}.toml").canonical()
+    return F.compile_matchup(deck, deck)
+
+
+def test_search_names_carry_their_budget():
+    assert "search" in F.POLICIES and "search:64" in F.POLICIES and "search:65536" in F.POLICIES
+    for bad in ("search:0", "search:-1", "search:abc", "search:65537", "search:", "searchy"):
+        assert bad not in F.POLICIES
+        with pytest.raises(InputError, match="unknown policy"):
+            check_policy(F, bad, "--policy-a")
+    a, b = mirror()
+    _, _, _, _, pols, prms, _, _ = F._prepare(a, b, F.POLICIES["search:64"], F.POLICIES["search"], None, None, None)
+    assert list(pols) == [K.CURVE, K.CURVE]  # every choice it does not search is curve's
+    assert list(prms[0]) == [*F.DEFAULT_PARAMS[K.CURVE], 64]
+    assert prms[1, K.PR_BUDGET] == F.SEARCH_BUDGET
+    _, _, _, _, _, prms, _, _ = F._prepare(a, b, F.POLICIES["curve"], F.POLICIES["control"], None, None, None)
+    assert list(prms[:, K.PR_BUDGET]) == [0, 0]
+
+
+def dealt_state(seed: int = 3):
+    a, b = mirror()
+    S = F.new_state(a, b, K.CONTROL, K.AGGRO, seed=seed)
+    F.setup(S, 0)
+    return S
+
+
+def zone_lists(S, p):
+    v = F.views(S)
+    ps, ls = v["ps"][p], v["ls"][p]
+    hand = sorted(ls[K.L_HAND, :ps[K.P_HN]])
+    deck = ls[K.L_ORDER, ps[K.P_TOP]:ps[K.P_NMAIN]]
+    return hand, deck
+
+
+def test_worlds_resample_only_what_the_seat_cannot_see():
+    S = dealt_state()
+    v = F.views(S)
+    hand0, deck0 = zone_lists(S, 0)
+    hand1, deck1 = zone_lists(S, 1)
+    seen = set()
+    for k in range(8):
+        B = S.copy()
+        SR.deal_world(S, B, 0, np.array([1000 + k], np.uint64), np.empty(64, np.int64))
+        w = F.views(B)
+        h0, d0 = zone_lists(B, 0)
+        h1, d1 = zone_lists(B, 1)
+        assert h0 == hand0 and sorted(d0) == sorted(deck0)  # own hand kept, own deck re-ordered
+        assert len(h1) == len(hand1) and sorted(h1 + list(d1)) == sorted(hand1 + list(deck1))
+        for p, hand, deck in ((0, h0, d0), (1, h1, d1)):  # every card is where its zone says
+            assert all(w["cs"][p, K.S_ZONE, c] == K.Z_HAND for c in hand)
+            assert all(w["cs"][p, K.S_ZONE, c] == K.Z_DECK for c in deck)
+        assert (w["ps"][:, K.P_POLICY] == K.CURVE).all() and (w["prm"][:, K.PR_BUDGET] == 0).all()
+        assert (w["cards"] == v["cards"]).all() and (w["ps"][:, K.P_HN] == v["ps"][:, K.P_HN]).all()
+        seen.add((tuple(h1), tuple(d0)))
+    assert len(seen) == 8  # the opponent's hand and the own deck order are drawn anew each time
+    h1, d1 = zone_lists(S, 1)
+    assert h1 == hand1 and np.array_equal(d1, deck1)  # the real position is untouched
+
+
+def test_main_candidates_put_curves_choice_first_then_pass():
+    S = dealt_state()
+    K.draw(S, 0, 2)
+    cand = np.empty(SR.MAX_CAND + 2, np.int64)
+    n = SR.main_candidates(S, 0, 1, cand)
+    kind, c, k = SR.choose_main(S, 0, 1, False)
+    assert cand[0] == (0 if kind == 0 else kind * 65536 + c * 16 + k)
+    assert 0 in cand[:n] and len(set(cand[:n])) == n
+    for a in cand[:n]:
+        if a:  # each listed cast is legal now
+            assert a // 65536 == SR.CAST and SR.can_cast(S, 0, (a % 65536) // 16, False)
+
+
+def test_attack_candidates_list_end_and_each_eligible_forward():
+    S, v = make([card("A", power=5000), card("B", power=7000, el=("ice",)), card("C", power=4000)])
+    for c in range(3):
+        put(v, 0, c, K.Z_FIELD)
+    v["cs"][0, K.S_SICK, 2] = 1  # entered this turn: not eligible (10.1.2.1)
+    cand = np.empty(2 * SR.MAX_CAND + 2, np.int64)
+    n = SR.attack_candidates(S, 0, cand)
+    assert sorted(cand[:n]) == [-1, 0, 2]  # end, A alone, B alone; no party (no shared element)
+
+
+def lethal_position():
+    """Seat 1 is at 6 damage with an 8000 blocker; seat 0 has a 5000 Forward, 3 active Backups, in hand a
+    3-cost vanilla Forward and a 2-cost Summon that breaks a Forward, and an empty deck: it wins this
+    turn or loses when it next draws (12.4.2)."""
+    S, v = make([card("ATK", power=5000), card("BIG", cost=3, power=9000), card("KILL", "summon", cost=2,
+                 eff=("cast:break:0:opp_character",))] + [card(f"BK{i}", "backup", name=f"Backup {i}")
+                                                           for i in range(3)],
+                [card("WALL", power=8000)])
+    put(v, 0, 0, K.Z_FIELD)
+    for c in (1, 2):
+        put(v, 0, c, K.Z_HAND)
+    for c in (3, 4, 5):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    K.damage_player(S, 1, 6)
+    for _ in range(5):
+        put(v, 1, int(v["ls"][1, K.L_ORDER, v["ps"][1, K.P_TOP]]), K.Z_HAND)
+    while v["ps"][0, K.P_TOP] < v["ps"][0, K.P_NMAIN]:
+        put(v, 0, int(v["ls"][0, K.L_ORDER, v["ps"][0, K.P_TOP]]), K.Z_BREAK)
+    return S, v
+
+
+def test_search_finds_the_lethal_line_that_curve_misses():
+    S, v = lethal_position()
+    kind, c, _ = SR.choose_main(S, 0, 1, False)
+    assert (kind, c) == (SR.CAST, 1)  # curve casts the most expensive card, and cannot remove the wall then
+    v["prm"][0, K.PR_BUDGET] = 64
+    kind, c, _ = SR.search_main(S, 0, 1, 5, 7)
+    assert (kind, c) == (SR.CAST, 2)  # search casts the removal first: the attack is unblocked, 7 damage
+
+
+def play(pa: str, pb: str, n: int, seed: int = 21, deck: str = "midrange"):
+    a, b = mirror(deck)
+    return F.play(a, b, F.POLICIES[pa], F.POLICIES[pb], seed=seed, stream=0, start=0, n=n, detail="turns")
+
+
+def test_search_games_are_reproducible_and_hold_the_invariants():
+    one, two = play("search:8", "curve", 20), play("search:8", "curve", 20)
+    assert np.array_equal(one.games, two.games) and np.array_equal(one.turns, two.turns)
+    other = play("search:16", "curve", 20)
+    assert not np.array_equal(one.games, other.games)  # the budget changes the play
+    a, b = mirror()
+    viol = F.check_invariants(a, b, F.POLICIES["search:8"], F.POLICIES["search:8"], seed=2, n=12)
+    assert not viol.any()
+
+
+def test_search_outplays_curve_in_a_mirror():
+    """Seat-swapped: search as seat 0 and as seat 1, 120 games each (deterministic for this seed)."""
+    wins = 0.0
+    for seat, (pa, pb) in enumerate((("search:64", "curve"), ("curve", "search:64"))):
+        w = play(pa, pb, 120, seed=33).games[:, G_WINNER]
+        wins += (w == seat).sum() + 0.5 * (w == 2).sum()
+    test = binomtest(int(wins), 240, 0.5, alternative="greater")
+    assert wins / 240 > 0.55 and test.pvalue < 0.01, wins
