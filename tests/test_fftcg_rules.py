@@ -502,7 +502,11 @@ def test_rule_11_6_2_2_dull_action_needs_no_summoning_sickness():
     assert v["cs"][0, K.S_DULL, 0] == 1 and v["ps"][0, K.P_HN] == 1
 
 
-@pytest.mark.parametrize("policy", list(F.POLICIES.values()))
+SCRIPTED = [F.POLICIES[name] for name in ("random", "aggro", "curve", "control")]
+SEARCH_8 = F.POLICIES["search:8"]  # the search policy's code at a test-sized budget
+
+
+@pytest.mark.parametrize("policy", [*SCRIPTED, SEARCH_8])
 def test_rule_3_1_full_games_end_by_a_loss_condition(policy):
     deck = Deck("fftcg", "t", Path("t"), {"main": [(card("F", power=6000), 25), (card("B", "backup"), 25)]})
     a, b = F.compile_matchup(deck, deck)
@@ -525,12 +529,12 @@ def test_real_starter_decks_play_every_pairing_with_invariants():
 
     pool = SHARED / "cards_fftcgsim_square_api.json"
     a, b = F.compile_matchup(*(load_deck(SHARED / "decks" / "starter" / name, pool) for name in STARTERS))
-    for pa in F.POLICIES.values():
-        for pb in F.POLICIES.values():
-            viol = F.check_invariants(a, b, pa, pb, seed=pa * 4 + pb, n=2000)
-            assert (viol == 0).all(), (pa, pb, np.unique(viol))
-            g = F.play(a, b, pa, pb, seed=pa * 4 + pb, stream=0, start=0, n=2000).games
-            assert (g[:, 2] != 3).all()  # no game hit the turn cap
+    pairings = [(pa, pb, 2000) for pa in SCRIPTED for pb in SCRIPTED] + [(SEARCH_8, pb, 100) for pb in SCRIPTED]
+    for pa, pb, n in pairings:
+        viol = F.check_invariants(a, b, pa, pb, seed=pa * 4 + pb, n=n)
+        assert (viol == 0).all(), (pa, pb, np.unique(viol))
+        g = F.play(a, b, pa, pb, seed=pa * 4 + pb, stream=0, start=0, n=n).games
+        assert (g[:, 2] != 3).all()  # no game hit the turn cap
 
 
 # ---- imported vocabulary: conditions, "for each", type filters, restrictions, cost reduction, play ----------
