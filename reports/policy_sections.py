@@ -34,7 +34,7 @@ def _wide(rates: pl.DataFrame, order: list[str]) -> pl.DataFrame:
     return pl.DataFrame(columns, schema={c: pl.String for c in columns})
 
 
-def _correlation_line(r: dict) -> str:
+def correlation_line(r: dict) -> str:
     if math.isnan(r["spearman"]):
         return (f"{r['pairing_1']} vs {r['pairing_2']}: {r['decks']} decks in both, too few (or win rates all "
                 "equal) for a rank correlation")
@@ -62,7 +62,7 @@ def _rankings(rates: pl.DataFrame, order: list[str]) -> Section:
         "ranks by chance and lower it, and with few decks one swap moves it a lot), nor how the decks fare "
         "with real players; the next section tests each order that matters. Games in which the two seats "
         f"played different policies are left out of both sections. {INTERVAL_MEANING.capitalize()}.",
-        table=_wide(rates, order), items=[_correlation_line(r) for r in corr.iter_rows(named=True)],
+        table=_wide(rates, order), items=[correlation_line(r) for r in corr.iter_rows(named=True)],
         csv=[Table("policy_sensitivity", rates, "each deck's win rate and rank per pairing (long form)"),
              Table("policy_rank_correlation", corr, "Spearman and Kendall between every two pairings")])
 
@@ -73,6 +73,9 @@ def _flips(table: pl.DataFrame, order: list[str]) -> Section:
     pairs = table.select("kind", "deck_1", "deck_2").unique().height
     if found:
         items = [f["statement"] for f in found]
+    elif not significant:
+        items = [f"No conclusion flips, but none is established either: none of the {pairs} comparisons is "
+                 "significant under any pairing."]
     else:
         items = [f"No conclusion flips: each of the {significant} comparisons that is significant under a pairing "
                  f"(of {pairs} tested) is significant the same way under every pairing."]
