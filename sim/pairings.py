@@ -22,7 +22,7 @@ def check_pairings(names: list[str], engine: ModuleType, where: str) -> list[str
     if twice:
         raise InputError(where, f"policy {twice[0]!r} is listed twice {valid}")
     if len(names) < 2:
-        raise InputError(where, f"give two or more policies, comma-separated: each is played by both seats and "
+        raise InputError(where, f"give two or more policies: each is played by both seats and "
                                 f"the report compares them {valid}")
     return names
 
