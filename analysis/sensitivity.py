@@ -27,6 +27,7 @@ from scipy import stats
 
 from analysis.data import ENGINE, Results, perspective
 from analysis.intervals import Z95, wilson_exprs
+from analysis.paired import Interval
 from analysis.stratified import holm
 
 ALPHA = 0.05
@@ -217,3 +218,31 @@ def flips(table: pl.DataFrame) -> list[dict]:
                     "not_significant_under": ", ".join(r["pairing"] for r in even),
                     "reversed_under": ", ".join(r["pairing"] for r in behind), "statement": text})
     return out
+
+
+def variant_comparisons(a: str, b: str, by_pairing: dict[str, Interval]) -> pl.DataFrame:
+    """`tcgsim compare --policies`: B - A against the field (paired t interval) per pairing, its
+    p-value, Holm's adjustment over the pairings, and whether the conclusion flips between them."""
+    rows = []
+    for pairing, iv in by_pairing.items():
+        crit = stats.t.ppf(0.975, max(iv.n - 1, 1))
+        se = (iv.high - iv.low) / (2 * crit)
+        rows.append({"kind": "variant", "pairing": pairing, "deck_1": b, "deck_2": a, "diff": iv.diff,
+                     "low": iv.low, "high": iv.high, "pairs": iv.n,
+                     "p": float(2 * stats.t.sf(abs(iv.diff) / se, max(iv.n - 1, 1))) if se > 0
+                     else float(iv.diff == 0)})
+    table = pl.DataFrame(rows).with_columns(pl.Series("p_holm", holm(np.array([r["p"] for r in rows]))))
+    return mark_flips(table)
+
+
+def variant_verdict(table: pl.DataFrame) -> str:
+    """One line: whether B - A keeps its sign and significance under every pairing."""
+    b, a = table["deck_1"][0], table["deck_2"][0]
+    verdicts = set(table["verdict"].to_list())
+    if table["flips"].any():
+        return f"depends on the policy: {flips(table)[0]['statement']}"
+    if verdicts == {1}:
+        return f"holds: {b} does better than {a} under every pairing (p Holm < {ALPHA} each)"
+    if verdicts == {-1}:
+        return f"holds: {a} does better than {b} under every pairing (p Holm < {ALPHA} each)"
+    return "no pairing shows a significant difference (p Holm >= 0.05 under each): nothing established to hold or flip"
