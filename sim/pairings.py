@@ -16,8 +16,7 @@ def check_pairings(names: list[str], engine: ModuleType, where: str) -> list[str
     valid = f"(one of: {', '.join(sorted(engine.POLICIES))})"
     for name in names:
         if name not in engine.POLICIES:
-            shown = repr(name) if name else "an empty name"
-            raise InputError(where, f"unknown policy {shown} for {engine.GAME} {valid}")
+            raise InputError(where, f"unknown policy {name!r} for {engine.GAME} {valid}")
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise InputError(where, f"policy {twice[0]!r} is listed twice {valid}")
