@@ -20,6 +20,7 @@ significant under another.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import polars as pl
@@ -151,7 +152,8 @@ def ranking(results: Results) -> pl.DataFrame:
     return _with_test(table, se, Z95, lambda z: 2 * stats.norm.sf(np.abs(z)))
 
 
-def _with_test(table: pl.DataFrame, se: np.ndarray, crit: float | np.ndarray, p_of) -> pl.DataFrame:
+def _with_test(table: pl.DataFrame, se: np.ndarray, crit: float | np.ndarray,
+               p_of: Callable[[np.ndarray], np.ndarray]) -> pl.DataFrame:
     """Add low/high and a two-sided p-value; a zero standard error gives p = 1 for a zero difference
     and p = 0 otherwise (every seed agreed)."""
     d = table["diff"].to_numpy()

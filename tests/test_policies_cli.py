@@ -92,7 +92,18 @@ def test_compare_policies_json_text_and_kept_games(tmp_path: Path) -> None:
         kept = games_of(out / pairing["policy"])
         assert set(kept["policy_a"]) == set(kept["policy_b"]) == {pairing["policy"]}
         assert kept.height == 4 * 100  # (A, B) x two seat orders x 100 games against one opponent
-    assert pl.read_csv(out / "policy_sensitivity.csv")["diff"].to_list() == [row["diff"] for row in rows]
+    table = pl.read_csv(out / "tables" / "policy_sensitivity.csv")
+    assert table["diff"].to_list() == [row["diff"] for row in rows]
+    md = (out / "report.md").read_text()
+    assert "## Policy sensitivity" in md and doc["sensitivity"]["verdict"].split(":")[0] in md
+
+    # the report is rebuilt from the kept games and compare.json alone
+    again = tmp_path / "again"
+    r = runner.invoke(app, ["report", str(out), "--out", str(again)])
+    assert r.exit_code == 0, r.output
+    assert_frame_equal(pl.read_csv(again / "tables" / "policy_sensitivity.csv"), table)
+    assert_frame_equal(pl.read_csv(again / "tables" / "compare_by_pairing.csv"),
+                       pl.read_csv(out / "tables" / "compare_by_pairing.csv"))
 
     # the control pairing is exactly `compare --policy control` (the same seeds)
     single = runner.invoke(app, ["compare", aggro, midrange, "--against", control, "--games", "100",

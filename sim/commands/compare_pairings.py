@@ -15,12 +15,12 @@ from sim.model import Deck
 def compare_pairings(a: Deck, b: Deck, opponents: list[Deck], deck_a: Path, deck_b: Path, *, policies: str,
                      policy: str | None, games: int, seed: int, until_decided: bool, engine: str,
                      out: Path | None, as_json: bool) -> None:
-    """Run, print (text or JSON) and, with `out`, keep each pairing's games in OUT/<policy>/ and the
-    sensitivity table in OUT/policy_sensitivity.csv."""
+    """Run and print (text or JSON); with `out`, keep each pairing's games in OUT/<policy>/ and write
+    the compare report (report.html, report.md, tables/) into OUT (reports.compare_report)."""
     from analysis.sensitivity import flips, variant_comparisons, variant_verdict
-    from analysis.variants import check_decks, compare_variants
+    from analysis.variants import check_decks, compare_variants, specs_for
+    from reports.compare_report import save_roles, write_compare_report
     from reports.parts import p_value
-    from reports.write import write_csv
     from sim.commands.compare import comparison_json, print_comparison
     from sim.errors import InputError
     from sim.games import get_engine
@@ -36,8 +36,11 @@ def compare_pairings(a: Deck, b: Deck, opponents: list[Deck], deck_a: Path, deck
     results = {p: compare_variants(a, b, opponents, games=games, policy=p, seed=seed, engine=engine,
                                    out=Path(out) / p if out else None, progress=progress) for p in names}
     table = variant_comparisons(f"A ({a.name})", f"B ({b.name})", {p: r.comparison.overall for p, r in results.items()})
+    page = None
     if out:
-        write_csv(table, Path(out) / "policy_sensitivity.csv")
+        roles = specs_for(a, b, opponents, names[0], 0, engine)[1]  # the same layout under every pairing
+        save_roles(Path(out), a.name, b.name, [x.name for x in opponents], names, roles)
+        page = write_compare_report(Path(out), Path(out))
     verdict = variant_verdict(table)
     if as_json:
         doc = {"pairings": [{"policy": p, "games": r.games, **comparison_json(r.comparison)}
@@ -58,6 +61,7 @@ def compare_pairings(a: Deck, b: Deck, opponents: list[Deck], deck_a: Path, deck
         typer.echo(f"  {r['pairing'] + ' vs ' + r['pairing']:<{width}}  {100 * r['diff']:+.1f} pts "
                    f"({100 * r['low']:+.1f} to {100 * r['high']:+.1f}), p Holm {p_value(r['p_holm'])}")
     typer.echo(f"  {verdict}")
-    if out:
-        typer.echo(f"games kept in {out}/<policy>/; the table in {Path(out) / 'policy_sensitivity.csv'}")
+    if page:
+        typer.echo(f"games kept in {out}/<policy>/; report: {page} (also report.md and tables/; "
+                   f"`tcgsim report {out}` rebuilds it)")
 
