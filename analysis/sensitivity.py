@@ -190,8 +190,13 @@ def mark_flips(table: pl.DataFrame) -> pl.DataFrame:
                           .over("kind", "deck_1", "deck_2").alias("flips")))
 
 
+def _pts(x: float) -> str:
+    text = f"{100 * x:+.1f}"
+    return "+0.0" if text == "-0.0" else text  # a difference that rounds to 0 has no sign to show
+
+
 def _point(r: dict) -> str:
-    return (f"{r['pairing']} ({100 * r['diff']:+.1f} pts, {100 * r['low']:+.1f} to {100 * r['high']:+.1f}; "
+    return (f"{r['pairing']} ({_pts(r['diff'])} pts, {_pts(r['low'])} to {_pts(r['high'])}; "
             f"p Holm {'<0.001' if r['p_holm'] < 0.001 else format(r['p_holm'], '.3f')})")
 
 
