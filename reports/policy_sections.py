@@ -51,8 +51,9 @@ def _rankings(rates: pl.DataFrame, order: list[str]) -> Section:
               "orders of the decks), so here the p-values cannot confirm anything. " if few < 5 else "")
     return Section(
         "policy_sensitivity", "Policy sensitivity",
-        f"The whole round robin was played once per policy pairing ({', '.join(f'{p} vs {p}' for p in order)}: "
-        "both seats played by that policy). Each deck's win rate against the field (mirror games left out) and "
+        f"These games hold {len(order)} policy pairings ({', '.join(f'{p} vs {p}' for p in order)}: both seats "
+        "played by that policy; `tcgsim balance --policies` plays the whole round robin once per pairing, on "
+        "the same deals). Each deck's win rate against the field (mirror games left out) and "
         "its rank (1 = highest win rate) under each pairing. Below, the rank correlation between pairings: "
         "Spearman's rho and Kendall's tau of the decks' win rates, 1 when the pairings order the decks the "
         "same way, -1 when one reverses the other; the p-value tests 'no association', exactly over every "
