@@ -35,8 +35,8 @@ def read_roles(root: Path) -> dict:
         doc = json.loads((Path(root) / ROLES).read_text(encoding="utf-8"))
         if not isinstance(doc, dict) or not {"a", "b", "opponents", "pairings", "roles"} <= set(doc):
             raise ValueError("missing keys")
-        if not all(isinstance(p, str) and p.isidentifier() for p in doc["pairings"]):
-            raise ValueError("a pairing is not a policy name")  # it names a folder below OUT
+        if not all(isinstance(p, str) and Path(p).name == p and p not in ("", ".", "..") for p in doc["pairings"]):
+            raise ValueError("a pairing is not a policy name")  # it names a folder right below OUT
     except (ValueError, OSError) as exc:
         raise InputError(Path(root) / ROLES, f"not a compare record ({exc})") from None
     return doc

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import polars as pl
+import pytest
 from polars.testing import assert_frame_equal
 from scipy import stats
 from typer.testing import CliRunner
@@ -114,3 +115,22 @@ def test_compare_policies_json_text_and_kept_games(tmp_path: Path) -> None:
     assert text.exit_code == 0, text.output
     assert "pairing curve vs curve:" in text.output and "pairing control vs control:" in text.output
     assert "Policy sensitivity: B - A" in text.output and doc["sensitivity"]["verdict"] in text.output
+
+
+def test_names_come_from_the_engine_registry() -> None:
+    """A policy an engine adds (here a registry that also accepts parameterised names, like FFTCG's
+    "search:N") is accepted without a change to the check; others are refused with the registry's names."""
+    from types import SimpleNamespace
+
+    from sim.errors import InputError
+    from sim.pairings import parse_pairings
+
+    class Registry(dict):
+        def __contains__(self, name: object) -> bool:
+            return dict.__contains__(self, name) or (isinstance(name, str) and name.startswith("deep:"))
+
+    engine = SimpleNamespace(GAME="toy", POLICIES=Registry(curve=0, deep=1))
+    assert parse_pairings("curve, deep,deep:8", engine) == ["curve", "deep", "deep:8"]
+    with pytest.raises(InputError, match=r"unknown policy 'control' for toy \(one of: curve, deep\)") as err:
+        parse_pairings("curve,control", engine)
+    assert err.value.where == "--policies"
