@@ -129,12 +129,15 @@ def check_round_robin(decks: list[Deck], engine: str = "") -> None:
 
 
 def balance(decks: list[Deck], *, games: int, policy: str, seed: int, out: Path, engine: str = "",
-            progress: bool = False) -> Path:
-    """Round robin with the cards detail into out/results, then the report into out; returns report.html."""
+            progress: bool = False, policies: list[str] | None = None) -> Path:
+    """Round robin with the cards detail into out/results, then the report into out; returns report.html.
+
+    With `policies`, the round robin is played once per policy P, both seats playing P, on the same
+    streams: each pairing sees the same deals, so pairings differ by the play, not by the luck."""
     from reports.write import write_report
     from sim.runner import run_matchups
 
     check_round_robin(decks, engine)
-    results = run_matchups(round_robin_specs(decks, policy, engine), games, seed, Path(out) / "results",
-                           detail="cards", progress=progress)
+    specs = [s for p in (policies or [policy]) for s in round_robin_specs(decks, p, engine)]
+    results = run_matchups(specs, games, seed, Path(out) / "results", detail="cards", progress=progress)
     return write_report(results, Path(out), decks=decks)

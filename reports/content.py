@@ -16,7 +16,7 @@ import polars as pl
 from analysis import mulligan as mulligan_analysis
 from analysis import winrates
 from analysis.data import Results
-from reports import play_sections
+from reports import play_sections, policy_sections
 from reports.parts import INTERVAL_MEANING, Report, Section, Table, cell, diff, fmt, pct, rate
 from sim.model import Deck
 
@@ -68,7 +68,7 @@ def build(results: Results, decks: list[Deck] | None = None) -> Report:
     if decks is None:
         decks, notes = decks_from_manifest(results.manifest)
     report = Report("tcgsim balance report", _meta(results, games))
-    report.sections += [_overview(results, games), _matrix(results), _first_player(results),
+    report.sections += [_overview(results, games), *policy_sections.sections(results), _matrix(results), _first_player(results),
                         _length(results), _mulligans(results), play_sections.curve(results, decks),
                         play_sections.costs(results, decks, notes), play_sections.cards(results),
                         _odds(decks, notes)]

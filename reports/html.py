@@ -50,6 +50,8 @@ def section_html(s: Section, images: dict[str, bytes]) -> str:
         parts.append(f'<img src="data:image/png;base64,{data}" alt="{escape(s.figure_alt)}">')
     if s.table is not None and s.table.height:
         parts.append(table_html(s.table))
+    if s.items:
+        parts.append("<ul>" + "".join(f"<li>{escape(item)}</li>" for item in s.items) + "</ul>")
     if s.csv:
         items = "".join(f"<li><code>tables/{escape(t.stem)}.csv</code>: {escape(t.about)}</li>" for t in s.csv)
         parts.append(f'<ul class="csv">{items}</ul>')

@@ -39,6 +39,8 @@ def section_md(s: Section, figure_files: dict[str, str]) -> str:
         parts += [f"![{md(s.figure_alt)}]({figure_files[s.key]})", ""]
     if s.table is not None and s.table.height:
         parts += [table_md(s.table), ""]
+    if s.items:
+        parts += [*(f"- {md(item)}" for item in s.items), ""]
     parts += [f"- `tables/{t.stem}.csv`: {md(t.about)}" for t in s.csv]
     if s.csv:
         parts += [""]

@@ -36,6 +36,7 @@ class Section:
     table: pl.DataFrame | None = None  # display table (strings)
     csv: list[Table] = field(default_factory=list)  # the first holds the numbers of the display table
     note: str = ""  # why the section is empty or partial
+    items: list[str] = field(default_factory=list)  # statements listed one per line, after the table
 
 
 @dataclass

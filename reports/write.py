@@ -10,6 +10,7 @@ from analysis.data import Results, open_results
 from reports import html, markdown
 from reports.content import build
 from reports.figures import png
+from reports.parts import Report
 from sim.model import Deck
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -33,13 +34,16 @@ def write_report(results: Results | Path, out: Path, decks: list[Deck] | None = 
     """Analyse `results` (a results directory or opened Results) into `out`; returns report.html."""
     if not isinstance(results, Results):
         results = open_results(Path(results))
-    out = Path(out)
-    (out / "figures").mkdir(parents=True, exist_ok=True)
+    return write_pages(build(results, decks), Path(out))
+
+
+def write_pages(report: Report, out: Path) -> Path:
+    """report.html, report.md, figures/ and tables/ of a built report into `out`; returns report.html."""
     (out / "tables").mkdir(parents=True, exist_ok=True)
-    report = build(results, decks)
     images, files = {}, {}
     for s in report.sections:
         if s.figure is not None:
+            (out / "figures").mkdir(exist_ok=True)
             images[s.key] = png(s.figure)
             (out / "figures" / f"{s.key}.png").write_bytes(images[s.key])
             files[s.key] = f"figures/{s.key}.png"

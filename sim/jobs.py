@@ -7,6 +7,8 @@
     out = "results/gauntlet"       # relative to the job file
     round_robin = true             # every unordered pair of decks, both seat orders ...
     policies = ["curve", "aggro"]  # ... and every (policy A, policy B) from this list
+    pairings = "all"               # or "same": only P vs P, the round robin once per policy (as
+                                   # `tcgsim balance --policies`; the report compares the pairings)
 
     [decks]                        # label = deck file (relative to the job file)
     fire = "decks/fftcg/fire.toml"
@@ -20,7 +22,9 @@
 
 Optional: check_invariants (replay every game with the engine's invariant checks), chunk (games per part; default 50000, 10000 at detail "cards"), pool (card pool for the decks), engine ("null" for the baseline),
 [options] (rules options, integers). Matchup i plays stream i, so the same job and seed give the
-same games; matchups are independent samples (no seeds shared between them).
+same games; matchups are independent samples (no seeds shared between them), except with
+pairings = "same", which plays like `tcgsim balance`: pair of decks i plays stream i from both seats,
+under every pairing, so seat orders and pairings see the same deals.
 """
 
 from __future__ import annotations
@@ -35,10 +39,12 @@ from sim.games import get_engine
 from sim.limits import MAX_MATCHUPS
 from sim.model import Deck
 from sim.options import check_options
+from sim.pairings import check_pairings
 from sim.results import DETAIL_LEVELS
 from sim.runner import BACKENDS, MatchupSpec, check_policy, check_same_game, default_chunk
 
-KEYS = ("seed", "games", "detail", "backend", "address", "out", "chunk", "pool", "engine", "policies",
+PAIRINGS = ("all", "same")
+KEYS = ("seed", "games", "detail", "backend", "address", "out", "chunk", "pool", "engine", "policies", "pairings",
         "round_robin", "decks", "matchup", "options", "name", "description", "check_invariants")
 MATCHUP_KEYS = ("a", "b", "policy_a", "policy_b")
 
@@ -171,17 +177,27 @@ def _round_robin(data: dict[str, Any], decks: dict[str, Deck], engine: str, wher
     policies = _get(data, "policies", list, ["curve"], where)
     if not policies or not all(isinstance(p, str) for p in policies):
         raise InputError(where, "`policies` must be a non-empty list of policy names")
+    pairings = _get(data, "pairings", str, "all", where)
+    if pairings not in PAIRINGS:
+        raise InputError(where, f"`pairings` must be one of {', '.join(PAIRINGS)}, got {pairings!r}")
     if len(decks) < 2:
         raise InputError(where, "round_robin needs at least two decks")
     labels = list(decks)
-    count = len(labels) * (len(labels) - 1) * len(policies) ** 2
+    count = len(labels) * (len(labels) - 1) * (len(policies) if pairings == "same" else len(policies) ** 2)
     if count > MAX_MATCHUPS:
         raise InputError(where, f"the round robin has {count:,} matchups, more than the {MAX_MATCHUPS:,} allowed")
-    specs: list[MatchupSpec] = []
     for i, x in enumerate(labels):
         for y in labels[i + 1:]:
             if not engine:
                 check_same_game(decks[x], decks[y], f"{where}: decks.{x}, decks.{y}")
+    if pairings == "same":
+        check_pairings(policies, get_engine(engine or decks[labels[0]].game), f"{where}: policies")
+        pairs = [(x, y) for i, x in enumerate(labels) for y in labels[i + 1:]]
+        return [MatchupSpec(decks[a], decks[b], p, p, stream, engine) for p in policies
+                for stream, (x, y) in enumerate(pairs) for a, b in ((x, y), (y, x))]
+    specs: list[MatchupSpec] = []
+    for i, x in enumerate(labels):
+        for y in labels[i + 1:]:
             for a, b in ((x, y), (y, x)):
                 for pa in policies:
                     for pb in policies:

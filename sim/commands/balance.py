@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from sim.commands import user_errors
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def register(app: typer.Typer) -> None:
@@ -16,7 +20,8 @@ def register(app: typer.Typer) -> None:
     def balance(
         decks: list[Path] = typer.Argument(..., help="Deck files of one game (at least two)."),
         games: int = typer.Option(2000, "--games", "-n", help="Games per matchup and seat order."),
-        policy: str = typer.Option("curve", "--policy", help="Policy for every deck (random, aggro, curve, control)."),
+        policy: str | None = typer.Option(None, "--policy", help="Policy for every deck (random, aggro, curve, control; default curve)."),
+        policies: str | None = typer.Option(None, "--policies", help="Two or more policies, comma-separated (curve,control): the round robin once per policy, both seats playing it, and a policy sensitivity section in the report."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         out: Path = typer.Option(Path("report"), "--out", help="Report directory (the games go to OUT/results)."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
@@ -27,10 +32,26 @@ def register(app: typer.Typer) -> None:
         from sim.deckfile import load_deck
 
         loaded = [load_deck(p, pool) for p in decks]
-        page = run_balance(loaded, games=games, policy=policy, seed=seed, out=out, engine=engine,
-                           progress=sys.stderr.isatty())
+        pairings = _pairings(policies, policy, loaded, engine)
+        page = run_balance(loaded, games=games, policy=policy or "curve", seed=seed, out=out, engine=engine,
+                           progress=sys.stderr.isatty(), policies=pairings)
         _print_summary(page.parent / "tables")
         typer.echo(f"report: {page} (also {page.with_suffix('.md').name}, figures/ and tables/ in {page.parent})")
+
+
+def _pairings(policies: str | None, policy: str | None, decks: list, engine: str) -> list[str] | None:
+    """--policies checked against the engine's registry (None without it), before anything is played."""
+    from analysis.variants import check_round_robin
+    from sim.errors import InputError
+    from sim.games import get_engine
+    from sim.pairings import parse_pairings
+
+    if policies is None:
+        return None
+    if policy is not None:
+        raise InputError("--policies", "give either --policy or --policies, not both")
+    check_round_robin(decks, engine)  # one game, so one registry to check the names against
+    return parse_pairings(policies, get_engine(engine or decks[0].game))
 
 
 def _print_summary(tables: Path) -> None:
@@ -52,6 +73,7 @@ def _print_summary(tables: Path) -> None:
                       f"{pct(r['win_rate_low'])} - {pct(r['win_rate_high'])}", f"{r['draws']:,}")
     console.print(table)
     console.print(f"({INTERVAL_MEANING})")
+    _print_sensitivity(console, tables)
     odds_file = tables / "odds.csv"
     if not odds_file.is_file():
         return
@@ -64,3 +86,22 @@ def _print_summary(tables: Path) -> None:
     for r in odds.iter_rows(named=True):
         table.add_row(Text(r["deck"]), r["want"], r["seat"], *(pct(r[t]) for t in turns))
     console.print(table)
+
+
+def _print_sensitivity(console: Console, tables: Path) -> None:
+    """With --policies: the rank correlations and the conclusions that flip (report section "Policy sensitivity")."""
+    import polars as pl
+    from rich.text import Text
+
+    from reports.policy_sections import correlation_line
+
+    if not (tables / "policy_flips.csv").is_file():
+        return
+    console.print("Policy sensitivity (report sections \"Policy sensitivity\" and \"Conclusions that depend on the policy\"):")
+    for r in pl.read_csv(tables / "policy_rank_correlation.csv").iter_rows(named=True):
+        console.print(Text(f"  rank correlation {correlation_line(r)}"))
+    flips = pl.read_csv(tables / "policy_flips.csv", infer_schema=False)
+    if flips.is_empty():
+        console.print("  no conclusion flips between the pairings")
+    for statement in flips["statement"].to_list():
+        console.print(Text(f"  flips: {statement}"))  # as in the CSV: a leading = + - @ is quoted there

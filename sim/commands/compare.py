@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from sim.commands import user_errors
+
+if TYPE_CHECKING:
+    from analysis.paired import Comparison
 
 
 def register(app: typer.Typer) -> None:
@@ -19,7 +23,8 @@ def register(app: typer.Typer) -> None:
         deck_b: Path = typer.Argument(..., help="Variant B (the change), a deck file."),
         against: list[Path] = typer.Option(..., "--against", help="Opponent deck (repeatable)."),
         games: int = typer.Option(2000, "--games", "-n", help="Games per variant, opponent and seat order (the maximum with --until-decided)."),
-        policy: str = typer.Option("curve", "--policy", help="Policy for every deck (random, aggro, curve, control)."),
+        policy: str | None = typer.Option(None, "--policy", help="Policy for every deck (random, aggro, curve, control; default curve)."),
+        policies: str | None = typer.Option(None, "--policies", help="Two or more policies, comma-separated (curve,control): the comparison once per policy, both seats playing it, and whether B - A holds across them."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         until_decided: bool = typer.Option(False, "--until-decided", help="Play in batches and stop when a sequential test (SPRT) decides."),
         delta: float = typer.Option(0.1, "--delta", min=0.01, max=0.49, help="SPRT effect size on the pairs whose outcomes differ: B wins 0.5 +- delta of them (worth 2 x discordance x delta win-rate points; printed)."),
@@ -38,6 +43,14 @@ def register(app: typer.Typer) -> None:
 
         a, b = load_deck(deck_a, pool), load_deck(deck_b, pool)
         opponents = [load_deck(p, pool) for p in against]
+        if policies is not None:
+            from sim.commands.compare_pairings import compare_pairings
+
+            compare_pairings(a, b, opponents, deck_a, deck_b, policies=policies, policy=policy, games=games,
+                             seed=seed, until_decided=until_decided, engine=engine, out=out,
+                             as_json=as_json)
+            return
+        policy = policy or "curve"
 
         def note(played: int, test) -> None:
             if not as_json:
@@ -47,11 +60,8 @@ def register(app: typer.Typer) -> None:
                              delta=delta, out=out, engine=engine, progress=sys.stderr.isatty() and not as_json,
                              on_batch=note)
         c = r.comparison
-        overall = {"diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high,
-                   "discordance": c.discordance}
         if as_json:
-            doc = {"rows": [{k: row[k] for k in ("opponent", "win_rate_a", "win_rate_b", "diff", "low", "high")}
-                            for row in c.rows], "overall": overall, "games": r.games}
+            doc = {**comparison_json(c), "games": r.games}
             if r.sprt is not None:
                 doc["sprt"] = {"decision": r.sprt.decision, "stopped_early": r.stopped_early,
                                "reason": r.sprt.explain(delta), "hypotheses": r.sprt.hypotheses(delta),
@@ -61,16 +71,7 @@ def register(app: typer.Typer) -> None:
             return
         typer.echo(f"A = {a.name} ({deck_a}), B = {b.name} ({deck_b}), policy {policy}, seed {seed}; "
                    f"{r.games:,} games per variant, opponent and seat order (each seed from both seats)")
-        width = max(len("overall"), *(len(row["opponent"]) for row in c.rows))
-        typer.echo(f"{'opponent':<{width}}  {'A wins':>7}  {'B wins':>7}  B - A (95% interval, paired)")
-        for row in c.rows:
-            typer.echo(f"{row['opponent']:<{width}}  {row['win_rate_a']:>7.1%}  {row['win_rate_b']:>7.1%}  "
-                       f"{100 * row['diff']:+.1f} pts ({100 * row['low']:+.1f} to {100 * row['high']:+.1f})")
-        typer.echo(f"{'overall':<{width}}  {'':>7}  {'':>7}  {100 * c.overall.diff:+.1f} pts "
-                   f"({100 * c.overall.low:+.1f} to {100 * c.overall.high:+.1f}); opponents weighted equally; "
-                   f"unpaired it would be +-{50 * (c.unpaired.high - c.unpaired.low):.1f} pts")
-        typer.echo(f"discordance: A and B got different results in {100 * c.discordance:.1f}% of the pairs "
-                   "(only those pairs carry the difference; fewer means a tighter paired interval)")
+        print_comparison(c)
         if r.sprt is not None:
             how = ("stopped early" if r.stopped_early else
                    "decided at the last batch" if r.sprt.decided else f"stopped at --games {r.max_games:,}")
@@ -80,3 +81,25 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"  note: {STOPPING_BIAS}")
         if out:
             typer.echo(f"games kept in {out}")
+
+
+def print_comparison(c: Comparison, indent: str = "") -> None:
+    """Per opponent and overall: each variant's win rate and B - A with its paired interval."""
+    width = max(len("overall"), *(len(row["opponent"]) for row in c.rows))
+    typer.echo(f"{indent}{'opponent':<{width}}  {'A wins':>7}  {'B wins':>7}  B - A (95% interval, paired)")
+    for row in c.rows:
+        typer.echo(f"{indent}{row['opponent']:<{width}}  {row['win_rate_a']:>7.1%}  {row['win_rate_b']:>7.1%}  "
+                   f"{100 * row['diff']:+.1f} pts ({100 * row['low']:+.1f} to {100 * row['high']:+.1f})")
+    typer.echo(f"{indent}{'overall':<{width}}  {'':>7}  {'':>7}  {100 * c.overall.diff:+.1f} pts "
+               f"({100 * c.overall.low:+.1f} to {100 * c.overall.high:+.1f}); opponents weighted equally; "
+               f"unpaired it would be +-{50 * (c.unpaired.high - c.unpaired.low):.1f} pts")
+    typer.echo(f"{indent}discordance: A and B got different results in {100 * c.discordance:.1f}% of the pairs "
+               "(only those pairs carry the difference; fewer means a tighter paired interval)")
+
+
+def comparison_json(c: Comparison) -> dict:
+    """The --json form of a comparison: rows per opponent and the overall difference."""
+    return {"rows": [{k: row[k] for k in ("opponent", "win_rate_a", "win_rate_b", "diff", "low", "high")}
+                     for row in c.rows],
+            "overall": {"diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high,
+                        "discordance": c.discordance}}

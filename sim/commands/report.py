@@ -17,6 +17,7 @@ def register(app: typer.Typer) -> None:
         out: Path = typer.Option(Path("report"), "--out", help="Report directory."),
     ) -> None:
         """Write report.html (self-contained), report.md, figures/*.png and tables/*.csv."""
+        from reports.compare_report import is_compare_dir
         from reports.write import write_report
         from sim import manifest, parts
         from sim.errors import InputError
@@ -26,7 +27,26 @@ def register(app: typer.Typer) -> None:
             raise InputError(results, "not a results directory")
         if out.exists() and not out.is_dir():
             raise InputError("--out", f"{out} is a file, not a directory")
-        with locked(results, shared=True):  # never read a dataset a run is still writing
-            parts.verify(results, manifest.read(results))  # a damaged part is refused, not reported on
-            page = write_report(results, out)
-        typer.echo(f"report: {page} (also {page.with_suffix('.md').name}, figures/ and tables/ in {page.parent})")
+        if is_compare_dir(results):  # tcgsim compare --policies: one dataset per pairing
+            page = _compare_report(results, out)
+        else:
+            with locked(results, shared=True):  # never read a dataset a run is still writing
+                parts.verify(results, manifest.read(results))  # a damaged part is refused, not reported on
+                page = write_report(results, out)
+        also = "figures/ and tables/" if (page.parent / "figures").is_dir() else "tables/"
+        typer.echo(f"report: {page} (also {page.with_suffix('.md').name}, {also} in {page.parent})")
+
+
+def _compare_report(root: Path, out: Path) -> Path:
+    """Each pairing's dataset locked shared and verified, like a single results directory."""
+    from contextlib import ExitStack
+
+    from reports.compare_report import read_roles, write_compare_report
+    from sim import manifest, parts
+    from sim.lock import locked
+
+    with ExitStack() as stack:
+        for p in read_roles(root)["pairings"]:
+            stack.enter_context(locked(root / p, shared=True))
+            parts.verify(root / p, manifest.read(root / p))
+        return write_compare_report(root, out)
