@@ -284,13 +284,13 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
                  "blocked_if_blocker_removed": O_BLOCKED_IF_REMOVED, "party_shared_element": O_PARTY_SHARED,
                  "lb_undefined_cost": O_LB_UNDEFINED_COST, "payment_strict": O_PAYMENT_STRICT}
 
-# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK] (see fftcg_core and the docstring); the
+# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE] (see fftcg_core); the
 # search policy plays curve's wherever it does not search, and adds PR_BUDGET.
-DEFAULT_PARAMS: dict[int, tuple[int, int, int, int]] = {
-    RANDOM: (0, 0, 0, 2),
-    AGGRO: (2, 6, 0, 2),
-    CURVE: (2, 5, 0, 1),
-    CONTROL: (1, 4, 2, 0),
+DEFAULT_PARAMS: dict[int, tuple[int, ...]] = {
+    RANDOM: (0, 0, 0, 2, 0),
+    AGGRO: (2, 6, 0, 2, 0),
+    CURVE: (1, 6, 0, 1, 2),
+    CONTROL: (1, 4, 2, 0, 0),
 }
 
 

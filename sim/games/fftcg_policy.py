@@ -72,6 +72,7 @@ from sim.games.fftcg_core import (
     PR_MULL,
     PR_RESERVE,
     PR_RISK,
+    PR_TRADE,
     RANDOM,
     S_ATTACKED,
     S_DMG,
@@ -399,6 +400,27 @@ def summon_useful(S, p, c):
 
 
 @engine_jit
+def summon_worth(S, p, c):
+    """With PR_TRADE > 0, a removal Summon is cast in a main phase only on a target worth it: cost at least
+    the Summon's own minus (PR_TRADE - 1). Other cards, and Summons whose other effects are useful, pass."""
+    cards, effs = st_cards(S), st_effs(S)
+    slack = st_prm(S)[p, PR_TRADE]
+    if slack == 0 or cards[p, c, K_TYPE] != SUMMON:
+        return True
+    for k in range(cards[p, c, K_NEFF]):
+        if effs[p, c, k, E_TRIGGER] != TR_CAST or not effect_useful(S, p, p, c, k, -1, -1):
+            continue
+        op = effs[p, c, k, E_OP]
+        if op != OP_DAMAGE and op != OP_BREAK and op != OP_BREAK_POWER and op != OP_BOUNCE and op != OP_WEAKEN:
+            return True  # draw, search, player damage, ...
+        ts, tc = choose_target(S, p, op, effs[p, c, k, E_AMOUNT], effs[p, c, k, E_PARAM], effs[p, c, k, E_TARGET],
+                               p, c, -1, -1, effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH])
+        if ts >= 0 and cards[ts, tc, K_COST] >= cards[p, c, K_COST] - (slack - 1):
+            return True
+    return False
+
+
+@engine_jit
 def best_in_hand(S, p):
     """(action, score) of the hand card with the highest score in scr[3] (hand order on ties) that can
     be cast and, if a Summon, is useful; (-1, 0) if none scores > 0. The scores first, best first:
@@ -413,7 +435,7 @@ def best_in_hand(S, p):
         if kb < 0:
             return -1, 0
         c = ls[p, L_HAND, kb]
-        if may_pay(S, p, c, True) and can_cast(S, p, c, False) and summon_useful(S, p, c):
+        if may_pay(S, p, c, True) and can_cast(S, p, c, False) and summon_useful(S, p, c) and summon_worth(S, p, c):
             return CAST * 65536 + c * 16, vb
         scr[3, kb] = 0
 
@@ -446,7 +468,7 @@ def cast_candidates(S, p, phase, keep):
         else:
             v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
             if v > best_v and may_pay(S, p, c, False) and can_cast(S, p, c, False):
-                if not summon_useful(S, p, c):
+                if not summon_useful(S, p, c) or not summon_worth(S, p, c):
                     v = 50  # a useless Summon scores 0 (+ 50)
                 if v > best_v:
                     best, best_v = CAST * 65536 + c * 16, v

@@ -98,7 +98,6 @@ from sim.results import DRAW
 MAX_TURNS = 60  # game turns (fftcg.MAX_TURNS): rollouts end where real games do
 NAMES = 2 * W  # name ids are shared by the two decks of a matchup
 MAX_CAND = 32  # candidates per decision (hand of at most ~15 cards, 8 LB cards, abilities, pass)
-CURVE_PARAMS = (2, 5, 0, 1)  # fftcg.DEFAULT_PARAMS[CURVE]: what the rollouts play
 
 
 # ---- worlds and rollouts ------------------------------------------------------------------------------------
@@ -142,11 +141,10 @@ def deal_world(S, B, p, wrng, pool):
     for i in range(4):
         rs[i, 0] = next_u64(wrng)
     prm = st_prm(B)
-    for s in range(2):
+    for s in range(2):  # the searcher's own parameters are curve's (fftcg._prepare)
         ps[s, P_POLICY] = CURVE
-        for k in range(NPARAM - 1):
-            prm[s, k] = CURVE_PARAMS[k]
-        prm[s, PR_BUDGET] = 0
+        for k in range(NPARAM):
+            prm[s, k] = prm[p, k] if k != PR_BUDGET else 0
 
 
 @engine_jit
