@@ -15,19 +15,20 @@ First Strike, Brave, Back Attack, Freeze; 1 damage per unblocked attack with EX 
 an empty deck; simultaneous loss = draw; damage and until-end-of-turn effects cleared each End Phase.
 Simplified (digest section 14): the stack is a FIFO of effects, resolved before the next decision;
 instant speed only in two battle windows (the defender after an attack declaration, the attacker
-after the block); targets are chosen on resolution; Warp, Priming, Special Abilities, Damage N,
-counters and static effects are not modelled.
+after the block); targets are chosen on resolution. Not modelled: Warp, Priming, counters, element
+icons in action-ability costs, static abilities that count cards in hand.
 
-Card effects (sim/effects.py): triggers enter, attack, ex_burst, cast (Summons), action (a generic CP
-`cost`, optionally dulling the card; element icons in action costs are not modelled), leave,
-turn_start (at the start of its controller's Main Phase 1). Ops: draw, damage (to a Forward),
-break (cost <= param, 0 = any), break_power (power <= param), dull, freeze, pump/weaken (until end
-of turn), bounce (to the owner's hand), search (approximated: the first card of card-type code
-`param` - 0 forward, 1 backup, 2 summon, 3 monster - from the top of the deck goes to the hand,
-then the deck is shuffled), gain_cp (generic CP usable this turn), player_damage, heal (latest
-damage cards to the Break Zone), haste (a Forward may attack this turn), discard (opponent, random).
-EX Burst: a card revealed as damage resolves its ex_burst effects; without any, a card with the EX
-icon resolves its cast (Summon) or enter (character) effects (11.10.3). The player always uses it.
+Card effects (sim/effects.py; the full list with its approximations is in docs/policies_fftcg.md):
+triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, own or opposing
+Summon cast, own Forward attacks or character enters, opposing Forward broken or leaves), EX Bursts
+(11.10), Summons, action abilities with CP, dull and extra costs (discard, mill, a Special Ability's
+same-name discard, 11.7.1; once per turn), and static abilities (power, keywords, untargetable, cost
+reduction, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...") and "for each"
+amounts are checked on resolution. Ops: draw, damage, break (cost/power limits), dull, freeze,
+pump/weaken, bounce, search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste,
+activate, discard, no_block/no_attack, grant_keyword. EX Burst: a card revealed as damage resolves
+its ex_burst effects; without any, a card with the EX icon resolves its cast (Summon) or enter
+(character) effects (11.10.3). The player always uses it.
 
 Policies (full text in docs/policies_fftcg.md):
 - random: uniform over the legal actions at each decision: which card to cast / ability to use / pass;
@@ -41,15 +42,19 @@ Policies (full text in docs/policies_fftcg.md):
   when at >= 6 damage; after a block, uses removal on the blocker. Mulligans with < 2 Forwards of
   cost <= 3.
 - curve: pays with Backups first, then discards the cheapest cards (Summons and cheap Forwards, Backups
-  last); casts the most expensive castable card, again and again (spends CP as fully as possible);
-  attacks when no blocker would break the attacker and survive (at >= 5 opponent damage: also even
-  trades); blocks to survive, to trade with a costlier attacker, or at >= 5 damage; answers attacks
-  with removal at >= 4 damage. Mulligans with < 2 characters of cost <= 3.
+  last); casts the most expensive castable card, again and again (spends CP as fully as possible),
+  a removal Summon only on a target of cost >= its own - 1; attacks when no blocker would break the
+  attacker and survive (at >= 5 opponent damage: also even trades); blocks to survive, to trade with
+  a costlier attacker, or at >= 6 damage; answers attacks with removal at >= 4 damage. Mulligans
+  with no character of cost <= 3.
 - control: pays with Backups first and never discards below 2 cards in hand, discarding cheap
   Forwards first and keeping Backups and removal; casts Backups to 5, then characters, holds removal
   Summons for the opponent's attacks (kills the attacker at instant speed) and casts a Back Attack
   Forward to block; attacks only when no active opposing Forward could break the attacker; blocks to
   survive or trade, or at >= 4 damage. Mulligans with no Backup.
+- search (`search`, or `search:N` for N rollouts per decision; fftcg_search.py): determinised flat
+  Monte Carlo over its own main-phase actions and attack declarations, with curve rollouts; every
+  other choice is curve's.
 All policies use action abilities in Main Phase 2 when the effect is useful (the random one any time),
 take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in fftcg_core).
 """
