@@ -380,7 +380,8 @@ def battle_on(s, p):
 @engine_jit
 def join_battle(s, p, j):
     """Declare (r. 7-2-1-3-1) or pursue (r. 7-2-1-3-2): rest the card, it becomes an attack card;
-    at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 2-6-1-1)."""
+    at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 2-6-1-1). Returns whether the battle is
+    still on afterwards (the game not over, battle_on), so the caller need not test it again."""
     S = vS(s)
     if j == LEADER_SLOT:
         S[p, P_LACT], S[p, P_LATT] = 0, 1
@@ -391,7 +392,8 @@ def join_battle(s, p, j):
         c = S[p, mcol(j, M_CARD)]
     vG(s)[G_ATTSEEN] |= 1 << j
     checkpoint(s)
-    if not vG(s)[G_OVER] and battle_on(s, p) and use_ougi(s, p, j):
+    on = not vG(s)[G_OVER] and battle_on(s, p)
+    if on and use_ougi(s, p, j):
         n = ougi_cost(s, p, c)
         for _ in range(n):  # flip n face-up gauge cards face-down (the top ones)
             S[p, P_GUP] -= 1
@@ -403,17 +405,18 @@ def join_battle(s, p, j):
             S[p, mcol(j, M_OUGI)] = 1
         fire(s, p, c, TR_ATTACK, j)
         checkpoint(s)
+        on = not vG(s)[G_OVER] and battle_on(s, p)
+    return on
 
 
 @engine_jit
 def counter_step(s, q, in_battle):
     """r. 7-3: the non-turn player plays summon stones and Assists (r. 10-18) from the hand until it
-    passes; returns whether it did anything."""
+    passes; returns whether it did anything (if not, the state is unchanged). The caller opens it
+    only while the game goes on and, in a battle, the battle is on."""
     S = vS(s)
     acted = False
     for _ in range(16):
-        if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
-            break
         i = counter_action(s, q, in_battle)
         if i < 0:
             break
@@ -430,6 +433,8 @@ def counter_step(s, q, in_battle):
             fire(s, q, c, TR_ACTION, -1)
         acted = True
         checkpoint(s)
+        if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
+            break
     return acted
 
 
@@ -458,13 +463,17 @@ def battle_phase(s, p):
         mask, t = plan // 4, plan % 4
         G[G_BATTLE], G[G_PSLOT], G[G_ATTSEEN] = 1, t, 0
         G[G_PSER] = S[q, mcol(t, M_SER)] if t < SLOTS else 0
+        on = True  # the game not over and battle_on: it changes only when something happens
         for j in range(SLOTS + 1):
-            if mask >> j & 1 and not G[G_OVER] and (G[G_ATTSEEN] == 0 or battle_on(s, p)):
-                join_battle(s, p, j)
+            if mask >> j & 1:
+                on = join_battle(s, p, j)
+                if not on:
+                    break
         for _w in range(opt(s, O_COUNTERS)):
-            if G[G_OVER] or not battle_on(s, p) or not counter_step(s, q, True):
+            if not on or not counter_step(s, q, True):
                 break
-        if not G[G_OVER] and battle_on(s, p):  # damage step
+            on = not G[G_OVER] and battle_on(s, p)
+        if on:  # damage step
             total = 0
             for j in range(SLOTS + 1):
                 if attacker_in(s, p, j):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from sim.compiled import K_HP, K_KW, K_POWER, K_RANK, K_TYPE
+from sim.compiled import K_HP, K_KW, K_NAMEH, K_POWER, K_RANK, K_TRIGS, K_TYPE
 from sim.effects import E_AMOUNT, E_COST, E_OP, E_TARGET
 from sim.games.gbf_rules import (
     G_BATTLE,
@@ -41,6 +41,7 @@ from sim.games.gbf_rules import (
     OP_DULL,
     OP_GAIN,
     OP_SHIELD,
+    P_ACT,
     P_CRY,
     P_GUP,
     P_HAND,
@@ -59,14 +60,15 @@ from sim.games.gbf_rules import (
     TR_CAST,
     Z_HAND,
     action_effect,
-    active_crystals,
     best_opp_member,
     can_deploy,
     can_pay,
     card,
     lb_slot,
     mcol,
+    member_rank,
     n_members,
+    names_in_play,
     opt,
     ougi_cost,
     random_index,
@@ -131,13 +133,21 @@ def deploy_score(s, p, c):
 def best_deploy(s, p):
     """Hand index of the member to deploy (policy's metric; random: any), -1 if none fits."""
     S = vS(s)
-    best, score, n = -1, -(1 << 30), 0
+    # can_deploy's slot scan once for the whole hand: a free slot, the names in play, the rank left
+    h0, h1, h2 = names_in_play(s, p)
+    if h0 >= 0 and h1 >= 0 and h2 >= 0:
+        return -1
+    room = S[p, P_CRY] - member_rank(s, p, -1)
+    rand = policy(s, p) == RANDOM
+    best, score = -1, -(1 << 30)
     for i in range(S[p, P_HAND]):
         c = S[p, zoff(s, Z_HAND) + i]
-        if not can_deploy(s, p, c):
+        if card(s, p, c, K_TYPE) != MEMBER or card(s, p, c, K_RANK) > room:
             continue
-        n += 1
-        v = coin(s, p, 1 << 20) if policy(s, p) == RANDOM else deploy_score(s, p, c)
+        h = card(s, p, c, K_NAMEH)
+        if h == h0 or h == h1 or h == h2:
+            continue
+        v = coin(s, p, 1 << 20) if rand else deploy_score(s, p, c)
         if v > score:
             best, score = i, v
     return best
@@ -179,6 +189,8 @@ def useful(s, p, c, k, defending):
 @engine_jit
 def first_effect(s, p, c, trigger):
     E = vE(s)
+    if not (card(s, p, c, K_TRIGS) >> trigger) & 1:
+        return -1
     for k in range(E.shape[2]):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, 0] == trigger:
             return k
@@ -242,13 +254,16 @@ def main_action(s, p):
             return A_JC * ACT + best
     members = n_members(s, p)
     if not S[p, P_LB] and members > 0:  # limit break: +2 ATK / +2 HP and an extra life (r. 10-4-3-3)
+        h0, h1, h2 = names_in_play(s, p)
         for i in range(S[p, P_HAND]):
-            if lb_slot(s, p, S[p, zoff(s, Z_HAND) + i]) >= 0:
+            c = S[p, zoff(s, Z_HAND) + i]
+            h = card(s, p, c, K_NAMEH)  # lb_slot only for a card whose name is in play (most are not)
+            if (h == h0 or h == h1 or h == h2) and lb_slot(s, p, c) >= 0:
                 return A_LB * ACT + i
     i = best_deploy(s, p) if members < SLOTS else -1
     if i >= 0:
         return A_DEPLOY * ACT + i
-    spare = active_crystals(s, p, 0) - param(s, p, 1)
+    spare = S[p, P_ACT] - param(s, p, 1)
     for i in range(S[p, P_HAND]):
         c = S[p, zoff(s, Z_HAND) + i]
         if card(s, p, c, K_TYPE) != SUMMON:
@@ -326,9 +341,11 @@ def attack_plan(s, p):
             continue
         hp = unit_hp(s, q, t)
         value = 100 if t == LEADER_SLOT else unit_atk(s, q, t)
-        for mask in range(1, 16):
-            if mask & avail != mask:
-                continue
+        mask = 0
+        while True:  # the non-empty subsets of avail, in increasing order ((m - avail) & avail)
+            mask = (mask - avail) & avail
+            if mask == 0:
+                break
             total = (a0 if mask & 1 else 0) + (a1 if mask & 2 else 0) + (a2 if mask & 4 else 0) + \
                 (a3 if mask & 8 else 0)
             k = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1)

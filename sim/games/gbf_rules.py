@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import carray, njit, types
 
-from sim.compiled import K_COST, K_ELEM, K_HP, K_NAMEH, K_NCOLS, K_POWER, K_RANK, K_TYPE
+from sim.compiled import K_COST, K_ELEM, K_HP, K_NAMEH, K_NCOLS, K_POWER, K_RANK, K_TRIGS, K_TYPE
 from sim.effects import (
     E_AMOUNT,
     E_COST,
@@ -276,11 +276,17 @@ def active_crystals(s, p, elem):
 def can_pay(s, p, cost, elem):
     """r. 8-4-2: `cost` crystals in all, one of them of the card's element when it has one (the
     engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]); no partial payment."""
+    S = vS(s)
     if cost <= 0:
         return True
-    if active_crystals(s, p, 0) < cost:
+    if S[p, P_ACT] < cost:
         return False
-    return elem == 0 or active_crystals(s, p, elem) >= 1
+    if elem == 0:
+        return True
+    for i in range(S[p, P_CRY]):  # one active crystal of the element is enough: stop at the first
+        if S[p, zoff(s, Z_CRYA) + i] and card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & elem:
+            return True
+    return False
 
 
 @engine_jit
@@ -355,6 +361,15 @@ def member_rank(s, p, skip):
         if j != skip and vS(s)[p, mcol(j, M_CARD)] >= 0:
             k += card(s, p, vS(s)[p, mcol(j, M_CARD)], K_RANK)
     return k
+
+
+@engine_jit
+def names_in_play(s, p):
+    """The character-name hashes of p's member slots 0-2, -1 for an empty one (a text_hash is > 0)."""
+    S = vS(s)
+    m0, m1, m2 = S[p, mcol(0, M_CARD)], S[p, mcol(1, M_CARD)], S[p, mcol(2, M_CARD)]
+    return (card(s, p, m0, K_NAMEH) if m0 >= 0 else -1, card(s, p, m1, K_NAMEH) if m1 >= 0 else -1,
+            card(s, p, m2, K_NAMEH) if m2 >= 0 else -1)
 
 
 @engine_jit
@@ -555,6 +570,8 @@ def resolve(s, p, c, slot_eff, src):
 @engine_jit
 def fire(s, p, c, trigger, src):
     """Resolve every effect of card c with `trigger` (in slot order)."""
+    if not (card(s, p, c, K_TRIGS) >> trigger) & 1:  # most cards have no effect of this trigger
+        return
     E = vE(s)
     for k in range(E.shape[2]):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == trigger:
@@ -570,6 +587,8 @@ def summon_cost(s, p, c):
 def ougi_cost(s, p, c):
     """r. 2-6-1-1-1: the face-up gauge cards an ougi flips (E_COST of its "attack" effect); -1 = none."""
     E = vE(s)
+    if not (card(s, p, c, K_TRIGS) >> TR_ATTACK) & 1:
+        return -1
     for k in range(E.shape[2]):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_ATTACK:
             return E[p, c, k, E_COST]
@@ -580,6 +599,8 @@ def ougi_cost(s, p, c):
 def action_effect(s, p, c):
     """The card's activated effect slot (trigger "action"; an Assist's when KW assist), -1 if none."""
     E = vE(s)
+    if not (card(s, p, c, K_TRIGS) >> TR_ACTION) & 1:
+        return -1
     for k in range(E.shape[2]):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_ACTION:
             return k
