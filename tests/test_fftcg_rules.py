@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from sim.compiled import K_TRIGS
-from sim.effects import TRIGGERS, parse_effect
+from sim.effects import TRIGGERS, Effect, parse_effect
 from sim.games import fftcg as F
 from sim.games import fftcg_core as K
 from sim.games import fftcg_policy as P
@@ -1230,3 +1230,21 @@ def test_rule_11_6_once_per_turn_action_ability():
     assert v["ps"][0, K.P_HN] == 1 and not P.can_activate(S, 0, 0, 0, 0)
     T.end_phase(S, 0)
     assert P.can_activate(S, 0, 0, 0, 0)
+
+
+def test_rule_11_8_4_a_removal_answer_respects_its_target_filter():
+    """A defender holding "break 1 Backup" does not cast it at the attacking Forward: on resolution
+    it could only break a Backup (the answer check once chose targets without the card's filter)."""
+    backup_only = Card(code="KILL", name="KILL", type="summon", cost=2, elements=("water",),
+                       effects=(Effect("cast", "break", 0, "opp_character", tmask=1 << K.BACKUP),))
+    any_forward = card("SLAY", "summon", el=("water",), eff=("cast:break:0:opp_character",))
+    S, v = make([card("ATK", power=7000), card("BK", "backup")], [backup_only, any_forward, FILLER, FILLER],
+                pb=K.CONTROL)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    for c in range(4):
+        put(v, 1, c, K.Z_HAND)
+    P.prepare_cast_context(S, 1, 0)
+    assert P.card_useful(S, 1, 0, K.TR_CAST, 0, 0)  # it has a legal target: the Backup
+    assert not P.removes(S, 1, 0, 0, 0) and P.removes(S, 1, 1, 0, 0)
+    assert P.choose_instant(S, 1, False, 0, 0) == 1

@@ -562,7 +562,7 @@ def removes(S, p, c, hs, hc):
         op = effs[p, c, k, E_OP]
         if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_WEAKEN:
             ts, tc = choose_target(S, p, op, effs[p, c, k, E_AMOUNT], effs[p, c, k, E_PARAM],
-                                   effs[p, c, k, E_TARGET], p, c, hs, hc, 0, 0)
+                                   effs[p, c, k, E_TARGET], p, c, hs, hc, effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH])
             if ts == hs and tc == hc and effect_useful(S, p, p, c, k, hs, hc):
                 return True
     return False
