@@ -23,7 +23,7 @@ from sim.model import Deck
 from sim.parts import durable_replace
 
 MANIFEST = "manifest.json"
-JOB_KEYS = ("seed", "games", "chunk", "detail", "options", "matchups")
+JOB_KEYS = ("seed", "games", "chunk", "detail", "options", "matchups", "engines")
 DEPENDENCIES = ("tcgsim", "numpy", "numba", "polars", "pyarrow", "typer", "rich", "ray")
 
 
@@ -115,6 +115,11 @@ def check_resumable(out: Path, job: dict[str, Any]) -> dict[str, Any] | None:
         return None
     previous = old.get("job", {})
     differs = [k for k in JOB_KEYS if _comparable(previous.get(k)) != _comparable(job.get(k))]
+    if differs == ["engines"]:
+        changed = sorted(g for g, d in job["engines"].items() if (previous.get("engines") or {}).get(g) != d)
+        raise InputError(out / MANIFEST, f"written by another version of the {', '.join(changed)} engine (its code "
+                                         "changed since), whose games would not be comparable with new ones; use "
+                                         "another output directory or delete this one")
     if differs:
         raise InputError(out / MANIFEST, f"written by a different job (differs in: {', '.join(differs)}); "
                                          "use another output directory or delete this one")

@@ -42,30 +42,46 @@ def cache_dir(source: Path) -> Path:
     return source.parent / "__pycache__"
 
 
+def families(package: Path = PACKAGE) -> dict[str, list[Path]]:
+    """The numba source files by family (fftcg, fftcg_core, fftcg_turn, ... are "fftcg")."""
+    found: dict[str, list[Path]] = {}
+    for p in numba_sources(package):
+        found.setdefault(p.stem.split("_")[0], []).append(p)
+    return found
+
+
+def family_digest(files: list[Path], package: Path = PACKAGE) -> str:
+    """sha256 over a family's files and the shared ones: it moves whenever the family's compiled code may."""
+    shared = [package / f"{name}.py" for name in SHARED if (package / f"{name}.py").is_file()]
+    digest = hashlib.sha256()
+    for path in sorted({*files, *shared}):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def engine_digest(engine: ModuleType) -> str:
+    """The digest of the engine's family: results of one digest come from the same engine code."""
+    family = engine.__name__.rsplit(".", 1)[-1].split("_")[0]
+    return family_digest(families().get(family, [Path(engine.__file__)]))
+
+
 def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
     """Drop the caches of every family whose sources changed; returns those families.
 
     A read-only install (or any file error) is left alone.
     """
     try:
-        sources = numba_sources(package)
-        shared = [package / f"{name}.py" for name in SHARED if (package / f"{name}.py").is_file()]
-        families: dict[str, list[Path]] = {}
-        for p in sources:
-            families.setdefault(p.stem.split("_")[0], []).append(p)
         dropped = []
-        for family, files in sorted(families.items()):
-            digest = hashlib.sha256()
-            for path in sorted({*files, *shared}):
-                digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+        for family, files in sorted(families(package).items()):
+            digest = family_digest(files, package)
             mark = package / "__pycache__" / f"numba-{family}.sha256"
-            if mark.is_file() and mark.read_text() == digest.hexdigest():
+            if mark.is_file() and mark.read_text() == digest:
                 continue
             for path in files:
                 for cached in cache_dir(path).glob(f"{path.stem}.*.nb[ic]"):
                     cached.unlink(missing_ok=True)
             mark.parent.mkdir(exist_ok=True)
-            mark.write_text(digest.hexdigest())
+            mark.write_text(digest)
             dropped.append(family)
         return dropped
     except OSError:

@@ -37,7 +37,7 @@ from sim.games import get_engine
 from sim.limits import check_copies
 from sim.lock import locked
 from sim.model import Deck
-from sim.numba_cache import compile_if_cold
+from sim.numba_cache import compile_if_cold, engine_digest
 from sim.options import check_options
 from sim.results import DETAIL_LEVELS, Matchup, to_frames
 
@@ -259,6 +259,8 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
                    options: dict[str, int] | None, check: bool = False) -> dict[str, Any]:
     job: dict[str, Any] = {
         "seed": seed, "games": games, "chunk": chunk, "detail": detail, "options": dict(sorted((options or {}).items())),
+        # the engines' source digests: a directory's games all come from the same engine code
+        "engines": {name: engine_digest(get_engine(name)) for name in sorted({s.engine_name for s in specs})},
         "matchups": [{"index": i, "engine": s.engine_name, "deck_a": _deck_entry(s.deck_a),
                       "deck_b": _deck_entry(s.deck_b), "policy_a": s.policy_a, "policy_b": s.policy_b,
                       "stream": s.stream} for i, s in enumerate(specs)],

@@ -158,6 +158,32 @@ def test_refuses_to_resume_a_different_job(tmp_path: Path) -> None:
         run_matchups(changed, 20, 1, tmp_path, progress=False)
 
 
+def test_refuses_to_resume_games_of_another_engine_version(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A directory written before the engine's code changed (a policy retuned, a rule fixed) is not
+    resumed or reported as if complete: its games and new ones would not be comparable."""
+    import sim.runner
+
+    run_matchups(specs(), 20, 1, tmp_path, progress=False)
+    assert json.loads((tmp_path / "manifest.json").read_text())["job"]["engines"]["null"]
+    run_matchups(specs(), 20, 1, tmp_path, progress=False)  # same code: resumes (nothing to play)
+    monkeypatch.setattr(sim.runner, "engine_digest", lambda engine: "another version")
+    with pytest.raises(InputError, match="another version of the null engine"):
+        run_matchups(specs(), 20, 1, tmp_path, progress=False)
+
+
+def test_an_engine_digest_follows_its_family_sources(tmp_path: Path) -> None:
+    from sim.numba_cache import family_digest
+
+    (tmp_path / "games").mkdir()
+    files = [tmp_path / "games" / "toy.py", tmp_path / "games" / "toy_rules.py"]
+    for f in files:
+        f.write_text("from numba import njit\n@njit\ndef f():\n    return 1\n")
+    before = family_digest(files, tmp_path)
+    files[1].write_text("from numba import njit\n@njit\ndef f():\n    return 2\n")
+    assert family_digest(files, tmp_path) != before
+
+
 def test_refuses_parts_without_manifest(tmp_path: Path) -> None:
     run_matchups(specs(), 20, 1, tmp_path, progress=False)
     (tmp_path / "manifest.json").unlink()
