@@ -268,12 +268,19 @@ def attack_phase(S, p, threshold, check):
 
 @engine_jit
 def one_attack(S, p, n, threshold, check):
-    """One attack of the attackers scr[2][:n] (10.1.2-10.1.4): they dull unless Brave (10.1.2.2); the
-    defender may respond, then block with one active Forward (10.1.3); the attacker may respond; damage
-    (10.1.4): unblocked = 1 damage to the player, blocked = power each way, First Strike first.
-    Returns True when the game is over."""
+    """One attack of the attackers scr[2][:n] (10.1.2-10.1.4): declare_attack, the defender's block
+    (10.1.3), resolve_attack. Returns True when the game is over."""
+    n = declare_attack(S, p, n, threshold, check)
+    if n <= 0:
+        return n < 0
+    return resolve_attack(S, p, n, choose_block(S, 1 - p, n), threshold, check)
+
+
+@engine_jit
+def declare_attack(S, p, n, threshold, check):
+    """The attackers scr[2][:n] dull unless Brave (10.1.2.2), their attack triggers resolve, the defender
+    may respond. Returns how many are still on the field (scr[2] compacted), -1 if the game is over."""
     cs, ps, scr = st_cs(S), st_ps(S), st_scr(S)
-    q = 1 - p
     for k in range(n):
         a = scr[2, k]
         cs[p, S_ATTACKED, a] = 1
@@ -289,18 +296,24 @@ def one_attack(S, p, n, threshold, check):
     if queued(S):
         resolve(S)
     if check_over(S, threshold):
-        return True
-    if instant_window(S, q, False, p, scr[2, 0], threshold, check):
-        return True
+        return -1
+    if instant_window(S, 1 - p, False, p, scr[2, 0], threshold, check):
+        return -1
     alive = 0
     for k in range(n):
         if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
             scr[2, alive] = scr[2, k]
             alive += 1
-    n = alive
-    if n == 0:
-        return False
-    b = choose_block(S, q, n)
+    return alive
+
+
+@engine_jit
+def resolve_attack(S, p, n, b, threshold, check):
+    """Blocker b (-1: none) of the defender; the attacker may respond; damage (10.1.4): unblocked = 1
+    damage to the player, blocked = power each way, First Strike first. Returns True when the game is
+    over."""
+    cs = st_cs(S)
+    q = 1 - p
     if b >= 0:
         push_trigger(S, q, q, b, TR_BLOCK, -1, -1)
         if queued(S):  # (as for the attack triggers)
@@ -309,6 +322,7 @@ def one_attack(S, p, n, threshold, check):
             return True
         if instant_window(S, p, True, q, b, threshold, check):
             return True
+    scr = st_scr(S)
     if b < 0 or (cs[q, S_ZONE, b] != Z_FIELD and st_opt(S)[O_BLOCKED_IF_REMOVED] == 0):
         alive = 0
         for k in range(n):
