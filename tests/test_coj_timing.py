@@ -3,6 +3,7 @@ where one exists (read from ../shared/data; skipped with a reason if absent)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ from sim.games import coj_actions as A
 from sim.games import coj_effects as FX
 from sim.games import coj_policy as POL
 from sim.games import coj_rules as R
+from sim.games.coj_vocab import CC_COST, CC_IF_DONE, FL_DELETE
+from sim.importers.coj_text import parse_body
 from sim.pools import load_pool
 from sim.results import T_AVAILABLE
 from tests.test_coj_rules import BLANK, CATALOG, V, card, deck, field, state, zone
@@ -370,3 +373,166 @@ def test_rule_9_species_search_takes_a_unit_of_that_species():
     FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
     FX.settle(s)
     assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 3
+
+
+# issue 20, whole catalog: 消滅, choices, 「そうした場合」, levels, conditions, filters -----------------------
+
+def _enter(s, p, j):
+    A.on_enter(s, p, V(s)["U"][p, j, R.U_UID])
+    FX.settle(s)
+
+
+@needs_catalog
+def test_rule_5_delete_is_not_destroy_and_not_a_discard_card():
+    """人柱のシズク (1-4-314): enters -> deletes itself; destroyed -> 「それを消滅させる」: the deleted unit
+    fires no "when destroyed" ability, no recover returns it, and a §5 rebuild brings it back."""
+    shizuku = real("1-4-314")
+    assert [e.trigger for e in shizuku.effects if e.param & FL_DELETE] == ["enter", "leave"]
+    victim = card("VIC", eff=["leave:heal:5:own_player"])
+    s = state([shizuku], [victim])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    V(s)["P"][1, R.P_TOP] = 1  # the victim's copy left the deck
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][1, R.P_LP] == 8  # gone, its leave ability silent
+    assert R.deleted(s, 1, 0) and FX.discard_pick(s, 1, -1) == -1
+    R.rebuild(s, 1)
+    assert not R.deleted(s, 1, 0)
+
+
+@needs_catalog
+def test_rule_9_choose_one_runs_one_usable_option():
+    """のろいのはにわ (2-0-315): 「以下の効果から1つを選び発動する」 1: the opponent discards 1,
+    2: a 【珍獣】 unit from the deck. A scripted policy takes the first option that can act; only one runs."""
+    haniwa, mummy = real("2-0-315"), real("1-0-027")  # ミイラくん is a 珍獣
+    assert {e.cond >> 4 for e in haniwa.effects} == {1, 2}
+    s = state([haniwa, mummy], [mummy, mummy])
+    setup_turn(s, 0)
+    V(s)["P"][0, R.P_TOP] = 1
+    hand(s, 1, 0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_HAND] == 0 and V(s)["P"][0, R.P_HAND] == 0  # option 1 only
+    _enter(s, 0, field(s, 0, 0))  # the opponent's hand is empty: option 1 cannot act, option 2 does
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 1
+
+
+@needs_catalog
+def test_rule_9_if_you_do_is_an_all_or_nothing_cost():
+    """不知火伍式 (1-0-010), the digest's example: on attack 「あなたは手札を1枚選んで捨てる。そうした場合、
+    ターン終了時までこのユニットのBPを+4000する。」: with an empty hand no +4000; with a card, both."""
+    shiranui = real("1-0-010")
+    assert [e.cond & 15 for e in shiranui.effects[:2]] == [CC_COST, CC_IF_DONE]
+    s = state([shiranui, card("X")])
+    j = field(s, 0, 0)
+    uid = V(s)["U"][0, j, R.U_UID]
+    before = R.unit_bp(s, 0, j)
+    FX.run_effects(s, 0, 0, R.TR_ATTACK, uid, -1, -1)
+    assert R.unit_bp(s, 0, j) == before
+    hand(s, 0, 1)
+    FX.run_effects(s, 0, 0, R.TR_ATTACK, uid, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 0 and R.unit_bp(s, 0, j) == before + 4000
+    cp = parse_body("あなたのCPを-3する。そうした場合、対戦相手の全てのユニットに4000ダメージを与える。", "enter")
+    assert [(e.op, e.amount, e.cond & 15) for e in cp] == [("gain_cp", -3, CC_COST), ("damage", 4000, CC_IF_DONE)]
+    s = state([replace(card("CP"), effects=tuple(cp))], [card("O")])
+    field(s, 1, 0)
+    V(s)["P"][0, R.P_CP] = 2  # cannot pay 3: nothing is paid, no damage
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 2 and V(s)["U"][1, 0, R.U_DMG] == 0
+    V(s)["P"][0, R.P_CP] = 3
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 0 and V(s)["U"][1, 0, R.U_DMG] == 4000
+
+
+@needs_catalog
+def test_rule_8_level_dependent_ability_reads_the_units_level():
+    """ポクポ仮面 (2-1-001): enters -> 【レベル1】 2000 damage, 【レベル2以上】 5000 damage."""
+    poku = real("2-1-001")
+    s = state([poku, poku], [card("BIG", bp=(6000, 6000, 6000)), card("BIG2", bp=(6000, 6000, 6000))])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    _enter(s, 0, field(s, 0, 0, lvl=1))
+    assert V(s)["U"][1, 0, R.U_DMG] == 2000
+    _enter(s, 0, field(s, 0, 1, lvl=2))
+    assert V(s)["P"][1, R.P_FIELD] == 0  # 2000 + 5000 >= 6000
+
+
+@needs_catalog
+def test_rule_9_condition_life_at_most_3():
+    """強者の風格 (1-0-120): 「あなたのライフが3以下の場合」 +4000 to the battling unit; not at 4 LP."""
+    trig = real("1-0-120")
+    s = state([trig, card("U")])
+    zone(s, 0, 0)
+    j = field(s, 0, 1)
+    uid = V(s)["U"][0, j, R.U_UID]
+    V(s)["P"][0, R.P_LP] = 4
+    assert not FX.card_usable(s, 0, 0, -1, 0, uid)
+    V(s)["P"][0, R.P_LP] = 3
+    assert FX.card_usable(s, 0, 0, -1, 0, uid)
+    FX.resolve_card(s, 0, 0, -1, 0, uid)
+    assert R.unit_bp(s, 0, j) == 7000
+
+
+@needs_catalog
+def test_rule_3_colour_search_takes_a_card_of_that_colour_and_type():
+    """カパエル (1-1-007): 「黄属性のユニットカードを1枚ランダムで手札に加える」 (from the deck)."""
+    kapa = real("1-1-007")
+    red_unit = card("RU", colour="red")
+    yellow_trigger = card("YT", type="trigger", colour="yellow")
+    yellow_unit = card("YU", colour="yellow")
+    s = state([kapa, red_unit, yellow_trigger, yellow_unit])
+    V(s)["P"][0, R.P_TOP] = 1
+    setup_turn(s, 0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 3
+
+
+@needs_catalog
+def test_rule_9_other_than_this_unit_and_acted_units():
+    """フレイムソルジャー (1-4-002): 「自身以外の全てのユニットに1000ダメージ」; ダメージブレイク (1-0-018):
+    「対戦相手の行動済ユニットを1体選ぶ」 hits the exhausted unit, never the active one."""
+    soldier, breaker = real("1-4-002"), real("1-0-018")
+    s = state([soldier, card("MINE")], [card("A"), card("B")])
+    setup_turn(s, 0)
+    field(s, 0, 1)
+    field(s, 1, 0)
+    j = field(s, 0, 0)
+    _enter(s, 0, j)
+    assert V(s)["U"][0, j, R.U_DMG] == 0 and V(s)["U"][0, 0, R.U_DMG] == 1000 and V(s)["U"][1, 0, R.U_DMG] == 1000
+    s = state([breaker], [card("ACTIVE", bp=(5000, 5000, 5000)), card("SPENT", bp=(3000, 3000, 3000))])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    field(s, 1, 1, act=0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0
+
+
+@needs_catalog
+def test_rule_9_both_players_discard_and_cost_bound_on_dull():
+    """ポイズンディナー (1-1-097): 「お互いのプレイヤーは手札を2枚ランダムで捨てる」; システムγ (PR-022):
+    「対戦相手のコスト2以下のユニット1体を選ぶ。それの行動権を消費する」 skips a cost-3 unit."""
+    dinner = real("1-1-097")
+    s = state([dinner, card("U"), card("H1"), card("H2"), card("H3")], [card("O1"), card("O2"), card("O3")])
+    hand(s, 0, 2, 3, 4)
+    hand(s, 1, 0, 1, 2)
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][1, R.P_HAND] == 1
+    gamma = real("PR-022")
+    s = state([gamma], [card("C3", cost=3), card("C2", cost=2)])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["U"][1, 0, R.U_ACT] == 1  # only a cost-3 unit: nothing to dull
+    field(s, 1, 1)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["U"][1, 0, R.U_ACT] == 1 and V(s)["U"][1, 1, R.U_ACT] == 0
+
+
+@needs_catalog
+def test_rule_8_set_level_to_3_overclocks():
+    """雪解刀のヤヨイ (2-2-017): 「対戦相手のユニットを1体選ぶ。それのレベルを3にする」."""
+    s = state([real("2-2-017")], [card("O", bp=(1000, 2000, 3000))])
+    setup_turn(s, 0)
+    field(s, 1, 0, act=0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["U"][1, 0, R.U_LVL] == 3 and V(s)["U"][1, 0, R.U_ACT] == 1  # §8 OC recovers the action right

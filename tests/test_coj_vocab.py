@@ -3,6 +3,8 @@ a card at its event, each op and target changes the game state (sim/games/coj_vo
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sim.effects import OPS, TARGETS
@@ -16,9 +18,12 @@ from tests.test_coj_rules import V, card, field, state, zone
 
 
 def test_everything_the_importer_emits_is_executed():
-    ops = {op for _, op in T._ON_IT} | {op for _, op, _ in T._ALONE} | {"recover", "break_power"}
-    targets = {target for _, _, target in T._ALONE} | {"opp_character", "own_character"}
+    ops = {T._op_fl(op)[0] for _, op in T._ON_IT} | {T._op_fl(op)[0] for _, op, _ in T._ALONE} | {"recover", "break_power"}
+    ops |= {op for _, op, _, _ in T._ALONE_FL} | {"search"}  # _SEARCH_FILTERED
+    targets = {target for _, _, target in T._ALONE} | {target for _, _, target, _ in T._ALONE_FL}
+    targets |= {"opp_character", "own_character"}
     assert ops <= VOC.OPS and targets <= VOC.TARGETS
+    assert {kind for _, kind in T._CONDITIONS} <= set(COND_CASES)
     assert {name for _, name in T._TRIGGERS} <= VOC.UNIT_TRIGGERS
     assert {name for _, name in T._ZONE_TRIGGERS} | {"cast"} <= VOC.ZONE_TRIGGERS
     assert set(VOC.KEYWORDS) == set(R.KEYWORDS)
@@ -158,3 +163,70 @@ def test_self_and_all_players_targets():
     assert R.unit_bp(s, 0, 0) == 4000
     FX.resolve(s, 0, R.OP_PLAYER_DAMAGE, R.TG_ALL_PLAYERS, 1, 0, -1, -1, -1)
     assert V(s)["P"][0, R.P_LP] == 7 and V(s)["P"][1, R.P_LP] == 7
+
+
+# ---------------------------------------------------------------- every condition and modifier gates
+
+COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from holding to not)
+    VOC.CC_OWN_FIELD_LE: (1, lambda s: field(s, 0, 1)),
+    VOC.CC_OWN_FIELD_GE: (1, lambda s: R.remove_unit(s, 0, 0)),
+    VOC.CC_OPP_FIELD_GE: (1, lambda s: R.remove_unit(s, 1, 0)),
+    VOC.CC_OPP_FIELD_LE: (1, lambda s: field(s, 1, 1)),
+    VOC.CC_LIFE_LE: (8, lambda s: FX.resolve(s, 0, R.OP_HEAL, R.TG_OWN_PLAYER, 1, 0, -1, -1, -1)),
+    VOC.CC_OPP_HAND_LE: (1, lambda s: R.add_to_hand(s, 1, 2, 1)),
+    VOC.CC_OPP_ZONE_EMPTY: (0, lambda s: None),
+    VOC.CC_LEVEL: (1 | 1 << 2, lambda s: R.set_level(s, 0, 0, 2)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(COND_CASES))
+def test_every_condition_holds_then_not(kind):
+    n, flip = COND_CASES[kind]
+    s = _op_scene()
+    if kind == VOC.CC_OPP_ZONE_EMPTY:
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), -1)  # seat 1 has a card set
+        R.zone_remove(s, 1, 0)
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), -1)
+        return
+    uid = V(s)["U"][0, 0, R.U_UID]
+    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), uid)
+    flip(s)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), uid)
+
+
+def test_every_modifier_changes_what_is_hit():
+    s = _op_scene()  # seat 0's unit: exhausted; seat 1's: active, Lv.2, cost 1
+    uid = V(s)["U"][0, 0, R.U_UID]
+    assert FX.unit_affected(s, 1, 0, 0, R.OP_DAMAGE, 1000, VOC.FL_ACTED)
+    assert not FX.unit_affected(s, 0, 1, 0, R.OP_DAMAGE, 1000, VOC.FL_ACTED)
+    assert not FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 1 << VOC.COST_SHIFT)  # cost bound + 1: cost <= 0
+    assert FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 2 << VOC.COST_SHIFT)  # cost <= 1
+    assert FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 2 << VOC.LVL_SHIFT)
+    assert not FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 3 << VOC.LVL_SHIFT)
+    assert not FX.effect_possible(s, 0, R.OP_PUMP, R.TG_ALL_OWN, 1000, VOC.FL_OTHER, uid, -1, -1)
+    FX.resolve(s, 0, R.OP_BREAK, R.TG_OPP, 0, VOC.FL_DELETE, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0 and R.deleted(s, 1, 0)
+    FX.resolve(s, 0, R.OP_LEVEL_UP, R.TG_SELF, 3, 1, uid, -1, -1)  # level_up param 1: set the level
+    assert V(s)["U"][0, 0, R.U_LVL] == 3
+    assert FX.search_match(s, 0, 0, VOC.search_filter(0, 1, -1)) and not FX.search_match(s, 0, 0, VOC.search_filter(0, 2, -1))
+    assert FX.search_match(s, 0, 0, VOC.search_filter(-1, 0, 1)) and not FX.search_match(s, 0, 0, VOC.search_filter(-1, 0, 2))
+
+
+def test_choice_cost_and_if_done_run_as_written():
+    """CC_CHOICE: one option; CC_COST / CC_IF_DONE: nothing runs past an unpaid cost."""
+    from sim.effects import Effect
+    choice = [Effect("enter", "draw", 1, "own_player", 0, cond=VOC.coj_cond(VOC.CC_CHOICE, 1)),
+              Effect("enter", "heal", 5, "own_player", 0, cond=VOC.coj_cond(VOC.CC_CHOICE, 2))]
+    cost = [Effect("enter", "gain_cp", -2, "own_player", 0, cond=VOC.coj_cond(VOC.CC_COST, 0)),
+            Effect("enter", "heal", 5, "own_player", 0, cond=VOC.coj_cond(VOC.CC_IF_DONE, 0))]
+    s = state([replace(card("C"), effects=tuple(choice)), replace(card("D"), effects=tuple(cost)), card("E")])
+    V(s)["P"][0, R.P_TOP] = 0
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][0, R.P_LP] == 8  # option 1 only
+    V(s)["P"][0, R.P_CP] = 1
+    FX.run_effects(s, 0, 1, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 1 and V(s)["P"][0, R.P_LP] == 8
+    V(s)["P"][0, R.P_CP] = 2
+    FX.run_effects(s, 0, 1, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 0 and V(s)["P"][0, R.P_LP] == 13

@@ -4,8 +4,8 @@
 
 import numpy as np
 
-from sim.compiled import K_COST, K_JOB2H, K_JOBH, K_NEFF, K_TRIGS, K_TYPE
-from sim.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER
+from sim.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
+from sim.effects import E_AMOUNT, E_COND, E_OP, E_PARAM, E_TARGET, E_TRIGGER
 from sim.games.coj_rules import (
     CP_MAX,
     CT_EVO,
@@ -83,6 +83,8 @@ from sim.games.coj_rules import (
     U_TEMP,
     U_UID,
     add_to_hand,
+    delete_unit,
+    deleted,
     destroy,
     draw,
     find_unit,
@@ -110,6 +112,26 @@ from sim.games.coj_rules import (
     vZ,
     zone_event,
     zone_remove,
+)
+from sim.games.coj_vocab import (
+    CC_CHOICE,
+    CC_COST,
+    CC_IF_DONE,
+    CC_LEVEL,
+    CC_LIFE_LE,
+    CC_OPP_FIELD_GE,
+    CC_OPP_FIELD_LE,
+    CC_OPP_HAND_LE,
+    CC_OPP_ZONE_EMPTY,
+    CC_OWN_FIELD_GE,
+    CC_OWN_FIELD_LE,
+    COST_SHIFT,
+    FL_ACTED,
+    FL_DELETE,
+    FL_OTHER,
+    LVL_SHIFT,
+    PV_BITS,
+    PV_MASK,
 )
 from sim.jit import engine_jit
 from sim.kernel import SUB_POLICY0, randbelow
@@ -139,14 +161,23 @@ def unit_affected(s, p, q, j, op, amount, param):
     U = vU(s)
     k = unit_kw(s, q, j)
     enemy = q != p
+    fl = param >> PV_BITS if param > 0 else 0  # CoJ modifiers (coj_vocab FL_*)
+    if fl:
+        cost_max = ((param >> COST_SHIFT) & 31) - 1
+        if ((fl & (FL_ACTED >> PV_BITS) and U[q, j, U_ACT] == 1)  # 「行動済」
+                or (cost_max >= 0 and vK(s)[q, U[q, j, U_CARD], K_COST] > cost_max)
+                or U[q, j, U_LVL] < (param >> LVL_SHIFT) & 3):
+            return False
+        param &= PV_MASK
+    resist = enemy and k & KW_DESTROY_RESIST and not fl & (FL_DELETE >> PV_BITS)  # 消滅 is not destroying
     if op == OP_BREAK:
-        if enemy and k & KW_DESTROY_RESIST:
+        if resist:
             return False
         if amount > 0 and U[q, j, U_LVL] < amount:  # CoJ "レベルN以上の" filter
             return False
         return param <= 0 or vK(s)[q, U[q, j, U_CARD], K_COST] <= param
     if op == OP_BREAK_POWER:
-        return not (enemy and k & KW_DESTROY_RESIST) and unit_bp(s, q, j) <= (param if param > 0 else amount)
+        return not resist and unit_bp(s, q, j) <= (param if param > 0 else amount)
     if op == OP_DULL or op == OP_FREEZE:
         return U[q, j, U_ACT] == 1 and not (enemy and k & KW_SELFLESS)
     if op == OP_BOUNCE:
@@ -154,6 +185,8 @@ def unit_affected(s, p, q, j, op, amount, param):
     if op == OP_HASTE:
         return U[q, j, U_RESTR] == 1
     if op == OP_LEVEL_UP:
+        if param == 1:  # 「レベルをNにする」
+            return U[q, j, U_LVL] != amount
         return U[q, j, U_LVL] < 3 if amount >= 0 else U[q, j, U_LVL] > 1
     if op == OP_ACTIVATE:
         return U[q, j, U_ACT] == 0
@@ -186,13 +219,14 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         j = find_unit(s, p, src_uid)
         return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
     q = target_seat(p, op, target)
-    if ctx_seat == q:
+    skip = src_uid if param > 0 and param & FL_OTHER else -1
+    if ctx_seat == q and ctx_uid != skip:
         j = find_unit(s, q, ctx_uid)
         if j >= 0 and legal_target(s, p, q, j, op, amount, param):
             return j
     best, best_score = -1, -(1 << 30)
     for j in range(P[q, P_FIELD]):
-        if not legal_target(s, p, q, j, op, amount, param):
+        if (skip >= 0 and U[q, j, U_UID] == skip) or not legal_target(s, p, q, j, op, amount, param):
             continue
         bp = unit_bp(s, q, j)
         if op == OP_DAMAGE or op == OP_WEAKEN:
@@ -210,9 +244,9 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
 
 @engine_jit
 def live_copy(s, p, c):
-    """Whether copy c of seat p is in its deck, hand, field or trigger zone. Nothing in the effect
-    vocabulary deletes (§5 消滅), so the other copies are the discard (coj.py V_ZONES); after a §5
-    rebuild the fresh deck holds every copy, so the discard starts empty again."""
+    """Whether copy c of seat p is in its deck, hand, field or trigger zone. The other copies are the
+    discard and the deleted ones (§5 消滅, coj_rules.deleted; coj.py V_ZONES); after a §5 rebuild the
+    fresh deck holds every copy, so the discard starts empty again."""
     P, DK, H, U, Z = vP(s), vDK(s), vH(s), vU(s), vZ(s)
     for i in range(P[p, P_TOP], P[p, P_N]):
         if DK[p, i] == c:
@@ -236,7 +270,7 @@ def discard_pick(s, p, ctype):
     cands = np.empty(n, np.int32)
     m = 0
     for c in range(n):
-        if (ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and not live_copy(s, p, c):
+        if (ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and not live_copy(s, p, c) and not deleted(s, p, c):
             cands[m] = c
             m += 1
     return cands[randbelow(rng(s, SUB_POLICY0 + p), m)] if m > 0 else -1
@@ -247,6 +281,11 @@ def search_match(s, p, c, param):
     """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
     of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
     K = vK(s)
+    if param <= -2:  # a type / colour / cost filter (coj_vocab.search_filter)
+        v = -param - 2
+        ctype, colours, cost = (v & 7) - 1, (v >> 3) & 63, ((v >> 9) & 31) - 1
+        return ((ctype < 0 or K[p, c, K_TYPE] == ctype) and (colours == 0 or K[p, c, K_ELEM] & colours != 0)
+                and (cost < 0 or K[p, c, K_COST] == cost))
     if param < 0:
         return True
     if param <= CT_JOKER:
@@ -265,7 +304,7 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
             if (q == p and target == TG_ALL_OPP) or (q != p and target == TG_ALL_OWN):
                 continue
             for j in range(P[q, P_FIELD]):
-                if unit_affected(s, p, q, j, op, amount, param):
+                if unit_affected(s, p, q, j, op, amount, param) and not other_than(s, p, q, j, param, src_uid):
                     return True
         return False
     if targeted(op):
@@ -273,7 +312,7 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
     if op == OP_DRAW:
         return P[1 - p if target == TG_OPP_PLAYER else p, P_HAND] < HAND_MAX
     if op == OP_DISCARD:
-        return P[1 - p, P_HAND] > 0
+        return P[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] > 0
     if op == OP_SEARCH:
         return P[p, P_HAND] < HAND_MAX
     if op == OP_RECOVER:
@@ -288,17 +327,55 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     """§9: a trigger/intercept cannot be used only if ALL its effects would have no effect (a
     targeted one without a legal target has none); so it is usable iff one of them can act."""
     e = vE(s)[p, c]
-    for k in range(e.shape[0]):
-        if e[k, E_OP] != 0 and effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT],
-                                               e[k, E_PARAM], src_uid, ctx_seat, ctx_uid):
+    for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
+        if e[k, E_OP] != 0 and e[k, E_COND] & 15 != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], src_uid) and effect_possible(
+                s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid):
             return True
     return False
+
+
+@engine_jit
+def other_than(s, p, q, j, param, src_uid):
+    """Whether unit j of seat q is the effect's own unit and the effect says 「このユニット以外の」."""
+    return param > 0 and (param & FL_OTHER) != 0 and q == p and vU(s)[q, j, U_UID] == src_uid
+
+
+@engine_jit
+def cond_holds(s, p, cond, src_uid):
+    """An effect's condition (E_COND, coj_vocab CC_*) for seat p; 0 and choice options always hold."""
+    if cond == 0:
+        return True
+    kind, n = cond & 15, cond >> 4
+    P = vP(s)
+    if kind == CC_OWN_FIELD_LE:
+        return P[p, P_FIELD] <= n
+    if kind == CC_OWN_FIELD_GE:
+        return P[p, P_FIELD] >= n
+    if kind == CC_OPP_FIELD_GE:
+        return P[1 - p, P_FIELD] >= n
+    if kind == CC_OPP_FIELD_LE:
+        return P[1 - p, P_FIELD] <= n
+    if kind == CC_LIFE_LE:
+        return P[p, P_LP] <= n
+    if kind == CC_OPP_HAND_LE:
+        return P[1 - p, P_HAND] <= n
+    if kind == CC_OPP_ZONE_EMPTY:
+        return P[1 - p, P_ZONE] == 0
+    if kind == CC_LEVEL:
+        j = find_unit(s, p, src_uid)
+        return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
+    return True
 
 
 @engine_jit
 def hit_unit(s, p, q, j, op, amount, param):
     """Apply a unit op of seat p's effect to unit j of seat q."""
     U, G = vU(s), vG(s)
+    if param > 0 and param >> PV_BITS:
+        if param & FL_DELETE and (op == OP_BREAK or op == OP_BREAK_POWER):
+            delete_unit(s, q, j)
+            return
+        param &= PV_MASK
     if op == OP_DAMAGE:
         if take_damage(s, q, j, amount, q != p):
             destroy(s, q, j)
@@ -324,7 +401,7 @@ def hit_unit(s, p, q, j, op, amount, param):
     elif op == OP_HASTE:
         U[q, j, U_RESTR] = 0
     elif op == OP_LEVEL_UP:
-        set_level(s, q, j, U[q, j, U_LVL] + amount)
+        set_level(s, q, j, amount if param == 1 else U[q, j, U_LVL] + amount)
     elif op == OP_ACTIVATE:
         U[q, j, U_ACT] = 1  # 「行動権を回復する」
     elif op == OP_GRANT:
@@ -334,11 +411,11 @@ def hit_unit(s, p, q, j, op, amount, param):
 
 
 @engine_jit
-def sweep_units(s, p, q, op, amount, param):
+def sweep_units(s, p, q, op, amount, param, src_uid):
     """Every unit of seat q the effect changes (§10 加護 does not stop a sweep: nothing is targeted)."""
     j = vP(s)[q, P_FIELD] - 1
     while j >= 0:  # from the right so that destroyed units do not shift the ones still to hit
-        if unit_affected(s, p, q, j, op, amount, param):
+        if unit_affected(s, p, q, j, op, amount, param) and not other_than(s, p, q, j, param, src_uid):
             hit_unit(s, p, q, j, op, amount, param)
         j = min(j - 1, vP(s)[q, P_FIELD] - 1)
 
@@ -352,9 +429,9 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     q = 1 - p
     if sweep(target):  # 「全てのユニット」: every such unit, own ("あなたの") or the opponent's or both
         if target != TG_ALL_OPP:
-            sweep_units(s, p, p, op, amount, param)
+            sweep_units(s, p, p, op, amount, param, src_uid)
         if target != TG_ALL_OWN:
-            sweep_units(s, p, q, op, amount, param)
+            sweep_units(s, p, q, op, amount, param, src_uid)
         return
     if targeted(op):
         j = pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
@@ -377,11 +454,12 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     elif op == OP_GAIN_CP:
         t = q if target == TG_OPP_PLAYER else p
         P[t, P_CP] = max(G[O_CP_FLOOR], min(CP_MAX, P[t, P_CP] + amount))  # §4 cap 12, floor (option)
-    elif op == OP_DISCARD:
+    elif op == OP_DISCARD:  # the opponent's hand, or the own one (own_player: 「あなたは手札を…捨てる」)
+        t = p if target == TG_OWN_PLAYER else q
         for _ in range(amount):
-            if P[q, P_HAND] == 0:
+            if P[t, P_HAND] == 0:
                 break
-            remove_from_hand(s, q, randbelow(rng(s, SUB_POLICY0 + p), P[q, P_HAND]))
+            remove_from_hand(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_HAND]))
     elif op == OP_SEARCH:
         DK = vDK(s)
         got = 0
@@ -412,10 +490,75 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
 @engine_jit
 def resolve_card(s, p, c, src_uid, ctx_seat, ctx_uid):
     """All effects of one card (row c), in the order written (§9)."""
+    run_effects(s, p, c, -1, src_uid, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
+    """The effects of card row c of seat p with timing trig (-1: all of them: a used zone card or
+    joker), in the order written (§9). A condition (E_COND) is checked as its effect resolves; of a
+    choice (CC_CHOICE) only the options chosen by pick_option run."""
     e = vE(s)[p, c]
+    opt = -1
+    paid = True
     for k in range(e.shape[0]):
-        if e[k, E_OP] != 0:
-            resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
+        if e[k, E_OP] == 0 or (trig >= 0 and e[k, E_TRIGGER] != trig):
+            continue
+        cond = e[k, E_COND]
+        if cond != 0:
+            kind = cond & 15
+            if kind == CC_CHOICE:
+                if opt < 0:
+                    opt = pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid)
+                if cond >> 4 != opt:
+                    continue
+            elif kind == CC_COST:
+                paid = paid and payable(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid,
+                                        ctx_seat, ctx_uid)
+                if not paid:  # §9 no partial payment
+                    continue
+            elif kind == CC_IF_DONE:
+                if not paid:
+                    continue
+            elif not cond_holds(s, p, cond, src_uid):
+                continue
+        resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def payable(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
+    """Whether a 「そうした場合」 cost can be paid in full (§9): CP or cards in hand enough, a target."""
+    if op == OP_GAIN_CP and amount < 0:
+        return vP(s)[1 - p if target == TG_OPP_PLAYER else p, P_CP] >= -amount
+    if op == OP_DISCARD:
+        return vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] >= amount
+    return effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
+    """「以下の効果から1つを選び発動する」: the option a policy chooses among those with an effect that
+    can act (§9 use legality): the random policy uniformly, the scripted ones the first (0: none can)."""
+    e = vE(s)[p, c]
+    mask = 0
+    for k in range(e.shape[0]):
+        cond = e[k, E_COND]
+        if (e[k, E_OP] != 0 and (trig < 0 or e[k, E_TRIGGER] == trig) and cond & 15 == CC_CHOICE
+                and effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid,
+                                    ctx_seat, ctx_uid)):
+            mask |= 1 << (cond >> 4)
+    if mask == 0:
+        return 0
+    n = 0
+    for b in range(1, 8):
+        n += (mask >> b) & 1
+    pick = randbelow(rng(s, SUB_POLICY0 + p), n) if vG(s)[G_POL + p] == 0 else 0
+    for b in range(1, 8):
+        if (mask >> b) & 1:
+            if pick == 0:
+                return b
+            pick -= 1
+    return 0
 
 
 @engine_jit
@@ -430,11 +573,7 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
     c = vU(s)[p, j, U_CARD]
     if unit_kw(s, p, j) & KW_SILENCE:  # printed or granted (§9: a granted keyword is fully had)
         return
-    uid = vU(s)[p, j, U_UID]
-    e = vE(s)[p, c]
-    for k in range(vK(s)[p, c, K_NEFF]):
-        if e[k, E_TRIGGER] == trig and e[k, E_OP] != 0:
-            resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], uid, ctx_seat, ctx_uid)
+    run_effects(s, p, c, trig, vU(s)[p, j, U_UID], ctx_seat, ctx_uid)
 
 
 @engine_jit
@@ -592,10 +731,7 @@ def settle_queue(s):
             p, c = DQ[k, 0], DQ[k, 1]
             k += 1
             if not kw(s, p, c) & KW_SILENCE:
-                e = vE(s)[p, c]
-                for m in range(vK(s)[p, c, K_NEFF]):
-                    if e[m, E_TRIGGER] == TR_LEAVE and e[m, E_OP] != 0:
-                        resolve(s, p, e[m, E_OP], e[m, E_TARGET], e[m, E_AMOUNT], e[m, E_PARAM], -1, -1, -1)
+                run_effects(s, p, c, TR_LEAVE, -1, -1, -1)
             fire_triggers(s, p, EV_LEAVE, -1, -1)
             intercept_round(s, p, EV_LEAVE, -1, -1, -1)  # §9: intercepts answer a destruction too
         else:

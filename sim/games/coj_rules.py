@@ -95,7 +95,12 @@ NEV = 13
  P_NPZ, P_NPCP, P_NPNF, P_NTRIG) = range(28)
 P_NINT = P_NTRIG + NEV
 P_FTRIG = P_NINT + NEV  # OR of the K_TRIGS of p's field units (field_changed): events skip when none can fire
-P_NCOLS = P_FTRIG + 1
+# §5 消滅: the deleted copies of p (bit c % DEL_BITS of P_DEL + c // DEL_BITS); they are not in the
+# discard, so no recover picks them, and a §5 rebuild brings them back (the masks are cleared).
+P_DEL = P_FTRIG + 1
+DEL_BITS = 30
+DEL_COLS = 2  # copies 0..59: a deck is 40 (copies past that are never marked, i.e. stay discard cards)
+P_NCOLS = P_DEL + DEL_COLS
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
@@ -374,6 +379,8 @@ def rebuild(s, p):
         deal(rng(s, p), DK[p], n, n)
     P[p, P_TOP] = 0
     P[p, P_REBUILDS] += 1
+    for k in range(DEL_COLS):
+        P[p, P_DEL + k] = 0
 
 
 @engine_jit
@@ -618,6 +625,20 @@ def field_changed(s, p):
     for k in range(vP(s)[p, P_FIELD]):
         m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
     vP(s)[p, P_FTRIG] = m
+
+
+@engine_jit
+def delete_unit(s, p, j):
+    """消滅 (§5 deleted zone): off the field, not destroyed (no "when destroyed"), not a discard card."""
+    c = vU(s)[p, j, U_CARD]
+    remove_unit(s, p, j)
+    if c < DEL_BITS * DEL_COLS:
+        vP(s)[p, P_DEL + c // DEL_BITS] |= 1 << (c % DEL_BITS)
+
+
+@engine_jit
+def deleted(s, p, c):
+    return c < DEL_BITS * DEL_COLS and (vP(s)[p, P_DEL + c // DEL_BITS] >> (c % DEL_BITS)) & 1 == 1
 
 
 @engine_jit

@@ -39,6 +39,41 @@ UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overc
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
                            "opp_turn_start", "turn_end", "opp_turn_end"})
+# CoJ-local encodings in the shared effect table (sim.effects), read only by this engine:
+# - a unit op's param (cost bound, BP bound, keyword bit, 基本BP flag ...) is param & PV_MASK; the bits
+#   above are modifiers: FL_DELETE (break / break_power delete, §5 消滅, instead of destroying),
+#   FL_OTHER (「このユニット以外の」: never the effect's own unit), FL_ACTED (「行動済」: only units
+#   without their action right), a cost bound + 1 in bits COST_SHIFT.. (5 bits) and a level floor in
+#   bits LVL_SHIFT.. (2 bits) for the ops other than break (whose own param and amount are those);
+#   level_up with value 1 sets the level to `amount` (「レベルをNにする」);
+# - search's param <= -2 is a filter -(v + 2): card type + 1 in bits 0-2 (0 any), a colour mask (the
+#   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any);
+# - E_COND (Effect.cond) is a condition checked when the effect resolves: kind = cond & 15 (CC_*),
+#   n = cond >> 4; CC_CHOICE marks option n of 「以下の効果から1つを選び発動する」 (only one option runs).
+PV_BITS = 20
+PV_MASK = (1 << PV_BITS) - 1
+FL_DELETE = 1 << PV_BITS
+FL_OTHER = 1 << (PV_BITS + 1)
+FL_ACTED = 1 << (PV_BITS + 2)
+COST_SHIFT = PV_BITS + 3
+LVL_SHIFT = COST_SHIFT + 5
+CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
+    CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE = range(1, 12)
+# CC_COST / CC_IF_DONE: 「そうした場合」 (§9: the sentence before it is a cost, all or nothing): the
+# CC_IF_DONE effects run only if every CC_COST effect before them could be paid in full (and was).
+# CC_LEVEL: the effect's own unit is at level lo..hi, n = lo | hi << 2 (「このユニットのレベルによって」)
+
+
+def search_filter(ctype: int, colours: int, cost: int) -> int:
+    """search's param for a type index (-1 any), a K_ELEM colour mask (0 any) and a cost (-1 any)."""
+    return -(((ctype + 1) | colours << 3 | (cost + 1) << 9) + 2)
+
+
+def coj_cond(kind: int, n: int) -> int:
+    """E_COND of a CoJ condition (CC_* kind, its number)."""
+    return kind | n << 4
+
+
 OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
                  "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword",
                  "activate", "zone_break"})

@@ -5,22 +5,30 @@ or a keyword line of 【…】 outside any heading; each counts once for coverag
 when its printed timing maps onto a trigger, every sentence maps onto the effect vocabulary
 (sim.effects), apart from the reminder notes dropped on purpose (IGNORED), and the engine executes
 that timing, op and target (sim.games.coj_vocab): coverage counts only what runs. A keyword line is
-modelled when the engine plays every keyword on it. Approximations, made on purpose:
-- target filters other than cost / BP / level bounds are not modelled (the ability stays unmodelled);
-- 「選んで」 (chosen) picks from the discard or deck are played as random picks of the same kind, and a
-  unit picked 「ランダムで」 is played as the engine's target choice (coj_effects.pick_target);
-- 「それ」 in a trigger or intercept card is the unit of its event (the entering or attacking unit).
+modelled when the engine plays every keyword on it. Beyond single sentences the importer reads
+choices (「以下の効果から1つを選び発動する」), a unit's level-dependent parts (「このユニットのレベルに
+よって」), 「〜場合、」 conditions, 「そうした場合」 costs (§9, all or nothing) and 消滅 (delete); the
+encodings are in sim.games.coj_vocab. Approximations, made on purpose:
+- target filters other than cost / BP / level bounds and 行動済 are not modelled (the ability stays
+  unmodelled); a BP bound only on destroy / delete;
+- 「選んで」 (chosen) picks from the discard, deck or own hand are played as random picks of the same
+  kind, and a unit picked 「ランダムで」 is played as the engine's target choice (coj_effects.pick_target);
+- 「それ」 in a trigger or intercept card is the unit of its event (the entering or attacking unit);
+- a condition is checked at each of its effects as it resolves (a sentence's effects rarely change it).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from sim.effects import MAX_EFFECTS, Effect, text_hash
+from sim.games import coj_vocab as VOC
 from sim.games.coj_vocab import KEYWORDS as ENGINE_KEYWORDS
 from sim.games.coj_vocab import executed
 from sim.importers.fftcg_text import ParsedText
+from sim.model import ELEMENTS
 
 # CoJ digest §10 keyword table (in the order of sim.games.coj KEYWORDS, bit i of K_KW), then the rest of the
 # catalog's keywords.json. 次元干渉/コストN becomes "dimensional_interference_N" (the engine reads N from it).
@@ -113,12 +121,14 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
     (re.compile(r"^対戦相手のターン終了時、"), "opp_turn_end"),
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
-_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|行動済)?"
+_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済))?"
 _CHOOSE = re.compile(r"^" + _SIDE + _FILTER + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
 _RECOVER_PICK = re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
 _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:それ|それら)に(\d+)ダメージを与える$"), "damage"),
     (re.compile(r"^(?:それ|それら)を破壊する$"), "break"),
+    (re.compile(r"^(?:それ|それら)を消滅させる$"), "delete"),  # §5 消滅: break with FL_DELETE
+    (re.compile(r"^(?:それ|それら)のレベルを(\d)にする$"), "level_set"),  # level_up with param 1
     (re.compile(r"^(?:それ|それら)の(?:基本)?BPを\+(\d+)する$"), "pump"),
     (re.compile(r"^(?:それ|それら)の行動権を消費する$"), "dull"),
     (re.compile(r"^(?:それ|それら)を(?:持ち主の|対戦相手の)?手札に戻す$"), "bounce"),
@@ -180,6 +190,48 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
     (re.compile(r"^【([^】]+)】ユニットのカードを(\d+)枚ランダムで手札に加える$"), "search", "own_player"),
     (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
+    (re.compile(r"^対戦相手のCPを\+(\d+)する$"), "gain_cp", "opp_player"),
+    (re.compile(r"^このユニットを(?:あなたの|持ち主の)?手札に戻す$"), "bounce", "self"),
+    (re.compile(r"^全てのユニットを(?:お互いのプレイヤーの|持ち主の)?手札に戻す$"), "bounce", "all_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
+     "all_own_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?対戦相手の全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
+     "all_opp_characters"),
+    (re.compile(r"^あなたは手札を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
+    (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
+]
+# sentences whose effect carries CoJ modifier bits (coj_vocab FL_*): (pattern, op, target, flags)
+_ALONE_FL = [
+    (re.compile(r"^(?:自身|このユニット)以外の全てのユニットに(\d+)ダメージを与える$"), "damage", "all_characters", VOC.FL_OTHER),
+    (re.compile(r"^このユニット以外の全てのユニットを破壊する$"), "break", "all_characters", VOC.FL_OTHER),
+    (re.compile(r"^対戦相手の全ての行動済ユニットに(\d+)ダメージを与える$"), "damage", "all_opp_characters", VOC.FL_ACTED),
+    (re.compile(r"^このユニットを消滅させる$"), "break", "self", VOC.FL_DELETE),
+    (re.compile(r"^対戦相手の全てのユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE),
+    (re.compile(r"^全てのユニットを消滅させる$"), "break", "all_characters", VOC.FL_DELETE),
+    (re.compile(r"^対戦相手の全ての行動済ユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE | VOC.FL_ACTED),
+]
+# a deck search by colour (属性) and / or cost: (pattern, groups -> (type index, colour, cost, count))
+_COLOURS = {"赤": "red", "黄": "yellow", "青": "blue", "緑": "green", "紫": "purple"}
+_SEARCH_FILTERED = [
+    (re.compile(r"^(赤|黄|青|緑|紫)属性の(ユニット)?カードを(\d+)枚ランダムで手札に加える$"),
+     lambda g: (0 if g[1] else -1, g[0], -1, int(g[2]))),
+    (re.compile(r"^コスト(\d+)のユニットカードを(\d+)枚ランダムで手札に加える$"),
+     lambda g: (0, None, int(g[0]), int(g[1]))),
+]
+# 「〜場合、」: a condition on the rest of its sentence (and the action after a choice) -> (kind, n)
+_CONDITIONS = [
+    (re.compile(r"^あなたのフィールド(?:に|の)ユニットが(\d+)体以下の場合、"), VOC.CC_OWN_FIELD_LE),
+    (re.compile(r"^あなたのフィールドに(?:ユニットが(\d+)体以上|(\d+)体以上ユニットが)いる場合、"), VOC.CC_OWN_FIELD_GE),
+    (re.compile(r"^対戦相手のフィールドにユニットが(\d+)体以上いる場合、"), VOC.CC_OPP_FIELD_GE),
+    (re.compile(r"^あなたのライフが(\d+)以下の場合、"), VOC.CC_LIFE_LE),
+    (re.compile(r"^対戦相手の手札が(\d+)枚以下の場合、"), VOC.CC_OPP_HAND_LE),
+    (re.compile(r"^対戦相手のトリガーゾーンにカードがない場合、"), VOC.CC_OPP_ZONE_EMPTY),
+]
+# two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
+_SPLITS = [
+    (re.compile(r"^(?:あなたは)?カードを(\d+)枚引き、(.+)$"), lambda g: [f"カードを{g[0]}枚引く", g[1]]),
+    (re.compile(r"^お互いのプレイヤーは手札を(\d+)枚ランダムで捨てる$"),
+     lambda g: [f"あなたは手札を{g[0]}枚ランダムで捨てる", f"対戦相手は手札を{g[0]}枚ランダムで捨てる"]),
 ]
 IGNORED = [  # reminder notes in parentheses
     re.compile(r"^\(この効果によって受けたライフダメージでジョーカーゲージは増えない\)$"),
@@ -188,7 +240,19 @@ HARMFUL = ("damage", "break", "break_power", "dull", "weaken", "bounce")
 
 
 def _sentences(body: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=。)", body.replace("\n", "")) if s.strip().rstrip("。").strip()]
+    out = []
+    for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
+        s = s.strip()
+        if not s.rstrip("。").strip():
+            continue
+        for pattern, parts in _SPLITS:
+            m = pattern.match(s.rstrip("。"))
+            if m:
+                out.extend(part + "。" for part in parts(list(m.groups())))
+                break
+        else:
+            out.append(s)
+    return out
 
 
 def _keyword_bit(name: str) -> int | None:
@@ -203,6 +267,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1 if "基本BP" in sentence else 0  # §10 基本BP: a lasting base change
     if op == "grant_keyword":
         return _keyword_bit(groups[-1])
+    if op == "level_set":
+        return 1  # level_up param 1: set the level
     return 0
 
 
@@ -212,13 +278,38 @@ def _amount(op: str, sentence: str, groups: list[str]) -> int:
     return int(groups[0]) if groups and groups[0] and groups[0].lstrip("-").isdigit() else 0
 
 
+def _condition(sentence: str) -> tuple[int, str]:
+    """A leading 「〜場合、」 condition: (E_COND, the rest of the sentence); (0, sentence) if none."""
+    for pattern, kind in _CONDITIONS:
+        m = pattern.match(sentence)
+        if m:
+            n = next((int(g) for g in m.groups() if g), 0)
+            return VOC.coj_cond(kind, n), sentence[m.end():]
+    return 0, sentence
+
+
+def _op_fl(op: str) -> tuple[str, int]:
+    """The engine's op for an importer op name, with its modifier bits (coj_vocab FL_*)."""
+    if op == "delete":
+        return "break", VOC.FL_DELETE
+    if op == "level_set":
+        return "level_up", 0
+    return op, 0
+
+
 def parse_body(body: str, trigger: str) -> list[Effect] | None:
     effects: list[Effect] = []
     sentences = [s.rstrip("。") for s in _sentences(body)]
-    i = 0
+    i = prev = 0
     while i < len(sentences):
-        s = sentences[i]
-        if any(p.match(s) for p in IGNORED):
+        start = len(effects)
+        cond, s = _condition(sentences[i])
+        if not cond and s.startswith("そうした場合、"):  # §9: the sentence before it is an all-or-nothing cost
+            if start == 0 or any(e.cond for e in effects[prev:start]):
+                return None
+            effects[prev:start] = [replace(e, cond=VOC.coj_cond(VOC.CC_COST, 0)) for e in effects[prev:start]]
+            cond, s = VOC.coj_cond(VOC.CC_IF_DONE, 0), s[len("そうした場合、"):]
+        if any(p.match(s) for p in IGNORED) and not cond:
             i += 1
             continue
         m = _RECOVER_PICK.match(s)
@@ -226,49 +317,116 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             kind, n = m.groups()
             effects.append(Effect(trigger, "recover", int(n), "own_player", CARD_TYPE_PARAM.get(kind, -1)))
             i += 2
-            continue
-        m = _CHOOSE.match(s)
-        if m and i + 1 < len(sentences):
-            side, cost_max, bp_max, level_min, count = m.groups()
+        elif (m := _CHOOSE.match(s)) and i + 1 < len(sentences):
+            side, cost_max, bp_max, level_min, acted, count = m.groups()
             then = sentences[i + 1]
             hit = next(((pattern.match(then), op) for pattern, op in _ON_IT if pattern.match(then)), None)
-            if hit is None or (level_min and hit[1] != "break"):
-                return None  # a level floor is modelled for destroy only
-            am, op = hit
-            param = _param(op, then, list(am.groups()))
+            if hit is None:
+                return None
+            am, name = hit
+            op, fl = _op_fl(name)
+            param = _param(name, then, list(am.groups()))
             if param is None:
                 return None
-            amount = _amount(op, then, list(am.groups()))
+            amount = _amount(name, then, list(am.groups()))
             if op == "break" and bp_max:
                 op, param = "break_power", int(bp_max)
             elif op == "break":
                 param, amount = int(cost_max or 0), int(level_min or 0)
+            elif bp_max:
+                return None  # a BP bound is modelled for destroy / delete only
+            else:
+                fl |= (int(cost_max) + 1 if cost_max else 0) << VOC.COST_SHIFT | int(level_min or 0) << VOC.LVL_SHIFT
+            if acted:
+                fl |= VOC.FL_ACTED
             if side == "対戦相手" or (side is None and op in HARMFUL):
                 target = "opp_character"
             else:
                 target = "own_character"
-            effects.extend([Effect(trigger, op, amount, target, param)] * min(int(count), MAX_EFFECTS))
+            effects.extend([Effect(trigger, op, amount, target, param | fl)] * min(int(count), MAX_EFFECTS))
             i += 2
-            continue
-        for pattern, op, target in _ALONE:
-            sm = pattern.match(s)
-            if sm:
-                groups = list(sm.groups())
-                if op in ("recover", "search"):
-                    kind, n = groups
-                    param, amount = (CARD_TYPE_PARAM.get(kind, -1) if kind else -1), int(n)
-                    if kind and kind not in CARD_TYPE_PARAM:  # a species: its hash (engine: param > 4)
-                        param = text_hash(kind)
-                else:
-                    param, amount = _param(op, s, groups), _amount(op, s, groups)
-                    if param is None:
-                        return None
-                effects.append(Effect(trigger, op, amount, target, param))
-                break
         else:
-            return None
-        i += 1
+            found = _alone(s, trigger)
+            if found is None:
+                return None
+            effects.extend(found)
+            i += 1
+        if cond:
+            effects[start:] = [replace(e, cond=cond) for e in effects[start:]]
+        prev = start
     return effects or None
+
+
+def _alone(s: str, trigger: str) -> list[Effect] | None:
+    """The effects of a sentence that stands alone, or None."""
+    for pattern, op, target, fl in _ALONE_FL:
+        sm = pattern.match(s)
+        if sm:
+            return [Effect(trigger, op, _amount(op, s, list(sm.groups())), target, fl)]
+    for pattern, parts in _SEARCH_FILTERED:
+        sm = pattern.match(s)
+        if sm:
+            ctype, colour, cost, n = parts(list(sm.groups()))
+            colours = 1 << ELEMENTS["coj"].index(_COLOURS[colour]) if colour else 0
+            return [Effect(trigger, "search", n, "own_player", VOC.search_filter(ctype, colours, cost))]
+    for pattern, name, target in _ALONE:
+        sm = pattern.match(s)
+        if sm:
+            groups = list(sm.groups())
+            op, _ = _op_fl(name)
+            if op in ("recover", "search"):
+                kind, n = groups
+                param, amount = (CARD_TYPE_PARAM.get(kind, -1) if kind else -1), int(n)
+                if kind and kind not in CARD_TYPE_PARAM:  # a species: its hash (engine: param > 4)
+                    param = text_hash(kind)
+            elif op == "discard" and "全て" in s:
+                param, amount = 0, 7  # §5 hand limit: the whole hand
+            else:
+                param, amount = _param(name, s, groups), _amount(name, s, groups)
+                if param is None:
+                    return None
+            return [Effect(trigger, op, amount, target, param)]
+    return None
+
+
+_CHOICE = re.compile(r"^(?:以下の効果から1つを選び発動する|以下の効果から1つを選び発動する。)")
+_OPTION = re.compile(r"(?:^|(?<=。))([1-3]):")
+_LEVELS = re.compile(r"^(?:このユニットのレベルによって以下の効果が発動する)")
+_LEVEL_PART = re.compile(r"【レベル(\d)(?:~(\d)|(以上)|(以下))?】")
+
+
+def _choice(body: str, trigger: str) -> list[Effect] | None:
+    """「以下の効果から1つを選び発動する。①：… ②：…」: each option's effects, marked CC_CHOICE n."""
+    parts = _OPTION.split(body)
+    if parts[0].strip("。") or len(parts) < 5:
+        return None
+    effects: list[Effect] = []
+    for n, text in zip(parts[1::2], parts[2::2], strict=True):
+        option = parse_body(text, trigger)
+        if option is None or any(e.cond for e in option):
+            return None
+        effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_CHOICE, int(n))) for e in option)
+    return effects
+
+
+def _by_level(body: str, trigger: str) -> list[Effect] | None:
+    """「このユニットのレベルによって以下の効果が発動する。【レベル1】… 【レベル2以上】…」: each part's
+    effects with the unit's level range (CC_LEVEL lo | hi << 2)."""
+    parts = _LEVEL_PART.split(body)
+    if parts[0].strip("。") or len(parts) < 6:
+        return None
+    effects: list[Effect] = []
+    for k in range(1, len(parts), 5):
+        lo, hi, up, down, text = parts[k:k + 5]
+        lo_n = int(lo)
+        hi_n = int(hi) if hi else (3 if up else lo_n)
+        if down:
+            lo_n, hi_n = 1, lo_n
+        part = parse_body(text, trigger)
+        if part is None or any(e.cond for e in part):
+            return None
+        effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_LEVEL, lo_n | hi_n << 2)) for e in part)
+    return effects
 
 
 _REMINDER = re.compile(r"\([^()]*\)")
@@ -296,7 +454,12 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
                 break
     if not trigger:
         return None
-    effects = parse_body(body, trigger)
+    if m := _CHOICE.match(body):
+        effects = _choice(body[m.end():].lstrip("。"), trigger)
+    elif (m := _LEVELS.match(body)) and not zone_card and trigger != "leave":  # the unit's level when it resolves
+        effects = _by_level(body[m.end():].lstrip("。"), trigger)
+    else:
+        effects = parse_body(body, trigger)
     if not effects or not all(executed(e.trigger, e.op, e.target, zone_card) for e in effects):
         return None
     return frozenset(), effects
