@@ -536,3 +536,70 @@ def test_rule_8_set_level_to_3_overclocks():
     field(s, 1, 0, act=0)
     _enter(s, 0, field(s, 0, 0))
     assert V(s)["U"][1, 0, R.U_LVL] == 3 and V(s)["U"][1, 0, R.U_ACT] == 1  # §8 OC recovers the action right
+
+
+@needs_catalog
+def test_rule_9_dogeza_recovers_and_pumps_the_same_chosen_unit():
+    """土下座 (1-1-038), a §9 example: 「あなたの行動済ユニットを1体選ぶ。それの行動権を回復し、ターン終了時まで
+    BPを+1000する」: unusable without an exhausted unit; both actions hit the one chosen unit."""
+    dogeza = real("1-1-038")
+    assert [e.target for e in dogeza.effects] == ["own_character", "chosen"]
+    s = state([dogeza, card("A", colour="yellow"), card("B", colour="yellow")])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 0, 2)
+    assert not FX.card_usable(s, 0, 0, -1, -1, -1)
+    V(s)["U"][0, 1, R.U_ACT] = 0
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["U"][0, 1, R.U_ACT] == 1 and R.unit_bp(s, 0, 1) == 4000 and R.unit_bp(s, 0, 0) == 3000
+
+
+@needs_catalog
+def test_rule_9_draw_to_seven_and_bp_doubled():
+    """メガソーラー・チャージ (1-0-116): 「手札が7枚になるまでカードを引く」; アイアンフィスト (PR-004):
+    「ターン終了時までこのユニットのBPを2倍にする」."""
+    assert any(e.op == "draw" and e.param == 1 and e.amount == 7 for e in real("1-0-116").effects)
+    s = state([real("PR-004")], [card("O")])
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    before = R.unit_bp(s, 0, j)
+    FX.run_effects(s, 0, 0, R.TR_ATTACK, V(s)["U"][0, j, R.U_UID], -1, -1)
+    assert R.unit_bp(s, 0, j) == 2 * before
+    A.turn_end(s, 0)
+    assert R.unit_bp(s, 0, j) == before
+
+
+@needs_catalog
+def test_rule_5_all_trigger_zones_destroyed_and_own_discard_then_draw():
+    """黄泉の五条大橋 (1-2-040): 「全てのトリガーゾーンにあるカードを破壊する」; 亡霊を喚ぶ街 (1-4-040):
+    「あなたは手札を1枚選んで捨て、カードを2枚引く」 (the discard is random: docs/policies_coj.md)."""
+    s = state([real("1-2-040"), BLANK, BLANK], [BLANK, BLANK])
+    zone(s, 0, 1, 2)
+    zone(s, 1, 0, 1)
+    FX.run_effects(s, 0, 0, R.TR_BATTLE, -1, -1, -1)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 0
+    town = real("1-4-040")
+    assert [(e.op, e.target) for e in town.effects] == [("discard", "own_player"), ("draw", "own_player")]
+    s = state([town, card("H")])
+    hand(s, 0, 1)
+    V(s)["P"][0, R.P_TOP] = 2
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 2 and 1 not in V(s)["H"][0, :2]
+
+
+@needs_catalog
+def test_rule_9_own_unit_as_a_price_is_the_cheapest_one():
+    """ダークテイマー (1-1-012): 「あなたのユニットを1体選ぶ。それを破壊する。そうした場合、あなたのCPを+2する」:
+    the policy destroys its weakest unit; with no unit to destroy, no CP."""
+    tamer = real("1-1-012")
+    s = state([tamer, card("BIG", bp=(9000, 9000, 9000)), card("SMALL", bp=(1000, 1000, 1000))])
+    setup_turn(s, 0, cp=0)
+    field(s, 0, 1)
+    field(s, 0, 2)
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_FIELD] == 1 and V(s)["U"][0, 0, R.U_CARD] == 1 and V(s)["P"][0, R.P_CP] == 2
+    s = state([tamer])
+    setup_turn(s, 0, cp=0)
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 0

@@ -104,7 +104,8 @@ def test_every_timing_fires(kind, trigger):
 
 SEATS = {"opp_character": R.TG_OPP, "own_character": R.TG_OWN, "self": R.TG_SELF, "opp_player": R.TG_OPP_PLAYER,
          "own_player": R.TG_OWN_PLAYER, "any_character": R.TG_ANY, "all_opp_characters": R.TG_ALL_OPP,
-         "all_players": R.TG_ALL_PLAYERS, "all_own_characters": R.TG_ALL_OWN, "all_characters": R.TG_ALL}
+         "all_players": R.TG_ALL_PLAYERS, "all_own_characters": R.TG_ALL_OWN, "all_characters": R.TG_ALL,
+         "chosen": R.TG_CHOSEN}
 OP_CASES = {  # op -> (target, amount, param)
     "draw": ("own_player", 1, 0), "damage": ("opp_character", 1000, 0), "break": ("opp_character", 2, 0),
     "break_power": ("opp_character", 0, 5000), "dull": ("opp_character", 0, 0), "freeze": ("opp_character", 0, 0),
@@ -147,13 +148,32 @@ def test_every_op_changes_the_state(op):
     assert (_snapshot(s) != before).any(), f"{op} changed nothing"
 
 
-@pytest.mark.parametrize("target", sorted(VOC.TARGETS - {"own_player", "opp_player", "all_players", "self"}))
+@pytest.mark.parametrize("target", sorted(VOC.TARGETS - {"own_player", "opp_player", "all_players", "self", "chosen"}))
 def test_every_unit_target_is_hit(target):
     s = _op_scene()
     before = _snapshot(s)
     FX.resolve(s, 0, R.OP_PUMP, SEATS[target], 1000, 0, -1, -1, -1)
     assert (_snapshot(s) != before).any(), f"{target} hit nothing"
     assert TARGETS.index(target) == SEATS[target]
+
+
+def test_chosen_is_the_unit_the_previous_effect_hit():
+    s = _op_scene()
+    FX.resolve(s, 0, R.OP_DAMAGE, R.TG_OPP, 1000, 0, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_DULL, R.TG_CHOSEN, 0, 0, -1, -1, -1)
+    assert V(s)["U"][1, 0, R.U_DMG] == 1000 and V(s)["U"][1, 0, R.U_ACT] == 0
+
+
+def test_param_variants_of_draw_pump_and_zone_break():
+    """draw param 1 (up to a hand of `amount`), pump param 2 (BP x amount), zone_break own_player."""
+    s = _op_scene()
+    FX.resolve(s, 0, R.OP_DRAW, R.TG_OWN_PLAYER, 2, 1, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 2 and not FX.effect_possible(s, 0, R.OP_DRAW, R.TG_OWN_PLAYER, 2, 1, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_PUMP, R.TG_SELF, 3, 2, V(s)["U"][0, 0, R.U_UID], -1, -1)
+    assert R.unit_bp(s, 0, 0) == 9000
+    R.zone_add(s, 0, 2)
+    FX.resolve(s, 0, R.OP_ZONE_BREAK, R.TG_OWN_PLAYER, 1, 0, -1, -1, -1)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 1
 
 
 def test_self_and_all_players_targets():

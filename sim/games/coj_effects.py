@@ -14,6 +14,8 @@ from sim.games.coj_rules import (
     CT_TRIGGER,
     CT_UNIT,
     EV_LEAVE,
+    G_CHOSEN_SEAT,
+    G_CHOSEN_UID,
     G_DQ,
     G_OQ,
     G_OVER,
@@ -66,6 +68,7 @@ from sim.games.coj_rules import (
     TG_ALL_OWN,
     TG_ALL_PLAYERS,
     TG_ANY,
+    TG_CHOSEN,
     TG_OPP,
     TG_OPP_PLAYER,
     TG_OWN_PLAYER,
@@ -229,7 +232,9 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         if (skip >= 0 and U[q, j, U_UID] == skip) or not legal_target(s, p, q, j, op, amount, param):
             continue
         bp = unit_bp(s, q, j)
-        if op == OP_DAMAGE or op == OP_WEAKEN:
+        if q == p and harmful(op):  # an own unit as the effect's price: the one it costs least
+            score = bp - (1 << 20 if bp <= amount else 0) if op == OP_DAMAGE or op == OP_WEAKEN else -bp
+        elif op == OP_DAMAGE or op == OP_WEAKEN:
             score = bp + (1 << 20 if bp <= amount else 0)  # a kill first, the biggest one
         elif op == OP_PUMP or op == OP_GRANT:
             score = bp + (1 << 20 if U[q, j, U_ACT] else 0)
@@ -307,10 +312,14 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
                 if unit_affected(s, p, q, j, op, amount, param) and not other_than(s, p, q, j, param, src_uid):
                     return True
         return False
+    if target == TG_CHOSEN:
+        q, j = chosen_unit(s)
+        return j >= 0 and unit_affected(s, p, q, j, op, amount, param)
     if targeted(op):
         return pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid) >= 0
     if op == OP_DRAW:
-        return P[1 - p if target == TG_OPP_PLAYER else p, P_HAND] < HAND_MAX
+        t = 1 - p if target == TG_OPP_PLAYER else p
+        return P[t, P_HAND] < (min(amount, HAND_MAX) if param == 1 else HAND_MAX)
     if op == OP_DISCARD:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] > 0
     if op == OP_SEARCH:
@@ -318,8 +327,15 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
     if op == OP_RECOVER:
         return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, param) >= 0
     if op == OP_ZONE_BREAK:
-        return P[1 - p, P_ZONE] > 0
+        return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
     return op != 0
+
+
+@engine_jit
+def chosen_unit(s):
+    """(seat, slot) of the unit the last targeted effect hit, slot -1 if it has left the field."""
+    q = vG(s)[G_CHOSEN_SEAT]
+    return q, find_unit(s, q, vG(s)[G_CHOSEN_UID])
 
 
 @engine_jit
@@ -387,7 +403,10 @@ def hit_unit(s, p, q, j, op, amount, param):
         U[q, j, U_ACT] = 0
         U[q, j, U_FROZEN] = 1
     elif op == OP_PUMP:
-        U[q, j, U_BASE if param == 1 else U_TEMP] += amount  # §10 基本BP: a base change survives turn end
+        if param == 2:  # 「BPをN倍にする」 until end of turn: + (N - 1) x the current BP
+            U[q, j, U_TEMP] += (amount - 1) * max(0, unit_bp(s, q, j))
+        else:
+            U[q, j, U_BASE if param == 1 else U_TEMP] += amount  # §10 基本BP: a base change survives turn end
     elif op == OP_WEAKEN:
         if not (G[O_IMMORTAL_WEAKEN] and unit_kw(s, q, j) & KW_IMMORTAL):
             U[q, j, U_BASE if param == 1 else U_TEMP] -= amount
@@ -433,13 +452,22 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         if target != TG_ALL_OWN:
             sweep_units(s, p, q, op, amount, param, src_uid)
         return
+    if target == TG_CHOSEN:  # 「それ」 again: the unit the previous effect chose, if it is still there
+        t, j = chosen_unit(s)
+        if j >= 0 and unit_affected(s, p, t, j, op, amount, param):
+            hit_unit(s, p, t, j, op, amount, param)
+        return
     if targeted(op):
         j = pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
+        t = target_seat(p, op, target)
+        G[G_CHOSEN_SEAT] = t
+        G[G_CHOSEN_UID] = vU(s)[t, j, U_UID] if j >= 0 else -1
         if j >= 0:
-            hit_unit(s, p, target_seat(p, op, target), j, op, amount, param)
+            hit_unit(s, p, t, j, op, amount, param)
         return
-    if op == OP_DRAW:
-        draw(s, q if target == TG_OPP_PLAYER else p, amount)
+    if op == OP_DRAW:  # param 1: 「手札がN枚になるまでカードを引く」
+        t = q if target == TG_OPP_PLAYER else p
+        draw(s, t, max(0, amount - P[t, P_HAND]) if param == 1 else amount)
     elif op == OP_PLAYER_DAMAGE:
         if target == TG_ALL_PLAYERS:  # one LP change for both: §1 simultaneous 0 is a double loss
             P[p, P_LP] = max(0, P[p, P_LP] - amount)
@@ -480,11 +508,12 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             if c < 0:
                 break
             add_to_hand(s, p, c, 1)  # §5: cards in the discard are Lv.1
-    elif op == OP_ZONE_BREAK:
+    elif op == OP_ZONE_BREAK:  # the opponent's zone, or the own one (own_player)
+        t = p if target == TG_OWN_PLAYER else q
         for _ in range(amount):
-            if P[q, P_ZONE] == 0:
+            if P[t, P_ZONE] == 0:
                 break
-            zone_remove(s, q, randbelow(rng(s, SUB_POLICY0 + p), P[q, P_ZONE]))
+            zone_remove(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_ZONE]))
 
 
 @engine_jit

@@ -64,9 +64,9 @@ COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
     "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword", "activate",
     "zone_break"))
 (TG_NONE, TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP,
- TG_ALL_PLAYERS, TG_ALL_OWN, TG_ALL) = (TARGETS.index(t) for t in (
+ TG_ALL_PLAYERS, TG_ALL_OWN, TG_ALL, TG_CHOSEN) = (TARGETS.index(t) for t in (
     "none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
-    "all_opp_characters", "all_players", "all_own_characters", "all_characters"))
+    "all_opp_characters", "all_players", "all_own_characters", "all_characters", "chosen"))
 
 # Trigger-zone events, seen from the zone's owner (which cards answer them: see zone_event).
 (EV_ENTER, EV_OWN_ATTACK, EV_OPP_ATTACK, EV_LEAVE, EV_TURN_START, EV_OPP_ENTER, EV_OWN_BATTLE, EV_OWN_BLOCK,
@@ -103,6 +103,9 @@ DEL_COLS = 2  # copies 0..59: a deck is 40 (copies past that are never marked, i
 P_NCOLS = P_DEL + DEL_COLS
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
+# G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
+# as in 「それの基本BPを+2000し、【加護】を与える」)
+G_CHOSEN_SEAT, G_CHOSEN_UID = 11, 12
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
 G_OPT = 16
 NOPT = 24

@@ -78,7 +78,7 @@ OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pu
                  "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword",
                  "activate", "zone_break"})
 TARGETS = frozenset({"opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
-                     "all_opp_characters", "all_players", "all_own_characters", "all_characters"})
+                     "all_opp_characters", "all_players", "all_own_characters", "all_characters", "chosen"})
 
 
 def executed(trigger: str, op: str, target: str, zone_card: bool) -> bool:

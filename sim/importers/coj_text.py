@@ -199,6 +199,11 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
      "all_opp_characters"),
     (re.compile(r"^あなたは手札を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
     (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
+    (re.compile(r"^対戦相手は(?:自分の)?手札を(\d+)枚選んで捨てる$"), "discard", "opp_player"),
+    (re.compile(r"^対戦相手に追加で(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
+    (re.compile(r"^あなたのトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "own_player"),
+    (re.compile(r"^(?:あなたは)?手札が(\d+)枚になるまでカードを引く$"), "draw_to", "own_player"),
+    (re.compile(r"^ターン終了時までこのユニットのBPを(\d+)倍にする$"), "pump_times", "self"),
 ]
 # sentences whose effect carries CoJ modifier bits (coj_vocab FL_*): (pattern, op, target, flags)
 _ALONE_FL = [
@@ -232,6 +237,13 @@ _SPLITS = [
     (re.compile(r"^(?:あなたは)?カードを(\d+)枚引き、(.+)$"), lambda g: [f"カードを{g[0]}枚引く", g[1]]),
     (re.compile(r"^お互いのプレイヤーは手札を(\d+)枚ランダムで捨てる$"),
      lambda g: [f"あなたは手札を{g[0]}枚ランダムで捨てる", f"対戦相手は手札を{g[0]}枚ランダムで捨てる"]),
+    (re.compile(r"^あなたは手札を(\d+)枚選んで捨て、(.+)$"), lambda g: [f"あなたは手札を{g[0]}枚選んで捨てる", g[1]]),
+    (re.compile(r"^お互いのプレイヤーはトリガーゾーンにあるカードを(\d+)枚ランダムで破壊する$"),
+     lambda g: [f"あなたのトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する",
+                f"対戦相手のトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する"]),
+    (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
+     lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
+                "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
 ]
 IGNORED = [  # reminder notes in parentheses
     re.compile(r"^\(この効果によって受けたライフダメージでジョーカーゲージは増えない\)$"),
@@ -267,8 +279,10 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1 if "基本BP" in sentence else 0  # §10 基本BP: a lasting base change
     if op == "grant_keyword":
         return _keyword_bit(groups[-1])
-    if op == "level_set":
-        return 1  # level_up param 1: set the level
+    if op in ("level_set", "draw_to"):
+        return 1  # level_up: set the level; draw: up to a hand of `amount`
+    if op == "pump_times":
+        return 2  # pump param 2: BP x amount until end of turn
     return 0
 
 
@@ -294,6 +308,10 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "break", VOC.FL_DELETE
     if op == "level_set":
         return "level_up", 0
+    if op == "draw_to":
+        return "draw", 0
+    if op == "pump_times":
+        return "pump", 0
     return op, 0
 
 
@@ -320,15 +338,19 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
         elif (m := _CHOOSE.match(s)) and i + 1 < len(sentences):
             side, cost_max, bp_max, level_min, acted, count = m.groups()
             then = sentences[i + 1]
-            hit = next(((pattern.match(then), op) for pattern, op in _ON_IT if pattern.match(then)), None)
+            also = _also(then)
+            if also is False:
+                return None
+            first = _THEN.sub(r"\1する", then) if also else then
+            hit = next(((pattern.match(first), op) for pattern, op in _ON_IT if pattern.match(first)), None)
             if hit is None:
                 return None
             am, name = hit
             op, fl = _op_fl(name)
-            param = _param(name, then, list(am.groups()))
+            param = _param(name, first, list(am.groups()))
             if param is None:
                 return None
-            amount = _amount(name, then, list(am.groups()))
+            amount = _amount(name, first, list(am.groups()))
             if op == "break" and bp_max:
                 op, param = "break_power", int(bp_max)
             elif op == "break":
@@ -343,7 +365,10 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                 target = "opp_character"
             else:
                 target = "own_character"
-            effects.extend([Effect(trigger, op, amount, target, param | fl)] * min(int(count), MAX_EFFECTS))
+            one = [Effect(trigger, op, amount, target, param | fl)] + ([replace(also, trigger=trigger)] if also else [])
+            effects.extend(one * min(int(count), MAX_EFFECTS // len(one)))
+            if int(count) * len(one) > MAX_EFFECTS:
+                return None
             i += 2
         else:
             found = _alone(s, trigger)
@@ -355,6 +380,29 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             effects[start:] = [replace(e, cond=cond) for e in effects[start:]]
         prev = start
     return effects or None
+
+
+_THEN = re.compile(r"^((?:それ|それら)の.+)し、(.+)$")  # 「それの基本BPを+2000し、【加護】を与える」
+
+
+def _also(then: str) -> Effect | None | bool:
+    """The second action of 「それの…し、…」 on the same chosen unit (target "chosen"); None when the
+    sentence has one action, False when its second part is not in the vocabulary."""
+    m = _THEN.match(then)
+    if not m or any(p.match(then) for p, _ in _ON_IT):
+        return None
+    rest = m.group(2)
+    for text in ("それに" + rest, "それの" + rest, "それを" + rest,
+                 "ターン終了時までそれの" + rest.removeprefix("ターン終了時まで")):
+        for pattern, name in _ON_IT:
+            am = pattern.match(text)
+            if am:
+                op, fl = _op_fl(name)
+                param = _param(name, text, list(am.groups()))
+                if param is None:
+                    return False
+                return Effect("enter", op, _amount(name, text, list(am.groups())), "chosen", param | fl)
+    return False
 
 
 def _alone(s: str, trigger: str) -> list[Effect] | None:
@@ -430,10 +478,13 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
 
 
 _REMINDER = re.compile(r"\([^()]*\)")
+_REUSED = re.compile(r"\d+回使用すると捨札")
 
 
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
     """An ability's keywords and effects, or None when the engine would not run all of it."""
+    if _REUSED.search(block):
+        return None  # 「このインターセプトは5回使用すると捨札にいく」: the engine uses a set card once
     lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
     if not lines:
         return frozenset(), []
