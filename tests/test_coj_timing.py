@@ -603,3 +603,21 @@ def test_rule_9_own_unit_as_a_price_is_the_cheapest_one():
     setup_turn(s, 0, cp=0)
     FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
     assert V(s)["P"][0, R.P_CP] == 0
+
+
+@needs_catalog
+def test_rule_9_purple_gauge_and_its_icon_condition():
+    """ダークチャージ (PR-170): enters -> 「あなたの紫ゲージを+1する」; ナイトガーデン (2-0-148): 「[▲3]…あなたの
+    紫ゲージが3以上の場合、あなたのCPを+2する。あなたはカードを1枚引く」: unusable below 3 (it stays set)."""
+    charge, garden = real("PR-170"), real("2-0-148")
+    s = state([charge, garden, card("U", colour="purple")])
+    setup_turn(s, 0, cp=1)  # the intercept's cost
+    zone(s, 0, 1)
+    j = field(s, 0, 2)
+    V(s)["P"][0, R.P_PURPLE] = 1
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_PURPLE] == 2 and V(s)["P"][0, R.P_ZONE] == 1  # the intercept waits: gauge 2 < 3
+    V(s)["P"][0, R.P_PURPLE] = 5
+    _enter(s, 0, j)
+    assert V(s)["P"][0, R.P_PURPLE] == 5 and V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_CP] == 1 - 1 + 2
+    assert V(s)["P"][0, R.P_HAND] == 1

@@ -196,6 +196,8 @@ COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from hol
     VOC.CC_OPP_HAND_LE: (1, lambda s: R.add_to_hand(s, 1, 2, 1)),
     VOC.CC_OPP_ZONE_EMPTY: (0, lambda s: None),
     VOC.CC_LEVEL: (1 | 1 << 2, lambda s: R.set_level(s, 0, 0, 2)),
+    VOC.CC_PURPLE_LE: (0, lambda s: FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 1, 1, -1, -1, -1)),
+    VOC.CC_PURPLE_GE: (0, lambda s: None),
 }
 
 
@@ -203,6 +205,11 @@ COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from hol
 def test_every_condition_holds_then_not(kind):
     n, flip = COND_CASES[kind]
     s = _op_scene()
+    if kind == VOC.CC_PURPLE_GE:  # the purple gauge starts at 0
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), -1)
+        FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 9, 1, -1, -1, -1)
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 5), -1) and V(s)["P"][0, R.P_PURPLE] == R.PURPLE_MAX
+        return
     if kind == VOC.CC_OPP_ZONE_EMPTY:
         assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), -1)  # seat 1 has a card set
         R.zone_remove(s, 1, 0)
@@ -250,3 +257,16 @@ def test_choice_cost_and_if_done_run_as_written():
     V(s)["P"][0, R.P_CP] = 2
     FX.run_effects(s, 0, 1, R.TR_ENTER, -1, -1, -1)
     assert V(s)["P"][0, R.P_CP] == 0 and V(s)["P"][0, R.P_LP] == 13
+
+
+def test_a_condition_is_checked_once_for_its_run_of_effects():
+    """「[▼0]…紫ゲージが0以下の場合、あなたの紫ゲージを+1する。カードを1枚引く」: the gauge rises by the first
+    effect, the second still runs (one check for the ability's condition)."""
+    from sim.effects import Effect
+    le0 = VOC.coj_cond(VOC.CC_PURPLE_LE, 0)
+    effs = (Effect("enter", "gain_cp", 1, "own_player", 1, cond=le0), Effect("enter", "draw", 1, "own_player", 0, cond=le0))
+    s = state([replace(card("C"), effects=effs), card("D")])
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_PURPLE] == 1 and V(s)["P"][0, R.P_HAND] == 1
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_PURPLE] == 1 and V(s)["P"][0, R.P_HAND] == 1

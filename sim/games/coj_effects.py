@@ -61,8 +61,10 @@ from sim.games.coj_rules import (
     P_N,
     P_NINT,
     P_NTRIG,
+    P_PURPLE,
     P_TOP,
     P_ZONE,
+    PURPLE_MAX,
     TG_ALL,
     TG_ALL_OPP,
     TG_ALL_OWN,
@@ -128,6 +130,8 @@ from sim.games.coj_vocab import (
     CC_OPP_ZONE_EMPTY,
     CC_OWN_FIELD_GE,
     CC_OWN_FIELD_LE,
+    CC_PURPLE_GE,
+    CC_PURPLE_LE,
     COST_SHIFT,
     FL_ACTED,
     FL_DELETE,
@@ -328,6 +332,9 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, param) >= 0
     if op == OP_ZONE_BREAK:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
+    if op == OP_GAIN_CP and param == 1:  # the purple gauge: something to add or take
+        g = P[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE]
+        return g < PURPLE_MAX if amount > 0 else g > 0
     return op != 0
 
 
@@ -377,6 +384,10 @@ def cond_holds(s, p, cond, src_uid):
         return P[1 - p, P_HAND] <= n
     if kind == CC_OPP_ZONE_EMPTY:
         return P[1 - p, P_ZONE] == 0
+    if kind == CC_PURPLE_GE:
+        return P[p, P_PURPLE] >= n
+    if kind == CC_PURPLE_LE:
+        return P[p, P_PURPLE] <= n
     if kind == CC_LEVEL:
         j = find_unit(s, p, src_uid)
         return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
@@ -481,7 +492,10 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         P[p, P_LP] += amount
     elif op == OP_GAIN_CP:
         t = q if target == TG_OPP_PLAYER else p
-        P[t, P_CP] = max(G[O_CP_FLOOR], min(CP_MAX, P[t, P_CP] + amount))  # §4 cap 12, floor (option)
+        if param == 1:  # 紫ゲージ (coj_rules P_PURPLE)
+            P[t, P_PURPLE] = max(0, min(PURPLE_MAX, P[t, P_PURPLE] + amount))
+        else:
+            P[t, P_CP] = max(G[O_CP_FLOOR], min(CP_MAX, P[t, P_CP] + amount))  # §4 cap 12, floor (option)
     elif op == OP_DISCARD:  # the opponent's hand, or the own one (own_player: 「あなたは手札を…捨てる」)
         t = p if target == TG_OWN_PLAYER else q
         for _ in range(amount):
@@ -530,6 +544,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     e = vE(s)[p, c]
     opt = -1
     paid = True
+    last, held = 0, True  # a run of effects under one condition is checked once, at its first effect
     for k in range(e.shape[0]):
         if e[k, E_OP] == 0 or (trig >= 0 and e[k, E_TRIGGER] != trig):
             continue
@@ -549,8 +564,11 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
             elif kind == CC_IF_DONE:
                 if not paid:
                     continue
-            elif not cond_holds(s, p, cond, src_uid):
-                continue
+            else:
+                if cond != last:
+                    last, held = cond, cond_holds(s, p, cond, src_uid)
+                if not held:
+                    continue
         resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
 
 
@@ -558,7 +576,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
 def payable(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Whether a 「そうした場合」 cost can be paid in full (§9): CP or cards in hand enough, a target."""
     if op == OP_GAIN_CP and amount < 0:
-        return vP(s)[1 - p if target == TG_OPP_PLAYER else p, P_CP] >= -amount
+        return vP(s)[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE if param == 1 else P_CP] >= -amount
     if op == OP_DISCARD:
         return vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] >= amount
     return effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)

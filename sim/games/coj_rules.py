@@ -100,7 +100,11 @@ P_FTRIG = P_NINT + NEV  # OR of the K_TRIGS of p's field units (field_changed): 
 P_DEL = P_FTRIG + 1
 DEL_BITS = 30
 DEL_COLS = 2  # copies 0..59: a deck is 40 (copies past that are never marked, i.e. stay discard cards)
-P_NCOLS = P_DEL + DEL_COLS
+# P_PURPLE: the purple gauge (紫ゲージ, Ver.2 cards; not in the digest [OUTSIDE]): 0..PURPLE_MAX, raised
+# and lowered only by card effects. PURPLE_MAX is 5 because no catalog card asks for more (▲5, 5以上, +5).
+P_PURPLE = P_DEL + DEL_COLS
+PURPLE_MAX = 5
+P_NCOLS = P_PURPLE + 1
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
 # G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,

@@ -58,7 +58,9 @@ FL_ACTED = 1 << (PV_BITS + 2)
 COST_SHIFT = PV_BITS + 3
 LVL_SHIFT = COST_SHIFT + 5
 CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
-    CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE = range(1, 12)
+    CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE = range(1, 14)
+# CC_PURPLE_GE / CC_PURPLE_LE: own purple gauge >= n / <= n (紫ゲージ; [▲N] / [▼N] put it on the
+# whole ability). gain_cp with param 1 changes the purple gauge instead of CP.
 # CC_COST / CC_IF_DONE: 「そうした場合」 (§9: the sentence before it is a cost, all or nothing): the
 # CC_IF_DONE effects run only if every CC_COST effect before them could be paid in full (and was).
 # CC_LEVEL: the effect's own unit is at level lo..hi, n = lo | hi << 2 (「このユニットのレベルによって」)

@@ -142,6 +142,7 @@ _ON_IT = [  # action on the chosen unit(s): それ / それら
 ]
 _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:あなたは)?カードを(\d+)枚引く$"), "draw", "own_player"),
+    (re.compile(r"^対戦相手はカードを(\d+)枚引く$"), "draw", "opp_player"),
     (re.compile(r"^対戦相手(?:のユニット全体|の全てのユニット)に(\d+)ダメージを与える$"), "damage", "all_opp_characters"),
     (re.compile(r"^全てのユニットに(\d+)ダメージを与える$"), "damage", "all_characters"),
     (re.compile(r"^対戦相手の全てのユニットを破壊する$"), "break", "all_opp_characters"),
@@ -198,12 +199,16 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:ターン終了時まで)?対戦相手の全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
      "all_opp_characters"),
     (re.compile(r"^あなたは手札を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
+    (re.compile(r"^あなたは手札を全て捨てる$"), "discard", "own_player"),
     (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
     (re.compile(r"^対戦相手は(?:自分の)?手札を(\d+)枚選んで捨てる$"), "discard", "opp_player"),
     (re.compile(r"^対戦相手に追加で(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
     (re.compile(r"^あなたのトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "own_player"),
     (re.compile(r"^(?:あなたは)?手札が(\d+)枚になるまでカードを引く$"), "draw_to", "own_player"),
     (re.compile(r"^ターン終了時までこのユニットのBPを(\d+)倍にする$"), "pump_times", "self"),
+    # the purple gauge (紫ゲージ): gain_cp param 1 (coj_vocab)
+    (re.compile(r"^あなたの紫ゲージを([+-]\d+)する$"), "gain_purple", "own_player"),
+    (re.compile(r"^対戦相手の紫ゲージを([+-]\d+)する$"), "gain_purple", "opp_player"),
 ]
 # sentences whose effect carries CoJ modifier bits (coj_vocab FL_*): (pattern, op, target, flags)
 _ALONE_FL = [
@@ -231,6 +236,8 @@ _CONDITIONS = [
     (re.compile(r"^あなたのライフが(\d+)以下の場合、"), VOC.CC_LIFE_LE),
     (re.compile(r"^対戦相手の手札が(\d+)枚以下の場合、"), VOC.CC_OPP_HAND_LE),
     (re.compile(r"^対戦相手のトリガーゾーンにカードがない場合、"), VOC.CC_OPP_ZONE_EMPTY),
+    (re.compile(r"^あなたの紫ゲージが(\d+)以上の場合、"), VOC.CC_PURPLE_GE),
+    (re.compile(r"^あなたの紫ゲージが(\d+)以下の場合、"), VOC.CC_PURPLE_LE),
 ]
 # two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
 _SPLITS = [
@@ -279,8 +286,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1 if "基本BP" in sentence else 0  # §10 基本BP: a lasting base change
     if op == "grant_keyword":
         return _keyword_bit(groups[-1])
-    if op in ("level_set", "draw_to"):
-        return 1  # level_up: set the level; draw: up to a hand of `amount`
+    if op in ("level_set", "draw_to", "gain_purple"):
+        return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
     if op == "pump_times":
         return 2  # pump param 2: BP x amount until end of turn
     return 0
@@ -289,7 +296,7 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
 def _amount(op: str, sentence: str, groups: list[str]) -> int:
     if op == "grant_keyword":  # granted until end of turn (0) or for as long as it stays (1)
         return 0 if "ターン終了時まで" in sentence else 1
-    return int(groups[0]) if groups and groups[0] and groups[0].lstrip("-").isdigit() else 0
+    return int(groups[0]) if groups and groups[0] and groups[0].lstrip("+-").isdigit() else 0
 
 
 def _condition(sentence: str) -> tuple[int, str]:
@@ -312,6 +319,8 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "draw", 0
     if op == "pump_times":
         return "pump", 0
+    if op == "gain_purple":
+        return "gain_cp", 0
     return op, 0
 
 
@@ -479,6 +488,7 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
 
 _REMINDER = re.compile(r"\([^()]*\)")
 _REUSED = re.compile(r"\d+回使用すると捨札")
+_GAUGE_ICON = re.compile(r"^\[([▲▼])(\d+)\]")
 
 
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
@@ -495,6 +505,9 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     body = "".join(line for line in lines if not line.startswith("■"))
     if not body:
         return frozenset(), []  # a bare ability name
+    icon = _GAUGE_ICON.match(body)  # [▲N] / [▼N]: the ability runs only at a purple gauge >= N / <= N
+    if icon:
+        body = body[icon.end():]
     zone_card = ctype in ("trigger", "intercept", "joker")
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     if not trigger:
@@ -511,6 +524,11 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         effects = _by_level(body[m.end():].lstrip("。"), trigger)
     else:
         effects = parse_body(body, trigger)
+    if effects and icon:
+        cond = VOC.coj_cond(VOC.CC_PURPLE_GE if icon.group(1) == "▲" else VOC.CC_PURPLE_LE, int(icon.group(2)))
+        if any(e.cond not in (0, cond) for e in effects):
+            return None
+        effects = [replace(e, cond=cond) for e in effects]
     if not effects or not all(executed(e.trigger, e.op, e.target, zone_card) for e in effects):
         return None
     return frozenset(), effects
