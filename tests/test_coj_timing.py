@@ -621,3 +621,23 @@ def test_rule_9_purple_gauge_and_its_icon_condition():
     _enter(s, 0, j)
     assert V(s)["P"][0, R.P_PURPLE] == 5 and V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_CP] == 1 - 1 + 2
     assert V(s)["P"][0, R.P_HAND] == 1
+
+
+@needs_catalog
+def test_rule_8_sweeps_with_a_level_floor_or_cost_bound():
+    """ハッピーキャット (1-0-087): turn start -> 「対戦相手の全てのレベル2以上のユニットの行動権を消費する」;
+    外無双 (1-3-010): OC -> 「全てのコスト1以下のユニットを消滅させる」."""
+    s = state([real("1-0-087")], [card("L1"), card("L2")])
+    field(s, 0, 0)
+    field(s, 1, 0, lvl=1)
+    field(s, 1, 1, lvl=2)
+    A.turn_start(s, 0)
+    assert V(s)["U"][1, 0, R.U_ACT] == 1 and V(s)["U"][1, 1, R.U_ACT] == 0
+    s = state([card("MINE", cost=1)], [card("C1", cost=1), card("C2", cost=2)])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    field(s, 1, 1)
+    sweep = next(e for e in real("1-3-010").effects if e.trigger == "overclock")
+    FX.resolve(s, 0, R.OP_BREAK, R.TG_ALL, sweep.amount, sweep.param, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][1, R.P_FIELD] == 1 and R.deleted(s, 1, 0)

@@ -187,7 +187,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
      "recover", "own_player"),
     (re.compile(r"^あなたはデッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
      "search", "own_player"),
-    (re.compile(r"^あなたは(ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
+    (re.compile(r"^(?:あなたは)?(ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
     # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
     (re.compile(r"^【([^】]+)】ユニットのカードを(\d+)枚ランダムで手札に加える$"), "search", "own_player"),
     (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
@@ -196,8 +196,9 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^全てのユニットを(?:お互いのプレイヤーの|持ち主の)?手札に戻す$"), "bounce", "all_characters"),
     (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
      "all_own_characters"),
-    (re.compile(r"^(?:ターン終了時まで)?対戦相手の全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
-     "all_opp_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?対戦相手の(?:全てのユニット|ユニット全て)に(?:ターン終了時まで)?【([^】]+)】を与える$"),
+     "grant_keyword", "all_opp_characters"),
+    (re.compile(r"^あなたの全てのユニットを破壊する$"), "break", "all_own_characters"),
     (re.compile(r"^あなたは手札を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
     (re.compile(r"^あなたは手札を全て捨てる$"), "discard", "own_player"),
     (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
@@ -414,8 +415,34 @@ def _also(then: str) -> Effect | None | bool:
     return False
 
 
+_SWEEP = re.compile(r"^(対戦相手の|あなたの)?(?:全ての(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)"
+                    r"|(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)全ての)ユニット"
+                    r"(?:に(\d+)ダメージを与える|を(破壊)する|を(消滅)させる|の(行動権を消費)する|を(手札に戻)す)$")
+_SWEEP_TARGET = {"対戦相手の": "all_opp_characters", "あなたの": "all_own_characters", None: "all_characters"}
+
+
+def _sweep(s: str, trigger: str) -> Effect | None:
+    """「(対戦相手の)全てのコスト3以下の / レベル2以上のユニットに…」: a sweep with a cost or level bound."""
+    m = _SWEEP.match(s)
+    if not m:
+        return None
+    side, c1, cmp1, l1, c2, cmp2, l2, dmg, brk, dele, dull, bounce = m.groups()
+    cost, cmp, level = c1 or c2, cmp1 or cmp2, l1 or l2
+    if cost and cmp == "以上":
+        return None  # a cost floor is not in the engine's vocabulary
+    op = "damage" if dmg else "break" if brk or dele else "dull" if dull else "bounce"
+    fl = VOC.FL_DELETE if dele else 0
+    if op == "break":
+        return Effect(trigger, op, int(level or 0), _SWEEP_TARGET[side], int(cost or 0) | fl)
+    fl |= (int(cost) + 1 if cost else 0) << VOC.COST_SHIFT | int(level or 0) << VOC.LVL_SHIFT
+    return Effect(trigger, op, int(dmg or 0), _SWEEP_TARGET[side], fl)
+
+
 def _alone(s: str, trigger: str) -> list[Effect] | None:
     """The effects of a sentence that stands alone, or None."""
+    swept = _sweep(s, trigger)
+    if swept:
+        return [swept]
     for pattern, op, target, fl in _ALONE_FL:
         sm = pattern.match(s)
         if sm:
