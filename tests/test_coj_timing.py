@@ -641,3 +641,22 @@ def test_rule_8_sweeps_with_a_level_floor_or_cost_bound():
     FX.resolve(s, 0, R.OP_BREAK, R.TG_ALL, sweep.amount, sweep.param, -1, -1, -1)
     FX.settle(s)
     assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][1, R.P_FIELD] == 1 and R.deleted(s, 1, 0)
+
+
+@needs_catalog
+def test_rule_3_colour_or_species_filtered_target():
+    """レッド・クロック (1-2-001): turn start -> 「あなたの赤属性ユニットを1体選ぶ。それのレベルを+1する」: the
+    blue Lv.2 unit (which the engine would otherwise level first) is not a legal target."""
+    s = state([real("1-2-001"), card("BLUE", colour="blue")])
+    field(s, 0, 0)
+    field(s, 0, 1, lvl=2)
+    A.turn_start(s, 0)
+    FX.settle(s)
+    assert V(s)["U"][0, 0, R.U_LVL] == 2 and V(s)["U"][0, 1, R.U_LVL] == 2
+    samurai = real("1-3-013")  # 「あなたの【侍】ユニットを1体選ぶ。それに【加護】を与える」
+    s = state([samurai, card("BIG", bp=(9000, 9000, 9000))])
+    V(s)["G"][R.G_FILTER] = samurai.effects[0].thash
+    field(s, 0, 1)
+    assert not FX.effect_possible(s, 0, R.OP_GRANT, R.TG_OWN, 1, 5, -1, -1, -1)
+    field(s, 0, 0)
+    assert FX.pick_target(s, 0, R.OP_GRANT, R.TG_OWN, 1, 5, -1, -1, -1) == 1

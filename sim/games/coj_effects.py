@@ -5,7 +5,7 @@
 import numpy as np
 
 from sim.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
-from sim.effects import E_AMOUNT, E_COND, E_OP, E_PARAM, E_TARGET, E_TRIGGER
+from sim.effects import E_AMOUNT, E_COND, E_OP, E_PARAM, E_TARGET, E_THASH, E_TRIGGER
 from sim.games.coj_rules import (
     CP_MAX,
     CT_EVO,
@@ -17,6 +17,7 @@ from sim.games.coj_rules import (
     G_CHOSEN_SEAT,
     G_CHOSEN_UID,
     G_DQ,
+    G_FILTER,
     G_OQ,
     G_OVER,
     G_POL,
@@ -166,6 +167,8 @@ def unit_affected(s, p, q, j, op, amount, param):
     """Would seat p's effect change unit j of seat q? (§9 "no effect" rule; §10 無我, 固着, 耐性 keywords).
     加護 is not checked here: it stops only targeted effects (legal_target), never sweeps."""
     U = vU(s)
+    if vG(s)[G_FILTER] != 0 and not unit_matches(s, q, j, vG(s)[G_FILTER]):
+        return False
     k = unit_kw(s, q, j)
     enemy = q != p
     fl = param >> PV_BITS if param > 0 else 0  # CoJ modifiers (coj_vocab FL_*)
@@ -203,6 +206,15 @@ def unit_affected(s, p, q, j, op, amount, param):
             return False
         return (k & bit) == 0 or (bit == KW_SPEED and U[q, j, U_RESTR] == 1)
     return True
+
+
+@engine_jit
+def unit_matches(s, q, j, f):
+    """Unit j of seat q against a target filter (G_FILTER): a species (f > 0) or a colour mask (-f)."""
+    K, c = vK(s), vU(s)[q, j, U_CARD]
+    if f > 0:
+        return K[q, c, K_JOBH] == f or K[q, c, K_JOB2H] == f
+    return (K[q, c, K_ELEM] & -f) != 0
 
 
 @engine_jit
@@ -351,9 +363,13 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     targeted one without a legal target has none); so it is usable iff one of them can act."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
-        if e[k, E_OP] != 0 and e[k, E_COND] & 15 != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], src_uid) and effect_possible(
-                s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid):
-            return True
+        if e[k, E_OP] != 0 and e[k, E_COND] & 15 != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], src_uid):
+            vG(s)[G_FILTER] = e[k, E_THASH]
+            ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat,
+                                 ctx_uid)
+            vG(s)[G_FILTER] = 0
+            if ok:
+                return True
     return False
 
 
@@ -569,7 +585,9 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                     last, held = cond, cond_holds(s, p, cond, src_uid)
                 if not held:
                     continue
+        vG(s)[G_FILTER] = e[k, E_THASH]
         resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
+        vG(s)[G_FILTER] = 0
 
 
 @engine_jit
@@ -590,10 +608,12 @@ def pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     mask = 0
     for k in range(e.shape[0]):
         cond = e[k, E_COND]
-        if (e[k, E_OP] != 0 and (trig < 0 or e[k, E_TRIGGER] == trig) and cond & 15 == CC_CHOICE
-                and effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid,
-                                    ctx_seat, ctx_uid)):
-            mask |= 1 << (cond >> 4)
+        if e[k, E_OP] != 0 and (trig < 0 or e[k, E_TRIGGER] == trig) and cond & 15 == CC_CHOICE:
+            vG(s)[G_FILTER] = e[k, E_THASH]
+            if effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat,
+                               ctx_uid):
+                mask |= 1 << (cond >> 4)
+            vG(s)[G_FILTER] = 0
     if mask == 0:
         return 0
     n = 0

@@ -110,6 +110,9 @@ G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, 
 # G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
 # as in 「それの基本BPを+2000し、【加護】を与える」)
 G_CHOSEN_SEAT, G_CHOSEN_UID = 11, 12
+# G_FILTER: the E_THASH target filter of the effect being resolved or checked (coj_vocab: > 0 a
+# species, < 0 a colour mask; 0 none), set around each effect by coj_effects (run_effects, card_usable)
+G_FILTER = 13
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
 G_OPT = 16
 NOPT = 24

@@ -48,6 +48,8 @@ ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_a
 #   level_up with value 1 sets the level to `amount` (「レベルをNにする」);
 # - search's param <= -2 is a filter -(v + 2): card type + 1 in bits 0-2 (0 any), a colour mask (the
 #   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any);
+# - E_THASH (Effect.thash) of a targeted op restricts its targets: > 0 a species (text_hash, as for
+#   search), < 0 a colour mask -thash (unit_filter);
 # - E_COND (Effect.cond) is a condition checked when the effect resolves: kind = cond & 15 (CC_*),
 #   n = cond >> 4; CC_CHOICE marks option n of 「以下の効果から1つを選び発動する」 (only one option runs).
 PV_BITS = 20
@@ -64,6 +66,11 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
 # CC_COST / CC_IF_DONE: 「そうした場合」 (§9: the sentence before it is a cost, all or nothing): the
 # CC_IF_DONE effects run only if every CC_COST effect before them could be paid in full (and was).
 # CC_LEVEL: the effect's own unit is at level lo..hi, n = lo | hi << 2 (「このユニットのレベルによって」)
+
+
+def unit_filter(colours: int) -> int:
+    """E_THASH of a colour target filter (a K_ELEM mask); a species filter is its text_hash (> 0)."""
+    return -colours
 
 
 def search_filter(ctype: int, colours: int, cost: int) -> int:

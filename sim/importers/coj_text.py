@@ -122,7 +122,9 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
 _FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済))?"
-_CHOOSE = re.compile(r"^" + _SIDE + _FILTER + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
+_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (coj_vocab unit_filter)
+_CHOOSE = re.compile(r"^(このユニット以外の)?" + _SIDE + _FILTER + _KIND
+                     + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
 _RECOVER_PICK = re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
 _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:それ|それら)に(\d+)ダメージを与える$"), "damage"),
@@ -300,6 +302,13 @@ def _amount(op: str, sentence: str, groups: list[str]) -> int:
     return int(groups[0]) if groups and groups[0] and groups[0].lstrip("+-").isdigit() else 0
 
 
+def _unit_filter(species: str | None, colour: str | None) -> int:
+    """Effect.thash of a 【species】 or colour (属性) target filter (coj_vocab.unit_filter), 0 none."""
+    if species:
+        return text_hash(species)
+    return VOC.unit_filter(1 << ELEMENTS["coj"].index(_COLOURS[colour])) if colour else 0
+
+
 def _condition(sentence: str) -> tuple[int, str]:
     """A leading 「〜場合、」 condition: (E_COND, the rest of the sentence); (0, sentence) if none."""
     for pattern, kind in _CONDITIONS:
@@ -346,7 +355,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             effects.append(Effect(trigger, "recover", int(n), "own_player", CARD_TYPE_PARAM.get(kind, -1)))
             i += 2
         elif (m := _CHOOSE.match(s)) and i + 1 < len(sentences):
-            side, cost_max, bp_max, level_min, acted, count = m.groups()
+            other, side, cost_max, bp_max, level_min, acted, species, colour, count = m.groups()
             then = sentences[i + 1]
             also = _also(then)
             if also is False:
@@ -371,11 +380,15 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                 fl |= (int(cost_max) + 1 if cost_max else 0) << VOC.COST_SHIFT | int(level_min or 0) << VOC.LVL_SHIFT
             if acted:
                 fl |= VOC.FL_ACTED
+            if other:
+                fl |= VOC.FL_OTHER
+            kind = _unit_filter(species, colour)
             if side == "対戦相手" or (side is None and op in HARMFUL):
                 target = "opp_character"
             else:
                 target = "own_character"
-            one = [Effect(trigger, op, amount, target, param | fl)] + ([replace(also, trigger=trigger)] if also else [])
+            one = [Effect(trigger, op, amount, target, param | fl, thash=kind)]
+            one += [replace(also, trigger=trigger)] if also else []
             effects.extend(one * min(int(count), MAX_EFFECTS // len(one)))
             if int(count) * len(one) > MAX_EFFECTS:
                 return None
