@@ -660,3 +660,32 @@ def test_rule_3_colour_or_species_filtered_target():
     assert not FX.effect_possible(s, 0, R.OP_GRANT, R.TG_OWN, 1, 5, -1, -1, -1)
     field(s, 0, 0)
     assert FX.pick_target(s, 0, R.OP_GRANT, R.TG_OWN, 1, 5, -1, -1, -1) == 1
+
+
+@needs_catalog
+def test_rule_10_delete_resist_select_hack_and_overheat():
+    """火炎将軍スルト (1-4-105) 【消滅効果耐性】: the opponent's delete skips it (a destroy still takes it);
+    勇王機神バトルカイザー (1-4-230) 【セレクトハック】: the opponent's targeted effect must choose it;
+    邪神エキドナ (2-2-005): 「対戦相手のユニットがフィールドに出た時、それに【オーバーヒート】を与える」 (the entering
+    opposing unit), which then takes double damage from effects."""
+    surt, kaiser, echidna = real("1-4-105"), real("1-4-230"), real("2-2-005")
+    s = state([card("X")], [surt])
+    field(s, 1, 0)
+    FX.resolve(s, 0, R.OP_BREAK, R.TG_OPP, 0, FL_DELETE, -1, -1, -1)
+    assert V(s)["P"][1, R.P_FIELD] == 1
+    FX.resolve(s, 0, R.OP_BREAK, R.TG_OPP, 0, 0, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0
+    s = state([card("X")], [card("BIG", bp=(9000, 9000, 9000)), kaiser])
+    field(s, 1, 0)
+    field(s, 1, 1)
+    assert FX.pick_target(s, 0, R.OP_DAMAGE, R.TG_OPP, 9000, 0, -1, -1, -1) == 1  # not the one the damage kills
+    assert echidna.effects[0].target == "opp_character"
+    s = state([echidna], [card("O", bp=(5000, 5000, 5000))])
+    field(s, 0, 0)
+    setup_turn(s, 1)
+    _enter(s, 1, field(s, 1, 0))
+    assert R.unit_kw(s, 1, 0) & R.KW_OVERHEAT and not R.unit_kw(s, 0, 0) & R.KW_OVERHEAT
+    FX.resolve(s, 0, R.OP_DAMAGE, R.TG_OPP, 2500, 0, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0  # 2 x 2500 >= 5000

@@ -23,9 +23,12 @@ from sim.games.coj_rules import (
     G_POL,
     HAND_MAX,
     KW_ANCHORED,
+    KW_DELETE_RESIST,
     KW_DESTROY_RESIST,
     KW_IMMORTAL,
+    KW_OVERHEAT,
     KW_PROTECTION,
+    KW_SELECT_HACK,
     KW_SELFLESS,
     KW_SILENCE,
     KW_SILENCE_RESIST,
@@ -179,7 +182,8 @@ def unit_affected(s, p, q, j, op, amount, param):
                 or U[q, j, U_LVL] < (param >> LVL_SHIFT) & 3):
             return False
         param &= PV_MASK
-    resist = enemy and k & KW_DESTROY_RESIST and not fl & (FL_DELETE >> PV_BITS)  # 消滅 is not destroying
+    # 消滅 is not destroying: 破壊効果耐性 stops a destroy, 消滅効果耐性 a delete (§10, keywords.json)
+    resist = enemy and k & (KW_DELETE_RESIST if fl & (FL_DELETE >> PV_BITS) else KW_DESTROY_RESIST)
     if op == OP_BREAK:
         if resist:
             return False
@@ -239,13 +243,15 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
     q = target_seat(p, op, target)
     skip = src_uid if param > 0 and param & FL_OTHER else -1
+    hack = q != p and select_hack(s, p, q, op, amount, param)  # §10 セレクトハック: it must be chosen
     if ctx_seat == q and ctx_uid != skip:
         j = find_unit(s, q, ctx_uid)
-        if j >= 0 and legal_target(s, p, q, j, op, amount, param):
+        if j >= 0 and legal_target(s, p, q, j, op, amount, param) and (not hack or unit_kw(s, q, j) & KW_SELECT_HACK):
             return j
     best, best_score = -1, -(1 << 30)
     for j in range(P[q, P_FIELD]):
-        if (skip >= 0 and U[q, j, U_UID] == skip) or not legal_target(s, p, q, j, op, amount, param):
+        if ((skip >= 0 and U[q, j, U_UID] == skip) or (hack and not unit_kw(s, q, j) & KW_SELECT_HACK)
+                or not legal_target(s, p, q, j, op, amount, param)):
             continue
         bp = unit_bp(s, q, j)
         if q == p and harmful(op):  # an own unit as the effect's price: the one it costs least
@@ -261,6 +267,15 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         if score > best_score:
             best, best_score = j, score
     return best
+
+
+@engine_jit
+def select_hack(s, p, q, op, amount, param):
+    """Whether seat q has a unit with セレクトハック that seat p's effect could target."""
+    for j in range(vP(s)[q, P_FIELD]):
+        if unit_kw(s, q, j) & KW_SELECT_HACK and legal_target(s, p, q, j, op, amount, param):
+            return True
+    return False
 
 
 @engine_jit
@@ -420,7 +435,7 @@ def hit_unit(s, p, q, j, op, amount, param):
             return
         param &= PV_MASK
     if op == OP_DAMAGE:
-        if take_damage(s, q, j, amount, q != p):
+        if take_damage(s, q, j, 2 * amount if unit_kw(s, q, j) & KW_OVERHEAT else amount, q != p):
             destroy(s, q, j)
     elif op == OP_BREAK or op == OP_BREAK_POWER:
         destroy(s, q, j)

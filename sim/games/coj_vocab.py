@@ -29,6 +29,9 @@ KEYWORDS = (
     "silence_resist",  # 沈黙効果耐性: the opponent's effects cannot give it 沈黙
     "retreat_ban",  # 撤退禁止: cannot be retreated
     "evolution_ban",  # 進化禁止: no evolution can be overdriven onto it
+    "delete_resist",  # 消滅効果耐性: the opponent's delete effects (FL_DELETE) do not delete it
+    "select_hack",  # セレクトハック: the opponent's targeted effects must choose it if they can
+    "overheat",  # オーバーヒート: damage from effects to it is doubled (battle damage is not)
 )
 
 # Unit abilities: the unit's own events and the events it watches on the field.

@@ -39,9 +39,9 @@ COJ_KEYWORD_NAMES = {
     "攻撃禁止": "attack_ban", "王の治癒力": "kings_healing",
     "防御禁止": "block_ban", "破壊効果耐性": "destroy_resist", "沈黙効果耐性": "silence_resist",
     "撤退禁止": "retreat_ban", "進化禁止": "evolution_ban",
+    "消滅効果耐性": "delete_resist", "セレクトハック": "select_hack", "オーバーヒート": "overheat",
     # parsed, not played by the engine: a line with one of these counts as unmodelled
-    "消滅効果耐性": "delete_resist", "セレクトハック": "select_hack", "狂戦士": "berserker", "神託": "oracle",
-    "オーバーヒート": "overheat", "行動制限": "action_restriction",
+    "狂戦士": "berserker", "神託": "oracle", "行動制限": "action_restriction",
 }
 COJ_KEYWORDS: tuple[str, ...] = tuple(COJ_KEYWORD_NAMES.values())
 assert COJ_KEYWORDS[:len(ENGINE_KEYWORDS)] == ENGINE_KEYWORDS  # grant_keyword's param is the engine's bit
@@ -451,6 +451,10 @@ def _sweep(s: str, trigger: str) -> Effect | None:
     return Effect(trigger, op, int(dmg or 0), _SWEEP_TARGET[side], fl)
 
 
+_IT = re.compile(r"^\^(?:\(\?:ターン終了時まで\)\?)?それ")  # an _ALONE pattern about 「それ」
+_OPP_EVENTS = ("opp_enters", "opp_attacks", "opp_hit_player")
+
+
 def _alone(s: str, trigger: str) -> list[Effect] | None:
     """The effects of a sentence that stands alone, or None."""
     swept = _sweep(s, trigger)
@@ -470,6 +474,8 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
         sm = pattern.match(s)
         if sm:
             groups = list(sm.groups())
+            if _IT.match(pattern.pattern):  # 「それ」: the unit of the event, on its side of the field
+                target = "opp_character" if trigger in _OPP_EVENTS else "own_character"
             op, _ = _op_fl(name)
             if op in ("recover", "search"):
                 kind, n = groups
