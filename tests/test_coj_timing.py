@@ -689,3 +689,27 @@ def test_rule_10_delete_resist_select_hack_and_overheat():
     FX.resolve(s, 0, R.OP_DAMAGE, R.TG_OPP, 2500, 0, -1, -1, -1)
     FX.settle(s)
     assert V(s)["P"][1, R.P_FIELD] == 0  # 2 x 2500 >= 5000
+
+
+@needs_catalog
+def test_rule_9_two_timings_and_a_species_count_condition():
+    """金剛・ヴァジュラ (1-4-214): 「このユニットがフィールドに出た時、またはあなたのターン開始時、対戦相手のコスト3以下の
+    ユニットを1体選ぶ。それの行動権を消費する。あなたの【武身】が4体以上いる場合、対戦相手のターン開始時にも発動する」."""
+    vajra = real("1-4-214")
+    assert [e.trigger for e in vajra.effects] == ["enter", "turn_start", "opp_turn_start"]
+    others = [replace(card(f"W{k}"), job="武身") for k in range(3)]  # 武身 units without abilities
+    s = state([vajra, *others], [card("A", cost=1), card("B", cost=1), card("C", cost=1)])
+    field(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 0, 2)
+    for k in range(3):
+        field(s, 1, k, act=0)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 2, 4
+    A.turn_start(s, 1)  # 3 武身: nothing
+    FX.settle(s)
+    assert V(s)["U"][1, :3, R.U_ACT].sum() == 3
+    A.turn_end(s, 1)
+    field(s, 0, 3)
+    A.turn_start(s, 1)  # 4 武身: it fires at the opponent's turn start too
+    FX.settle(s)
+    assert V(s)["U"][1, :3, R.U_ACT].sum() == 2

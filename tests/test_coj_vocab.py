@@ -198,6 +198,7 @@ COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from hol
     VOC.CC_LEVEL: (1 | 1 << 2, lambda s: R.set_level(s, 0, 0, 2)),
     VOC.CC_PURPLE_LE: (0, lambda s: FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 1, 1, -1, -1, -1)),
     VOC.CC_PURPLE_GE: (0, lambda s: None),
+    VOC.CC_OWN_SPECIES_GE: (0, lambda s: None),
 }
 
 
@@ -205,20 +206,24 @@ COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from hol
 def test_every_condition_holds_then_not(kind):
     n, flip = COND_CASES[kind]
     s = _op_scene()
+    if kind == VOC.CC_OWN_SPECIES_GE:  # own units of a colour (-mask) or species: seat 0 has 1 red unit
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), VOC.unit_filter(1), -1)
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 2), VOC.unit_filter(1), -1)
+        return
     if kind == VOC.CC_PURPLE_GE:  # the purple gauge starts at 0
-        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), -1)
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), 0, -1)
         FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 9, 1, -1, -1, -1)
-        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 5), -1) and V(s)["P"][0, R.P_PURPLE] == R.PURPLE_MAX
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 5), 0, -1) and V(s)["P"][0, R.P_PURPLE] == R.PURPLE_MAX
         return
     if kind == VOC.CC_OPP_ZONE_EMPTY:
-        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), -1)  # seat 1 has a card set
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)  # seat 1 has a card set
         R.zone_remove(s, 1, 0)
-        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), -1)
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)
         return
     uid = V(s)["U"][0, 0, R.U_UID]
-    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), uid)
+    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid)
     flip(s)
-    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), uid)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid)
 
 
 def test_every_modifier_changes_what_is_hit():

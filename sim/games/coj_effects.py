@@ -5,7 +5,7 @@
 import numpy as np
 
 from sim.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
-from sim.effects import E_AMOUNT, E_COND, E_OP, E_PARAM, E_TARGET, E_THASH, E_TRIGGER
+from sim.effects import E_AMOUNT, E_COND, E_COND_PARAM, E_OP, E_PARAM, E_TARGET, E_THASH, E_TRIGGER
 from sim.games.coj_rules import (
     CP_MAX,
     CT_EVO,
@@ -134,6 +134,7 @@ from sim.games.coj_vocab import (
     CC_OPP_ZONE_EMPTY,
     CC_OWN_FIELD_GE,
     CC_OWN_FIELD_LE,
+    CC_OWN_SPECIES_GE,
     CC_PURPLE_GE,
     CC_PURPLE_LE,
     COST_SHIFT,
@@ -378,7 +379,7 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     targeted one without a legal target has none); so it is usable iff one of them can act."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
-        if e[k, E_OP] != 0 and e[k, E_COND] & 15 != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], src_uid):
+        if e[k, E_OP] != 0 and e[k, E_COND] & 15 != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid):
             vG(s)[G_FILTER] = e[k, E_THASH]
             ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat,
                                  ctx_uid)
@@ -395,8 +396,9 @@ def other_than(s, p, q, j, param, src_uid):
 
 
 @engine_jit
-def cond_holds(s, p, cond, src_uid):
-    """An effect's condition (E_COND, coj_vocab CC_*) for seat p; 0 and choice options always hold."""
+def cond_holds(s, p, cond, cparam, src_uid):
+    """An effect's condition (E_COND, coj_vocab CC_*; cparam = E_COND_PARAM) for seat p; 0 and choice
+    options always hold."""
     if cond == 0:
         return True
     kind, n = cond & 15, cond >> 4
@@ -419,6 +421,11 @@ def cond_holds(s, p, cond, src_uid):
         return P[p, P_PURPLE] >= n
     if kind == CC_PURPLE_LE:
         return P[p, P_PURPLE] <= n
+    if kind == CC_OWN_SPECIES_GE:
+        m = 0
+        for j in range(P[p, P_FIELD]):
+            m += unit_matches(s, p, j, cparam)
+        return m >= n
     if kind == CC_LEVEL:
         j = find_unit(s, p, src_uid)
         return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
@@ -597,7 +604,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                     continue
             else:
                 if cond != last:
-                    last, held = cond, cond_holds(s, p, cond, src_uid)
+                    last, held = cond, cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid)
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]

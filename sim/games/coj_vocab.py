@@ -63,7 +63,10 @@ FL_ACTED = 1 << (PV_BITS + 2)
 COST_SHIFT = PV_BITS + 3
 LVL_SHIFT = COST_SHIFT + 5
 CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
-    CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE = range(1, 14)
+    CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE, \
+    CC_OWN_SPECIES_GE = range(1, 15)
+# CC_OWN_SPECIES_GE: n or more own field units of the species E_COND_PARAM (text_hash) or, if it is
+# negative, of the colour mask -E_COND_PARAM (as unit_filter)
 # CC_PURPLE_GE / CC_PURPLE_LE: own purple gauge >= n / <= n (紫ゲージ; [▲N] / [▼N] put it on the
 # whole ability). gain_cp with param 1 changes the purple gauge instead of CP.
 # CC_COST / CC_IF_DONE: 「そうした場合」 (§9: the sentence before it is a cost, all or nothing): the

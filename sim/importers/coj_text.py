@@ -535,6 +535,7 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
 _REMINDER = re.compile(r"\([^()]*\)")
 _REUSED = re.compile(r"\d+回使用すると捨札")
 _GAUGE_ICON = re.compile(r"^\[([▲▼])(\d+)\]")
+_ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
 
 
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
@@ -556,12 +557,28 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         body = body[icon.end():]
     zone_card = ctype in ("trigger", "intercept", "joker")
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
+    also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
     if not trigger:
         for pattern, name in (_ZONE_TRIGGERS if zone_card else _TRIGGERS):
             m = pattern.match(body)
             if m:
                 trigger, body = name, body[m.end():]
                 break
+        # 「このユニットがフィールドに出た時、またはあなたのターン開始時、」: a unit ability with two timings
+        if trigger and not zone_card and body.startswith("または"):
+            second = next(((p.match(body[3:]), n) for p, n in _TRIGGERS if p.match(body[3:])), None)
+            if second is None:
+                return None
+            also.append((second[1], 0, 0))
+            body = body[3 + second[0].end():]
+        # 「あなたの【武身】が4体以上いる場合、対戦相手のターン開始時にも発動する」
+        more = _ALSO_WHEN.search(body)
+        if trigger and not zone_card and more:
+            name = next((n for p, n in _TRIGGERS if p.match(more.group(3) + "、")), None)
+            if name is None:
+                return None
+            also.append((name, VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(more.group(2))), text_hash(more.group(1))))
+            body = body[:more.start()]
     if not trigger:
         return None
     if m := _CHOICE.match(body):
@@ -570,6 +587,10 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         effects = _by_level(body[m.end():].lstrip("。"), trigger)
     else:
         effects = parse_body(body, trigger)
+    if effects and also:
+        if any(e.cond for e in effects):
+            return None
+        effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) for t, cond, cp in also for e in effects]
     if effects and icon:
         cond = VOC.coj_cond(VOC.CC_PURPLE_GE if icon.group(1) == "▲" else VOC.CC_PURPLE_LE, int(icon.group(2)))
         if any(e.cond not in (0, cond) for e in effects):
