@@ -13,7 +13,7 @@ from sim.games import coj_actions as A
 from sim.games import coj_effects as FX
 from sim.games import coj_policy as POL
 from sim.games import coj_rules as R
-from sim.games.coj_vocab import CC_COST, CC_IF_DONE, FL_DELETE
+from sim.games.coj_vocab import CC_BITS, CC_COST, CC_IF_DONE, CC_MASK, FL_DELETE
 from sim.importers.coj_text import parse_body
 from sim.pools import load_pool
 from sim.results import T_AVAILABLE
@@ -406,7 +406,7 @@ def test_rule_9_choose_one_runs_one_usable_option():
     """のろいのはにわ (2-0-315): 「以下の効果から1つを選び発動する」 1: the opponent discards 1,
     2: a 【珍獣】 unit from the deck. A scripted policy takes the first option that can act; only one runs."""
     haniwa, mummy = real("2-0-315"), real("1-0-027")  # ミイラくん is a 珍獣
-    assert {e.cond >> 4 for e in haniwa.effects} == {1, 2}
+    assert {e.cond >> CC_BITS for e in haniwa.effects} == {1, 2}
     s = state([haniwa, mummy], [mummy, mummy])
     setup_turn(s, 0)
     V(s)["P"][0, R.P_TOP] = 1
@@ -422,7 +422,7 @@ def test_rule_9_if_you_do_is_an_all_or_nothing_cost():
     """不知火伍式 (1-0-010), the digest's example: on attack 「あなたは手札を1枚選んで捨てる。そうした場合、
     ターン終了時までこのユニットのBPを+4000する。」: with an empty hand no +4000; with a card, both."""
     shiranui = real("1-0-010")
-    assert [e.cond & 15 for e in shiranui.effects[:2]] == [CC_COST, CC_IF_DONE]
+    assert [e.cond & CC_MASK for e in shiranui.effects[:2]] == [CC_COST, CC_IF_DONE]
     s = state([shiranui, card("X")])
     j = field(s, 0, 0)
     uid = V(s)["U"][0, j, R.U_UID]
@@ -433,7 +433,7 @@ def test_rule_9_if_you_do_is_an_all_or_nothing_cost():
     FX.run_effects(s, 0, 0, R.TR_ATTACK, uid, -1, -1)
     assert V(s)["P"][0, R.P_HAND] == 0 and R.unit_bp(s, 0, j) == before + 4000
     cp = parse_body("あなたのCPを-3する。そうした場合、対戦相手の全てのユニットに4000ダメージを与える。", "enter")
-    assert [(e.op, e.amount, e.cond & 15) for e in cp] == [("gain_cp", -3, CC_COST), ("damage", 4000, CC_IF_DONE)]
+    assert [(e.op, e.amount, e.cond & CC_MASK) for e in cp] == [("gain_cp", -3, CC_COST), ("damage", 4000, CC_IF_DONE)]
     s = state([replace(card("CP"), effects=tuple(cp))], [card("O")])
     field(s, 1, 0)
     V(s)["P"][0, R.P_CP] = 2  # cannot pay 3: nothing is paid, no damage
@@ -713,3 +713,30 @@ def test_rule_9_two_timings_and_a_species_count_condition():
     A.turn_start(s, 1)  # 4 武身: it fires at the opponent's turn start too
     FX.settle(s)
     assert V(s)["U"][1, :3, R.U_ACT].sum() == 2
+
+
+@needs_catalog
+def test_rule_7_round_parity_and_species_count_conditions():
+    """夜陰の泥棒猫 (1-4-109): turn start, 「ラウンド数が偶数の場合」 dull an opposing unit; 炎式機工甲冑 (2-2-004):
+    enters, 「あなたのフィールドに【機械】ユニットが3体以上いる場合」 【スピードムーブ】 to itself."""
+    s = state([real("1-4-109")], [card("O")])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 3, 5
+    A.turn_start(s, 0)
+    assert V(s)["U"][1, 0, R.U_ACT] == 1
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 4, 7
+    A.turn_start(s, 0)
+    assert V(s)["U"][1, 0, R.U_ACT] == 0
+    armour = real("2-2-004")
+    machine = replace(card("M"), job="機械")
+    s = state([armour, machine, machine, armour])
+    setup_turn(s, 0)
+    field(s, 0, 1)
+    j = field(s, 0, 0, restr=1)
+    _enter(s, 0, j)
+    assert V(s)["U"][0, j, R.U_RESTR] == 1  # 2 機械 (itself and one)
+    field(s, 0, 2)
+    j = field(s, 0, 3, restr=1)
+    _enter(s, 0, j)
+    assert V(s)["U"][0, j, R.U_RESTR] == 0

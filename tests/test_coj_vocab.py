@@ -23,7 +23,7 @@ def test_everything_the_importer_emits_is_executed():
     targets = {target for _, _, target in T._ALONE} | {target for _, _, target, _ in T._ALONE_FL}
     targets |= {"opp_character", "own_character"}
     assert ops <= VOC.OPS and targets <= VOC.TARGETS
-    assert {kind for _, kind in T._CONDITIONS} <= set(COND_CASES)
+    assert {kind for _, kind in T._CONDITIONS} <= set(COND_CASES) | set(COND_PREPARED)
     assert {name for _, name in T._TRIGGERS} <= VOC.UNIT_TRIGGERS
     assert {name for _, name in T._ZONE_TRIGGERS} | {"cast"} <= VOC.ZONE_TRIGGERS
     assert set(VOC.KEYWORDS) == set(R.KEYWORDS)
@@ -199,7 +199,28 @@ COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from hol
     VOC.CC_PURPLE_LE: (0, lambda s: FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 1, 1, -1, -1, -1)),
     VOC.CC_PURPLE_GE: (0, lambda s: None),
     VOC.CC_OWN_SPECIES_GE: (0, lambda s: None),
+    VOC.CC_ROUND_ODD: (0, lambda s: V(s)["G"].__setitem__(R.G_ROUND, 2)),
+    VOC.CC_OWN_HAND_LE: (0, lambda s: R.add_to_hand(s, 0, 1, 1)),
+    VOC.CC_OWN_FIELD_EQ: (1, lambda s: field(s, 0, 1)),
+    VOC.CC_ALL_FIELD_GE: (2, lambda s: R.remove_unit(s, 1, 0)),
 }
+COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips it back)
+    VOC.CC_ROUND_EVEN: (0, lambda s: V(s)["G"].__setitem__(R.G_ROUND, 2), lambda s: V(s)["G"].__setitem__(R.G_ROUND, 3)),
+    VOC.CC_LIFE_BEHIND: (0, lambda s: V(s)["P"].__setitem__((0, R.P_LP), 5), lambda s: V(s)["P"].__setitem__((1, R.P_LP), 4)),
+    VOC.CC_OPP_ACTED_GE: (1, lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 0),
+                          lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 1)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(COND_PREPARED))
+def test_conditions_made_to_hold_then_not(kind):
+    n, prep, flip = COND_PREPARED[kind]
+    s = _op_scene()
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)
+    prep(s)
+    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)
+    flip(s)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)
 
 
 @pytest.mark.parametrize("kind", sorted(COND_CASES))

@@ -21,6 +21,7 @@ from sim.games.coj_rules import (
     G_OQ,
     G_OVER,
     G_POL,
+    G_ROUND,
     HAND_MAX,
     KW_ANCHORED,
     KW_DELETE_RESIST,
@@ -123,20 +124,29 @@ from sim.games.coj_rules import (
     zone_remove,
 )
 from sim.games.coj_vocab import (
+    CC_ALL_FIELD_GE,
+    CC_BITS,
     CC_CHOICE,
     CC_COST,
     CC_IF_DONE,
     CC_LEVEL,
+    CC_LIFE_BEHIND,
     CC_LIFE_LE,
+    CC_MASK,
+    CC_OPP_ACTED_GE,
     CC_OPP_FIELD_GE,
     CC_OPP_FIELD_LE,
     CC_OPP_HAND_LE,
     CC_OPP_ZONE_EMPTY,
+    CC_OWN_FIELD_EQ,
     CC_OWN_FIELD_GE,
     CC_OWN_FIELD_LE,
+    CC_OWN_HAND_LE,
     CC_OWN_SPECIES_GE,
     CC_PURPLE_GE,
     CC_PURPLE_LE,
+    CC_ROUND_EVEN,
+    CC_ROUND_ODD,
     COST_SHIFT,
     FL_ACTED,
     FL_DELETE,
@@ -379,7 +389,7 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     targeted one without a legal target has none); so it is usable iff one of them can act."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
-        if e[k, E_OP] != 0 and e[k, E_COND] & 15 != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid):
+        if e[k, E_OP] != 0 and e[k, E_COND] & CC_MASK != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid):
             vG(s)[G_FILTER] = e[k, E_THASH]
             ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat,
                                  ctx_uid)
@@ -401,7 +411,7 @@ def cond_holds(s, p, cond, cparam, src_uid):
     options always hold."""
     if cond == 0:
         return True
-    kind, n = cond & 15, cond >> 4
+    kind, n = cond & CC_MASK, cond >> CC_BITS
     P = vP(s)
     if kind == CC_OWN_FIELD_LE:
         return P[p, P_FIELD] <= n
@@ -421,6 +431,21 @@ def cond_holds(s, p, cond, cparam, src_uid):
         return P[p, P_PURPLE] >= n
     if kind == CC_PURPLE_LE:
         return P[p, P_PURPLE] <= n
+    if kind == CC_ROUND_ODD or kind == CC_ROUND_EVEN:
+        return vG(s)[G_ROUND] % 2 == (1 if kind == CC_ROUND_ODD else 0)
+    if kind == CC_OWN_HAND_LE:
+        return P[p, P_HAND] <= n
+    if kind == CC_OWN_FIELD_EQ:
+        return P[p, P_FIELD] == n
+    if kind == CC_ALL_FIELD_GE:
+        return P[0, P_FIELD] + P[1, P_FIELD] >= n
+    if kind == CC_LIFE_BEHIND:
+        return P[p, P_LP] < P[1 - p, P_LP]
+    if kind == CC_OPP_ACTED_GE:
+        m = 0
+        for j in range(P[1 - p, P_FIELD]):
+            m += 1 - vU(s)[1 - p, j, U_ACT]
+        return m >= n
     if kind == CC_OWN_SPECIES_GE:
         m = 0
         for j in range(P[p, P_FIELD]):
@@ -582,17 +607,17 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     e = vE(s)[p, c]
     opt = -1
     paid = True
-    last, held = 0, True  # a run of effects under one condition is checked once, at its first effect
+    last, last_cp, held = 0, 0, True  # a run of effects under one condition is checked once, at its first
     for k in range(e.shape[0]):
         if e[k, E_OP] == 0 or (trig >= 0 and e[k, E_TRIGGER] != trig):
             continue
         cond = e[k, E_COND]
         if cond != 0:
-            kind = cond & 15
+            kind = cond & CC_MASK
             if kind == CC_CHOICE:
                 if opt < 0:
                     opt = pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid)
-                if cond >> 4 != opt:
+                if cond >> CC_BITS != opt:
                     continue
             elif kind == CC_COST:
                 paid = paid and payable(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid,
@@ -603,8 +628,9 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if not paid:
                     continue
             else:
-                if cond != last:
-                    last, held = cond, cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid)
+                if cond != last or e[k, E_COND_PARAM] != last_cp:
+                    last, last_cp = cond, e[k, E_COND_PARAM]
+                    held = cond_holds(s, p, cond, last_cp, src_uid)
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]
@@ -630,11 +656,11 @@ def pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     mask = 0
     for k in range(e.shape[0]):
         cond = e[k, E_COND]
-        if e[k, E_OP] != 0 and (trig < 0 or e[k, E_TRIGGER] == trig) and cond & 15 == CC_CHOICE:
+        if e[k, E_OP] != 0 and (trig < 0 or e[k, E_TRIGGER] == trig) and cond & CC_MASK == CC_CHOICE:
             vG(s)[G_FILTER] = e[k, E_THASH]
             if effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat,
                                ctx_uid):
-                mask |= 1 << (cond >> 4)
+                mask |= 1 << (cond >> CC_BITS)
             vG(s)[G_FILTER] = 0
     if mask == 0:
         return 0

@@ -53,8 +53,8 @@ ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_a
 #   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any);
 # - E_THASH (Effect.thash) of a targeted op restricts its targets: > 0 a species (text_hash, as for
 #   search), < 0 a colour mask -thash (unit_filter);
-# - E_COND (Effect.cond) is a condition checked when the effect resolves: kind = cond & 15 (CC_*),
-#   n = cond >> 4; CC_CHOICE marks option n of 「以下の効果から1つを選び発動する」 (only one option runs).
+# - E_COND (Effect.cond) is a condition checked when the effect resolves: kind = cond & CC_MASK (CC_*),
+#   n = cond >> CC_BITS; CC_CHOICE marks option n of 「以下の効果から1つを選び発動する」 (only one option runs).
 PV_BITS = 20
 PV_MASK = (1 << PV_BITS) - 1
 FL_DELETE = 1 << PV_BITS
@@ -62,9 +62,14 @@ FL_OTHER = 1 << (PV_BITS + 1)
 FL_ACTED = 1 << (PV_BITS + 2)
 COST_SHIFT = PV_BITS + 3
 LVL_SHIFT = COST_SHIFT + 5
+CC_BITS = 5
+CC_MASK = (1 << CC_BITS) - 1
 CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
     CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE, \
-    CC_OWN_SPECIES_GE = range(1, 15)
+    CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
+    CC_LIFE_BEHIND, CC_OPP_ACTED_GE = range(1, 22)
+# CC_ROUND_ODD / EVEN: the round (§7) is odd / even; CC_LIFE_BEHIND: own LP below the opponent's;
+# CC_ALL_FIELD_GE: units of both players; CC_OPP_ACTED_GE: the opponent's units without action right
 # CC_OWN_SPECIES_GE: n or more own field units of the species E_COND_PARAM (text_hash) or, if it is
 # negative, of the colour mask -E_COND_PARAM (as unit_filter)
 # CC_PURPLE_GE / CC_PURPLE_LE: own purple gauge >= n / <= n (紫ゲージ; [▲N] / [▼N] put it on the
@@ -86,7 +91,7 @@ def search_filter(ctype: int, colours: int, cost: int) -> int:
 
 def coj_cond(kind: int, n: int) -> int:
     """E_COND of a CoJ condition (CC_* kind, its number)."""
-    return kind | n << 4
+    return kind | n << CC_BITS
 
 
 OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",

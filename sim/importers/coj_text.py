@@ -239,6 +239,13 @@ _CONDITIONS = [
     (re.compile(r"^あなたのライフが(\d+)以下の場合、"), VOC.CC_LIFE_LE),
     (re.compile(r"^対戦相手の手札が(\d+)枚以下の場合、"), VOC.CC_OPP_HAND_LE),
     (re.compile(r"^対戦相手のトリガーゾーンにカードがない場合、"), VOC.CC_OPP_ZONE_EMPTY),
+    (re.compile(r"^ラウンド数が奇数の場合、"), VOC.CC_ROUND_ODD),
+    (re.compile(r"^ラウンド数が偶数の場合、"), VOC.CC_ROUND_EVEN),
+    (re.compile(r"^あなたの手札が(\d+)枚以下の場合、"), VOC.CC_OWN_HAND_LE),
+    (re.compile(r"^あなたのフィールドにユニットが(\d+)体の場合、"), VOC.CC_OWN_FIELD_EQ),
+    (re.compile(r"^フィールドにユニットが(\d+)体以上いる場合、"), VOC.CC_ALL_FIELD_GE),
+    (re.compile(r"^対戦相手よりあなたのライフが少ない場合、"), VOC.CC_LIFE_BEHIND),
+    (re.compile(r"^対戦相手のフィールドに行動済ユニットが(?:(\d+)体以上)?いる場合、"), VOC.CC_OPP_ACTED_GE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以上の場合、"), VOC.CC_PURPLE_GE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以下の場合、"), VOC.CC_PURPLE_LE),
 ]
@@ -309,14 +316,28 @@ def _unit_filter(species: str | None, colour: str | None) -> int:
     return VOC.unit_filter(1 << ELEMENTS["coj"].index(_COLOURS[colour])) if colour else 0
 
 
-def _condition(sentence: str) -> tuple[int, str]:
-    """A leading 「〜場合、」 condition: (E_COND, the rest of the sentence); (0, sentence) if none."""
+_COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?いる場合、")
+_OWN_LEVEL = re.compile(r"^このユニットのレベルが(\d)(以上|以下)の場合、")
+
+
+def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
+    """A leading 「〜場合、」 condition: (E_COND, E_COND_PARAM, the rest of the sentence); (0, 0, sentence)
+    if none. 「その後、」 (and then) only orders what the card does in the order written anyway."""
+    sentence = sentence.removeprefix("その後、")
     for pattern, kind in _CONDITIONS:
         m = pattern.match(sentence)
         if m:
-            n = next((int(g) for g in m.groups() if g), 0)
-            return VOC.coj_cond(kind, n), sentence[m.end():]
-    return 0, sentence
+            n = next((int(g) for g in m.groups() if g), 1 if kind == VOC.CC_OPP_ACTED_GE else 0)
+            return VOC.coj_cond(kind, n), 0, sentence[m.end():]
+    m = _COUNT_OF.match(sentence)
+    if m:
+        return (VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(m.group(3) or 1)), _unit_filter(m.group(1), m.group(2)),
+                sentence[m.end():])
+    m = _OWN_LEVEL.match(sentence)
+    if m and trigger != "leave":  # the unit's level as the effect resolves (gone once destroyed)
+        lo, hi = (int(m.group(1)), 3) if m.group(2) == "以上" else (1, int(m.group(1)))
+        return VOC.coj_cond(VOC.CC_LEVEL, lo | hi << 2), 0, sentence[m.end():]
+    return 0, 0, sentence
 
 
 def _op_fl(op: str) -> tuple[str, int]:
@@ -340,12 +361,12 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
     i = prev = 0
     while i < len(sentences):
         start = len(effects)
-        cond, s = _condition(sentences[i])
+        cond, cparam, s = _condition(sentences[i], trigger)
         if not cond and s.startswith("そうした場合、"):  # §9: the sentence before it is an all-or-nothing cost
             if start == 0 or any(e.cond for e in effects[prev:start]):
                 return None
             effects[prev:start] = [replace(e, cond=VOC.coj_cond(VOC.CC_COST, 0)) for e in effects[prev:start]]
-            cond, s = VOC.coj_cond(VOC.CC_IF_DONE, 0), s[len("そうした場合、"):]
+            cond, cparam, s = VOC.coj_cond(VOC.CC_IF_DONE, 0), 0, s[len("そうした場合、"):]
         if any(p.match(s) for p in IGNORED) and not cond:
             i += 1
             continue
@@ -400,7 +421,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             effects.extend(found)
             i += 1
         if cond:
-            effects[start:] = [replace(e, cond=cond) for e in effects[start:]]
+            effects[start:] = [replace(e, cond=cond, cond_param=cparam) for e in effects[start:]]
         prev = start
     return effects or None
 
