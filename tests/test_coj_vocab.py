@@ -203,6 +203,11 @@ COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from hol
     VOC.CC_OWN_HAND_LE: (0, lambda s: R.add_to_hand(s, 0, 1, 1)),
     VOC.CC_OWN_FIELD_EQ: (1, lambda s: field(s, 0, 1)),
     VOC.CC_ALL_FIELD_GE: (2, lambda s: R.remove_unit(s, 1, 0)),
+    VOC.CC_CP_GE: (0, lambda s: None),
+    VOC.CC_OPP_HAND_GE: (1, lambda s: R.remove_from_hand(s, 1, 0)),
+    VOC.CC_LIFE_GE: (8, lambda s: R.lp_loss(s, 0, 1, False)),
+    VOC.CC_ATTACKING: (0, lambda s: V(s)["G"].__setitem__(R.G_TP, 1)),
+    VOC.CC_BLOCKING: (0, lambda s: V(s)["G"].__setitem__(R.G_TP, 0)),
 }
 COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips it back)
     VOC.CC_ROUND_EVEN: (0, lambda s: V(s)["G"].__setitem__(R.G_ROUND, 2), lambda s: V(s)["G"].__setitem__(R.G_ROUND, 3)),
@@ -231,6 +236,12 @@ def test_every_condition_holds_then_not(kind):
         assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), VOC.unit_filter(1), -1)
         assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 2), VOC.unit_filter(1), -1)
         return
+    if kind == VOC.CC_CP_GE:
+        V(s)["P"][0, R.P_CP] = 3
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 3), 0, -1) and not FX.cond_holds(s, 0, VOC.coj_cond(kind, 4), 0, -1)
+        return
+    if kind == VOC.CC_BLOCKING:
+        V(s)["G"][R.G_TP] = 1
     if kind == VOC.CC_PURPLE_GE:  # the purple gauge starts at 0
         assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), 0, -1)
         FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 9, 1, -1, -1, -1)

@@ -22,6 +22,7 @@ from sim.games.coj_rules import (
     G_OVER,
     G_POL,
     G_ROUND,
+    G_TP,
     HAND_MAX,
     KW_ANCHORED,
     KW_DELETE_RESIST,
@@ -125,17 +126,22 @@ from sim.games.coj_rules import (
 )
 from sim.games.coj_vocab import (
     CC_ALL_FIELD_GE,
+    CC_ATTACKING,
     CC_BITS,
+    CC_BLOCKING,
     CC_CHOICE,
     CC_COST,
+    CC_CP_GE,
     CC_IF_DONE,
     CC_LEVEL,
     CC_LIFE_BEHIND,
+    CC_LIFE_GE,
     CC_LIFE_LE,
     CC_MASK,
     CC_OPP_ACTED_GE,
     CC_OPP_FIELD_GE,
     CC_OPP_FIELD_LE,
+    CC_OPP_HAND_GE,
     CC_OPP_HAND_LE,
     CC_OPP_ZONE_EMPTY,
     CC_OWN_FIELD_EQ,
@@ -431,6 +437,14 @@ def cond_holds(s, p, cond, cparam, src_uid):
         return P[p, P_PURPLE] >= n
     if kind == CC_PURPLE_LE:
         return P[p, P_PURPLE] <= n
+    if kind == CC_CP_GE:
+        return P[p, P_CP] >= n
+    if kind == CC_OPP_HAND_GE:
+        return P[1 - p, P_HAND] >= n
+    if kind == CC_LIFE_GE:
+        return P[p, P_LP] >= n
+    if kind == CC_ATTACKING or kind == CC_BLOCKING:
+        return (vG(s)[G_TP] == p) == (kind == CC_ATTACKING)
     if kind == CC_ROUND_ODD or kind == CC_ROUND_EVEN:
         return vG(s)[G_ROUND] % 2 == (1 if kind == CC_ROUND_ODD else 0)
     if kind == CC_OWN_HAND_LE:

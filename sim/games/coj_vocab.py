@@ -67,7 +67,9 @@ CC_MASK = (1 << CC_BITS) - 1
 CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
     CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE, \
     CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
-    CC_LIFE_BEHIND, CC_OPP_ACTED_GE = range(1, 22)
+    CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING = range(1, 27)
+# CC_ATTACKING / CC_BLOCKING (「それがアタック中 / ブロック中だった場合」, battle timings only): the own unit
+# in the battle attacks / blocks, i.e. it is / is not its controller's turn (§8: only the turn player attacks)
 # CC_ROUND_ODD / EVEN: the round (§7) is odd / even; CC_LIFE_BEHIND: own LP below the opponent's;
 # CC_ALL_FIELD_GE: units of both players; CC_OPP_ACTED_GE: the opponent's units without action right
 # CC_OWN_SPECIES_GE: n or more own field units of the species E_COND_PARAM (text_hash) or, if it is

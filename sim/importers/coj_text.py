@@ -239,6 +239,10 @@ _CONDITIONS = [
     (re.compile(r"^あなたのライフが(\d+)以下の場合、"), VOC.CC_LIFE_LE),
     (re.compile(r"^対戦相手の手札が(\d+)枚以下の場合、"), VOC.CC_OPP_HAND_LE),
     (re.compile(r"^対戦相手のトリガーゾーンにカードがない場合、"), VOC.CC_OPP_ZONE_EMPTY),
+    (re.compile(r"^対戦相手のフィールドにユニットが(\d+)体以下の場合、"), VOC.CC_OPP_FIELD_LE),
+    (re.compile(r"^あなたのCPが(\d+)以上の場合、"), VOC.CC_CP_GE),
+    (re.compile(r"^対戦相手の手札が(\d+)枚以上の場合、"), VOC.CC_OPP_HAND_GE),
+    (re.compile(r"^あなたのライフが(\d+)以上の場合、"), VOC.CC_LIFE_GE),
     (re.compile(r"^ラウンド数が奇数の場合、"), VOC.CC_ROUND_ODD),
     (re.compile(r"^ラウンド数が偶数の場合、"), VOC.CC_ROUND_EVEN),
     (re.compile(r"^あなたの手札が(\d+)枚以下の場合、"), VOC.CC_OWN_HAND_LE),
@@ -317,6 +321,7 @@ def _unit_filter(species: str | None, colour: str | None) -> int:
 
 
 _COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?いる場合、")
+_IN_BATTLE = re.compile(r"^それが(アタック|ブロック)中だった場合、")
 _OWN_LEVEL = re.compile(r"^このユニットのレベルが(\d)(以上|以下)の場合、")
 
 
@@ -333,6 +338,10 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
     if m:
         return (VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(m.group(3) or 1)), _unit_filter(m.group(1), m.group(2)),
                 sentence[m.end():])
+    m = _IN_BATTLE.match(sentence)
+    if m and trigger in ("battle", "own_battles"):
+        kind = VOC.CC_ATTACKING if m.group(1) == "アタック" else VOC.CC_BLOCKING
+        return VOC.coj_cond(kind, 0), 0, sentence[m.end():]
     m = _OWN_LEVEL.match(sentence)
     if m and trigger != "leave":  # the unit's level as the effect resolves (gone once destroyed)
         lo, hi = (int(m.group(1)), 3) if m.group(2) == "以上" else (1, int(m.group(1)))
