@@ -740,3 +740,23 @@ def test_rule_7_round_parity_and_species_count_conditions():
     j = field(s, 0, 3, restr=1)
     _enter(s, 0, j)
     assert V(s)["U"][0, j, R.U_RESTR] == 0
+
+
+@needs_catalog
+def test_rule_9_species_sweep_and_attacking_condition():
+    """威圧 (1-1-032): 「あなたのユニットが戦闘した時、ターン終了時まであなたの全ての【悪魔】ユニットのBPを+3000する」
+    (the other units are untouched); 悪の覚醒 (1-0-081): 「それがアタック中だった場合」 only on the attacker's side."""
+    demon = replace(card("D"), job="悪魔")
+    s = state([real("1-1-032"), demon, card("X")])
+    field(s, 0, 1)
+    field(s, 0, 2)
+    FX.run_effects(s, 0, 0, R.TR_OWN_BATTLES, -1, -1, -1)
+    assert R.unit_bp(s, 0, 0) == 6000 and R.unit_bp(s, 0, 1) == 3000
+    awaken = real("1-0-081")
+    s = state([awaken, card("U")])
+    j = field(s, 0, 1)
+    V(s)["G"][R.G_TP] = 1  # the opponent's turn: the own unit in the battle blocks
+    assert not FX.card_usable(s, 0, 0, -1, 0, V(s)["U"][0, j, R.U_UID])
+    V(s)["G"][R.G_TP] = 0
+    FX.resolve_card(s, 0, 0, -1, 0, V(s)["U"][0, j, R.U_UID])
+    assert R.unit_bp(s, 0, j) == 6000

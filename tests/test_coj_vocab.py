@@ -19,8 +19,8 @@ from tests.test_coj_rules import V, card, field, state, zone
 
 def test_everything_the_importer_emits_is_executed():
     ops = {T._op_fl(op)[0] for _, op in T._ON_IT} | {T._op_fl(op)[0] for _, op, _ in T._ALONE} | {"recover", "break_power"}
-    ops |= {op for _, op, _, _ in T._ALONE_FL} | {"search"}  # _SEARCH_FILTERED
-    targets = {target for _, _, target in T._ALONE} | {target for _, _, target, _ in T._ALONE_FL}
+    ops |= {op for _, op, _, _ in T._ALONE_FL} | {op for _, op in T._ALONE_KIND} | {"search"}  # _SEARCH_FILTERED
+    targets = {target for _, _, target in T._ALONE} - {"own_other"} | {target for _, _, target, _ in T._ALONE_FL}
     targets |= {"opp_character", "own_character"}
     assert ops <= VOC.OPS and targets <= VOC.TARGETS
     assert {kind for _, kind in T._CONDITIONS} <= set(COND_CASES) | set(COND_PREPARED)

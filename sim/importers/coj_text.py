@@ -173,8 +173,9 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^全てのユニットを破壊する$"), "break", "all_characters"),
     (re.compile(r"^対戦相手のトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "opp_player"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットに【([^】]+)】を与える$"), "grant_keyword", "self"),
-    (re.compile(r"^(?:ターン終了時まで)?それに【([^】]+)】を与える$"), "grant_keyword", "own_character"),
+    (re.compile(r"^(?:ターン終了時まで)?それに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword", "own_character"),
     (re.compile(r"^対戦相手のユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "opp_character"),
+    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "own_other"),
     (re.compile(r"^それの行動権を回復する$"), "activate", "own_character"),
     # a trigger / intercept acting on the unit that set it off (「それ」 without a choice)
     (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
@@ -191,7 +192,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
      "search", "own_player"),
     (re.compile(r"^(?:あなたは)?(ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
     # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
-    (re.compile(r"^【([^】]+)】ユニットのカードを(\d+)枚ランダムで手札に加える$"), "search", "own_player"),
+    (re.compile(r"^【([^】]+)】ユニットのカードを(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "search", "own_player"),
     (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
     (re.compile(r"^対戦相手のCPを\+(\d+)する$"), "gain_cp", "opp_player"),
     (re.compile(r"^このユニットを(?:あなたの|持ち主の)?手札に戻す$"), "bounce", "self"),
@@ -222,6 +223,18 @@ _ALONE_FL = [
     (re.compile(r"^対戦相手の全てのユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE),
     (re.compile(r"^全てのユニットを消滅させる$"), "break", "all_characters", VOC.FL_DELETE),
     (re.compile(r"^対戦相手の全ての行動済ユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE | VOC.FL_ACTED),
+    # one unit 「ランダムで」: the engine's target choice (module docstring)
+    (re.compile(r"^対戦相手のユニットからランダムで1体に(\d+)ダメージを与える$"), "damage", "opp_character", 0),
+    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体の行動権を消費する$"), "dull", "own_character",
+     VOC.FL_OTHER),
+    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体のレベルを\+(\d+)する$"), "level_up", "own_character",
+     VOC.FL_OTHER),
+]
+# sweeps over the own units of a species or colour: (pattern, op, base BP / keyword group)
+_ALONE_KIND = [
+    (re.compile(r"^(?:ターン終了時まで)?あなたの(?:全ての)?(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットの(基本)?BPを\+(\d+)する$"), "pump"),
+    (re.compile(r"^(?:ターン終了時まで)?あなたの(?:全ての)?(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"),
+     "grant_keyword"),
 ]
 # a deck search by colour (属性) and / or cost: (pattern, groups -> (type index, colour, cost, count))
 _COLOURS = {"赤": "red", "黄": "yellow", "青": "blue", "緑": "green", "紫": "purple"}
@@ -490,6 +503,18 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
     swept = _sweep(s, trigger)
     if swept:
         return [swept]
+    for pattern, op in _ALONE_KIND:
+        sm = pattern.match(s)
+        if sm:
+            species, colour, *rest = sm.groups()
+            mod, value = rest if op == "pump" else (None, rest[0])
+            kind = _unit_filter(species, colour)
+            if op == "pump":
+                return [Effect(trigger, op, int(value), "all_own_characters", 1 if mod else 0, thash=kind)]
+            bit = _keyword_bit(value)
+            if bit is None:
+                return None
+            return [Effect(trigger, op, _amount(op, s, [value]), "all_own_characters", bit, thash=kind)]
     for pattern, op, target, fl in _ALONE_FL:
         sm = pattern.match(s)
         if sm:
@@ -508,7 +533,7 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 target = "opp_character" if trigger in _OPP_EVENTS else "own_character"
             op, _ = _op_fl(name)
             if op in ("recover", "search"):
-                kind, n = groups
+                kind, n = groups[0], next(g for g in groups[1:] if g)
                 param, amount = (CARD_TYPE_PARAM.get(kind, -1) if kind else -1), int(n)
                 if kind and kind not in CARD_TYPE_PARAM:  # a species: its hash (engine: param > 4)
                     param = text_hash(kind)
@@ -518,6 +543,8 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = _param(name, s, groups), _amount(name, s, groups)
                 if param is None:
                     return None
+                if target == "own_other":  # 「このユニット以外のあなたのユニット」
+                    target, param = "own_character", param | VOC.FL_OTHER
             return [Effect(trigger, op, amount, target, param)]
     return None
 
