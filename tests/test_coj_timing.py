@@ -760,3 +760,18 @@ def test_rule_9_species_sweep_and_attacking_condition():
     V(s)["G"][R.G_TP] = 0
     FX.resolve_card(s, 0, 0, -1, 0, V(s)["U"][0, j, R.U_UID])
     assert R.unit_bp(s, 0, j) == 6000
+
+
+@needs_catalog
+def test_rule_9_zone_card_for_an_entering_unit_of_a_kind():
+    """VIP待遇 (PR-147): 「あなたのコスト6以上のユニットがフィールドに出た時」 draw 1, CP +1: a cost-5 unit's entry
+    leaves it set."""
+    vip = real("PR-147")
+    s = state([vip, card("C5", cost=5, colour="green"), card("C6", cost=6, colour="green")])  # a green intercept
+    setup_turn(s, 0, cp=7)
+    V(s)["P"][0, R.P_TOP] = 3
+    zone(s, 0, 0)
+    _enter(s, 0, field(s, 0, 1))
+    assert V(s)["P"][0, R.P_ZONE] == 1 and V(s)["P"][0, R.P_HAND] == 0
+    _enter(s, 0, field(s, 0, 2))
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][0, R.P_CP] == 7 - 0 + 1

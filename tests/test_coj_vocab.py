@@ -221,11 +221,11 @@ COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips 
 def test_conditions_made_to_hold_then_not(kind):
     n, prep, flip = COND_PREPARED[kind]
     s = _op_scene()
-    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)
     prep(s)
-    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)
+    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)
     flip(s)
-    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)
 
 
 @pytest.mark.parametrize("kind", sorted(COND_CASES))
@@ -233,29 +233,29 @@ def test_every_condition_holds_then_not(kind):
     n, flip = COND_CASES[kind]
     s = _op_scene()
     if kind == VOC.CC_OWN_SPECIES_GE:  # own units of a colour (-mask) or species: seat 0 has 1 red unit
-        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), VOC.unit_filter(1), -1)
-        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 2), VOC.unit_filter(1), -1)
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), VOC.unit_filter(1), -1, -1, -1)
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 2), VOC.unit_filter(1), -1, -1, -1)
         return
     if kind == VOC.CC_CP_GE:
         V(s)["P"][0, R.P_CP] = 3
-        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 3), 0, -1) and not FX.cond_holds(s, 0, VOC.coj_cond(kind, 4), 0, -1)
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 3), 0, -1, -1, -1) and not FX.cond_holds(s, 0, VOC.coj_cond(kind, 4), 0, -1, -1, -1)
         return
     if kind == VOC.CC_BLOCKING:
         V(s)["G"][R.G_TP] = 1
     if kind == VOC.CC_PURPLE_GE:  # the purple gauge starts at 0
-        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), 0, -1)
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), 0, -1, -1, -1)
         FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 9, 1, -1, -1, -1)
-        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 5), 0, -1) and V(s)["P"][0, R.P_PURPLE] == R.PURPLE_MAX
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 5), 0, -1, -1, -1) and V(s)["P"][0, R.P_PURPLE] == R.PURPLE_MAX
         return
     if kind == VOC.CC_OPP_ZONE_EMPTY:
-        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)  # seat 1 has a card set
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)  # seat 1 has a card set
         R.zone_remove(s, 1, 0)
-        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1)
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)
         return
     uid = V(s)["U"][0, 0, R.U_UID]
-    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid)
+    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid, -1, -1)
     flip(s)
-    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid, -1, -1)
 
 
 def test_every_modifier_changes_what_is_hit():

@@ -132,6 +132,8 @@ from sim.games.coj_vocab import (
     CC_CHOICE,
     CC_COST,
     CC_CP_GE,
+    CC_EVENT_COST_GE,
+    CC_EVENT_UNIT,
     CC_IF_DONE,
     CC_LEVEL,
     CC_LIFE_BEHIND,
@@ -395,7 +397,7 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     targeted one without a legal target has none); so it is usable iff one of them can act."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
-        if e[k, E_OP] != 0 and e[k, E_COND] & CC_MASK != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid):
+        if e[k, E_OP] != 0 and e[k, E_COND] & CC_MASK != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
             vG(s)[G_FILTER] = e[k, E_THASH]
             ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat,
                                  ctx_uid)
@@ -412,7 +414,7 @@ def other_than(s, p, q, j, param, src_uid):
 
 
 @engine_jit
-def cond_holds(s, p, cond, cparam, src_uid):
+def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
     """An effect's condition (E_COND, coj_vocab CC_*; cparam = E_COND_PARAM) for seat p; 0 and choice
     options always hold."""
     if cond == 0:
@@ -437,6 +439,12 @@ def cond_holds(s, p, cond, cparam, src_uid):
         return P[p, P_PURPLE] >= n
     if kind == CC_PURPLE_LE:
         return P[p, P_PURPLE] <= n
+    if kind == CC_EVENT_UNIT:  # the event's unit (the entering / attacking one) of a species or colour
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return j >= 0 and unit_matches(s, ctx_seat, j, cparam)
+    if kind == CC_EVENT_COST_GE:
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return j >= 0 and vK(s)[ctx_seat, vU(s)[ctx_seat, j, U_CARD], K_COST] >= n
     if kind == CC_CP_GE:
         return P[p, P_CP] >= n
     if kind == CC_OPP_HAND_GE:
@@ -644,7 +652,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
             else:
                 if cond != last or e[k, E_COND_PARAM] != last_cp:
                     last, last_cp = cond, e[k, E_COND_PARAM]
-                    held = cond_holds(s, p, cond, last_cp, src_uid)
+                    held = cond_holds(s, p, cond, last_cp, src_uid, ctx_seat, ctx_uid)
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]

@@ -67,7 +67,10 @@ CC_MASK = (1 << CC_BITS) - 1
 CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
     CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE, \
     CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
-    CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING = range(1, 27)
+    CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
+    CC_EVENT_UNIT, CC_EVENT_COST_GE = range(1, 29)
+# CC_EVENT_UNIT / CC_EVENT_COST_GE: the event's unit (「あなたの赤属性ユニットがフィールドに出た時」) is of the
+# species / colour E_COND_PARAM, or costs n or more
 # CC_ATTACKING / CC_BLOCKING (「それがアタック中 / ブロック中だった場合」, battle timings only): the own unit
 # in the battle attacks / blocks, i.e. it is / is not its controller's turn (§8: only the turn player attacks)
 # CC_ROUND_ODD / EVEN: the round (§7) is odd / even; CC_LIFE_BEHIND: own LP below the opponent's;

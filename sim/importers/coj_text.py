@@ -494,6 +494,13 @@ def _sweep(s: str, trigger: str) -> Effect | None:
     return Effect(trigger, op, int(dmg or 0), _SWEEP_TARGET[side], fl)
 
 
+_EVENT_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性|コスト(\d+)以上の)"
+_ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a kind (CC_EVENT_UNIT, CC_EVENT_COST_GE)
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがフィールドに出た時、"), "own_enters"),
+    (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがフィールドに出た時、"), "opp_enters"),
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがアタックした時、"), "own_attacks"),
+    (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがアタックした時、"), "opp_attacks"),
+]
 _IT = re.compile(r"^\^(?:\(\?:ターン終了時まで\)\?)?それ")  # an _ALONE pattern about 「それ」
 _OPP_EVENTS = ("opp_enters", "opp_attacks", "opp_hit_player")
 
@@ -615,6 +622,16 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     zone_card = ctype in ("trigger", "intercept", "joker")
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
+    event_cond = (0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM)
+    if not trigger and zone_card:
+        for pattern, name in _ZONE_FILTERED:
+            m = pattern.match(body)
+            if m:
+                species, colour, cost = m.groups()
+                trigger, body = name, body[m.end():]
+                event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0) if cost else
+                              (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour)))
+                break
     if not trigger:
         for pattern, name in (_ZONE_TRIGGERS if zone_card else _TRIGGERS):
             m = pattern.match(body)
@@ -644,6 +661,10 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         effects = _by_level(body[m.end():].lstrip("。"), trigger)
     else:
         effects = parse_body(body, trigger)
+    if effects and event_cond[0]:
+        if any(e.cond for e in effects):
+            return None
+        effects = [replace(e, cond=event_cond[0], cond_param=event_cond[1]) for e in effects]
     if effects and also:
         if any(e.cond for e in effects):
             return None
