@@ -775,3 +775,30 @@ def test_rule_9_zone_card_for_an_entering_unit_of_a_kind():
     assert V(s)["P"][0, R.P_ZONE] == 1 and V(s)["P"][0, R.P_HAND] == 0
     _enter(s, 0, field(s, 0, 2))
     assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][0, R.P_CP] == 7 - 0 + 1
+
+
+@needs_catalog
+def test_rule_8_destroyed_by_battle_not_by_effect_and_evolution_entries():
+    """クンフーマスター: 「このユニットが戦闘によって破壊された時」 CP +1 and draw 1, not when an effect destroys it;
+    海鳴のセレナーデ (1-2-036): 「対戦相手の進化ユニットがフィールドに出るたび」 2 LP, not for a plain unit."""
+    kungfu = real("クンフーマスター")
+    s = state([kungfu, kungfu], [card("BIG", bp=(9000, 9000, 9000), kw=["speed_move"])])
+    setup_turn(s, 1, cp=0)
+    V(s)["P"][0, R.P_CP] = 0
+    V(s)["P"][0, R.P_TOP] = 2
+    field(s, 0, 0)
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][0, R.P_CP] == 0 and V(s)["P"][0, R.P_HAND] == 0
+    field(s, 0, 1, lvl=1)
+    V(s)["P"][0, R.P_LP] = 1  # seat 0 blocks to survive (every policy blocks at 1 LP)
+    A.attack(s, 1, field(s, 1, 0))
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][0, R.P_CP] == 1 and V(s)["P"][0, R.P_HAND] == 1
+    serenade = real("1-2-036")
+    s = state([serenade], [card("U"), card("EVO", type="evolution")])
+    field(s, 0, 0)
+    setup_turn(s, 1)
+    _enter(s, 1, field(s, 1, 0))
+    assert V(s)["P"][1, R.P_LP] == 8
+    _enter(s, 1, field(s, 1, 1))
+    assert V(s)["P"][1, R.P_LP] == 6

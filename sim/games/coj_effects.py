@@ -7,6 +7,8 @@ import numpy as np
 from sim.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
 from sim.effects import E_AMOUNT, E_COND, E_COND_PARAM, E_OP, E_PARAM, E_TARGET, E_THASH, E_TRIGGER
 from sim.games.coj_rules import (
+    CAUSE_BATTLE,
+    CAUSE_EFFECT,
     CP_MAX,
     CT_EVO,
     CT_INTERCEPT,
@@ -18,6 +20,7 @@ from sim.games.coj_rules import (
     G_CHOSEN_UID,
     G_DQ,
     G_FILTER,
+    G_LEAVE_CAUSE,
     G_OQ,
     G_OVER,
     G_POL,
@@ -129,10 +132,13 @@ from sim.games.coj_vocab import (
     CC_ATTACKING,
     CC_BITS,
     CC_BLOCKING,
+    CC_BY_BATTLE,
+    CC_BY_EFFECT,
     CC_CHOICE,
     CC_COST,
     CC_CP_GE,
     CC_EVENT_COST_GE,
+    CC_EVENT_EVO,
     CC_EVENT_UNIT,
     CC_IF_DONE,
     CC_LEVEL,
@@ -445,6 +451,11 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
     if kind == CC_EVENT_COST_GE:
         j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
         return j >= 0 and vK(s)[ctx_seat, vU(s)[ctx_seat, j, U_CARD], K_COST] >= n
+    if kind == CC_BY_BATTLE or kind == CC_BY_EFFECT:  # the destruction being settled (G_LEAVE_CAUSE)
+        return vG(s)[G_LEAVE_CAUSE] == (CAUSE_BATTLE if kind == CC_BY_BATTLE else CAUSE_EFFECT)
+    if kind == CC_EVENT_EVO:
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return j >= 0 and vK(s)[ctx_seat, vU(s)[ctx_seat, j, U_CARD], K_TYPE] == CT_EVO
     if kind == CC_CP_GE:
         return P[p, P_CP] >= n
     if kind == CC_OPP_HAND_GE:
@@ -865,7 +876,8 @@ def settle_queue(s):
     k = o = 0
     while (k < G[G_DQ] or o < G[G_OQ]) and not G[G_OVER]:
         if k < G[G_DQ]:
-            p, c = DQ[k, 0], DQ[k, 1]
+            p, c = DQ[k, 0] & 1, DQ[k, 1]
+            G[G_LEAVE_CAUSE] = DQ[k, 0] >> 1
             k += 1
             if not kw(s, p, c) & KW_SILENCE:
                 run_effects(s, p, c, TR_LEAVE, -1, -1, -1)

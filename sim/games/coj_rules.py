@@ -114,6 +114,11 @@ G_CHOSEN_SEAT, G_CHOSEN_UID = 11, 12
 # G_FILTER: the E_THASH target filter of the effect being resolved or checked (coj_vocab: > 0 a
 # species, < 0 a colour mask; 0 none), set around each effect by coj_effects (run_effects, card_usable)
 G_FILTER = 13
+# G_CAUSE: why units are being destroyed now (0 an effect, 1 a battle, 2 anything else: a retreat),
+# stored with each queued destruction (DQ seat column, bits above the seat); G_LEAVE_CAUSE: the cause
+# of the destruction whose "when destroyed" effects are resolving (「戦闘によって / 効果によって破壊された時」)
+G_CAUSE, G_LEAVE_CAUSE = 14, 15
+CAUSE_EFFECT, CAUSE_BATTLE, CAUSE_OTHER = 0, 1, 2
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
 G_OPT = 16
 NOPT = 24
@@ -657,7 +662,7 @@ def destroy(s, p, j):
     """破壊: to the discard; its "when destroyed" effects wait in the queue (last-known card)."""
     G, DQ = vG(s), vDQ(s)
     if G[G_DQ] < DQ_MAX:
-        DQ[G[G_DQ], 0] = p
+        DQ[G[G_DQ], 0] = p | G[G_CAUSE] << 1
         DQ[G[G_DQ], 1] = vU(s)[p, j, U_CARD]
         G[G_DQ] += 1
     remove_unit(s, p, j)

@@ -68,7 +68,9 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
     CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE, \
     CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
     CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
-    CC_EVENT_UNIT, CC_EVENT_COST_GE = range(1, 29)
+    CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT = range(1, 32)
+# CC_EVENT_EVO: the event's unit is an evolution; CC_BY_BATTLE / CC_BY_EFFECT ("leave" timings only): the
+# unit was destroyed in a battle / by an effect (a retreat destroyed by the retreat_is_destroy option is neither)
 # CC_EVENT_UNIT / CC_EVENT_COST_GE: the event's unit (「あなたの赤属性ユニットがフィールドに出た時」) is of the
 # species / colour E_COND_PARAM, or costs n or more
 # CC_ATTACKING / CC_BLOCKING (「それがアタック中 / ブロック中だった場合」, battle timings only): the own unit

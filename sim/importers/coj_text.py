@@ -501,6 +501,17 @@ _ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a ki
     (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがアタックした時、"), "own_attacks"),
     (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがアタックした時、"), "opp_attacks"),
 ]
+# timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
+_UNIT_QUALIFIED = [
+    (re.compile(r"^このユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
+    (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
+    (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
+]
+_ZONE_QUALIFIED = [
+    (re.compile(r"^あなたのユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
+    (re.compile(r"^あなたのユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
+    (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
+]
 _IT = re.compile(r"^\^(?:\(\?:ターン終了時まで\)\?)?それ")  # an _ALONE pattern about 「それ」
 _OPP_EVENTS = ("opp_enters", "opp_attacks", "opp_hit_player")
 
@@ -631,6 +642,12 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
                 trigger, body = name, body[m.end():]
                 event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0) if cost else
                               (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour)))
+                break
+    if not trigger:
+        for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
+            m = pattern.match(body)
+            if m:
+                trigger, body, event_cond = name, body[m.end():], (VOC.coj_cond(kind, 0), 0)
                 break
     if not trigger:
         for pattern, name in (_ZONE_TRIGGERS if zone_card else _TRIGGERS):
