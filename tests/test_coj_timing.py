@@ -802,3 +802,16 @@ def test_rule_8_destroyed_by_battle_not_by_effect_and_evolution_entries():
     assert V(s)["P"][1, R.P_LP] == 8
     _enter(s, 1, field(s, 1, 1))
     assert V(s)["P"][1, R.P_LP] == 6
+
+
+@needs_catalog
+def test_rule_5_mill_and_both_players_draw():
+    """勝手気まま (2-0-114): 「あなたのデッキからカードを3枚ランダムで捨てる」 (the top 3 of the shuffled deck);
+    幸せの贈り物 (2-0-007): 「お互いのプレイヤーはカードを1枚引く」."""
+    s = state([real("2-0-114"), real("2-0-007")], [card("O")])
+    V(s)["P"][0, R.P_TOP] = 2
+    V(s)["P"][1, R.P_TOP] = 1
+    FX.run_effects(s, 0, 0, R.TR_BATTLE, -1, -1, -1)
+    assert V(s)["P"][0, R.P_TOP] == 5 and V(s)["P"][0, R.P_HAND] == 0
+    FX.run_effects(s, 0, 1, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][1, R.P_HAND] == 1

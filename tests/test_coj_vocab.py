@@ -114,7 +114,7 @@ OP_CASES = {  # op -> (target, amount, param)
     "heal": ("own_player", 1, 0), "haste": ("own_character", 0, 0), "discard": ("opp_player", 1, 0),
     "level_up": ("own_character", 1, 0), "recover": ("own_player", 1, -1),
     "grant_keyword": ("own_character", 0, R.KEYWORDS.index("penetrate")), "activate": ("own_character", 0, 0),
-    "zone_break": ("opp_player", 1, 0),
+    "zone_break": ("opp_player", 1, 0), "mill": ("own_player", 1, 0),
 }
 
 

@@ -57,6 +57,7 @@ from sim.games.coj_rules import (
     OP_HASTE,
     OP_HEAL,
     OP_LEVEL_UP,
+    OP_MILL,
     OP_PLAYER_DAMAGE,
     OP_PUMP,
     OP_RECOVER,
@@ -384,6 +385,8 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, param) >= 0
     if op == OP_ZONE_BREAK:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
+    if op == OP_MILL:
+        return P[p, P_TOP] < P[p, P_N]
     if op == OP_GAIN_CP and param == 1:  # the purple gauge: something to add or take
         g = P[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE]
         return g < PURPLE_MAX if amount > 0 else g > 0
@@ -618,6 +621,8 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             if c < 0:
                 break
             add_to_hand(s, p, c, 1)  # §5: cards in the discard are Lv.1
+    elif op == OP_MILL:  # 「デッキからカードをN枚ランダムで捨てる」: the deck is shuffled, so its top N cards
+        P[p, P_TOP] = min(P[p, P_N], P[p, P_TOP] + amount)  # to the discard (not stored: no live zone)
     elif op == OP_ZONE_BREAK:  # the opponent's zone, or the own one (own_player)
         t = p if target == TG_OWN_PLAYER else q
         for _ in range(amount):

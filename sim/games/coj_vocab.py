@@ -103,7 +103,7 @@ def coj_cond(kind: int, n: int) -> int:
 
 OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
                  "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword",
-                 "activate", "zone_break"})
+                 "activate", "zone_break", "mill"})
 TARGETS = frozenset({"opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
                      "all_opp_characters", "all_players", "all_own_characters", "all_characters", "chosen"})
 

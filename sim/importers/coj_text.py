@@ -45,7 +45,7 @@ COJ_KEYWORD_NAMES = {
 }
 COJ_KEYWORDS: tuple[str, ...] = tuple(COJ_KEYWORD_NAMES.values())
 assert COJ_KEYWORDS[:len(ENGINE_KEYWORDS)] == ENGINE_KEYWORDS  # grant_keyword's param is the engine's bit
-CARD_TYPE_PARAM = {"ユニット": 0, "進化": 1, "トリガー": 2, "インターセプト": 3}  # index into CARD_TYPES["coj"]
+CARD_TYPE_PARAM = {"ユニット": 0, "進化": 1, "進化ユニット": 1, "トリガー": 2, "インターセプト": 3}  # index into CARD_TYPES["coj"]
 
 
 def normalize(text: str) -> str:
@@ -190,7 +190,12 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
      "recover", "own_player"),
     (re.compile(r"^あなたはデッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
      "search", "own_player"),
-    (re.compile(r"^(?:あなたは)?(ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
+    (re.compile(r"^(?:あなたは)?(進化ユニット|ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
+    (re.compile(r"^(?:あなたは|あなたの)?デッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
+     "search", "own_player"),
+    (re.compile(r"^(?:あなたは捨札から|あなたの捨札から|あなたの捨札にある)(ユニット|トリガー|インターセプト)?カードを"
+                r"(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "recover", "own_player"),
+    (re.compile(r"^(?:あなたは|あなたの)?デッキからカードを(\d+)枚(?:選んで|ランダムで)捨てる$"), "mill", "own_player"),
     # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
     (re.compile(r"^【([^】]+)】ユニットのカードを(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "search", "own_player"),
     (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
@@ -202,7 +207,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:ターン終了時まで)?対戦相手の(?:全てのユニット|ユニット全て)に(?:ターン終了時まで)?【([^】]+)】を与える$"),
      "grant_keyword", "all_opp_characters"),
     (re.compile(r"^あなたの全てのユニットを破壊する$"), "break", "all_own_characters"),
-    (re.compile(r"^あなたは手札を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
+    (re.compile(r"^あなたは手札(?:のカード)?を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
     (re.compile(r"^あなたは手札を全て捨てる$"), "discard", "own_player"),
     (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
     (re.compile(r"^対戦相手は(?:自分の)?手札を(\d+)枚選んで捨てる$"), "discard", "opp_player"),
@@ -243,6 +248,8 @@ _SEARCH_FILTERED = [
      lambda g: (0 if g[1] else -1, g[0], -1, int(g[2]))),
     (re.compile(r"^コスト(\d+)のユニットカードを(\d+)枚ランダムで手札に加える$"),
      lambda g: (0, None, int(g[0]), int(g[1]))),
+    (re.compile(r"^(?:あなたは|あなたのデッキにある)(赤|黄|青|緑|紫)属性の(ユニット|トリガー|インターセプト)カードを(\d+)枚"
+                r"(?:ランダムで手札に加える|引く)$"), lambda g: (CARD_TYPE_PARAM[g[1]], g[0], -1, int(g[2]))),
 ]
 # 「〜場合、」: a condition on the rest of its sentence (and the action after a choice) -> (kind, n)
 _CONDITIONS = [
@@ -269,6 +276,7 @@ _CONDITIONS = [
 # two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
 _SPLITS = [
     (re.compile(r"^(?:あなたは)?カードを(\d+)枚引き、(.+)$"), lambda g: [f"カードを{g[0]}枚引く", g[1]]),
+    (re.compile(r"^お互いのプレイヤーはカードを(\d+)枚引く$"), lambda g: [f"カードを{g[0]}枚引く", f"対戦相手はカードを{g[0]}枚引く"]),
     (re.compile(r"^お互いのプレイヤーは手札を(\d+)枚ランダムで捨てる$"),
      lambda g: [f"あなたは手札を{g[0]}枚ランダムで捨てる", f"対戦相手は手札を{g[0]}枚ランダムで捨てる"]),
     (re.compile(r"^あなたは手札を(\d+)枚選んで捨て、(.+)$"), lambda g: [f"あなたは手札を{g[0]}枚選んで捨てる", g[1]]),
