@@ -815,3 +815,13 @@ def test_rule_5_mill_and_both_players_draw():
     assert V(s)["P"][0, R.P_TOP] == 5 and V(s)["P"][0, R.P_HAND] == 0
     FX.run_effects(s, 0, 1, R.TR_ENTER, -1, -1, -1)
     assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][1, R.P_HAND] == 1
+
+
+@needs_catalog
+def test_rule_9_one_unit_of_each_side():
+    """ブロウ・アップ (1-1-031): 「あなたのユニットと対戦相手のユニットをそれぞれ1体ずつ選ぶ。それらに5000ダメージ」."""
+    s = state([real("1-1-031"), card("MINE", bp=(9000, 9000, 9000))], [card("O", bp=(9000, 9000, 9000))])
+    field(s, 0, 1)
+    field(s, 1, 0)
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["U"][0, 0, R.U_DMG] == 5000 and V(s)["U"][1, 0, R.U_DMG] == 5000

@@ -122,6 +122,8 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
 _FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済))?"
+# one unit of each side: 「あなたのユニットと対戦相手のユニットをそれぞれ1体ずつ選ぶ」, 「お互いのユニットを1体ずつ選ぶ」
+_BOTH = re.compile(r"^(?:あなたのユニットと対戦相手のユニットを(?:それぞれ)?|お互いのユニットを)(\d+)体ずつ選ぶ$")
 _KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (coj_vocab unit_filter)
 _CHOOSE = re.compile(r"^(このユニット以外の)?" + _SIDE + _FILTER + _KIND
                      + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
@@ -404,6 +406,20 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
         if m and i + 1 < len(sentences) and sentences[i + 1] == "それを手札に加える":
             kind, n = m.groups()
             effects.append(Effect(trigger, "recover", int(n), "own_player", CARD_TYPE_PARAM.get(kind, -1)))
+            i += 2
+        elif (m := _BOTH.match(s)) and i + 1 < len(sentences):
+            then = sentences[i + 1]
+            hit = next(((pattern.match(then), op) for pattern, op in _ON_IT if pattern.match(then)), None)
+            if hit is None or int(m.group(1)) * 2 > MAX_EFFECTS:
+                return None
+            am, name = hit
+            op, fl = _op_fl(name)
+            param = _param(name, then, list(am.groups()))
+            if param is None:
+                return None
+            amount = _amount(name, then, list(am.groups()))
+            effects.extend([Effect(trigger, op, amount, side, param | fl) for side in ("own_character", "opp_character")]
+                           * int(m.group(1)))
             i += 2
         elif (m := _CHOOSE.match(s)) and i + 1 < len(sentences):
             other, side, cost_max, bp_max, level_min, acted, species, colour, count = m.groups()
