@@ -408,16 +408,10 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             effects.append(Effect(trigger, "recover", int(n), "own_player", CARD_TYPE_PARAM.get(kind, -1)))
             i += 2
         elif (m := _BOTH.match(s)) and i + 1 < len(sentences):
-            then = sentences[i + 1]
-            hit = next(((pattern.match(then), op) for pattern, op in _ON_IT if pattern.match(then)), None)
-            if hit is None or int(m.group(1)) * 2 > MAX_EFFECTS:
+            action = _on_it(sentences[i + 1])
+            if action is None or int(m.group(1)) * 2 > MAX_EFFECTS:
                 return None
-            am, name = hit
-            op, fl = _op_fl(name)
-            param = _param(name, then, list(am.groups()))
-            if param is None:
-                return None
-            amount = _amount(name, then, list(am.groups()))
+            op, fl, param, amount = action
             effects.extend([Effect(trigger, op, amount, side, param | fl) for side in ("own_character", "opp_character")]
                            * int(m.group(1)))
             i += 2
@@ -427,16 +421,10 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             also = _also(then)
             if also is False:
                 return None
-            first = _THEN.sub(r"\1する", then) if also else then
-            hit = next(((pattern.match(first), op) for pattern, op in _ON_IT if pattern.match(first)), None)
-            if hit is None:
+            action = _on_it(_THEN.sub(r"\1する", then) if also else then)
+            if action is None:
                 return None
-            am, name = hit
-            op, fl = _op_fl(name)
-            param = _param(name, first, list(am.groups()))
-            if param is None:
-                return None
-            amount = _amount(name, first, list(am.groups()))
+            op, fl, param, amount = action
             if op == "break" and bp_max:
                 op, param = "break_power", int(bp_max)
             elif op == "break":
@@ -538,6 +526,17 @@ _ZONE_QUALIFIED = [
 ]
 _IT = re.compile(r"^\^(?:\(\?:ターン終了時まで\)\?)?それ")  # an _ALONE pattern about 「それ」
 _OPP_EVENTS = ("opp_enters", "opp_attacks", "opp_hit_player")
+
+
+def _on_it(then: str) -> tuple[str, int, int, int] | None:
+    """The action of 「それ…」 after a choice: (op, modifier bits, param, amount), or None."""
+    hit = next(((pattern.match(then), op) for pattern, op in _ON_IT if pattern.match(then)), None)
+    if hit is None:
+        return None
+    am, name = hit
+    op, fl = _op_fl(name)
+    param = _param(name, then, list(am.groups()))
+    return None if param is None else (op, fl, param, _amount(name, then, list(am.groups())))
 
 
 def _alone(s: str, trigger: str) -> list[Effect] | None:
