@@ -825,3 +825,17 @@ def test_rule_9_one_unit_of_each_side():
     field(s, 1, 0)
     FX.resolve_card(s, 0, 0, -1, -1, -1)
     assert V(s)["U"][0, 0, R.U_DMG] == 5000 and V(s)["U"][1, 0, R.U_DMG] == 5000
+
+
+@needs_catalog
+def test_rule_9_it_alone_is_the_event_unit():
+    """ブラックホール (1-2-080): 「対戦相手のユニットがフィールドに出た時、それに7000ダメージを与える」: the entering unit,
+    not the bigger one already there."""
+    s = state([real("1-2-080"), card("MINE", colour="red")], [card("OLD", bp=(6000, 6000, 6000)), card("NEW")])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    setup_turn(s, 1)
+    V(s)["P"][0, R.P_CP] = 9
+    field(s, 1, 0)
+    _enter(s, 1, field(s, 1, 1))
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0 and V(s)["P"][0, R.P_ZONE] == 0

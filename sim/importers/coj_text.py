@@ -526,6 +526,9 @@ _ZONE_QUALIFIED = [
 ]
 _IT = re.compile(r"^\^(?:\(\?:ターン終了時まで\)\?)?それ")  # an _ALONE pattern about 「それ」
 _OPP_EVENTS = ("opp_enters", "opp_attacks", "opp_hit_player")
+# timings with a unit of the event that 「それ」 can mean, in the engine's context (coj_effects.pick_target
+# takes it first): the entering or attacking unit
+_EVENT_UNIT_TRIGGERS = ("own_enters", "opp_enters", "own_attacks", "opp_attacks")
 
 
 def _on_it(then: str) -> tuple[str, int, int, int] | None:
@@ -566,6 +569,14 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
             ctype, colour, cost, n = parts(list(sm.groups()))
             colours = 1 << ELEMENTS["coj"].index(_COLOURS[colour]) if colour else 0
             return [Effect(trigger, "search", n, "own_player", VOC.search_filter(ctype, colours, cost))]
+    if trigger in _EVENT_UNIT_TRIGGERS:  # 「それ」 alone: the event's unit (the entering / attacking one)
+        action = _on_it(s)
+        if action is not None and s.startswith("それ") and not s.startswith("それら"):
+            op, fl, param, amount = action
+            if op == "break":
+                param, amount = 0, 0
+            return [Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character",
+                           param | fl)]
     for pattern, name, target in _ALONE:
         sm = pattern.match(s)
         if sm:
