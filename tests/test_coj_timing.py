@@ -839,3 +839,15 @@ def test_rule_9_it_alone_is_the_event_unit():
     field(s, 1, 0)
     _enter(s, 1, field(s, 1, 1))
     assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0 and V(s)["P"][0, R.P_ZONE] == 0
+
+
+@needs_catalog
+def test_rule_9_the_entering_unit_after_an_own_cost():
+    """泡沫の微熱 (2-2-101): 「対戦相手のユニットがフィールドに出た時、このユニットを破壊する。そうした場合、フィールドに
+    出たユニットに5000ダメージを与える」."""
+    s = state([real("2-2-101")], [card("OLD", bp=(5000, 5000, 5000)), card("NEW", bp=(5000, 5000, 5000))])
+    field(s, 0, 0)
+    setup_turn(s, 1)
+    field(s, 1, 0)
+    _enter(s, 1, field(s, 1, 1))
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0

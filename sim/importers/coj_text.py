@@ -393,7 +393,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
     i = prev = 0
     while i < len(sentences):
         start = len(effects)
-        cond, cparam, s = _condition(sentences[i], trigger)
+        cond, cparam, s = _condition(_event_unit_as_it(sentences[i], trigger), trigger)
         if not cond and s.startswith("そうした場合、"):  # §9: the sentence before it is an all-or-nothing cost
             if start == 0 or any(e.cond for e in effects[prev:start]):
                 return None
@@ -402,6 +402,8 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
         if any(p.match(s) for p in IGNORED) and not cond:
             i += 1
             continue
+        if start and effects[-1].cond == VOC.coj_cond(VOC.CC_IF_DONE, 0) and cond != effects[-1].cond:
+            return None  # a sentence after 「そうした場合、…」: whether the condition covers it too is not clear
         m = _RECOVER_PICK.match(s)
         if m and i + 1 < len(sentences) and sentences[i + 1] == "それを手札に加える":
             kind, n = m.groups()
@@ -540,6 +542,15 @@ def _on_it(then: str) -> tuple[str, int, int, int] | None:
     op, fl = _op_fl(name)
     param = _param(name, then, list(am.groups()))
     return None if param is None else (op, fl, param, _amount(name, then, list(am.groups())))
+
+
+def _event_unit_as_it(sentence: str, trigger: str) -> str:
+    """「フィールドに出たユニット」 / 「アタックしたユニット」 in that unit's event is 「それ」."""
+    if trigger in ("own_enters", "opp_enters"):
+        return sentence.replace("フィールドに出たユニット", "それ")
+    if trigger in ("own_attacks", "opp_attacks"):
+        return sentence.replace("アタックしたユニット", "それ")
+    return sentence
 
 
 def _alone(s: str, trigger: str) -> list[Effect] | None:
