@@ -851,3 +851,16 @@ def test_rule_9_the_entering_unit_after_an_own_cost():
     field(s, 1, 0)
     _enter(s, 1, field(s, 1, 1))
     assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0
+
+
+@needs_catalog
+def test_rule_9_counted_amount():
+    """オルレアンの英雄 (1-0-049): enters -> 「このユニットの基本BPを+[あなたの受けているライフダメージ×2000]する」."""
+    hero = real("1-0-049")
+    s = state([hero])
+    V(s)["P"][0, R.P_LP] = 5
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    before = R.unit_bp(s, 0, j)
+    _enter(s, 0, j)
+    assert R.unit_bp(s, 0, j) == before + 3 * 2000

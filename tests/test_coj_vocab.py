@@ -308,3 +308,19 @@ def test_a_condition_is_checked_once_for_its_run_of_effects():
     assert V(s)["P"][0, R.P_PURPLE] == 1 and V(s)["P"][0, R.P_HAND] == 1
     FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
     assert V(s)["P"][0, R.P_PURPLE] == 1 and V(s)["P"][0, R.P_HAND] == 1
+
+
+def test_every_count_kind_counts():
+    """coj_vocab FE_*: what 「[…×N]」 multiplies the amount by, in the op scene (seat 0: 1 exhausted unit,
+    copies 1 and 2 in the discard; seat 1: 1 active unit, 1 card in hand, 1 set)."""
+    s = _op_scene()
+    V(s)["P"][0, R.P_PURPLE] = 2
+    V(s)["P"][0, R.P_LP] = 5
+    want = {VOC.FE_PURPLE: 2, VOC.FE_LP_LOST: 3, VOC.FE_LP: 5, VOC.FE_OPP_HAND: 1, VOC.FE_DECK: V(s)["P"][0, R.P_N] - 3,
+            VOC.FE_DISCARD: 2, VOC.FE_OWN_UNITS: 1, VOC.FE_OPP_UNITS: 1, VOC.FE_OPP_ACTED: 0,
+            VOC.FE_EVENT_COST: 1}
+    assert set(want) == {v for k, v in vars(VOC).items() if k.startswith("FE_")}
+    uid = V(s)["U"][1, 0, R.U_UID]
+    for fe, n in want.items():
+        assert FX.fe_count(s, 0, fe, 0, 1, uid) == n, fe
+    assert FX.fe_count(s, 0, VOC.FE_OWN_UNITS, VOC.unit_filter(2), 1, uid) == 0  # no yellow unit

@@ -5,7 +5,18 @@
 import numpy as np
 
 from sim.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
-from sim.effects import E_AMOUNT, E_COND, E_COND_PARAM, E_OP, E_PARAM, E_TARGET, E_THASH, E_TRIGGER
+from sim.effects import (
+    E_AMOUNT,
+    E_COND,
+    E_COND_PARAM,
+    E_FE_PARAM,
+    E_FOREACH,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_THASH,
+    E_TRIGGER,
+)
 from sim.games.coj_rules import (
     CAUSE_BATTLE,
     CAUSE_EFFECT,
@@ -38,6 +49,7 @@ from sim.games.coj_rules import (
     KW_SILENCE,
     KW_SILENCE_RESIST,
     KW_SPEED,
+    LP_START,
     NEV,
     O_CP_FLOOR,
     O_IMMORTAL_WEAKEN,
@@ -163,6 +175,15 @@ from sim.games.coj_vocab import (
     CC_ROUND_EVEN,
     CC_ROUND_ODD,
     COST_SHIFT,
+    FE_DECK,
+    FE_DISCARD,
+    FE_EVENT_COST,
+    FE_LP,
+    FE_LP_LOST,
+    FE_OPP_ACTED,
+    FE_OPP_HAND,
+    FE_OPP_UNITS,
+    FE_PURPLE,
     FL_ACTED,
     FL_DELETE,
     FL_OTHER,
@@ -408,12 +429,52 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
         if e[k, E_OP] != 0 and e[k, E_COND] & CC_MASK != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
             vG(s)[G_FILTER] = e[k, E_THASH]
-            ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat,
+            ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
                                  ctx_uid)
             vG(s)[G_FILTER] = 0
             if ok:
                 return True
     return False
+
+
+@engine_jit
+def row_amount(s, p, e, k, ctx_seat, ctx_uid):
+    """Effect row k's amount; 「[…×N]」 (E_FOREACH, coj_vocab FE_*) multiplies it by a count."""
+    if e[k, E_FOREACH] == 0:
+        return e[k, E_AMOUNT]
+    return e[k, E_AMOUNT] * fe_count(s, p, e[k, E_FOREACH], e[k, E_FE_PARAM], ctx_seat, ctx_uid)
+
+
+@engine_jit
+def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
+    """What a 「[…×N]」 counts for seat p (coj_vocab FE_*)."""
+    P, U = vP(s), vU(s)
+    if fe == FE_PURPLE:
+        return P[p, P_PURPLE]
+    if fe == FE_LP_LOST:  # 「あなたの受けているライフダメージ」: LP below the starting 8
+        return max(0, LP_START - P[p, P_LP])
+    if fe == FE_LP:
+        return P[p, P_LP]
+    if fe == FE_OPP_HAND:
+        return P[1 - p, P_HAND]
+    if fe == FE_DECK:
+        return P[p, P_N] - P[p, P_TOP]
+    if fe == FE_EVENT_COST:
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return vK(s)[ctx_seat, U[ctx_seat, j, U_CARD], K_COST] if j >= 0 else 0
+    if fe == FE_DISCARD:  # the copies in no live zone and not deleted (live_copy)
+        m = 0
+        for c in range(P[p, P_N]):
+            m += 0 if live_copy(s, p, c) or deleted(s, p, c) else 1
+        return m
+    q = 1 - p if fe == FE_OPP_UNITS or fe == FE_OPP_ACTED else p
+    m = 0
+    for j in range(P[q, P_FIELD]):
+        if fe == FE_OPP_ACTED:
+            m += 1 - U[q, j, U_ACT]
+        elif fparam == 0 or unit_matches(s, q, j, fparam):
+            m += 1
+    return m
 
 
 @engine_jit
@@ -658,7 +719,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if cond >> CC_BITS != opt:
                     continue
             elif kind == CC_COST:
-                paid = paid and payable(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid,
+                paid = paid and payable(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid,
                                         ctx_seat, ctx_uid)
                 if not paid:  # §9 no partial payment
                     continue
@@ -672,7 +733,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]
-        resolve(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
+        resolve(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
         vG(s)[G_FILTER] = 0
 
 
@@ -696,7 +757,7 @@ def pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
         cond = e[k, E_COND]
         if e[k, E_OP] != 0 and (trig < 0 or e[k, E_TRIGGER] == trig) and cond & CC_MASK == CC_CHOICE:
             vG(s)[G_FILTER] = e[k, E_THASH]
-            if effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], e[k, E_AMOUNT], e[k, E_PARAM], src_uid, ctx_seat,
+            if effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
                                ctx_uid):
                 mask |= 1 << (cond >> CC_BITS)
             vG(s)[G_FILTER] = 0

@@ -86,6 +86,12 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
 # CC_LEVEL: the effect's own unit is at level lo..hi, n = lo | hi << 2 (「このユニットのレベルによって」)
 
 
+# E_FOREACH (Effect.foreach) multiplies the amount by a count (「[あなたの受けているライフダメージ×1000]」):
+# FE_OWN_UNITS / FE_OPP_UNITS count field units (E_FE_PARAM: a unit_filter or species hash, 0 all)
+FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, FE_OWN_UNITS, FE_OPP_UNITS, \
+    FE_OPP_ACTED = range(1, 11)
+
+
 def unit_filter(colours: int) -> int:
     """E_THASH of a colour target filter (a K_ELEM mask); a species filter is its text_hash (> 0)."""
     return -colours

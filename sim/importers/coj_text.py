@@ -394,6 +394,9 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
     while i < len(sentences):
         start = len(effects)
         cond, cparam, s = _condition(_event_unit_as_it(sentences[i], trigger), trigger)
+        fe, s = _count(s, trigger)
+        if fe is None:
+            return None
         if not cond and s.startswith("そうした場合、"):  # §9: the sentence before it is an all-or-nothing cost
             if start == 0 or any(e.cond for e in effects[prev:start]):
                 return None
@@ -458,6 +461,8 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             i += 1
         if cond:
             effects[start:] = [replace(e, cond=cond, cond_param=cparam) for e in effects[start:]]
+        if fe[0]:
+            effects[start:] = [replace(e, foreach=fe[0], fe_param=fe[1]) for e in effects[start:]]
         prev = start
     return effects or None
 
@@ -531,6 +536,41 @@ _OPP_EVENTS = ("opp_enters", "opp_attacks", "opp_hit_player")
 # timings with a unit of the event that 「それ」 can mean, in the engine's context (coj_effects.pick_target
 # takes it first): the entering or attacking unit
 _EVENT_UNIT_TRIGGERS = ("own_enters", "opp_enters", "own_attacks", "opp_attacks")
+
+
+_COUNTED = re.compile(r"\[([^\]×]+)×(\d+)(枚|体)?\]")
+_COUNTS = [  # what 「[…×N]」 counts (coj_vocab FE_*): (pattern, kind); a species or colour group is the filter
+    (re.compile(r"^あなたの紫ゲージ(?:の数)?$"), VOC.FE_PURPLE),
+    (re.compile(r"^あなたの受けているライフダメージ$"), VOC.FE_LP_LOST),
+    (re.compile(r"^あなたのライフ$"), VOC.FE_LP),
+    (re.compile(r"^対戦相手の手札の枚数$"), VOC.FE_OPP_HAND),
+    (re.compile(r"^あなたのデッキ枚数$"), VOC.FE_DECK),
+    (re.compile(r"^あなたの捨札の数$"), VOC.FE_DISCARD),
+    (re.compile(r"^(?:あなたのフィールドのユニット数|あなたのフィールドにいるユニット(?:数)?)$"), VOC.FE_OWN_UNITS),
+    (re.compile(r"^(?:あなたの|あなたのフィールドにいる)(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)(?:ユニット)?(?:の数)?$"),
+     VOC.FE_OWN_UNITS),
+    (re.compile(r"^(?:対戦相手のユニット数|対戦相手のフィールドにいるユニット(?:数)?)$"), VOC.FE_OPP_UNITS),
+    (re.compile(r"^対戦相手の行動済ユニットの数$"), VOC.FE_OPP_ACTED),
+]
+
+
+def _count(sentence: str, trigger: str) -> tuple[tuple[int, int] | None, str]:
+    """A 「[…×N]」 amount: ((FE kind, filter), the sentence with N in its place); ((0, 0), sentence) if
+    there is none, (None, sentence) if it counts something the engine does not."""
+    m = _COUNTED.search(sentence)
+    if not m:
+        return (0, 0), sentence
+    rest = sentence[:m.start()] + m.group(2) + (m.group(3) or "") + sentence[m.end():]
+    if _COUNTED.search(rest) or rest.endswith("選ぶ"):
+        return None, sentence  # two counts, or a count of the units to choose
+    if m.group(1) == "フィールドに出たユニットのコスト" and trigger in ("own_enters", "opp_enters", "enter"):
+        return (VOC.FE_EVENT_COST, 0), rest
+    for pattern, kind in _COUNTS:
+        cm = pattern.match(m.group(1))
+        if cm:
+            groups = cm.groups()
+            return (kind, _unit_filter(*groups) if groups else 0), rest
+    return None, sentence
 
 
 def _on_it(then: str) -> tuple[str, int, int, int] | None:
