@@ -864,3 +864,23 @@ def test_rule_9_counted_amount():
     before = R.unit_bp(s, 0, j)
     _enter(s, 0, j)
     assert R.unit_bp(s, 0, j) == before + 3 * 2000
+
+
+@needs_catalog
+def test_rule_9_bp_floor_and_the_opponent_choosing():
+    """デリート (1-1-081): 「対戦相手のBP8000以上のユニットを1体選ぶ。それを破壊する」 skips a 7000 unit;
+    選告・深緑の魔素 (2-1-016): 「対戦相手は以下の効果から1つを選び発動する」: one option runs (the opponent's
+    scripted policy takes the first: CP +2 for the card's owner)."""
+    s = state([real("1-1-081")], [card("S", bp=(7000, 7000, 7000)), card("B", bp=(8000, 8000, 8000))])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_FIELD] == 1
+    field(s, 1, 1)
+    _enter(s, 0, 0)
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0
+    s = state([real("2-1-016"), card("U")])
+    setup_turn(s, 0, cp=3)
+    field(s, 0, 1)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_CP] == 5 and R.unit_bp(s, 0, 0) == 3000

@@ -269,6 +269,8 @@ def test_every_modifier_changes_what_is_hit():
     assert not FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 3 << VOC.LVL_SHIFT)
     assert not FX.effect_possible(s, 0, R.OP_PUMP, R.TG_ALL_OWN, 1000, VOC.FL_OTHER, uid, -1, -1)
     assert FX.pick_target(s, 0, R.OP_PUMP, R.TG_OWN, 1000, VOC.FL_OTHER, uid, 0, uid) == -1
+    assert FX.unit_affected(s, 0, 1, 0, R.OP_BREAK_POWER, 0, 4000 | VOC.FL_BP_MIN)  # D at Lv.2: BP 4000 >= 4000
+    assert not FX.unit_affected(s, 0, 1, 0, R.OP_BREAK_POWER, 0, 5000 | VOC.FL_BP_MIN)
     FX.resolve(s, 0, R.OP_BREAK, R.TG_OPP, 0, VOC.FL_DELETE, -1, -1, -1)
     FX.settle(s)
     assert V(s)["P"][1, R.P_FIELD] == 0 and R.deleted(s, 1, 0)

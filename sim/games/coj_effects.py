@@ -174,6 +174,7 @@ from sim.games.coj_vocab import (
     CC_PURPLE_LE,
     CC_ROUND_EVEN,
     CC_ROUND_ODD,
+    CHOICE_OPP,
     COST_SHIFT,
     FE_DECK,
     FE_DISCARD,
@@ -185,6 +186,7 @@ from sim.games.coj_vocab import (
     FE_OPP_UNITS,
     FE_PURPLE,
     FL_ACTED,
+    FL_BP_MIN,
     FL_DELETE,
     FL_OTHER,
     LVL_SHIFT,
@@ -238,6 +240,8 @@ def unit_affected(s, p, q, j, op, amount, param):
             return False
         return param <= 0 or vK(s)[q, U[q, j, U_CARD], K_COST] <= param
     if op == OP_BREAK_POWER:
+        if fl & (FL_BP_MIN >> PV_BITS):  # 「BPN以上の」
+            return not resist and unit_bp(s, q, j) >= param
         return not resist and unit_bp(s, q, j) <= (param if param > 0 else amount)
     if op == OP_DULL or op == OP_FREEZE:
         return U[q, j, U_ACT] == 1 and not (enemy and k & KW_SELFLESS)
@@ -716,7 +720,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
             if kind == CC_CHOICE:
                 if opt < 0:
                     opt = pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid)
-                if cond >> CC_BITS != opt:
+                if (cond >> CC_BITS) & (CHOICE_OPP - 1) != opt:
                     continue
             elif kind == CC_COST:
                 paid = paid and payable(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid,
@@ -750,23 +754,27 @@ def payable(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
 @engine_jit
 def pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     """「以下の効果から1つを選び発動する」: the option a policy chooses among those with an effect that
-    can act (§9 use legality): the random policy uniformly, the scripted ones the first (0: none can)."""
+    can act (§9 use legality): the random policy uniformly, the scripted ones the first (0: none can).
+    The chooser is the card's owner, or the opponent for 「対戦相手は…選び」 (CHOICE_OPP)."""
     e = vE(s)[p, c]
     mask = 0
+    chooser = p
     for k in range(e.shape[0]):
         cond = e[k, E_COND]
         if e[k, E_OP] != 0 and (trig < 0 or e[k, E_TRIGGER] == trig) and cond & CC_MASK == CC_CHOICE:
             vG(s)[G_FILTER] = e[k, E_THASH]
             if effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
                                ctx_uid):
-                mask |= 1 << (cond >> CC_BITS)
+                mask |= 1 << ((cond >> CC_BITS) & (CHOICE_OPP - 1))
+            if (cond >> CC_BITS) & CHOICE_OPP:
+                chooser = 1 - p
             vG(s)[G_FILTER] = 0
     if mask == 0:
         return 0
     n = 0
     for b in range(1, 8):
         n += (mask >> b) & 1
-    pick = randbelow(rng(s, SUB_POLICY0 + p), n) if vG(s)[G_POL + p] == 0 else 0
+    pick = randbelow(rng(s, SUB_POLICY0 + chooser), n) if vG(s)[G_POL + chooser] == 0 else 0
     for b in range(1, 8):
         if (mask >> b) & 1:
             if pick == 0:

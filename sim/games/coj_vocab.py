@@ -47,8 +47,8 @@ ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_a
 #   above are modifiers: FL_DELETE (break / break_power delete, §5 消滅, instead of destroying),
 #   FL_OTHER (「このユニット以外の」: never the effect's own unit), FL_ACTED (「行動済」: only units
 #   without their action right), a cost bound + 1 in bits COST_SHIFT.. (5 bits) and a level floor in
-#   bits LVL_SHIFT.. (2 bits) for the ops other than break (whose own param and amount are those);
-#   level_up with value 1 sets the level to `amount` (「レベルをNにする」);
+#   bits LVL_SHIFT.. (2 bits) for the ops other than break (whose own param and amount are those), and
+#   FL_BP_MIN (break_power: BP at least the value); level_up with value 1 sets the level to `amount` (「レベルをNにする」);
 # - search's param <= -2 is a filter -(v + 2): card type + 1 in bits 0-2 (0 any), a colour mask (the
 #   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any);
 # - E_THASH (Effect.thash) of a targeted op restricts its targets: > 0 a species (text_hash, as for
@@ -62,6 +62,7 @@ FL_OTHER = 1 << (PV_BITS + 1)
 FL_ACTED = 1 << (PV_BITS + 2)
 COST_SHIFT = PV_BITS + 3
 LVL_SHIFT = COST_SHIFT + 5
+FL_BP_MIN = 1 << (LVL_SHIFT + 2)  # break_power: BP >= the value (「BP8000以上の」) instead of <=
 CC_BITS = 5
 CC_MASK = (1 << CC_BITS) - 1
 CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
@@ -90,6 +91,9 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
 # FE_OWN_UNITS / FE_OPP_UNITS count field units (E_FE_PARAM: a unit_filter or species hash, 0 all)
 FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, FE_OWN_UNITS, FE_OPP_UNITS, \
     FE_OPP_ACTED = range(1, 11)
+
+
+CHOICE_OPP = 8  # CC_CHOICE n | CHOICE_OPP: the opponent chooses (「対戦相手は以下の効果から1つを選び発動する」)
 
 
 def unit_filter(colours: int) -> int:

@@ -121,7 +121,7 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
     (re.compile(r"^対戦相手のターン終了時、"), "opp_turn_end"),
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
-_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済))?"
+_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)|BP(\d+)以上の)?"
 # one unit of each side: 「あなたのユニットと対戦相手のユニットをそれぞれ1体ずつ選ぶ」, 「お互いのユニットを1体ずつ選ぶ」
 _BOTH = re.compile(r"^(?:あなたのユニットと対戦相手のユニットを(?:それぞれ)?|お互いのユニットを)(\d+)体ずつ選ぶ$")
 _KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (coj_vocab unit_filter)
@@ -218,7 +218,8 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:あなたは)?手札が(\d+)枚になるまでカードを引く$"), "draw_to", "own_player"),
     (re.compile(r"^ターン終了時までこのユニットのBPを(\d+)倍にする$"), "pump_times", "self"),
     # the purple gauge (紫ゲージ): gain_cp param 1 (coj_vocab)
-    (re.compile(r"^あなたの紫ゲージを([+-]\d+)する$"), "gain_purple", "own_player"),
+    (re.compile(r"^(?:あなたの)?紫ゲージを([+-]\d+)する$"), "gain_purple", "own_player"),
+    (re.compile(r"^あなたの紫ゲージを全て消費する$"), "purple_all", "own_player"),
     (re.compile(r"^対戦相手の紫ゲージを([+-]\d+)する$"), "gain_purple", "opp_player"),
 ]
 # sentences whose effect carries CoJ modifier bits (coj_vocab FL_*): (pattern, op, target, flags)
@@ -231,7 +232,7 @@ _ALONE_FL = [
     (re.compile(r"^全てのユニットを消滅させる$"), "break", "all_characters", VOC.FL_DELETE),
     (re.compile(r"^対戦相手の全ての行動済ユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE | VOC.FL_ACTED),
     # one unit 「ランダムで」: the engine's target choice (module docstring)
-    (re.compile(r"^対戦相手のユニットからランダムで1体に(\d+)ダメージを与える$"), "damage", "opp_character", 0),
+    (re.compile(r"^対戦相手の?ユニットからランダムで1体に(\d+)ダメージを与える$"), "damage", "opp_character", 0),
     (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体の行動権を消費する$"), "dull", "own_character",
      VOC.FL_OTHER),
     (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体のレベルを\+(\d+)する$"), "level_up", "own_character",
@@ -323,7 +324,7 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1 if "基本BP" in sentence else 0  # §10 基本BP: a lasting base change
     if op == "grant_keyword":
         return _keyword_bit(groups[-1])
-    if op in ("level_set", "draw_to", "gain_purple"):
+    if op in ("level_set", "draw_to", "gain_purple", "purple_all"):
         return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
     if op == "pump_times":
         return 2  # pump param 2: BP x amount until end of turn
@@ -331,6 +332,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
 
 
 def _amount(op: str, sentence: str, groups: list[str]) -> int:
+    if op == "purple_all":
+        return -5  # 「全て消費する」: the gauge holds 5 at most (coj_rules PURPLE_MAX)
     if op == "grant_keyword":  # granted until end of turn (0) or for as long as it stays (1)
         return 0 if "ターン終了時まで" in sentence else 1
     return int(groups[0]) if groups and groups[0] and groups[0].lstrip("+-").isdigit() else 0
@@ -382,7 +385,7 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "draw", 0
     if op == "pump_times":
         return "pump", 0
-    if op == "gain_purple":
+    if op in ("gain_purple", "purple_all"):
         return "gain_cp", 0
     return op, 0
 
@@ -421,7 +424,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                            * int(m.group(1)))
             i += 2
         elif (m := _CHOOSE.match(s)) and i + 1 < len(sentences):
-            other, side, cost_max, bp_max, level_min, acted, species, colour, count = m.groups()
+            other, side, cost_max, bp_max, level_min, acted, bp_min, species, colour, count = m.groups()
             then = sentences[i + 1]
             also = _also(then)
             if also is False:
@@ -430,11 +433,11 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             if action is None:
                 return None
             op, fl, param, amount = action
-            if op == "break" and bp_max:
-                op, param = "break_power", int(bp_max)
+            if op == "break" and (bp_max or bp_min):  # a BP floor: FL_BP_MIN
+                op, param = "break_power", int(bp_max or bp_min) | (VOC.FL_BP_MIN if bp_min else 0)
             elif op == "break":
                 param, amount = int(cost_max or 0), int(level_min or 0)
-            elif bp_max:
+            elif bp_max or bp_min:
                 return None  # a BP bound is modelled for destroy / delete only
             else:
                 fl |= (int(cost_max) + 1 if cost_max else 0) << VOC.COST_SHIFT | int(level_min or 0) << VOC.LVL_SHIFT
@@ -477,6 +480,9 @@ def _also(then: str) -> Effect | None | bool:
     if not m or any(p.match(then) for p, _ in _ON_IT):
         return None
     rest = m.group(2)
+    alone = _alone(rest, "enter")
+    if alone is not None and len(alone) == 1 and not rest.startswith("それ"):
+        return alone[0]  # 「それを破壊し、あなたの紫ゲージを+1する」: the second action stands alone
     for text in ("それに" + rest, "それの" + rest, "それを" + rest,
                  "ターン終了時までそれの" + rest.removeprefix("ターン終了時まで")):
         for pattern, name in _ON_IT:
@@ -490,7 +496,7 @@ def _also(then: str) -> Effect | None | bool:
     return False
 
 
-_SWEEP = re.compile(r"^(対戦相手の|あなたの)?(?:全ての(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)"
+_SWEEP = re.compile(r"^(対戦相手の|あなたの)?(?:全(?:ての)?(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)"
                     r"|(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)全ての)ユニット"
                     r"(?:に(\d+)ダメージを与える|を(破壊)する|を(消滅)させる|の(行動権を消費)する|を(手札に戻)す)$")
 _SWEEP_TARGET = {"対戦相手の": "all_opp_characters", "あなたの": "all_own_characters", None: "all_characters"}
@@ -540,7 +546,7 @@ _EVENT_UNIT_TRIGGERS = ("own_enters", "opp_enters", "own_attacks", "opp_attacks"
 
 _COUNTED = re.compile(r"\[([^\]×]+)×(\d+)(枚|体)?\]")
 _COUNTS = [  # what 「[…×N]」 counts (coj_vocab FE_*): (pattern, kind); a species or colour group is the filter
-    (re.compile(r"^あなたの紫ゲージ(?:の数)?$"), VOC.FE_PURPLE),
+    (re.compile(r"^(?:あなたの)?紫ゲージ(?:の数)?$"), VOC.FE_PURPLE),
     (re.compile(r"^あなたの受けているライフダメージ$"), VOC.FE_LP_LOST),
     (re.compile(r"^あなたのライフ$"), VOC.FE_LP),
     (re.compile(r"^対戦相手の手札の枚数$"), VOC.FE_OPP_HAND),
@@ -652,14 +658,15 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
     return None
 
 
-_CHOICE = re.compile(r"^(?:以下の効果から1つを選び発動する|以下の効果から1つを選び発動する。)")
+_CHOICE = re.compile(r"^(対戦相手は)?以下の効果から1つを選び発動する。?")
 _OPTION = re.compile(r"(?:^|(?<=。))([1-3]):")
 _LEVELS = re.compile(r"^(?:このユニットのレベルによって以下の効果が発動する)")
 _LEVEL_PART = re.compile(r"【レベル(\d)(?:~(\d)|(以上)|(以下))?】")
 
 
-def _choice(body: str, trigger: str) -> list[Effect] | None:
-    """「以下の効果から1つを選び発動する。①：… ②：…」: each option's effects, marked CC_CHOICE n."""
+def _choice(body: str, trigger: str, opponent: bool) -> list[Effect] | None:
+    """「以下の効果から1つを選び発動する。①：… ②：…」: each option's effects, marked CC_CHOICE n (n + 8:
+    「対戦相手は…選び」, the opponent chooses)."""
     parts = _OPTION.split(body)
     if parts[0].strip("。") or len(parts) < 5:
         return None
@@ -668,7 +675,8 @@ def _choice(body: str, trigger: str) -> list[Effect] | None:
         option = parse_body(text, trigger)
         if option is None or any(e.cond for e in option):
             return None
-        effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_CHOICE, int(n))) for e in option)
+        effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_CHOICE, int(n) | (VOC.CHOICE_OPP if opponent else 0)))
+                       for e in option)
     return effects
 
 
@@ -758,7 +766,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     if not trigger:
         return None
     if m := _CHOICE.match(body):
-        effects = _choice(body[m.end():].lstrip("。"), trigger)
+        effects = _choice(body[m.end():].lstrip("。"), trigger, bool(m.group(1)))
     elif (m := _LEVELS.match(body)) and not zone_card and trigger != "leave":  # the unit's level when it resolves
         effects = _by_level(body[m.end():].lstrip("。"), trigger)
     else:
