@@ -884,3 +884,22 @@ def test_rule_9_bp_floor_and_the_opponent_choosing():
     field(s, 0, 1)
     _enter(s, 0, field(s, 0, 0))
     assert V(s)["P"][0, R.P_CP] == 5 and R.unit_bp(s, 0, 0) == 3000
+
+
+@needs_catalog
+def test_rule_10_oracle_miracle_runs_once():
+    """【神託】 (2-0-011, 奇跡・出会いは必然): 「あなたのターン開始時、このユニットに【神託】がある場合、あなたのデッキから
+    カードを1枚選んで手札に加える。このユニットの【神託】を取り除く」: the first turn start only."""
+    miracle = real("2-0-011")
+    assert "oracle" in miracle.keywords
+    s = state([miracle, card("A"), card("B")])
+    V(s)["P"][0, R.P_TOP] = 1
+    j = field(s, 0, 0)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 2, 3
+    A.turn_start(s, 0)  # the turn's draw of 2, then the miracle's card
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_HAND] == 3 and V(s)["U"][0, j, R.U_LOST] & R.KW_ORACLE
+    A.turn_end(s, 0)
+    A.turn_start(s, 0)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_HAND] == 5

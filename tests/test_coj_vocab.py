@@ -23,7 +23,8 @@ def test_everything_the_importer_emits_is_executed():
     targets = {target for _, _, target in T._ALONE} - {"own_other"} | {target for _, _, target, _ in T._ALONE_FL}
     targets |= {"opp_character", "own_character"}
     assert ops <= VOC.OPS and targets <= VOC.TARGETS
-    assert {kind for _, kind in T._CONDITIONS} <= set(COND_CASES) | set(COND_PREPARED)
+    # CC_ORACLE reads the effect's own unit: test_every_modifier_changes_what_is_hit
+    assert {kind for _, kind in T._CONDITIONS} <= set(COND_CASES) | set(COND_PREPARED) | {VOC.CC_ORACLE}
     assert {name for _, name in T._TRIGGERS} <= VOC.UNIT_TRIGGERS
     assert {name for _, name in T._ZONE_TRIGGERS} | {"cast"} <= VOC.ZONE_TRIGGERS
     assert set(VOC.KEYWORDS) == set(R.KEYWORDS)
@@ -274,6 +275,11 @@ def test_every_modifier_changes_what_is_hit():
     FX.resolve(s, 0, R.OP_BREAK, R.TG_OPP, 0, VOC.FL_DELETE, -1, -1, -1)
     FX.settle(s)
     assert V(s)["P"][1, R.P_FIELD] == 0 and R.deleted(s, 1, 0)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(VOC.CC_ORACLE, 0), 0, uid, -1, -1)
+    FX.resolve(s, 0, R.OP_GRANT, R.TG_SELF, 1, R.KEYWORDS.index("oracle"), uid, -1, -1)
+    assert FX.cond_holds(s, 0, VOC.coj_cond(VOC.CC_ORACLE, 0), 0, uid, -1, -1)
+    FX.resolve(s, 0, R.OP_GRANT, R.TG_SELF, 2, R.KEYWORDS.index("oracle"), uid, -1, -1)  # amount 2: taken
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(VOC.CC_ORACLE, 0), 0, uid, -1, -1)
     FX.resolve(s, 0, R.OP_LEVEL_UP, R.TG_SELF, 3, 1, uid, -1, -1)  # level_up param 1: set the level
     assert V(s)["U"][0, 0, R.U_LVL] == 3
     assert FX.search_match(s, 0, 0, VOC.search_filter(0, 1, -1)) and not FX.search_match(s, 0, 0, VOC.search_filter(0, 2, -1))

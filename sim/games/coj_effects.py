@@ -42,6 +42,7 @@ from sim.games.coj_rules import (
     KW_DELETE_RESIST,
     KW_DESTROY_RESIST,
     KW_IMMORTAL,
+    KW_ORACLE,
     KW_OVERHEAT,
     KW_PROTECTION,
     KW_SELECT_HACK,
@@ -104,6 +105,7 @@ from sim.games.coj_rules import (
     U_CARD,
     U_FROZEN,
     U_GKW,
+    U_LOST,
     U_LVL,
     U_PKW,
     U_RESTR,
@@ -165,6 +167,7 @@ from sim.games.coj_vocab import (
     CC_OPP_HAND_GE,
     CC_OPP_HAND_LE,
     CC_OPP_ZONE_EMPTY,
+    CC_ORACLE,
     CC_OWN_FIELD_EQ,
     CC_OWN_FIELD_GE,
     CC_OWN_FIELD_LE,
@@ -257,6 +260,8 @@ def unit_affected(s, p, q, j, op, amount, param):
         return U[q, j, U_ACT] == 0
     if op == OP_GRANT:
         bit = 1 << param
+        if amount == 2:  # take a keyword it has (「【神託】を取り除く」)
+            return (k & bit) != 0 and (U[q, j, U_LOST] & bit) == 0
         if bit == KW_SILENCE and enemy and k & KW_SILENCE_RESIST:
             return False
         return (k & bit) == 0 or (bit == KW_SPEED and U[q, j, U_RESTR] == 1)
@@ -519,6 +524,9 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
     if kind == CC_EVENT_COST_GE:
         j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
         return j >= 0 and vK(s)[ctx_seat, vU(s)[ctx_seat, j, U_CARD], K_COST] >= n
+    if kind == CC_ORACLE:
+        j = find_unit(s, p, src_uid)
+        return j >= 0 and unit_kw(s, p, j) & KW_ORACLE != 0 and vU(s)[p, j, U_LOST] & KW_ORACLE == 0
     if kind == CC_BY_BATTLE or kind == CC_BY_EFFECT:  # the destruction being settled (G_LEAVE_CAUSE)
         return vG(s)[G_LEAVE_CAUSE] == (CAUSE_BATTLE if kind == CC_BY_BATTLE else CAUSE_EFFECT)
     if kind == CC_EVENT_EVO:
@@ -598,6 +606,8 @@ def hit_unit(s, p, q, j, op, amount, param):
         set_level(s, q, j, amount if param == 1 else U[q, j, U_LVL] + amount)
     elif op == OP_ACTIVATE:
         U[q, j, U_ACT] = 1  # 「行動権を回復する」
+    elif op == OP_GRANT and amount == 2:
+        U[q, j, U_LOST] |= 1 << param
     elif op == OP_GRANT:
         U[q, j, U_PKW if amount == 1 else U_GKW] |= 1 << param  # §9: granted keywords are fully had
         if (1 << param) == KW_SPEED:

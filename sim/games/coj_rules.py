@@ -43,8 +43,8 @@ from sim.results import C_DRAWN, C_PLAYED
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
-    KW_SILENCE_RESIST, KW_RETREAT_BAN, KW_EVOLUTION_BAN, KW_DELETE_RESIST, KW_SELECT_HACK, KW_OVERHEAT = [
-        1 << i for i in range(len(KEYWORDS))]
+    KW_SILENCE_RESIST, KW_RETREAT_BAN, KW_EVOLUTION_BAN, KW_DELETE_RESIST, KW_SELECT_HACK, KW_OVERHEAT, \
+    KW_ORACLE = [1 << i for i in range(len(KEYWORDS))]
 K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
 K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
 
@@ -79,7 +79,9 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 
 # field unit columns
 # U_GKW: keywords granted until end of turn; U_PKW: granted while it stays on the field (§9 granting)
-U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_NCOLS = range(13)
+# U_LOST: keywords taken from it (「このユニットの【神託】を取り除く」; read only where such a keyword is)
+U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_LOST, \
+    U_NCOLS = range(14)
 # player columns
 # P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
@@ -616,6 +618,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_FROZEN] = 0
     U[p, j, U_GKW] = 0
     U[p, j, U_PKW] = 0
+    U[p, j, U_LOST] = 0
     G[G_UID] += 1
     U[p, j, U_UID] = G[G_UID]
     field_changed(s, p)

@@ -32,6 +32,7 @@ KEYWORDS = (
     "delete_resist",  # 消滅効果耐性: the opponent's delete effects (FL_DELETE) do not delete it
     "select_hack",  # セレクトハック: the opponent's targeted effects must choose it if they can
     "overheat",  # オーバーヒート: damage from effects to it is doubled (battle damage is not)
+    "oracle",  # 神託: its 奇跡 ability runs once (CC_ORACLE while it has it; grant_keyword amount 2 takes it)
 )
 
 # Unit abilities: the unit's own events and the events it watches on the field.
@@ -63,13 +64,14 @@ FL_ACTED = 1 << (PV_BITS + 2)
 COST_SHIFT = PV_BITS + 3
 LVL_SHIFT = COST_SHIFT + 5
 FL_BP_MIN = 1 << (LVL_SHIFT + 2)  # break_power: BP >= the value (「BP8000以上の」) instead of <=
-CC_BITS = 5
+CC_BITS = 6
 CC_MASK = (1 << CC_BITS) - 1
 CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
     CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE, \
     CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
     CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
-    CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT = range(1, 32)
+    CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT, CC_ORACLE = range(1, 33)
+# CC_ORACLE: the effect's own unit still has 【神託】 (not taken by 「このユニットの【神託】を取り除く」)
 # CC_EVENT_EVO: the event's unit is an evolution; CC_BY_BATTLE / CC_BY_EFFECT ("leave" timings only): the
 # unit was destroyed in a battle / by an effect (a retreat destroyed by the retreat_is_destroy option is neither)
 # CC_EVENT_UNIT / CC_EVENT_COST_GE: the event's unit (「あなたの赤属性ユニットがフィールドに出た時」) is of the

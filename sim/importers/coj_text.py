@@ -39,9 +39,9 @@ COJ_KEYWORD_NAMES = {
     "攻撃禁止": "attack_ban", "王の治癒力": "kings_healing",
     "防御禁止": "block_ban", "破壊効果耐性": "destroy_resist", "沈黙効果耐性": "silence_resist",
     "撤退禁止": "retreat_ban", "進化禁止": "evolution_ban",
-    "消滅効果耐性": "delete_resist", "セレクトハック": "select_hack", "オーバーヒート": "overheat",
+    "消滅効果耐性": "delete_resist", "セレクトハック": "select_hack", "オーバーヒート": "overheat", "神託": "oracle",
     # parsed, not played by the engine: a line with one of these counts as unmodelled
-    "狂戦士": "berserker", "神託": "oracle", "行動制限": "action_restriction",
+    "狂戦士": "berserker", "行動制限": "action_restriction",
 }
 COJ_KEYWORDS: tuple[str, ...] = tuple(COJ_KEYWORD_NAMES.values())
 assert COJ_KEYWORDS[:len(ENGINE_KEYWORDS)] == ENGINE_KEYWORDS  # grant_keyword's param is the engine's bit
@@ -220,6 +220,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     # the purple gauge (紫ゲージ): gain_cp param 1 (coj_vocab)
     (re.compile(r"^(?:あなたの)?紫ゲージを([+-]\d+)する$"), "gain_purple", "own_player"),
     (re.compile(r"^あなたの紫ゲージを全て消費する$"), "purple_all", "own_player"),
+    (re.compile(r"^このユニットの【(神託)】を取り除く$"), "take_keyword", "self"),
     (re.compile(r"^対戦相手の紫ゲージを([+-]\d+)する$"), "gain_purple", "opp_player"),
 ]
 # sentences whose effect carries CoJ modifier bits (coj_vocab FL_*): (pattern, op, target, flags)
@@ -274,6 +275,7 @@ _CONDITIONS = [
     (re.compile(r"^対戦相手よりあなたのライフが少ない場合、"), VOC.CC_LIFE_BEHIND),
     (re.compile(r"^対戦相手のフィールドに行動済ユニットが(?:(\d+)体以上)?いる場合、"), VOC.CC_OPP_ACTED_GE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以上の場合、"), VOC.CC_PURPLE_GE),
+    (re.compile(r"^このユニットに【神託】がある場合、"), VOC.CC_ORACLE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以下の場合、"), VOC.CC_PURPLE_LE),
 ]
 # two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
@@ -322,7 +324,7 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
     """The effect's param from its sentence: 基本BP (pump/weaken 1), a keyword bit (grant_keyword)."""
     if op in ("pump", "weaken"):
         return 1 if "基本BP" in sentence else 0  # §10 基本BP: a lasting base change
-    if op == "grant_keyword":
+    if op in ("grant_keyword", "take_keyword"):
         return _keyword_bit(groups[-1])
     if op in ("level_set", "draw_to", "gain_purple", "purple_all"):
         return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
@@ -334,6 +336,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
 def _amount(op: str, sentence: str, groups: list[str]) -> int:
     if op == "purple_all":
         return -5  # 「全て消費する」: the gauge holds 5 at most (coj_rules PURPLE_MAX)
+    if op == "take_keyword":
+        return 2  # grant_keyword amount 2: the keyword is taken
     if op == "grant_keyword":  # granted until end of turn (0) or for as long as it stays (1)
         return 0 if "ターン終了時まで" in sentence else 1
     return int(groups[0]) if groups and groups[0] and groups[0].lstrip("+-").isdigit() else 0
@@ -387,6 +391,8 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "pump", 0
     if op in ("gain_purple", "purple_all"):
         return "gain_cp", 0
+    if op == "take_keyword":
+        return "grant_keyword", 0
     return op, 0
 
 
@@ -703,6 +709,7 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
 _REMINDER = re.compile(r"\([^()]*\)")
 _REUSED = re.compile(r"\d+回使用すると捨札")
 _GAUGE_ICON = re.compile(r"^\[([▲▼])(\d+)\]")
+_EVERY_TURN = re.compile(r"^ターン(開始|終了)時、")
 _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
 
 
@@ -748,6 +755,12 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
             if m:
                 trigger, body = name, body[m.end():]
                 break
+        # 「ターン開始時、」 / 「ターン終了時、」 with no owner: every player's turn (a unit ability)
+        both = _EVERY_TURN.match(body) if not trigger and not zone_card else None
+        if both:
+            when = "start" if both.group(1) == "開始" else "end"
+            trigger, body = "turn_" + when, body[both.end():]
+            also.append(("opp_turn_" + when, 0, 0))
         # 「このユニットがフィールドに出た時、またはあなたのターン開始時、」: a unit ability with two timings
         if trigger and not zone_card and body.startswith("または"):
             second = next(((p.match(body[3:]), n) for p, n in _TRIGGERS if p.match(body[3:])), None)
