@@ -903,3 +903,27 @@ def test_rule_10_oracle_miracle_runs_once():
     A.turn_start(s, 0)
     FX.settle(s)
     assert V(s)["P"][0, R.P_HAND] == 5
+
+
+@needs_catalog
+def test_rule_8_cost_floor_sweep_level_down_and_overclock_all():
+    """ウェイト・イリュージョン (PR-042): 「対戦相手のコスト3以上の全てのユニットの行動権を消費する」; 永久の苦しみ
+    (1-2-021): 「あなたのターン終了時、このユニットのレベルを-1する」; 伝説の大盗賊 (1-2-006): 「全てのユニットを
+    オーバークロックさせる」 (Lv.3)."""
+    s = state([real("PR-042")], [card("C2", cost=2), card("C3", cost=3)])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    field(s, 1, 1)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["U"][1, 0, R.U_ACT] == 1 and V(s)["U"][1, 1, R.U_ACT] == 0
+    s = state([real("1-2-021")])
+    j = field(s, 0, 0, lvl=3)
+    FX.run_effects(s, 0, 0, R.TR_TURN_END, V(s)["U"][0, j, R.U_UID], -1, -1)
+    assert V(s)["U"][0, j, R.U_LVL] == 2
+    thief = real("1-2-006")
+    s = state([thief], [card("O")])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    FX.run_effects(s, 0, 0, R.TR_HIT_PLAYER, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["U"][0, 0, R.U_LVL] == 3 and V(s)["U"][1, 0, R.U_LVL] == 3

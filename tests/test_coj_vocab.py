@@ -332,3 +332,4 @@ def test_every_count_kind_counts():
     for fe, n in want.items():
         assert FX.fe_count(s, 0, fe, 0, 1, uid) == n, fe
     assert FX.fe_count(s, 0, VOC.FE_OWN_UNITS, VOC.unit_filter(2), 1, uid) == 0  # no yellow unit
+    assert FX.unit_matches(s, 1, 0, VOC.cost_floor(1)) and not FX.unit_matches(s, 1, 0, VOC.cost_floor(2))

@@ -178,6 +178,7 @@ from sim.games.coj_vocab import (
     CC_ROUND_EVEN,
     CC_ROUND_ODD,
     CHOICE_OPP,
+    COST_FLOOR,
     COST_SHIFT,
     FE_DECK,
     FE_DISCARD,
@@ -274,6 +275,8 @@ def unit_matches(s, q, j, f):
     K, c = vK(s), vU(s)[q, j, U_CARD]
     if f > 0:
         return K[q, c, K_JOBH] == f or K[q, c, K_JOB2H] == f
+    if f <= -COST_FLOOR:  # 「コストN以上の」
+        return K[q, c, K_COST] >= -f - COST_FLOOR
     return (K[q, c, K_ELEM] & -f) != 0
 
 

@@ -53,7 +53,7 @@ ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_a
 # - search's param <= -2 is a filter -(v + 2): card type + 1 in bits 0-2 (0 any), a colour mask (the
 #   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any);
 # - E_THASH (Effect.thash) of a targeted op restricts its targets: > 0 a species (text_hash, as for
-#   search), < 0 a colour mask -thash (unit_filter);
+#   search), -63..-1 a colour mask -thash (unit_filter), <= -64 a cost floor (cost_floor);
 # - E_COND (Effect.cond) is a condition checked when the effect resolves: kind = cond & CC_MASK (CC_*),
 #   n = cond >> CC_BITS; CC_CHOICE marks option n of 「以下の効果から1つを選び発動する」 (only one option runs).
 PV_BITS = 20
@@ -101,6 +101,14 @@ CHOICE_OPP = 8  # CC_CHOICE n | CHOICE_OPP: the opponent chooses (「対戦相�
 def unit_filter(colours: int) -> int:
     """E_THASH of a colour target filter (a K_ELEM mask); a species filter is its text_hash (> 0)."""
     return -colours
+
+
+def cost_floor(cost: int) -> int:
+    """E_THASH of a 「コストN以上の」 target filter (below every colour mask)."""
+    return -(COST_FLOOR + cost)
+
+
+COST_FLOOR = 64  # E_THASH <= -COST_FLOOR: a cost floor (cost_floor), above: a colour mask
 
 
 def search_filter(ctype: int, colours: int, cost: int) -> int:

@@ -138,7 +138,7 @@ _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:それ|それら)を(?:持ち主の|対戦相手の)?手札に戻す$"), "bounce"),
     (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを\+(\d+)する$"), "pump"),
     (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを-(\d+)する$"), "weaken"),
-    (re.compile(r"^(?:それ|それら)のレベルを\+(\d+)する$"), "level_up"),
+    (re.compile(r"^(?:それ|それら)のレベルを([+-]\d+)する$"), "level_up"),
     (re.compile(r"^(?:それ|それら)の行動権を回復する$"), "activate"),
     (re.compile(r"^(?:それ|それら)に【([^】]+)】を与える$"), "grant_keyword"),
     (re.compile(r"^(?:ターン終了時まで(?:それ|それら)|(?:それ|それら)にターン終了時まで)に?【([^】]+)】を与える$"),
@@ -154,7 +154,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^対戦相手の全てのユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "all_opp_characters"),
     (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "all_own_characters"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "self"),
-    (re.compile(r"^このユニットのレベルを\+(\d+)する$"), "level_up", "self"),
+    (re.compile(r"^このユニットのレベルを([+-]\d+)する$"), "level_up", "self"),
     (re.compile(r"^このユニットの行動権を回復する$"), "activate", "self"),
     (re.compile(r"^あなたの全てのユニットの行動権を回復する$"), "activate", "all_own_characters"),
     (re.compile(r"^このユニットの基本BPを\+(\d+)する$"), "pump", "self"),
@@ -212,6 +212,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたは手札(?:のカード)?を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
     (re.compile(r"^あなたは手札を全て捨てる$"), "discard", "own_player"),
     (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
+    (re.compile(r"^全てのユニットをオーバークロック(3)?させる$"), "level_set", "all_characters"),  # §8 OC: Lv.3
     (re.compile(r"^対戦相手は(?:自分の)?手札を(\d+)枚選んで捨てる$"), "discard", "opp_player"),
     (re.compile(r"^対戦相手に追加で(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
     (re.compile(r"^あなたのトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "own_player"),
@@ -285,7 +286,7 @@ _SPLITS = [
     (re.compile(r"^お互いのプレイヤーは手札を(\d+)枚ランダムで捨てる$"),
      lambda g: [f"あなたは手札を{g[0]}枚ランダムで捨てる", f"対戦相手は手札を{g[0]}枚ランダムで捨てる"]),
     (re.compile(r"^あなたは手札を(\d+)枚選んで捨て、(.+)$"), lambda g: [f"あなたは手札を{g[0]}枚選んで捨てる", g[1]]),
-    (re.compile(r"^お互いのプレイヤーはトリガーゾーンにあるカードを(\d+)枚ランダムで破壊する$"),
+    (re.compile(r"^お互いの(?:プレイヤーは)?トリガーゾーンにあるカードを(\d+)枚ランダムで破壊する$"),
      lambda g: [f"あなたのトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する",
                 f"対戦相手のトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する"]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
@@ -334,6 +335,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
 
 
 def _amount(op: str, sentence: str, groups: list[str]) -> int:
+    if op == "level_set" and "オーバークロック" in sentence:
+        return 3
     if op == "purple_all":
         return -5  # 「全て消費する」: the gauge holds 5 at most (coj_rules PURPLE_MAX)
     if op == "take_keyword":
@@ -352,7 +355,7 @@ def _unit_filter(species: str | None, colour: str | None) -> int:
 
 _COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?いる場合、")
 _IN_BATTLE = re.compile(r"^それが(アタック|ブロック)中だった場合、")
-_OWN_LEVEL = re.compile(r"^このユニットのレベルが(\d)(以上|以下)の場合、")
+_OWN_LEVEL = re.compile(r"^(?:このユニット|自身)のレベルが(\d)(以上|以下)?の場合、")
 
 
 def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
@@ -374,7 +377,8 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
         return VOC.coj_cond(kind, 0), 0, sentence[m.end():]
     m = _OWN_LEVEL.match(sentence)
     if m and trigger != "leave":  # the unit's level as the effect resolves (gone once destroyed)
-        lo, hi = (int(m.group(1)), 3) if m.group(2) == "以上" else (1, int(m.group(1)))
+        n = int(m.group(1))
+        lo, hi = (n, 3) if m.group(2) == "以上" else (1, n) if m.group(2) else (n, n)
         return VOC.coj_cond(VOC.CC_LEVEL, lo | hi << 2), 0, sentence[m.end():]
     return 0, 0, sentence
 
@@ -452,7 +456,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             if other:
                 fl |= VOC.FL_OTHER
             kind = _unit_filter(species, colour)
-            if side == "対戦相手" or (side is None and op in HARMFUL):
+            if side == "対戦相手" or (side is None and (op in HARMFUL or (op == "level_up" and amount < 0))):
                 target = "opp_character"
             else:
                 target = "own_character"
@@ -503,8 +507,9 @@ def _also(then: str) -> Effect | None | bool:
 
 
 _SWEEP = re.compile(r"^(対戦相手の|あなたの)?(?:全(?:ての)?(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)"
-                    r"|(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)全ての)ユニット"
-                    r"(?:に(\d+)ダメージを与える|を(破壊)する|を(消滅)させる|の(行動権を消費)する|を(手札に戻)す)$")
+                    r"|(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)(?:全ての)?)ユニット"
+                    r"(?:に(\d+)ダメージを与える|を(?:全て)?(破壊)する|を(消滅)させる|の(行動権を消費)する"
+                    r"|を(?:お互いのプレイヤーの)?(手札に戻)す)$")
 _SWEEP_TARGET = {"対戦相手の": "all_opp_characters", "あなたの": "all_own_characters", None: "all_characters"}
 
 
@@ -515,14 +520,15 @@ def _sweep(s: str, trigger: str) -> Effect | None:
         return None
     side, c1, cmp1, l1, c2, cmp2, l2, dmg, brk, dele, dull, bounce = m.groups()
     cost, cmp, level = c1 or c2, cmp1 or cmp2, l1 or l2
-    if cost and cmp == "以上":
-        return None  # a cost floor is not in the engine's vocabulary
+    floor = VOC.cost_floor(int(cost)) if cost and cmp == "以上" else 0  # a cost floor: Effect.thash
+    if floor:
+        cost = None
     op = "damage" if dmg else "break" if brk or dele else "dull" if dull else "bounce"
     fl = VOC.FL_DELETE if dele else 0
     if op == "break":
-        return Effect(trigger, op, int(level or 0), _SWEEP_TARGET[side], int(cost or 0) | fl)
+        return Effect(trigger, op, int(level or 0), _SWEEP_TARGET[side], int(cost or 0) | fl, thash=floor)
     fl |= (int(cost) + 1 if cost else 0) << VOC.COST_SHIFT | int(level or 0) << VOC.LVL_SHIFT
-    return Effect(trigger, op, int(dmg or 0), _SWEEP_TARGET[side], fl)
+    return Effect(trigger, op, int(dmg or 0), _SWEEP_TARGET[side], fl, thash=floor)
 
 
 _EVENT_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性|コスト(\d+)以上の)"
@@ -599,9 +605,9 @@ def _on_it(then: str) -> tuple[str, int, int, int] | None:
 def _event_unit_as_it(sentence: str, trigger: str) -> str:
     """「フィールドに出たユニット」 / 「アタックしたユニット」 in that unit's event is 「それ」."""
     if trigger in ("own_enters", "opp_enters"):
-        return sentence.replace("フィールドに出たユニット", "それ")
+        return sentence.replace("フィールドに出たユニット", "それ").replace("そのユニット", "それ")
     if trigger in ("own_attacks", "opp_attacks"):
-        return sentence.replace("アタックしたユニット", "それ")
+        return sentence.replace("アタックしたユニット", "それ").replace("そのユニット", "それ")
     return sentence
 
 
@@ -666,7 +672,7 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
 
 _CHOICE = re.compile(r"^(対戦相手は)?以下の効果から1つを選び発動する。?")
 _OPTION = re.compile(r"(?:^|(?<=。))([1-3]):")
-_LEVELS = re.compile(r"^(?:このユニットのレベルによって以下の効果が発動する)")
+_LEVELS = re.compile(r"^このユニットのレベル(?:によって|に応じて)以下の効果が発動する")
 _LEVEL_PART = re.compile(r"【レベル(\d)(?:~(\d)|(以上)|(以下))?】")
 
 
