@@ -927,3 +927,19 @@ def test_rule_8_cost_floor_sweep_level_down_and_overclock_all():
     FX.run_effects(s, 0, 0, R.TR_HIT_PLAYER, -1, -1, -1)
     FX.settle(s)
     assert V(s)["U"][0, 0, R.U_LVL] == 3 and V(s)["U"][1, 0, R.U_LVL] == 3
+
+
+@needs_catalog
+def test_rule_9_own_battles_it_is_the_own_unit_in_that_battle():
+    """悪の覚醒 (1-0-081): 「あなたのユニットが戦闘した時、それがアタック中だった場合、ターン終了時までそれのBPを+3000
+    する」: the attacker gets it, not the bigger ready unit beside it."""
+    s = state([real("1-0-081"), card("ATK", bp=(5000, 5000, 5000)), card("BIG", bp=(9000, 9000, 9000))],
+              [card("GRD", bp=(6000, 6000, 6000), kw=["forced_defense"])])
+    zone(s, 0, 0)
+    setup_turn(s, 0)
+    a = field(s, 0, 1)
+    field(s, 0, 2)
+    field(s, 1, 0)
+    A.attack(s, 0, a)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_FIELD] == 0  # 5000 + 3000 beat the 6000 blocker
+    assert R.unit_bp(s, 0, 1) == 9000

@@ -44,6 +44,8 @@ from sim.games.coj_rules import (
     EV_OWN_HIT,
     EV_TURN_END,
     EV_TURN_START,
+    G_BATTLE_A,
+    G_BATTLE_B,
     G_CAUSE,
     G_DETAIL,
     G_OVER,
@@ -331,10 +333,12 @@ def attack(s, p, aj):
         return
     # §9 「ブロックした時」 and 「戦闘した時」 are one event: the blocker's block and battle abilities,
     # the attacker's battle abilities; the blocker's side's "own unit blocks" cards
+    G[G_BATTLE_A], G[G_BATTLE_B] = auid, buid
     event(s, p, TR_BATTLE, -1, -1, -1, -1, p, auid)
     event(s, p, TR_BLOCK, -1, -1, -1, -1, q, buid)
     event(s, p, TR_BATTLE, -1, -1, EV_OWN_BATTLE, EV_OWN_BATTLE, q, buid)
     event(s, q, -1, -1, -1, EV_OWN_BLOCK, -1, q, buid)
+    G[G_BATTLE_A], G[G_BATTLE_B] = 0, 0
     if G[G_OVER]:
         return
     aj = find_unit(s, p, auid)

@@ -27,6 +27,8 @@ from sim.games.coj_rules import (
     CT_TRIGGER,
     CT_UNIT,
     EV_LEAVE,
+    G_BATTLE_A,
+    G_BATTLE_B,
     G_CHOSEN_SEAT,
     G_CHOSEN_UID,
     G_DQ,
@@ -306,6 +308,11 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     if ctx_seat == q and ctx_uid != skip:
         j = find_unit(s, q, ctx_uid)
         if j >= 0 and legal_target(s, p, q, j, op, amount, param) and (not hack or unit_kw(s, q, j) & KW_SELECT_HACK):
+            return j
+    elif q == p and ctx_seat >= 0 and ctx_uid > 0:  # an own unit in a battle event: the own battler first
+        peer = vG(s)[G_BATTLE_A] if ctx_uid == vG(s)[G_BATTLE_B] else 0
+        j = find_unit(s, q, peer) if peer > 0 and peer != skip else -1
+        if j >= 0 and legal_target(s, p, q, j, op, amount, param):
             return j
     best, best_score = -1, -(1 << 30)
     for j in range(P[q, P_FIELD]):

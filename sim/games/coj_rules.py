@@ -127,7 +127,11 @@ NOPT = 24
 G_POL = G_OPT + NOPT
 G_PAR = G_POL + 2
 NPAR = 4
-G_NCOLS = G_PAR + 2 * NPAR
+# G_BATTLE_A / G_BATTLE_B: the attacker's and the blocker's uids during their battle's events (0: none),
+# so that an own unit 「それ」 in 「あなたのユニットが戦闘した時」 is the own unit of that battle (pick_target)
+G_BATTLE_A = G_PAR + 2 * NPAR
+G_BATTLE_B = G_BATTLE_A + 1
+G_NCOLS = G_BATTLE_B + 1
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
 
