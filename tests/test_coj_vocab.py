@@ -172,6 +172,8 @@ def test_param_variants_of_draw_pump_and_zone_break():
     assert V(s)["P"][0, R.P_HAND] == 2 and not FX.effect_possible(s, 0, R.OP_DRAW, R.TG_OWN_PLAYER, 2, 1, -1, -1, -1)
     FX.resolve(s, 0, R.OP_PUMP, R.TG_SELF, 3, 2, V(s)["U"][0, 0, R.U_UID], -1, -1)
     assert R.unit_bp(s, 0, 0) == 9000
+    FX.resolve(s, 0, R.OP_HEAL, R.TG_OWN_PLAYER, 3, 9, -1, -1, -1)  # heal param: the LP cap (「ライフは10以上にはならない」)
+    assert V(s)["P"][0, R.P_LP] == 9 and not FX.effect_possible(s, 0, R.OP_HEAL, R.TG_OWN_PLAYER, 1, 9, -1, -1, -1)
     R.zone_add(s, 0, 2)
     FX.resolve(s, 0, R.OP_ZONE_BREAK, R.TG_OWN_PLAYER, 1, 0, -1, -1, -1)
     assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 1

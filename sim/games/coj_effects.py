@@ -427,6 +427,8 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
     if op == OP_MILL:
         return P[p, P_TOP] < P[p, P_N]
+    if op == OP_HEAL and param > 0:
+        return P[p, P_LP] < param
     if op == OP_GAIN_CP and param == 1:  # the purple gauge: something to add or take
         g = P[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE]
         return g < PURPLE_MAX if amount > 0 else g > 0
@@ -672,8 +674,8 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         else:  # §9 the gauge rises for LP lost to the OPPONENT's effects only
             t = p if target == TG_OWN_PLAYER else q
             lp_loss(s, t, amount, t != p)
-    elif op == OP_HEAL:
-        P[p, P_LP] += amount
+    elif op == OP_HEAL:  # param > 0: the LP it cannot pass (「ライフはN以上にはならない」: N - 1)
+        P[p, P_LP] = min(P[p, P_LP] + amount, param) if param > 0 else P[p, P_LP] + amount
     elif op == OP_GAIN_CP:
         t = q if target == TG_OPP_PLAYER else p
         if param == 1:  # 紫ゲージ (coj_rules P_PURPLE)

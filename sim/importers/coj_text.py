@@ -714,6 +714,8 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
 
 _REMINDER = re.compile(r"\([^()]*\)")
 _REUSED = re.compile(r"\d+回使用すると捨札")
+_ONCE_A_TURN = re.compile(r"\d+ターンに\d+度")
+_LIFE_CAP = re.compile(r"ライフは(\d+)以上にはならない")
 _GAUGE_ICON = re.compile(r"^\[([▲▼])(\d+)\]")
 _EVERY_TURN = re.compile(r"^ターン(開始|終了)時、")
 _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
@@ -721,8 +723,8 @@ _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場�
 
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
     """An ability's keywords and effects, or None when the engine would not run all of it."""
-    if _REUSED.search(block):
-        return None  # 「このインターセプトは5回使用すると捨札にいく」: the engine uses a set card once
+    if _REUSED.search(block) or _ONCE_A_TURN.search(block):
+        return None  # 「5回使用すると捨札にいく」, 「1ターンに1度」: the engine uses a set card once, has no limit
     lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
     if not lines:
         return frozenset(), []
@@ -798,6 +800,11 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         if any(e.cond for e in effects):
             return None
         effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) for t, cond, cp in also for e in effects]
+    cap = _LIFE_CAP.search(normalize(block))
+    if effects and cap:  # 「(ライフはN以上にはならない)」: heal param = the highest LP it can reach
+        if not any(e.op == "heal" for e in effects):
+            return None
+        effects = [replace(e, param=int(cap.group(1)) - 1) if e.op == "heal" else e for e in effects]
     if effects and icon:
         cond = VOC.coj_cond(VOC.CC_PURPLE_GE if icon.group(1) == "▲" else VOC.CC_PURPLE_LE, int(icon.group(2)))
         if any(e.cond not in (0, cond) for e in effects):
