@@ -3,6 +3,7 @@ where one exists (read from ../shared/data; skipped with a reason if absent)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ from sim.games import coj_actions as A
 from sim.games import coj_effects as FX
 from sim.games import coj_policy as POL
 from sim.games import coj_rules as R
+from sim.games.coj_vocab import CC_BITS, CC_COST, CC_IF_DONE, CC_MASK, FL_DELETE
+from sim.importers.coj_text import parse_body
 from sim.pools import load_pool
 from sim.results import T_AVAILABLE
 from tests.test_coj_rules import BLANK, CATALOG, V, card, deck, field, state, zone
@@ -370,3 +373,573 @@ def test_rule_9_species_search_takes_a_unit_of_that_species():
     FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
     FX.settle(s)
     assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 3
+
+
+# issue 20, whole catalog: 消滅, choices, 「そうした場合」, levels, conditions, filters -----------------------
+
+def _enter(s, p, j):
+    A.on_enter(s, p, V(s)["U"][p, j, R.U_UID])
+    FX.settle(s)
+
+
+@needs_catalog
+def test_rule_5_delete_is_not_destroy_and_not_a_discard_card():
+    """人柱のシズク (1-4-314): enters -> deletes itself; destroyed -> 「それを消滅させる」: the deleted unit
+    fires no "when destroyed" ability, no recover returns it, and a §5 rebuild brings it back."""
+    shizuku = real("1-4-314")
+    assert [e.trigger for e in shizuku.effects if e.param & FL_DELETE] == ["enter", "leave"]
+    victim = card("VIC", eff=["leave:heal:5:own_player"])
+    s = state([shizuku], [victim])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    V(s)["P"][1, R.P_TOP] = 1  # the victim's copy left the deck
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][1, R.P_LP] == 8  # gone, its leave ability silent
+    assert R.deleted(s, 1, 0) and FX.discard_pick(s, 1, -1) == -1
+    R.rebuild(s, 1)
+    assert not R.deleted(s, 1, 0)
+
+
+@needs_catalog
+def test_rule_9_choose_one_runs_one_usable_option():
+    """のろいのはにわ (2-0-315): 「以下の効果から1つを選び発動する」 1: the opponent discards 1,
+    2: a 【珍獣】 unit from the deck. A scripted policy takes the first option that can act; only one runs."""
+    haniwa, mummy = real("2-0-315"), real("1-0-027")  # ミイラくん is a 珍獣
+    assert {e.cond >> CC_BITS for e in haniwa.effects} == {1, 2}
+    s = state([haniwa, mummy], [mummy, mummy])
+    setup_turn(s, 0)
+    V(s)["P"][0, R.P_TOP] = 1
+    hand(s, 1, 0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_HAND] == 0 and V(s)["P"][0, R.P_HAND] == 0  # option 1 only
+    _enter(s, 0, field(s, 0, 0))  # the opponent's hand is empty: option 1 cannot act, option 2 does
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 1
+
+
+@needs_catalog
+def test_rule_9_if_you_do_is_an_all_or_nothing_cost():
+    """不知火伍式 (1-0-010), the digest's example: on attack 「あなたは手札を1枚選んで捨てる。そうした場合、
+    ターン終了時までこのユニットのBPを+4000する。」: with an empty hand no +4000; with a card, both."""
+    shiranui = real("1-0-010")
+    assert [e.cond & CC_MASK for e in shiranui.effects[:2]] == [CC_COST, CC_IF_DONE]
+    s = state([shiranui, card("X")])
+    j = field(s, 0, 0)
+    uid = V(s)["U"][0, j, R.U_UID]
+    before = R.unit_bp(s, 0, j)
+    FX.run_effects(s, 0, 0, R.TR_ATTACK, uid, -1, -1)
+    assert R.unit_bp(s, 0, j) == before
+    hand(s, 0, 1)
+    FX.run_effects(s, 0, 0, R.TR_ATTACK, uid, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 0 and R.unit_bp(s, 0, j) == before + 4000
+    cp = parse_body("あなたのCPを-3する。そうした場合、対戦相手の全てのユニットに4000ダメージを与える。", "enter")
+    assert [(e.op, e.amount, e.cond & CC_MASK) for e in cp] == [("gain_cp", -3, CC_COST), ("damage", 4000, CC_IF_DONE)]
+    s = state([replace(card("CP"), effects=tuple(cp))], [card("O")])
+    field(s, 1, 0)
+    V(s)["P"][0, R.P_CP] = 2  # cannot pay 3: nothing is paid, no damage
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 2 and V(s)["U"][1, 0, R.U_DMG] == 0
+    V(s)["P"][0, R.P_CP] = 3
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 0 and V(s)["U"][1, 0, R.U_DMG] == 4000
+
+
+@needs_catalog
+def test_rule_8_level_dependent_ability_reads_the_units_level():
+    """ポクポ仮面 (2-1-001): enters -> 【レベル1】 2000 damage, 【レベル2以上】 5000 damage."""
+    poku = real("2-1-001")
+    s = state([poku, poku], [card("BIG", bp=(6000, 6000, 6000)), card("BIG2", bp=(6000, 6000, 6000))])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    _enter(s, 0, field(s, 0, 0, lvl=1))
+    assert V(s)["U"][1, 0, R.U_DMG] == 2000
+    _enter(s, 0, field(s, 0, 1, lvl=2))
+    assert V(s)["P"][1, R.P_FIELD] == 0  # 2000 + 5000 >= 6000
+
+
+@needs_catalog
+def test_rule_9_condition_life_at_most_3():
+    """強者の風格 (1-0-120): 「あなたのライフが3以下の場合」 +4000 to the battling unit; not at 4 LP."""
+    trig = real("1-0-120")
+    s = state([trig, card("U")])
+    zone(s, 0, 0)
+    j = field(s, 0, 1)
+    uid = V(s)["U"][0, j, R.U_UID]
+    V(s)["P"][0, R.P_LP] = 4
+    assert not FX.card_usable(s, 0, 0, -1, 0, uid)
+    V(s)["P"][0, R.P_LP] = 3
+    assert FX.card_usable(s, 0, 0, -1, 0, uid)
+    FX.resolve_card(s, 0, 0, -1, 0, uid)
+    assert R.unit_bp(s, 0, j) == 7000
+
+
+@needs_catalog
+def test_rule_3_colour_search_takes_a_card_of_that_colour_and_type():
+    """カパエル (1-1-007): 「黄属性のユニットカードを1枚ランダムで手札に加える」 (from the deck)."""
+    kapa = real("1-1-007")
+    red_unit = card("RU", colour="red")
+    yellow_trigger = card("YT", type="trigger", colour="yellow")
+    yellow_unit = card("YU", colour="yellow")
+    s = state([kapa, red_unit, yellow_trigger, yellow_unit])
+    V(s)["P"][0, R.P_TOP] = 1
+    setup_turn(s, 0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 3
+
+
+@needs_catalog
+def test_rule_9_other_than_this_unit_and_acted_units():
+    """フレイムソルジャー (1-4-002): 「自身以外の全てのユニットに1000ダメージ」; ダメージブレイク (1-0-018):
+    「対戦相手の行動済ユニットを1体選ぶ」 hits the exhausted unit, never the active one."""
+    soldier, breaker = real("1-4-002"), real("1-0-018")
+    s = state([soldier, card("MINE")], [card("A"), card("B")])
+    setup_turn(s, 0)
+    field(s, 0, 1)
+    field(s, 1, 0)
+    j = field(s, 0, 0)
+    _enter(s, 0, j)
+    assert V(s)["U"][0, j, R.U_DMG] == 0 and V(s)["U"][0, 0, R.U_DMG] == 1000 and V(s)["U"][1, 0, R.U_DMG] == 1000
+    s = state([breaker], [card("ACTIVE", bp=(5000, 5000, 5000)), card("SPENT", bp=(3000, 3000, 3000))])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    field(s, 1, 1, act=0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0
+
+
+@needs_catalog
+def test_rule_9_both_players_discard_and_cost_bound_on_dull():
+    """ポイズンディナー (1-1-097): 「お互いのプレイヤーは手札を2枚ランダムで捨てる」; システムγ (PR-022):
+    「対戦相手のコスト2以下のユニット1体を選ぶ。それの行動権を消費する」 skips a cost-3 unit."""
+    dinner = real("1-1-097")
+    s = state([dinner, card("U"), card("H1"), card("H2"), card("H3")], [card("O1"), card("O2"), card("O3")])
+    hand(s, 0, 2, 3, 4)
+    hand(s, 1, 0, 1, 2)
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][1, R.P_HAND] == 1
+    gamma = real("PR-022")
+    s = state([gamma], [card("C3", cost=3), card("C2", cost=2)])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["U"][1, 0, R.U_ACT] == 1  # only a cost-3 unit: nothing to dull
+    field(s, 1, 1)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["U"][1, 0, R.U_ACT] == 1 and V(s)["U"][1, 1, R.U_ACT] == 0
+
+
+@needs_catalog
+def test_rule_8_set_level_to_3_overclocks():
+    """雪解刀のヤヨイ (2-2-017): 「対戦相手のユニットを1体選ぶ。それのレベルを3にする」."""
+    s = state([real("2-2-017")], [card("O", bp=(1000, 2000, 3000))])
+    setup_turn(s, 0)
+    field(s, 1, 0, act=0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["U"][1, 0, R.U_LVL] == 3 and V(s)["U"][1, 0, R.U_ACT] == 1  # §8 OC recovers the action right
+
+
+@needs_catalog
+def test_rule_9_dogeza_recovers_and_pumps_the_same_chosen_unit():
+    """土下座 (1-1-038), a §9 example: 「あなたの行動済ユニットを1体選ぶ。それの行動権を回復し、ターン終了時まで
+    BPを+1000する」: unusable without an exhausted unit; both actions hit the one chosen unit."""
+    dogeza = real("1-1-038")
+    assert [e.target for e in dogeza.effects] == ["own_character", "chosen"]
+    s = state([dogeza, card("A", colour="yellow"), card("B", colour="yellow")])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 0, 2)
+    assert not FX.card_usable(s, 0, 0, -1, -1, -1)
+    V(s)["U"][0, 1, R.U_ACT] = 0
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["U"][0, 1, R.U_ACT] == 1 and R.unit_bp(s, 0, 1) == 4000 and R.unit_bp(s, 0, 0) == 3000
+
+
+@needs_catalog
+def test_rule_9_draw_to_seven_and_bp_doubled():
+    """メガソーラー・チャージ (1-0-116): 「手札が7枚になるまでカードを引く」; アイアンフィスト (PR-004):
+    「ターン終了時までこのユニットのBPを2倍にする」."""
+    assert any(e.op == "draw" and e.param == 1 and e.amount == 7 for e in real("1-0-116").effects)
+    s = state([real("PR-004")], [card("O")])
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    before = R.unit_bp(s, 0, j)
+    FX.run_effects(s, 0, 0, R.TR_ATTACK, V(s)["U"][0, j, R.U_UID], -1, -1)
+    assert R.unit_bp(s, 0, j) == 2 * before
+    A.turn_end(s, 0)
+    assert R.unit_bp(s, 0, j) == before
+
+
+@needs_catalog
+def test_rule_5_all_trigger_zones_destroyed_and_own_discard_then_draw():
+    """黄泉の五条大橋 (1-2-040): 「全てのトリガーゾーンにあるカードを破壊する」; 亡霊を喚ぶ街 (1-4-040):
+    「あなたは手札を1枚選んで捨て、カードを2枚引く」 (the discard is random: docs/policies_coj.md)."""
+    s = state([real("1-2-040"), BLANK, BLANK], [BLANK, BLANK])
+    zone(s, 0, 1, 2)
+    zone(s, 1, 0, 1)
+    FX.run_effects(s, 0, 0, R.TR_BATTLE, -1, -1, -1)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 0
+    town = real("1-4-040")
+    assert [(e.op, e.target) for e in town.effects] == [("discard", "own_player"), ("draw", "own_player")]
+    s = state([town, card("H")])
+    hand(s, 0, 1)
+    V(s)["P"][0, R.P_TOP] = 2
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 2 and 1 not in V(s)["H"][0, :2]
+
+
+@needs_catalog
+def test_rule_9_own_unit_as_a_price_is_the_cheapest_one():
+    """ダークテイマー (1-1-012): 「あなたのユニットを1体選ぶ。それを破壊する。そうした場合、あなたのCPを+2する」:
+    the policy destroys its weakest unit; with no unit to destroy, no CP."""
+    tamer = real("1-1-012")
+    s = state([tamer, card("BIG", bp=(9000, 9000, 9000)), card("SMALL", bp=(1000, 1000, 1000))])
+    setup_turn(s, 0, cp=0)
+    field(s, 0, 1)
+    field(s, 0, 2)
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_FIELD] == 1 and V(s)["U"][0, 0, R.U_CARD] == 1 and V(s)["P"][0, R.P_CP] == 2
+    s = state([tamer])
+    setup_turn(s, 0, cp=0)
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 0
+
+
+@needs_catalog
+def test_rule_9_purple_gauge_and_its_icon_condition():
+    """ダークチャージ (PR-170): enters -> 「あなたの紫ゲージを+1する」; ナイトガーデン (2-0-148): 「[▲3]…あなたの
+    紫ゲージが3以上の場合、あなたのCPを+2する。あなたはカードを1枚引く」: unusable below 3 (it stays set)."""
+    charge, garden = real("PR-170"), real("2-0-148")
+    s = state([charge, garden, card("U", colour="purple")])
+    setup_turn(s, 0, cp=1)  # the intercept's cost
+    zone(s, 0, 1)
+    j = field(s, 0, 2)
+    V(s)["P"][0, R.P_PURPLE] = 1
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_PURPLE] == 2 and V(s)["P"][0, R.P_ZONE] == 1  # the intercept waits: gauge 2 < 3
+    V(s)["P"][0, R.P_PURPLE] = 5
+    _enter(s, 0, j)
+    assert V(s)["P"][0, R.P_PURPLE] == 5 and V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_CP] == 1 - 1 + 2
+    assert V(s)["P"][0, R.P_HAND] == 1
+
+
+@needs_catalog
+def test_rule_8_sweeps_with_a_level_floor_or_cost_bound():
+    """ハッピーキャット (1-0-087): turn start -> 「対戦相手の全てのレベル2以上のユニットの行動権を消費する」;
+    外無双 (1-3-010): OC -> 「全てのコスト1以下のユニットを消滅させる」."""
+    s = state([real("1-0-087")], [card("L1"), card("L2")])
+    field(s, 0, 0)
+    field(s, 1, 0, lvl=1)
+    field(s, 1, 1, lvl=2)
+    A.turn_start(s, 0)
+    assert V(s)["U"][1, 0, R.U_ACT] == 1 and V(s)["U"][1, 1, R.U_ACT] == 0
+    s = state([card("MINE", cost=1)], [card("C1", cost=1), card("C2", cost=2)])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    field(s, 1, 1)
+    sweep = next(e for e in real("1-3-010").effects if e.trigger == "overclock")
+    FX.resolve(s, 0, R.OP_BREAK, R.TG_ALL, sweep.amount, sweep.param, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][1, R.P_FIELD] == 1 and R.deleted(s, 1, 0)
+
+
+@needs_catalog
+def test_rule_3_colour_or_species_filtered_target():
+    """レッド・クロック (1-2-001): turn start -> 「あなたの赤属性ユニットを1体選ぶ。それのレベルを+1する」: the
+    blue Lv.2 unit (which the engine would otherwise level first) is not a legal target."""
+    s = state([real("1-2-001"), card("BLUE", colour="blue")])
+    field(s, 0, 0)
+    field(s, 0, 1, lvl=2)
+    A.turn_start(s, 0)
+    FX.settle(s)
+    assert V(s)["U"][0, 0, R.U_LVL] == 2 and V(s)["U"][0, 1, R.U_LVL] == 2
+    samurai = real("1-3-013")  # 「あなたの【侍】ユニットを1体選ぶ。それに【加護】を与える」
+    s = state([samurai, card("BIG", bp=(9000, 9000, 9000))])
+    V(s)["G"][R.G_FILTER] = samurai.effects[0].thash
+    field(s, 0, 1)
+    assert not FX.effect_possible(s, 0, R.OP_GRANT, R.TG_OWN, 1, 5, -1, -1, -1)
+    field(s, 0, 0)
+    assert FX.pick_target(s, 0, R.OP_GRANT, R.TG_OWN, 1, 5, -1, -1, -1) == 1
+
+
+@needs_catalog
+def test_rule_10_delete_resist_select_hack_and_overheat():
+    """火炎将軍スルト (1-4-105) 【消滅効果耐性】: the opponent's delete skips it (a destroy still takes it);
+    勇王機神バトルカイザー (1-4-230) 【セレクトハック】: the opponent's targeted effect must choose it;
+    邪神エキドナ (2-2-005): 「対戦相手のユニットがフィールドに出た時、それに【オーバーヒート】を与える」 (the entering
+    opposing unit), which then takes double damage from effects."""
+    surt, kaiser, echidna = real("1-4-105"), real("1-4-230"), real("2-2-005")
+    s = state([card("X")], [surt])
+    field(s, 1, 0)
+    FX.resolve(s, 0, R.OP_BREAK, R.TG_OPP, 0, FL_DELETE, -1, -1, -1)
+    assert V(s)["P"][1, R.P_FIELD] == 1
+    FX.resolve(s, 0, R.OP_BREAK, R.TG_OPP, 0, 0, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0
+    s = state([card("X")], [card("BIG", bp=(9000, 9000, 9000)), kaiser])
+    field(s, 1, 0)
+    field(s, 1, 1)
+    assert FX.pick_target(s, 0, R.OP_DAMAGE, R.TG_OPP, 9000, 0, -1, -1, -1) == 1  # not the one the damage kills
+    assert echidna.effects[0].target == "opp_character"
+    s = state([echidna], [card("O", bp=(5000, 5000, 5000))])
+    field(s, 0, 0)
+    setup_turn(s, 1)
+    _enter(s, 1, field(s, 1, 0))
+    assert R.unit_kw(s, 1, 0) & R.KW_OVERHEAT and not R.unit_kw(s, 0, 0) & R.KW_OVERHEAT
+    FX.resolve(s, 0, R.OP_DAMAGE, R.TG_OPP, 2500, 0, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0  # 2 x 2500 >= 5000
+
+
+@needs_catalog
+def test_rule_9_two_timings_and_a_species_count_condition():
+    """金剛・ヴァジュラ (1-4-214): 「このユニットがフィールドに出た時、またはあなたのターン開始時、対戦相手のコスト3以下の
+    ユニットを1体選ぶ。それの行動権を消費する。あなたの【武身】が4体以上いる場合、対戦相手のターン開始時にも発動する」."""
+    vajra = real("1-4-214")
+    assert [e.trigger for e in vajra.effects] == ["enter", "turn_start", "opp_turn_start"]
+    others = [replace(card(f"W{k}"), job="武身") for k in range(3)]  # 武身 units without abilities
+    s = state([vajra, *others], [card("A", cost=1), card("B", cost=1), card("C", cost=1)])
+    field(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 0, 2)
+    for k in range(3):
+        field(s, 1, k, act=0)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 2, 4
+    A.turn_start(s, 1)  # 3 武身: nothing
+    FX.settle(s)
+    assert V(s)["U"][1, :3, R.U_ACT].sum() == 3
+    A.turn_end(s, 1)
+    field(s, 0, 3)
+    A.turn_start(s, 1)  # 4 武身: it fires at the opponent's turn start too
+    FX.settle(s)
+    assert V(s)["U"][1, :3, R.U_ACT].sum() == 2
+
+
+@needs_catalog
+def test_rule_7_round_parity_and_species_count_conditions():
+    """夜陰の泥棒猫 (1-4-109): turn start, 「ラウンド数が偶数の場合」 dull an opposing unit; 炎式機工甲冑 (2-2-004):
+    enters, 「あなたのフィールドに【機械】ユニットが3体以上いる場合」 【スピードムーブ】 to itself."""
+    s = state([real("1-4-109")], [card("O")])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 3, 5
+    A.turn_start(s, 0)
+    assert V(s)["U"][1, 0, R.U_ACT] == 1
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 4, 7
+    A.turn_start(s, 0)
+    assert V(s)["U"][1, 0, R.U_ACT] == 0
+    armour = real("2-2-004")
+    machine = replace(card("M"), job="機械")
+    s = state([armour, machine, machine, armour])
+    setup_turn(s, 0)
+    field(s, 0, 1)
+    j = field(s, 0, 0, restr=1)
+    _enter(s, 0, j)
+    assert V(s)["U"][0, j, R.U_RESTR] == 1  # 2 機械 (itself and one)
+    field(s, 0, 2)
+    j = field(s, 0, 3, restr=1)
+    _enter(s, 0, j)
+    assert V(s)["U"][0, j, R.U_RESTR] == 0
+
+
+@needs_catalog
+def test_rule_9_species_sweep_and_attacking_condition():
+    """威圧 (1-1-032): 「あなたのユニットが戦闘した時、ターン終了時まであなたの全ての【悪魔】ユニットのBPを+3000する」
+    (the other units are untouched); 悪の覚醒 (1-0-081): 「それがアタック中だった場合」 only on the attacker's side."""
+    demon = replace(card("D"), job="悪魔")
+    s = state([real("1-1-032"), demon, card("X")])
+    field(s, 0, 1)
+    field(s, 0, 2)
+    FX.run_effects(s, 0, 0, R.TR_OWN_BATTLES, -1, -1, -1)
+    assert R.unit_bp(s, 0, 0) == 6000 and R.unit_bp(s, 0, 1) == 3000
+    awaken = real("1-0-081")
+    s = state([awaken, card("U")])
+    j = field(s, 0, 1)
+    V(s)["G"][R.G_TP] = 1  # the opponent's turn: the own unit in the battle blocks
+    assert not FX.card_usable(s, 0, 0, -1, 0, V(s)["U"][0, j, R.U_UID])
+    V(s)["G"][R.G_TP] = 0
+    FX.resolve_card(s, 0, 0, -1, 0, V(s)["U"][0, j, R.U_UID])
+    assert R.unit_bp(s, 0, j) == 6000
+
+
+@needs_catalog
+def test_rule_9_zone_card_for_an_entering_unit_of_a_kind():
+    """VIP待遇 (PR-147): 「あなたのコスト6以上のユニットがフィールドに出た時」 draw 1, CP +1: a cost-5 unit's entry
+    leaves it set."""
+    vip = real("PR-147")
+    s = state([vip, card("C5", cost=5, colour="green"), card("C6", cost=6, colour="green")])  # a green intercept
+    setup_turn(s, 0, cp=7)
+    V(s)["P"][0, R.P_TOP] = 3
+    zone(s, 0, 0)
+    _enter(s, 0, field(s, 0, 1))
+    assert V(s)["P"][0, R.P_ZONE] == 1 and V(s)["P"][0, R.P_HAND] == 0
+    _enter(s, 0, field(s, 0, 2))
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][0, R.P_CP] == 7 - 0 + 1
+
+
+@needs_catalog
+def test_rule_8_destroyed_by_battle_not_by_effect_and_evolution_entries():
+    """クンフーマスター: 「このユニットが戦闘によって破壊された時」 CP +1 and draw 1, not when an effect destroys it;
+    海鳴のセレナーデ (1-2-036): 「対戦相手の進化ユニットがフィールドに出るたび」 2 LP, not for a plain unit."""
+    kungfu = real("クンフーマスター")
+    s = state([kungfu, kungfu], [card("BIG", bp=(9000, 9000, 9000), kw=["speed_move"])])
+    setup_turn(s, 1, cp=0)
+    V(s)["P"][0, R.P_CP] = 0
+    V(s)["P"][0, R.P_TOP] = 2
+    field(s, 0, 0)
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][0, R.P_CP] == 0 and V(s)["P"][0, R.P_HAND] == 0
+    field(s, 0, 1, lvl=1)
+    V(s)["P"][0, R.P_LP] = 1  # seat 0 blocks to survive (every policy blocks at 1 LP)
+    A.attack(s, 1, field(s, 1, 0))
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][0, R.P_CP] == 1 and V(s)["P"][0, R.P_HAND] == 1
+    serenade = real("1-2-036")
+    s = state([serenade], [card("U"), card("EVO", type="evolution")])
+    field(s, 0, 0)
+    setup_turn(s, 1)
+    _enter(s, 1, field(s, 1, 0))
+    assert V(s)["P"][1, R.P_LP] == 8
+    _enter(s, 1, field(s, 1, 1))
+    assert V(s)["P"][1, R.P_LP] == 6
+
+
+@needs_catalog
+def test_rule_5_mill_and_both_players_draw():
+    """勝手気まま (2-0-114): 「あなたのデッキからカードを3枚ランダムで捨てる」 (the top 3 of the shuffled deck);
+    幸せの贈り物 (2-0-007): 「お互いのプレイヤーはカードを1枚引く」."""
+    s = state([real("2-0-114"), real("2-0-007")], [card("O")])
+    V(s)["P"][0, R.P_TOP] = 2
+    V(s)["P"][1, R.P_TOP] = 1
+    FX.run_effects(s, 0, 0, R.TR_BATTLE, -1, -1, -1)
+    assert V(s)["P"][0, R.P_TOP] == 5 and V(s)["P"][0, R.P_HAND] == 0
+    FX.run_effects(s, 0, 1, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][1, R.P_HAND] == 1
+
+
+@needs_catalog
+def test_rule_9_one_unit_of_each_side():
+    """ブロウ・アップ (1-1-031): 「あなたのユニットと対戦相手のユニットをそれぞれ1体ずつ選ぶ。それらに5000ダメージ」."""
+    s = state([real("1-1-031"), card("MINE", bp=(9000, 9000, 9000))], [card("O", bp=(9000, 9000, 9000))])
+    field(s, 0, 1)
+    field(s, 1, 0)
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["U"][0, 0, R.U_DMG] == 5000 and V(s)["U"][1, 0, R.U_DMG] == 5000
+
+
+@needs_catalog
+def test_rule_9_it_alone_is_the_event_unit():
+    """ブラックホール (1-2-080): 「対戦相手のユニットがフィールドに出た時、それに7000ダメージを与える」: the entering unit,
+    not the bigger one already there."""
+    s = state([real("1-2-080"), card("MINE", colour="red")], [card("OLD", bp=(6000, 6000, 6000)), card("NEW")])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    setup_turn(s, 1)
+    V(s)["P"][0, R.P_CP] = 9
+    field(s, 1, 0)
+    _enter(s, 1, field(s, 1, 1))
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0 and V(s)["P"][0, R.P_ZONE] == 0
+
+
+@needs_catalog
+def test_rule_9_the_entering_unit_after_an_own_cost():
+    """泡沫の微熱 (2-2-101): 「対戦相手のユニットがフィールドに出た時、このユニットを破壊する。そうした場合、フィールドに
+    出たユニットに5000ダメージを与える」."""
+    s = state([real("2-2-101")], [card("OLD", bp=(5000, 5000, 5000)), card("NEW", bp=(5000, 5000, 5000))])
+    field(s, 0, 0)
+    setup_turn(s, 1)
+    field(s, 1, 0)
+    _enter(s, 1, field(s, 1, 1))
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0
+
+
+@needs_catalog
+def test_rule_9_counted_amount():
+    """オルレアンの英雄 (1-0-049): enters -> 「このユニットの基本BPを+[あなたの受けているライフダメージ×2000]する」."""
+    hero = real("1-0-049")
+    s = state([hero])
+    V(s)["P"][0, R.P_LP] = 5
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    before = R.unit_bp(s, 0, j)
+    _enter(s, 0, j)
+    assert R.unit_bp(s, 0, j) == before + 3 * 2000
+
+
+@needs_catalog
+def test_rule_9_bp_floor_and_the_opponent_choosing():
+    """デリート (1-1-081): 「対戦相手のBP8000以上のユニットを1体選ぶ。それを破壊する」 skips a 7000 unit;
+    選告・深緑の魔素 (2-1-016): 「対戦相手は以下の効果から1つを選び発動する」: one option runs (the opponent's
+    scripted policy takes the first: CP +2 for the card's owner)."""
+    s = state([real("1-1-081")], [card("S", bp=(7000, 7000, 7000)), card("B", bp=(8000, 8000, 8000))])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_FIELD] == 1
+    field(s, 1, 1)
+    _enter(s, 0, 0)
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 0, R.U_CARD] == 0
+    s = state([real("2-1-016"), card("U")])
+    setup_turn(s, 0, cp=3)
+    field(s, 0, 1)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_CP] == 5 and R.unit_bp(s, 0, 0) == 3000
+
+
+@needs_catalog
+def test_rule_10_oracle_miracle_runs_once():
+    """【神託】 (2-0-011, 奇跡・出会いは必然): 「あなたのターン開始時、このユニットに【神託】がある場合、あなたのデッキから
+    カードを1枚選んで手札に加える。このユニットの【神託】を取り除く」: the first turn start only."""
+    miracle = real("2-0-011")
+    assert "oracle" in miracle.keywords
+    s = state([miracle, card("A"), card("B")])
+    V(s)["P"][0, R.P_TOP] = 1
+    j = field(s, 0, 0)
+    V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = 2, 3
+    A.turn_start(s, 0)  # the turn's draw of 2, then the miracle's card
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_HAND] == 3 and V(s)["U"][0, j, R.U_LOST] & R.KW_ORACLE
+    A.turn_end(s, 0)
+    A.turn_start(s, 0)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_HAND] == 5
+
+
+@needs_catalog
+def test_rule_8_cost_floor_sweep_level_down_and_overclock_all():
+    """ウェイト・イリュージョン (PR-042): 「対戦相手のコスト3以上の全てのユニットの行動権を消費する」; 永久の苦しみ
+    (1-2-021): 「あなたのターン終了時、このユニットのレベルを-1する」; 伝説の大盗賊 (1-2-006): 「全てのユニットを
+    オーバークロックさせる」 (Lv.3)."""
+    s = state([real("PR-042")], [card("C2", cost=2), card("C3", cost=3)])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    field(s, 1, 1)
+    _enter(s, 0, field(s, 0, 0))
+    assert V(s)["U"][1, 0, R.U_ACT] == 1 and V(s)["U"][1, 1, R.U_ACT] == 0
+    s = state([real("1-2-021")])
+    j = field(s, 0, 0, lvl=3)
+    FX.run_effects(s, 0, 0, R.TR_TURN_END, V(s)["U"][0, j, R.U_UID], -1, -1)
+    assert V(s)["U"][0, j, R.U_LVL] == 2
+    thief = real("1-2-006")
+    s = state([thief], [card("O")])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    FX.run_effects(s, 0, 0, R.TR_HIT_PLAYER, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["U"][0, 0, R.U_LVL] == 3 and V(s)["U"][1, 0, R.U_LVL] == 3
+
+
+@needs_catalog
+def test_rule_9_own_battles_it_is_the_own_unit_in_that_battle():
+    """悪の覚醒 (1-0-081): 「あなたのユニットが戦闘した時、それがアタック中だった場合、ターン終了時までそれのBPを+3000
+    する」: the attacker gets it, not the bigger ready unit beside it."""
+    s = state([real("1-0-081"), card("ATK", bp=(5000, 5000, 5000)), card("BIG", bp=(9000, 9000, 9000))],
+              [card("GRD", bp=(6000, 6000, 6000), kw=["forced_defense"])])
+    zone(s, 0, 0)
+    setup_turn(s, 0)
+    a = field(s, 0, 1)
+    field(s, 0, 2)
+    field(s, 1, 0)
+    A.attack(s, 0, a)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_FIELD] == 0  # 5000 + 3000 beat the 6000 blocker
+    assert R.unit_bp(s, 0, 1) == 9000

@@ -3,6 +3,8 @@ a card at its event, each op and target changes the game state (sim/games/coj_vo
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sim.effects import OPS, TARGETS
@@ -16,9 +18,13 @@ from tests.test_coj_rules import V, card, field, state, zone
 
 
 def test_everything_the_importer_emits_is_executed():
-    ops = {op for _, op in T._ON_IT} | {op for _, op, _ in T._ALONE} | {"recover", "break_power"}
-    targets = {target for _, _, target in T._ALONE} | {"opp_character", "own_character"}
+    ops = {T._op_fl(op)[0] for _, op in T._ON_IT} | {T._op_fl(op)[0] for _, op, _ in T._ALONE} | {"recover", "break_power"}
+    ops |= {op for _, op, _, _ in T._ALONE_FL} | {op for _, op in T._ALONE_KIND} | {"search"}  # _SEARCH_FILTERED
+    targets = {target for _, _, target in T._ALONE} - {"own_other"} | {target for _, _, target, _ in T._ALONE_FL}
+    targets |= {"opp_character", "own_character"}
     assert ops <= VOC.OPS and targets <= VOC.TARGETS
+    # CC_ORACLE reads the effect's own unit: test_every_modifier_changes_what_is_hit
+    assert {kind for _, kind in T._CONDITIONS} <= set(COND_CASES) | set(COND_PREPARED) | {VOC.CC_ORACLE}
     assert {name for _, name in T._TRIGGERS} <= VOC.UNIT_TRIGGERS
     assert {name for _, name in T._ZONE_TRIGGERS} | {"cast"} <= VOC.ZONE_TRIGGERS
     assert set(VOC.KEYWORDS) == set(R.KEYWORDS)
@@ -99,7 +105,8 @@ def test_every_timing_fires(kind, trigger):
 
 SEATS = {"opp_character": R.TG_OPP, "own_character": R.TG_OWN, "self": R.TG_SELF, "opp_player": R.TG_OPP_PLAYER,
          "own_player": R.TG_OWN_PLAYER, "any_character": R.TG_ANY, "all_opp_characters": R.TG_ALL_OPP,
-         "all_players": R.TG_ALL_PLAYERS, "all_own_characters": R.TG_ALL_OWN, "all_characters": R.TG_ALL}
+         "all_players": R.TG_ALL_PLAYERS, "all_own_characters": R.TG_ALL_OWN, "all_characters": R.TG_ALL,
+         "chosen": R.TG_CHOSEN}
 OP_CASES = {  # op -> (target, amount, param)
     "draw": ("own_player", 1, 0), "damage": ("opp_character", 1000, 0), "break": ("opp_character", 2, 0),
     "break_power": ("opp_character", 0, 5000), "dull": ("opp_character", 0, 0), "freeze": ("opp_character", 0, 0),
@@ -108,7 +115,7 @@ OP_CASES = {  # op -> (target, amount, param)
     "heal": ("own_player", 1, 0), "haste": ("own_character", 0, 0), "discard": ("opp_player", 1, 0),
     "level_up": ("own_character", 1, 0), "recover": ("own_player", 1, -1),
     "grant_keyword": ("own_character", 0, R.KEYWORDS.index("penetrate")), "activate": ("own_character", 0, 0),
-    "zone_break": ("opp_player", 1, 0),
+    "zone_break": ("opp_player", 1, 0), "mill": ("own_player", 1, 0),
 }
 
 
@@ -142,13 +149,34 @@ def test_every_op_changes_the_state(op):
     assert (_snapshot(s) != before).any(), f"{op} changed nothing"
 
 
-@pytest.mark.parametrize("target", sorted(VOC.TARGETS - {"own_player", "opp_player", "all_players", "self"}))
+@pytest.mark.parametrize("target", sorted(VOC.TARGETS - {"own_player", "opp_player", "all_players", "self", "chosen"}))
 def test_every_unit_target_is_hit(target):
     s = _op_scene()
     before = _snapshot(s)
     FX.resolve(s, 0, R.OP_PUMP, SEATS[target], 1000, 0, -1, -1, -1)
     assert (_snapshot(s) != before).any(), f"{target} hit nothing"
     assert TARGETS.index(target) == SEATS[target]
+
+
+def test_chosen_is_the_unit_the_previous_effect_hit():
+    s = _op_scene()
+    FX.resolve(s, 0, R.OP_DAMAGE, R.TG_OPP, 1000, 0, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_DULL, R.TG_CHOSEN, 0, 0, -1, -1, -1)
+    assert V(s)["U"][1, 0, R.U_DMG] == 1000 and V(s)["U"][1, 0, R.U_ACT] == 0
+
+
+def test_param_variants_of_draw_pump_and_zone_break():
+    """draw param 1 (up to a hand of `amount`), pump param 2 (BP x amount), zone_break own_player."""
+    s = _op_scene()
+    FX.resolve(s, 0, R.OP_DRAW, R.TG_OWN_PLAYER, 2, 1, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 2 and not FX.effect_possible(s, 0, R.OP_DRAW, R.TG_OWN_PLAYER, 2, 1, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_PUMP, R.TG_SELF, 3, 2, V(s)["U"][0, 0, R.U_UID], -1, -1)
+    assert R.unit_bp(s, 0, 0) == 9000
+    FX.resolve(s, 0, R.OP_HEAL, R.TG_OWN_PLAYER, 3, 9, -1, -1, -1)  # heal param: the LP cap (「ライフは10以上にはならない」)
+    assert V(s)["P"][0, R.P_LP] == 9 and not FX.effect_possible(s, 0, R.OP_HEAL, R.TG_OWN_PLAYER, 1, 9, -1, -1, -1)
+    R.zone_add(s, 0, 2)
+    FX.resolve(s, 0, R.OP_ZONE_BREAK, R.TG_OWN_PLAYER, 1, 0, -1, -1, -1)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 1
 
 
 def test_self_and_all_players_targets():
@@ -158,3 +186,152 @@ def test_self_and_all_players_targets():
     assert R.unit_bp(s, 0, 0) == 4000
     FX.resolve(s, 0, R.OP_PLAYER_DAMAGE, R.TG_ALL_PLAYERS, 1, 0, -1, -1, -1)
     assert V(s)["P"][0, R.P_LP] == 7 and V(s)["P"][1, R.P_LP] == 7
+
+
+# ---------------------------------------------------------------- every condition and modifier gates
+
+COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from holding to not)
+    VOC.CC_OWN_FIELD_LE: (1, lambda s: field(s, 0, 1)),
+    VOC.CC_OWN_FIELD_GE: (1, lambda s: R.remove_unit(s, 0, 0)),
+    VOC.CC_OPP_FIELD_GE: (1, lambda s: R.remove_unit(s, 1, 0)),
+    VOC.CC_OPP_FIELD_LE: (1, lambda s: field(s, 1, 1)),
+    VOC.CC_LIFE_LE: (8, lambda s: FX.resolve(s, 0, R.OP_HEAL, R.TG_OWN_PLAYER, 1, 0, -1, -1, -1)),
+    VOC.CC_OPP_HAND_LE: (1, lambda s: R.add_to_hand(s, 1, 2, 1)),
+    VOC.CC_OPP_ZONE_EMPTY: (0, lambda s: None),
+    VOC.CC_LEVEL: (1 | 1 << 2, lambda s: R.set_level(s, 0, 0, 2)),
+    VOC.CC_PURPLE_LE: (0, lambda s: FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 1, 1, -1, -1, -1)),
+    VOC.CC_PURPLE_GE: (0, lambda s: None),
+    VOC.CC_OWN_SPECIES_GE: (0, lambda s: None),
+    VOC.CC_ROUND_ODD: (0, lambda s: V(s)["G"].__setitem__(R.G_ROUND, 2)),
+    VOC.CC_OWN_HAND_LE: (0, lambda s: R.add_to_hand(s, 0, 1, 1)),
+    VOC.CC_OWN_FIELD_EQ: (1, lambda s: field(s, 0, 1)),
+    VOC.CC_ALL_FIELD_GE: (2, lambda s: R.remove_unit(s, 1, 0)),
+    VOC.CC_CP_GE: (0, lambda s: None),
+    VOC.CC_OPP_HAND_GE: (1, lambda s: R.remove_from_hand(s, 1, 0)),
+    VOC.CC_LIFE_GE: (8, lambda s: R.lp_loss(s, 0, 1, False)),
+    VOC.CC_ATTACKING: (0, lambda s: V(s)["G"].__setitem__(R.G_TP, 1)),
+    VOC.CC_BLOCKING: (0, lambda s: V(s)["G"].__setitem__(R.G_TP, 0)),
+}
+COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips it back)
+    VOC.CC_ROUND_EVEN: (0, lambda s: V(s)["G"].__setitem__(R.G_ROUND, 2), lambda s: V(s)["G"].__setitem__(R.G_ROUND, 3)),
+    VOC.CC_LIFE_BEHIND: (0, lambda s: V(s)["P"].__setitem__((0, R.P_LP), 5), lambda s: V(s)["P"].__setitem__((1, R.P_LP), 4)),
+    VOC.CC_OPP_ACTED_GE: (1, lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 0),
+                          lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 1)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(COND_PREPARED))
+def test_conditions_made_to_hold_then_not(kind):
+    n, prep, flip = COND_PREPARED[kind]
+    s = _op_scene()
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)
+    prep(s)
+    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)
+    flip(s)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)
+
+
+@pytest.mark.parametrize("kind", sorted(COND_CASES))
+def test_every_condition_holds_then_not(kind):
+    n, flip = COND_CASES[kind]
+    s = _op_scene()
+    if kind == VOC.CC_OWN_SPECIES_GE:  # own units of a colour (-mask) or species: seat 0 has 1 red unit
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), VOC.unit_filter(1), -1, -1, -1)
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 2), VOC.unit_filter(1), -1, -1, -1)
+        return
+    if kind == VOC.CC_CP_GE:
+        V(s)["P"][0, R.P_CP] = 3
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 3), 0, -1, -1, -1) and not FX.cond_holds(s, 0, VOC.coj_cond(kind, 4), 0, -1, -1, -1)
+        return
+    if kind == VOC.CC_BLOCKING:
+        V(s)["G"][R.G_TP] = 1
+    if kind == VOC.CC_PURPLE_GE:  # the purple gauge starts at 0
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, 1), 0, -1, -1, -1)
+        FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 9, 1, -1, -1, -1)
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, 5), 0, -1, -1, -1) and V(s)["P"][0, R.P_PURPLE] == R.PURPLE_MAX
+        return
+    if kind == VOC.CC_OPP_ZONE_EMPTY:
+        assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)  # seat 1 has a card set
+        R.zone_remove(s, 1, 0)
+        assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, -1, -1, -1)
+        return
+    uid = V(s)["U"][0, 0, R.U_UID]
+    assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid, -1, -1)
+    flip(s)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid, -1, -1)
+
+
+def test_every_modifier_changes_what_is_hit():
+    s = _op_scene()  # seat 0's unit: exhausted; seat 1's: active, Lv.2, cost 1
+    uid = V(s)["U"][0, 0, R.U_UID]
+    assert FX.unit_affected(s, 1, 0, 0, R.OP_DAMAGE, 1000, VOC.FL_ACTED)
+    assert not FX.unit_affected(s, 0, 1, 0, R.OP_DAMAGE, 1000, VOC.FL_ACTED)
+    assert not FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 1 << VOC.COST_SHIFT)  # cost bound + 1: cost <= 0
+    assert FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 2 << VOC.COST_SHIFT)  # cost <= 1
+    assert FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 2 << VOC.LVL_SHIFT)
+    assert not FX.unit_affected(s, 0, 1, 0, R.OP_DULL, 0, 3 << VOC.LVL_SHIFT)
+    assert not FX.effect_possible(s, 0, R.OP_PUMP, R.TG_ALL_OWN, 1000, VOC.FL_OTHER, uid, -1, -1)
+    assert FX.pick_target(s, 0, R.OP_PUMP, R.TG_OWN, 1000, VOC.FL_OTHER, uid, 0, uid) == -1
+    assert FX.unit_affected(s, 0, 1, 0, R.OP_BREAK_POWER, 0, 4000 | VOC.FL_BP_MIN)  # D at Lv.2: BP 4000 >= 4000
+    assert not FX.unit_affected(s, 0, 1, 0, R.OP_BREAK_POWER, 0, 5000 | VOC.FL_BP_MIN)
+    FX.resolve(s, 0, R.OP_BREAK, R.TG_OPP, 0, VOC.FL_DELETE, -1, -1, -1)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 0 and R.deleted(s, 1, 0)
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(VOC.CC_ORACLE, 0), 0, uid, -1, -1)
+    FX.resolve(s, 0, R.OP_GRANT, R.TG_SELF, 1, R.KEYWORDS.index("oracle"), uid, -1, -1)
+    assert FX.cond_holds(s, 0, VOC.coj_cond(VOC.CC_ORACLE, 0), 0, uid, -1, -1)
+    FX.resolve(s, 0, R.OP_GRANT, R.TG_SELF, 2, R.KEYWORDS.index("oracle"), uid, -1, -1)  # amount 2: taken
+    assert not FX.cond_holds(s, 0, VOC.coj_cond(VOC.CC_ORACLE, 0), 0, uid, -1, -1)
+    FX.resolve(s, 0, R.OP_LEVEL_UP, R.TG_SELF, 3, 1, uid, -1, -1)  # level_up param 1: set the level
+    assert V(s)["U"][0, 0, R.U_LVL] == 3
+    assert FX.search_match(s, 0, 0, VOC.search_filter(0, 1, -1)) and not FX.search_match(s, 0, 0, VOC.search_filter(0, 2, -1))
+    assert FX.search_match(s, 0, 0, VOC.search_filter(-1, 0, 1)) and not FX.search_match(s, 0, 0, VOC.search_filter(-1, 0, 2))
+
+
+def test_choice_cost_and_if_done_run_as_written():
+    """CC_CHOICE: one option; CC_COST / CC_IF_DONE: nothing runs past an unpaid cost."""
+    from sim.effects import Effect
+    choice = [Effect("enter", "draw", 1, "own_player", 0, cond=VOC.coj_cond(VOC.CC_CHOICE, 1)),
+              Effect("enter", "heal", 5, "own_player", 0, cond=VOC.coj_cond(VOC.CC_CHOICE, 2))]
+    cost = [Effect("enter", "gain_cp", -2, "own_player", 0, cond=VOC.coj_cond(VOC.CC_COST, 0)),
+            Effect("enter", "heal", 5, "own_player", 0, cond=VOC.coj_cond(VOC.CC_IF_DONE, 0))]
+    s = state([replace(card("C"), effects=tuple(choice)), replace(card("D"), effects=tuple(cost)), card("E")])
+    V(s)["P"][0, R.P_TOP] = 0
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["P"][0, R.P_LP] == 8  # option 1 only
+    V(s)["P"][0, R.P_CP] = 1
+    FX.run_effects(s, 0, 1, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 1 and V(s)["P"][0, R.P_LP] == 8
+    V(s)["P"][0, R.P_CP] = 2
+    FX.run_effects(s, 0, 1, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_CP] == 0 and V(s)["P"][0, R.P_LP] == 13
+
+
+def test_a_condition_is_checked_once_for_its_run_of_effects():
+    """「[▼0]…紫ゲージが0以下の場合、あなたの紫ゲージを+1する。カードを1枚引く」: the gauge rises by the first
+    effect, the second still runs (one check for the ability's condition)."""
+    from sim.effects import Effect
+    le0 = VOC.coj_cond(VOC.CC_PURPLE_LE, 0)
+    effs = (Effect("enter", "gain_cp", 1, "own_player", 1, cond=le0), Effect("enter", "draw", 1, "own_player", 0, cond=le0))
+    s = state([replace(card("C"), effects=effs), card("D")])
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_PURPLE] == 1 and V(s)["P"][0, R.P_HAND] == 1
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_PURPLE] == 1 and V(s)["P"][0, R.P_HAND] == 1
+
+
+def test_every_count_kind_counts():
+    """coj_vocab FE_*: what 「[…×N]」 multiplies the amount by, in the op scene (seat 0: 1 exhausted unit,
+    copies 1 and 2 in the discard; seat 1: 1 active unit, 1 card in hand, 1 set)."""
+    s = _op_scene()
+    V(s)["P"][0, R.P_PURPLE] = 2
+    V(s)["P"][0, R.P_LP] = 5
+    want = {VOC.FE_PURPLE: 2, VOC.FE_LP_LOST: 3, VOC.FE_LP: 5, VOC.FE_OPP_HAND: 1, VOC.FE_DECK: V(s)["P"][0, R.P_N] - 3,
+            VOC.FE_DISCARD: 2, VOC.FE_OWN_UNITS: 1, VOC.FE_OPP_UNITS: 1, VOC.FE_OPP_ACTED: 0,
+            VOC.FE_EVENT_COST: 1}
+    assert set(want) == {v for k, v in vars(VOC).items() if k.startswith("FE_")}
+    uid = V(s)["U"][1, 0, R.U_UID]
+    for fe, n in want.items():
+        assert FX.fe_count(s, 0, fe, 0, 1, uid) == n, fe
+    assert FX.fe_count(s, 0, VOC.FE_OWN_UNITS, VOC.unit_filter(2), 1, uid) == 0  # no yellow unit
+    assert FX.unit_matches(s, 1, 0, VOC.cost_floor(1)) and not FX.unit_matches(s, 1, 0, VOC.cost_floor(2))

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.effects import COND_DAMAGE, COND_OWN, Effect, cond_code, text_hash
+from sim.games.coj_vocab import CC_BY_BATTLE, coj_cond
 from sim.importers.coj_text import COJ_KEYWORDS, parse_coj_text
 from sim.importers.coverage import ability_count
 from sim.importers.fftcg_text import KEYWORDS, parse_fftcg_text
@@ -269,7 +270,8 @@ def test_fftcg_real_cards() -> None:
     # printed timings of trigger / intercept cards (§9), not "the opponent attacks" for all
     ("■X\nあなたのユニットがフィールドに出た時、対戦相手のユニットを1体選ぶ。それに3000ダメージを与える。", "intercept",
      [E("own_enters", "damage", 3000, "opp_character")]),
-    ("■X\n対戦相手のユニットがフィールドに出た時、それの行動権を消費する。", "trigger", None),
+    ("■X\n対戦相手のユニットがフィールドに出た時、それの行動権を消費する。", "trigger",
+     [E("opp_enters", "dull", 0, "opp_character")]),  # 「それ」: the entering unit
     ("■X\nあなたのユニットがプレイヤーアタックに成功した時、対戦相手は手札を1枚ランダムで捨てる。", "intercept",
      [E("own_hit_player", "discard", 1, "opp_player")]),
     ("■X\nあなたがプレイヤーアタックを受けた時、カードを1枚引く。", "trigger", [E("opp_hit_player", "draw", 1, "own_player")]),
@@ -286,7 +288,9 @@ def test_fftcg_real_cards() -> None:
     ("■X\nこのユニットが戦闘した時、カードを1枚引く。", "unit", [E("battle", "draw", 1, "own_player")]),
     ("■X\nあなたのターン終了時、カードを1枚引く。", "unit", [E("turn_end", "draw", 1, "own_player")]),
     ("■X\n対戦相手のターン開始時、カードを1枚引く。", "unit", [E("opp_turn_start", "draw", 1, "own_player")]),
-    ("■X\nこのユニットが戦闘によって破壊された時、カードを1枚引く。", "unit", None),  # a narrower timing than leave
+    ("■X\nこのユニットが戦闘によって破壊された時、カードを1枚引く。", "unit",
+     [Effect("leave", "draw", 1, "own_player", cond=coj_cond(CC_BY_BATTLE, 0))]),  # leave, destroyed in a battle
+    ("■X\nこのユニットがクロックアップした時、カードを1枚引く。", "unit", None),  # no clock-up event
     # 基本BP is a lasting base change (param 1), a turn-only change is not
     ("■X\nこのユニットがフィールドに出た時、このユニットの基本BPを+5000する。", "unit",
      [E("enter", "pump", 5000, "self", 1)]),
@@ -306,7 +310,7 @@ def test_fftcg_real_cards() -> None:
      [E("cast", "grant_keyword", 1, "own_character", COJ_KEYWORDS.index("speed_move"))]),
     ("■X\nあなたのユニットを1体選ぶ。ターン終了時までそれに【スピードムーブ】を与える。", "joker",
      [E("cast", "grant_keyword", 0, "own_character", COJ_KEYWORDS.index("speed_move"))]),
-    ("■X\nあなたのユニットを1体選ぶ。それに【神託】を与える。", "joker", None),  # a keyword the engine does not play
+    ("■X\nあなたのユニットを1体選ぶ。それに【狂戦士】を与える。", "joker", None),  # a keyword the engine does not play
     ("■X\nこのユニットが破壊された時、あなたは【獣】ユニットを1枚引く。", "unit",
      [E("leave", "search", 1, "own_player", text_hash("獣"))]),
 ])
@@ -325,8 +329,9 @@ def test_coj_keywords() -> None:
     assert parsed.keywords == frozenset({"speed_move", "penetrate", "indomitable", "dimensional_interference_3"})
     assert parsed.unmodelled == () and parsed.lines == 3
     # the parsed keywords the engine does not play count as unmodelled, never silently dropped
-    for line in ("【消滅効果耐性】", "【神託】", "【セレクトハック】", "【狂戦士】", "【オーバーヒート】", "【行動制限】"):
+    for line in ("【狂戦士】", "【行動制限】"):
         assert parse_coj_text(line, "unit").unmodelled == (line,)
+    assert parse_coj_text("【消滅効果耐性】【セレクトハック】\n【オーバーヒート】\n【神託】", "unit").unmodelled == ()
     played = parse_coj_text("【防御禁止】\n【破壊効果耐性】【沈黙効果耐性】\n【撤退禁止】【進化禁止】", "unit")
     assert played.keywords == {"block_ban", "destroy_resist", "silence_resist", "retreat_ban", "evolution_ban"}
     assert played.unmodelled == ()

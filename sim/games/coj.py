@@ -159,9 +159,9 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
 # Invariant violations (check_invariants: bits of the per-game mask, checked after the opening
 # hands, after every turn and at game end; 0 = all held).
 # Card conservation (V_ZONES): the live zones are the deck (order DK[top:n]), the hand, the field and
-# the trigger zone. The discard is not stored (no rule reads its contents) and nothing in the effect
-# vocabulary deletes (§5 消滅), so discard + deleted = the copies in no live zone: "in exactly one
-# zone" means "in at most one live zone". §5 rebuild: the deck becomes a fresh 40 while the hand,
+# the trigger zone. The discard is not stored (effects read it only through the copies in no live
+# zone) and the deleted zone (§5 消滅) only as a mask (coj_rules P_DEL), so discard + deleted = the
+# copies in no live zone: "in exactly one zone" means "in at most one live zone". §5 rebuild: the deck becomes a fresh 40 while the hand,
 # field and trigger zone keep their cards, so after r rebuilds of a seat a copy may be live up to
 # r + 1 times (once per deck generation). Always conserved: the deck array is a permutation of the
 # seat's n copies, 0 <= top <= n, and every live card is a valid copy id (jokers never enter a zone).

@@ -28,6 +28,9 @@ from sim.games.coj_policy import (
     joker_gauge_cost,
 )
 from sim.games.coj_rules import (
+    CAUSE_BATTLE,
+    CAUSE_EFFECT,
+    CAUSE_OTHER,
     CP_TABLE,
     EV_ENTER,
     EV_OPP_ATTACK,
@@ -41,6 +44,9 @@ from sim.games.coj_rules import (
     EV_OWN_HIT,
     EV_TURN_END,
     EV_TURN_START,
+    G_BATTLE_A,
+    G_BATTLE_B,
+    G_CAUSE,
     G_DETAIL,
     G_OVER,
     G_ROUND,
@@ -272,7 +278,9 @@ def override(s, p, top, bottom):
 def retreat(s, p, j):
     """撤退: own turn, free, to the discard; not "destroyed" unless the option says so (§10)."""
     if vG(s)[O_RETREAT_DESTROY]:
+        vG(s)[G_CAUSE] = CAUSE_OTHER
         destroy(s, p, j)
+        vG(s)[G_CAUSE] = CAUSE_EFFECT
         settle(s)
     else:
         remove_unit(s, p, j)
@@ -325,10 +333,12 @@ def attack(s, p, aj):
         return
     # §9 「ブロックした時」 and 「戦闘した時」 are one event: the blocker's block and battle abilities,
     # the attacker's battle abilities; the blocker's side's "own unit blocks" cards
+    G[G_BATTLE_A], G[G_BATTLE_B] = auid, buid
     event(s, p, TR_BATTLE, -1, -1, -1, -1, p, auid)
     event(s, p, TR_BLOCK, -1, -1, -1, -1, q, buid)
     event(s, p, TR_BATTLE, -1, -1, EV_OWN_BATTLE, EV_OWN_BATTLE, q, buid)
     event(s, q, -1, -1, -1, EV_OWN_BLOCK, -1, q, buid)
+    G[G_BATTLE_A], G[G_BATTLE_B] = 0, 0
     if G[G_OVER]:
         return
     aj = find_unit(s, p, auid)
@@ -342,10 +352,12 @@ def attack(s, p, aj):
     a_wins = b_dead and a > b  # 戦闘に勝利: destroyed the opponent with more BP
     b_wins = a_dead and b > a
     penetrate = a_wins and unit_kw(s, p, aj) & KW_PENETRATE
+    G[G_CAUSE] = CAUSE_BATTLE
     if b_dead:
         destroy(s, q, bj)
     if a_dead:
         destroy(s, p, find_unit(s, p, auid))
+    G[G_CAUSE] = CAUSE_EFFECT
     settle(s)
     if penetrate:
         lp_loss(s, q, 1, False)  # 貫通 happens even if the attacker was removed after damage

@@ -43,7 +43,8 @@ from sim.results import C_DRAWN, C_PLAYED
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
-    KW_SILENCE_RESIST, KW_RETREAT_BAN, KW_EVOLUTION_BAN = [1 << i for i in range(len(KEYWORDS))]
+    KW_SILENCE_RESIST, KW_RETREAT_BAN, KW_EVOLUTION_BAN, KW_DELETE_RESIST, KW_SELECT_HACK, KW_OVERHEAT, \
+    KW_ORACLE = [1 << i for i in range(len(KEYWORDS))]
 K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
 K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
 
@@ -59,14 +60,14 @@ COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
     "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end"))
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
  OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
- OP_ZONE_BREAK) = (OPS.index(o) for o in (
+ OP_ZONE_BREAK, OP_MILL) = (OPS.index(o) for o in (
     "draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
     "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword", "activate",
-    "zone_break"))
+    "zone_break", "mill"))
 (TG_NONE, TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP,
- TG_ALL_PLAYERS, TG_ALL_OWN, TG_ALL) = (TARGETS.index(t) for t in (
+ TG_ALL_PLAYERS, TG_ALL_OWN, TG_ALL, TG_CHOSEN) = (TARGETS.index(t) for t in (
     "none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
-    "all_opp_characters", "all_players", "all_own_characters", "all_characters"))
+    "all_opp_characters", "all_players", "all_own_characters", "all_characters", "chosen"))
 
 # Trigger-zone events, seen from the zone's owner (which cards answer them: see zone_event).
 (EV_ENTER, EV_OWN_ATTACK, EV_OPP_ATTACK, EV_LEAVE, EV_TURN_START, EV_OPP_ENTER, EV_OWN_BATTLE, EV_OWN_BLOCK,
@@ -78,7 +79,9 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 
 # field unit columns
 # U_GKW: keywords granted until end of turn; U_PKW: granted while it stays on the field (§9 granting)
-U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_NCOLS = range(13)
+# U_LOST: keywords taken from it (「このユニットの【神託】を取り除く」; read only where such a keyword is)
+U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_LOST, \
+    U_NCOLS = range(14)
 # player columns
 # P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
@@ -95,16 +98,40 @@ NEV = 13
  P_NPZ, P_NPCP, P_NPNF, P_NTRIG) = range(28)
 P_NINT = P_NTRIG + NEV
 P_FTRIG = P_NINT + NEV  # OR of the K_TRIGS of p's field units (field_changed): events skip when none can fire
-P_NCOLS = P_FTRIG + 1
+# §5 消滅: the deleted copies of p (bit c % DEL_BITS of P_DEL + c // DEL_BITS); they are not in the
+# discard, so no recover picks them, and a §5 rebuild brings them back (the masks are cleared).
+P_DEL = P_FTRIG + 1
+DEL_BITS = 30
+DEL_COLS = 2  # copies 0..59: a deck is 40 (copies past that are never marked, i.e. stay discard cards)
+# P_PURPLE: the purple gauge (紫ゲージ, Ver.2 cards; not in the digest [OUTSIDE]): 0..PURPLE_MAX, raised
+# and lowered only by card effects. PURPLE_MAX is 5 because no catalog card asks for more (▲5, 5以上, +5).
+P_PURPLE = P_DEL + DEL_COLS
+PURPLE_MAX = 5
+P_NCOLS = P_PURPLE + 1
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
+# G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
+# as in 「それの基本BPを+2000し、【加護】を与える」)
+G_CHOSEN_SEAT, G_CHOSEN_UID = 11, 12
+# G_FILTER: the E_THASH target filter of the effect being resolved or checked (coj_vocab: > 0 a
+# species, < 0 a colour mask; 0 none), set around each effect by coj_effects (run_effects, card_usable)
+G_FILTER = 13
+# G_CAUSE: why units are being destroyed now (0 an effect, 1 a battle, 2 anything else: a retreat),
+# stored with each queued destruction (DQ seat column, bits above the seat); G_LEAVE_CAUSE: the cause
+# of the destruction whose "when destroyed" effects are resolving (「戦闘によって / 効果によって破壊された時」)
+G_CAUSE, G_LEAVE_CAUSE = 14, 15
+CAUSE_EFFECT, CAUSE_BATTLE, CAUSE_OTHER = 0, 1, 2
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
 G_OPT = 16
 NOPT = 24
 G_POL = G_OPT + NOPT
 G_PAR = G_POL + 2
 NPAR = 4
-G_NCOLS = G_PAR + 2 * NPAR
+# G_BATTLE_A / G_BATTLE_B: the attacker's and the blocker's uids during their battle's events (0: none),
+# so that an own unit 「それ」 in 「あなたのユニットが戦闘した時」 is the own unit of that battle (pick_target)
+G_BATTLE_A = G_PAR + 2 * NPAR
+G_BATTLE_B = G_BATTLE_A + 1
+G_NCOLS = G_BATTLE_B + 1
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
 
@@ -374,6 +401,8 @@ def rebuild(s, p):
         deal(rng(s, p), DK[p], n, n)
     P[p, P_TOP] = 0
     P[p, P_REBUILDS] += 1
+    for k in range(DEL_COLS):
+        P[p, P_DEL + k] = 0
 
 
 @engine_jit
@@ -593,6 +622,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_FROZEN] = 0
     U[p, j, U_GKW] = 0
     U[p, j, U_PKW] = 0
+    U[p, j, U_LOST] = 0
     G[G_UID] += 1
     U[p, j, U_UID] = G[G_UID]
     field_changed(s, p)
@@ -621,11 +651,25 @@ def field_changed(s, p):
 
 
 @engine_jit
+def delete_unit(s, p, j):
+    """消滅 (§5 deleted zone): off the field, not destroyed (no "when destroyed"), not a discard card."""
+    c = vU(s)[p, j, U_CARD]
+    remove_unit(s, p, j)
+    if c < DEL_BITS * DEL_COLS:
+        vP(s)[p, P_DEL + c // DEL_BITS] |= 1 << (c % DEL_BITS)
+
+
+@engine_jit
+def deleted(s, p, c):
+    return c < DEL_BITS * DEL_COLS and (vP(s)[p, P_DEL + c // DEL_BITS] >> (c % DEL_BITS)) & 1 == 1
+
+
+@engine_jit
 def destroy(s, p, j):
     """破壊: to the discard; its "when destroyed" effects wait in the queue (last-known card)."""
     G, DQ = vG(s), vDQ(s)
     if G[G_DQ] < DQ_MAX:
-        DQ[G[G_DQ], 0] = p
+        DQ[G[G_DQ], 0] = p | G[G_CAUSE] << 1
         DQ[G[G_DQ], 1] = vU(s)[p, j, U_CARD]
         G[G_DQ] += 1
     remove_unit(s, p, j)
