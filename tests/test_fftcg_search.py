@@ -104,6 +104,18 @@ def test_attack_candidates_list_end_and_each_eligible_forward():
     assert sorted(cand[:n]) == [-1, 0, 2]  # end, A alone, B alone; no party (no shared element)
 
 
+def test_block_candidates_list_curves_blocker_first_then_no_block_and_each_active_forward():
+    S, v = make([card("ATK", power=7000)], [card("B1", power=8000), card("B2", power=3000), card("B3", power=5000)])
+    put(v, 0, 0, K.Z_FIELD)
+    for c in range(3):
+        put(v, 1, c, K.Z_FIELD, dull=int(c == 2))  # B3 is dull: it cannot block (10.1.3)
+    v["scr"][2, 0] = 0
+    cand = np.empty(SR.MAX_CAND + 2, np.int64)
+    n = SR.block_candidates(S, 1, 1, cand)
+    assert cand[0] == SR.choose_block(S, 1, 1) == 0  # curve: B1 survives and breaks the attacker
+    assert sorted(cand[:n]) == [-1, 0, 1]
+
+
 def lethal_position():
     """Seat 1 is at 6 damage with an 8000 blocker; seat 0 has a 5000 Forward, 3 active Backups, in hand a
     3-cost vanilla Forward and a 2-cost Summon that breaks a Forward, and an empty deck: it wins this

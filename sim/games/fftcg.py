@@ -53,8 +53,8 @@ Policies (full text in docs/policies_fftcg.md):
   Forward to block; attacks only when no active opposing Forward could break the attacker; blocks to
   survive or trade, or at >= 4 damage. Mulligans with no Backup.
 - search (`search`, or `search:N` for N rollouts per decision; fftcg_search.py): determinised flat
-  Monte Carlo over its own main-phase actions and attack declarations, with curve rollouts; every
-  other choice is curve's.
+  Monte Carlo over its own main-phase actions, attack declarations and blocks, with curve rollouts;
+  every other choice is curve's.
 All policies use action abilities in Main Phase 2 when the effect is useful (the random one any time),
 take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in fftcg_core).
 """
@@ -195,7 +195,7 @@ from sim.games.fftcg_core import (
 from sim.games.fftcg_policy import (
     wants_mulligan,
 )
-from sim.games.fftcg_search import take_turn_search
+from sim.games.fftcg_search import take_turn_defended, take_turn_search
 from sim.games.fftcg_turn import take_turn
 from sim.jit import engine_jit
 from sim.kernel import (
@@ -474,6 +474,8 @@ def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j
         gturn += 1
         if prm[p, PR_BUDGET] > 0:
             take_turn_search(S, p, gturn, threshold, check)
+        elif prm[1 - p, PR_BUDGET] > 0:
+            take_turn_defended(S, p, gturn, threshold, check)
         else:
             take_turn(S, p, gturn, threshold, check)
         if detail > 0:

@@ -1,8 +1,8 @@
 """FFTCG search policy: determinised flat Monte Carlo over the turn player's own decisions.
 
 At each main-phase decision (cast a card, use an action ability, or pass) and each attack declaration
-(attack with one Forward, with a party, or end the Attack Phase) of its own turn, the searching seat
-lists its legal candidates and scores each by rollouts: the position is copied with what the seat
+(attack with one Forward, with a party, or end the Attack Phase) of its own turn, and at each block in
+the opponent's turn (which active Forward, or none), the searching seat lists its legal candidates and scores each by rollouts: the position is copied with what the seat
 cannot see re-sampled (the order of its own deck; the opponent's hand and deck shuffled together and
 dealt back, so the opponent's hand is any hand consistent with its size), the candidate is applied,
 and the game is played to its end by the curve policy for both seats (the search does not know the
@@ -10,8 +10,8 @@ opponent's policy). Each world is played once per candidate with the same random
 random numbers), so candidates are compared on the same draws. The candidate with the most wins
 (a draw counts half) is taken; ties keep the curve policy's own choice, which is listed first.
 
-Every other choice of the searching seat (payments and discards for CP, blocks, instant-speed
-responses, targets, the End Phase discard, the mulligan) is the curve policy's. The budget
+Every other choice of the searching seat (payments and discards for CP, instant-speed responses,
+targets, the End Phase discard, the mulligan) is the curve policy's. The budget
 (prm[p, PR_BUDGET], `search:N` on the command line) is the number of rollouts per decision, split
 evenly over the candidates (at least one world each). Not re-sampled: the order of the opponent's
 face-down LB deck (its contents are public to neither side in the real game; here the search reads
@@ -25,6 +25,7 @@ from sim.effects import E_TRIGGER
 from sim.games.fftcg_core import (
     CURVE,
     DYN_SIZE,
+    KW_NO_BLOCK,
     L_FIELD,
     L_FWD,
     L_HAND,
@@ -38,6 +39,8 @@ from sim.games.fftcg_core import (
     P_POLICY,
     P_TOP,
     PR_BUDGET,
+    RANDOM,
+    S_DULL,
     S_ZONE,
     SUMMON,
     TR_ACTION,
@@ -50,6 +53,7 @@ from sim.games.fftcg_core import (
     Z_LB,
     W,
     check_over,
+    has_kw,
     has_trigger,
     keep_alive,
     st_cards,
@@ -74,6 +78,7 @@ from sim.games.fftcg_policy import (
     can_cast,
     card_useful,
     choose_attack,
+    choose_block,
     choose_main,
     party_for,
     prepare_cast_context,
@@ -86,9 +91,11 @@ from sim.games.fftcg_turn import (
     attack_phase,
     begin_turn,
     cast,
+    declare_attack,
     end_phase,
     main_phase,
     one_attack,
+    resolve_attack,
     take_turn,
 )
 from sim.jit import engine_jit
@@ -96,6 +103,7 @@ from sim.kernel import address, next_u64, randbelow
 from sim.results import DRAW
 
 MAX_TURNS = 60  # game turns (fftcg.MAX_TURNS): rollouts end where real games do
+MAIN, ATTACK, BLOCK = 0, 1, 2  # the decisions it searches
 NAMES = 2 * W  # name ids are shared by the two decks of a matchup
 MAX_CAND = 32  # candidates per decision (hand of at most ~15 cards, 8 LB cards, abilities, pass)
 
@@ -237,8 +245,24 @@ def whole_blob(S):
 
 
 @engine_jit
-def best_candidate(S, p, cand, n, attacking, phase, gturn, threshold):
-    """Index of the candidate with the best rollout score (the first on ties)."""
+def rollout_block(T, q, b, n, gturn, threshold):
+    """Defender q blocks the n attackers in scr[2] with b (-1: no block) in T; the attacker's turn and
+    the game play on. Returns q's score."""
+    p = 1 - q
+    if not resolve_attack(T, p, n, b, threshold, False):
+        attack_phase(T, p, threshold, False)
+        if not st_gs(T)[X_OVER]:
+            main_phase(T, p, 2, threshold, False, False)
+            if not st_gs(T)[X_OVER]:
+                end_phase(T, p)
+                play_out(T, p, gturn, threshold)
+    return outcome(T, q)
+
+
+@engine_jit
+def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
+    """Index of the candidate with the best rollout score for seat p (the first on ties). kind: MAIN
+    (arg: the phase), ATTACK, BLOCK (arg: the number of attackers in scr[2])."""
     worlds = max(1, st_prm(S)[p, PR_BUDGET] // n)
     score = np.zeros(n, np.int64)
     pool = np.empty(st_ps(S)[1 - p, P_NTOT] + 1, np.int64)
@@ -249,10 +273,12 @@ def best_candidate(S, p, cand, n, attacking, phase, gturn, threshold):
         deal_world(S, B, p, wrng, pool)
         for i in range(n):
             copy_position(B, T)
-            if attacking:
+            if kind == ATTACK:
                 score[i] += rollout_attack(T, p, cand[i], gturn, threshold)
+            elif kind == BLOCK:
+                score[i] += rollout_block(T, p, cand[i], arg, gturn, threshold)
             else:
-                score[i] += rollout_main(T, p, phase, cand[i], gturn, threshold)
+                score[i] += rollout_main(T, p, arg, cand[i], gturn, threshold)
     keep_alive(bb, tb)
     best = 0
     for i in range(1, n):
@@ -331,7 +357,7 @@ def search_main(S, p, phase, gturn, threshold):
     """The searching seat's next main-phase action: (kind, card, slot), kind 0 = pass."""
     cand = np.empty(MAX_CAND + 2, np.int64)
     n = main_candidates(S, p, phase, cand)
-    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, False, phase, gturn, threshold)]
+    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, MAIN, phase, gturn, threshold)]
     return a // 65536, (a % 65536) // 16, a % 16
 
 
@@ -340,8 +366,44 @@ def search_attack(S, p, gturn, threshold):
     """The searching seat's next attack: fills scr[2] and returns its size; 0 ends the Attack Phase."""
     cand = np.empty(2 * MAX_CAND + 2, np.int64)
     n = attack_candidates(S, p, cand)
-    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, True, 2, gturn, threshold)]
+    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, ATTACK, 0, gturn, threshold)]
     return 0 if a < 0 else declare(S, p, a)
+
+
+@engine_jit
+def block_candidates(S, q, n, cand):
+    """cand[:m]: curve's own blocker for the n attackers in scr[2] first, then no block (-1) and every
+    active Forward of q that may block (10.1.3)."""
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    m = add_candidate(cand, 0, choose_block(S, q, n))
+    m = add_candidate(cand, m, -1)
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
+            m = add_candidate(cand, m, b)
+    return m
+
+
+@engine_jit
+def search_block(S, q, n, gturn, threshold):
+    """The searching defender's blocker for the n attackers in scr[2], -1 for none."""
+    cand = np.empty(MAX_CAND + 2, np.int64)
+    m = block_candidates(S, q, n, cand)
+    return cand[0] if m == 1 else cand[best_candidate(S, q, cand, m, BLOCK, n, gturn, threshold)]
+
+
+@engine_jit
+def block_for(S, q, n, gturn, threshold):
+    return search_block(S, q, n, gturn, threshold) if st_prm(S)[q, PR_BUDGET] > 0 else choose_block(S, q, n)
+
+
+@engine_jit
+def attack_with(S, p, n, gturn, threshold, check):
+    """declare_attack, the defender's block (searched if the defender searches), resolve_attack."""
+    n = declare_attack(S, p, n, threshold, check)
+    if n <= 0:
+        return n < 0
+    return resolve_attack(S, p, n, block_for(S, 1 - p, n, gturn, threshold), threshold, check)
 
 
 @engine_jit
@@ -362,8 +424,31 @@ def take_turn_search(S, p, gturn, threshold, check):
         if phase == 1:
             for _ in range(ACTION_CAP):
                 n = search_attack(S, p, gturn, threshold)
-                if n == 0 or one_attack(S, p, n, threshold, check):
+                if n == 0 or attack_with(S, p, n, gturn, threshold, check):
                     break
             if st_gs(S)[X_OVER]:
                 return
+    end_phase(S, p)
+
+
+@engine_jit
+def take_turn_defended(S, p, gturn, threshold, check):
+    """take_turn for a scripted seat whose opponent searches: the opponent's blocks are searched."""
+    if begin_turn(S, p, gturn, threshold):
+        return
+    passed = main_phase(S, p, 1, threshold, check, False)
+    if st_gs(S)[X_OVER]:
+        return
+    attacks = 0
+    for _ in range(ACTION_CAP):
+        n = choose_attack(S, p)
+        if n == 0 or attack_with(S, p, n, gturn, threshold, check):
+            break
+        attacks += 1
+    if st_gs(S)[X_OVER]:
+        return
+    # as in take_turn: a non-random policy that passed and did not attack would pass again
+    main_phase(S, p, 2, threshold, check, passed and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM)
+    if st_gs(S)[X_OVER]:
+        return
     end_phase(S, p)
