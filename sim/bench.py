@@ -178,9 +178,9 @@ def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_
             if decks is None:
                 skipped.append(f"{game}: no shipped decks in {decks_dir / game}")
                 continue
-            compile_if_cold(engine, *decks)  # before the timings, with the first-run notice
             names = [p for p in STANDARD_POLICIES if p in engine.POLICIES]
             played = pairings or ([(a, b) for a in names for b in names] if full else [("curve", "curve")])
+            compile_if_cold(engine, *decks, [p for pair in played for p in pair])  # before the timings, with the notice
             rows += _bench_pair(engine, null, decks, played, games, min_seconds, f"{game} decks")
         if target in ("all", "odds"):
             numba.set_num_threads(1)  # per-core figures

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -88,10 +88,11 @@ def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
         return []
 
 
-def needs_compiling(engine: ModuleType) -> bool:
-    """True when the engine's module has no numba cache yet: its first call compiles it."""
+def needs_compiling(engine: ModuleType, function: str = "") -> bool:
+    """True when the engine's module (or its compiled `function`, e.g. FFTCG's search_kernel) has no
+    numba cache yet: its first call compiles it."""
     path = Path(engine.__file__)
-    return not any(cache_dir(path).glob(f"{path.stem}.*.nbi"))
+    return not any(cache_dir(path).glob(f"{path.stem}.{function}*.nbi"))
 
 
 def engine_functions(engine: ModuleType) -> set[str]:
@@ -148,10 +149,17 @@ def compile_progress(engine: ModuleType, label: str) -> Iterator[None]:
     console.print(f"compiled {label} in {time.perf_counter() - t0:.0f} s", highlight=False)
 
 
-def compile_if_cold(engine: ModuleType, deck_a, deck_b) -> None:  # noqa: ANN001 (sim.model.Deck)
+def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] = ()) -> None:  # noqa: ANN001
     """Compile an engine that has no numba cache yet by playing one game of these decks, with the
-    first-run notice and progress; nothing to do when the cache is warm."""
+    first-run notice and progress; nothing to do when the cache is warm. A policy with a kernel of its
+    own (engine.POLICY_KERNELS, e.g. FFTCG's search) among `policies` is compiled the same way."""
     if needs_compiling(engine):
         with compile_progress(engine, f"the {engine.GAME} engine"):
             a, b = engine.compile_matchup(deck_a, deck_b)
             engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=1)
+    for base in sorted({name.split(":")[0] for name in policies}):
+        kernel = getattr(engine, "POLICY_KERNELS", {}).get(base)
+        if kernel and needs_compiling(engine, kernel):
+            with compile_progress(engine, f"the {engine.GAME} {base} policy"):
+                a, b = engine.compile_matchup(deck_a, deck_b)
+                engine.play(a, b, engine.POLICIES[f"{base}:1"], 0, seed=0, stream=0, start=0, n=1)

@@ -219,8 +219,9 @@ def compile_engines(engines: list[ModuleType], specs: list[MatchupSpec], todo: l
     first: dict[str, int] = {}
     for c in todo:
         first.setdefault(engines[c.matchup].GAME, c.matchup)
-    for _, m in sorted(first.items()):
-        compile_if_cold(engines[m], specs[m].deck_a, specs[m].deck_b)
+    for game, m in sorted(first.items()):
+        policies = {p for s, e in zip(specs, engines, strict=True) if e.GAME == game for p in (s.policy_a, s.policy_b)}
+        compile_if_cold(engines[m], specs[m].deck_a, specs[m].deck_b, policies)
 
 
 def play_chunk(engine: ModuleType, compiled: tuple[Any, Any, Matchup], spec: MatchupSpec, c: Chunk, seed: int,

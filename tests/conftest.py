@@ -26,6 +26,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
     cold = [game for game in sorted(ENGINES) if needs_compiling(get_engine(game))]
     cold += ["odds"] if needs_compiling(odds) else []
+    cold += ["fftcg-search"] if needs_compiling(get_engine("fftcg"), "search_kernel") else []
     procs = [subprocess.Popen([sys.executable, "-c", _COMPILE.format(game=game)], env={**os.environ})
              for game in cold]
     for game, proc in zip(cold, procs, strict=True):

@@ -263,6 +263,7 @@ class PolicyNames(dict):
 
 
 POLICIES = PolicyNames(random=RANDOM, aggro=AGGRO, curve=CURVE, control=CONTROL, search=SEARCH)
+POLICY_KERNELS = {"search": "search_kernel"}  # policies whose games run in a kernel of their own
 FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its Damage Zone)
 MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
 OPENING_HAND = 5  # rule 8.2.1.3
@@ -441,10 +442,10 @@ def new_blob(cards, effs):
     return blob
 
 
-@njit(cache=True, inline="always")
-def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j, detail, check,
-              games, turns, cdetail, viol):
-    """One game in `blob` (from new_blob; the caller owns it and keeps it alive); flags from deck_flags."""
+@engine_jit
+def begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, detail):
+    """Reset `blob` (from new_blob; the caller owns it and keeps it alive) for game `index`, deal and
+    mulligan: returns (S, threshold, first player). flags from deck_flags."""
     blob[:OFF_Q] = 0  # the lists, queue and scratch need no clearing: they are read only up to their counts
     blob[OFF_VAR:OFF_VAR + 2 * N_S * W] = 0
     blob[0] = W
@@ -468,28 +469,30 @@ def play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, j
     threshold = 6 if opts[O_LIMITED] else 7  # 3.1.1
     first = randbelow(new_rng(seed, stream, index, SUB_COIN), 2)  # 8.2.1.2: the chooser goes first
     setup(S, first)
-    p = first
-    gturn = 0
-    while gturn < MAX_TURNS and not gs[X_OVER]:
-        gturn += 1
-        if prm[p, PR_BUDGET] > 0:
-            take_turn_search(S, p, gturn, threshold, check)
-        elif prm[1 - p, PR_BUDGET] > 0:
-            take_turn_defended(S, p, gturn, threshold, check)
-        else:
-            take_turn(S, p, gturn, threshold, check)
-        if detail > 0:
-            row = turns[j, gturn - 1]
-            row[T_SEAT] = p
-            row[T_TURN] = ps[p, P_TURN]
-            row[T_AVAILABLE] = ps[p, P_AVAIL]
-            row[T_SPENT] = ps[p, P_SPENT]
-            row[T_HAND] = ps[p, P_HN]
-            row[T_PLAYED] = ps[p, P_PLAYED]
-            row[T_DAMAGE] = ps[p, P_DEALT]
-        if check:
-            check_state(S)
-        p = 1 - p
+    return S, threshold, first
+
+
+@engine_jit
+def after_turn(S, p, gturn, j, detail, check, turns):
+    """The turns detail row of game turn gturn (seat p) and, in check mode, the invariants."""
+    ps = st_ps(S)
+    if detail > 0:
+        row = turns[j, gturn - 1]
+        row[T_SEAT] = p
+        row[T_TURN] = ps[p, P_TURN]
+        row[T_AVAILABLE] = ps[p, P_AVAIL]
+        row[T_SPENT] = ps[p, P_SPENT]
+        row[T_HAND] = ps[p, P_HN]
+        row[T_PLAYED] = ps[p, P_PLAYED]
+        row[T_DAMAGE] = ps[p, P_DEALT]
+    if check:
+        check_state(S)
+
+
+@engine_jit
+def end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol):
+    """The game's row (and cards detail); a game still on at the turn cap is a draw (END_TURN_CAP)."""
+    cs, ps, gs = st_cs(S), st_ps(S), st_gs(S)
     if not gs[X_OVER]:
         gs[X_WINNER] = DRAW
         gs[X_REASON] = END_TURN_CAP
@@ -522,9 +525,49 @@ def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start,
     for ch in range(lo, hi):
         blob = new_blob(cards, effs)
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
-            play_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j, j, detail, check,
-                      games, turns, cdetail, viol)
+            S, threshold, first = begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j,
+                                             detail)
+            p, gturn = first, 0
+            while gturn < MAX_TURNS and not st_gs(S)[X_OVER]:
+                gturn += 1
+                take_turn(S, p, gturn, threshold, check)
+                after_turn(S, p, gturn, j, detail, check, turns)
+                p = 1 - p
+            end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol)
         keep_alive(blob)
+
+
+@njit(nogil=True, cache=True)
+def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
+                  games, turns, cdetail, viol, lo, hi):
+    """play_kernel for games with a searching seat (fftcg_search): a kernel of its own, so that the
+    scripted games' kernel does not compile the search (it doubles the cold compile)."""
+    chunks = min(n, KERNEL_CHUNKS)
+    flags = deck_flags(cards, effs, ntot)
+    for ch in range(lo, hi):
+        blob = new_blob(cards, effs)
+        for j in range(ch * n // chunks, (ch + 1) * n // chunks):
+            S, threshold, first = begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j,
+                                             detail)
+            prm = st_prm(S)
+            p, gturn = first, 0
+            while gturn < MAX_TURNS and not st_gs(S)[X_OVER]:
+                gturn += 1
+                if prm[p, PR_BUDGET] > 0:
+                    take_turn_search(S, p, gturn, threshold, check)
+                elif prm[1 - p, PR_BUDGET] > 0:
+                    take_turn_defended(S, p, gturn, threshold, check)
+                else:
+                    take_turn(S, p, gturn, threshold, check)
+                after_turn(S, p, gturn, j, detail, check, turns)
+                p = 1 - p
+            end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol)
+        keep_alive(blob)
+
+
+def kernel_for(prms: np.ndarray):
+    """The batch kernel: search_kernel when a seat searches."""
+    return search_kernel if prms[:, PR_BUDGET].any() else play_kernel
 
 
 # ---- Python interface ---------------------------------------------------------------------------------------
@@ -665,7 +708,7 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     turns = batch.turns if batch.turns is not None else np.zeros((1, 1, T_NCOLS), np.int32)
     cdet = batch.cards if batch.cards is not None else np.zeros((1, 2, 1, 2), np.int16)
     viol = np.zeros(max(n, 1), np.int64)
-    run_chunks(play_kernel, min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
+    run_chunks(kernel_for(prms), min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
                level, 0, batch.games, turns, cdet, viol)
     return batch
 
@@ -677,6 +720,6 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     cards, effs, nmain, ntot, pols, prms, opt, _ = _prepare(a, b, policy_a, policy_b, options, None, None)
     games = np.zeros((n, 8), np.int64)
     viol = np.zeros(n, np.int64)
-    run_chunks(play_kernel, min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
+    run_chunks(kernel_for(prms), min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
                0, 1, games, np.zeros((1, 1, T_NCOLS), np.int32), np.zeros((1, 2, 1, 2), np.int16), viol)
     return viol

@@ -164,7 +164,7 @@ def play_out(T, p, gturn, threshold):
     while g < MAX_TURNS and not gs[X_OVER]:
         g += 1
         s = 1 - s
-        take_turn(T, s, g, threshold, False)
+        take_turn(T, s, g, threshold, 0)
     return outcome(T, p)
 
 
@@ -182,7 +182,7 @@ def after_main(T, p, phase, gturn, threshold):
     if phase == 2:
         end_phase(T, p)
         return play_out(T, p, gturn, threshold)
-    attack_phase(T, p, threshold, False)
+    attack_phase(T, p, threshold, 0)
     if st_gs(T)[X_OVER]:
         return outcome(T, p)
     return after_attacks(T, p, gturn, threshold)
@@ -191,7 +191,7 @@ def after_main(T, p, phase, gturn, threshold):
 @engine_jit
 def after_attacks(T, p, gturn, threshold):
     """Main Phase 2 and the End Phase of p's turn, then the rest of the game."""
-    main_phase(T, p, 2, threshold, False, False)
+    main_phase(T, p, 2, threshold, 0, False)
     if st_gs(T)[X_OVER]:
         return outcome(T, p)
     end_phase(T, p)
@@ -203,11 +203,11 @@ def rollout_main(T, p, phase, action, gturn, threshold):
     """Apply main-phase candidate `action` (kind * 65536 + card * 16 + slot; 0 = pass) in T, play on."""
     kind, c, k = action // 65536, (action % 65536) // 16, action % 16
     if kind != 0:
-        ok = cast(T, p, c, -1, -1, False) if kind == CAST else activate(T, p, c, k, False)
+        ok = cast(T, p, c, -1, -1, 0) if kind == CAST else activate(T, p, c, k, 0)
         if check_over(T, threshold):
             return outcome(T, p)
         if ok:  # a failed payment ends the phase, as in main_phase
-            main_phase(T, p, phase, threshold, False, False)
+            main_phase(T, p, phase, threshold, 0, False)
             if st_gs(T)[X_OVER]:
                 return outcome(T, p)
     return after_main(T, p, phase, gturn, threshold)
@@ -227,9 +227,9 @@ def declare(T, p, action):
 def rollout_attack(T, p, action, gturn, threshold):
     """Apply attack candidate `action` (-1 = end the Attack Phase) in T, play on."""
     if action >= 0:
-        if one_attack(T, p, declare(T, p, action), threshold, False):
+        if one_attack(T, p, declare(T, p, action), threshold, 0):
             return outcome(T, p)
-        attack_phase(T, p, threshold, False)
+        attack_phase(T, p, threshold, 0)
         if st_gs(T)[X_OVER]:
             return outcome(T, p)
     return after_attacks(T, p, gturn, threshold)
@@ -249,10 +249,10 @@ def rollout_block(T, q, b, n, gturn, threshold):
     """Defender q blocks the n attackers in scr[2] with b (-1: no block) in T; the attacker's turn and
     the game play on. Returns q's score."""
     p = 1 - q
-    if not resolve_attack(T, p, n, b, threshold, False):
-        attack_phase(T, p, threshold, False)
+    if not resolve_attack(T, p, n, b, threshold, 0):
+        attack_phase(T, p, threshold, 0)
         if not st_gs(T)[X_OVER]:
-            main_phase(T, p, 2, threshold, False, False)
+            main_phase(T, p, 2, threshold, 0, False)
             if not st_gs(T)[X_OVER]:
                 end_phase(T, p)
                 play_out(T, p, gturn, threshold)
@@ -279,7 +279,8 @@ def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
                 score[i] += rollout_block(T, p, cand[i], arg, gturn, threshold)
             else:
                 score[i] += rollout_main(T, p, arg, cand[i], gturn, threshold)
-    keep_alive(bb, tb)
+    keep_alive(bb)
+    keep_alive(tb)
     best = 0
     for i in range(1, n):
         if score[i] > score[best]:
