@@ -47,9 +47,6 @@ print(json.dumps({"wall_s": wall, "cpu_s": cpu, "functions": len(counts), "compi
 """
 
 
-SHIPPED_DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
-
-
 def warm(game: str) -> None:
     """Compile (or load from the cache) the engine of `game` by playing a few games on its shipped decks,
     or with game "odds" the odds sampler by sampling a few hands."""
@@ -58,16 +55,14 @@ def warm(game: str) -> None:
 
         bench_rows(1000)
         return
-    if game == "fftcg-search":  # FFTCG's search policy has a kernel of its own
-        from sim.deckfile import load_deck
-        from sim.games import fftcg
-
-        deck = load_deck(SHIPPED_DECKS_DIR / "fftcg" / "midrange.toml")
-        a, b = fftcg.compile_matchup(deck, deck)
-        fftcg.play(a, b, fftcg.POLICIES["search:1"], 0, seed=0, stream=0, start=0, n=2)
-        return
     from sim.bench import SHIPPED_DECKS, shipped_decks, synthetic_decks
     from sim.games import get_engine
+
+    if game == "fftcg-search":  # FFTCG's search policy has a kernel of its own
+        fftcg = get_engine("fftcg")
+        a, b = fftcg.compile_matchup(*shipped_decks("fftcg", SHIPPED_DECKS))
+        fftcg.play(a, b, fftcg.POLICIES["search:1"], 0, seed=0, stream=0, start=0, n=2)
+        return
 
     engine = get_engine(game)
     a, b = engine.compile_matchup(*(shipped_decks(game, SHIPPED_DECKS) or synthetic_decks()))

@@ -91,6 +91,7 @@ from sim.games.fftcg_turn import (
     attack_phase,
     begin_turn,
     cast,
+    close_turn,
     declare_attack,
     end_phase,
     main_phase,
@@ -191,10 +192,7 @@ def after_main(T, p, phase, gturn, threshold):
 @engine_jit
 def after_attacks(T, p, gturn, threshold):
     """Main Phase 2 and the End Phase of p's turn, then the rest of the game."""
-    main_phase(T, p, 2, threshold, 0, False)
-    if st_gs(T)[X_OVER]:
-        return outcome(T, p)
-    end_phase(T, p)
+    close_turn(T, p, False, threshold, 0)
     return play_out(T, p, gturn, threshold)
 
 
@@ -252,10 +250,7 @@ def rollout_block(T, q, b, n, gturn, threshold):
     if not resolve_attack(T, p, n, b, threshold, 0):
         attack_phase(T, p, threshold, 0)
         if not st_gs(T)[X_OVER]:
-            main_phase(T, p, 2, threshold, 0, False)
-            if not st_gs(T)[X_OVER]:
-                end_phase(T, p)
-                play_out(T, p, gturn, threshold)
+            after_attacks(T, p, gturn, threshold)
     return outcome(T, q)
 
 
@@ -306,7 +301,8 @@ def main_candidates(S, p, phase, cand):
     kind, c, k = choose_main(S, p, phase, False)
     n = add_candidate(cand, 0, 0 if kind == 0 else kind * 65536 + c * 16 + k)
     n = add_candidate(cand, n, 0)
-    prepare_cast_context(S, p, reserve(S, p))
+    keep = reserve(S, p)
+    prepare_cast_context(S, p, keep)
     seen = np.zeros(2 * NAMES, np.bool_)  # name id x (hand, LB) already listed
     for c in range(ps[p, P_NTOT]):
         z = cs[p, S_ZONE, c]
@@ -326,7 +322,7 @@ def main_candidates(S, p, phase, cand):
         for k in range(cards[p, c, K_NEFF]):
             trig = effs[p, c, k, E_TRIGGER]
             if (trig == TR_ACTION or trig == TR_ACTION_BREAK) and n < MAX_CAND \
-                    and can_activate(S, p, c, k, reserve(S, p)) and ability_useful(S, p, c, k):
+                    and can_activate(S, p, c, k, keep) and ability_useful(S, p, c, k):
                 n = add_candidate(cand, n, ACTIVATE * 65536 + c * 16 + k)
     return n
 
@@ -446,10 +442,5 @@ def take_turn_defended(S, p, gturn, threshold, check):
         if n == 0 or attack_with(S, p, n, gturn, threshold, check):
             break
         attacks += 1
-    if st_gs(S)[X_OVER]:
-        return
-    # as in take_turn: a non-random policy that passed and did not attack would pass again
-    main_phase(S, p, 2, threshold, check, passed and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM)
-    if st_gs(S)[X_OVER]:
-        return
-    end_phase(S, p)
+    if not st_gs(S)[X_OVER]:  # as in take_turn
+        close_turn(S, p, passed and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM, threshold, check)

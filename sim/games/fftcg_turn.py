@@ -416,7 +416,12 @@ def take_turn(S, p, gturn, threshold, check):
         return
     # a non-random policy's choices are functions of the position: if it passed in Main 1 and then
     # declared no attack, it would pass on every cast again
-    main_phase(S, p, 2, threshold, check, passed and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM)
-    if st_gs(S)[X_OVER]:
-        return
-    end_phase(S, p)
+    close_turn(S, p, passed and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM, threshold, check)
+
+
+@engine_jit
+def close_turn(S, p, settled, threshold, check):
+    """Main Phase 2 (`settled`: see main_phase) and, unless the game ended in it, the End Phase."""
+    main_phase(S, p, 2, threshold, check, settled)
+    if not st_gs(S)[X_OVER]:
+        end_phase(S, p)
