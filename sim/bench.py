@@ -22,6 +22,7 @@ from sim.errors import InputError
 from sim.games import ENGINES, get_engine
 from sim.model import Card, Deck
 from sim.numba_cache import compile_if_cold
+from sim.results import G_TURNS
 
 STANDARD_POLICIES = ("random", "aggro", "curve", "control")
 MIN_CALL_SECONDS = 0.05
@@ -44,8 +45,9 @@ def machine() -> dict[str, Any]:
 
 
 def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], games: int,
-                     threads: int, min_seconds: float) -> float:
-    """Play calls of at least `games` fresh game indexes until `min_seconds` have passed.
+                     threads: int, min_seconds: float) -> tuple[float, float]:
+    """Play calls of at least `games` fresh game indexes until `min_seconds` have passed; returns the
+    games per second and the mean game length in turns of the timed games.
 
     A call lasts at least MIN_CALL_SECONDS (more games per call for fast engines), so thread start-up
     and call overhead do not swamp the null game's or a 2-thread measurement.
@@ -62,14 +64,15 @@ def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tu
         if took >= MIN_CALL_SECONDS or n >= MAX_CALL_GAMES:
             break
         n = min(MAX_CALL_GAMES, max(2 * n, int(n * MIN_CALL_SECONDS / max(took, 1e-6))))
-    played, t0 = 0, time.perf_counter()
+    played, turns, t0 = 0, 0, time.perf_counter()
     while True:
-        engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=start, n=n)
+        batch = engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=start, n=n)
         played += n
+        turns += int(batch.games[:, G_TURNS].sum())
         start += n
         elapsed = time.perf_counter() - t0
         if elapsed >= min_seconds:
-            return played / elapsed
+            return played / elapsed, turns / played
 
 
 def shipped_decks(game: str, decks_dir: Path) -> tuple[Deck, Deck] | None:
@@ -90,9 +93,13 @@ def synthetic_decks() -> tuple[Deck, Deck]:
     return deck, deck
 
 
-def _row(name: str, rate1: float, null_rate: float | None, rate2: float | None, games: int) -> dict[str, Any]:
+def _row(name: str, rate1: float, null_rate: float | None, rate2: float | None, games: int,
+         turns: float | None = None) -> dict[str, Any]:
     row: dict[str, Any] = {"name": name, "per_s_per_core": round(rate1, 1),
                            "baseline_ratio": float(f"{rate1 / null_rate:.4g}") if null_rate else None, "games": games}
+    if turns is not None:  # an engine's speed depends on how long its games are: the cost of one turn compares engines
+        row["mean_turns"] = round(turns, 2)
+        row["us_per_turn"] = float(f"{1e6 / (rate1 * turns):.4g}")
     if rate2 is not None:
         row["per_s_2_threads"] = round(rate2, 1)
         row["parallel_efficiency"] = round(rate2 / (2 * rate1), 3)
@@ -103,17 +110,18 @@ def _bench_pair(engine: ModuleType | None, null: ModuleType, decks: tuple[Deck, 
                 games: int, min_seconds: float, label: str) -> list[dict[str, Any]]:
     two = numba.config.NUMBA_NUM_THREADS >= 2
     null_compiled = null.compile_matchup(*decks)
-    null1 = games_per_second(null, null_compiled, (0, 0), games, 1, min_seconds)
-    null2 = games_per_second(null, null_compiled, (0, 0), games, 2, min_seconds) if two else None
+    null1 = games_per_second(null, null_compiled, (0, 0), games, 1, min_seconds)[0]
+    null2 = games_per_second(null, null_compiled, (0, 0), games, 2, min_seconds)[0] if two else None
     rows = [_row(f"null ({label})", null1, null1, null2, games)]
     if engine is None:  # the null game alone
         return rows
     compiled = engine.compile_matchup(*decks)
     for pa, pb in pairings:
         policies = (engine.POLICIES[pa], engine.POLICIES[pb])
-        rate1 = games_per_second(engine, compiled, policies, games, 1, min_seconds)
-        rate2 = games_per_second(engine, compiled, policies, games, 2, min_seconds) if two else None
-        rows.append(_row(f"{engine.GAME} {pa} vs {pb} ({decks[0].name} / {decks[1].name})", rate1, null1, rate2, games))
+        rate1, turns = games_per_second(engine, compiled, policies, games, 1, min_seconds)
+        rate2 = games_per_second(engine, compiled, policies, games, 2, min_seconds)[0] if two else None
+        rows.append(_row(f"{engine.GAME} {pa} vs {pb} ({decks[0].name} / {decks[1].name})", rate1, null1, rate2, games,
+                         turns))
     return rows
 
 
@@ -153,7 +161,8 @@ def chosen_pairing(target: str, engines: list[str], pairing: str) -> tuple[str, 
 def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_seconds: float = 1.0,
               decks_dir: Path | None = None, deck_files: list[Path] | None = None,
               pool: Path | None = None, pairing: str | None = None) -> dict[str, Any]:
-    """{"machine": {...}, "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}], "skipped": [...]}."""
+    """{"machine": {...}, "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}], "skipped": [...]}; engine
+    rows also carry mean_turns and us_per_turn (microseconds per game turn on one core)."""
     if games <= 0:
         raise InputError("--games", f"must be positive, got {games}")
     engines = sorted(g for g in ENGINES if g != "null")

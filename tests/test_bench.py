@@ -52,6 +52,10 @@ def test_engine_rows_are_paired_with_a_null_row_on_the_same_decks(tmp_path: Path
     assert len(rows) == 1 + 16
     assert rows[1]["name"] == "null random vs random (one / two)"
     assert all(r["baseline_ratio"] > 0 for r in rows)
+    for row in rows[1:]:  # engine rows: game length and the cost of a turn, consistent with the rate
+        assert row["mean_turns"] > 0
+        assert row["us_per_turn"] == pytest.approx(1e6 / (row["per_s_per_core"] * row["mean_turns"]), rel=0.01)
+    assert "mean_turns" not in rows[0]
 
 
 def test_odds_rows() -> None:
@@ -71,7 +75,7 @@ def test_markdown_table() -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("machine: ") and lines[1] == ""
     assert lines[2].startswith("| name | per second per core |") and lines[3].startswith("|---|---:|")
-    assert lines[4].startswith("| null (50-card synthetic decks) | ") and lines[4].count("|") == 6
+    assert lines[4].startswith("| null (50-card synthetic decks) | ") and lines[4].count("|") == 8
 
 
 def test_two_chosen_deck_files(tmp_path: Path) -> None:

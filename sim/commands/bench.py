@@ -44,9 +44,12 @@ def register(app: typer.Typer) -> None:
         m = result["machine"]
         machine = (f"machine: {m['cpu']}, {m['cores']} cores ({m['usable_cores']} usable), "
                    f"numba {m['numba']} with {m['numba_threads']} threads, Python {m['python']}")
-        header = ("name", "per second per core", "ratio to baseline", "per second, 2 threads", "parallel efficiency")
+        header = ("name", "per second per core", "ratio to baseline", "mean turns", "µs per turn",
+                  "per second, 2 threads", "parallel efficiency")
         cells = [(r["name"], f"{r['per_s_per_core']:,.0f}",
                   ratio_text(r.get("baseline_ratio")),
+                  f"{r['mean_turns']:.1f}" if "mean_turns" in r else "-",
+                  f"{r['us_per_turn']:.2f}" if "us_per_turn" in r else "-",
                   f"{r['per_s_2_threads']:,.0f}" if "per_s_2_threads" in r else "-",
                   f"{r['parallel_efficiency']:.0%}" if "parallel_efficiency" in r else "-") for r in result["rows"]]
         if markdown:
