@@ -69,6 +69,7 @@ from numba import njit
 
 from sim.compiled import K_NCOLS, K_NEFF, K_TYPE, CompiledDeck, compile_cards
 from sim.effects import (
+    COND_COUNT,
     COND_DAMAGE,
     COND_OWN,
     E_COND,
@@ -88,13 +89,16 @@ from sim.games.fftcg_core import (
     CONTROL,
     CURVE,
     FORWARD,
+    HT_BKP_ACT,
     HT_DAMAGED,
     HT_DMOD,
+    HT_OPP_DISCARD,
     HT_OPP_LEAVE,
     HT_OWN_ATTACK,
     HT_OWN_ENTER,
     HT_SUMMON,
     HT_TAUNT,
+    HT_TURN_END,
     KEYWORDS,
     L_BKP,
     L_FIELD,
@@ -155,15 +159,19 @@ from sim.games.fftcg_core import (
     S_PLAYED,
     S_ZONE,
     SEARCH,
+    STATIC_COUNT,
     STATIC_OPP,
     TR_DAMAGED,
     TR_OPP_BROKEN,
+    TR_OPP_DISCARDS,
     TR_OPP_LEAVES,
     TR_OPP_SUMMON,
     TR_OWN_ATTACKS,
+    TR_OWN_BACKUP_ACT,
     TR_OWN_ENTERS,
     TR_OWN_SUMMON,
     TR_STATIC,
+    TR_TURN_END,
     V_FIELD,
     V_NEGATIVE,
     V_ZONES,
@@ -404,6 +412,8 @@ def deck_flags(cards, effs, ntot):
                     if static_bonus_op(op) \
                             and (cond not in (0, COND_DAMAGE, COND_OWN) or fe not in (0, FE_OWN, FE_OWN_DAMAGE)):
                         flags[p, 0] |= STATIC_OPP
+                    if static_bonus_op(op) and cond == COND_COUNT:
+                        flags[p, 0] |= STATIC_COUNT
                     if op == OP_COST_REDUCE or op == OP_CAST_IF:
                         flags[p, 1] = 1
                     elif op == OP_DAMAGE_MOD:
@@ -420,6 +430,12 @@ def deck_flags(cards, effs, ntot):
                     flags[p, 2] |= HT_OPP_LEAVE
                 elif trig == TR_OWN_SUMMON or trig == TR_OPP_SUMMON:
                     flags[p, 2] |= HT_SUMMON
+                elif trig == TR_TURN_END:
+                    flags[p, 2] |= HT_TURN_END
+                elif trig == TR_OWN_BACKUP_ACT:
+                    flags[p, 2] |= HT_BKP_ACT
+                elif trig == TR_OPP_DISCARDS:
+                    flags[p, 2] |= HT_OPP_DISCARD
     return flags
 
 
@@ -659,8 +675,10 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     for p in range(2):
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
-        v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT
-        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP  # static bonuses always recomputed (setup narrows this down)
+        v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
+            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD
+        # static bonuses always recomputed (setup narrows this down)
+        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_COUNT
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB
     return State.of(blob)

@@ -136,17 +136,20 @@ def reserve(S, p):
 def cast_requirement(S, p, c):
     """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3). The card's own
     static cost reductions ("the cost required to cast X is reduced by N", with their conditions and
-    "for each" counts) apply, down to 1 CP (approximation: a few cards allow 0)."""
+    "for each" counts) apply, down to 1 CP (approximation: a few cards allow 0), or down to the reduction's
+    E_PARAM ("it cannot become 1 or less": 2)."""
     cards = st_cards(S)
     el = cards[p, c, K_ELEM]
     cost = cards[p, c, K_COST]
     if st_ps(S)[p, P_HAS_CR] and has_trigger(S, p, c, TR_STATIC):  # only decks with cost reductions look
         effs = st_effs(S)
+        floor = 1
         for k in range(cards[p, c, K_NEFF]):
             if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
                     and cond_ok(S, p, p, c, k):
                 cost -= effect_amount(S, p, p, c, k)
-        cost = max(cost, min(1, cards[p, c, K_COST]))
+                floor = max(floor, effs[p, c, k, E_PARAM])
+        cost = max(cost, min(floor, cards[p, c, K_COST]))
     return cost, (0 if el & LIGHT_DARK else el)
 
 

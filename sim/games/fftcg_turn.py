@@ -15,6 +15,7 @@ from sim.games.fftcg_core import (
     HAND_LIMIT,
     HT_OWN_ATTACK,
     HT_SUMMON,
+    HT_TURN_END,
     KW_BRAVE,
     KW_FIRST_STRIKE,
     L_FIELD,
@@ -55,6 +56,7 @@ from sim.games.fftcg_core import (
     TR_OPP_SUMMON,
     TR_OWN_ATTACKS,
     TR_OWN_SUMMON,
+    TR_TURN_END,
     TR_TURN_START,
     V_PAYMENT,
     X_ACTIVE,
@@ -70,6 +72,7 @@ from sim.games.fftcg_core import (
     action_payment,
     check_over,
     commit_pay,
+    counts_changed,
     cp_potential,
     damage_player,
     deal_damage,
@@ -84,6 +87,7 @@ from sim.games.fftcg_core import (
     plan_pay,
     power,
     push,
+    push_field,
     push_own,
     push_trigger,
     queued,
@@ -147,6 +151,7 @@ def cast(S, p, c, hs, hc, check):
     else:
         list_remove(S, p, L_HAND, P_HN, c)
     ps[p, P_PLAYED] += 1
+    counts_changed(S)  # the hand and the cards cast this turn
     if cs[p, S_PLAYED, c] < 0:
         cs[p, S_PLAYED, c] = ps[p, P_TURN]
     if cards[p, c, K_TYPE] == SUMMON:
@@ -347,9 +352,13 @@ def resolve_attack(S, p, n, b, threshold, check):
 
 @engine_jit
 def end_phase(S, p):
-    """End Phase (9.5): the turn player discards to 5; damage on all characters and until-end-of-turn
-    effects end (9.5.1.3)."""
+    """End Phase (9.5): "at the end of each of your turns" abilities resolve (9.5.1.1), the turn player
+    discards to 5 (9.5.1.2); damage on all characters and until-end-of-turn effects end (9.5.1.3)."""
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    if ps[p, P_HAS_TRIG] & HT_TURN_END:
+        push_field(S, p, TR_TURN_END)
+        if queued(S):
+            resolve(S)
     while ps[p, P_HN] > HAND_LIMIT:
         discard(S, p, choose_discard(S, p))
     pumped = False
