@@ -1516,7 +1516,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                 if hn == 0:
                     break
                 if param & DISCARD_CHOOSE:
-                    d = most_expensive(S, side, param & 0xFFFF)
+                    d = most_expensive(S, side, param & 0xFFFF, tmask)
                     if d < 0:
                         break
                     discard(S, side, d)
@@ -1578,14 +1578,14 @@ def push_field(S, p, trig):
 
 
 @engine_jit
-def most_expensive(S, p, cost_min):
-    """The card of p's hand the opponent selects after a reveal: the most expensive of cost >= cost_min
-    (the first in hand order on ties), -1 if none."""
+def most_expensive(S, p, cost_min, tmask):
+    """The card of p's hand the opponent selects after a reveal: the most expensive of cost >= cost_min and
+    a card type in tmask (0 = any; the first in hand order on ties), -1 if none."""
     cards, ls = st_cards(S), st_ls(S)
     best, best_cost = -1, cost_min - 1
     for k in range(st_ps(S)[p, P_HN]):
         h = ls[p, L_HAND, k]
-        if cards[p, h, K_COST] > best_cost:
+        if cards[p, h, K_COST] > best_cost and (tmask == 0 or (1 << cards[p, h, K_TYPE]) & tmask):
             best, best_cost = h, cards[p, h, K_COST]
     return best
 

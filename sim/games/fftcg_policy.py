@@ -15,7 +15,18 @@ Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 
 
 
 from sim.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
-from sim.effects import E_AMOUNT, E_COND, E_DULL, E_OP, E_PARAM, E_TARGET, E_THASH, E_TMASK, E_TRIGGER
+from sim.effects import (
+    E_AMOUNT,
+    E_COND,
+    E_DULL,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_THASH,
+    E_TMASK,
+    E_TRIGGER,
+    XC_COUNTER,
+)
 from sim.games.fftcg_core import (
     AGGRO,
     BACKUP,
@@ -39,6 +50,7 @@ from sim.games.fftcg_core import (
     OP_BREAK,
     OP_BREAK_POWER,
     OP_COST_REDUCE,
+    OP_COUNTER,
     OP_DAMAGE,
     OP_DISCARD,
     OP_DRAW,
@@ -75,6 +87,7 @@ from sim.games.fftcg_core import (
     PR_TRADE,
     RANDOM,
     S_ATTACKED,
+    S_COUNTERS,
     S_DMG,
     S_DULL,
     S_SICK,
@@ -115,6 +128,8 @@ from sim.games.fftcg_core import (
     st_rng,
     st_scr,
     targets_character,
+    xcost_kind,
+    xcost_n,
 )
 from sim.jit import engine_jit
 from sim.kernel import randbelow
@@ -308,6 +323,8 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return hs == p and hc >= 0
     if op == OP_RECOVER:
         return True
+    if op == OP_COUNTER:  # until the card holds what its counter costs remove
+        return st_cs(S)[s, S_COUNTERS, c] < counter_need(S, s, c)
     if not targets_character(op):
         return False
     ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc,
@@ -325,6 +342,18 @@ def effect_useful(S, p, s, c, k, hs, hc):
     if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
         return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
+
+
+@engine_jit
+def counter_need(S, s, c):
+    """The most counters one of card c's action costs removes (XC_COUNTER)."""
+    effs = st_effs(S)
+    n = 0
+    for k in range(st_cards(S)[s, c, K_NEFF]):
+        v = effs[s, c, k, E_DULL]
+        if xcost_kind(v) == XC_COUNTER:
+            n = max(n, xcost_n(v))
+    return n
 
 
 @engine_jit
