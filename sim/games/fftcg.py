@@ -15,18 +15,23 @@ First Strike, Brave, Back Attack, Freeze; 1 damage per unblocked attack with EX 
 an empty deck; simultaneous loss = draw; damage and until-end-of-turn effects cleared each End Phase.
 Simplified (digest section 14): the stack is a FIFO of effects, resolved before the next decision;
 instant speed only in two battle windows (the defender after an attack declaration, the attacker
-after the block); targets are chosen on resolution. Not modelled: Warp, Priming, counters, element
-icons in action-ability costs, static abilities that count cards in hand.
+after the block); targets are chosen on resolution. Not modelled: Warp, Priming, element icons in
+action-ability costs, static amounts "for each card in hand", X costs, abilities used from the Break Zone.
 
 Card effects (sim/effects.py; the full list with its approximations is in docs/policies_fftcg.md):
-triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, own or opposing
-Summon cast, own Forward attacks or character enters, opposing Forward broken or leaves), EX Bursts
+triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, end of the own turn
+(9.5.1.1, before the hand-limit discard), own or opposing Summon cast, own Forward attacks or character
+enters, opposing Forward broken or leaves, own dull Backups activated by own effects, the opponent
+discarding due to own effects), EX Bursts
 (11.10), Summons, action abilities with CP, dull and extra costs (discard, mill, a Special Ability's
 same-name discard, 11.7.1; once per turn), and static abilities (power, keywords, untargetable, cost
-reduction, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...") and "for each"
-amounts are checked on resolution. Ops: draw, damage, break (cost/power limits), dull, freeze,
-pump/weaken, bounce, search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste,
-activate, discard, no_block/no_attack, grant_keyword. EX Burst: a card revealed as damage resolves
+reduction with a floor, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...", counts:
+cards cast this turn, hand sizes, the opponent's damage) and "for each" amounts (including cards cast this
+turn) are checked on resolution; statics under a count condition are recomputed when hands, damage or
+the cards cast change. Ops: draw, damage, break (cost/power limits), dull, freeze, pump/weaken, bounce,
+search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste, activate, discard (at
+random, or the most expensive fitting card after a reveal), no_block/no_attack, grant_keyword, flicker
+(remove from the game and play again dull), counters (placed by effects, removed by action costs). EX Burst: a card revealed as damage resolves
 its ex_burst effects; without any, a card with the EX icon resolves its cast (Summon) or enter
 (character) effects (11.10.3). The player always uses it.
 

@@ -19,12 +19,14 @@ from sim.effects import (
     E_AMOUNT,
     E_COND,
     E_DULL,
+    E_FOREACH,
     E_OP,
     E_PARAM,
     E_TARGET,
     E_THASH,
     E_TMASK,
     E_TRIGGER,
+    FE_CAST,
     XC_COUNTER,
 )
 from sim.games.fftcg_core import (
@@ -415,6 +417,16 @@ def cast_score(S, p, c, phase):
             return 800 if phase == 1 else 600
         return 300
     if pol == CURVE:
+        storm = storm_cost(S, p) if ps[p, P_HAS_CR] else -1
+        if storm >= 0:
+            # a card in hand gets cheaper with each card cast this turn: the cards that cost at most 2 now
+            # first (the cheapest first) while it stays affordable after them, then that card, then the rest
+            if storm_card(S, p, c):
+                return 1500
+            now = cast_requirement(S, p, c)[0]
+            most = st_scr(S)[4, CX_MAXCP]  # prepare_cast_context's bound on what a payment can raise
+            if now <= 2 and (storm > most or most - now >= storm):
+                return 2000 - 100 * now
         return 100 * cost + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
     # CONTROL: Backups to 5, then characters, removal only on a real threat (the rest is held for
     # the opponent's turn, see choose_instant)
@@ -423,6 +435,34 @@ def cast_score(S, p, c, phase):
     if t == SUMMON:
         return 300 if ps[p, P_HN] > 5 else 0
     return 500 + 10 * cost
+
+
+@engine_jit
+def storm_card(S, p, c):
+    """Card c's cost is reduced for each card its controller has cast this turn (a static cost_reduce
+    with FE_CAST)."""
+    if not has_trigger(S, p, c, TR_STATIC):
+        return False
+    effs = st_effs(S)
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
+                and effs[p, c, k, E_FOREACH] & 7 == FE_CAST:
+            return True
+    return False
+
+
+@engine_jit
+def storm_cost(S, p):
+    """The lowest current cost of a storm_card in p's hand, -1 if it holds none."""
+    ls = st_ls(S)
+    best = -1
+    for k in range(st_ps(S)[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        if storm_card(S, p, c):
+            now = cast_requirement(S, p, c)[0]
+            if best < 0 or now < best:
+                best = now
+    return best
 
 
 @engine_jit
