@@ -279,3 +279,24 @@ def test_triggers_from_31_on_share_the_sign_bit_of_the_trigger_mask():
     assert not K.has_trigger(S, 0, 0, K.TR_ENTER)
     assert K.has_trigger(S, 0, 1, K.TR_ENTER) and not K.has_trigger(S, 0, 1, K.TR_OPP_DISCARDS)
     assert np.int64(v["cards"][0, 1, K_TRIGS]) == 1 << K.TR_ENTER
+
+
+def test_rule_15_1_1_7_curve_casts_cheap_cards_before_the_card_they_make_cheaper():
+    """The curve policy casts the cards that cost <= 2 before Locke while Locke stays affordable: Locke and
+    both cheap Forwards reach the field (casting Locke first would discard them to pay 8)."""
+    locke = tcard("LOCKE", LOCKE, cost=8, power=9000)
+    backups = [card(f"B{i}", "backup", cost=2, name=f"B{i}") for i in range(5)]
+    S, v = make([locke, card("C1", cost=1, generic=True, name="Cheap"), card("C2", cost=1, generic=True, name="Cheap"),
+                 *backups], [card("T")])
+    for c in range(3):
+        put(v, 0, c, K.Z_HAND)
+    for c in range(3, 8):
+        put(v, 0, c, K.Z_FIELD)
+    for _ in range(2):
+        put(v, 0, int(v["ls"][0, K.L_ORDER, v["ps"][0, K.P_TOP]]), K.Z_HAND)  # two fillers
+    kind, c, _ = P.choose_main(S, 0, 1, False)
+    assert kind == P.CAST and c in (1, 2)
+    T.main_phase(S, 0, 1, 7, 1, False)
+    cs = v["cs"]
+    assert cs[0, K.S_ZONE, 0] == K.Z_FIELD and cs[0, K.S_ZONE, 1] == K.Z_FIELD and cs[0, K.S_ZONE, 2] == K.Z_FIELD
+    assert v["ps"][0, K.P_PLAYED] == 3 and violations(S) == 0
