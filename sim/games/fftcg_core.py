@@ -430,27 +430,12 @@ def cond_ok(S, p, s, c, slot):
     elif kind == COND_CHOSEN_GONE:
         gs = st_gs(S)
         ok = gs[X_CHS] >= 0 and st_cs(S)[gs[X_CHS], S_ZONE, gs[X_CHC]] != Z_FIELD
-    elif kind == COND_COUNT:
-        ok = game_count(S, p, (v >> 4) & 15) >= n
+    elif kind == COND_COUNT:  # a count of the game (CNT_*) for p
+        k, ps = (v >> 4) & 15, st_ps(S)
+        m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
+            if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] if k == CNT_CAST else 0
+        ok = m >= n
     return ok != ((v & COND_NOT) != 0)  # COND_TRIGGER was checked when the ability triggered (push_own)
-
-
-@engine_jit
-def game_count(S, p, k):
-    """COND_COUNT's counts (CNT_*), for player p: cards in its / the opponent's hand, damage it / the
-    opponent has received, cards it has cast this turn (P_PLAYED, reset as each turn begins)."""
-    ps = st_ps(S)
-    if k == CNT_OWN_HAND:
-        return ps[p, P_HN]
-    if k == CNT_OPP_HAND:
-        return ps[1 - p, P_HN]
-    if k == CNT_OWN_DAMAGE:
-        return ps[p, P_DMG]
-    if k == CNT_OPP_DAMAGE:
-        return ps[1 - p, P_DMG]
-    if k == CNT_CAST:
-        return ps[p, P_PLAYED]
-    return 0
 
 
 @engine_jit
@@ -1550,14 +1535,38 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         dig(S, ctrl, amount, tmask, thash)
     elif op == OP_PARTY_ANY:
         ps[ctrl, P_PARTY_ANY] = 1
-    elif op == OP_ACTIVATE and ps[ctrl, P_HAS_TRIG] & HT_BKP_ACT:
-        # "when 1 or more dull Backups you control are activated due to your Summons or abilities": once per event
-        before = dull_backups(S, ctrl)
-        apply_targeted(S, ctrl, s, c, op, amount, param, tgt, tmask, thash, hs, hc)
-        if dull_backups(S, ctrl) < before:
-            push_field(S, ctrl, TR_OWN_BACKUP_ACT)
     elif targets_character(op):
-        apply_targeted(S, ctrl, s, c, op, amount, param, tgt, tmask, thash, hs, hc)
+        # "when 1 or more dull Backups you control are activated due to your Summons or abilities": once per event
+        before = dull_backups(S, ctrl) if op == OP_ACTIVATE and ps[ctrl, P_HAS_TRIG] & HT_BKP_ACT else -1
+        if tgt == TG_ALL_OPP or tgt == TG_ALL_OWN or tgt == TG_ALL:
+            # every legal character on the side(s): collect first, the field lists change as they leave
+            m = 0
+            buf = np.empty(2 * ls.shape[2], np.int32)
+            for side in range(2):
+                if (tgt == TG_ALL_OPP and side == ctrl) or (tgt == TG_ALL_OWN and side != ctrl):
+                    continue
+                for k in range(ps[side, P_FN]):
+                    f = ls[side, L_FIELD, k]
+                    if (tmask & COND_OTHER) and side == s and f == c:
+                        continue  # "the Forwards other than X you control"
+                    if legal_target(S, side, f, op, param, tmask, thash):
+                        buf[m] = side * 65536 + f
+                        m += 1
+            for k in range(m):
+                apply_op(S, buf[k] // 65536, buf[k] % 65536, op, amount, param, ctrl, s, c)
+        elif tgt == TG_CHOSEN:  # "it" of the previous effect, if still a legal target
+            gs = st_gs(S)
+            ts, tc = gs[X_CHS], gs[X_CHC]
+            if ts >= 0 and legal_target(S, ts, tc, op, param, tmask, thash):
+                apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
+        else:
+            ts, tc = choose_target(S, ctrl, op, amount, param, tgt, s, c, hs, hc, tmask, thash)
+            gs = st_gs(S)
+            gs[X_CHS], gs[X_CHC] = ts, tc  # for "it" in the ability's next effects (TG_CHOSEN, COND_CHOSEN_GONE)
+            if ts >= 0:  # no legal target on resolution: nothing happens (11.3.9)
+                apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
+        if before >= 0 and dull_backups(S, ctrl) < before:
+            push_field(S, ctrl, TR_OWN_BACKUP_ACT)
 
 
 @engine_jit
@@ -1588,40 +1597,6 @@ def most_expensive(S, p, cost_min, tmask):
         if cards[p, h, K_COST] > best_cost and (tmask == 0 or (1 << cards[p, h, K_TYPE]) & tmask):
             best, best_cost = h, cards[p, h, K_COST]
     return best
-
-
-@engine_jit
-def apply_targeted(S, ctrl, s, c, op, amount, param, tgt, tmask, thash, hs, hc):
-    """A character-targeting op of an effect of card (s, c): every legal character (all_* targets), the
-    previous effect's choice ("chosen"), or one character chosen now."""
-    ps, ls = st_ps(S), st_ls(S)
-    if tgt == TG_ALL_OPP or tgt == TG_ALL_OWN or tgt == TG_ALL:
-        # every legal character on the side(s): collect first, the field lists change as they leave
-        m = 0
-        buf = np.empty(2 * ls.shape[2], np.int32)
-        for side in range(2):
-            if (tgt == TG_ALL_OPP and side == ctrl) or (tgt == TG_ALL_OWN and side != ctrl):
-                continue
-            for k in range(ps[side, P_FN]):
-                f = ls[side, L_FIELD, k]
-                if (tmask & COND_OTHER) and side == s and f == c:
-                    continue  # "the Forwards other than X you control"
-                if legal_target(S, side, f, op, param, tmask, thash):
-                    buf[m] = side * 65536 + f
-                    m += 1
-        for k in range(m):
-            apply_op(S, buf[k] // 65536, buf[k] % 65536, op, amount, param, ctrl, s, c)
-    elif tgt == TG_CHOSEN:  # "it" of the previous effect, if still a legal target
-        gs = st_gs(S)
-        ts, tc = gs[X_CHS], gs[X_CHC]
-        if ts >= 0 and legal_target(S, ts, tc, op, param, tmask, thash):
-            apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
-    else:
-        ts, tc = choose_target(S, ctrl, op, amount, param, tgt, s, c, hs, hc, tmask, thash)
-        gs = st_gs(S)
-        gs[X_CHS], gs[X_CHC] = ts, tc  # for "it" in the ability's next effects (TG_CHOSEN, COND_CHOSEN_GONE)
-        if ts >= 0:  # no legal target on resolution: nothing happens (11.3.9)
-            apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
 
 
 @engine_jit

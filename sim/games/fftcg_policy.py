@@ -325,8 +325,12 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return hs == p and hc >= 0
     if op == OP_RECOVER:
         return True
-    if op == OP_COUNTER:  # until the card holds what its counter costs remove
-        return st_cs(S)[s, S_COUNTERS, c] < counter_need(S, s, c)
+    if op == OP_COUNTER:  # until the card holds what its counter costs (XC_COUNTER) remove
+        need = 0
+        for j in range(st_cards(S)[s, c, K_NEFF]):
+            if xcost_kind(effs[s, c, j, E_DULL]) == XC_COUNTER:
+                need = max(need, xcost_n(effs[s, c, j, E_DULL]))
+        return st_cs(S)[s, S_COUNTERS, c] < need
     if not targets_character(op):
         return False
     ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc,
@@ -344,18 +348,6 @@ def effect_useful(S, p, s, c, k, hs, hc):
     if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
         return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
-
-
-@engine_jit
-def counter_need(S, s, c):
-    """The most counters one of card c's action costs removes (XC_COUNTER)."""
-    effs = st_effs(S)
-    n = 0
-    for k in range(st_cards(S)[s, c, K_NEFF]):
-        v = effs[s, c, k, E_DULL]
-        if xcost_kind(v) == XC_COUNTER:
-            n = max(n, xcost_n(v))
-    return n
 
 
 @engine_jit
@@ -417,11 +409,11 @@ def cast_score(S, p, c, phase):
             return 800 if phase == 1 else 600
         return 300
     if pol == CURVE:
-        storm = storm_cost(S, p) if ps[p, P_HAS_CR] else -1
+        storm, storm_c = storm_cost(S, p) if ps[p, P_HAS_CR] else (-1, -1)
         if storm >= 0:
             # a card in hand gets cheaper with each card cast this turn: the cards that cost at most 2 now
             # first (the cheapest first) while it stays affordable after them, then that card, then the rest
-            if storm_card(S, p, c):
+            if c == storm_c:
                 return 1500
             now = cast_requirement(S, p, c)[0]
             most = st_scr(S)[4, CX_MAXCP]  # prepare_cast_context's bound on what a payment can raise
@@ -438,31 +430,23 @@ def cast_score(S, p, c, phase):
 
 
 @engine_jit
-def storm_card(S, p, c):
-    """Card c's cost is reduced for each card its controller has cast this turn (a static cost_reduce
-    with FE_CAST)."""
-    if not has_trigger(S, p, c, TR_STATIC):
-        return False
-    effs = st_effs(S)
-    for k in range(st_cards(S)[p, c, K_NEFF]):
-        if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
-                and effs[p, c, k, E_FOREACH] & 7 == FE_CAST:
-            return True
-    return False
-
-
-@engine_jit
 def storm_cost(S, p):
-    """The lowest current cost of a storm_card in p's hand, -1 if it holds none."""
-    ls = st_ls(S)
-    best = -1
-    for k in range(st_ps(S)[p, P_HN]):
-        c = ls[p, L_HAND, k]
-        if storm_card(S, p, c):
-            now = cast_requirement(S, p, c)[0]
-            if best < 0 or now < best:
-                best = now
-    return best
+    """(current cost, card) of the cheapest card in p's hand whose cost is reduced for each card p has cast
+    this turn (a static cost_reduce with FE_CAST); (-1, -1) if it holds none."""
+    cards, effs, ls = st_cards(S), st_effs(S), st_ls(S)
+    best, best_c = -1, -1
+    for j in range(st_ps(S)[p, P_HN]):
+        c = ls[p, L_HAND, j]
+        if not has_trigger(S, p, c, TR_STATIC):
+            continue
+        for k in range(cards[p, c, K_NEFF]):
+            if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
+                    and effs[p, c, k, E_FOREACH] & 7 == FE_CAST:
+                now = cast_requirement(S, p, c)[0]
+                if best < 0 or now < best:
+                    best, best_c = now, c
+                break
+    return best, best_c
 
 
 @engine_jit
