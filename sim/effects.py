@@ -107,6 +107,8 @@ OPS = (
     "flicker",  # FFTCG: remove a target character from the game, then play it onto the field again dull (a new
                 # object: its enter abilities trigger)
     "counter",  # FFTCG: place `amount` counters on the target (self); an action cost may remove them (XC_COUNTER)
+    "extra_cost",  # FFTCG static, read when the card is cast: "you may pay an extra `amount` CP"; the card remembers
+                   # it (the condition COND_COUNT / CNT_PAID)
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
@@ -144,8 +146,8 @@ COND_TRIGGER = 4  # own_attacks / own_enters: the card that triggered it matches
 COND_MY_TURN = 5  # it is the controller's turn
 COND_CHOSEN_GONE = 6  # the character the previous effect chose has left the field (it was broken)
 COND_COUNT = 7  # a count of the game (CNT_* in bits 4-7, in place of the type mask) is >= n; negated: "n - 1 or less"
-CNT_OWN_HAND, CNT_OPP_HAND, CNT_OWN_DAMAGE, CNT_OPP_DAMAGE, CNT_CAST = 0, 1, 2, 3, 4  # CNT_CAST: cards its
-#   controller has cast this turn
+CNT_OWN_HAND, CNT_OPP_HAND, CNT_OWN_DAMAGE, CNT_OPP_DAMAGE, CNT_CAST, CNT_PAID = 0, 1, 2, 3, 4, 5  # CNT_CAST: cards
+#   its controller has cast this turn; CNT_PAID: 1 when the effect's card was cast paying its extra cost
 FE_OWN = 2  # count own characters matching
 FE_OPP = 3  # count opposing characters matching
 FE_OWN_HAND = 4  # cards in own hand

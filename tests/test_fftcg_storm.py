@@ -300,3 +300,38 @@ def test_rule_15_1_1_7_curve_casts_cheap_cards_before_the_card_they_make_cheaper
     cs = v["cs"]
     assert cs[0, K.S_ZONE, 0] == K.Z_FIELD and cs[0, K.S_ZONE, 1] == K.Z_FIELD and cs[0, K.S_ZONE, 2] == K.Z_FIELD
     assert v["ps"][0, K.P_PLAYED] == 3 and violations(S) == 0
+
+
+FINA = ("If you pay the cost to play FINA onto the field, you may pay an extra 《風》《風》《風》.[[br]] When FINA enters the"
+        " field, select 1 of the 2 following actions. If you paid the extra cost, select 2 of the 2 following actions"
+        " instead.[[br]] \"Deal 5000 damage to all the Forwards opponent controls.\"[[br]] \"Activate all the"
+        " Characters you control.\"")
+
+
+def test_rule_11_4_optional_extra_cost_when_cast_selects_both_actions():
+    """A Fina of cost 2 with 2 + 3 CP from Backups pays the extra: both actions (the Backups dulled to pay are
+    activated again); with 4 active Backups the extra would take a discard: one action."""
+    fina = tcard("FINA", FINA, cost=2, power=9000)
+    backups = [card(f"B{i}", "backup", cost=2, name=f"B{i}") for i in range(5)]
+    S, v = make([fina, *backups, card("X1", cost=9, name="X1"), card("X2", cost=9, name="X2")],
+                [card("T", power=5000)])
+    put(v, 0, 0, K.Z_HAND)
+    for c in range(1, 6):
+        put(v, 0, c, K.Z_FIELD)
+    for c in (6, 7):
+        put(v, 0, c, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    S2 = S.copy()
+    cast_all(S, [0])  # 2 + 3 = 5 Backups, no discard
+    cs = v["cs"]
+    assert cs[0, K.S_PAID, 0] == 1 and cs[1, K.S_ZONE, 0] == K.Z_BREAK
+    assert all(cs[0, K.S_DULL, c] == 0 for c in range(1, 6))  # "Activate all the Characters you control"
+    assert violations(S) == 0
+    v2 = F.views(S2)
+    v2["cs"][0, K.S_DULL, 1] = 1  # 4 active Backups: 2 takes none, 5 would take a discard
+    cast_all(S2, [0])
+    cs2 = v2["cs"]
+    assert cs2[0, K.S_PAID, 0] == 0 and cs2[1, K.S_ZONE, 0] == K.Z_BREAK
+    assert sum(cs2[0, K.S_DULL, c] for c in range(1, 6)) == 3  # the dull one and the 2 that paid: not activated
+    K.leave_field(S2, 0, 0, K.Z_HAND)
+    assert cs2[0, K.S_PAID, 0] == 0

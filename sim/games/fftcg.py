@@ -135,6 +135,7 @@ from sim.games.fftcg_core import (
     OP_CAST_IF,
     OP_COST_REDUCE,
     OP_DAMAGE_MOD,
+    OP_EXTRA_COST,
     OP_TAUNT,
     P_AVAIL,
     P_BONUS,
@@ -419,7 +420,7 @@ def deck_flags(cards, effs, ntot):
                         flags[p, 0] |= STATIC_OPP
                     if static_bonus_op(op) and cond == COND_COUNT:
                         flags[p, 0] |= STATIC_COUNT
-                    if op == OP_COST_REDUCE or op == OP_CAST_IF:
+                    if op == OP_COST_REDUCE or op == OP_CAST_IF or op == OP_EXTRA_COST:
                         flags[p, 1] = 1
                     elif op == OP_DAMAGE_MOD:
                         flags[p, 2] |= HT_DMOD

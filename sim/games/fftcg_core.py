@@ -56,6 +56,7 @@ from sim.effects import (
     CNT_OPP_HAND,
     CNT_OWN_DAMAGE,
     CNT_OWN_HAND,
+    CNT_PAID,
     COND_CHOSEN_GONE,
     COND_COUNT,
     COND_DAMAGE,
@@ -183,6 +184,7 @@ OP_NO_BOUNCE = OPS.index("no_bounce")
 OP_PARTY_ANY = OPS.index("party_any")
 OP_FLICKER = OPS.index("flicker")
 OP_COUNTER = OPS.index("counter")
+OP_EXTRA_COST = OPS.index("extra_cost")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
@@ -221,11 +223,12 @@ Z_DECK, Z_HAND, Z_FIELD, Z_BREAK, Z_DAMAGE, Z_LB, Z_LB_UP = 0, 1, 2, 3, 4, 5, 6
 N_ZONES = 7
 Z_REMOVED = -1  # leave_field's destination for a card removed from the game that comes back at once (flicker)
 (S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST,
- S_SHIELD, S_ONCE, S_PREV, S_COUNTERS) = range(16)
-N_S = 16  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
+ S_SHIELD, S_ONCE, S_PREV, S_COUNTERS, S_PAID) = range(17)
+N_S = 17  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
 #           damage dealt to it this turn is reduced by this much; S_ONCE: bit k = its once-per-turn action
 #           ability at slot k was used this turn; S_PREV: refresh_static's copy of the previous S_STATIC;
-#           S_COUNTERS: counters placed on it (op counter), removed by an action cost (XC_COUNTER)
+#           S_COUNTERS: counters placed on it (op counter), removed by an action cost (XC_COUNTER); S_PAID: 1
+#           when it was cast paying its extra cost (op extra_cost, condition CNT_PAID)
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY, P_NF, P_NB,
  P_NLD) = range(23)
@@ -433,7 +436,8 @@ def cond_ok(S, p, s, c, slot):
     elif kind == COND_COUNT:  # a count of the game (CNT_*) for p
         k, ps = (v >> 4) & 15, st_ps(S)
         m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
-            if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] if k == CNT_CAST else 0
+            if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] if k == CNT_CAST \
+            else st_cs(S)[s, S_PAID, c] if k == CNT_PAID else 0
         ok = m >= n
     return ok != ((v & COND_NOT) != 0)  # COND_TRIGGER was checked when the ability triggered (push_own)
 
@@ -821,7 +825,7 @@ def leave_field(S, p, c, dest):
     list_remove(S, p, L_FIELD, P_FN, c)
     index_field(S, p)
     for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST, S_SHIELD, S_ONCE,
-                S_COUNTERS):
+                S_COUNTERS, S_PAID):
         cs[p, col, c] = 0
     if c >= ps[p, P_NMAIN]:
         cs[p, S_ZONE, c] = Z_LB_UP

@@ -58,6 +58,7 @@ from sim.games.fftcg_core import (
     OP_DRAW,
     OP_DULL,
     OP_DULL_POWER,
+    OP_EXTRA_COST,
     OP_FREEZE,
     OP_GRANT_KEYWORD,
     OP_HASTE,
@@ -168,6 +169,19 @@ def cast_requirement(S, p, c):
                 floor = max(floor, effs[p, c, k, E_PARAM])
         cost = max(cost, min(floor, cards[p, c, K_COST]))
     return cost, (0 if el & LIGHT_DARK else el)
+
+
+@engine_jit
+def extra_cp(S, p, c):
+    """The optional extra CP of c's static "if you pay the cost to play X, you may pay an extra ..." (0: none);
+    generic CP here (its element icons are not required)."""
+    if st_ps(S)[p, P_HAS_CR] == 0 or not has_trigger(S, p, c, TR_STATIC):
+        return 0
+    effs = st_effs(S)
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if effs[p, c, k, E_OP] == OP_EXTRA_COST and effs[p, c, k, E_TRIGGER] == TR_STATIC:
+            return effs[p, c, k, E_AMOUNT]
+    return 0
 
 
 @engine_jit

@@ -41,6 +41,7 @@ from sim.games.fftcg_core import (
     S_FROZEN,
     S_KW_EOT,
     S_ONCE,
+    S_PAID,
     S_PLAYED,
     S_PUMP,
     S_SHIELD,
@@ -111,6 +112,7 @@ from sim.games.fftcg_policy import (
     choose_discard,
     choose_instant,
     choose_main,
+    extra_cp,
     first_strike_all,
     lb_cost,
 )
@@ -140,9 +142,19 @@ def cast(S, p, c, hs, hc, check):
     from_lb = cs[p, S_ZONE, c] == Z_LB
     cost, req = cast_requirement(S, p, c)
     keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
-    g, nb, nd, ub = plan_pay(S, p, cost, req, -1 if from_lb else c, -1, keep, False)
+    excl = -1 if from_lb else c
+    g, nb, nd, ub = plan_pay(S, p, cost, req, excl, -1, keep, False)
     if g < 0:
         return False
+    extra = extra_cp(S, p, c)
+    if extra > 0:
+        # "you may pay an extra ...": paid (every policy alike) when it takes no more discards than the cost alone
+        g2, nb2, nd2, ub2 = plan_pay(S, p, cost + extra, req, excl, -1, keep, False)
+        if g2 >= 0 and nd2 <= nd:
+            cost, g, nb, nd, ub = cost + extra, g2, nb2, nd2, ub2
+        else:
+            extra = 0
+            g, nb, nd, ub = plan_pay(S, p, cost, req, excl, -1, keep, False)
     if check and not payment_legal(S, p, cost, req, nb, nd, ub):
         gs[X_VIOL] |= V_PAYMENT
     commit_pay(S, p, nb, nd, ub)
@@ -164,6 +176,8 @@ def cast(S, p, c, hs, hc, check):
         push_trigger(S, p, p, c, TR_CAST, hs, hc)
     else:
         enter_field(S, p, c)
+        if extra > 0:
+            cs[p, S_PAID, c] = 1  # for its enter abilities' "if you paid the extra cost"
         push_trigger(S, p, p, c, TR_ENTER, hs, hc)  # 11.4.8
     # with nothing queued, resolve would only run the rule processes (settle)
     if queued(S) or st_gs(S)[X_RP]:

@@ -54,6 +54,7 @@ from sim.effects import (
     CNT_OPP_DAMAGE,
     CNT_OPP_HAND,
     CNT_OWN_HAND,
+    CNT_PAID,
     COND_CHOSEN_GONE,
     COND_COUNT,
     COND_DAMAGE,
@@ -929,18 +930,33 @@ def _cp_cost(symbols: str) -> tuple[int, bool] | None:
     return cp, dull
 
 
+# "If you paid the extra cost / If <condition>, select 2 of the 2 following actions instead"
+_MODAL_MORE = re.compile(r"^\s*\.?\s*if ([^,]+), select (?:up to )?(\d+) of the (?:\d+ )?following actions instead\.?\s*",
+                         re.I)
+
+
 def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
     m = _MODAL.search(body)
     if not m or body[:m.start()].strip():
         return None  # something before the choice ("you may pay X. When you do so, select ...")
-    picks = int(m.group(1))
+    picks, more, cond = int(m.group(1)), 0, (0, 0)
+    mm = _MODAL_MORE.match(body[m.end():])
+    if mm:  # the options beyond `picks` are taken under the condition
+        cond = (cond_code(COND_COUNT, 1, CNT_PAID), 0) if re.match(r"^you paid the extra cost$", mm.group(1), re.I) \
+            else _cond(mm.group(1))
+        if cond is None or int(mm.group(2)) <= picks:
+            return None
+        more = int(mm.group(2)) - picks
     chosen: list[Effect] = []
     for option in _QUOTED.findall(body):
         got = parse_body(option, trigger, power)
         if got and picks > 0:
             chosen.extend(got)
             picks -= 1
-    return chosen or None
+        elif got and more > 0 and not any(e.cond for e in got):
+            chosen.extend(replace(e, cond=cond[0], cond_param=cond[1]) for e in got)
+            more -= 1
+    return chosen if chosen and not more else None
 
 
 def _replace_name(line: str, name: str) -> str:
@@ -1093,6 +1109,8 @@ def _replacement_static(line: str) -> list[Effect] | None:
     return None
 
 
+_EXTRA_COST = re.compile(r"^If you pay the cost to (?:play|cast) @SELF(?: onto the field)?, you may pay an extra"
+                         r" ((?:《[^》]+》)+)\.?$", re.I)
 # "When a <kind> you control attacks" / "When a <kind> enters your field" (own_attacks / own_enters)
 _OWN_TRIGGERS = [
     (re.compile(r"^When an? ([^,]+?) you control attacks, (.+)$", re.I), "own_attacks"),
@@ -1179,6 +1197,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
                 trigger, body = name_trigger, m.group(2)
                 break
     if not trigger:
+        m = _EXTRA_COST.match(line)
+        cp = _cp_cost(m.group(1)) if m else None
+        if cp and not cp[1]:  # read when the card is cast (cast_requirement's caller, fftcg_turn.cast)
+            return frozenset(), [Effect("static", "extra_cost", cp[0], "self")]
         static = _static(line) if card_type == "summon" and "reduced by" in line else None
         if static and all(e.op == "cost_reduce" for e in static):
             return frozenset(), static  # a Summon's own cost reduction works from the hand
