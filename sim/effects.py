@@ -109,6 +109,8 @@ OPS = (
     "counter",  # FFTCG: place `amount` counters on the target (self); an action cost may remove them (XC_COUNTER)
     "extra_cost",  # FFTCG static, read when the card is cast: "you may pay an extra `amount` CP"; the card remembers
                    # it (the condition COND_COUNT / CNT_PAID)
+    "cast_free",  # FFTCG: cast a Summon of cost <= param from the hand without paying its cost (param -1: "of cost X
+                  # or less", X paid on resolution); amount 1: it returns to the hand after use
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",

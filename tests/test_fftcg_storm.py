@@ -49,31 +49,30 @@ def test_rule_15_1_1_7_cost_reduced_for_each_card_cast_this_turn_not_below_two()
     assert v["ps"][0, K.P_PLAYED] == 0 and P.cast_requirement(S, 0, 0)[0] == 8
 
 
-def test_rule_9_5_1_1_end_of_turn_draw_if_three_cards_were_cast():
+def ashe_turn(casts: int):
+    """Ashe on the field and `casts` cost-0 cards cast this turn."""
     ashe = tcard("ASHE", "At the end of each of your turns, if you have cast 3 or more cards this turn, draw 1 card.")
     S, v = make([ashe, *[cheap(i) for i in range(3)]])
     put(v, 0, 0, K.Z_FIELD)
     for c in (1, 2, 3):
         put(v, 0, c, K.Z_HAND)
-    S2 = S.copy()
-    cast_all(S, [1, 2])
+    cast_all(S, list(range(1, casts + 1)))
+    return S, v
+
+
+def test_rule_9_5_1_1_end_of_turn_draw_if_three_cards_were_cast():
+    S, v = ashe_turn(2)
     T.end_phase(S, 0)
     assert v["ps"][0, K.P_HN] == 1  # 2 cards cast: no draw
-    v2 = F.views(S2)
-    cast_all(S2, [1, 2, 3])
-    T.end_phase(S2, 0)
-    assert v2["ps"][0, K.P_HN] == 1 and violations(S2) == 0  # 3 cast, 1 drawn
-    T.end_phase(S2, 1)  # the opponent's End Phase: not "your turn"
-    assert v2["ps"][0, K.P_HN] == 1
+    S, v = ashe_turn(3)
+    T.end_phase(S, 0)
+    assert v["ps"][0, K.P_HN] == 1 and violations(S) == 0  # 3 cast, 1 drawn
+    T.end_phase(S, 1)  # the opponent's End Phase: not "your turn"
+    assert v["ps"][0, K.P_HN] == 1
 
 
 def test_rule_9_5_1_1_end_of_turn_abilities_resolve_before_the_hand_limit_discard():
-    ashe = tcard("ASHE", "At the end of each of your turns, if you have cast 3 or more cards this turn, draw 1 card.")
-    S, v = make([ashe, *[cheap(i) for i in range(3)]])
-    put(v, 0, 0, K.Z_FIELD)
-    for c in (1, 2, 3):
-        put(v, 0, c, K.Z_HAND)
-    cast_all(S, [1, 2, 3])
+    S, v = ashe_turn(3)
     for _ in range(5):
         put(v, 0, int(v["ls"][0, K.L_ORDER, v["ps"][0, K.P_TOP]]), K.Z_HAND)
     T.end_phase(S, 0)  # 5 in hand, draws a 6th, discards to 5
@@ -335,3 +334,25 @@ def test_rule_11_4_optional_extra_cost_when_cast_selects_both_actions():
     assert sum(cs2[0, K.S_DULL, c] for c in range(1, 6)) == 3  # the dull one and the 2 that paid: not activated
     K.leave_field(S2, 0, 0, K.Z_HAND)
     assert cs2[0, K.S_PAID, 0] == 0
+
+
+def test_rule_15_1_1_7_cast_a_summon_of_cost_x_free_and_return_it_to_the_hand():
+    black_mage = tcard("BM", "《X》《ダル》, put BM into the Break Zone: Cast 1 Summon of cost X or less from your hand"
+                       " without paying the cost. Then, return that Summon to your hand after use instead of putting it"
+                       " in the Break Zone.", "backup", cost=2)
+    study = tcard("STUDY", "Draw 1 card.", "summon", cost=2)
+    big = tcard("BIG", "Draw 2 cards.", "summon", cost=5)
+    S, v = make([black_mage, study, big, card("B1", "backup", name="B1"), card("B2", "backup", name="B2")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 0, 2, K.Z_HAND)
+    put(v, 0, 3, K.Z_FIELD)
+    put(v, 0, 4, K.Z_FIELD)
+    assert P.can_activate(S, 0, 0, 0, 0) and P.ability_useful(S, 0, 0, 0)
+    T.activate(S, 0, 0, 0, 1)
+    cs = v["cs"]
+    # BIG (5) is beyond X: 2 Backups + STUDY discarded = 4 CP; STUDY is cast with X = 2 (both Backups)
+    assert cs[0, K.S_ZONE, 0] == K.Z_BREAK and cs[0, K.S_DULL, 3] == 1 and cs[0, K.S_DULL, 4] == 1
+    assert v["ps"][0, K.P_PLAYED] == 1 and v["ps"][0, K.P_HN] == 3  # STUDY back in hand, BIG, the card drawn
+    assert cs[0, K.S_ZONE, 1] == K.Z_HAND and cs[0, K.S_ZONE, 2] == K.Z_HAND
+    assert violations(S) == 0

@@ -16,7 +16,7 @@ an empty deck; simultaneous loss = draw; damage and until-end-of-turn effects cl
 Simplified (digest section 14): the stack is a FIFO of effects, resolved before the next decision;
 instant speed only in two battle windows (the defender after an attack declaration, the attacker
 after the block); targets are chosen on resolution. Not modelled: Warp, Priming, element icons in
-action-ability costs, static amounts "for each card in hand", X costs, abilities used from the Break Zone.
+action-ability costs, static amounts "for each card in hand", abilities used from the Break Zone.
 
 Card effects (sim/effects.py; the full list with its approximations is in docs/policies_fftcg.md):
 triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, end of the own turn
@@ -31,7 +31,9 @@ turn) are checked on resolution; statics under a count condition are recomputed 
 the cards cast change. Ops: draw, damage, break (cost/power limits), dull, freeze, pump/weaken, bounce,
 search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste, activate, discard (at
 random, or the most expensive fitting card after a reveal), no_block/no_attack, grant_keyword, flicker
-(remove from the game and play again dull), counters (placed by effects, removed by action costs). EX Burst: a card revealed as damage resolves
+(remove from the game and play again dull), counters (placed by effects, removed by action costs),
+cast_free (a Summon from the hand without paying its cost; "《X》": X paid on resolution). A card's optional
+extra cost on cast ("you may pay an extra ...") is paid when it takes no more discards than the cost alone. EX Burst: a card revealed as damage resolves
 its ex_burst effects; without any, a card with the EX icon resolves its cast (Summon) or enter
 (character) effects (11.10.3). The player always uses it.
 
@@ -85,6 +87,7 @@ from sim.effects import (
     FE_OWN,
     FE_OWN_DAMAGE,
     MAX_EFFECTS,
+    TRIGGERS,
 )
 from sim.errors import InputError
 from sim.games.fftcg_core import (
@@ -401,6 +404,15 @@ def setup(S, first):
         ps[p, P_MULL] += 1
 
 
+# P_HAS_TRIG bit of each trigger that the engine looks for only in decks that have it (0: always looked for)
+TRIGGER_FLAGS = np.zeros(len(TRIGGERS), np.int64)
+for _trig, _bit in ((TR_OWN_ATTACKS, HT_OWN_ATTACK), (TR_OWN_ENTERS, HT_OWN_ENTER), (TR_DAMAGED, HT_DAMAGED),
+                    (TR_OPP_BROKEN, HT_OPP_LEAVE), (TR_OPP_LEAVES, HT_OPP_LEAVE), (TR_OWN_SUMMON, HT_SUMMON),
+                    (TR_OPP_SUMMON, HT_SUMMON), (TR_TURN_END, HT_TURN_END), (TR_OWN_BACKUP_ACT, HT_BKP_ACT),
+                    (TR_OPP_DISCARDS, HT_OPP_DISCARD)):
+    TRIGGER_FLAGS[_trig] = _bit
+
+
 @engine_jit
 def deck_flags(cards, effs, ntot):
     """Per seat [P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG]: which kinds of effects the deck has at all (the
@@ -426,22 +438,8 @@ def deck_flags(cards, effs, ntot):
                         flags[p, 2] |= HT_DMOD
                     elif op == OP_TAUNT:
                         flags[p, 2] |= HT_TAUNT
-                elif trig == TR_OWN_ATTACKS:
-                    flags[p, 2] |= HT_OWN_ATTACK
-                elif trig == TR_OWN_ENTERS:
-                    flags[p, 2] |= HT_OWN_ENTER
-                elif trig == TR_DAMAGED:
-                    flags[p, 2] |= HT_DAMAGED
-                elif trig == TR_OPP_BROKEN or trig == TR_OPP_LEAVES:
-                    flags[p, 2] |= HT_OPP_LEAVE
-                elif trig == TR_OWN_SUMMON or trig == TR_OPP_SUMMON:
-                    flags[p, 2] |= HT_SUMMON
-                elif trig == TR_TURN_END:
-                    flags[p, 2] |= HT_TURN_END
-                elif trig == TR_OWN_BACKUP_ACT:
-                    flags[p, 2] |= HT_BKP_ACT
-                elif trig == TR_OPP_DISCARDS:
-                    flags[p, 2] |= HT_OPP_DISCARD
+                else:
+                    flags[p, 2] |= TRIGGER_FLAGS[trig]
     return flags
 
 

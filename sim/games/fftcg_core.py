@@ -185,6 +185,7 @@ OP_PARTY_ANY = OPS.index("party_any")
 OP_FLICKER = OPS.index("flicker")
 OP_COUNTER = OPS.index("counter")
 OP_EXTRA_COST = OPS.index("extra_cost")
+OP_CAST_FREE = OPS.index("cast_free")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
@@ -1539,6 +1540,8 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         dig(S, ctrl, amount, tmask, thash)
     elif op == OP_PARTY_ANY:
         ps[ctrl, P_PARTY_ANY] = 1
+    elif op == OP_CAST_FREE:
+        cast_free(S, ctrl, param, amount)
     elif targets_character(op):
         # "when 1 or more dull Backups you control are activated due to your Summons or abilities": once per event
         before = dull_backups(S, ctrl) if op == OP_ACTIVATE and ps[ctrl, P_HAS_TRIG] & HT_BKP_ACT else -1
@@ -1796,6 +1799,60 @@ def play_onto_field(S, p, src, cost_max, tmask, thash):
             shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:ps[p, P_NMAIN]], n)
     enter_field(S, p, best)
     push_trigger(S, p, p, best, TR_ENTER, -1, -1)
+
+
+@engine_jit
+def summon_cast(S, p, c, hs, hc):
+    """Summon c of p is cast: "when you / your opponent cast(s) a Summon" abilities go on the stack above it
+    (they resolve first), then its cast effects."""
+    ps = st_ps(S)
+    for q in range(2):
+        if ps[q, P_HAS_TRIG] & HT_SUMMON:
+            for k in range(ps[q, P_FN]):
+                push_trigger(S, q, q, st_ls(S)[q, L_FIELD, k], TR_OWN_SUMMON if q == p else TR_OPP_SUMMON, -1, -1)
+    push_trigger(S, p, p, c, TR_CAST, hs, hc)
+
+
+@engine_jit
+def free_summon(S, p, cost_max):
+    """The Summon of p's hand an effect casts without paying its cost: the most expensive of cost <= cost_max
+    whose choosing effects have targets; cost_max < 0: "of cost X or less" for an X paid now (generic CP,
+    keeping the policy's hand reserve). -1 if none."""
+    cards, ls = st_cards(S), st_ls(S)
+    keep = 0 if st_ps(S)[p, P_POLICY] == RANDOM else st_prm(S)[p, PR_RESERVE]
+    best, best_cost = -1, -1
+    for k in range(st_ps(S)[p, P_HN]):
+        h = ls[p, L_HAND, k]
+        cost = cards[p, h, K_COST]
+        if cards[p, h, K_TYPE] != SUMMON or cost <= best_cost or (cost_max >= 0 and cost > cost_max) \
+                or not has_targets(S, p, p, h, TR_CAST):
+            continue
+        if cost_max < 0 and plan_pay(S, p, cost, 0, h, -1, keep, True)[0] < 0:
+            continue
+        best, best_cost = h, cost
+    return best
+
+
+@engine_jit
+def cast_free(S, p, cost_max, back):
+    """"Cast 1 Summon of cost n (X) or less from your hand without paying the cost" (free_summon): it counts
+    as cast (P_PLAYED, Summon-cast abilities); `back`: "then, return that Summon to your hand after use" (it
+    stays in the hand; its effects are queued) instead of the Break Zone."""
+    ps, cs = st_ps(S), st_cs(S)
+    c = free_summon(S, p, cost_max)
+    if c < 0:
+        return
+    if cost_max < 0:  # X
+        keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, PR_RESERVE]
+        g, nb, nd, ub = plan_pay(S, p, st_cards(S)[p, c, K_COST], 0, c, -1, keep, False)
+        commit_pay(S, p, nb, nd, ub)
+    if not back:
+        discard(S, p, c)  # to the Break Zone after use (11.11.10): not a discard for triggers
+    ps[p, P_PLAYED] += 1
+    counts_changed(S)
+    if cs[p, S_PLAYED, c] < 0:
+        cs[p, S_PLAYED, c] = ps[p, P_TURN]
+    summon_cast(S, p, c, -1, -1)
 
 
 @engine_jit

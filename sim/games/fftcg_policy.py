@@ -51,6 +51,7 @@ from sim.games.fftcg_core import (
     OP_BOUNCE,
     OP_BREAK,
     OP_BREAK_POWER,
+    OP_CAST_FREE,
     OP_COST_REDUCE,
     OP_COUNTER,
     OP_DAMAGE,
@@ -114,6 +115,7 @@ from sim.games.fftcg_core import (
     count_targets,
     effect_amount,
     extra_cost_ok,
+    free_summon,
     has_kw,
     has_targets,
     has_trigger,
@@ -339,6 +341,8 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return hs == p and hc >= 0
     if op == OP_RECOVER:
         return True
+    if op == OP_CAST_FREE:  # a Summon to cast (its usefulness is not asked: card_useful calls this function)
+        return free_summon(S, p, effs[s, c, k, E_PARAM]) >= 0
     if op == OP_COUNTER:  # until the card holds what its counter costs (XC_COUNTER) remove
         need = 0
         for j in range(st_cards(S)[s, c, K_NEFF]):

@@ -14,7 +14,6 @@ from sim.effects import (
 from sim.games.fftcg_core import (
     HAND_LIMIT,
     HT_OWN_ATTACK,
-    HT_SUMMON,
     HT_TURN_END,
     KW_BRAVE,
     KW_FIRST_STRIKE,
@@ -51,12 +50,9 @@ from sim.games.fftcg_core import (
     TR_ACTION_BREAK,
     TR_ATTACK,
     TR_BLOCK,
-    TR_CAST,
     TR_ENTER,
     TR_HIT_PLAYER,
-    TR_OPP_SUMMON,
     TR_OWN_ATTACKS,
-    TR_OWN_SUMMON,
     TR_TURN_END,
     TR_TURN_START,
     V_PAYMENT,
@@ -103,6 +99,7 @@ from sim.games.fftcg_core import (
     st_prm,
     st_ps,
     st_scr,
+    summon_cast,
 )
 from sim.games.fftcg_policy import (
     CAST,
@@ -168,12 +165,7 @@ def cast(S, p, c, hs, hc, check):
         cs[p, S_PLAYED, c] = ps[p, P_TURN]
     if cards[p, c, K_TYPE] == SUMMON:
         cs[p, S_ZONE, c] = Z_LB_UP if from_lb else Z_BREAK  # 11.11.10
-        for q in range(2):  # "when you / your opponent cast(s) a Summon": on the stack above it, resolve first
-            if ps[q, P_HAS_TRIG] & HT_SUMMON:
-                for k in range(ps[q, P_FN]):
-                    f = st_ls(S)[q, L_FIELD, k]
-                    push_trigger(S, q, q, f, TR_OWN_SUMMON if q == p else TR_OPP_SUMMON, -1, -1)
-        push_trigger(S, p, p, c, TR_CAST, hs, hc)
+        summon_cast(S, p, c, hs, hc)
     else:
         enter_field(S, p, c)
         if extra > 0:

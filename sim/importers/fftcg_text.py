@@ -573,6 +573,7 @@ _TURN_OVER = re.compile(r"turn over one card at a time from the top of your deck
 _REVEAL_DISCARD = re.compile(r"your opponent reveals (?:his/her|their) hand\. select 1 (card|character card|forward)"
                              r"(?: of cost (\d+) or more)? (?:from|in) (?:his/her|their) hand( other than a backup)?\."
                              r" your opponent discards this card", re.I)
+_CAST_FREE = re.compile(r"^cast 1 summon of cost (\d+) or less from your hand without paying the cost$", re.I)
 _REVEAL_TOKEN = re.compile(r"^@REVEAL_DISCARD (\d+) (\d+)$")
 _FLICKER = re.compile(r"remove (it|them) from the game\. then, play the removed (?:forward|character)s? onto the field"
                       r" dull", re.I)
@@ -633,6 +634,11 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         s = sentences[i]
         start, at = len(effects), i
         if any(p.match(s) for p in IGNORED):
+            i += 1
+            continue
+        fm = _CAST_FREE.match(s)
+        if fm:
+            effects.append(Effect(trigger, "cast_free", 0, "own_player", int(fm.group(1))))
             i += 1
             continue
         rm = _REVEAL_TOKEN.match(s)
@@ -1109,6 +1115,8 @@ def _replacement_static(line: str) -> list[Effect] | None:
     return None
 
 
+_CAST_FREE_X = re.compile(r"^cast 1 summon of cost x or less from your hand without paying the cost(\. then, return that"
+                          r" summon to your hand after use instead of putting it in the break zone)?\.?$", re.I)
 _EXTRA_COST = re.compile(r"^If you pay the cost to (?:play|cast) @SELF(?: onto the field)?, you may pay an extra"
                          r" ((?:《[^》]+》)+)\.?$", re.I)
 # "When a <kind> you control attacks" / "When a <kind> enters your field" (own_attacks / own_enters)
@@ -1159,7 +1167,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         if m and xcost is None:
             return None
     if m:
-        cost = _cp_cost(m.group(1))
+        cast_x = _CAST_FREE_X.match(m.group(m.lastindex)) if "《X》" in m.group(1) else None
+        if "《X》" in m.group(1) and not cast_x:
+            return None
+        cost = _cp_cost(m.group(1).replace("《X》", ""))
         if cost is None:
             return None
         if "《S》" in m.group(1):  # a Special Ability also discards a card of the same name (11.7.1)
@@ -1175,6 +1186,8 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
                 return None
             body = body[:only_if.start()]
         effects = _modal(body, trigger, power) if _MODAL.search(body) else parse_body(body, trigger, power)
+        if cast_x:  # "《X》: cast 1 Summon of cost X or less ...": X is paid on resolution, the Summon's cost
+            effects = [Effect(trigger, "cast_free", 1 if cast_x.group(1) else 0, "own_player", -1)]
         if not effects:
             return None
         if only_if and action_cond is not None:  # checked before use (can_activate) and on resolution
