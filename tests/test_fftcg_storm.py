@@ -348,7 +348,8 @@ def test_rule_15_1_1_7_cast_a_summon_of_cost_x_free_and_return_it_to_the_hand():
     put(v, 0, 2, K.Z_HAND)
     put(v, 0, 3, K.Z_FIELD)
     put(v, 0, 4, K.Z_FIELD)
-    assert P.can_activate(S, 0, 0, 0, 0) and P.ability_useful(S, 0, 0, 0)
+    assert P.can_activate(S, 0, 0, 0, 0)
+    assert not P.ability_useful(S, 0, 0, 0)  # the policies give Black Mage up only for a removal (below)
     T.activate(S, 0, 0, 0, 1)
     cs = v["cs"]
     # BIG (5) is beyond X: 2 Backups + STUDY discarded = 4 CP; STUDY is cast with X = 2 (both Backups)
@@ -356,3 +357,22 @@ def test_rule_15_1_1_7_cast_a_summon_of_cost_x_free_and_return_it_to_the_hand():
     assert v["ps"][0, K.P_PLAYED] == 1 and v["ps"][0, K.P_HN] == 3  # STUDY back in hand, BIG, the card drawn
     assert cs[0, K.S_ZONE, 1] == K.Z_HAND and cs[0, K.S_ZONE, 2] == K.Z_HAND
     assert violations(S) == 0
+
+
+def test_rule_15_1_1_7_policies_cast_a_free_summon_only_to_remove_a_forward():
+    black_mage = tcard("BM", "《X》《ダル》, put BM into the Break Zone: Cast 1 Summon of cost X or less from your hand"
+                       " without paying the cost. Then, return that Summon to your hand after use instead of putting it"
+                       " in the Break Zone.", "backup", cost=2)
+    bolt = tcard("BOLT", "Choose 1 Forward. Deal it 5000 damage.", "summon", cost=2)
+    S, v = make([black_mage, bolt, card("B1", "backup", name="B1"), card("B2", "backup", name="B2")],
+                [card("SMALL", cost=2, power=3000, name="SMALL"), card("MID", cost=3, power=5000, name="MID")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 0, 2, K.Z_FIELD)
+    put(v, 0, 3, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    assert not P.ability_useful(S, 0, 0, 0)  # only a cost-2 Forward to remove
+    put(v, 1, 1, K.Z_FIELD)
+    assert P.ability_useful(S, 0, 0, 0)
+    T.activate(S, 0, 0, 0, 1)
+    assert v["cs"][1, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 1] == K.Z_HAND

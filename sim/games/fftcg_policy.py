@@ -341,8 +341,8 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return hs == p and hc >= 0
     if op == OP_RECOVER:
         return True
-    if op == OP_CAST_FREE:  # a Summon to cast (its usefulness is not asked: card_useful calls this function)
-        return free_summon(S, p, effs[s, c, k, E_PARAM]) >= 0
+    if op == OP_CAST_FREE:  # a Summon to cast that removes an opposing Forward of cost >= 3 now
+        return free_removal(S, p, free_summon(S, p, effs[s, c, k, E_PARAM]))
     if op == OP_COUNTER:  # until the card holds what its counter costs (XC_COUNTER) remove
         need = 0
         for j in range(st_cards(S)[s, c, K_NEFF]):
@@ -366,6 +366,27 @@ def effect_useful(S, p, s, c, k, hs, hc):
     if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
         return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
+
+
+@engine_jit
+def free_removal(S, p, h):
+    """Summon h (-1: none) would break, or deal breaking damage to, an opposing Forward of cost >= 3 now: what
+    the non-random policies give a card like Black Mage (a Backup) up for. Its own test, not effect_useful's
+    (which asks this one: numba allows no call cycle)."""
+    if h < 0:
+        return False
+    effs, cards = st_effs(S), st_cards(S)
+    for k in range(cards[p, h, K_NEFF]):
+        op = effs[p, h, k, E_OP]
+        if effs[p, h, k, E_TRIGGER] != TR_CAST or (op != OP_DAMAGE and op != OP_BREAK and op != OP_BREAK_POWER):
+            continue
+        amount = effect_amount(S, p, p, h, k)
+        ts, tc = choose_target(S, p, op, amount, effs[p, h, k, E_PARAM], effs[p, h, k, E_TARGET], p, h, -1, -1,
+                               effs[p, h, k, E_TMASK], effs[p, h, k, E_THASH])
+        if ts >= 0 and ts != p and cards[ts, tc, K_TYPE] == FORWARD and cards[ts, tc, K_COST] >= 3 \
+                and (op != OP_DAMAGE or power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount):
+            return True
+    return False
 
 
 @engine_jit
