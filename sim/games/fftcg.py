@@ -33,7 +33,7 @@ search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste, ac
 random, or the most expensive fitting card after a reveal), no_block/no_attack, grant_keyword, flicker
 (remove from the game and play again dull), counters (placed by effects, removed by action costs),
 cast_free (a Summon from the hand without paying its cost; "《X》": X paid on resolution). A card's optional
-extra cost on cast ("you may pay an extra ...") is paid when it takes no more discards than the cost alone. EX Burst: a card revealed as damage resolves
+extra cost on cast ("you may pay an extra ...") is paid when active Backups cover it and the cost (no discard). EX Burst: a card revealed as damage resolves
 its ex_burst effects; without any, a card with the EX icon resolves its cast (Summon) or enter
 (character) effects (11.10.3). The player always uses it.
 

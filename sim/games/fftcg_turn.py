@@ -5,7 +5,7 @@ fftcg_policy.py.
 """
 
 
-from sim.compiled import K_TYPE
+from sim.compiled import K_ELEM, K_TYPE
 from sim.effects import (
     E_COST,
     E_DULL,
@@ -17,6 +17,7 @@ from sim.games.fftcg_core import (
     HT_TURN_END,
     KW_BRAVE,
     KW_FIRST_STRIKE,
+    L_BKP,
     L_FIELD,
     L_HAND,
     O_BLOCKED_IF_REMOVED,
@@ -26,6 +27,7 @@ from sim.games.fftcg_core import (
     P_FN,
     P_HAS_TRIG,
     P_HN,
+    P_NB,
     P_NMAIN,
     P_NTOT,
     P_PARTY_ANY,
@@ -140,18 +142,23 @@ def cast(S, p, c, hs, hc, check):
     cost, req = cast_requirement(S, p, c)
     keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
     excl = -1 if from_lb else c
-    g, nb, nd, ub = plan_pay(S, p, cost, req, excl, -1, keep, False)
+    # "you may pay an extra ...": paid (every policy alike) when active Backups (and CP gained this turn) cover the
+    # cost with the extra, with an active Backup of each required element, so that it takes no discard
+    total = cost + extra_cp(S, p, c)
+    if total > cost:
+        n, el = ps[p, P_BONUS], 0
+        for k in range(ps[p, P_NB]):
+            b = st_ls(S)[p, L_BKP, k]
+            if cs[p, S_DULL, b] == 0:
+                n += 1
+                el |= cards[p, b, K_ELEM]
+        if total > n or (req & ~el) != 0:
+            total = cost
+    g, nb, nd, ub = plan_pay(S, p, total, req, excl, -1, keep, False)
     if g < 0:
         return False
-    extra = extra_cp(S, p, c)
-    if extra > 0:
-        # "you may pay an extra ...": paid (every policy alike) when it takes no more discards than the cost alone
-        g2, nb2, nd2, ub2 = plan_pay(S, p, cost + extra, req, excl, -1, keep, False)
-        if g2 >= 0 and nd2 <= nd:
-            cost, g, nb, nd, ub = cost + extra, g2, nb2, nd2, ub2
-        else:
-            extra = 0
-            g, nb, nd, ub = plan_pay(S, p, cost, req, excl, -1, keep, False)
+    extra = total - cost
+    cost = total
     if check and not payment_legal(S, p, cost, req, nb, nd, ub):
         gs[X_VIOL] |= V_PAYMENT
     commit_pay(S, p, nb, nd, ub)
