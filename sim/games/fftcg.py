@@ -22,9 +22,8 @@ Card effects (sim/effects.py; the full list with its approximations is in docs/p
 triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, end of the own turn
 (9.5.1.1, before the hand-limit discard), own or opposing Summon cast, own Forward attacks or character
 enters, opposing Forward broken or leaves, own dull Backups activated by own effects, the opponent
-discarding due to own effects), EX Bursts
-(11.10), Summons, action abilities with CP, dull and extra costs (discard, mill, a Special Ability's
-same-name discard, 11.7.1; once per turn), and static abilities (power, keywords, untargetable, cost
+discarding due to own effects), EX Bursts (11.10), Summons, action abilities with CP, dull and extra costs
+(discard, mill, remove counters, a Special Ability's same-name discard, 11.7.1; once per turn), and static abilities (power, keywords, untargetable, cost
 reduction with a floor, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...", counts:
 cards cast this turn, hand sizes, the opponent's damage) and "for each" amounts (including cards cast this
 turn) are checked on resolution; statics under a count condition are recomputed when hands, damage or
@@ -33,9 +32,9 @@ search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste, ac
 random, or the most expensive fitting card after a reveal), no_block/no_attack, grant_keyword, flicker
 (remove from the game and play again dull), counters (placed by effects, removed by action costs),
 cast_free (a Summon from the hand without paying its cost; "《X》": X paid on resolution). A card's optional
-extra cost on cast ("you may pay an extra ...") is paid when active Backups cover it and the cost (no discard). EX Burst: a card revealed as damage resolves
-its ex_burst effects; without any, a card with the EX icon resolves its cast (Summon) or enter
-(character) effects (11.10.3). The player always uses it.
+extra cost on cast ("you may pay an extra ...") is paid when active Backups cover it and the cost (no
+discard). EX Burst: a card revealed as damage resolves its ex_burst effects; without any, a card with
+the EX icon resolves its cast (Summon) or enter (character) effects (11.10.3). The player always uses it.
 
 Policies (full text in docs/policies_fftcg.md):
 - random: uniform over the legal actions at each decision: which card to cast / ability to use / pass;
@@ -49,8 +48,9 @@ Policies (full text in docs/policies_fftcg.md):
   when at >= 6 damage; after a block, uses removal on the blocker. Mulligans with < 2 Forwards of
   cost <= 3.
 - curve: pays with Backups first, then discards the cheapest cards (Summons and cheap Forwards, Backups
-  last); casts the most expensive castable card, again and again (spends CP as fully as possible),
-  a removal Summon only on a target of cost >= its own - 1; attacks when no blocker would break the
+  last); casts the most expensive castable card, again and again (spends CP as fully as possible; with a
+  card in hand that gets cheaper per card cast this turn, the cards costing <= 2 first while it stays
+  affordable, then it), a removal Summon only on a target of cost >= its own - 1; attacks when no blocker would break the
   attacker and survive (at >= 5 opponent damage: also even trades); blocks to survive, to trade with
   a costlier attacker, or at >= 6 damage; answers attacks with removal at >= 4 damage. Mulligans
   with no character of cost <= 3.
