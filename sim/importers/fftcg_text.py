@@ -411,7 +411,8 @@ _N_OR_MORE = r"(a|an|any|\d+ or more)"
 def _cond(text: str) -> tuple[int, int] | None:
     """(E_COND, E_COND_PARAM) of a condition clause, or None if the engine cannot check it."""
     t = text.strip()
-    m = re.match(r"^you have received (\d+) points? of damage or more$", t, re.I)
+    # "you have received 6 points of damage": read as 6 or more (the same while 7 loses)
+    m = re.match(r"^you have received (\d+) points? of damage(?: or more)?$", t, re.I)
     if m:
         return cond_code(COND_DAMAGE, int(m.group(1))), 0
     # counts (COND_COUNT: the CNT_* kind in the type-mask bits): cards cast this turn, damage, hand sizes
