@@ -74,7 +74,9 @@ def compile_cards(game: str, name: str, cards: list[Card], keywords: tuple[str, 
         table[i, K_CATH] = text_hash(c.category) if c.category else 0
         for j, e in enumerate(c.effects[:MAX_EFFECTS]):
             effects[i, j] = e.row()
-            table[i, K_TRIGS] |= 1 << int(effects[i, j, E_TRIGGER])
+            # int32: bits 0-30 one trigger each, bit 31 (the sign bit) every trigger from 31 on
+            bit = min(int(effects[i, j, E_TRIGGER]), 31)
+            table[i, K_TRIGS] |= np.int32(-(1 << 31)) if bit == 31 else (1 << bit)
     return CompiledDeck(game, name, table, effects, tuple(c.code for c in cards), tuple(c.name for c in cards))
 
 

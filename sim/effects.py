@@ -47,6 +47,11 @@ TRIGGERS = (
     "opp_turn_start",  # at the start of the opponent's turn
     "opp_turn_end",  # at the end of the opponent's turn
     "drop",  # PSO2 302.4 【ドロップ】: put from the deck into the discard during the opponent's turn
+    # K_TRIGS (sim.compiled) has a bit per trigger up to 30; the triggers from 31 on share bit 31
+    "own_backup_activated",  # FFTCG: 1 or more dull Backups its controller controls are activated by its
+                             # controller's Summons or abilities
+    "opp_discards",  # FFTCG: the opponent discards 1 or more cards from the hand due to its controller's
+                     # Summons or abilities
 )
 
 OPS = (
@@ -68,7 +73,8 @@ OPS = (
     "player_damage",  # deal `amount` damage to the opposing player (FFTCG damage, CoJ LP)
     "heal",  # remove `amount` damage from own player / gain LP
     "haste",  # grant the attack-this-turn right to a target
-    "discard",  # opponent discards `amount` at random
+    "discard",  # opponent discards `amount` at random; FFTCG: param DISCARD_CHOOSE | n = the opponent reveals
+                #   the hand and the controller selects the most expensive card of cost >= n
     "level_up",  # CoJ: +amount clock level to a target
     "recover",  # put `amount` card(s) with type code `param` (-1 = any) from own Break Zone/discard into the hand
     "grant_keyword",  # give a target the keyword with bit `param` (the game's KEYWORDS) until end of turn
@@ -98,6 +104,13 @@ OPS = (
     "no_bounce",  # FFTCG: a target cannot be returned to its owner's hand by the opponent this turn
     "party_any",  # FFTCG: its controller's Forwards may form a party with any Element this turn
     "zone_break",  # CoJ: destroy `amount` random cards in the opponent's trigger zone
+    "flicker",  # FFTCG: remove a target character from the game, then play it onto the field again dull (a new
+                # object: its enter abilities trigger)
+    "counter",  # FFTCG: place `amount` counters on the target (self); an action cost may remove them (XC_COUNTER)
+    "extra_cost",  # FFTCG static, read when the card is cast: "you may pay an extra `amount` CP"; the card remembers
+                   # it (the condition COND_COUNT / CNT_PAID)
+    "cast_free",  # FFTCG: cast a Summon of cost <= param from the hand without paying its cost (param -1: "of cost X
+                  # or less", X paid on resolution); amount 1: it returns to the hand after use
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
@@ -134,11 +147,15 @@ COND_OPP = 3  # opponent's field has >= n matching
 COND_TRIGGER = 4  # own_attacks / own_enters: the card that triggered it matches (type mask, hash, other)
 COND_MY_TURN = 5  # it is the controller's turn
 COND_CHOSEN_GONE = 6  # the character the previous effect chose has left the field (it was broken)
+COND_COUNT = 7  # a count of the game (CNT_* in bits 4-7, in place of the type mask) is >= n; negated: "n - 1 or less"
+CNT_OWN_HAND, CNT_OPP_HAND, CNT_OWN_DAMAGE, CNT_OPP_DAMAGE, CNT_CAST, CNT_PAID = 0, 1, 2, 3, 4, 5  # CNT_CAST: cards
+#   its controller has cast this turn; CNT_PAID: 1 when the effect's card was cast paying its extra cost
 FE_OWN = 2  # count own characters matching
 FE_OPP = 3  # count opposing characters matching
 FE_OWN_HAND = 4  # cards in own hand
 FE_OPP_HAND = 5  # cards in the opponent's hand
 FE_OWN_DAMAGE = 6  # points of damage the controller has received
+FE_CAST = 7  # cards the controller has cast this turn
 COND_NOT = 8
 FE_DULL = 8  # "for each dull <kind>": the bit conditions use for negation counts only dull characters
 COND_OTHER = 256
@@ -155,10 +172,12 @@ XC_MILL = 2  # put the top n cards of the deck into the Break Zone
 XC_SELF = 3  # auto ability: "you may put X into the Break Zone. When you do so, ...", paid on resolution
 XC_BACKUP = 4  # auto ability: "you may put 1 Backup you control into the Break Zone. When you do so, ..."
 XC_SPECIAL = 5  # Special Ability (FFTCG 11.7.1): discard 1 card with the same name as this card
+XC_COUNTER = 6  # remove n counters from this card (placed by the op "counter")
 # FFTCG action abilities with several effects take consecutive slots: the first pays the cost and the
 # others (ACT_CHAIN set) resolve with it; ACT_ONCE: "You can only use this ability once per turn"
 ACT_CHAIN = 16
 ACT_ONCE = 17
+DISCARD_CHOOSE = 1 << 16  # discard (opponent): the controller selects the card (E_PARAM low bits: lowest cost)
 
 
 def cond_code(kind: int, n: int = 1, tmask: int = 0, other: bool = False, negate: bool = False) -> int:

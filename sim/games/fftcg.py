@@ -15,20 +15,26 @@ First Strike, Brave, Back Attack, Freeze; 1 damage per unblocked attack with EX 
 an empty deck; simultaneous loss = draw; damage and until-end-of-turn effects cleared each End Phase.
 Simplified (digest section 14): the stack is a FIFO of effects, resolved before the next decision;
 instant speed only in two battle windows (the defender after an attack declaration, the attacker
-after the block); targets are chosen on resolution. Not modelled: Warp, Priming, counters, element
-icons in action-ability costs, static abilities that count cards in hand.
+after the block); targets are chosen on resolution. Not modelled: Warp, Priming, element icons in
+action-ability costs, static amounts "for each card in hand", abilities used from the Break Zone.
 
 Card effects (sim/effects.py; the full list with its approximations is in docs/policies_fftcg.md):
-triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, own or opposing
-Summon cast, own Forward attacks or character enters, opposing Forward broken or leaves), EX Bursts
-(11.10), Summons, action abilities with CP, dull and extra costs (discard, mill, a Special Ability's
-same-name discard, 11.7.1; once per turn), and static abilities (power, keywords, untargetable, cost
-reduction, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...") and "for each"
-amounts are checked on resolution. Ops: draw, damage, break (cost/power limits), dull, freeze,
-pump/weaken, bounce, search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste,
-activate, discard, no_block/no_attack, grant_keyword. EX Burst: a card revealed as damage resolves
-its ex_burst effects; without any, a card with the EX icon resolves its cast (Summon) or enter
-(character) effects (11.10.3). The player always uses it.
+triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, end of the own turn
+(9.5.1.1, before the hand-limit discard), own or opposing Summon cast, own Forward attacks or character
+enters, opposing Forward broken or leaves, own dull Backups activated by own effects, the opponent
+discarding due to own effects), EX Bursts (11.10), Summons, action abilities with CP, dull and extra costs
+(discard, mill, remove counters, a Special Ability's same-name discard, 11.7.1; once per turn), and static abilities (power, keywords, untargetable, cost
+reduction with a floor, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...", counts:
+cards cast this turn, hand sizes, the opponent's damage) and "for each" amounts (including cards cast this
+turn) are checked on resolution; statics under a count condition are recomputed when hands, damage or
+the cards cast change. Ops: draw, damage, break (cost/power limits), dull, freeze, pump/weaken, bounce,
+search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste, activate, discard (at
+random, or the most expensive fitting card after a reveal), no_block/no_attack, grant_keyword, flicker
+(remove from the game and play again dull), counters (placed by effects, removed by action costs),
+cast_free (a Summon from the hand without paying its cost; "《X》": X paid on resolution). A card's optional
+extra cost on cast ("you may pay an extra ...") is paid when active Backups cover it and the cost (no
+discard). EX Burst: a card revealed as damage resolves its ex_burst effects; without any, a card with
+the EX icon resolves its cast (Summon) or enter (character) effects (11.10.3). The player always uses it.
 
 Policies (full text in docs/policies_fftcg.md):
 - random: uniform over the legal actions at each decision: which card to cast / ability to use / pass;
@@ -42,8 +48,9 @@ Policies (full text in docs/policies_fftcg.md):
   when at >= 6 damage; after a block, uses removal on the blocker. Mulligans with < 2 Forwards of
   cost <= 3.
 - curve: pays with Backups first, then discards the cheapest cards (Summons and cheap Forwards, Backups
-  last); casts the most expensive castable card, again and again (spends CP as fully as possible),
-  a removal Summon only on a target of cost >= its own - 1; attacks when no blocker would break the
+  last); casts the most expensive castable card, again and again (spends CP as fully as possible; with a
+  card in hand that gets cheaper per card cast this turn, the cards costing <= 2 first while it stays
+  affordable, then it), a removal Summon only on a target of cost >= its own - 1; attacks when no blocker would break the
   attacker and survive (at >= 5 opponent damage: also even trades); blocks to survive, to trade with
   a costlier attacker, or at >= 6 damage; answers attacks with removal at >= 4 damage. Mulligans
   with no character of cost <= 3.
@@ -69,6 +76,7 @@ from numba import njit
 
 from sim.compiled import K_NCOLS, K_NEFF, K_TYPE, CompiledDeck, compile_cards
 from sim.effects import (
+    COND_COUNT,
     COND_DAMAGE,
     COND_OWN,
     E_COND,
@@ -79,6 +87,7 @@ from sim.effects import (
     FE_OWN,
     FE_OWN_DAMAGE,
     MAX_EFFECTS,
+    TRIGGERS,
 )
 from sim.errors import InputError
 from sim.games.fftcg_core import (
@@ -88,13 +97,16 @@ from sim.games.fftcg_core import (
     CONTROL,
     CURVE,
     FORWARD,
+    HT_BKP_ACT,
     HT_DAMAGED,
     HT_DMOD,
+    HT_OPP_DISCARD,
     HT_OPP_LEAVE,
     HT_OWN_ATTACK,
     HT_OWN_ENTER,
     HT_SUMMON,
     HT_TAUNT,
+    HT_TURN_END,
     KEYWORDS,
     L_BKP,
     L_FIELD,
@@ -126,6 +138,7 @@ from sim.games.fftcg_core import (
     OP_CAST_IF,
     OP_COST_REDUCE,
     OP_DAMAGE_MOD,
+    OP_EXTRA_COST,
     OP_TAUNT,
     P_AVAIL,
     P_BONUS,
@@ -155,15 +168,19 @@ from sim.games.fftcg_core import (
     S_PLAYED,
     S_ZONE,
     SEARCH,
+    STATIC_COUNT,
     STATIC_OPP,
     TR_DAMAGED,
     TR_OPP_BROKEN,
+    TR_OPP_DISCARDS,
     TR_OPP_LEAVES,
     TR_OPP_SUMMON,
     TR_OWN_ATTACKS,
+    TR_OWN_BACKUP_ACT,
     TR_OWN_ENTERS,
     TR_OWN_SUMMON,
     TR_STATIC,
+    TR_TURN_END,
     V_FIELD,
     V_NEGATIVE,
     V_ZONES,
@@ -387,6 +404,15 @@ def setup(S, first):
         ps[p, P_MULL] += 1
 
 
+# P_HAS_TRIG bit of each trigger that the engine looks for only in decks that have it (0: always looked for)
+TRIGGER_FLAGS = np.zeros(len(TRIGGERS), np.int64)
+for _trig, _bit in ((TR_OWN_ATTACKS, HT_OWN_ATTACK), (TR_OWN_ENTERS, HT_OWN_ENTER), (TR_DAMAGED, HT_DAMAGED),
+                    (TR_OPP_BROKEN, HT_OPP_LEAVE), (TR_OPP_LEAVES, HT_OPP_LEAVE), (TR_OWN_SUMMON, HT_SUMMON),
+                    (TR_OPP_SUMMON, HT_SUMMON), (TR_TURN_END, HT_TURN_END), (TR_OWN_BACKUP_ACT, HT_BKP_ACT),
+                    (TR_OPP_DISCARDS, HT_OPP_DISCARD)):
+    TRIGGER_FLAGS[_trig] = _bit
+
+
 @engine_jit
 def deck_flags(cards, effs, ntot):
     """Per seat [P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG]: which kinds of effects the deck has at all (the
@@ -404,22 +430,16 @@ def deck_flags(cards, effs, ntot):
                     if static_bonus_op(op) \
                             and (cond not in (0, COND_DAMAGE, COND_OWN) or fe not in (0, FE_OWN, FE_OWN_DAMAGE)):
                         flags[p, 0] |= STATIC_OPP
-                    if op == OP_COST_REDUCE or op == OP_CAST_IF:
+                    if static_bonus_op(op) and cond == COND_COUNT:
+                        flags[p, 0] |= STATIC_COUNT
+                    if op == OP_COST_REDUCE or op == OP_CAST_IF or op == OP_EXTRA_COST:
                         flags[p, 1] = 1
                     elif op == OP_DAMAGE_MOD:
                         flags[p, 2] |= HT_DMOD
                     elif op == OP_TAUNT:
                         flags[p, 2] |= HT_TAUNT
-                elif trig == TR_OWN_ATTACKS:
-                    flags[p, 2] |= HT_OWN_ATTACK
-                elif trig == TR_OWN_ENTERS:
-                    flags[p, 2] |= HT_OWN_ENTER
-                elif trig == TR_DAMAGED:
-                    flags[p, 2] |= HT_DAMAGED
-                elif trig == TR_OPP_BROKEN or trig == TR_OPP_LEAVES:
-                    flags[p, 2] |= HT_OPP_LEAVE
-                elif trig == TR_OWN_SUMMON or trig == TR_OPP_SUMMON:
-                    flags[p, 2] |= HT_SUMMON
+                else:
+                    flags[p, 2] |= TRIGGER_FLAGS[trig]
     return flags
 
 
@@ -659,8 +679,10 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     for p in range(2):
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
-        v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT
-        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP  # static bonuses always recomputed (setup narrows this down)
+        v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
+            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD
+        # static bonuses always recomputed (setup narrows this down)
+        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_COUNT
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB
     return State.of(blob)

@@ -51,13 +51,21 @@ from sim.compiled import (
 from sim.effects import (
     ACT_CHAIN,
     ACT_ONCE,
+    CNT_CAST,
+    CNT_OPP_DAMAGE,
+    CNT_OPP_HAND,
+    CNT_OWN_DAMAGE,
+    CNT_OWN_HAND,
+    CNT_PAID,
     COND_CHOSEN_GONE,
+    COND_COUNT,
     COND_DAMAGE,
     COND_MY_TURN,
     COND_NOT,
     COND_OPP,
     COND_OTHER,
     COND_OWN,
+    DISCARD_CHOOSE,
     DM_ABILITY,
     DM_DEALS,
     DM_DULL,
@@ -77,6 +85,7 @@ from sim.effects import (
     E_THASH,
     E_TMASK,
     E_TRIGGER,
+    FE_CAST,
     FE_DULL,
     FE_OPP,
     FE_OPP_HAND,
@@ -88,6 +97,7 @@ from sim.effects import (
     TARGETS,
     TRIGGERS,
     XC_BACKUP,
+    XC_COUNTER,
     XC_DISCARD,
     XC_MILL,
     XC_SELF,
@@ -128,9 +138,13 @@ TR_OWN_SUMMON = TRIGGERS.index("own_summon")
 TR_OPP_SUMMON = TRIGGERS.index("opp_summon")
 TR_OWN_ATTACKS = TRIGGERS.index("own_attacks")
 TR_OWN_ENTERS = TRIGGERS.index("own_enters")
+TR_TURN_END = TRIGGERS.index("turn_end")
+TR_OWN_BACKUP_ACT = TRIGGERS.index("own_backup_activated")
+TR_OPP_DISCARDS = TRIGGERS.index("opp_discards")
 # P_HAS_TRIG bits: the deck has effects with these triggers (the engine looks for them only then)
 HT_DAMAGED, HT_OPP_LEAVE, HT_SUMMON = 1, 2, 4
 HT_DMOD, HT_OWN_ATTACK, HT_OWN_ENTER, HT_TAUNT = 8, 16, 32, 64  # static damage_mod / taunt effects, own_* triggers
+HT_TURN_END, HT_BKP_ACT, HT_OPP_DISCARD = 128, 256, 512  # turn_end, own_backup_activated, opp_discards
 
 OP_DRAW = OPS.index("draw")
 OP_DAMAGE = OPS.index("damage")
@@ -168,6 +182,10 @@ OP_TAUNT = OPS.index("taunt")
 OP_NO_BREAK = OPS.index("no_break")
 OP_NO_BOUNCE = OPS.index("no_bounce")
 OP_PARTY_ANY = OPS.index("party_any")
+OP_FLICKER = OPS.index("flicker")
+OP_COUNTER = OPS.index("counter")
+OP_EXTRA_COST = OPS.index("extra_cost")
+OP_CAST_FREE = OPS.index("cast_free")
 
 TG_OPP_CHAR = TARGETS.index("opp_character")
 TG_OWN_CHAR = TARGETS.index("own_character")
@@ -204,11 +222,14 @@ N_OPT = 6
 # ---- state layout ---------------------------------------------------------------------------------
 Z_DECK, Z_HAND, Z_FIELD, Z_BREAK, Z_DAMAGE, Z_LB, Z_LB_UP = 0, 1, 2, 3, 4, 5, 6
 N_ZONES = 7
+Z_REMOVED = -1  # leave_field's destination for a card removed from the game that comes back at once (flicker)
 (S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST,
- S_SHIELD, S_ONCE, S_PREV) = range(15)
-N_S = 15  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
+ S_SHIELD, S_ONCE, S_PREV, S_COUNTERS, S_PAID) = range(17)
+N_S = 17  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
 #           damage dealt to it this turn is reduced by this much; S_ONCE: bit k = its once-per-turn action
-#           ability at slot k was used this turn; S_PREV: refresh_static's copy of the previous S_STATIC
+#           ability at slot k was used this turn; S_PREV: refresh_static's copy of the previous S_STATIC;
+#           S_COUNTERS: counters placed on it (op counter), removed by an action cost (XC_COUNTER); S_PAID: 1
+#           when it was cast paying its extra cost (op extra_cost, condition CNT_PAID)
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY, P_NF, P_NB,
  P_NLD) = range(23)
@@ -218,6 +239,8 @@ N_P = 23  # P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD /
 #           bit 1 the deck has static effects, bit 2 (STATIC_OPP) some of them may read the opponent's
 #           side, so they are recomputed when the opponent's field changes
 STATIC_OPP = 2
+STATIC_COUNT = 4  # P_HAS_STATIC bit: some static bonus has a COND_COUNT condition (a hand, damage or cast count):
+#                   recomputed when those counts change (counts_changed)
 L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
 N_L = 5
 X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP = range(13)
@@ -348,8 +371,9 @@ def power(S, s, i):
 
 @engine_jit
 def has_trigger(S, s, c, trig):
-    """One of the card's effects has this trigger (K_TRIGS): the scans over its effect slots skip it if not."""
-    return (st_cards(S)[np.uint64(s), np.uint64(c), K_TRIGS] >> trig) & 1 != 0
+    """One of the card's effects has this trigger (K_TRIGS; triggers from 31 on share bit 31): the scans over its
+    effect slots skip it if not."""
+    return (st_cards(S)[np.uint64(s), np.uint64(c), K_TRIGS] >> min(trig, 31)) & 1 != 0
 
 
 @engine_jit
@@ -410,7 +434,24 @@ def cond_ok(S, p, s, c, slot):
     elif kind == COND_CHOSEN_GONE:
         gs = st_gs(S)
         ok = gs[X_CHS] >= 0 and st_cs(S)[gs[X_CHS], S_ZONE, gs[X_CHC]] != Z_FIELD
+    elif kind == COND_COUNT:  # a count of the game (CNT_*) for p
+        k, ps = (v >> 4) & 15, st_ps(S)
+        m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
+            if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] if k == CNT_CAST \
+            else st_cs(S)[s, S_PAID, c] if k == CNT_PAID else 0
+        ok = m >= n
     return ok != ((v & COND_NOT) != 0)  # COND_TRIGGER was checked when the ability triggered (push_own)
+
+
+@engine_jit
+def counts_changed(S):
+    """A hand, damage or cast count changed: static bonuses under a COND_COUNT condition (STATIC_COUNT) are
+    recomputed, on both sides (one may read the other's hand)."""
+    ps = st_ps(S)
+    if (ps[0, P_HAS_STATIC] | ps[1, P_HAS_STATIC]) & STATIC_COUNT:
+        for s in range(2):
+            if ps[s, P_HAS_STATIC] & STATIC_COUNT:
+                refresh_static(S, s)
 
 
 @engine_jit
@@ -433,6 +474,8 @@ def effect_amount(S, p, s, c, slot):
         m = ps[1 - p, P_HN]
     elif kind == FE_OWN_DAMAGE:
         m = ps[p, P_DMG]
+    elif kind == FE_CAST:
+        m = ps[p, P_PLAYED]
     cap = v >> 9  # "(up to 3 Forwards)"
     if cap > 0 and m > cap:
         m = cap
@@ -484,6 +527,7 @@ def index_field(S, p):
 def to_hand(S, p, c):
     st_cs(S)[p, S_ZONE, c] = Z_HAND
     list_add(S, p, L_HAND, P_HN, c)
+    counts_changed(S)
 
 
 @engine_jit
@@ -491,6 +535,7 @@ def discard(S, p, c):
     """Hand -> Break Zone (rule 15.1.1.4)."""
     list_remove(S, p, L_HAND, P_HN, c)
     st_cs(S)[p, S_ZONE, c] = Z_BREAK
+    counts_changed(S)
 
 
 @engine_jit
@@ -577,6 +622,8 @@ def extra_cost_ok(S, p, c, v):
         return ps[p, P_HN] >= n
     if kind == XC_MILL:
         return ps[p, P_NMAIN] - ps[p, P_TOP] >= n
+    if kind == XC_COUNTER:
+        return st_cs(S)[p, S_COUNTERS, c] >= n
     return True
 
 
@@ -596,6 +643,8 @@ def pay_extra_cost(S, p, c, v):
         discard_least(S, p, n)
     elif kind == XC_MILL:
         mill(S, p, n)
+    elif kind == XC_COUNTER:
+        st_cs(S)[p, S_COUNTERS, c] -= n
 
 
 @engine_jit
@@ -740,6 +789,8 @@ def damage_player(S, p, n):
     ps[1 - p, P_DEALT] += dealt
     if dealt and ps[p, P_HAS_STATIC]:
         update_static(S, p)  # "Damage n --" static abilities (15.2.x) switch on with damage
+    if dealt:
+        counts_changed(S)
 
 
 @engine_jit
@@ -756,6 +807,7 @@ def enter_field(S, p, c):
     cs[p, S_KW_EOT, c] = 0
     cs[p, S_SHIELD, c] = 0
     cs[p, S_ONCE, c] = 0
+    cs[p, S_COUNTERS, c] = 0
     list_add(S, p, L_FIELD, P_FN, c)
     index_field(S, p)
     update_static(S, p)
@@ -773,15 +825,17 @@ def leave_field(S, p, c, dest):
     cs, ps = st_cs(S), st_ps(S)
     list_remove(S, p, L_FIELD, P_FN, c)
     index_field(S, p)
-    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST, S_SHIELD, S_ONCE):
+    for col in (S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_KW_EOT, S_STATIC, S_KW_ST, S_SHIELD, S_ONCE,
+                S_COUNTERS, S_PAID):
         cs[p, col, c] = 0
     if c >= ps[p, P_NMAIN]:
         cs[p, S_ZONE, c] = Z_LB_UP
     elif dest == Z_HAND:
         to_hand(S, p, c)
     else:
-        cs[p, S_ZONE, c] = dest
-    push_trigger(S, p, p, c, TR_LEAVE, -1, -1)
+        cs[p, S_ZONE, c] = dest  # Z_REMOVED: removed from the game for a moment (flicker), no leave abilities
+    if dest != Z_REMOVED:
+        push_trigger(S, p, p, c, TR_LEAVE, -1, -1)
     if ps[1 - p, P_HAS_TRIG] & HT_OPP_LEAVE and st_cards(S)[p, c, K_TYPE] == FORWARD:
         q, ls = 1 - p, st_ls(S)
         for k in range(ps[q, P_FN]):
@@ -1200,7 +1254,8 @@ def harmful(op):
 @engine_jit
 def targets_character(op):
     return harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD or op == OP_ACTIVATE \
-        or op == OP_FIGHT or op == OP_SHIELD or op == OP_NO_BREAK or op == OP_NO_BOUNCE
+        or op == OP_FIGHT or op == OP_SHIELD or op == OP_NO_BREAK or op == OP_NO_BOUNCE or op == OP_FLICKER \
+        or op == OP_COUNTER
 
 
 @engine_jit
@@ -1228,7 +1283,7 @@ def legal_target(S, s, c, op, param, tmask, thash):
             return False
     if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
             or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_FIGHT or op == OP_DAMAGE_DOUBLE or op == OP_SHIELD \
-            or op == OP_SET_POWER:
+            or op == OP_SET_POWER or op == OP_FLICKER:
         return t == FORWARD
     if op == OP_ACTIVATE:
         return cs[s, S_DULL, c] == 1
@@ -1263,6 +1318,8 @@ def target_score(S, s, c, op, amount, hs, hc):
         return (1_000_000 if cards[s, c, K_TYPE] == FORWARD else 0) + pw
     if op == OP_SET_POWER:  # the biggest loss of power
         return hint * 2_000_000 + max(pw - amount, 0)
+    if op == OP_FLICKER:  # a Forward whose enter abilities fire again, the most expensive, the most damaged
+        return (1_000_000 if has_trigger(S, s, c, TR_ENTER) else 0) + cards[s, c, K_COST] * 10_000 + cs[s, S_DMG, c]
     return hint * 2_000_000 + pw  # pump, damage_double, shield, no_break, no_bounce
 
 
@@ -1283,7 +1340,7 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask, tha
     for k in range(ps[s, P_FN]):
         c = ls[s, L_FIELD, k]
         if not legal_target(S, s, c, op, param, tmask, thash) or protected(S, p, s, c, src_s, src_c) \
-                or (taunt and st_cs(S)[s, S_KW_ST, c] & KW_TAUNT == 0):
+                or (taunt and st_cs(S)[s, S_KW_ST, c] & KW_TAUNT == 0) or (tmask & COND_OTHER and s == src_s and c == src_c):
             continue
         seen += 1
         if rnd:
@@ -1322,7 +1379,8 @@ def count_targets(S, p, op, param, tgt, src_s, src_c, tmask, thash):
     n = 0
     for k in range(st_ps(S)[s, P_FN]):
         f = st_ls(S)[s, L_FIELD, k]
-        if legal_target(S, s, f, op, param, tmask, thash) and not protected(S, p, s, f, src_s, src_c):
+        if legal_target(S, s, f, op, param, tmask, thash) and not protected(S, p, s, f, src_s, src_c) \
+                and not (tmask & COND_OTHER and s == src_s and f == src_c):
             n += 1
     return n
 
@@ -1429,9 +1487,12 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                 n -= 1
         if amount > 0:
             update_static(S, ctrl)  # "Damage n --" static abilities switch off again
+            counts_changed(S)
     elif op == OP_DISCARD:
-        # "your opponent discards" (opp_player): at random; "discard ... from your hand" (own_player): the
-        # controller's least valuable card; "each player discards" (all_players): both
+        # "your opponent discards" (opp_player): at random, or (param DISCARD_CHOOSE) the opponent reveals the
+        # hand and the controller selects the most expensive card of cost >= the param's low bits; "discard
+        # ... from your hand" (own_player): the controller's least valuable card; "each player discards"
+        # (all_players): both
         for side in range(2):
             mine = side == ctrl
             if (mine and tgt != TG_OWN_PLAYER and tgt != TG_ALL_PLAYERS) or (not mine and tgt == TG_OWN_PLAYER):
@@ -1439,11 +1500,20 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             if mine:
                 discard_least(S, side, amount)
                 continue
+            hn0 = ps[side, P_HN]
             for _ in range(amount):
                 hn = ps[side, P_HN]
                 if hn == 0:
                     break
-                discard(S, side, ls[side, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
+                if param & DISCARD_CHOOSE:
+                    d = most_expensive(S, side, param & 0xFFFF, tmask)
+                    if d < 0:
+                        break
+                    discard(S, side, d)
+                else:
+                    discard(S, side, ls[side, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
+            if ps[side, P_HN] < hn0 and ps[ctrl, P_HAS_TRIG] & HT_OPP_DISCARD:
+                push_field(S, ctrl, TR_OPP_DISCARDS)  # "when your opponent discards ... due to your abilities"
     elif op == OP_RECOVER:
         # `amount` cards of card type `param` (-1 any) and name/job/category E_THASH from the Break Zone to
         # the hand, latest first; E_TMASK bit COND_OTHER: "other than Card Name <this card's name>"
@@ -1470,7 +1540,11 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         dig(S, ctrl, amount, tmask, thash)
     elif op == OP_PARTY_ANY:
         ps[ctrl, P_PARTY_ANY] = 1
+    elif op == OP_CAST_FREE:
+        cast_free(S, ctrl, param, amount)
     elif targets_character(op):
+        # "when 1 or more dull Backups you control are activated due to your Summons or abilities": once per event
+        before = dull_backups(S, ctrl) if op == OP_ACTIVATE and ps[ctrl, P_HAS_TRIG] & HT_BKP_ACT else -1
         if tgt == TG_ALL_OPP or tgt == TG_ALL_OWN or tgt == TG_ALL:
             # every legal character on the side(s): collect first, the field lists change as they leave
             m = 0
@@ -1498,6 +1572,38 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             gs[X_CHS], gs[X_CHC] = ts, tc  # for "it" in the ability's next effects (TG_CHOSEN, COND_CHOSEN_GONE)
             if ts >= 0:  # no legal target on resolution: nothing happens (11.3.9)
                 apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
+        if before >= 0 and dull_backups(S, ctrl) < before:
+            push_field(S, ctrl, TR_OWN_BACKUP_ACT)
+
+
+@engine_jit
+def dull_backups(S, p):
+    cs, ls = st_cs(S), st_ls(S)
+    n = 0
+    for k in range(st_ps(S)[p, P_NB]):
+        n += cs[p, S_DULL, ls[p, L_BKP, k]]
+    return n
+
+
+@engine_jit
+def push_field(S, p, trig):
+    """Queue the abilities with this trigger of every character on p's field."""
+    ls = st_ls(S)
+    for k in range(st_ps(S)[p, P_FN]):
+        push_trigger(S, p, p, ls[p, L_FIELD, k], trig, -1, -1)
+
+
+@engine_jit
+def most_expensive(S, p, cost_min, tmask):
+    """The card of p's hand the opponent selects after a reveal: the most expensive of cost >= cost_min and
+    a card type in tmask (0 = any; the first in hand order on ties), -1 if none."""
+    cards, ls = st_cards(S), st_ls(S)
+    best, best_cost = -1, cost_min - 1
+    for k in range(st_ps(S)[p, P_HN]):
+        h = ls[p, L_HAND, k]
+        if cards[p, h, K_COST] > best_cost and (tmask == 0 or (1 << cards[p, h, K_TYPE]) & tmask):
+            best, best_cost = h, cards[p, h, K_COST]
+    return best
 
 
 @engine_jit
@@ -1546,6 +1652,16 @@ def apply_op(S, ts, tc, op, amount, param, ctrl, src_s, src_c):
         cs[ts, S_KW_EOT, tc] |= KW_NO_BREAK
     elif op == OP_NO_BOUNCE:
         cs[ts, S_KW_EOT, tc] |= KW_NO_BOUNCE
+    elif op == OP_COUNTER:
+        cs[ts, S_COUNTERS, tc] += amount
+    elif op == OP_FLICKER:
+        # removed from the game, then played onto the field dull: a new object (7.4) whose enter abilities
+        # trigger; an LB card goes to its LB deck instead (15.2.8.4.1) and stays there
+        leave_field(S, ts, tc, Z_REMOVED)
+        if cs[ts, S_ZONE, tc] == Z_REMOVED:
+            enter_field(S, ts, tc)
+            cs[ts, S_DULL, tc] = 1
+            push_trigger(S, ts, ts, tc, TR_ENTER, -1, -1)
 
 
 @engine_jit
@@ -1683,6 +1799,60 @@ def play_onto_field(S, p, src, cost_max, tmask, thash):
             shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:ps[p, P_NMAIN]], n)
     enter_field(S, p, best)
     push_trigger(S, p, p, best, TR_ENTER, -1, -1)
+
+
+@engine_jit
+def summon_cast(S, p, c, hs, hc):
+    """Summon c of p is cast: "when you / your opponent cast(s) a Summon" abilities go on the stack above it
+    (they resolve first), then its cast effects."""
+    ps = st_ps(S)
+    for q in range(2):
+        if ps[q, P_HAS_TRIG] & HT_SUMMON:
+            for k in range(ps[q, P_FN]):
+                push_trigger(S, q, q, st_ls(S)[q, L_FIELD, k], TR_OWN_SUMMON if q == p else TR_OPP_SUMMON, -1, -1)
+    push_trigger(S, p, p, c, TR_CAST, hs, hc)
+
+
+@engine_jit
+def free_summon(S, p, cost_max):
+    """The Summon of p's hand an effect casts without paying its cost: the most expensive of cost <= cost_max
+    whose choosing effects have targets; cost_max < 0: "of cost X or less" for an X paid now (generic CP,
+    keeping the policy's hand reserve). -1 if none."""
+    cards, ls = st_cards(S), st_ls(S)
+    keep = 0 if st_ps(S)[p, P_POLICY] == RANDOM else st_prm(S)[p, PR_RESERVE]
+    best, best_cost = -1, -1
+    for k in range(st_ps(S)[p, P_HN]):
+        h = ls[p, L_HAND, k]
+        cost = cards[p, h, K_COST]
+        if cards[p, h, K_TYPE] != SUMMON or cost <= best_cost or (cost_max >= 0 and cost > cost_max) \
+                or not has_targets(S, p, p, h, TR_CAST):
+            continue
+        if cost_max < 0 and plan_pay(S, p, cost, 0, h, -1, keep, True)[0] < 0:
+            continue
+        best, best_cost = h, cost
+    return best
+
+
+@engine_jit
+def cast_free(S, p, cost_max, back):
+    """"Cast 1 Summon of cost n (X) or less from your hand without paying the cost" (free_summon): it counts
+    as cast (P_PLAYED, Summon-cast abilities); `back`: "then, return that Summon to your hand after use" (it
+    stays in the hand; its effects are queued) instead of the Break Zone."""
+    ps, cs = st_ps(S), st_cs(S)
+    c = free_summon(S, p, cost_max)
+    if c < 0:
+        return
+    if cost_max < 0:  # X
+        keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, PR_RESERVE]
+        g, nb, nd, ub = plan_pay(S, p, st_cards(S)[p, c, K_COST], 0, c, -1, keep, False)
+        commit_pay(S, p, nb, nd, ub)
+    if not back:
+        discard(S, p, c)  # to the Break Zone after use (11.11.10): not a discard for triggers
+    ps[p, P_PLAYED] += 1
+    counts_changed(S)
+    if cs[p, S_PLAYED, c] < 0:
+        cs[p, S_PLAYED, c] = ps[p, P_TURN]
+    summon_cast(S, p, c, -1, -1)
 
 
 @engine_jit

@@ -15,7 +15,20 @@ Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 
 
 
 from sim.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
-from sim.effects import E_AMOUNT, E_COND, E_DULL, E_OP, E_PARAM, E_TARGET, E_THASH, E_TMASK, E_TRIGGER
+from sim.effects import (
+    E_AMOUNT,
+    E_COND,
+    E_DULL,
+    E_FOREACH,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_THASH,
+    E_TMASK,
+    E_TRIGGER,
+    FE_CAST,
+    XC_COUNTER,
+)
 from sim.games.fftcg_core import (
     AGGRO,
     BACKUP,
@@ -38,12 +51,15 @@ from sim.games.fftcg_core import (
     OP_BOUNCE,
     OP_BREAK,
     OP_BREAK_POWER,
+    OP_CAST_FREE,
     OP_COST_REDUCE,
+    OP_COUNTER,
     OP_DAMAGE,
     OP_DISCARD,
     OP_DRAW,
     OP_DULL,
     OP_DULL_POWER,
+    OP_EXTRA_COST,
     OP_FREEZE,
     OP_GRANT_KEYWORD,
     OP_HASTE,
@@ -75,6 +91,7 @@ from sim.games.fftcg_core import (
     PR_TRADE,
     RANDOM,
     S_ATTACKED,
+    S_COUNTERS,
     S_DMG,
     S_DULL,
     S_SICK,
@@ -98,6 +115,7 @@ from sim.games.fftcg_core import (
     count_targets,
     effect_amount,
     extra_cost_ok,
+    free_summon,
     has_kw,
     has_targets,
     has_trigger,
@@ -115,6 +133,8 @@ from sim.games.fftcg_core import (
     st_rng,
     st_scr,
     targets_character,
+    xcost_kind,
+    xcost_n,
 )
 from sim.jit import engine_jit
 from sim.kernel import randbelow
@@ -136,18 +156,34 @@ def reserve(S, p):
 def cast_requirement(S, p, c):
     """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3). The card's own
     static cost reductions ("the cost required to cast X is reduced by N", with their conditions and
-    "for each" counts) apply, down to 1 CP (approximation: a few cards allow 0)."""
+    "for each" counts) apply, down to 1 CP (approximation: a few cards allow 0), or down to the reduction's
+    E_PARAM ("it cannot become 1 or less": 2)."""
     cards = st_cards(S)
     el = cards[p, c, K_ELEM]
     cost = cards[p, c, K_COST]
     if st_ps(S)[p, P_HAS_CR] and has_trigger(S, p, c, TR_STATIC):  # only decks with cost reductions look
         effs = st_effs(S)
+        floor = 1
         for k in range(cards[p, c, K_NEFF]):
             if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
                     and cond_ok(S, p, p, c, k):
                 cost -= effect_amount(S, p, p, c, k)
-        cost = max(cost, min(1, cards[p, c, K_COST]))
+                floor = max(floor, effs[p, c, k, E_PARAM])
+        cost = max(cost, min(floor, cards[p, c, K_COST]))
     return cost, (0 if el & LIGHT_DARK else el)
+
+
+@engine_jit
+def extra_cp(S, p, c):
+    """The optional extra CP of c's static "if you pay the cost to play X, you may pay an extra ..." (0: none);
+    generic CP here (its element icons are not required)."""
+    if st_ps(S)[p, P_HAS_CR] == 0 or not has_trigger(S, p, c, TR_STATIC):
+        return 0
+    effs = st_effs(S)
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if effs[p, c, k, E_OP] == OP_EXTRA_COST and effs[p, c, k, E_TRIGGER] == TR_STATIC:
+            return effs[p, c, k, E_AMOUNT]
+    return 0
 
 
 @engine_jit
@@ -305,6 +341,14 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return hs == p and hc >= 0
     if op == OP_RECOVER:
         return True
+    if op == OP_CAST_FREE:  # a Summon to cast that removes an opposing Forward of cost >= 3 now
+        return free_removal(S, p, free_summon(S, p, effs[s, c, k, E_PARAM]))
+    if op == OP_COUNTER:  # until the card holds what its counter costs (XC_COUNTER) remove
+        need = 0
+        for j in range(st_cards(S)[s, c, K_NEFF]):
+            if xcost_kind(effs[s, c, j, E_DULL]) == XC_COUNTER:
+                need = max(need, xcost_n(effs[s, c, j, E_DULL]))
+        return st_cs(S)[s, S_COUNTERS, c] < need
     if not targets_character(op):
         return False
     ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc,
@@ -322,6 +366,27 @@ def effect_useful(S, p, s, c, k, hs, hc):
     if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
         return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
+
+
+@engine_jit
+def free_removal(S, p, h):
+    """Summon h (-1: none) would break, or deal breaking damage to, an opposing Forward of cost >= 3 now: what
+    the non-random policies give a card like Black Mage (a Backup) up for. Its own test, not effect_useful's
+    (which asks this one: numba allows no call cycle)."""
+    if h < 0:
+        return False
+    effs, cards = st_effs(S), st_cards(S)
+    for k in range(cards[p, h, K_NEFF]):
+        op = effs[p, h, k, E_OP]
+        if effs[p, h, k, E_TRIGGER] != TR_CAST or (op != OP_DAMAGE and op != OP_BREAK and op != OP_BREAK_POWER):
+            continue
+        amount = effect_amount(S, p, p, h, k)
+        ts, tc = choose_target(S, p, op, amount, effs[p, h, k, E_PARAM], effs[p, h, k, E_TARGET], p, h, -1, -1,
+                               effs[p, h, k, E_TMASK], effs[p, h, k, E_THASH])
+        if ts >= 0 and ts != p and cards[ts, tc, K_TYPE] == FORWARD and cards[ts, tc, K_COST] >= 3 \
+                and (op != OP_DAMAGE or power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount):
+            return True
+    return False
 
 
 @engine_jit
@@ -383,6 +448,16 @@ def cast_score(S, p, c, phase):
             return 800 if phase == 1 else 600
         return 300
     if pol == CURVE:
+        storm, storm_c = storm_cost(S, p) if ps[p, P_HAS_CR] else (-1, -1)
+        if storm >= 0:
+            # a card in hand gets cheaper with each card cast this turn: the cards that cost at most 2 now
+            # first (the cheapest first) while it stays affordable after them, then that card, then the rest
+            if c == storm_c:
+                return 1500
+            now = cast_requirement(S, p, c)[0]
+            most = st_scr(S)[4, CX_MAXCP]  # prepare_cast_context's bound on what a payment can raise
+            if now <= 2 and (storm > most or most - now >= storm):
+                return 2000 - 100 * now
         return 100 * cost + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
     # CONTROL: Backups to 5, then characters, removal only on a real threat (the rest is held for
     # the opponent's turn, see choose_instant)
@@ -391,6 +466,26 @@ def cast_score(S, p, c, phase):
     if t == SUMMON:
         return 300 if ps[p, P_HN] > 5 else 0
     return 500 + 10 * cost
+
+
+@engine_jit
+def storm_cost(S, p):
+    """(current cost, card) of the cheapest card in p's hand whose cost is reduced for each card p has cast
+    this turn (a static cost_reduce with FE_CAST); (-1, -1) if it holds none."""
+    cards, effs, ls = st_cards(S), st_effs(S), st_ls(S)
+    best, best_c = -1, -1
+    for j in range(st_ps(S)[p, P_HN]):
+        c = ls[p, L_HAND, j]
+        if not has_trigger(S, p, c, TR_STATIC):
+            continue
+        for k in range(cards[p, c, K_NEFF]):
+            if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
+                    and effs[p, c, k, E_FOREACH] & 7 == FE_CAST:
+                now = cast_requirement(S, p, c)[0]
+                if best < 0 or now < best:
+                    best, best_c = now, c
+                break
+    return best, best_c
 
 
 @engine_jit

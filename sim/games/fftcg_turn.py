@@ -5,7 +5,7 @@ fftcg_policy.py.
 """
 
 
-from sim.compiled import K_TYPE
+from sim.compiled import K_ELEM, K_TYPE
 from sim.effects import (
     E_COST,
     E_DULL,
@@ -14,9 +14,10 @@ from sim.effects import (
 from sim.games.fftcg_core import (
     HAND_LIMIT,
     HT_OWN_ATTACK,
-    HT_SUMMON,
+    HT_TURN_END,
     KW_BRAVE,
     KW_FIRST_STRIKE,
+    L_BKP,
     L_FIELD,
     L_HAND,
     O_BLOCKED_IF_REMOVED,
@@ -26,6 +27,7 @@ from sim.games.fftcg_core import (
     P_FN,
     P_HAS_TRIG,
     P_HN,
+    P_NB,
     P_NMAIN,
     P_NTOT,
     P_PARTY_ANY,
@@ -40,6 +42,7 @@ from sim.games.fftcg_core import (
     S_FROZEN,
     S_KW_EOT,
     S_ONCE,
+    S_PAID,
     S_PLAYED,
     S_PUMP,
     S_SHIELD,
@@ -49,12 +52,10 @@ from sim.games.fftcg_core import (
     TR_ACTION_BREAK,
     TR_ATTACK,
     TR_BLOCK,
-    TR_CAST,
     TR_ENTER,
     TR_HIT_PLAYER,
-    TR_OPP_SUMMON,
     TR_OWN_ATTACKS,
-    TR_OWN_SUMMON,
+    TR_TURN_END,
     TR_TURN_START,
     V_PAYMENT,
     X_ACTIVE,
@@ -70,6 +71,7 @@ from sim.games.fftcg_core import (
     action_payment,
     check_over,
     commit_pay,
+    counts_changed,
     cp_potential,
     damage_player,
     deal_damage,
@@ -84,6 +86,7 @@ from sim.games.fftcg_core import (
     plan_pay,
     power,
     push,
+    push_field,
     push_own,
     push_trigger,
     queued,
@@ -98,6 +101,7 @@ from sim.games.fftcg_core import (
     st_prm,
     st_ps,
     st_scr,
+    summon_cast,
 )
 from sim.games.fftcg_policy import (
     CAST,
@@ -107,6 +111,7 @@ from sim.games.fftcg_policy import (
     choose_discard,
     choose_instant,
     choose_main,
+    extra_cp,
     first_strike_all,
     lb_cost,
 )
@@ -136,9 +141,24 @@ def cast(S, p, c, hs, hc, check):
     from_lb = cs[p, S_ZONE, c] == Z_LB
     cost, req = cast_requirement(S, p, c)
     keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
-    g, nb, nd, ub = plan_pay(S, p, cost, req, -1 if from_lb else c, -1, keep, False)
+    excl = -1 if from_lb else c
+    # "you may pay an extra ...": paid (every policy alike) when active Backups (and CP gained this turn) cover the
+    # cost with the extra, with an active Backup of each required element, so that it takes no discard
+    total = cost + extra_cp(S, p, c)
+    if total > cost:
+        n, el = ps[p, P_BONUS], 0
+        for k in range(ps[p, P_NB]):
+            b = st_ls(S)[p, L_BKP, k]
+            if cs[p, S_DULL, b] == 0:
+                n += 1
+                el |= cards[p, b, K_ELEM]
+        if total > n or (req & ~el) != 0:
+            total = cost
+    g, nb, nd, ub = plan_pay(S, p, total, req, excl, -1, keep, False)
     if g < 0:
         return False
+    extra = total - cost
+    cost = total
     if check and not payment_legal(S, p, cost, req, nb, nd, ub):
         gs[X_VIOL] |= V_PAYMENT
     commit_pay(S, p, nb, nd, ub)
@@ -147,18 +167,16 @@ def cast(S, p, c, hs, hc, check):
     else:
         list_remove(S, p, L_HAND, P_HN, c)
     ps[p, P_PLAYED] += 1
+    counts_changed(S)  # the hand and the cards cast this turn
     if cs[p, S_PLAYED, c] < 0:
         cs[p, S_PLAYED, c] = ps[p, P_TURN]
     if cards[p, c, K_TYPE] == SUMMON:
         cs[p, S_ZONE, c] = Z_LB_UP if from_lb else Z_BREAK  # 11.11.10
-        for q in range(2):  # "when you / your opponent cast(s) a Summon": on the stack above it, resolve first
-            if ps[q, P_HAS_TRIG] & HT_SUMMON:
-                for k in range(ps[q, P_FN]):
-                    f = st_ls(S)[q, L_FIELD, k]
-                    push_trigger(S, q, q, f, TR_OWN_SUMMON if q == p else TR_OPP_SUMMON, -1, -1)
-        push_trigger(S, p, p, c, TR_CAST, hs, hc)
+        summon_cast(S, p, c, hs, hc)
     else:
         enter_field(S, p, c)
+        if extra > 0:
+            cs[p, S_PAID, c] = 1  # for its enter abilities' "if you paid the extra cost"
         push_trigger(S, p, p, c, TR_ENTER, hs, hc)  # 11.4.8
     # with nothing queued, resolve would only run the rule processes (settle)
     if queued(S) or st_gs(S)[X_RP]:
@@ -347,9 +365,13 @@ def resolve_attack(S, p, n, b, threshold, check):
 
 @engine_jit
 def end_phase(S, p):
-    """End Phase (9.5): the turn player discards to 5; damage on all characters and until-end-of-turn
-    effects end (9.5.1.3)."""
+    """End Phase (9.5): "at the end of each of your turns" abilities resolve (9.5.1.1), the turn player
+    discards to 5 (9.5.1.2); damage on all characters and until-end-of-turn effects end (9.5.1.3)."""
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    if ps[p, P_HAS_TRIG] & HT_TURN_END:
+        push_field(S, p, TR_TURN_END)
+        if queued(S):
+            resolve(S)
     while ps[p, P_HN] > HAND_LIMIT:
         discard(S, p, choose_discard(S, p))
     pumped = False

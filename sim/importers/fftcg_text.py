@@ -50,18 +50,27 @@ import re
 from dataclasses import dataclass, replace
 
 from sim.effects import (
+    CNT_CAST,
+    CNT_OPP_DAMAGE,
+    CNT_OPP_HAND,
+    CNT_OWN_HAND,
+    CNT_PAID,
     COND_CHOSEN_GONE,
+    COND_COUNT,
     COND_DAMAGE,
     COND_MY_TURN,
+    COND_NOT,
     COND_OPP,
     COND_OTHER,
     COND_OWN,
     COND_TRIGGER,
+    DISCARD_CHOOSE,
     DM_ABILITY,
     DM_DEALS,
     DM_DULL,
     DM_MIN,
     DM_ZERO,
+    FE_CAST,
     FE_DULL,
     FE_OPP,
     FE_OPP_HAND,
@@ -70,6 +79,7 @@ from sim.effects import (
     FE_OWN_HAND,
     MAX_EFFECTS,
     XC_BACKUP,
+    XC_COUNTER,
     XC_DISCARD,
     XC_MILL,
     XC_SELF,
@@ -143,7 +153,9 @@ def _num(s: str) -> int:
 _CHOOSE = re.compile(
     r"^choose (up to )?" + _N + r" (.*?)(?: of cost (\d+) or less)?(?: of cost (\d+) or (?:more|higher))?"
     r"(?: with (?:a )?power (?:of )?(\d+) or less)?"
-    r"( opponent controls| you control)?(?: other than @SELF)?$", re.I)
+    r"( opponent controls| you control)?( other than @SELF)?$", re.I)
+# "choose 1 Character other than X you control": the same as "... you control other than X"
+_OTHER_FIRST = re.compile(r"^(choose .+?) other than @SELF( you control| opponent controls)$", re.I)
 # what a choose may pick: Forwards / Characters, possibly narrowed by job, name, category, element or state
 _CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|backups?|monsters?|forwards? (?:and/)?or monsters?)$"
                           r"|^(?:(?:dull|active|attacking|blocking) )?(?:job|card name|category) [^.\d]*$", re.I)
@@ -192,6 +204,11 @@ _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^deal it again (\d+) damage$", re.I), "damage_chosen", True),
     (re.compile(r"^until the end of the turn, (?:it gains|they gain) (haste|brave|first strike)$", re.I),
      "grant_keyword", False),
+    # "Remove it from the game. Then, play the removed Forward onto the field dull" (rewritten in parse_body)
+    (re.compile(r"^flicker (?:it|them)$", re.I), "flicker", False),
+    # after "You may return it to its owner's hand" / "break it": drawn if the chosen card left the field
+    (re.compile(r"^if you do so, draw (\d+) cards?$", re.I), "draw_if_done", True),
+    (re.compile(r"^return it and @SELF to their owners'? hands?$", re.I), "bounce+self_bounce", False),
 ]
 _RECOVER = re.compile(r"^choose (up to )?" + _N + r" (.+?) ?(?:in|from) your break zone( other than @SELF)?\. (?:you may )?"
                       r"add (?:it|them) to your hand$", re.I)
@@ -233,6 +250,7 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
      "self"),
     (re.compile(r"^the forwards you control can form a party with forwards of any element this turn$", re.I),
      "party_any", "own_player"),
+    (re.compile(r"^place (\d+) [a-z ]*counters? on @SELF$", re.I), "counter", "self"),
 ]
 IGNORED = [  # riders dropped on purpose (see module docstring); an action's "once per turn" is read by parse_ability
     re.compile(r"^you can only use this ability (?:during your turn|once per turn|during your main phase"
@@ -393,9 +411,25 @@ _N_OR_MORE = r"(a|an|any|\d+ or more)"
 def _cond(text: str) -> tuple[int, int] | None:
     """(E_COND, E_COND_PARAM) of a condition clause, or None if the engine cannot check it."""
     t = text.strip()
-    m = re.match(r"^you have received (\d+) points? of damage or more$", t, re.I)
+    # "you have received 6 points of damage": read as 6 or more (the same while 7 loses)
+    m = re.match(r"^you have received (\d+) points? of damage(?: or more)?$", t, re.I)
     if m:
         return cond_code(COND_DAMAGE, int(m.group(1))), 0
+    # counts (COND_COUNT: the CNT_* kind in the type-mask bits): cards cast this turn, damage, hand sizes
+    m = re.match(r"^you have cast (\d+) or more cards this turn$", t, re.I)
+    if m:
+        return cond_code(COND_COUNT, int(m.group(1)), CNT_CAST), 0
+    m = re.match(r"^your opponent has received (\d+) points? of damage or more$", t, re.I)
+    if m:
+        return cond_code(COND_COUNT, int(m.group(1)), CNT_OPP_DAMAGE), 0
+    m = re.match(r"^(your opponent has|you have) (\d+) (or more cards|cards? or less) in (?:his/her|their|your) hand$",
+                 t, re.I)
+    if m:
+        kind = CNT_OPP_HAND if m.group(1).lower().startswith("your") else CNT_OWN_HAND
+        n = int(m.group(2))
+        if m.group(3).lower().startswith("or more"):
+            return cond_code(COND_COUNT, n, kind), 0
+        return cond_code(COND_COUNT, n + 1, kind, negate=True), 0  # "n or less": not n + 1 or more
     m = re.match(r"^(you control|your opponent controls|your opponent doesn't control) (?:" + _N_OR_MORE + r" )?(.+)$",
                  t, re.I)
     if not m:
@@ -418,6 +452,8 @@ def _foreach(text: str) -> tuple[int, int] | None:
         return cond_code(FE_OPP_HAND, 0), 0
     if re.match(r"^point of damage you have received$", t, re.I):
         return cond_code(FE_OWN_DAMAGE, 0), 0
+    if re.match(r"^card you have cast this turn$", t, re.I):
+        return cond_code(FE_CAST, 0), 0
     cap = re.search(r"\s*\(up to (\d+) [^)]+\)$", t)  # "(up to 3 Forwards)": the count's cap (E_FOREACH n)
     if cap:
         t = t[:cap.start()]
@@ -533,9 +569,57 @@ _TURN_OVER = re.compile(r"turn over one card at a time from the top of your deck
                         r" your deck\.?", re.I)
 
 
+# "Your opponent reveals their hand. Select 1 card [of cost 4 or more] from their hand. Your opponent discards this
+# card.": the controller selects (DISCARD_CHOOSE; the most expensive card that fits, sim.games.fftcg_core)
+_REVEAL_DISCARD = re.compile(r"your opponent reveals (?:his/her|their) hand\. select 1 (card|character card|forward)"
+                             r"(?: of cost (\d+) or more)? (?:from|in) (?:his/her|their) hand( other than a backup)?\."
+                             r" your opponent discards this card", re.I)
+_CAST_FREE = re.compile(r"^cast 1 summon of cost (\d+) or less from your hand without paying the cost$", re.I)
+_REVEAL_TOKEN = re.compile(r"^@REVEAL_DISCARD (\d+) (\d+)$")
+_FLICKER = re.compile(r"remove (it|them) from the game\. then, play the removed (?:forward|character)s? onto the field"
+                      r" dull", re.I)
+# "Choose up to 1 Backup you control. Activate it, and deal 2000 damage to all the Forwards opponent controls. If
+# <cond>, activate it, and deal 4000 damage to all the Forwards opponent controls instead."
+_ACTIVATE_SWEEP = re.compile(r"^choose up to 1 backup you control\. activate it, and deal (\d+) damage to all the forwards"
+                             r" opponent controls\. if ([^,]+), activate it, and deal (\d+) damage to all the forwards"
+                             r" opponent controls instead\.?$", re.I)
+_INSTEAD = re.compile(r"^if ([^,]+), (.+) instead$", re.I)
+
+
+def _reveal_token(m: re.Match) -> str:
+    tmask = {"card": 0, "character card": _CHARACTERS, "forward": _TYPE_BIT["forward"]}[m.group(1).lower()]
+    if m.group(3):
+        tmask = (tmask or 15) & ~_TYPE_BIT["backup"]
+    return f"@REVEAL_DISCARD {int(m.group(2) or 0)} {tmask}"
+
+
+def _instead(first: str, second: str, trigger: str, power: int) -> list[Effect] | None:
+    """"<effect>. If <cond>, <effect> instead.": the first effect when the condition fails, the second when it
+    holds (one effect each, of the same op; the condition is checked on resolution)."""
+    m = _INSTEAD.match(second)
+    cond = _cond(m.group(1)) if m else None
+    if cond is None:
+        return None
+    a, b = parse_body(first, trigger, power), parse_body(m.group(2), trigger, power)
+    if not a or not b or len(a) != 1 or len(b) != 1 or a[0].op != b[0].op or a[0].cond or b[0].cond \
+            or a[0].target != b[0].target or a[0].target == "chosen":
+        return None
+    return [replace(a[0], cond=cond[0] ^ COND_NOT, cond_param=cond[1]),
+            replace(b[0], cond=cond[0], cond_param=cond[1])]
+
+
 def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
     """Effects for an ability body, or None if any sentence is not understood."""
     effects: list[Effect] = []
+    m = _ACTIVATE_SWEEP.match(body.strip())
+    cond = _cond(m.group(2)) if m else None
+    if m and cond:
+        return [Effect(trigger, "activate", 0, "own_character", tmask=_TYPE_BIT["backup"]),
+                Effect(trigger, "damage", int(m.group(1)), "all_opp_characters", cond=cond[0] ^ COND_NOT,
+                       cond_param=cond[1]),
+                Effect(trigger, "damage", int(m.group(3)), "all_opp_characters", cond=cond[0], cond_param=cond[1])]
+    body = _REVEAL_DISCARD.sub(_reveal_token, body)
+    body = _FLICKER.sub(r"flicker \1", body)
     body = _MORE_DAMAGE.sub(r"deal \1 \2 damage. deal it again \3 damage for each", body)
     sentences = _sentences(_TURN_OVER.sub("search for 1 card and add it to your hand.", body))
     fe_of: dict[int, tuple[int, int]] = {}  # sentence -> its "for each" count
@@ -553,6 +637,23 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         if any(p.match(s) for p in IGNORED):
             i += 1
             continue
+        fm = _CAST_FREE.match(s)
+        if fm:
+            effects.append(Effect(trigger, "cast_free", 0, "own_player", int(fm.group(1))))
+            i += 1
+            continue
+        rm = _REVEAL_TOKEN.match(s)
+        if rm:
+            effects.append(Effect(trigger, "discard", 1, "opp_player", DISCARD_CHOOSE | int(rm.group(1)),
+                                  tmask=int(rm.group(2))))
+            i += 1
+            continue
+        if i + 1 < len(sentences) and i not in fe_of and i + 1 not in fe_of and _INSTEAD.match(sentences[i + 1]):
+            alt = _instead(s, sentences[i + 1], trigger, power)
+            if alt:
+                effects.extend(alt)
+                i += 2
+                continue
         if i + 1 < len(sentences):
             dm = _DIG.match(f"{s}. {sentences[i + 1]}")
             got_dig = _play_filter(re.sub(r"\s*\bcards?$", "", dm.group(2), flags=re.I)) if dm else None
@@ -577,14 +678,16 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                                   tmask=got_play[0], thash=got_play[1]))
             i += 1
             continue
-        m = _CHOOSE.match(s)
+        m = _CHOOSE.match(_OTHER_FIRST.sub(r"\1\2 other than @SELF", s))
         if m and (not _CHOOSE_KIND.match(m.group(3).strip())
                   or re.search(r"\b(?:and \d|summons?|cards?(?! name)|in your|from your)\b",
                                re.sub(r"(?:and/)?or Monsters?", "", m.group(3)), re.I)):
             m = None  # two targets, a non-Forward, or a card in another zone
         if m and i + 1 < len(sentences):
-            _up_to, count, _qualifier, cost_max, cost_min, power_max, side = m.groups()
+            _up_to, count, _qualifier, cost_max, cost_min, power_max, side, other = m.groups()
             tmask, thash = _choose_filter(m.group(3))
+            if other:
+                tmask |= COND_OTHER  # not the card itself
             actions: list[tuple[str, int | Effect, int, int, tuple[int, int]]] = []
             j = i + 1
             while j < len(sentences):  # every following sentence about "it" / "them"
@@ -640,6 +743,14 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                     continue
                 if op == "draw_if_gone":  # drawn if the chosen card has left the field (COND_CHOSEN_GONE)
                     one.append(Effect(trigger, "draw", amount, "own_player", cond=cond_code(COND_CHOSEN_GONE)))
+                    continue
+                if op == "draw_if_done":  # "you may return it ... If you do so, draw": it has left the field
+                    if not one or one[-1].op not in ("bounce", "break") or one[-1].target == "self":
+                        break
+                    one.append(Effect(trigger, "draw", amount, "own_player", cond=cond_code(COND_CHOSEN_GONE)))
+                    continue
+                if op == "self_bounce":  # "return it and X to their owners' hand"
+                    one.append(Effect(trigger, "bounce", 0, "self"))
                     continue
                 if op == "damage_chosen":  # more damage to the same card ("it" again)
                     one.append(Effect(trigger, "damage", amount, "chosen", foreach=fe, fe_param=fe_param))
@@ -746,8 +857,8 @@ _SPECIAL = re.compile(r"^[^《:]*(?=《S》)")  # a Special Ability's name befor
 _ACTION = re.compile(r"^((?:《[^》]+》\s*)*)((?:,?\s*put @SELF into the Break Zone)?)\s*:\s*(.+)$", re.I)
 # an action cost with an extra part (11.6.2): "《ダル》, discard 1 card[, put X into the Break Zone]: ..."
 _ACTION_XCOST = re.compile(r"^((?:《[^》]+》\s*)*),?\s*((?:(?:, )?(?:discard (?:\d+|one|two) cards?(?: from your hand)?"
-                           r"|put the top \d+ cards? of your deck into the break zone|put @SELF into the Break Zone))+)"
-                           r"\s*:\s*(.+)$", re.I)
+                           r"|put the top \d+ cards? of your deck into the break zone|put @SELF into the Break Zone"
+                           r"|remove \d+ [a-z ]*counters? from @SELF))+)\s*:\s*(.+)$", re.I)
 
 
 def _extra_cost(words: str) -> int | None:
@@ -755,6 +866,7 @@ def _extra_cost(words: str) -> int | None:
     action_break); None when it has two extra parts (one fits the encoding)."""
     found = [(XC_DISCARD, _num(m.group(1))) for m in re.finditer(r"discard (\d+|one|two) cards?", words, re.I)]
     found += [(XC_MILL, int(m.group(1))) for m in re.finditer(r"put the top (\d+) cards?", words, re.I)]
+    found += [(XC_COUNTER, int(m.group(1))) for m in re.finditer(r"remove (\d+) [a-z ]*counters?", words, re.I)]
     if len(found) != 1:
         return None
     return found[0][0] | found[0][1] << 3
@@ -782,6 +894,11 @@ _TRIGGERS = [
     (re.compile(r"^When a Forward opponent controls leaves the field, (.+)$", re.I), "opp_forward_leaves"),
     (re.compile(r"^When you cast a Summon, (.+)$", re.I), "own_summon"),
     (re.compile(r"^When your opponent casts a Summon, (.+)$", re.I), "opp_summon"),
+    (re.compile(r"^At the end of each of your turns, (.+)$", re.I), "turn_end"),
+    (re.compile(r"^When 1 or more dull Backups you control (?:is|are) activated due to your Summons or abilities, (.+)$",
+                re.I), "own_backup_activated"),
+    (re.compile(r"^When your opponent discards 1 or more cards from (?:his/her|their) hand due to your Summons or"
+                r" abilities, (.+)$", re.I), "opp_discards"),
 ]
 _STATIC_PUMP = re.compile(r"^@SELF gains \+(\d+) power\.?$", re.I)
 _STATIC_TEAM_PUMP = re.compile(r"^the forwards (?:other than @SELF )?you control gain \+(\d+) power\.?$", re.I)
@@ -820,18 +937,33 @@ def _cp_cost(symbols: str) -> tuple[int, bool] | None:
     return cp, dull
 
 
+# "If you paid the extra cost / If <condition>, select 2 of the 2 following actions instead"
+_MODAL_MORE = re.compile(r"^\s*\.?\s*if ([^,]+), select (?:up to )?(\d+) of the (?:\d+ )?following actions instead\.?\s*",
+                         re.I)
+
+
 def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
     m = _MODAL.search(body)
     if not m or body[:m.start()].strip():
         return None  # something before the choice ("you may pay X. When you do so, select ...")
-    picks = int(m.group(1))
+    picks, more, cond = int(m.group(1)), 0, (0, 0)
+    mm = _MODAL_MORE.match(body[m.end():])
+    if mm:  # the options beyond `picks` are taken under the condition
+        cond = (cond_code(COND_COUNT, 1, CNT_PAID), 0) if re.match(r"^you paid the extra cost$", mm.group(1), re.I) \
+            else _cond(mm.group(1))
+        if cond is None or int(mm.group(2)) <= picks:
+            return None
+        more = int(mm.group(2)) - picks
     chosen: list[Effect] = []
     for option in _QUOTED.findall(body):
         got = parse_body(option, trigger, power)
         if got and picks > 0:
             chosen.extend(got)
             picks -= 1
-    return chosen or None
+        elif got and more > 0 and not any(e.cond for e in got):
+            chosen.extend(replace(e, cond=cond[0], cond_param=cond[1]) for e in got)
+            more -= 1
+    return chosen if chosen and not more else None
 
 
 def _replace_name(line: str, name: str) -> str:
@@ -856,6 +988,9 @@ def _static(line: str) -> list[Effect] | None:
     "The <kind> you control gain ...", "For each <kind> you control, X gains +1000 power", "the cost
     required to cast X is reduced by N [for each ...]". None if not understood."""
     body = re.sub(r"\s*\(it cannot become 0\)", "", line.strip().rstrip("."))
+    floor = re.search(r"\s*\(it cannot become (\d+) or less\)", body)
+    if floor:  # a cost reduction's lowest cost (E_PARAM of cost_reduce)
+        body = body[:floor.start()] + body[floor.end():]
     m = re.match(r"^([^.]+)\. (if [^,]+), ([^.]+) instead$", body, re.I)
     if m:
         return _static_instead(m.group(1), m.group(2), m.group(3))
@@ -892,7 +1027,10 @@ def _static(line: str) -> list[Effect] | None:
                        tmask=kind[0] | (COND_OTHER if kind[2] else 0), thash=kind[1], **extra)]
     m = _COST_REDUCE.match(body)
     if m:  # read from the hand when the card is cast (cast_requirement)
-        return [Effect("static", "cost_reduce", int(m.group(1)), "self", **extra)]
+        return [Effect("static", "cost_reduce", int(m.group(1)), "self", int(floor.group(1)) + 1 if floor else 0,
+                       **extra)]
+    if floor:
+        return None
     if fe_code and (fe_code & 7 in (FE_OWN_HAND, FE_OPP_HAND, FE_OWN_DAMAGE) or fe_code & FE_DULL):
         return None  # the engine recomputes static bonuses on field changes, not on hand or dull/active changes
     target, tmask, thash = "self", 0, 0
@@ -978,6 +1116,10 @@ def _replacement_static(line: str) -> list[Effect] | None:
     return None
 
 
+_CAST_FREE_X = re.compile(r"^cast 1 summon of cost x or less from your hand without paying the cost(\. then, return that"
+                          r" summon to your hand after use instead of putting it in the break zone)?\.?$", re.I)
+_EXTRA_COST = re.compile(r"^If you pay the cost to (?:play|cast) @SELF(?: onto the field)?, you may pay an extra"
+                         r" ((?:《[^》]+》)+)\.?$", re.I)
 # "When a <kind> you control attacks" / "When a <kind> enters your field" (own_attacks / own_enters)
 _OWN_TRIGGERS = [
     (re.compile(r"^When an? ([^,]+?) you control attacks, (.+)$", re.I), "own_attacks"),
@@ -1026,7 +1168,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         if m and xcost is None:
             return None
     if m:
-        cost = _cp_cost(m.group(1))
+        cast_x = _CAST_FREE_X.match(m.group(m.lastindex)) if "《X》" in m.group(1) else None
+        if "《X》" in m.group(1) and not cast_x:
+            return None
+        cost = _cp_cost(m.group(1).replace("《X》", ""))
         if cost is None:
             return None
         if "《S》" in m.group(1):  # a Special Ability also discards a card of the same name (11.7.1)
@@ -1034,7 +1179,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
                 return None  # one extra cost fits the encoding
             xcost = XC_SPECIAL | 1 << 3
         body = m.group(m.lastindex)
-        trigger = "action_break" if "@SELF" in m.group(2) else "action"
+        trigger = "action_break" if re.search(r"put @SELF into the Break Zone", m.group(2), re.I) else "action"
         only_if = re.search(r"\s*You can only use this ability if ([^.]+)\.?\s*$", body, re.I)
         action_cond = _cond(only_if.group(1)) if only_if else None
         if only_if:
@@ -1042,6 +1187,8 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
                 return None
             body = body[:only_if.start()]
         effects = _modal(body, trigger, power) if _MODAL.search(body) else parse_body(body, trigger, power)
+        if cast_x:  # "《X》: cast 1 Summon of cost X or less ...": X is paid on resolution, the Summon's cost
+            effects = [Effect(trigger, "cast_free", 1 if cast_x.group(1) else 0, "own_player", -1)]
         if not effects:
             return None
         if only_if and action_cond is not None:  # checked before use (can_activate) and on resolution
@@ -1064,6 +1211,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
                 trigger, body = name_trigger, m.group(2)
                 break
     if not trigger:
+        m = _EXTRA_COST.match(line)
+        cp = _cp_cost(m.group(1)) if m else None
+        if cp and not cp[1]:  # read when the card is cast (cast_requirement's caller, fftcg_turn.cast)
+            return frozenset(), [Effect("static", "extra_cost", cp[0], "self")]
         static = _static(line) if card_type == "summon" and "reduced by" in line else None
         if static and all(e.op == "cost_reduce" for e in static):
             return frozenset(), static  # a Summon's own cost reduction works from the hand
