@@ -1808,8 +1808,7 @@ def summon_cast(S, p, c, hs, hc):
     ps = st_ps(S)
     for q in range(2):
         if ps[q, P_HAS_TRIG] & HT_SUMMON:
-            for k in range(ps[q, P_FN]):
-                push_trigger(S, q, q, st_ls(S)[q, L_FIELD, k], TR_OWN_SUMMON if q == p else TR_OPP_SUMMON, -1, -1)
+            push_field(S, q, TR_OWN_SUMMON if q == p else TR_OPP_SUMMON)
     push_trigger(S, p, p, c, TR_CAST, hs, hc)
 
 
@@ -1846,10 +1845,11 @@ def cast_free(S, p, cost_max, back):
         keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, PR_RESERVE]
         g, nb, nd, ub = plan_pay(S, p, st_cards(S)[p, c, K_COST], 0, c, -1, keep, False)
         commit_pay(S, p, nb, nd, ub)
-    if not back:
-        discard(S, p, c)  # to the Break Zone after use (11.11.10): not a discard for triggers
     ps[p, P_PLAYED] += 1
-    counts_changed(S)
+    if back:
+        counts_changed(S)
+    else:
+        discard(S, p, c)  # to the Break Zone after use (11.11.10): not a discard for triggers; it recounts
     if cs[p, S_PLAYED, c] < 0:
         cs[p, S_PLAYED, c] = ps[p, P_TURN]
     summon_cast(S, p, c, -1, -1)

@@ -204,20 +204,29 @@ def lb_face_down(S, p):
 # context row scr[4] for fast castability, filled once per decision by prepare_cast_context
 # CX_HEL / CX_HEL2: the elements of at least one / two hand cards that may be discarded for CP;
 # CX_MAXCP: the most CP any payment could raise now (no card costing more can be paid)
-CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP = 0, 1, 2, 3, 4, 5, 6
+# CX_STORM / CX_STORM_C: storm_cost for curve's cast_score (cast_candidates; -1: none)
+CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP, CX_STORM, CX_STORM_C = range(9)
+
+
+@engine_jit
+def active_backups(S, p):
+    """(number, element mask) of p's active Backups: a CP each."""
+    cards, cs, ls = st_cards(S), st_cs(S), st_ls(S)
+    b, bmask = 0, 0
+    for k in range(st_ps(S)[p, P_NB]):
+        c = ls[p, L_BKP, k]
+        if cs[p, S_DULL, c] == 0:
+            b += 1
+            bmask |= cards[p, c, K_ELEM]
+    return b, bmask
 
 
 @engine_jit
 def prepare_cast_context(S, p, keep):
     """Summaries of p's CP sources for can_cast: active Backups and their elements, hand cards that may
     be discarded for CP and their elements."""
-    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
-    b, bmask = 0, 0
-    for k in range(ps[p, P_NB]):
-        c = ls[p, L_BKP, k]
-        if cs[p, S_DULL, c] == 0:
-            b += 1
-            bmask |= cards[p, c, K_ELEM]
+    cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
+    b, bmask = active_backups(S, p)
     hd, m1, m2 = 0, 0, 0
     for k in range(ps[p, P_HN]):
         el = cards[p, ls[p, L_HAND, k], K_ELEM]
@@ -448,7 +457,7 @@ def cast_score(S, p, c, phase):
             return 800 if phase == 1 else 600
         return 300
     if pol == CURVE:
-        storm, storm_c = storm_cost(S, p) if ps[p, P_HAS_CR] else (-1, -1)
+        storm, storm_c = st_scr(S)[4, CX_STORM], st_scr(S)[4, CX_STORM_C]
         if storm >= 0:
             # a card in hand gets cheaper with each card cast this turn: the cards that cost at most 2 now
             # first (the cheapest first) while it stays affordable after them, then that card, then the rest
@@ -541,6 +550,8 @@ def cast_candidates(S, p, phase, keep):
     cs, ps, ls, scr = st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     prepare_cast_context(S, p, keep)
+    # once per decision, not per card scored: cast_score reads it
+    scr[4, CX_STORM], scr[4, CX_STORM_C] = storm_cost(S, p) if pol == CURVE and ps[p, P_HAS_CR] else (-1, -1)
     n = 0
     best, best_v = -1, 0
     for k in range(ps[p, P_HN]):

@@ -5,7 +5,7 @@ fftcg_policy.py.
 """
 
 
-from sim.compiled import K_ELEM, K_TYPE
+from sim.compiled import K_TYPE
 from sim.effects import (
     E_COST,
     E_DULL,
@@ -17,7 +17,6 @@ from sim.games.fftcg_core import (
     HT_TURN_END,
     KW_BRAVE,
     KW_FIRST_STRIKE,
-    L_BKP,
     L_FIELD,
     L_HAND,
     O_BLOCKED_IF_REMOVED,
@@ -27,7 +26,6 @@ from sim.games.fftcg_core import (
     P_FN,
     P_HAS_TRIG,
     P_HN,
-    P_NB,
     P_NMAIN,
     P_NTOT,
     P_PARTY_ANY,
@@ -105,6 +103,7 @@ from sim.games.fftcg_core import (
 )
 from sim.games.fftcg_policy import (
     CAST,
+    active_backups,
     cast_requirement,
     choose_attack,
     choose_block,
@@ -146,13 +145,8 @@ def cast(S, p, c, hs, hc, check):
     # cost with the extra, with an active Backup of each required element, so that it takes no discard
     total = cost + extra_cp(S, p, c)
     if total > cost:
-        n, el = ps[p, P_BONUS], 0
-        for k in range(ps[p, P_NB]):
-            b = st_ls(S)[p, L_BKP, k]
-            if cs[p, S_DULL, b] == 0:
-                n += 1
-                el |= cards[p, b, K_ELEM]
-        if total > n or (req & ~el) != 0:
+        n, el = active_backups(S, p)
+        if total > n + ps[p, P_BONUS] or (req & ~el) != 0:
             total = cost
     g, nb, nd, ub = plan_pay(S, p, total, req, excl, -1, keep, False)
     if g < 0:
@@ -419,8 +413,7 @@ def begin_turn(S, p, gturn, threshold):
     if st_gs(S)[X_DETAIL]:
         ps[p, P_AVAIL] = cp_potential(S, p)  # turns detail only
     # Main Phase 1 (9.3): start-of-turn triggers first
-    for k in range(ps[p, P_FN]):
-        push_trigger(S, p, p, ls[p, L_FIELD, k], TR_TURN_START, -1, -1)
+    push_field(S, p, TR_TURN_START)
     if queued(S):  # without triggers resolve would only repeat the rule processes of the last End Phase
         resolve(S)
     return check_over(S, threshold)
