@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_EFFECTS = 4
+MAX_EFFECTS = 8
 
 TRIGGERS = (
     "none",
@@ -177,6 +177,14 @@ XC_COUNTER = 6  # remove n counters from this card (placed by the op "counter")
 # others (ACT_CHAIN set) resolve with it; ACT_ONCE: "You can only use this ability once per turn"
 ACT_CHAIN = 16
 ACT_ONCE = 17
+# A modal ability ("select [up to] n of the m following actions") keeps every option that parses; its player
+# picks the options when it is cast or triggers (FFTCG 11.3.4, 11.8.10). Effect.mode, stored in E_DULL from bit
+# MODE_SHIFT: n in bits 0-3, the option's 1-based place in the printed list in bits 4-7 (an option of several
+# effects takes consecutive slots with the same place), MODE_FIRST on the ability's first slot, MODE_UP_TO for
+# "up to n"
+MODE_SHIFT = 18
+MODE_FIRST = 256
+MODE_UP_TO = 512
 DISCARD_CHOOSE = 1 << 16  # discard (opponent): the controller selects the card (E_PARAM low bits: lowest cost)
 
 
@@ -208,6 +216,7 @@ class Effect:
     xcost: int = 0  # extra action cost: XC_* kind | n << 3, stored above the dull bit of E_DULL
     chain: bool = False  # action ability: resolves with the previous slot, whose cost pays for both
     once: bool = False  # action ability: once per turn
+    mode: int = 0  # option of a modal ability (FFTCG 11.3.4): MODE_* bits, stored from bit MODE_SHIFT of E_DULL
 
     def __post_init__(self) -> None:
         for value, vocabulary, what in ((self.trigger, TRIGGERS, "trigger"), (self.op, OPS, "op"),
@@ -216,7 +225,8 @@ class Effect:
                 raise ValueError(f"unknown effect {what} {value!r} (one of: {', '.join(vocabulary)})")
 
     def row(self) -> tuple[int, ...]:
-        dull = int(self.dull) | self.xcost << 1 | int(self.chain) << ACT_CHAIN | int(self.once) << ACT_ONCE
+        dull = int(self.dull) | self.xcost << 1 | int(self.chain) << ACT_CHAIN | int(self.once) << ACT_ONCE \
+            | self.mode << MODE_SHIFT
         return (TRIGGERS.index(self.trigger), OPS.index(self.op), self.amount, TARGETS.index(self.target),
                 self.param, self.cost, dull, self.cond, self.cond_param, self.tmask, self.foreach, self.fe_param,
                 self.thash)

@@ -66,7 +66,7 @@ class Card:
     text: str = ""
     tags: frozenset[str] = frozenset()  # free tags for the generic game profile
     effects: tuple[Effect, ...] = ()
-    unmodelled: tuple[str, ...] = ()  # ability text an importer could not turn into effects
+    unmodelled: tuple[str, ...] = ()  # ability text an importer could not turn (wholly) into effects
 
     @property
     def full_name(self) -> str:

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.effects import COND_DAMAGE, COND_OWN, Effect, cond_code, text_hash
+from sim.effects import COND_DAMAGE, COND_OWN, MAX_EFFECTS, Effect, cond_code, text_hash
 from sim.games.coj_vocab import CC_BY_BATTLE, coj_cond
 from sim.importers.coj_text import COJ_KEYWORDS, parse_coj_text
 from sim.importers.coverage import ability_count
@@ -69,7 +69,9 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      [E("enter", "haste", 0, "own_character"),
       E("enter", "grant_keyword", 0, "own_character", KEYWORDS.index("brave"))]),
     ("Select 1 of the 2 following actions.[[br]]\"Choose 1 Backup. Break it.\"[[br]]\"Draw 1 card.\"", "summon",
-     [E("cast", "break", 0, "opp_character", tmask=2)]),  # a Backup target: E_TMASK = 1 << backup
+     # a Backup target: E_TMASK = 1 << backup; each option keeps its place (mode: picks 1, place << 4, first 256)
+     [E("cast", "break", 0, "opp_character", tmask=2, mode=1 | 1 << 4 | 256),
+      E("cast", "draw", 1, "own_player", mode=1 | 2 << 4)]),
     # extra action costs (xcost = kind | n << 3; kind 1 discard, 2 top of the deck into the Break Zone)
     ("《ダル》, discard 1 card, put Ward into the Break Zone: Choose 1 Forward. Deal it 6000 damage.", "backup",
      [E("action_break", "damage", 6000, "opp_character", 0, 0, True, xcost=1 | 1 << 3)]),
@@ -235,11 +237,13 @@ def test_fftcg_two_conditions_stay_unmodelled(text: str) -> None:
 
 
 def test_fftcg_effect_slots_overflow_is_reported() -> None:
-    text = "[[br]]".join(["When Ward enters the field, draw 1 card.", "When Ward attacks, draw 1 card.",
-                          "When Ward blocks, draw 1 card.", "When Ward is broken, draw 1 card.",
-                          "At the beginning of your turn, draw 1 card."])
-    parsed = parse_fftcg_text(text, "Ward")
-    assert len(parsed.effects) == 4 and parsed.unmodelled == ("At the beginning of your turn, draw 1 card.",)
+    lines = ["When Ward enters the field, draw 1 card.", "When Ward attacks, draw 1 card.", "When Ward blocks, draw 1 card.",
+             "When Ward is broken, draw 1 card.", "At the beginning of your turn, draw 1 card.",
+             "When Ward is dealt damage, draw 1 card.", "When Ward deals damage to your opponent, draw 1 card.",
+             "When Ward enters the field, draw 2 cards.", "When Ward attacks, draw 2 cards."]
+    assert len(lines) == MAX_EFFECTS + 1
+    parsed = parse_fftcg_text("[[br]]".join(lines), "Ward")
+    assert len(parsed.effects) == MAX_EFFECTS and parsed.unmodelled == (lines[-1],)
 
 
 @needs_data

@@ -93,6 +93,9 @@ from sim.effects import (
     FE_OWN_DAMAGE,
     FE_OWN_HAND,
     MAX_EFFECTS,
+    MODE_FIRST,
+    MODE_SHIFT,
+    MODE_UP_TO,
     OPS,
     TARGETS,
     TRIGGERS,
@@ -727,16 +730,36 @@ def push(S, ctrl, s, c, slot, hs, hc):
 
 @engine_jit
 def push_trigger(S, ctrl, s, c, trig, hs, hc):
-    """Queue the card's effects with this trigger (auto abilities, rule 11.8)."""
-    cards, effs = st_cards(S), st_effs(S)
-    n = 0
+    """Queue the card's effects with this trigger (auto abilities, rule 11.8); returns how many of its slots
+    have the trigger."""
     if not has_trigger(S, s, c, trig):
-        return n
-    for k in range(cards[s, c, K_NEFF]):
+        return 0
+    return push_ability(S, ctrl, s, c, 0, st_cards(S)[s, c, K_NEFF], trig, hs, hc)
+
+
+@engine_jit
+def push_ability(S, ctrl, s, c, k0, k1, trig, hs, hc):
+    """Queue the slots k0..k1-1 of the card with this trigger, of a modal ability those of the options its player
+    picks (choose_modes, when it is cast or triggers: 11.3.4, 11.8.10); returns how many slots have the trigger."""
+    effs = st_effs(S)
+    n, picked = 0, 0
+    for k in range(k0, k1):
         if effs[s, c, k, E_TRIGGER] == trig:
-            push(S, ctrl, s, c, k, hs, hc)
             n += 1
+            queue, picked = pick_slot(S, ctrl, s, c, k, picked)
+            if queue:
+                push(S, ctrl, s, c, k, hs, hc)
     return n
+
+
+@engine_jit
+def pick_slot(S, ctrl, s, c, k, picked):
+    """(whether slot k is queued, the options picked): the first slot of a modal ability picks its options
+    (choose_modes), its other slots are queued when their option was picked, other slots always."""
+    m = mode_of(st_effs(S)[s, c, k, E_DULL])
+    if m & MODE_FIRST:
+        picked = choose_modes(S, ctrl, s, c, k)
+    return m == 0 or (picked >> (m >> 4 & 15)) & 1 == 1, picked
 
 
 @engine_jit
@@ -749,6 +772,7 @@ def push_own(S, p, trig, hs, hc):
         f = ls[p, L_FIELD, j]
         if not has_trigger(S, p, f, trig):
             continue
+        picked = 0
         for k in range(cards[p, f, K_NEFF]):
             if effs[p, f, k, E_TRIGGER] != trig:
                 continue
@@ -756,7 +780,9 @@ def push_own(S, p, trig, hs, hc):
             if (v & COND_OTHER) and f == hc:
                 continue
             if matches(S, p, hc, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]):
-                push(S, p, p, f, k, hs, hc)
+                queue, picked = pick_slot(S, p, p, f, k, picked)
+                if queue:
+                    push(S, p, p, f, k, hs, hc)
 
 
 @engine_jit
@@ -1387,19 +1413,118 @@ def count_targets(S, p, op, param, tgt, src_s, src_c, tmask, thash):
 
 @engine_jit
 def has_targets(S, p, s, c, trig):
-    """Every character-targeting effect with this trigger has a legal target (rule 11.3: a Summon
-    or ability that chooses cannot be cast without targets)."""
-    effs = st_effs(S)
+    """Every character-targeting effect with this trigger has a legal target (rule 11.3: a Summon or ability
+    that chooses cannot be cast without targets; slots_have_targets)."""
     if not has_trigger(S, s, c, trig):
         return True
-    for k in range(st_cards(S)[s, c, K_NEFF]):
+    return slots_have_targets(S, p, s, c, 0, st_cards(S)[s, c, K_NEFF], trig)
+
+
+@engine_jit
+def slots_have_targets(S, p, s, c, k0, k1, trig):
+    """Every effect among slots k0..k1-1 with this trigger that chooses has a legal target; of a modal ability,
+    the effects of one option at least (11.8.10.2)."""
+    effs = st_effs(S)
+    for k in range(k0, k1):
         if effs[s, c, k, E_TRIGGER] != trig:
             continue
-        op = effs[s, c, k, E_OP]
-        if targets_character(op) and count_targets(S, p, op, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c,
-                                                   effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH]) == 0:
+        m = mode_of(effs[s, c, k, E_DULL])
+        if m & MODE_FIRST:
+            if option_places(S, p, s, c, k)[1] == 0:
+                return False
+        elif m == 0 and not slot_has_target(S, p, s, c, k):
             return False
     return True
+
+
+@engine_jit
+def slot_has_target(S, p, s, c, k):
+    """Effect slot k has a legal target, or chooses none."""
+    effs = st_effs(S)
+    op = effs[s, c, k, E_OP]
+    return not targets_character(op) or count_targets(S, p, op, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c,
+                                                      effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH]) > 0
+
+
+# ---- modal abilities (11.3.4, 11.8.10): sim.effects MODE_* ---------------------------------------------------
+@engine_jit
+def mode_of(v):
+    """The MODE_* bits packed in E_DULL value v (0: not an option of a modal ability)."""
+    return (v >> MODE_SHIFT) & 1023
+
+
+@engine_jit
+def modal_end(S, s, c, k):
+    """One past the last slot of the modal ability whose first slot is k."""
+    effs = st_effs(S)
+    j = k + 1
+    while j < st_cards(S)[s, c, K_NEFF] and effs[s, c, j, E_TRIGGER] == effs[s, c, k, E_TRIGGER]:
+        m = mode_of(effs[s, c, j, E_DULL])
+        if m == 0 or m & MODE_FIRST:
+            break
+        j += 1
+    return j
+
+
+@engine_jit
+def option_places(S, p, s, c, k):
+    """(options, pickable) of the modal ability starting at slot k, as bit masks of printed places: every
+    option, and those whose choosing effects all have a legal target (11.3.3)."""
+    effs = st_effs(S)
+    places, blocked = 0, 0
+    for j in range(k, modal_end(S, s, c, k)):
+        bit = 1 << (mode_of(effs[s, c, j, E_DULL]) >> 4 & 15)
+        places |= bit
+        if not slot_has_target(S, p, s, c, j):
+            blocked |= bit
+    return places, places & ~blocked
+
+
+@engine_jit
+def choose_modes(S, p, s, c, k):
+    """The options p picks for the modal ability starting at slot k (a mask of printed places): the random policy
+    n options at random among those it can pick; the others the options that would accomplish something now
+    (effect_useful), in printed order, then, unless it says "up to n", other options it can pick, to n."""
+    effs = st_effs(S)
+    m = mode_of(effs[s, c, k, E_DULL])
+    n = m & 15
+    _, pickable = option_places(S, p, s, c, k)
+    if st_ps(S)[p, P_POLICY] == RANDOM:
+        picked = 0
+        for _ in range(n):
+            left = popcount(pickable & ~picked)
+            if left == 0:
+                break
+            r = randbelow(st_rng(S)[2 + p], left)
+            for place in range(16):
+                if (pickable & ~picked) >> place & 1:
+                    if r == 0:
+                        picked |= 1 << place
+                        break
+                    r -= 1
+        return picked
+    useful = 0
+    for j in range(k, modal_end(S, s, c, k)):
+        bit = 1 << (mode_of(effs[s, c, j, E_DULL]) >> 4 & 15)
+        if pickable & bit and effect_useful(S, p, s, c, j, -1, -1):
+            useful |= bit
+    picked = first_places(useful, n)
+    if m & MODE_UP_TO == 0:
+        picked |= first_places(pickable & ~picked, n - popcount(picked))
+    return picked
+
+
+@engine_jit
+def first_places(mask, n):
+    """The lowest n bits set in mask."""
+    out = 0
+    for place in range(16):
+        if n <= 0:
+            break
+        if mask >> place & 1:
+            out |= 1 << place
+            n -= 1
+    return out
 
 
 # ---- effects ----------------------------------------------------------------------------------------
@@ -1853,6 +1978,75 @@ def cast_free(S, p, cost_max, back):
     if cs[p, S_PLAYED, c] < 0:
         cs[p, S_PLAYED, c] = ps[p, P_TURN]
     summon_cast(S, p, c, -1, -1)
+
+
+# ---- usefulness of effects (the non-random policies' choices, and modes) ---------------------------------
+@engine_jit
+def effect_useful(S, p, s, c, k, hs, hc):
+    """Would this effect accomplish something now? (damage that kills, removal with a target, ...)"""
+    effs, ps = st_effs(S), st_ps(S)
+    op = effs[s, c, k, E_OP]
+    if effs[s, c, k, E_COND] != 0 and not cond_ok(S, p, s, c, k):
+        return False
+    amount = effect_amount(S, p, s, c, k)
+    if op == OP_DRAW:
+        return ps[p, P_NMAIN] - ps[p, P_TOP] > amount + 4
+    if op == OP_PLAYER_DAMAGE or op == OP_SEARCH or op == OP_PLAY:
+        return True
+    if op == OP_DISCARD:  # the opponent's cards (not "discard 1 card from your hand")
+        return effs[s, c, k, E_TARGET] != TG_OWN_PLAYER and ps[1 - p, P_HN] > 0
+    if op == OP_HEAL:
+        return ps[p, P_DMG] > 0
+    if op == OP_PUMP or op == OP_GRANT_KEYWORD:
+        return hs == p and hc >= 0
+    if op == OP_RECOVER:
+        return True
+    if op == OP_CAST_FREE:  # a Summon to cast that removes an opposing Forward of cost >= 3 now
+        return free_removal(S, p, free_summon(S, p, effs[s, c, k, E_PARAM]))
+    if op == OP_COUNTER:  # until the card holds what its counter costs (XC_COUNTER) remove
+        need = 0
+        for j in range(st_cards(S)[s, c, K_NEFF]):
+            if xcost_kind(effs[s, c, j, E_DULL]) == XC_COUNTER:
+                need = max(need, xcost_n(effs[s, c, j, E_DULL]))
+        return st_cs(S)[s, S_COUNTERS, c] < need
+    if not targets_character(op):
+        return False
+    ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc,
+                           effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH])
+    if ts < 0:
+        return False
+    if op == OP_DAMAGE:
+        return ts != p and power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount
+    if op == OP_WEAKEN:
+        return ts != p and power(S, ts, tc) <= amount
+    if op == OP_HASTE:
+        return st_cs(S)[ts, S_SICK, tc] == 1
+    if op == OP_ACTIVATE:
+        return ts == p
+    if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
+        return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
+    return ts != p  # break, bounce an opposing character
+
+
+@engine_jit
+def free_removal(S, p, h):
+    """Summon h (-1: none) would break, or deal breaking damage to, an opposing Forward of cost >= 3 now: what
+    the non-random policies give a card like Black Mage (a Backup) up for. Its own test, not effect_useful's
+    (which asks this one: numba allows no call cycle)."""
+    if h < 0:
+        return False
+    effs, cards = st_effs(S), st_cards(S)
+    for k in range(cards[p, h, K_NEFF]):
+        op = effs[p, h, k, E_OP]
+        if effs[p, h, k, E_TRIGGER] != TR_CAST or (op != OP_DAMAGE and op != OP_BREAK and op != OP_BREAK_POWER):
+            continue
+        amount = effect_amount(S, p, p, h, k)
+        ts, tc = choose_target(S, p, op, amount, effs[p, h, k, E_PARAM], effs[p, h, k, E_TARGET], p, h, -1, -1,
+                               effs[p, h, k, E_TMASK], effs[p, h, k, E_THASH])
+        if ts >= 0 and ts != p and cards[ts, tc, K_TYPE] == FORWARD and cards[ts, tc, K_COST] >= 3 \
+                and (op != OP_DAMAGE or power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount):
+            return True
+    return False
 
 
 @engine_jit

@@ -27,7 +27,6 @@ from sim.effects import (
     E_TMASK,
     E_TRIGGER,
     FE_CAST,
-    XC_COUNTER,
 )
 from sim.games.fftcg_core import (
     AGGRO,
@@ -47,30 +46,12 @@ from sim.games.fftcg_core import (
     LIGHT_DARK,
     O_LB_UNDEFINED_COST,
     O_PARTY_SHARED,
-    OP_ACTIVATE,
     OP_BOUNCE,
     OP_BREAK,
     OP_BREAK_POWER,
-    OP_CAST_FREE,
     OP_COST_REDUCE,
-    OP_COUNTER,
     OP_DAMAGE,
-    OP_DISCARD,
-    OP_DRAW,
-    OP_DULL,
-    OP_DULL_POWER,
     OP_EXTRA_COST,
-    OP_FREEZE,
-    OP_GRANT_KEYWORD,
-    OP_HASTE,
-    OP_HEAL,
-    OP_NO_ATTACK,
-    OP_NO_BLOCK,
-    OP_PLAY,
-    OP_PLAYER_DAMAGE,
-    OP_PUMP,
-    OP_RECOVER,
-    OP_SEARCH,
     OP_WEAKEN,
     P_BONUS,
     P_DMG,
@@ -83,7 +64,6 @@ from sim.games.fftcg_core import (
     P_NTOT,
     P_PARTY_ANY,
     P_POLICY,
-    P_TOP,
     PR_CHUMP_AT,
     PR_MULL,
     PR_RESERVE,
@@ -91,13 +71,11 @@ from sim.games.fftcg_core import (
     PR_TRADE,
     RANDOM,
     S_ATTACKED,
-    S_COUNTERS,
     S_DMG,
     S_DULL,
     S_SICK,
     S_ZONE,
     SUMMON,
-    TG_OWN_PLAYER,
     TR_ACTION,
     TR_ACTION_BREAK,
     TR_CAST,
@@ -112,10 +90,9 @@ from sim.games.fftcg_core import (
     cast_allowed,
     choose_target,
     cond_ok,
-    count_targets,
     effect_amount,
+    effect_useful,
     extra_cost_ok,
-    free_summon,
     has_kw,
     has_targets,
     has_trigger,
@@ -123,6 +100,7 @@ from sim.games.fftcg_core import (
     plan_pay,
     popcount,
     power,
+    slots_have_targets,
     st_cards,
     st_cs,
     st_effs,
@@ -132,9 +110,6 @@ from sim.games.fftcg_core import (
     st_ps,
     st_rng,
     st_scr,
-    targets_character,
-    xcost_kind,
-    xcost_n,
 )
 from sim.jit import engine_jit
 from sim.kernel import randbelow
@@ -320,84 +295,13 @@ def can_activate(S, p, c, k, keep):
         return False
     if effs[p, c, k, E_COND] != 0 and not cond_ok(S, p, p, c, k):
         return False  # e.g. "Damage 5 --" not reached yet
-    for j in range(k, ability_end(S, p, c, k)):
-        op = effs[p, c, j, E_OP]
-        if targets_character(op) and count_targets(S, p, op, effs[p, c, j, E_PARAM], effs[p, c, j, E_TARGET], p, c,
-                                                   effs[p, c, j, E_TMASK], effs[p, c, j, E_THASH]) == 0:
-            return False
+    if not slots_have_targets(S, p, p, c, k, ability_end(S, p, c, k), effs[p, c, k, E_TRIGGER]):
+        return False
     g, _, _, _ = action_payment(S, p, c, k, keep, True)
     return g >= 0
 
 
 # ---- usefulness of effects (non-random policies) --------------------------------------------------------
-@engine_jit
-def effect_useful(S, p, s, c, k, hs, hc):
-    """Would this effect accomplish something now? (damage that kills, removal with a target, ...)"""
-    effs, ps = st_effs(S), st_ps(S)
-    op = effs[s, c, k, E_OP]
-    if effs[s, c, k, E_COND] != 0 and not cond_ok(S, p, s, c, k):
-        return False
-    amount = effect_amount(S, p, s, c, k)
-    if op == OP_DRAW:
-        return ps[p, P_NMAIN] - ps[p, P_TOP] > amount + 4
-    if op == OP_PLAYER_DAMAGE or op == OP_SEARCH or op == OP_PLAY:
-        return True
-    if op == OP_DISCARD:  # the opponent's cards (not "discard 1 card from your hand")
-        return effs[s, c, k, E_TARGET] != TG_OWN_PLAYER and ps[1 - p, P_HN] > 0
-    if op == OP_HEAL:
-        return ps[p, P_DMG] > 0
-    if op == OP_PUMP or op == OP_GRANT_KEYWORD:
-        return hs == p and hc >= 0
-    if op == OP_RECOVER:
-        return True
-    if op == OP_CAST_FREE:  # a Summon to cast that removes an opposing Forward of cost >= 3 now
-        return free_removal(S, p, free_summon(S, p, effs[s, c, k, E_PARAM]))
-    if op == OP_COUNTER:  # until the card holds what its counter costs (XC_COUNTER) remove
-        need = 0
-        for j in range(st_cards(S)[s, c, K_NEFF]):
-            if xcost_kind(effs[s, c, j, E_DULL]) == XC_COUNTER:
-                need = max(need, xcost_n(effs[s, c, j, E_DULL]))
-        return st_cs(S)[s, S_COUNTERS, c] < need
-    if not targets_character(op):
-        return False
-    ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc,
-                           effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH])
-    if ts < 0:
-        return False
-    if op == OP_DAMAGE:
-        return ts != p and power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount
-    if op == OP_WEAKEN:
-        return ts != p and power(S, ts, tc) <= amount
-    if op == OP_HASTE:
-        return st_cs(S)[ts, S_SICK, tc] == 1
-    if op == OP_ACTIVATE:
-        return ts == p
-    if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
-        return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
-    return ts != p  # break, bounce an opposing character
-
-
-@engine_jit
-def free_removal(S, p, h):
-    """Summon h (-1: none) would break, or deal breaking damage to, an opposing Forward of cost >= 3 now: what
-    the non-random policies give a card like Black Mage (a Backup) up for. Its own test, not effect_useful's
-    (which asks this one: numba allows no call cycle)."""
-    if h < 0:
-        return False
-    effs, cards = st_effs(S), st_cards(S)
-    for k in range(cards[p, h, K_NEFF]):
-        op = effs[p, h, k, E_OP]
-        if effs[p, h, k, E_TRIGGER] != TR_CAST or (op != OP_DAMAGE and op != OP_BREAK and op != OP_BREAK_POWER):
-            continue
-        amount = effect_amount(S, p, p, h, k)
-        ts, tc = choose_target(S, p, op, amount, effs[p, h, k, E_PARAM], effs[p, h, k, E_TARGET], p, h, -1, -1,
-                               effs[p, h, k, E_TMASK], effs[p, h, k, E_THASH])
-        if ts >= 0 and ts != p and cards[ts, tc, K_TYPE] == FORWARD and cards[ts, tc, K_COST] >= 3 \
-                and (op != OP_DAMAGE or power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount):
-            return True
-    return False
-
-
 @engine_jit
 def ability_useful(S, p, c, k):
     """One of the effects of c's action ability starting at slot k would accomplish something now."""

@@ -13,7 +13,9 @@ amounts, reminder text). An action ability's effects take consecutive slots, the
 - a Special Ability (rule 11.7) is an action ability whose extra cost discards a card of the same name
   (Effect.xcost XC_SPECIAL, 11.7.1);
 - the element of a CP cost is dropped: 《火》《1》 costs 2 CP;
-- a modal ability keeps its first options that parse (as many as it selects).
+- a modal ability keeps every option that parses and its player picks among them (Effect.mode); a line with an
+  option that does not parse counts as not modelled. With an "If X, select more ... instead" upgrade it keeps
+  its first options that parse and the upgrade's under X, with no choice.
 Conditions are modelled when the engine can check them (E_COND, sim.effects): "Damage n --" (own
 damage >= n), "you have received n points of damage or more", "if you control [n or more] <kind>",
 "if your opponent controls / doesn't control <kind>", where <kind> is a card type and/or a Card Name,
@@ -78,6 +80,8 @@ from sim.effects import (
     FE_OWN_DAMAGE,
     FE_OWN_HAND,
     MAX_EFFECTS,
+    MODE_FIRST,
+    MODE_UP_TO,
     XC_BACKUP,
     XC_COUNTER,
     XC_DISCARD,
@@ -943,18 +947,28 @@ _MODAL_MORE = re.compile(r"^\s*\.?\s*if ([^,]+), select (?:up to )?(\d+) of the 
 
 
 def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
+    """Every option that parses, each marked with its place in the printed list (Effect.mode): the player picks
+    among them when the ability is cast or triggers. With an "instead, select more" upgrade the first options
+    that parse are taken, and the upgrade's under its condition (no choice)."""
     m = _MODAL.search(body)
     if not m or body[:m.start()].strip():
         return None  # something before the choice ("you may pay X. When you do so, select ...")
     picks, more, cond = int(m.group(1)), 0, (0, 0)
     mm = _MODAL_MORE.match(body[m.end():])
-    if mm:  # the options beyond `picks` are taken under the condition
-        cond = (cond_code(COND_COUNT, 1, CNT_PAID), 0) if re.match(r"^you paid the extra cost$", mm.group(1), re.I) \
-            else _cond(mm.group(1))
-        if cond is None or int(mm.group(2)) <= picks:
-            return None
-        more = int(mm.group(2)) - picks
-    chosen: list[Effect] = []
+    if not mm:
+        head = picks | (MODE_UP_TO if "up to" in m.group(0).lower() else 0)
+        chosen: list[Effect] = []
+        for place, option in enumerate(_QUOTED.findall(body), 1):
+            got = parse_body(option, trigger, power) or []
+            chosen.extend(replace(e, mode=head | place << 4 | (0 if chosen else MODE_FIRST)) for e in got)
+        return chosen or None
+    # the options beyond `picks` are taken under the condition
+    cond = (cond_code(COND_COUNT, 1, CNT_PAID), 0) if re.match(r"^you paid the extra cost$", mm.group(1), re.I) \
+        else _cond(mm.group(1))
+    if cond is None or int(mm.group(2)) <= picks:
+        return None
+    more = int(mm.group(2)) - picks
+    chosen = []
     for option in _QUOTED.findall(body):
         got = parse_body(option, trigger, power)
         if got and picks > 0:
@@ -964,6 +978,13 @@ def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
             chosen.extend(replace(e, cond=cond[0], cond_param=cond[1]) for e in got)
             more -= 1
     return chosen if chosen and not more else None
+
+
+def modal_options_missing(line: str, effects: list[Effect]) -> bool:
+    """A modal line some of whose options did not parse: its player can pick only among the others, so the line
+    counts as not modelled although those options play."""
+    places = {e.mode >> 4 & 15 for e in effects if e.mode}
+    return bool(places) and len(places) < len(_QUOTED.findall(line))
 
 
 def _replace_name(line: str, name: str) -> str:
@@ -1300,5 +1321,7 @@ def parse_fftcg_text(text: str, name: str, card_type: str = "forward", power: in
             continue
         keywords |= parsed[0]
         effects.extend(parsed[1])
+        if modal_options_missing(line, parsed[1]):
+            unmodelled.append(line)
     return ParsedText(keywords=frozenset(keywords), effects=tuple(effects), unmodelled=tuple(unmodelled),
                       ex_burst="EX BURST" in text, lb_cost=lb_cost, lines=len(lines))
