@@ -246,8 +246,8 @@ STATIC_COUNT = 4  # P_HAS_STATIC bit: some static bonus has a COND_COUNT conditi
 #                   recomputed when those counts change (counts_changed)
 L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
 N_L = 5
-X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP = range(13)
-N_X = 13  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
+X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP, X_MODES = range(14)
+N_X = 14  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
 #           X_RP: since the last rule processes a Forward may have come to need one (see settle)
 Q_CTRL, Q_SEAT, Q_CARD, Q_SLOT, Q_HSEAT, Q_HCARD = range(6)
 N_Q = 6
@@ -730,36 +730,17 @@ def push(S, ctrl, s, c, slot, hs, hc):
 
 @engine_jit
 def push_trigger(S, ctrl, s, c, trig, hs, hc):
-    """Queue the card's effects with this trigger (auto abilities, rule 11.8); returns how many of its slots
-    have the trigger."""
+    """Queue the card's effects with this trigger (auto abilities, rule 11.8); returns how many were queued.
+    A modal ability's options are all queued: the first to resolve picks them (exec_effect)."""
+    cards, effs = st_cards(S), st_effs(S)
+    n = 0
     if not has_trigger(S, s, c, trig):
-        return 0
-    return push_ability(S, ctrl, s, c, 0, st_cards(S)[s, c, K_NEFF], trig, hs, hc)
-
-
-@engine_jit
-def push_ability(S, ctrl, s, c, k0, k1, trig, hs, hc):
-    """Queue the slots k0..k1-1 of the card with this trigger, of a modal ability those of the options its player
-    picks (choose_modes, when it is cast or triggers: 11.3.4, 11.8.10); returns how many slots have the trigger."""
-    effs = st_effs(S)
-    n, picked = 0, 0
-    for k in range(k0, k1):
+        return n
+    for k in range(cards[s, c, K_NEFF]):
         if effs[s, c, k, E_TRIGGER] == trig:
+            push(S, ctrl, s, c, k, hs, hc)
             n += 1
-            queue, picked = pick_slot(S, ctrl, s, c, k, picked)
-            if queue:
-                push(S, ctrl, s, c, k, hs, hc)
     return n
-
-
-@engine_jit
-def pick_slot(S, ctrl, s, c, k, picked):
-    """(whether slot k is queued, the options picked): the first slot of a modal ability picks its options
-    (choose_modes), its other slots are queued when their option was picked, other slots always."""
-    m = mode_of(st_effs(S)[s, c, k, E_DULL])
-    if m & MODE_FIRST:
-        picked = choose_modes(S, ctrl, s, c, k)
-    return m == 0 or (picked >> (m >> 4 & 15)) & 1 == 1, picked
 
 
 @engine_jit
@@ -772,7 +753,6 @@ def push_own(S, p, trig, hs, hc):
         f = ls[p, L_FIELD, j]
         if not has_trigger(S, p, f, trig):
             continue
-        picked = 0
         for k in range(cards[p, f, K_NEFF]):
             if effs[p, f, k, E_TRIGGER] != trig:
                 continue
@@ -780,9 +760,7 @@ def push_own(S, p, trig, hs, hc):
             if (v & COND_OTHER) and f == hc:
                 continue
             if matches(S, p, hc, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]):
-                queue, picked = pick_slot(S, p, p, f, k, picked)
-                if queue:
-                    push(S, p, p, f, k, hs, hc)
+                push(S, p, p, f, k, hs, hc)
 
 
 @engine_jit
@@ -1552,8 +1530,16 @@ def search(S, p, ctype):
 
 @engine_jit
 def exec_effect(S, ctrl, s, c, slot, hs, hc):
-    """Resolve one effect of card (s, c) for its controller `ctrl` (targets chosen on resolution)."""
+    """Resolve one effect of card (s, c) for its controller `ctrl` (targets chosen on resolution, and so the
+    options of a modal ability: when its first slot resolves, its player picks them, choose_modes; the
+    ability's slots were queued together, so they resolve one after the other)."""
     effs, cs, ps, ls = st_effs(S), st_cs(S), st_ps(S), st_ls(S)
+    m = mode_of(effs[s, c, slot, E_DULL])
+    if m:
+        if m & MODE_FIRST:
+            st_gs(S)[X_MODES] = choose_modes(S, ctrl, s, c, slot)
+        if (st_gs(S)[X_MODES] >> (m >> 4 & 15)) & 1 == 0:
+            return
     if effs[s, c, slot, E_COND] != 0 and effs[s, c, slot, E_TRIGGER] != TR_ACTION \
             and effs[s, c, slot, E_TRIGGER] != TR_ACTION_BREAK and not cond_ok(S, ctrl, s, c, slot):
         return  # checked on resolution ("if you control ..."); an action's condition only when used (can_activate)

@@ -83,7 +83,7 @@ from sim.games.fftcg_core import (
     payment_legal,
     plan_pay,
     power,
-    push_ability,
+    push,
     push_field,
     push_own,
     push_trigger,
@@ -195,7 +195,8 @@ def activate(S, p, c, k, check):
         cs[p, S_DULL, c] = 1
     pay_extra_cost(S, p, c, v)
     cs[p, S_ONCE, c] |= 1 << k  # read only for a once-per-turn ability (once_used); cleared in the End Phase
-    push_ability(S, p, p, c, k, ability_end(S, p, c, k), effs[p, c, k, E_TRIGGER], -1, -1)  # paid once
+    for j in range(k, ability_end(S, p, c, k)):  # the ability's effects, paid once
+        push(S, p, p, c, j, -1, -1)
     if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK:
         leave_field(S, p, c, Z_BREAK)  # a cost: put into the Break Zone, not a break (15.1.1.3.2)
     resolve(S)
