@@ -1,5 +1,5 @@
-"""FFTCG modal abilities ("select [up to] n of the m following actions"): the player picks the options when the
-ability is cast or triggers (digest rules 11.3.4, 11.8.10.2). Cards come from their printed text (tcard)."""
+"""FFTCG modal abilities ("select [up to] n of the m following actions"): the player picks the options (digest rules
+11.3.4, 11.8.10.2; the engine asks when the ability resolves). Cards come from their printed text (tcard)."""
 
 from __future__ import annotations
 

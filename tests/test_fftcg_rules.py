@@ -1248,3 +1248,39 @@ def test_rule_11_8_4_a_removal_answer_respects_its_target_filter():
     assert P.card_useful(S, 1, 0, K.TR_CAST, 0, 0)  # it has a legal target: the Backup
     assert not P.removes(S, 1, 0, 0, 0) and P.removes(S, 1, 1, 0, 0)
     assert P.choose_instant(S, 1, False, 0, 0) == 1
+
+
+def test_importer_restriction_bits_are_the_engines():
+    from sim.importers.fftcg_text import RESTRICTION_BITS
+    assert 1 << RESTRICTION_BITS["block"] == K.KW_NO_BLOCK and 1 << RESTRICTION_BITS["attack"] == K.KW_NO_ATTACK
+
+
+def test_rule_10_1_2_a_forward_that_cannot_attack_is_never_an_attacker():
+    wol = tcard("WOL", "WOL cannot attack.", power=9000)
+    S, v = make([wol, card("F")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    K.update_static(S, 0)
+    assert not P.can_attack(S, 0, 0) and P.can_attack(S, 0, 1)
+
+
+def test_rule_10_1_3_a_forward_that_cannot_block_is_never_a_blocker():
+    for text, blocks in (("JACK cannot block.", False), ("JACK gains +1000 power.", True)):
+        jack = tcard("JACK", text, power=9000)
+        S, v = make([card("A", power=5000)], [jack])
+        put(v, 0, 0, K.Z_FIELD)
+        put(v, 1, 0, K.Z_FIELD)
+        K.update_static(S, 1)
+        v["scr"][2, 0] = 0  # A attacks: Jack would survive and break it
+        assert (P.choose_block(S, 1, 1) == 0) == blocks
+
+
+def test_rule_10_1_2_a_conditional_restriction_follows_its_condition():
+    king = tcard("KING", "If your opponent doesn't control any Forwards, KING cannot attack.")
+    S, v = make([king], [card("O")])
+    put(v, 0, 0, K.Z_FIELD)
+    K.update_static(S, 0)
+    assert not P.can_attack(S, 0, 0)
+    put(v, 1, 0, K.Z_FIELD)
+    K.update_static(S, 0)
+    assert P.can_attack(S, 0, 0)

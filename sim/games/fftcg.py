@@ -15,7 +15,8 @@ First Strike, Brave, Back Attack, Freeze; 1 damage per unblocked attack with EX 
 an empty deck; simultaneous loss = draw; damage and until-end-of-turn effects cleared each End Phase.
 Simplified (digest section 14): the stack is a FIFO of effects, resolved before the next decision;
 instant speed only in two battle windows (the defender after an attack declaration, the attacker
-after the block); targets are chosen on resolution. Not modelled: Warp, Priming, element icons in
+after the block); targets, and a modal ability's options (11.3.4, picked by its player's policy), are
+chosen on resolution. Not modelled: Warp, Priming, element icons in
 action-ability costs, static amounts "for each card in hand", abilities used from the Break Zone.
 
 Card effects (sim/effects.py; the full list with its approximations is in docs/policies_fftcg.md):

@@ -33,7 +33,8 @@ Action costs may also discard cards or put the top cards of the deck into the Br
 optional cost paid on resolution (XC_SELF / XC_BACKUP); "for each dull <kind>" counts (FE_DULL); "if its
 cost is equal to or less than the damage you have received, break it" (a counted cost limit). A static
 bonus with "If <cond>, ... instead" is the base bonus plus, under the condition, what the alternative adds.
-Also: static damage replacement ("If X receives damage, the damage increases by n / becomes 0 instead", damage_mod),
+Also: static "[If <cond>, ]X cannot attack / block" (the restriction keyword bits), static damage replacement
+("If X receives damage, the damage increases by n / becomes 0 instead", damage_mod),
 "during this turn, if it is dealt damage, double the damage" / "the next damage dealt to it is reduced by n",
 "its power becomes n", "deal it n damage and m more damage for each ..." (a second effect on the "chosen" card),
 "when it is put ... into the Break Zone this turn, draw" (COND_CHOSEN_GONE), "When a <kind> you control attacks" /
@@ -98,6 +99,8 @@ KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # FFTCG 15.2.1, 15
 _KEYWORD_WORDS = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
 HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce", "no_block", "no_attack",
            "damage_double", "set_power")  # aimed at the opponent
+# static "X cannot attack / block": the engine's keyword bits KW_NO_BLOCK (1 << 4), KW_NO_ATTACK (1 << 5)
+RESTRICTION_BITS = {"block": len(KEYWORDS), "attack": len(KEYWORDS) + 1}
 ANY_TYPE = -1  # search / recover param: any card type; else the index into CARD_TYPES["fftcg"]
 
 
@@ -948,7 +951,7 @@ _MODAL_MORE = re.compile(r"^\s*\.?\s*if ([^,]+), select (?:up to )?(\d+) of the 
 
 def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
     """Every option that parses, each marked with its place in the printed list (Effect.mode): the player picks
-    among them when the ability is cast or triggers. With an "instead, select more" upgrade the first options
+    among them (when the ability resolves, fftcg_core.choose_modes). With an "instead, select more" upgrade the first options
     that parse are taken, and the upgrade's under its condition (no choice)."""
     m = _MODAL.search(body)
     if not m or body[:m.start()].strip():
@@ -1035,6 +1038,10 @@ def _static(line: str) -> list[Effect] | None:
         body, fe = split
     fe_code, fe_param = fe if fe else (0, 0)
     extra = dict(cond=cond, cond_param=cond_param, foreach=fe_code, fe_param=fe_param)
+    m = re.match(r"^@SELF cannot (attack or block|attack|block)$", body, re.I)
+    if m and not fe_code:  # a static restriction (10.1.2, 10.1.3): the keyword bits KW_NO_ATTACK / KW_NO_BLOCK
+        return [Effect("static", "grant_keyword", 0, "self", RESTRICTION_BITS[word], **extra)
+                for word in m.group(1).lower().split(" or ")]
     m = re.match(r"^(@SELF|the (.+?) you control) cannot be chosen by your opponent'?s'? (summons or abilities|summons|"
                  r"abilities)$", body, re.I)
     if m and not fe_code:  # static "cannot be chosen" (protects from the opponent's choices only)
