@@ -249,6 +249,7 @@ N_L = 5
 X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP, X_MODES = range(14)
 N_X = 14  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
 #           X_RP: since the last rule processes a Forward may have come to need one (see settle)
+#           X_MODES: the options picked for the modal ability now resolving (a mask of printed places)
 Q_CTRL, Q_SEAT, Q_CARD, Q_SLOT, Q_HSEAT, Q_HCARD = range(6)
 N_Q = 6
 QCAP = 256
