@@ -483,6 +483,46 @@ def test_rule_15_1_1_8_search_takes_a_card_of_the_type_and_shuffles():
     assert v["ps"][0, K.P_NMAIN] - v["ps"][0, K.P_TOP] == deck_before - 1 and violations(S) == 0
 
 
+def test_rule_15_1_1_8_search_takes_the_matching_card_its_player_wants():
+    bro = tcard("BRO", "When BRO enters the field, you may search for 1 Category X Forward and add it to your hand.",
+                "backup", cost=1)
+    x_small, x_big = card("XS", cost=2, name="X small"), card("XB", cost=5, name="X big")
+    other = card("OT", cost=7, name="Other")
+    cards = [bro, card("X", cost=9), replace(x_small, category="X"), replace(x_big, category="X"), other]
+    for pol, wanted in ((K.CURVE, {3}), (K.RANDOM, {2, 3})):
+        got = set()
+        for seed in range(8):
+            S, v = make(cards, pa=pol, filler=1)
+            v["rng"][:, 0] = [seed * 4 + k + 1 for k in range(4)]
+            put(v, 0, 0, K.Z_HAND)
+            put(v, 0, 1, K.Z_HAND)
+            top, nmain = v["ps"][0, K.P_TOP], v["ps"][0, K.P_NMAIN]
+            K.shuffle(v["rng"][0], v["ls"][0, K.L_ORDER, top:nmain], nmain - top)
+            T.cast(S, 0, 0, -1, -1, 1)
+            found = set(hand(v, 0)) & {2, 3, 4}
+            assert len(found) == 1 and violations(S) == 0  # one card, of Category X, never the costlier Other
+            got |= found
+        assert got == wanted  # curve: the one it values most (the costlier); random: either
+
+
+def test_rule_15_1_1_8_search_for_one_of_two_kinds():
+    pres = tcard("PRES", "When PRES enters the field, you may search for 1 Card Name Rufus or Job Turk and add it to"
+                 " your hand.", "backup", cost=1)
+    rufus, turk, other = card("RU", cost=2, name="Rufus"), card("TU", cost=3, name="Reno"), card("OT", cost=7)
+    for seed in range(6):
+        S, v = make([pres, card("X", cost=9), rufus, replace(turk, job="Turk"), other], filler=1)
+        v["rng"][:, 0] = [seed * 4 + k + 1 for k in range(4)]
+        put(v, 0, 0, K.Z_HAND)
+        put(v, 0, 1, K.Z_HAND)
+        T.cast(S, 0, 0, -1, -1, 1)
+        assert set(hand(v, 0)) & {2, 3, 4} == {3}  # the Turk (curve values the costlier Forward), never Other
+    S, v = make([pres, card("X", cost=9), rufus, other], filler=1)  # no Turk: the first kind, by name
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    T.cast(S, 0, 0, -1, -1, 1)
+    assert set(hand(v, 0)) & {2, 3} == {2}
+
+
 def test_rule_15_2_4_freeze_effect_dulls_and_freezes():
     S, v = make([card("FR", cost=1, eff=("enter:freeze:0:opp_character",)), card("X", cost=9)], [card("T")])
     put(v, 0, 0, K.Z_HAND)

@@ -1508,22 +1508,33 @@ def first_places(mask, n):
 
 # ---- effects ----------------------------------------------------------------------------------------
 @engine_jit
-def search(S, p, ctype):
-    """Search (rule 15.1.1.8), approximated: the first card of card type `ctype` from the top of the
-    deck goes to the hand, then the deck is shuffled. With a shuffled deck this is a uniformly random
-    matching card; a real player would pick the best one."""
+def search(S, p, ctype, tmask, thash, thash2):
+    """Search (rule 15.1.1.8): a card of p's deck of card type `ctype` (-1 any) that matches the types and
+    the name / job / category hash of the text (tmask, thash; 0 any; or thash2) goes to the hand, then the deck is
+    shuffled. The random policy takes the first from the top (a uniformly random match); the others the
+    match they value most in hand (card_value: not a second copy of a name they control, ...)."""
     cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
+    pick, best = -1, -(1 << 30)
     for k in range(top, nmain):
         c = ls[p, L_ORDER, k]
-        if ctype < 0 or cards[p, c, K_TYPE] == ctype:
-            ls[p, L_ORDER, k] = ls[p, L_ORDER, top]
-            ls[p, L_ORDER, top] = c
-            ps[p, P_TOP] = top + 1
-            to_hand(S, p, c)
-            if cs[p, S_DRAWN, c] < 0:
-                cs[p, S_DRAWN, c] = ps[p, P_TURN]
+        if (ctype >= 0 and cards[p, c, K_TYPE] != ctype) or not (
+                matches(S, p, c, tmask & 15, thash) or (thash2 != 0 and matches(S, p, c, tmask & 15, thash2))):
+            continue
+        if ps[p, P_POLICY] == RANDOM:
+            pick = k
             break
+        v = card_value(S, p, c)
+        if v > best:
+            pick, best = k, v
+    if pick >= 0:
+        c = ls[p, L_ORDER, pick]
+        ls[p, L_ORDER, pick] = ls[p, L_ORDER, top]
+        ls[p, L_ORDER, top] = c
+        ps[p, P_TOP] = top + 1
+        to_hand(S, p, c)
+        if cs[p, S_DRAWN, c] < 0:
+            cs[p, S_DRAWN, c] = ps[p, P_TURN]
     n = nmain - ps[p, P_TOP]
     if n > 1:
         shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:nmain], n)
@@ -1588,7 +1599,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
     elif op == OP_GAIN_CP:
         ps[ctrl, P_BONUS] += amount
     elif op == OP_SEARCH:
-        search(S, ctrl, param)
+        search(S, ctrl, param, tmask, thash, effs[s, c, slot, E_FE_PARAM])
     elif op == OP_HEAL:
         # remove damage: the latest Damage Zone cards go to the Break Zone
         n = amount

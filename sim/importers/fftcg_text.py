@@ -510,6 +510,21 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
     return tmask, (kind[1] if kind else 0), cost
 
 
+def _search_filter(words: str) -> tuple[int, int, int] | None:
+    """(type mask, hash, second hash) of the card a search takes: one kind (_play_filter), or "Card Name X or
+    Job Y" (E_FE_PARAM holds the second hash: a search has no "for each"); None if not understood."""
+    parts = re.split(r"\s+or\s+", words.strip(), flags=re.I)
+    if len(parts) == 1:
+        got = _play_filter(words)
+        return (got[0], got[1], 0) if got else None
+    if len(parts) != 2 or not all(re.match(r"^(?:card name|job|category) ", p, re.I) for p in parts):
+        return None
+    got = [_play_filter(p) for p in parts]
+    if got[0] is None or got[1] is None or not got[0][1] or not got[1][1]:
+        return None
+    return (0 if not got[0][0] or not got[1][0] else got[0][0] | got[1][0]), got[0][1], got[1][1]
+
+
 _COST_PARAM_OPS = ("dull", "freeze", "bounce", "no_block", "no_attack", "damage", "weaken", "pump", "haste",
                    "activate")  # ops whose E_PARAM is a cost filter (> 0: n or less, < 0: n or more)
 _EOT = r"(?:until the end of the turn, )?"
@@ -826,9 +841,10 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             i += 1
             continue
         m = _SEARCH.match(s)
-        if m:
-            effects.extend([Effect(trigger, "search", 1, "own_player", _type_param(m.group(2)))]
-                           * min(_num(m.group(1)), MAX_EFFECTS))
+        if m:  # the card's name / job / category when the words give them (an element or cost limit is dropped)
+            tmask, thash, thash2 = _search_filter(m.group(2)) or (0, 0, 0)
+            effects.extend([Effect(trigger, "search", 1, "own_player", _type_param(m.group(2)), tmask=tmask,
+                                   thash=thash, fe_param=thash2)] * min(_num(m.group(1)), MAX_EFFECTS))
             i += 1
             continue
         for pattern, op, target in _SIMPLE:
