@@ -1508,12 +1508,26 @@ def first_places(mask, n):
 
 # ---- effects ----------------------------------------------------------------------------------------
 @engine_jit
+def take_from_deck(S, p, k):
+    """The card at place k of p's deck (k >= the top) goes to the hand; the top card takes its place."""
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    top = ps[p, P_TOP]
+    c = ls[p, L_ORDER, k]
+    ls[p, L_ORDER, k] = ls[p, L_ORDER, top]
+    ls[p, L_ORDER, top] = c
+    ps[p, P_TOP] = top + 1
+    to_hand(S, p, c)
+    if cs[p, S_DRAWN, c] < 0:
+        cs[p, S_DRAWN, c] = ps[p, P_TURN]
+
+
+@engine_jit
 def search(S, p, ctype, tmask, thash, thash2):
     """Search (rule 15.1.1.8): a card of p's deck of card type `ctype` (-1 any) that matches the types and
     the name / job / category hash of the text (tmask, thash; 0 any; or thash2) goes to the hand, then the deck is
     shuffled. The random policy takes the first from the top (a uniformly random match); the others the
     match they value most in hand (card_value: not a second copy of a name they control, ...)."""
-    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
+    cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
     pick, best = -1, -(1 << 30)
     for k in range(top, nmain):
@@ -1528,13 +1542,7 @@ def search(S, p, ctype, tmask, thash, thash2):
         if v > best:
             pick, best = k, v
     if pick >= 0:
-        c = ls[p, L_ORDER, pick]
-        ls[p, L_ORDER, pick] = ls[p, L_ORDER, top]
-        ls[p, L_ORDER, top] = c
-        ps[p, P_TOP] = top + 1
-        to_hand(S, p, c)
-        if cs[p, S_DRAWN, c] < 0:
-            cs[p, S_DRAWN, c] = ps[p, P_TURN]
+        take_from_deck(S, p, pick)
     n = nmain - ps[p, P_TOP]
     if n > 1:
         shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:nmain], n)
@@ -1862,18 +1870,13 @@ def protected(S, p, s, c, src_s, src_c):
 def dig(S, p, n, tmask, thash):
     """Reveal the top n cards of p's deck, add the first that matches (types tmask, 0 = any; hash) to
     the hand, put the other revealed cards at the bottom in their order ("in any order")."""
-    ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
+    ps, ls = st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
     n = min(n, nmain - top)
     for k in range(top, top + n):
         c = ls[p, L_ORDER, k]
         if matches(S, p, c, tmask & 15, thash):
-            ls[p, L_ORDER, k] = ls[p, L_ORDER, top]
-            ls[p, L_ORDER, top] = c
-            ps[p, P_TOP] = top + 1
-            to_hand(S, p, c)
-            if cs[p, S_DRAWN, c] < 0:
-                cs[p, S_DRAWN, c] = ps[p, P_TURN]
+            take_from_deck(S, p, k)
             n -= 1
             break
     move_block_to_bottom(ls[p, L_ORDER], ps[p, P_TOP], n, nmain)
