@@ -137,7 +137,7 @@ E_COND_PARAM = 8  # name/job/category hash the counted cards must match (0 = any
 E_TMASK = 9  # which card types the effect may target (bit 1 << type; 0 = the engine default), bit 8
 #              (COND_OTHER) = not this card itself (static "the Forwards other than X you control")
 E_FOREACH = 10  # amount multiplier: same encoding as E_COND (kind FE_*, type mask, other-than-self)
-E_FE_PARAM = 11  # hash the counted cards must match (0 = any)
+E_FE_PARAM = 11  # hash the counted cards must match (0 = any); FFTCG search: a second hash it may match instead
 E_THASH = 12  # name/job/category hash a target (or a played card) must match (0 = any)
 E_NCOLS = 13
 
