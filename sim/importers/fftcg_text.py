@@ -967,8 +967,8 @@ _MODAL_MORE = re.compile(r"^\s*\.?\s*if ([^,]+), select (?:up to )?(\d+) of the 
 
 def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
     """Every option that parses, each marked with its place in the printed list (Effect.mode): the player picks
-    among them (when the ability resolves, fftcg_core.choose_modes). With an "instead, select more" upgrade the first options
-    that parse are taken, and the upgrade's under its condition (no choice)."""
+    among them (when the ability resolves, fftcg_core.choose_modes). With an "instead, select more" upgrade the
+    first options that parse are taken, and the upgrade's under its condition (no choice)."""
     m = _MODAL.search(body)
     if not m or body[:m.start()].strip():
         return None  # something before the choice ("you may pay X. When you do so, select ...")
