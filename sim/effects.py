@@ -178,8 +178,8 @@ XC_COUNTER = 6  # remove n counters from this card (placed by the op "counter")
 ACT_CHAIN = 16
 ACT_ONCE = 17
 # A modal ability ("select [up to] n of the m following actions") keeps every option that parses; its player
-# picks the options (FFTCG 11.3.4, 11.8.10; the engine asks when the ability's first slot resolves). Effect.mode, stored in E_DULL from bit
-# MODE_SHIFT: n in bits 0-3, the option's 1-based place in the printed list in bits 4-7 (an option of several
+# picks the options (FFTCG 11.3.4, 11.8.10; the engine asks when the ability's first slot resolves).
+# Effect.mode, stored in E_DULL from bit MODE_SHIFT: n in bits 0-3, the option's 1-based place in the printed list in bits 4-7 (an option of several
 # effects takes consecutive slots with the same place), MODE_FIRST on the ability's first slot, MODE_UP_TO for
 # "up to n"
 MODE_SHIFT = 18

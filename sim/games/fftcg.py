@@ -24,8 +24,9 @@ triggered abilities (enter, attack, block, leave, damaged, hit the player, turn 
 (9.5.1.1, before the hand-limit discard), own or opposing Summon cast, own Forward attacks or character
 enters, opposing Forward broken or leaves, own dull Backups activated by own effects, the opponent
 discarding due to own effects), EX Bursts (11.10), Summons, action abilities with CP, dull and extra costs
-(discard, mill, remove counters, a Special Ability's same-name discard, 11.7.1; once per turn), and static abilities (power, keywords, untargetable, cost
-reduction with a floor, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...", counts:
+(discard, mill, remove counters, a Special Ability's same-name discard, 11.7.1; once per turn), and static
+abilities (power, keywords, attack / block restrictions, untargetable, cost reduction with a floor, "Damage n
+--" 15.2.x). Conditions ("Damage n --", "if you control ...", counts:
 cards cast this turn, hand sizes, the opponent's damage) and "for each" amounts (including cards cast this
 turn) are checked on resolution; statics under a count condition are recomputed when hands, damage or
 the cards cast change. Ops: draw, damage, break (cost/power limits), dull, freeze, pump/weaken, bounce,
@@ -51,8 +52,8 @@ Policies (full text in docs/policies_fftcg.md):
 - curve: pays with Backups first, then discards the cheapest cards (Summons and cheap Forwards, Backups
   last); casts the most expensive castable card, again and again (spends CP as fully as possible; with a
   card in hand that gets cheaper per card cast this turn, the cards costing <= 2 first while it stays
-  affordable, then it), a removal Summon only on a target of cost >= its own - 1; attacks when no blocker would break the
-  attacker and survive (at >= 5 opponent damage: also even trades); blocks to survive, to trade with
+  affordable, then it), a removal Summon only on a target of cost >= its own - 1; attacks when no blocker
+  would break the attacker and survive (at >= 5 opponent damage: also even trades); blocks to survive, to trade with
   a costlier attacker, or at >= 6 damage; answers attacks with removal at >= 4 damage. Mulligans
   with no character of cost <= 3.
 - control: pays with Backups first and never discards below 2 cards in hand, discarding cheap

@@ -1023,6 +1023,12 @@ def card_value(S, p, c):
     return 80
 
 
+@engine_jit
+def hand_reserve(S, p):
+    """Cards p keeps in hand when it discards for CP: its policy's PR_RESERVE (the random policy none)."""
+    return 0 if st_ps(S)[p, P_POLICY] == RANDOM else st_prm(S)[p, PR_RESERVE]
+
+
 # ---- CP payment (section 7) -----------------------------------------------------------------------
 @engine_jit
 def can_discard_for_cp(S, p, c):
@@ -1576,7 +1582,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
     if effs[s, c, slot, E_COST] > 0 and trig != TR_ACTION and trig != TR_ACTION_BREAK:
         # "you may pay X. When you do so, ...": paid on resolution when the controller can (keeping its
         # policy's hand reserve), else nothing happens; generic CP like action costs
-        keep = 0 if ps[ctrl, P_POLICY] == RANDOM else st_prm(S)[ctrl, PR_RESERVE]
+        keep = hand_reserve(S, ctrl)
         g, nb, nd, ub = plan_pay(S, ctrl, effs[s, c, slot, E_COST], 0, -1, -1, keep, False)
         if g < 0:
             return
@@ -1944,7 +1950,7 @@ def free_summon(S, p, cost_max):
     whose choosing effects have targets; cost_max < 0: "of cost X or less" for an X paid now (generic CP,
     keeping the policy's hand reserve). -1 if none."""
     cards, ls = st_cards(S), st_ls(S)
-    keep = 0 if st_ps(S)[p, P_POLICY] == RANDOM else st_prm(S)[p, PR_RESERVE]
+    keep = hand_reserve(S, p)
     best, best_cost = -1, -1
     for k in range(st_ps(S)[p, P_HN]):
         h = ls[p, L_HAND, k]
@@ -1968,7 +1974,7 @@ def cast_free(S, p, cost_max, back):
     if c < 0:
         return
     if cost_max < 0:  # X
-        keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, PR_RESERVE]
+        keep = hand_reserve(S, p)
         g, nb, nd, ub = plan_pay(S, p, st_cards(S)[p, c, K_COST], 0, c, -1, keep, False)
         commit_pay(S, p, nb, nd, ub)
     ps[p, P_PLAYED] += 1

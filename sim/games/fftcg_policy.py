@@ -66,7 +66,6 @@ from sim.games.fftcg_core import (
     P_POLICY,
     PR_CHUMP_AT,
     PR_MULL,
-    PR_RESERVE,
     PR_RISK,
     PR_TRADE,
     RANDOM,
@@ -93,6 +92,7 @@ from sim.games.fftcg_core import (
     effect_amount,
     effect_useful,
     extra_cost_ok,
+    hand_reserve,
     has_kw,
     has_targets,
     has_trigger,
@@ -120,11 +120,6 @@ CAST, ACTIVATE = 1, 2
 @engine_jit
 def rng(S, p):
     return st_rng(S)[2 + p]
-
-
-@engine_jit
-def reserve(S, p):
-    return st_prm(S)[p, PR_RESERVE]
 
 
 @engine_jit
@@ -493,7 +488,7 @@ def choose_main(S, p, phase, settled):
     action abilities are looked at."""
     cards, effs, ps, ls, scr = st_cards(S), st_effs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
-    keep = 0 if pol == RANDOM else reserve(S, p)
+    keep = hand_reserve(S, p)
     n = 0
     best, best_v = -1, 0
     if not settled:
@@ -545,7 +540,7 @@ def choose_instant(S, p, attacking, hs, hc):
             return -1
     elif pol == AGGRO or (pol == CURVE and ps[p, P_DMG] < 4):
         return -1
-    prepare_cast_context(S, p, reserve(S, p))
+    prepare_cast_context(S, p, hand_reserve(S, p))
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
         t = cards[p, c, K_TYPE]

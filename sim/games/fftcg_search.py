@@ -53,6 +53,7 @@ from sim.games.fftcg_core import (
     Z_LB,
     W,
     check_over,
+    hand_reserve,
     has_kw,
     has_trigger,
     keep_alive,
@@ -82,7 +83,6 @@ from sim.games.fftcg_policy import (
     choose_main,
     party_for,
     prepare_cast_context,
-    reserve,
     rng,
 )
 from sim.games.fftcg_turn import (
@@ -301,7 +301,7 @@ def main_candidates(S, p, phase, cand):
     kind, c, k = choose_main(S, p, phase, False)
     n = add_candidate(cand, 0, 0 if kind == 0 else kind * 65536 + c * 16 + k)
     n = add_candidate(cand, n, 0)
-    keep = reserve(S, p)
+    keep = hand_reserve(S, p)
     prepare_cast_context(S, p, keep)
     seen = np.zeros(2 * NAMES, np.bool_)  # name id x (hand, LB) already listed
     for c in range(ps[p, P_NTOT]):

@@ -76,6 +76,7 @@ from sim.games.fftcg_core import (
     discard,
     draw,
     enter_field,
+    hand_reserve,
     has_kw,
     leave_field,
     list_remove,
@@ -96,7 +97,6 @@ from sim.games.fftcg_core import (
     st_gs,
     st_ls,
     st_opt,
-    st_prm,
     st_ps,
     st_scr,
     summon_cast,
@@ -139,7 +139,7 @@ def cast(S, p, c, hs, hc, check):
     cards, cs, ps, gs = st_cards(S), st_cs(S), st_ps(S), st_gs(S)
     from_lb = cs[p, S_ZONE, c] == Z_LB
     cost, req = cast_requirement(S, p, c)
-    keep = 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2]
+    keep = hand_reserve(S, p)
     excl = -1 if from_lb else c
     # "you may pay an extra ...": paid (every policy alike) when active Backups (and CP gained this turn) cover the
     # cost with the extra, with an active Backup of each required element, so that it takes no discard
@@ -183,9 +183,9 @@ def activate(S, p, c, k, check):
     """Action ability (11.6.2) starting at slot k: pay its CP cost (generic), dull the card if the cost
     says so and pay its extra cost (discard / put the top cards of the deck into the Break Zone), then
     all of its effects (the slots chained to k) resolve."""
-    effs, cs, ps, gs = st_effs(S), st_cs(S), st_ps(S), st_gs(S)
+    effs, cs, gs = st_effs(S), st_cs(S), st_gs(S)
     v = effs[p, c, k, E_DULL]
-    g, nb, nd, ub = action_payment(S, p, c, k, 0 if ps[p, P_POLICY] == RANDOM else st_prm(S)[p, 2], False)
+    g, nb, nd, ub = action_payment(S, p, c, k, hand_reserve(S, p), False)
     if g < 0:
         return False
     if check and not payment_legal(S, p, effs[p, c, k, E_COST], 0, nb, nd, ub):
