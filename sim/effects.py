@@ -135,7 +135,8 @@ E_COND = 7  # 0 none; kind = v & 7 (COND_*), bit 3 negates, bits 4-7 card-type m
 #             than this card", count n = v >> 9 ("n or more")
 E_COND_PARAM = 8  # name/job/category hash the counted cards must match (0 = any)
 E_TMASK = 9  # which card types the effect may target (bit 1 << type; 0 = the engine default), bit 8
-#              (COND_OTHER) = not this card itself (static "the Forwards other than X you control")
+#              (COND_OTHER) = not this card itself (static "the Forwards other than X you control"), bits 9-11
+#              the target's state (TS_*, FFTCG "choose 1 dull Forward"), bits 12-19 its elements (any of them)
 E_FOREACH = 10  # amount multiplier: same encoding as E_COND (kind FE_*, type mask, other-than-self)
 E_FE_PARAM = 11  # hash the counted cards must match (0 = any); FFTCG search: a second hash it may match instead
 E_THASH = 12  # name/job/category hash a target (or a played card) must match (0 = any)
@@ -159,6 +160,9 @@ FE_CAST = 7  # cards the controller has cast this turn
 COND_NOT = 8
 FE_DULL = 8  # "for each dull <kind>": the bit conditions use for negation counts only dull characters
 COND_OTHER = 256
+# E_TMASK: the state a chosen target must be in, and the elements it must have one of
+TMASK_STATE_SHIFT, TMASK_ELEM_SHIFT = 9, 12
+TS_DULL, TS_ACTIVE, TS_ATTACKING, TS_BLOCKING, TS_DAMAGED = 1, 2, 3, 4, 5
 # E_FOREACH count n (bits 9 and up): the count is capped at n ("up to 3 Forwards"; 0 = no cap)
 # damage_mod (E_PARAM): which damage it changes; the threshold is param >> DM_MIN
 DM_ABILITY = 1  # only damage from abilities and Summons (not battle damage)

@@ -51,7 +51,7 @@ def test_rule_11_3_4_the_player_picks_the_options_that_do_something():
     S, v = ramuh_vs(5000)
     assert castable(S, 0, 0)
     assert T.cast(S, 0, 0, -1, -1, 1)
-    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK  # dulled, then dealt 7000
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK  # dealt 7000: not dulled first, it would no longer be active
     S, v = ramuh_vs(9000)  # 7000 does not break it: dull is the one useful option
     assert T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD and v["cs"][1, K.S_DULL, 0] == 1 and v["cs"][1, K.S_DMG, 0] == 0
@@ -86,7 +86,7 @@ def test_rule_11_3_4_the_random_policy_picks_n_options_among_those_it_can_pick()
         assert bin(picked).count("1") == 2 and not picked & (1 << 1 | 1 << 4)  # no Monster, no own Forward
         seen.add(picked)
     assert seen == {1 << 2 | 1 << 3}  # the only two it can pick
-    S, v = make([ramuh, card("OWN")], [card("OPP", cost=3)], pa=K.RANDOM)
+    S, v = make([ramuh, card("OWN", el=("lightning",))], [card("OPP", cost=3)], pa=K.RANDOM)  # option 4: Lightning
     put(v, 0, 0, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
     put(v, 0, 1, K.Z_FIELD)

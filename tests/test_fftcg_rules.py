@@ -1004,7 +1004,7 @@ def test_rule_15_1_1_3_2_put_a_backup_into_the_break_zone_when_the_damage_breaks
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_FIELD)
     put(v, 0, 2, K.Z_FIELD, dull=1)
-    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD, dull=1)  # "choose 1 dull Forward"
     S2 = S.copy()
     T.cast(S, 0, 0, -1, -1, 1)  # 8000 would not break T: keep the Backups
     assert field(v, 0) == [0, 1, 2] and v["cs"][1, K.S_DMG, 0] == 0
@@ -1021,8 +1021,8 @@ def test_break_if_its_cost_is_at_most_the_damage_received():
                   " less than the damage you have received, break it.", cost=0)
     S, v = make([cecil], [card("T3", cost=3), card("T2", cost=2, name="T2")])
     put(v, 0, 0, K.Z_HAND)
-    put(v, 1, 0, K.Z_FIELD)
-    put(v, 1, 1, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD, dull=1)
+    put(v, 1, 1, K.Z_FIELD, dull=1)
     S2 = S.copy()
     T.cast(S, 0, 0, -1, -1, 1)  # no damage received: nothing qualifies
     assert field(v, 1) == [0, 1]

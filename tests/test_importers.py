@@ -10,7 +10,19 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.effects import COND_DAMAGE, COND_OWN, MAX_EFFECTS, Effect, cond_code, text_hash
+from sim.effects import (
+    COND_DAMAGE,
+    COND_OWN,
+    MAX_EFFECTS,
+    TMASK_ELEM_SHIFT,
+    TMASK_STATE_SHIFT,
+    TS_ACTIVE,
+    TS_ATTACKING,
+    TS_DULL,
+    Effect,
+    cond_code,
+    text_hash,
+)
 from sim.games.coj_vocab import CC_BY_BATTLE, coj_cond
 from sim.importers.coj_text import COJ_KEYWORDS, parse_coj_text
 from sim.importers.coverage import ability_count
@@ -76,7 +88,11 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
     ("《ダル》, discard 1 card, put Ward into the Break Zone: Choose 1 Forward. Deal it 6000 damage.", "backup",
      [E("action_break", "damage", 6000, "opp_character", 0, 0, True, xcost=1 | 1 << 3)]),
     ("《氷》《ダル》, discard 2 cards: Choose 1 dull Forward. Break it.", "backup",
-     [E("action", "break", 0, "opp_character", 0, 1, True, xcost=1 | 2 << 3)]),
+     [E("action", "break", 0, "opp_character", 0, 1, True, xcost=1 | 2 << 3, tmask=TS_DULL << TMASK_STATE_SHIFT)]),
+    ("Choose 1 active Fire or Ice Forward. Deal it 5000 damage.", "summon",
+     [E("cast", "damage", 5000, "opp_character", tmask=TS_ACTIVE << TMASK_STATE_SHIFT | 3 << TMASK_ELEM_SHIFT)]),
+    ("Choose 1 attacking Forward. It gains +2000 power until the end of the turn.", "summon",
+     [E("cast", "pump", 2000, "own_character", tmask=TS_ATTACKING << TMASK_STATE_SHIFT)]),
     ("《ダル》, put the top 7 cards of your deck into the Break Zone: Choose 1 Forward. Dull it.", "backup",
      [E("action", "dull", 0, "opp_character", 0, 0, True, xcost=2 | 7 << 3)]),
     ("When Ward is put from the field into the Break Zone, put the top 10 cards of your deck into the Break Zone.",
@@ -123,7 +139,8 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      " of the turn. Draw 1 card.", "summon",
      [E("cast", "weaken", 1000, "opp_character", foreach=cond_code(3, 0) | 8), E("cast", "draw", 1, "own_player")]),
     ("When Ward enters the field, you may put 1 Backup you control into the Break Zone. When you do so, choose 1 dull"
-     " Forward. Deal it 8000 damage.", "forward", [E("enter", "damage", 8000, "opp_character", xcost=4)]),
+     " Forward. Deal it 8000 damage.", "forward",
+     [E("enter", "damage", 8000, "opp_character", xcost=4, tmask=TS_DULL << TMASK_STATE_SHIFT)]),
     ("Dark 《S》: Choose 1 Forward. Ward deals you 1 point of damage. If the cost of the Forward is equal to or less than"
      " the damage you have received, break it.", "forward",
      [E("action", "player_damage", 1, "own_player", xcost=5 | 1 << 3),
@@ -137,7 +154,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      " onto the field.", "backup", [E("enter", "play", 2, "own_player", 3, thash=text_hash("Chocobo"))]),
     ("《ダル》: Choose 1 attacking Card Name Yuffie you control. It gains First Strike until the end of the turn.", "backup",
      [E("action", "grant_keyword", 0, "own_character", KEYWORDS.index("first_strike"), 0, True,
-        thash=text_hash("Yuffie"))]),
+        thash=text_hash("Yuffie"), tmask=TS_ATTACKING << TMASK_STATE_SHIFT)]),
     # a static bonus with an "instead": the base, plus what the alternative adds under its condition
     ("The Forwards other than Ward you control gain +1000 power. If you have received 5 points of damage or more,"
      " the Forwards you control gain +2000 power instead.", "forward",

@@ -98,7 +98,14 @@ from sim.effects import (
     MODE_UP_TO,
     OPS,
     TARGETS,
+    TMASK_ELEM_SHIFT,
+    TMASK_STATE_SHIFT,
     TRIGGERS,
+    TS_ACTIVE,
+    TS_ATTACKING,
+    TS_BLOCKING,
+    TS_DAMAGED,
+    TS_DULL,
     XC_BACKUP,
     XC_COUNTER,
     XC_DISCARD,
@@ -246,10 +253,13 @@ STATIC_COUNT = 4  # P_HAS_STATIC bit: some static bonus has a COND_COUNT conditi
 #                   recomputed when those counts change (counts_changed)
 L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
 N_L = 5
-X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP, X_MODES = range(14)
-N_X = 14  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
+(X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP, X_MODES,
+ X_BATTLE, X_BLOCKER) = range(16)
+N_X = 16  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
 #           X_RP: since the last rule processes a Forward may have come to need one (see settle)
 #           X_MODES: the options picked for the modal ability now resolving (a mask of printed places)
+#           X_BATTLE: the turn player's attackers in the battle now on (scr[2][:X_BATTLE], 0 outside a battle);
+#           X_BLOCKER: the defender's blocker in it + 1 (0: none), for "attacking" / "blocking" targets
 Q_CTRL, Q_SEAT, Q_CARD, Q_SLOT, Q_HSEAT, Q_HCARD = range(6)
 N_Q = 6
 QCAP = 256
@@ -1280,6 +1290,30 @@ def target_side(p, op, tgt):
 
 
 @engine_jit
+def target_state_ok(S, s, c, tmask):
+    """The state (TS_*) and elements E_TMASK asks of a chosen target: "choose 1 dull / active / attacking /
+    blocking / damaged <Fire> Forward"."""
+    cs, gs = st_cs(S), st_gs(S)
+    elems = (tmask >> TMASK_ELEM_SHIFT) & 255
+    if elems and (st_cards(S)[s, c, K_ELEM] & elems) == 0:
+        return False
+    state = (tmask >> TMASK_STATE_SHIFT) & 7
+    if state == TS_DULL:
+        return cs[s, S_DULL, c] == 1
+    if state == TS_ACTIVE:
+        return cs[s, S_DULL, c] == 0
+    if state == TS_DAMAGED:
+        return cs[s, S_DMG, c] > 0
+    if state == TS_BLOCKING:
+        return s != gs[X_ACTIVE] and gs[X_BLOCKER] == c + 1
+    if state == TS_ATTACKING and s == gs[X_ACTIVE]:
+        for k in range(gs[X_BATTLE]):
+            if st_scr(S)[2, k] == c:
+                return True
+    return state != TS_ATTACKING
+
+
+@engine_jit
 def legal_target(S, s, c, op, param, tmask, thash):
     """tmask/thash (E_TMASK/E_THASH): the text names a card type (Backup, Monster) or a name/job."""
     cards, cs = st_cards(S), st_cs(S)
@@ -1287,6 +1321,8 @@ def legal_target(S, s, c, op, param, tmask, thash):
         return False
     t = cards[s, c, K_TYPE]
     if (tmask != 0 or thash != 0) and not matches(S, s, c, tmask & 15, thash):
+        return False
+    if tmask >> TMASK_STATE_SHIFT and not target_state_ok(S, s, c, tmask):
         return False
     if param != 0 and op != OP_BREAK_POWER and op != OP_GRANT_KEYWORD and op != OP_DULL_POWER:  # a cost filter (> 0:
         # n or less, < 0: n or more)
@@ -1469,7 +1505,8 @@ def option_places(S, p, s, c, k):
 def choose_modes(S, p, s, c, k):
     """The options p picks for the modal ability starting at slot k (a mask of printed places): the random policy
     n options at random among those it can pick; the others the options that would accomplish something now
-    (effect_useful), in printed order, then, unless it says "up to n", other options it can pick, to n."""
+    (effect_useful), in printed order, except one that dulls before an option that needs an active Forward,
+    then, unless it says "up to n", other options it can pick, to n."""
     effs = st_effs(S)
     m = mode_of(effs[s, c, k, E_DULL])
     n = m & 15
@@ -1488,11 +1525,15 @@ def choose_modes(S, p, s, c, k):
                         break
                     r -= 1
         return picked
-    useful = 0
+    useful, dulling = 0, 0
     for j in range(k, modal_end(S, s, c, k)):
         bit = 1 << (mode_of(effs[s, c, j, E_DULL]) >> 4 & 15)
         if pickable & bit and effect_useful(S, p, s, c, j, -1, -1):
             useful |= bit
+            if effs[s, c, j, E_OP] == OP_DULL or effs[s, c, j, E_OP] == OP_FREEZE:
+                dulling |= bit
+            elif (effs[s, c, j, E_TMASK] >> TMASK_STATE_SHIFT) & 7 == TS_ACTIVE:
+                useful &= ~dulling  # an earlier option would dull the active Forward this one needs (Ramuh)
     picked = first_places(useful, n)
     if m & MODE_UP_TO == 0:
         picked |= first_places(pickable & ~picked, n - popcount(picked))

@@ -57,6 +57,8 @@ from sim.games.fftcg_core import (
     TR_TURN_START,
     V_PAYMENT,
     X_ACTIVE,
+    X_BATTLE,
+    X_BLOCKER,
     X_DETAIL,
     X_OVER,
     X_RP,
@@ -298,6 +300,7 @@ def declare_attack(S, p, n, threshold, check):
         cs[p, S_ATTACKED, a] = 1
         if not has_kw(S, p, a, KW_BRAVE):
             cs[p, S_DULL, a] = 1
+    st_gs(S)[X_BATTLE] = n  # "attacking" until the battle ends (resolve_attack)
     # without triggers resolve would only repeat rule processes that ran after the last change
     # (declaring dulls the attackers, which no rule process looks at)
     for k in range(n):
@@ -316,6 +319,7 @@ def declare_attack(S, p, n, threshold, check):
         if cs[p, S_ZONE, scr[2, k]] == Z_FIELD:
             scr[2, alive] = scr[2, k]
             alive += 1
+    st_gs(S)[X_BATTLE] = alive
     return alive
 
 
@@ -323,7 +327,17 @@ def declare_attack(S, p, n, threshold, check):
 def resolve_attack(S, p, n, b, threshold, check):
     """Blocker b (-1: none) of the defender; the attacker may respond; damage (10.1.4): unblocked = 1
     damage to the player, blocked = power each way, First Strike first. Returns True when the game is
-    over."""
+    over. The battle ends here: no Forward is attacking or blocking afterwards."""
+    gs = st_gs(S)
+    gs[X_BLOCKER] = b + 1
+    over = battle(S, p, n, b, threshold, check)
+    gs[X_BATTLE] = 0
+    gs[X_BLOCKER] = 0
+    return over
+
+
+@engine_jit
+def battle(S, p, n, b, threshold, check):
     cs = st_cs(S)
     q = 1 - p
     if b >= 0:

@@ -7,7 +7,6 @@ maps onto the effect vocabulary (sim.effects) or is a rider we knowingly drop (l
 used in the Main Phases of their controller's turn), "once per turn" of auto abilities, EX Burst bonus
 amounts, reminder text). An action ability's effects take consecutive slots, the first paying for all
 (Effect.chain); its "once per turn" is kept (Effect.once). Known approximations, made on purpose:
-- target qualifiers "dull"/"active"/"attacking"/"blocking" are dropped (any Forward of that side);
 - "choose 1 Forward" without "opponent controls" targets the opponent for harmful ops and our own
   Forwards for helpful ones (what a sensible player picks);
 - a Special Ability (rule 11.7) is an action ability whose extra cost discards a card of the same name
@@ -22,7 +21,9 @@ damage >= n), "you have received n points of damage or more", "if you control [n
 Job or Category (matched by a hash of the name, job or category; an element or a state such as
 "dull" in <kind> is NOT tracked, so such lines stay unmodelled). Other conditions stay unmodelled.
 Also modelled: "for each <kind> you control / opponent controls / card in a hand" amounts
-(E_FOREACH), Backup/Monster/named targets (E_TMASK/E_THASH), "cannot block/attack this turn",
+(E_FOREACH), Backup/Monster/named targets (E_TMASK/E_THASH) and their state and elements ("choose 1 dull /
+active / attacking / blocking / damaged Fire Forward", E_TMASK bits 9-19; any other qualifier, such as
+"multi-element", leaves the line unmodelled), "cannot block/attack this turn",
 the card's own static cost reduction ("the cost required to cast X is reduced by N", floored at 1),
 "play ... onto the field" from the hand, the Break Zone or the deck (an element qualifier of the
 card to play or search is dropped, as for searches), "reveal the top n ... add 1 X among them" (dig),
@@ -83,6 +84,13 @@ from sim.effects import (
     MAX_EFFECTS,
     MODE_FIRST,
     MODE_UP_TO,
+    TMASK_ELEM_SHIFT,
+    TMASK_STATE_SHIFT,
+    TS_ACTIVE,
+    TS_ATTACKING,
+    TS_BLOCKING,
+    TS_DAMAGED,
+    TS_DULL,
     XC_BACKUP,
     XC_COUNTER,
     XC_DISCARD,
@@ -398,18 +406,41 @@ def _kind(words: str) -> tuple[int, int, bool] | None:
     return tmask, text_hash(m.group(2)), other
 
 
-def _choose_filter(words: str) -> tuple[int, int]:
-    """Target filter of "choose 1 <words>": Backups / Monsters by type, one named card or job by hash.
-    Other qualifiers (element, dull/active) are dropped as before (module docstring)."""
+_STATE_WORDS = {"dull": TS_DULL, "active": TS_ACTIVE, "attacking": TS_ATTACKING, "blocking": TS_BLOCKING,
+                "damaged": TS_DAMAGED}
+_ELEMENT_WORDS = ("fire", "ice", "wind", "earth", "lightning", "water", "light", "dark")  # model.ELEMENTS order
+_QUALIFIER = re.compile(rf"^({'|'.join(_STATE_WORDS)}) ", re.I)
+_ELEMENT_QUALIFIER = re.compile(rf"^((?:{'|'.join(_ELEMENT_WORDS)})(?:(?:,| or) (?:{'|'.join(_ELEMENT_WORDS)}))*) ",
+                                re.I)
+_PLAIN_KIND = re.compile(r"^(?:forwards?|characters?|backups?|monsters?)$", re.I)
+
+
+def _choose_filter(words: str) -> tuple[int, int] | None:
+    """E_TMASK / E_THASH of "choose 1 <words>": Backups / Monsters by type, one named card or job by hash,
+    the state ("dull", "active", "attacking", "blocking", "damaged") and the elements it must have; None for
+    a qualifier the engine cannot check (e.g. "multi-element")."""
     w = re.sub(r"\s*(?:and/)?or monsters?", "", words.strip(), flags=re.I)
-    w = re.sub(r"^(?:dull|active|attacking|blocking) ", "", w, flags=re.I)  # a state: dropped (module docstring)
+    # "Light Character or Dark Character" -> "Light or Dark Character"
+    w = re.sub(rf"^({'|'.join(_ELEMENT_WORDS)}) (forward|character) or ({'|'.join(_ELEMENT_WORDS)}) \2$", r"\1 or \3 \2",
+               w, flags=re.I)
     tmask = 0
+    m = _QUALIFIER.match(w)
+    if m:
+        tmask |= _STATE_WORDS[m.group(1).lower()] << TMASK_STATE_SHIFT
+        w = w[m.end():]
+    m = _ELEMENT_QUALIFIER.match(w)
+    if m:
+        for e in re.split(r",? or |, ", m.group(1).lower()):
+            tmask |= 1 << (_ELEMENT_WORDS.index(e) + TMASK_ELEM_SHIFT)
+        w = w[m.end():]
     if re.search(r"\bbackups?$", w, re.I):
-        tmask = _TYPE_BIT["backup"]
+        tmask |= _TYPE_BIT["backup"]
     elif re.search(r"\bmonsters?$", w, re.I):
-        tmask = _TYPE_BIT["monster"]
+        tmask |= _TYPE_BIT["monster"]
+    if _PLAIN_KIND.match(w):
+        return tmask, 0
     kind = _kind(w)
-    return tmask, (kind[1] if kind else 0)
+    return None if kind is None else (tmask, kind[1])
 
 
 _N_OR_MORE = r"(a|an|any|\d+ or more)"
@@ -707,7 +738,10 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             m = None  # two targets, a non-Forward, or a card in another zone
         if m and i + 1 < len(sentences):
             _up_to, count, _qualifier, cost_max, cost_min, power_max, side, other = m.groups()
-            tmask, thash = _choose_filter(m.group(3))
+            chosen = _choose_filter(m.group(3))
+            if chosen is None:
+                return None  # a qualifier of the target the engine cannot check
+            tmask, thash = chosen
             if other:
                 tmask |= COND_OTHER  # not the card itself
             actions: list[tuple[str, int | Effect, int, int, tuple[int, int]]] = []
