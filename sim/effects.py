@@ -52,6 +52,8 @@ TRIGGERS = (
                              # controller's Summons or abilities
     "opp_discards",  # FFTCG: the opponent discards 1 or more cards from the hand due to its controller's
                      # Summons or abilities
+    "party_attack",  # FFTCG: this Forward forms a party and attacks (15.1.1.9)
+    "own_party_attacks",  # FFTCG: a party of its controller's attacks with n or more Forwards of a kind (COND_TRIGGER)
 )
 
 OPS = (
@@ -118,7 +120,8 @@ TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_
            "all_players",  # both players at once (CoJ 1: simultaneous 0 LP is a double loss)
            "all_own_characters",  # every character of the effect's controller
            "all_characters",  # every character on the field (FFTCG "all the Forwards", CoJ 「全てのユニット」)
-           "chosen")  # FFTCG: the character the ability's previous effect chose ("it" again)
+           "chosen",  # FFTCG: the character the ability's previous effect chose ("it" again)
+           "party")  # FFTCG: the Forwards of the party whose attack triggered the ability
 
 # compiled effects table columns
 E_TRIGGER = 0

@@ -106,6 +106,7 @@ from sim.games.fftcg_core import (
     HT_OPP_LEAVE,
     HT_OWN_ATTACK,
     HT_OWN_ENTER,
+    HT_PARTY,
     HT_SUMMON,
     HT_TAUNT,
     HT_TURN_END,
@@ -180,7 +181,9 @@ from sim.games.fftcg_core import (
     TR_OWN_ATTACKS,
     TR_OWN_BACKUP_ACT,
     TR_OWN_ENTERS,
+    TR_OWN_PARTY,
     TR_OWN_SUMMON,
+    TR_PARTY_ATTACK,
     TR_STATIC,
     TR_TURN_END,
     V_FIELD,
@@ -411,7 +414,7 @@ TRIGGER_FLAGS = np.zeros(len(TRIGGERS), np.int64)
 for _trig, _bit in ((TR_OWN_ATTACKS, HT_OWN_ATTACK), (TR_OWN_ENTERS, HT_OWN_ENTER), (TR_DAMAGED, HT_DAMAGED),
                     (TR_OPP_BROKEN, HT_OPP_LEAVE), (TR_OPP_LEAVES, HT_OPP_LEAVE), (TR_OWN_SUMMON, HT_SUMMON),
                     (TR_OPP_SUMMON, HT_SUMMON), (TR_TURN_END, HT_TURN_END), (TR_OWN_BACKUP_ACT, HT_BKP_ACT),
-                    (TR_OPP_DISCARDS, HT_OPP_DISCARD)):
+                    (TR_OPP_DISCARDS, HT_OPP_DISCARD), (TR_PARTY_ATTACK, HT_PARTY), (TR_OWN_PARTY, HT_PARTY)):
     TRIGGER_FLAGS[_trig] = _bit
 
 
@@ -682,7 +685,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
         v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
-            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD
+            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY
         # static bonuses always recomputed (setup narrows this down)
         v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_COUNT
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])

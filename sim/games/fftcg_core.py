@@ -151,10 +151,13 @@ TR_OWN_ENTERS = TRIGGERS.index("own_enters")
 TR_TURN_END = TRIGGERS.index("turn_end")
 TR_OWN_BACKUP_ACT = TRIGGERS.index("own_backup_activated")
 TR_OPP_DISCARDS = TRIGGERS.index("opp_discards")
+TR_PARTY_ATTACK = TRIGGERS.index("party_attack")
+TR_OWN_PARTY = TRIGGERS.index("own_party_attacks")
 # P_HAS_TRIG bits: the deck has effects with these triggers (the engine looks for them only then)
 HT_DAMAGED, HT_OPP_LEAVE, HT_SUMMON = 1, 2, 4
 HT_DMOD, HT_OWN_ATTACK, HT_OWN_ENTER, HT_TAUNT = 8, 16, 32, 64  # static damage_mod / taunt effects, own_* triggers
 HT_TURN_END, HT_BKP_ACT, HT_OPP_DISCARD = 128, 256, 512  # turn_end, own_backup_activated, opp_discards
+HT_PARTY = 1024  # party_attack / own_party_attacks
 
 OP_DRAW = OPS.index("draw")
 OP_DAMAGE = OPS.index("damage")
@@ -208,6 +211,7 @@ TG_ALL_PLAYERS = TARGETS.index("all_players")
 TG_ALL_OWN = TARGETS.index("all_own_characters")
 TG_ALL = TARGETS.index("all_characters")
 TG_CHOSEN = TARGETS.index("chosen")
+TG_PARTY = TARGETS.index("party")
 
 # ---- policies -------------------------------------------------------------------------------------
 RANDOM, AGGRO, CURVE, CONTROL, SEARCH = 0, 1, 2, 3, 4  # SEARCH plays as CURVE wherever it does not search
@@ -772,6 +776,40 @@ def push_own(S, p, trig, hs, hc):
                 continue
             if matches(S, p, hc, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]):
                 push(S, p, p, f, k, hs, hc)
+
+
+@engine_jit
+def party_triggers(S, p, n, queue):
+    """The abilities a party of p's n attackers scr[2][:n] triggers (15.1.1.9): "When X forms a party and
+    attacks" of its members and "When n or more <kind> Forwards you control form a party and attack" of p's
+    characters whose COND_TRIGGER kind n or more members match. Queued when `queue`; returns how many."""
+    if n < 2:
+        return 0
+    cards, effs, ls, scr = st_cards(S), st_effs(S), st_ls(S), st_scr(S)
+    found = 0
+    for k in range(n):
+        if queue:
+            found += push_trigger(S, p, p, scr[2, k], TR_PARTY_ATTACK, -1, -1)
+        elif has_trigger(S, p, scr[2, k], TR_PARTY_ATTACK):
+            found += 1
+    for j in range(st_ps(S)[p, P_FN]):
+        f = ls[p, L_FIELD, j]
+        if not has_trigger(S, p, f, TR_OWN_PARTY):
+            continue
+        for k in range(cards[p, f, K_NEFF]):
+            if effs[p, f, k, E_TRIGGER] != TR_OWN_PARTY:
+                continue
+            v = effs[p, f, k, E_COND]
+            members = 0
+            for a in range(n):
+                if not ((v & COND_OTHER) and scr[2, a] == f) and matches(S, p, scr[2, a], (v >> 4) & 15,
+                                                                         effs[p, f, k, E_COND_PARAM]):
+                    members += 1
+            if members >= v >> 9:
+                found += 1
+                if queue:
+                    push(S, p, p, f, k, -1, -1)
+    return found
 
 
 @engine_jit
@@ -1739,6 +1777,11 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                         m += 1
             for k in range(m):
                 apply_op(S, buf[k] // 65536, buf[k] % 65536, op, amount, param, ctrl, s, c)
+        elif tgt == TG_PARTY:  # "all the Forwards in that party": the attackers of the battle now on
+            gs, scr = st_gs(S), st_scr(S)
+            for k in range(gs[X_BATTLE]):
+                if legal_target(S, ctrl, scr[2, k], op, param, tmask, thash):
+                    apply_op(S, ctrl, scr[2, k], op, amount, param, ctrl, s, c)
         elif tgt == TG_CHOSEN:  # "it" of the previous effect, if still a legal target
             gs = st_gs(S)
             ts, tc = gs[X_CHS], gs[X_CHC]

@@ -34,6 +34,7 @@ from sim.games.fftcg_core import (
     CONTROL,
     CURVE,
     FORWARD,
+    HT_PARTY,
     KW_BACK_ATTACK,
     KW_FIRST_STRIKE,
     KW_HASTE,
@@ -57,6 +58,7 @@ from sim.games.fftcg_core import (
     P_DMG,
     P_FN,
     P_HAS_CR,
+    P_HAS_TRIG,
     P_HN,
     P_NB,
     P_NF,
@@ -97,6 +99,7 @@ from sim.games.fftcg_core import (
     has_targets,
     has_trigger,
     once_used,
+    party_triggers,
     plan_pay,
     popcount,
     power,
@@ -662,6 +665,14 @@ def choose_attack(S, p):
     risk = st_prm(S)[p, PR_RISK]
     if ps[1 - p, P_DMG] >= 5:
         risk = max(risk, 1)  # pressure near lethal
+    if ps[p, P_HAS_TRIG] & HT_PARTY:
+        # a party whose attack triggers abilities (Wedge, Biggs, Chocobo) attacks first, as one (15.1.1.9)
+        for j in range(ps[p, P_NF]):
+            f = ls[p, L_FWD, j]
+            if can_attack(S, p, f) and attack_safe(S, p, f, risk):
+                n = party_for(S, p, f)
+                if n >= 2 and party_triggers(S, p, n, False) > 0:
+                    return n
     best, best_pw = -1, -1
     for j in range(ps[p, P_NF]):
         f = ls[p, L_FWD, j]

@@ -14,6 +14,7 @@ from sim.effects import (
 from sim.games.fftcg_core import (
     HAND_LIMIT,
     HT_OWN_ATTACK,
+    HT_PARTY,
     HT_TURN_END,
     KW_BRAVE,
     KW_FIRST_STRIKE,
@@ -82,6 +83,7 @@ from sim.games.fftcg_core import (
     has_kw,
     leave_field,
     list_remove,
+    party_triggers,
     pay_extra_cost,
     payment_legal,
     plan_pay,
@@ -308,6 +310,8 @@ def declare_attack(S, p, n, threshold, check):
     if ps[p, P_HAS_TRIG] & HT_OWN_ATTACK:  # "when a <kind> you control attacks"
         for k in range(n):
             push_own(S, p, TR_OWN_ATTACKS, p, scr[2, k])
+    if ps[p, P_HAS_TRIG] & HT_PARTY:
+        party_triggers(S, p, n, True)
     if queued(S):
         resolve(S)
     if check_over(S, threshold):

@@ -228,6 +228,7 @@ _ON_IT = [  # what "it/them" gets, after a choose
 _RECOVER = re.compile(r"^choose (up to )?" + _N + r" (.+?) ?(?:in|from) your break zone( other than @SELF)?\. (?:you may )?"
                       r"add (?:it|them) to your hand$", re.I)
 _SEARCH = re.compile(r"^(?:you may )?search for (?:up to )?" + _N + r" (.+?) ?and add (?:it|them) to your hand$", re.I)
+_PARTY_AFTER_DRAW = re.compile(r"^(draw \d+ cards?), (all (?:the )?forwards (?:in|forming) (?:that|the) party)", re.I)
 _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or fixed)
     (re.compile(r"^draw " + _N + r" cards?$", re.I), "draw", "own_player"),
     (re.compile(r"^your opponent discards " + _N + r" cards?(?: from (?:his/her|their) hand)?$", re.I), "discard",
@@ -244,8 +245,13 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
     (re.compile(r"^@SELF gains \+(\d+) power until the end of the turn$", re.I), "pump", "self"),
     (re.compile(r"^until the end of the turn, @SELF gains \+(\d+) power$", re.I), "pump", "self"),
     (re.compile(r"^@SELF gains (brave|first strike|haste) until the end of the turn$", re.I), "grant_keyword", "self"),
+    # the Forwards of the party now attacking (after "When X forms a party and attacks" / "... form a party and attack")
     (re.compile(r"^@SELF and all (?:the )?forwards forming a party with it gain \+(\d+) power until the end of the turn$",
-                re.I), "pump", "self"),
+                re.I), "pump", "party"),
+    (re.compile(r"^all (?:the )?forwards (?:in|forming) (?:that|the) party gain \+(\d+) power until the end of the turn$",
+                re.I), "pump", "party"),
+    (re.compile(r"^all (?:the )?forwards (?:in|forming) (?:that|the) party gain [\"“](?:this forward|@SELF) cannot be broken\.?[\"”]"
+                r" until the end of the turn$", re.I), "no_break", "party"),
     (re.compile(r"^dull all (?:the )?forwards opponent controls$", re.I), "dull", "all_opp_characters"),
     (re.compile(r"^activate all (?:the )?(?:forwards|characters) you control$", re.I), "activate", "all_own_characters"),
     (re.compile(r"^activate @SELF$", re.I), "activate", "self"),
@@ -671,6 +677,7 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 Effect(trigger, "damage", int(m.group(1)), "all_opp_characters", cond=cond[0] ^ COND_NOT,
                        cond_param=cond[1]),
                 Effect(trigger, "damage", int(m.group(3)), "all_opp_characters", cond=cond[0], cond_param=cond[1])]
+    body = _PARTY_AFTER_DRAW.sub(r"\1. \2", body)
     body = _REVEAL_DISCARD.sub(_reveal_token, body)
     body = _FLICKER.sub(r"flicker \1", body)
     body = _MORE_DAMAGE.sub(r"deal \1 \2 damage. deal it again \3 damage for each", body)
@@ -933,7 +940,8 @@ _TRIGGERS = [
     (re.compile(r"^When @SELF enters the field, (.+)$", re.I), "enter"),
     # "When X or a <kind> enters your field": modelled as X's own entry only (approximation)
     (re.compile(r"^When @SELF or an? [^,]+? enters your field, (.+)$", re.I), "enter"),
-    (re.compile(r"^When @SELF (?:forms a party and )?attacks, (.+)$", re.I), "attack"),
+    (re.compile(r"^When @SELF forms a party and attacks, (.+)$", re.I), "party_attack"),
+    (re.compile(r"^When @SELF attacks, (.+)$", re.I), "attack"),
     # "When X or a <kind> you control attacks": modelled as X's own attack only (approximation)
     (re.compile(r"^When @SELF or an? [^,]+? you control attacks, (.+)$", re.I), "attack"),
     (re.compile(r"^When @SELF enters the field or attacks, (.+)$", re.I), "enter+attack"),
@@ -1203,6 +1211,9 @@ _OWN_TRIGGERS = [
     (re.compile(r"^When an? ([^,]+?) you control attacks, (.+)$", re.I), "own_attacks"),
     (re.compile(r"^When an? ([^,]+?) enters your field, (.+)$", re.I), "own_enters"),
 ]
+# "When 2 or more <kind> Forwards you control form a party and attack": own_party_attacks, n in COND_TRIGGER
+_OWN_PARTY = re.compile(r"^When (\d+) or more ([^,]+?) you control form a party and attack, (.+)$", re.I)
+_ANY_PARTY = re.compile(r"^When a party you control attacks, (.+)$", re.I)
 _ONLY_MY_TURN = re.compile(r"\s*This effect will trigger only during your turn\.?$", re.I)
 
 
@@ -1282,7 +1293,14 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             trigger, body = name_trigger, m.group(1)
             break
     else:
-        for pattern, name_trigger in _OWN_TRIGGERS:
+        m = _OWN_PARTY.match(line)
+        kind = _kind(m.group(2)) if m else None
+        if kind:
+            trigger, body, own_kind = "own_party_attacks", m.group(3), (kind[0], kind[1], kind[2], int(m.group(1)))
+        m = _ANY_PARTY.match(line)
+        if m:  # a party has 2 or more Forwards (15.1.1.9)
+            trigger, body, own_kind = "own_party_attacks", m.group(1), (0, 0, False, 2)
+        for pattern, name_trigger in _OWN_TRIGGERS if not trigger else ():
             m = pattern.match(line)
             own_kind = _kind(m.group(1)) if m and not m.group(1).startswith("@SELF") else None
             if own_kind:
@@ -1341,6 +1359,8 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         if len(effects) != 1 or pay_cost is not None:
             return None
         effects = [replace(effects[0], xcost=XC_SELF if put_self.group(1) == "@SELF" else XC_BACKUP)]
+    if any(e.target == "party" for e in effects) and triggers[0] not in ("party_attack", "own_party_attacks"):
+        return None  # "the Forwards forming a party" mean nothing outside a party's attack
     effects = [replace(e, trigger=t) for t in triggers for e in effects]
     # the kind of the card that attacks / enters (checked when it triggers) and "only during your turn" each
     # take the effects' one condition slot: an ability that needs two conditions stays unmodelled
@@ -1348,7 +1368,8 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if own_kind:
         if taken:
             return None
-        cond, taken = (cond_code(COND_TRIGGER, 1, own_kind[0], own_kind[2]), own_kind[1]), True
+        n = own_kind[3] if len(own_kind) > 3 else 1  # party members of the kind needed
+        cond, taken = (cond_code(COND_TRIGGER, n, own_kind[0], own_kind[2]), own_kind[1]), True
     if only_my_turn:
         if taken:
             return None
