@@ -666,13 +666,18 @@ def choose_attack(S, p):
     if ps[1 - p, P_DMG] >= 5:
         risk = max(risk, 1)  # pressure near lethal
     if ps[p, P_HAS_TRIG] & HT_PARTY:
-        # a party whose attack triggers abilities (Wedge, Biggs, Chocobo) attacks first, as one (15.1.1.9)
+        # a party of two whose attack triggers abilities (Wedge, Biggs, Chocobo) attacks first (15.1.1.9); it
+        # deals 1 damage in all, so the other Forwards still attack one by one
         for j in range(ps[p, P_NF]):
             f = ls[p, L_FWD, j]
-            if can_attack(S, p, f) and attack_safe(S, p, f, risk):
-                n = party_for(S, p, f)
-                if n >= 2 and party_triggers(S, p, n, False) > 0:
-                    return n
+            if not (can_attack(S, p, f) and attack_safe(S, p, f, risk)):
+                continue
+            for i in range(ps[p, P_NF]):
+                g = ls[p, L_FWD, i]
+                if g != f and can_attack(S, p, g) and shares_element(S, p, f, g):
+                    scr[2, 0], scr[2, 1] = f, g
+                    if party_triggers(S, p, 2, False) > 0:
+                        return 2
     best, best_pw = -1, -1
     for j in range(ps[p, P_NF]):
         f = ls[p, L_FWD, j]
