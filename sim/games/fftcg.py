@@ -24,14 +24,14 @@ triggered abilities (enter, attack, block, leave, damaged, hit the player, turn 
 (9.5.1.1, before the hand-limit discard), own or opposing Summon cast, own Forward attacks or character
 enters, opposing Forward broken or leaves, own dull Backups activated by own effects, the opponent
 discarding due to own effects, a party's attack: "When X forms a party and attacks", "When n or more <kind>
-Forwards you control form a party and attack", 15.1.1.9), EX Bursts (11.10), Summons, action abilities with CP, dull and extra costs
-(discard, mill, remove counters, a Special Ability's same-name discard, 11.7.1; once per turn), and static
-abilities (power, keywords, attack / block restrictions, untargetable, cost reduction with a floor, "Damage n
---" 15.2.x). Conditions ("Damage n --", "if you control ...", counts:
-cards cast this turn, hand sizes, the opponent's damage) and "for each" amounts (including cards cast this
+Forwards you control form a party and attack", 15.1.1.9), EX Bursts (11.10), Summons, action abilities with
+CP, dull and extra costs (discard, mill, remove counters, a Special Ability's same-name discard, 11.7.1; once
+per turn), and static abilities (power, keywords, attack / block restrictions, untargetable, cost reduction
+with a floor, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...", counts: cards cast this turn, hand sizes, the opponent's damage) and "for each" amounts (including cards cast this
 turn) are checked on resolution; statics under a count condition are recomputed when hands, damage or
 the cards cast change. Targets may be asked to be dull, active, attacking, blocking or damaged, and of given
-elements (checked when chosen and on resolution); "all the Forwards in that party" is the attacking party. Ops: draw, damage, break (cost/power limits), dull, freeze, pump/weaken, bounce,
+elements (checked when chosen and on resolution); "all the Forwards in that party" is the attacking party.
+Ops: draw, damage, break (cost/power limits), dull, freeze, pump/weaken, bounce,
 search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste, activate, discard (at
 random, or the most expensive fitting card after a reveal), no_block/no_attack, grant_keyword, flicker
 (remove from the game and play again dull), counters (placed by effects, removed by action costs),

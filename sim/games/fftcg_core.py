@@ -759,11 +759,14 @@ def push_trigger(S, ctrl, s, c, trig, hs, hc):
 
 
 @engine_jit
-def push_own(S, p, trig, hs, hc):
-    """"When a <kind> you control attacks / enters your field": queue the abilities with this trigger of
-    p's characters whose kind filter (COND_TRIGGER in E_COND, hash in E_COND_PARAM) the triggering card
-    (hs, hc) matches; that card is the effect's hint ("it")."""
-    cards, effs, ls = st_cards(S), st_effs(S), st_ls(S)
+def push_own(S, p, trig, hs, hc, n, queue):
+    """"When a <kind> you control attacks / enters your field" (the card hc; n = 0) and "When n or more <kind>
+    Forwards you control form a party and attack" (the party scr[2][:n]): the abilities with this trigger of p's
+    characters for which at least the count in COND_TRIGGER (E_COND; the kind's hash in E_COND_PARAM) of those
+    cards match the kind ("other than X": X itself does not count). Queued with the hint (hs, hc) when `queue`;
+    returns how many."""
+    cards, effs, ls, scr = st_cards(S), st_effs(S), st_ls(S), st_scr(S)
+    found = 0
     for j in range(st_ps(S)[p, P_FN]):
         f = ls[p, L_FIELD, j]
         if not has_trigger(S, p, f, trig):
@@ -772,44 +775,32 @@ def push_own(S, p, trig, hs, hc):
             if effs[p, f, k, E_TRIGGER] != trig:
                 continue
             v = effs[p, f, k, E_COND]
-            if (v & COND_OTHER) and f == hc:
-                continue
-            if matches(S, p, hc, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]):
-                push(S, p, p, f, k, hs, hc)
+            members = 0
+            for a in range(max(n, 1)):
+                m = hc if n == 0 else scr[2, a]
+                if not ((v & COND_OTHER) and m == f) and matches(S, p, m, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]):
+                    members += 1
+            if members >= v >> 9:
+                found += 1
+                if queue:
+                    push(S, p, p, f, k, hs, hc)
+    return found
 
 
 @engine_jit
 def party_triggers(S, p, n, queue):
     """The abilities a party of p's n attackers scr[2][:n] triggers (15.1.1.9): "When X forms a party and
-    attacks" of its members and "When n or more <kind> Forwards you control form a party and attack" of p's
-    characters whose COND_TRIGGER kind n or more members match. Queued when `queue`; returns how many."""
+    attacks" of its members and own_party_attacks of p's characters (push_own). Queued when `queue`; returns how
+    many."""
     if n < 2:
         return 0
-    cards, effs, ls, scr = st_cards(S), st_effs(S), st_ls(S), st_scr(S)
     found = 0
     for k in range(n):
         if queue:
-            found += push_trigger(S, p, p, scr[2, k], TR_PARTY_ATTACK, -1, -1)
-        elif has_trigger(S, p, scr[2, k], TR_PARTY_ATTACK):
+            found += push_trigger(S, p, p, st_scr(S)[2, k], TR_PARTY_ATTACK, -1, -1)
+        elif has_trigger(S, p, st_scr(S)[2, k], TR_PARTY_ATTACK):
             found += 1
-    for j in range(st_ps(S)[p, P_FN]):
-        f = ls[p, L_FIELD, j]
-        if not has_trigger(S, p, f, TR_OWN_PARTY):
-            continue
-        for k in range(cards[p, f, K_NEFF]):
-            if effs[p, f, k, E_TRIGGER] != TR_OWN_PARTY:
-                continue
-            v = effs[p, f, k, E_COND]
-            members = 0
-            for a in range(n):
-                if not ((v & COND_OTHER) and scr[2, a] == f) and matches(S, p, scr[2, a], (v >> 4) & 15,
-                                                                         effs[p, f, k, E_COND_PARAM]):
-                    members += 1
-            if members >= v >> 9:
-                found += 1
-                if queue:
-                    push(S, p, p, f, k, -1, -1)
-    return found
+    return found + push_own(S, p, TR_OWN_PARTY, -1, -1, n, queue)
 
 
 @engine_jit
@@ -868,7 +859,7 @@ def enter_field(S, p, c):
     if st_cards(S)[p, c, K_TYPE] == FORWARD and power(S, p, c) <= 0:
         st_gs(S)[X_RP] = 1
     if st_ps(S)[p, P_HAS_TRIG] & HT_OWN_ENTER:
-        push_own(S, p, TR_OWN_ENTERS, p, c)
+        push_own(S, p, TR_OWN_ENTERS, p, c, 0, True)
 
 
 @engine_jit
@@ -1358,7 +1349,7 @@ def legal_target(S, s, c, op, param, tmask, thash):
     if cs[s, S_ZONE, c] != Z_FIELD:
         return False
     t = cards[s, c, K_TYPE]
-    if (tmask != 0 or thash != 0) and not matches(S, s, c, tmask & 15, thash):
+    if (tmask & 15 != 0 or thash != 0) and not matches(S, s, c, tmask & 15, thash):
         return False
     if tmask >> TMASK_STATE_SHIFT and not target_state_ok(S, s, c, tmask):
         return False

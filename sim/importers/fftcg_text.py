@@ -101,7 +101,7 @@ from sim.effects import (
     cond_code,
     text_hash,
 )
-from sim.model import CARD_TYPES
+from sim.model import CARD_TYPES, ELEMENTS
 
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # FFTCG 15.2.1, 15.2.2, 15.2.3, 15.2.5
 _KEYWORD_WORDS = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
@@ -414,10 +414,10 @@ def _kind(words: str) -> tuple[int, int, bool] | None:
 
 _STATE_WORDS = {"dull": TS_DULL, "active": TS_ACTIVE, "attacking": TS_ATTACKING, "blocking": TS_BLOCKING,
                 "damaged": TS_DAMAGED}
-_ELEMENT_WORDS = ("fire", "ice", "wind", "earth", "lightning", "water", "light", "dark")  # model.ELEMENTS order
-_QUALIFIER = re.compile(rf"^({'|'.join(_STATE_WORDS)}) ", re.I)
-_ELEMENT_QUALIFIER = re.compile(rf"^((?:{'|'.join(_ELEMENT_WORDS)})(?:(?:,| or) (?:{'|'.join(_ELEMENT_WORDS)}))*) ",
-                                re.I)
+_ELEMENT = "|".join(ELEMENTS["fftcg"])  # bit i of K_ELEM = ELEMENTS["fftcg"][i]
+_STATE_QUALIFIER = re.compile(rf"^({'|'.join(_STATE_WORDS)}) ", re.I)
+_ELEMENT_QUALIFIER = re.compile(rf"^((?:{_ELEMENT})(?:(?:,| or) (?:{_ELEMENT}))*) ", re.I)
+_ELEMENT_PAIR = re.compile(rf"^({_ELEMENT}) (forward|character) or ({_ELEMENT}) \2$", re.I)  # "Light X or Dark X"
 _PLAIN_KIND = re.compile(r"^(?:forwards?|characters?|backups?|monsters?)$", re.I)
 
 
@@ -426,18 +426,16 @@ def _choose_filter(words: str) -> tuple[int, int] | None:
     the state ("dull", "active", "attacking", "blocking", "damaged") and the elements it must have; None for
     a qualifier the engine cannot check (e.g. "multi-element")."""
     w = re.sub(r"\s*(?:and/)?or monsters?", "", words.strip(), flags=re.I)
-    # "Light Character or Dark Character" -> "Light or Dark Character"
-    w = re.sub(rf"^({'|'.join(_ELEMENT_WORDS)}) (forward|character) or ({'|'.join(_ELEMENT_WORDS)}) \2$", r"\1 or \3 \2",
-               w, flags=re.I)
+    w = _ELEMENT_PAIR.sub(r"\1 or \3 \2", w)
     tmask = 0
-    m = _QUALIFIER.match(w)
+    m = _STATE_QUALIFIER.match(w)
     if m:
         tmask |= _STATE_WORDS[m.group(1).lower()] << TMASK_STATE_SHIFT
         w = w[m.end():]
     m = _ELEMENT_QUALIFIER.match(w)
     if m:
         for e in re.split(r",? or |, ", m.group(1).lower()):
-            tmask |= 1 << (_ELEMENT_WORDS.index(e) + TMASK_ELEM_SHIFT)
+            tmask |= 1 << (ELEMENTS["fftcg"].index(e) + TMASK_ELEM_SHIFT)
         w = w[m.end():]
     if re.search(r"\bbackups?$", w, re.I):
         tmask |= _TYPE_BIT["backup"]
@@ -1214,6 +1212,27 @@ _OWN_TRIGGERS = [
 # "When 2 or more <kind> Forwards you control form a party and attack": own_party_attacks, n in COND_TRIGGER
 _OWN_PARTY = re.compile(r"^When (\d+) or more ([^,]+?) you control form a party and attack, (.+)$", re.I)
 _ANY_PARTY = re.compile(r"^When a party you control attacks, (.+)$", re.I)
+
+
+def _own_trigger(line: str) -> tuple[str, str, tuple[int, int, bool, int]] | None:
+    """(trigger, body, (type mask, hash, other than this card, members needed)) of an ability about a kind of
+    the controller's characters: own_attacks / own_enters (the card itself) or own_party_attacks (n of the party;
+    "a party you control": 2, 15.1.1.9)."""
+    m = _OWN_PARTY.match(line)
+    kind = _kind(m.group(2)) if m else None
+    if kind:
+        return "own_party_attacks", m.group(3), (*kind, int(m.group(1)))
+    m = _ANY_PARTY.match(line)
+    if m:
+        return "own_party_attacks", m.group(1), (0, 0, False, 2)
+    for pattern, name_trigger in _OWN_TRIGGERS:
+        m = pattern.match(line)
+        kind = _kind(m.group(1)) if m and not m.group(1).startswith("@SELF") else None
+        if kind:
+            return name_trigger, m.group(2), (*kind, 1)
+    return None
+
+
 _ONLY_MY_TURN = re.compile(r"\s*This effect will trigger only during your turn\.?$", re.I)
 
 
@@ -1293,19 +1312,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             trigger, body = name_trigger, m.group(1)
             break
     else:
-        m = _OWN_PARTY.match(line)
-        kind = _kind(m.group(2)) if m else None
-        if kind:
-            trigger, body, own_kind = "own_party_attacks", m.group(3), (kind[0], kind[1], kind[2], int(m.group(1)))
-        m = _ANY_PARTY.match(line)
-        if m:  # a party has 2 or more Forwards (15.1.1.9)
-            trigger, body, own_kind = "own_party_attacks", m.group(1), (0, 0, False, 2)
-        for pattern, name_trigger in _OWN_TRIGGERS if not trigger else ():
-            m = pattern.match(line)
-            own_kind = _kind(m.group(1)) if m and not m.group(1).startswith("@SELF") else None
-            if own_kind:
-                trigger, body = name_trigger, m.group(2)
-                break
+        own = _own_trigger(line)
+        if own:
+            trigger, body, own_kind = own
     if not trigger:
         m = _EXTRA_COST.match(line)
         cp = _cp_cost(m.group(1)) if m else None
@@ -1368,8 +1377,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if own_kind:
         if taken:
             return None
-        n = own_kind[3] if len(own_kind) > 3 else 1  # party members of the kind needed
-        cond, taken = (cond_code(COND_TRIGGER, n, own_kind[0], own_kind[2]), own_kind[1]), True
+        cond, taken = (cond_code(COND_TRIGGER, own_kind[3], own_kind[0], own_kind[2]), own_kind[1]), True
     if only_my_turn:
         if taken:
             return None
