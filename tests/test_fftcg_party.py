@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from sim.games import fftcg_core as K
-from sim.games import fftcg_policy as P
 from sim.games import fftcg_turn as T
 from sim.importers.fftcg_text import parse_fftcg_text
 from tests.test_fftcg_rules import card, hand, make, put, tcard
@@ -72,14 +71,3 @@ def test_rule_15_1_1_9_all_forwards_in_that_party_cannot_be_broken():
         v["cs"][0, K.S_DMG, c] = 9000
         K.apply_op(S, 0, c, K.OP_BREAK, 0, 0, 1, 1, 0)  # an opposing "break it"
         assert v["cs"][0, K.S_ZONE, c] == K.Z_FIELD
-
-
-def test_curve_forms_the_party_that_triggers_an_ability():
-    S, v = make([tcard("CH", CHOCOBO), card("MATE", name="MATE")], pa=K.CURVE)
-    put(v, 0, 0, K.Z_FIELD)
-    put(v, 0, 1, K.Z_FIELD)
-    assert P.choose_attack(S, 0) == 2  # both Fire: one party, so CH's ability triggers
-    S, v = make([card("A"), card("B", name="B")], pa=K.CURVE)
-    put(v, 0, 0, K.Z_FIELD)
-    put(v, 0, 1, K.Z_FIELD)
-    assert P.choose_attack(S, 0) == 1  # nothing to trigger: one at a time, 1 damage each

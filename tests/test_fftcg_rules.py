@@ -1151,7 +1151,7 @@ def test_rule_11_8_6_triggers_on_own_forwards_attacking_and_entering():
     assert K.power(S, 0, 1) == 7000 and K.has_kw(S, 0, 1, K.KW_BRAVE)
     for a, want in ((3, 0), (2, 1000)):  # a non-Samurai attacks: nothing; the Samurai: every Forward +1000
         v["scr"][2, 0] = a
-        K.push_own(S, 0, K.TR_OWN_ATTACKS, 0, a, 0, True)
+        K.push_own(S, 0, K.TR_OWN_ATTACKS, 0, a, 0)
         K.resolve(S)
         assert K.power(S, 0, 3) == 5000 + want
 

@@ -759,14 +759,12 @@ def push_trigger(S, ctrl, s, c, trig, hs, hc):
 
 
 @engine_jit
-def push_own(S, p, trig, hs, hc, n, queue):
+def push_own(S, p, trig, hs, hc, n):
     """"When a <kind> you control attacks / enters your field" (the card hc; n = 0) and "When n or more <kind>
-    Forwards you control form a party and attack" (the party scr[2][:n]): the abilities with this trigger of p's
-    characters for which at least the count in COND_TRIGGER (E_COND; the kind's hash in E_COND_PARAM) of those
-    cards match the kind ("other than X": X itself does not count). Queued with the hint (hs, hc) when `queue`;
-    returns how many."""
+    Forwards you control form a party and attack" (the party scr[2][:n]): queue, with the hint (hs, hc), the
+    abilities with this trigger of p's characters for which at least the count in COND_TRIGGER (E_COND; the
+    kind's hash in E_COND_PARAM) of those cards match the kind ("other than X": X itself does not count)."""
     cards, effs, ls, scr = st_cards(S), st_effs(S), st_ls(S), st_scr(S)
-    found = 0
     for j in range(st_ps(S)[p, P_FN]):
         f = ls[p, L_FIELD, j]
         if not has_trigger(S, p, f, trig):
@@ -781,26 +779,18 @@ def push_own(S, p, trig, hs, hc, n, queue):
                 if not ((v & COND_OTHER) and m == f) and matches(S, p, m, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]):
                     members += 1
             if members >= v >> 9:
-                found += 1
-                if queue:
-                    push(S, p, p, f, k, hs, hc)
-    return found
+                push(S, p, p, f, k, hs, hc)
 
 
 @engine_jit
-def party_triggers(S, p, n, queue):
-    """The abilities a party of p's n attackers scr[2][:n] triggers (15.1.1.9): "When X forms a party and
-    attacks" of its members and own_party_attacks of p's characters (push_own). Queued when `queue`; returns how
-    many."""
+def party_triggers(S, p, n):
+    """Queue what a party of p's n attackers scr[2][:n] triggers (15.1.1.9): "When X forms a party and attacks"
+    of its members and own_party_attacks of p's characters (push_own)."""
     if n < 2:
-        return 0
-    found = 0
+        return
     for k in range(n):
-        if queue:
-            found += push_trigger(S, p, p, st_scr(S)[2, k], TR_PARTY_ATTACK, -1, -1)
-        elif has_trigger(S, p, st_scr(S)[2, k], TR_PARTY_ATTACK):
-            found += 1
-    return found + push_own(S, p, TR_OWN_PARTY, -1, -1, n, queue)
+        push_trigger(S, p, p, st_scr(S)[2, k], TR_PARTY_ATTACK, -1, -1)
+    push_own(S, p, TR_OWN_PARTY, -1, -1, n)
 
 
 @engine_jit
@@ -859,7 +849,7 @@ def enter_field(S, p, c):
     if st_cards(S)[p, c, K_TYPE] == FORWARD and power(S, p, c) <= 0:
         st_gs(S)[X_RP] = 1
     if st_ps(S)[p, P_HAS_TRIG] & HT_OWN_ENTER:
-        push_own(S, p, TR_OWN_ENTERS, p, c, 0, True)
+        push_own(S, p, TR_OWN_ENTERS, p, c, 0)
 
 
 @engine_jit

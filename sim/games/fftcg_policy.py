@@ -34,7 +34,6 @@ from sim.games.fftcg_core import (
     CONTROL,
     CURVE,
     FORWARD,
-    HT_PARTY,
     KW_BACK_ATTACK,
     KW_FIRST_STRIKE,
     KW_HASTE,
@@ -58,7 +57,6 @@ from sim.games.fftcg_core import (
     P_DMG,
     P_FN,
     P_HAS_CR,
-    P_HAS_TRIG,
     P_HN,
     P_NB,
     P_NF,
@@ -99,7 +97,6 @@ from sim.games.fftcg_core import (
     has_targets,
     has_trigger,
     once_used,
-    party_triggers,
     plan_pay,
     popcount,
     power,
@@ -665,19 +662,6 @@ def choose_attack(S, p):
     risk = st_prm(S)[p, PR_RISK]
     if ps[1 - p, P_DMG] >= 5:
         risk = max(risk, 1)  # pressure near lethal
-    if ps[p, P_HAS_TRIG] & HT_PARTY:
-        # a party of two whose attack triggers abilities (Wedge, Biggs, Chocobo) attacks first (15.1.1.9); it
-        # deals 1 damage in all, so the other Forwards still attack one by one
-        for j in range(ps[p, P_NF]):
-            f = ls[p, L_FWD, j]
-            if not (can_attack(S, p, f) and attack_safe(S, p, f, risk)):
-                continue
-            for i in range(ps[p, P_NF]):
-                g = ls[p, L_FWD, i]
-                if g != f and can_attack(S, p, g) and shares_element(S, p, f, g):
-                    scr[2, 0], scr[2, 1] = f, g
-                    if party_triggers(S, p, 2, False) > 0:
-                        return 2
     best, best_pw = -1, -1
     for j in range(ps[p, P_NF]):
         f = ls[p, L_FWD, j]

@@ -309,9 +309,9 @@ def declare_attack(S, p, n, threshold, check):
         push_trigger(S, p, p, scr[2, k], TR_ATTACK, -1, -1)
     if ps[p, P_HAS_TRIG] & HT_OWN_ATTACK:  # "when a <kind> you control attacks"
         for k in range(n):
-            push_own(S, p, TR_OWN_ATTACKS, p, scr[2, k], 0, True)
+            push_own(S, p, TR_OWN_ATTACKS, p, scr[2, k], 0)
     if ps[p, P_HAS_TRIG] & HT_PARTY:
-        party_triggers(S, p, n, True)
+        party_triggers(S, p, n)
     if queued(S):
         resolve(S)
     if check_over(S, threshold):
