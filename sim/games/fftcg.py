@@ -66,8 +66,10 @@ Policies (full text in docs/policies_fftcg.md):
 - search (`search`, or `search:N` for N rollouts per decision; fftcg_search.py): determinised flat
   Monte Carlo over its own main-phase actions, attack declarations and blocks, with curve rollouts;
   every other choice is curve's.
-All policies use action abilities in Main Phase 2 when the effect is useful (the random one any time),
-take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in fftcg_core).
+All policies use action abilities in Main Phase 2 when the effect is useful and lasts (no dull of an opposing
+Forward there; a self-sacrificing Backup only to remove a Forward or with PR_SACRIFICE Backups; the random one
+any ability any time), take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in
+fftcg_core).
 """
 
 from __future__ import annotations
@@ -314,13 +316,13 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
                  "blocked_if_blocker_removed": O_BLOCKED_IF_REMOVED, "party_shared_element": O_PARTY_SHARED,
                  "lb_undefined_cost": O_LB_UNDEFINED_COST, "payment_strict": O_PAYMENT_STRICT}
 
-# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE] (see fftcg_core); the
+# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE, PR_SACRIFICE] (see fftcg_core); the
 # search policy plays curve's wherever it does not search, and adds PR_BUDGET.
 DEFAULT_PARAMS: dict[int, tuple[int, ...]] = {
-    RANDOM: (0, 0, 0, 2, 0),
-    AGGRO: (2, 6, 0, 2, 0),
-    CURVE: (1, 6, 0, 1, 2),
-    CONTROL: (1, 4, 2, 0, 0),
+    RANDOM: (0, 0, 0, 2, 0, 0),
+    AGGRO: (2, 6, 0, 2, 0, 5),
+    CURVE: (1, 6, 0, 1, 2, 5),
+    CONTROL: (1, 4, 2, 0, 0, 5),
 }
 
 

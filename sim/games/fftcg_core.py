@@ -221,8 +221,9 @@ PR_CHUMP_AT = 1  # block even at a loss once own damage >= this
 PR_RESERVE = 2  # never discard for CP below this many cards left in hand
 PR_RISK = 3  # attacks: 0 only if no blocker can break it, 1 also even trades, 2 always
 PR_TRADE = 4  # cast a removal Summon in a main phase only on a target of cost >= its own - (this - 1); 0 = any
-PR_BUDGET = 5  # rollouts per searched decision (fftcg_search); 0 = the seat does not search
-NPARAM = 6
+PR_SACRIFICE = 5  # a Backup's "put it into the Break Zone" ability: only with >= this many Backups, or to remove
+PR_BUDGET = 6  # rollouts per searched decision (fftcg_search); 0 = the seat does not search
+NPARAM = 7
 
 # ---- rules options (opt[O_*]); names, defaults and docs in fftcg.OPTIONS -----------------------------
 O_LIMITED = 0

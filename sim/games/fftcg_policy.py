@@ -49,9 +49,13 @@ from sim.games.fftcg_core import (
     OP_BOUNCE,
     OP_BREAK,
     OP_BREAK_POWER,
+    OP_CAST_FREE,
     OP_COST_REDUCE,
     OP_DAMAGE,
+    OP_DULL,
+    OP_DULL_POWER,
     OP_EXTRA_COST,
+    OP_NO_BLOCK,
     OP_WEAKEN,
     P_BONUS,
     P_DMG,
@@ -67,6 +71,7 @@ from sim.games.fftcg_core import (
     PR_CHUMP_AT,
     PR_MULL,
     PR_RISK,
+    PR_SACRIFICE,
     PR_TRADE,
     RANDOM,
     S_ATTACKED,
@@ -307,6 +312,29 @@ def ability_useful(S, p, c, k):
 
 
 @engine_jit
+def ability_worth(S, p, c, k):
+    """The non-random policies' Main Phase 2 test of an action ability. One of its effects must do something
+    that lasts: a dull or "cannot block" on an opposing Forward in Main Phase 2 ends at that Forward's Active
+    Phase (9.1) before it matters. A Backup that puts itself into the Break Zone gives up 1 CP a turn for the
+    rest of the game: it does so to remove a Forward, or when p controls at least PR_SACRIFICE Backups."""
+    effs, prm = st_effs(S), st_prm(S)
+    removes, lasting = False, False
+    for j in range(k, ability_end(S, p, c, k)):
+        if not effect_useful(S, p, p, c, j, -1, -1):
+            continue
+        op = effs[p, c, j, E_OP]
+        # effect_useful: damage and weaken only when they break the target, cast_free only with a Summon that does
+        removes |= op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DAMAGE or op == OP_WEAKEN or op == OP_BOUNCE \
+            or op == OP_CAST_FREE
+        lasting |= op != OP_DULL and op != OP_NO_BLOCK and op != OP_DULL_POWER
+    if not lasting:
+        return False
+    if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK and st_cards(S)[p, c, K_TYPE] == BACKUP and not removes:
+        return st_ps(S)[p, P_NB] >= prm[p, PR_SACRIFICE]
+    return True
+
+
+@engine_jit
 def card_useful(S, p, c, trig, hs, hc):
     if not has_trigger(S, p, c, trig):
         return False
@@ -506,7 +534,7 @@ def choose_main(S, p, phase, settled):
                 if pol == RANDOM:
                     scr[3, n] = ACTIVATE * 65536 + c * 16 + k
                     n += 1
-                elif best_v < 100 and ability_useful(S, p, c, k):
+                elif best_v < 100 and ability_worth(S, p, c, k):
                     best, best_v = ACTIVATE * 65536 + c * 16 + k, 100
     if pol == RANDOM:
         pick = randbelow(rng(S, p), n + 1)  # n = pass
