@@ -74,3 +74,22 @@ def test_rule_11_3_4_a_player_does_not_dull_the_forward_its_next_option_needs_ac
     put(v, 0, 0, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
     assert K.choose_modes(S, 0, 0, 0, 0) == 1 << 3  # 7000 alone: dulling first would make it an illegal target
+
+
+TITAN = ("Choose 1 Forward you control and 1 Forward opponent controls. The former gains +2000 power until the end"
+         " of the turn. Then, the former deals damage equal to its power to the latter.")
+
+
+def test_rule_11_3_3_a_fight_chooses_a_forward_of_its_own_too():
+    titan = tcard("TITAN", TITAN, "summon", cost=0)
+    S, v = make([titan, card("MINE", power=5000, name="MINE")], [card("OPP", power=9000)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    assert not castable(S, 0, 0)  # no Forward of its own to choose
+    put(v, 0, 1, K.Z_FIELD)
+    assert castable(S, 0, 0)
+    assert not K.effect_useful(S, 0, 0, 0, 0, -1, -1)  # 5000 + 2000 would not break 9000
+    v["cs"][0, K.S_PUMP, 1] = 2000
+    assert K.effect_useful(S, 0, 0, 0, 0, -1, -1)
+    assert T.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK

@@ -1483,6 +1483,8 @@ def slot_has_target(S, p, s, c, k):
     """Effect slot k has a legal target, or chooses none."""
     effs = st_effs(S)
     op = effs[s, c, k, E_OP]
+    if op == OP_FIGHT and count_targets(S, p, OP_PUMP, 0, TG_OWN_CHAR, s, c, 0, 0) == 0:
+        return False  # "Choose 1 Forward you control and 1 Forward opponent controls": both are chosen (11.3.3)
     return not targets_character(op) or count_targets(S, p, op, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c,
                                                       effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH]) > 0
 
@@ -2084,11 +2086,16 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return st_cs(S)[s, S_COUNTERS, c] < need
     if not targets_character(op):
         return False
-    ts, tc = choose_target(S, p, op, amount, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c, hs, hc,
-                           effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH])
+    if op == OP_FIGHT:  # useful when p's Forward that apply_op picks, pumped, breaks the opposing one
+        fs, fc = choose_target(S, p, OP_PUMP, amount, 0, TG_OWN_CHAR, s, c, hs, hc, 0, 0)
+        if fs < 0:
+            return False
+        amount += power(S, fs, fc)
+    ts, tc = choose_target(S, p, op if op != OP_FIGHT else OP_DAMAGE, amount, effs[s, c, k, E_PARAM],
+                           effs[s, c, k, E_TARGET], s, c, hs, hc, effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH])
     if ts < 0:
         return False
-    if op == OP_DAMAGE:
+    if op == OP_DAMAGE or op == OP_FIGHT:
         return ts != p and power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount
     if op == OP_WEAKEN:
         return ts != p and power(S, ts, tc) <= amount
