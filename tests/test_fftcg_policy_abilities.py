@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sim.games import fftcg_core as K
 from sim.games import fftcg_policy as P
+from sim.games import fftcg_turn as T
 from tests.test_fftcg_rules import card, make, put, tcard
 
 FREEZE = tcard("BARD", "《ダル》, put BARD into the Break Zone: Choose 1 Forward. Freeze it.", "backup")
@@ -43,3 +44,23 @@ def test_rule_9_1_a_dull_in_main_phase_2_is_undone_by_the_opponents_active_phase
     S, _ = position(DULL, 5)
     assert P.ability_useful(S, 0, 0, 0)
     assert P.choose_main(S, 0, 2, False)[0] == 0
+
+
+CLOUD = ("When CLOUD enters the field, if you control a Job AVALANCHE Operative Forward, choose 1 Forward opponent"
+         " controls. Deal it 10000 damage.")
+
+
+def test_rule_11_8_curve_casts_the_card_that_meets_an_enter_condition_first():
+    """Cloud's enter ability asks for an AVALANCHE Operative: curve casts the cheaper Operative first, so Cloud's
+    ability resolves (cast by cost alone, Cloud would come first and do nothing)."""
+    cloud = tcard("CLOUD", CLOUD, cost=0, power=8000)
+    biggs = card("BIGGS", cost=0, power=7000)
+    biggs = type(biggs)(**{**biggs.__dict__, "job": "AVALANCHE Operative"})
+    S, v = make([cloud, biggs], [card("TSENG", power=8000)])
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    assert P.enter_waits(S, 0, 0)
+    assert P.choose_main(S, 0, 1, False) == (P.CAST, 1, 0)
+    T.main_phase(S, 0, 1, 7, 1, False)
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_FIELD and v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK

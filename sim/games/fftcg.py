@@ -52,7 +52,8 @@ Policies (full text in docs/policies_fftcg.md):
   when at >= 6 damage; after a block, uses removal on the blocker. Mulligans with < 2 Forwards of
   cost <= 3.
 - curve: pays with Backups first, then discards the cheapest cards (Summons and cheap Forwards, Backups
-  last); casts the most expensive castable card, again and again (spends CP as fully as possible; with a
+  last); casts the most expensive castable card, again and again (a character whose enter ability asks for a
+  character not controlled yet after the others; spends CP as fully as possible; with a
   card in hand that gets cheaper per card cast this turn, the cards costing <= 2 first while it stays
   affordable, then it), a removal Summon only on a target of cost >= its own - 1; attacks when no blocker
   would break the attacker and survive (at >= 5 opponent damage: also even trades); blocks to survive, to trade with
@@ -316,13 +317,13 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
                  "blocked_if_blocker_removed": O_BLOCKED_IF_REMOVED, "party_shared_element": O_PARTY_SHARED,
                  "lb_undefined_cost": O_LB_UNDEFINED_COST, "payment_strict": O_PAYMENT_STRICT}
 
-# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE, PR_SACRIFICE] (see fftcg_core); the
+# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE, PR_SACRIFICE, PR_WAIT] (fftcg_core); the
 # search policy plays curve's wherever it does not search, and adds PR_BUDGET.
 DEFAULT_PARAMS: dict[int, tuple[int, ...]] = {
-    RANDOM: (0, 0, 0, 2, 0, 0),
-    AGGRO: (2, 6, 0, 2, 0, 5),
-    CURVE: (1, 6, 0, 1, 2, 5),
-    CONTROL: (1, 4, 2, 0, 0, 5),
+    RANDOM: (0, 0, 0, 2, 0, 0, 0),
+    AGGRO: (2, 6, 0, 2, 0, 5, 0),
+    CURVE: (1, 6, 0, 1, 2, 5, 1),
+    CONTROL: (1, 4, 2, 0, 0, 5, 1),
 }
 
 

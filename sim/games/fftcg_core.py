@@ -222,8 +222,9 @@ PR_RESERVE = 2  # never discard for CP below this many cards left in hand
 PR_RISK = 3  # attacks: 0 only if no blocker can break it, 1 also even trades, 2 always
 PR_TRADE = 4  # cast a removal Summon in a main phase only on a target of cost >= its own - (this - 1); 0 = any
 PR_SACRIFICE = 5  # a Backup's "put it into the Break Zone" ability: only with >= this many Backups, or to remove
-PR_BUDGET = 6  # rollouts per searched decision (fftcg_search); 0 = the seat does not search
-NPARAM = 7
+PR_WAIT = 6  # 1 = a character whose enter ability asks for a character not controlled yet is cast after the others
+PR_BUDGET = 7  # rollouts per searched decision (fftcg_search); 0 = the seat does not search
+NPARAM = 8
 
 # ---- rules options (opt[O_*]); names, defaults and docs in fftcg.OPTIONS -----------------------------
 O_LIMITED = 0

@@ -16,6 +16,8 @@ Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 
 
 from sim.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
 from sim.effects import (
+    COND_NOT,
+    COND_OWN,
     E_AMOUNT,
     E_COND,
     E_DULL,
@@ -73,6 +75,7 @@ from sim.games.fftcg_core import (
     PR_RISK,
     PR_SACRIFICE,
     PR_TRADE,
+    PR_WAIT,
     RANDOM,
     S_ATTACKED,
     S_DMG,
@@ -83,6 +86,7 @@ from sim.games.fftcg_core import (
     TR_ACTION,
     TR_ACTION_BREAK,
     TR_CAST,
+    TR_ENTER,
     TR_STATIC,
     Z_HAND,
     Z_LB,
@@ -368,6 +372,21 @@ def wants_mulligan(S, p):
 
 # ---- main phase -------------------------------------------------------------------------------------------
 @engine_jit
+def enter_waits(S, p, c):
+    """Character c's enter ability asks for a character p does not control yet ("When Cloud enters the field, if
+    you control a Job AVALANCHE Operative Forward, ..."): casting another card first may meet it."""
+    cards, effs = st_cards(S), st_effs(S)
+    if cards[p, c, K_TYPE] == SUMMON or not has_trigger(S, p, c, TR_ENTER):
+        return False
+    for k in range(cards[p, c, K_NEFF]):
+        v = effs[p, c, k, E_COND]
+        if effs[p, c, k, E_TRIGGER] == TR_ENTER and v & 7 == COND_OWN and not v & COND_NOT \
+                and not cond_ok(S, p, p, c, k):
+            return True
+    return False
+
+
+@engine_jit
 def cast_score(S, p, c, phase):
     """Preference among castable cards; <= 0 means "not now". A Summon scores so only when it is
     useful (summon_useful): choose_main asks that last, as it costs the most."""
@@ -375,6 +394,8 @@ def cast_score(S, p, c, phase):
     pol = ps[p, P_POLICY]
     t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
     nb = ps[p, P_NB]
+    if st_prm(S)[p, PR_WAIT] and enter_waits(S, p, c):
+        return 1  # after every other card worth casting now
     if pol == AGGRO:
         if t == FORWARD:
             return 1000 + (300 if has_kw(S, p, c, KW_HASTE) else 0) + power(S, p, c) // 1000
