@@ -19,6 +19,7 @@ from sim.commands import raid as raid_cmd
 from sim.commands import report as report_cmd
 from sim.commands import run as run_cmd
 from sim.commands import simulate as simulate_cmd
+from sim.commands import trace as trace_cmd
 from sim.commands import validate as validate_cmd
 
 
@@ -75,7 +76,7 @@ def _root() -> None:
 
 
 for _module in (validate_cmd, odds_cmd, simulate_cmd, run_cmd, bench_cmd, compare_cmd, balance_cmd, report_cmd, cards_cmd,
-                raid_cmd):
+                raid_cmd, trace_cmd):
     _module.register(app)
 
 
