@@ -54,6 +54,7 @@ TRIGGERS = (
                      # Summons or abilities
     "party_attack",  # FFTCG: this Forward forms a party and attacks (15.1.1.9)
     "own_party_attacks",  # FFTCG: a party of its controller's attacks with n or more Forwards of a kind (COND_TRIGGER)
+    "attack_phase",  # FFTCG: at the beginning of its controller's Attack Phase (10.1.1, Attack Preparation Step)
 )
 
 OPS = (
@@ -154,6 +155,8 @@ COND_CHOSEN_GONE = 6  # the character the previous effect chose has left the fie
 COND_COUNT = 7  # a count of the game (CNT_* in bits 4-7, in place of the type mask) is >= n; negated: "n - 1 or less"
 CNT_OWN_HAND, CNT_OPP_HAND, CNT_OWN_DAMAGE, CNT_OPP_DAMAGE, CNT_CAST, CNT_PAID = 0, 1, 2, 3, 4, 5  # CNT_CAST: cards
 #   its controller has cast this turn; CNT_PAID: 1 when the effect's card was cast paying its extra cost
+CNT_BROKEN, CNT_BROKEN_FORWARD = 6, 7  # its controller's Characters / Forwards matching the hash E_COND_PARAM
+#   (0 = any) put from the field into the Break Zone this turn
 FE_OWN = 2  # count own characters matching
 FE_OPP = 3  # count opposing characters matching
 FE_OWN_HAND = 4  # cards in own hand

@@ -20,15 +20,18 @@ chosen on resolution. Not modelled: Warp, Priming, element icons in
 action-ability costs, static amounts "for each card in hand", abilities used from the Break Zone.
 
 Card effects (sim/effects.py; the full list with its approximations is in docs/policies_fftcg.md):
-triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, end of the own turn
+triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, the beginning of the
+own Attack Phase (10.1.1: after Main Phase 1, before the first declaration, once per turn), end of the own turn
 (9.5.1.1, before the hand-limit discard), own or opposing Summon cast, own Forward attacks or character
 enters, opposing Forward broken or leaves, own dull Backups activated by own effects, the opponent
 discarding due to own effects, a party's attack: "When X forms a party and attacks", "When n or more <kind>
 Forwards you control form a party and attack", 15.1.1.9), EX Bursts (11.10), Summons, action abilities with
 CP, dull and extra costs (discard, mill, remove counters, a Special Ability's same-name discard, 11.7.1; once
 per turn), and static abilities (power, keywords, attack / block restrictions, untargetable, cost reduction
-with a floor, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...", counts: cards cast this turn, hand sizes, the opponent's damage) and "for each" amounts (including cards cast this
-turn) are checked on resolution; statics under a count condition are recomputed when hands, damage or
+with a floor, "Damage n --" 15.2.x). Conditions ("Damage n --", "if you control ...", counts: cards cast this
+turn, hand sizes, the opponent's damage, own Characters / Forwards of a kind put from the field into the Break
+Zone this turn) and "for each" amounts (including cards cast this turn) are checked on resolution (an action
+ability's condition when it is used); statics under a count condition are recomputed when hands, damage or
 the cards cast change. Targets may be asked to be dull, active, attacking, blocking or damaged, and of given
 elements (checked when chosen and on resolution); "all the Forwards in that party" is the attacking party.
 Ops: draw, damage, break (cost/power limits), dull, freeze, pump/weaken, bounce,
@@ -104,6 +107,7 @@ from sim.games.fftcg_core import (
     CONTROL,
     CURVE,
     FORWARD,
+    HT_ATTACK_PHASE,
     HT_BKP_ACT,
     HT_DAMAGED,
     HT_DMOD,
@@ -178,6 +182,7 @@ from sim.games.fftcg_core import (
     SEARCH,
     STATIC_COUNT,
     STATIC_OPP,
+    TR_ATTACK_PHASE,
     TR_DAMAGED,
     TR_OPP_BROKEN,
     TR_OPP_DISCARDS,
@@ -195,6 +200,7 @@ from sim.games.fftcg_core import (
     V_NEGATIVE,
     V_ZONES,
     X_DETAIL,
+    X_GTURN,
     X_OVER,
     X_REASON,
     X_VIOL,
@@ -419,7 +425,8 @@ TRIGGER_FLAGS = np.zeros(len(TRIGGERS), np.int64)
 for _trig, _bit in ((TR_OWN_ATTACKS, HT_OWN_ATTACK), (TR_OWN_ENTERS, HT_OWN_ENTER), (TR_DAMAGED, HT_DAMAGED),
                     (TR_OPP_BROKEN, HT_OPP_LEAVE), (TR_OPP_LEAVES, HT_OPP_LEAVE), (TR_OWN_SUMMON, HT_SUMMON),
                     (TR_OPP_SUMMON, HT_SUMMON), (TR_TURN_END, HT_TURN_END), (TR_OWN_BACKUP_ACT, HT_BKP_ACT),
-                    (TR_OPP_DISCARDS, HT_OPP_DISCARD), (TR_PARTY_ATTACK, HT_PARTY), (TR_OWN_PARTY, HT_PARTY)):
+                    (TR_OPP_DISCARDS, HT_OPP_DISCARD), (TR_PARTY_ATTACK, HT_PARTY), (TR_OWN_PARTY, HT_PARTY),
+                    (TR_ATTACK_PHASE, HT_ATTACK_PHASE)):
     TRIGGER_FLAGS[_trig] = _bit
 
 
@@ -672,8 +679,8 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
 
 def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b: int = CURVE, *,
               options: dict[str, int] | None = None, seed: int = 0) -> State:
-    """A game state for scenario tests and debugging: every main-deck card in its deck in compiled
-    order (not shuffled, nothing dealt), LB cards face down: the S the njit functions take."""
+    """A game state for scenario tests and debugging, in game turn 1: every main-deck card in its deck in
+    compiled order (not shuffled, nothing dealt), LB cards face down: the S the njit functions take."""
     cards, effs, nmain, ntot, pols, prms, opt, _ = _prepare(a, b, policy_a, policy_b, options, None, None)
     blob = np.zeros(BLOB_SIZE, np.int32)
     blob[0] = W
@@ -686,11 +693,12 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     v["cs"][:, S_PLAYED, :] = -1
     v["prm"][:, :] = prms
     v["opt"][:] = opt
+    v["gs"][X_GTURN] = 1  # as begin_turn sets it: S_BROKEN 0 (never put into the Break Zone) is no game turn
     for p in range(2):
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
         v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
-            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY
+            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY | HT_ATTACK_PHASE
         # static bonuses always recomputed (setup narrows this down)
         v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_COUNT
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])

@@ -51,6 +51,8 @@ from sim.compiled import (
 from sim.effects import (
     ACT_CHAIN,
     ACT_ONCE,
+    CNT_BROKEN,
+    CNT_BROKEN_FORWARD,
     CNT_CAST,
     CNT_OPP_DAMAGE,
     CNT_OPP_HAND,
@@ -153,11 +155,13 @@ TR_OWN_BACKUP_ACT = TRIGGERS.index("own_backup_activated")
 TR_OPP_DISCARDS = TRIGGERS.index("opp_discards")
 TR_PARTY_ATTACK = TRIGGERS.index("party_attack")
 TR_OWN_PARTY = TRIGGERS.index("own_party_attacks")
+TR_ATTACK_PHASE = TRIGGERS.index("attack_phase")
 # P_HAS_TRIG bits: the deck has effects with these triggers (the engine looks for them only then)
 HT_DAMAGED, HT_OPP_LEAVE, HT_SUMMON = 1, 2, 4
 HT_DMOD, HT_OWN_ATTACK, HT_OWN_ENTER, HT_TAUNT = 8, 16, 32, 64  # static damage_mod / taunt effects, own_* triggers
 HT_TURN_END, HT_BKP_ACT, HT_OPP_DISCARD = 128, 256, 512  # turn_end, own_backup_activated, opp_discards
 HT_PARTY = 1024  # party_attack / own_party_attacks
+HT_ATTACK_PHASE = 2048  # attack_phase
 
 OP_DRAW = OPS.index("draw")
 OP_DAMAGE = OPS.index("damage")
@@ -240,12 +244,13 @@ Z_DECK, Z_HAND, Z_FIELD, Z_BREAK, Z_DAMAGE, Z_LB, Z_LB_UP = 0, 1, 2, 3, 4, 5, 6
 N_ZONES = 7
 Z_REMOVED = -1  # leave_field's destination for a card removed from the game that comes back at once (flicker)
 (S_ZONE, S_DULL, S_FROZEN, S_SICK, S_ATTACKED, S_DMG, S_PUMP, S_DRAWN, S_PLAYED, S_KW_EOT, S_STATIC, S_KW_ST,
- S_SHIELD, S_ONCE, S_PREV, S_COUNTERS, S_PAID) = range(17)
-N_S = 17  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
+ S_SHIELD, S_ONCE, S_PREV, S_COUNTERS, S_PAID, S_BROKEN) = range(18)
+N_S = 18  # S_KW_ST: keywords granted by static abilities (recomputed with S_STATIC); S_SHIELD: the next
 #           damage dealt to it this turn is reduced by this much; S_ONCE: bit k = its once-per-turn action
 #           ability at slot k was used this turn; S_PREV: refresh_static's copy of the previous S_STATIC;
 #           S_COUNTERS: counters placed on it (op counter), removed by an action cost (XC_COUNTER); S_PAID: 1
-#           when it was cast paying its extra cost (op extra_cost, condition CNT_PAID)
+#           when it was cast paying its extra cost (op extra_cost, condition CNT_PAID); S_BROKEN: the game
+#           turn (X_GTURN) in which it was last put from the field into the Break Zone (CNT_BROKEN*), 0: never
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY, P_NF, P_NB,
  P_NLD) = range(23)
@@ -261,7 +266,8 @@ L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
 N_L = 5
 (X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP, X_MODES,
  X_BATTLE, X_BLOCKER) = range(16)
-N_X = 16  # X_ACTIVE: the turn player; X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
+N_X = 16  # X_ACTIVE: the turn player; X_GTURN: the game turn (1, 2, ...; set by begin_turn);
+#           X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
 #           X_RP: since the last rule processes a Forward may have come to need one (see settle)
 #           X_MODES: the options picked for the modal ability now resolving (a mask of printed places)
 #           X_BATTLE: the turn player's attackers in the battle now on (scr[2][:X_BATTLE], 0 outside a battle);
@@ -434,9 +440,21 @@ def count_matching(S, s, code, h, self_s, self_c):
 
 
 @engine_jit
+def broken_this_turn(S, p, tmask, h):
+    """p's main-deck cards matching (tmask, h) put from the field into the Break Zone in this game turn, wherever
+    they are now: "has been put ... this turn" is about the event, which a later move does not undo."""
+    cs, gturn = st_cs(S), st_gs(S)[X_GTURN]
+    n = 0
+    for i in range(st_ps(S)[p, P_NMAIN]):  # an LB card never reaches the Break Zone (15.2.8.4.1)
+        if cs[p, S_BROKEN, i] == gturn and matches(S, p, i, tmask, h):
+            n += 1
+    return n
+
+
+@engine_jit
 def cond_ok(S, p, s, c, slot):
     """The condition of effect `slot` of card (s, c) holds for its controller p: "Damage n --" (own
-    damage >= n), "if you control n or more X", "if your opponent controls X" (negatable)."""
+    damage >= n), "if you control n or more X", "if your opponent controls X" (negatable), counts (CNT_*)."""
     effs = st_effs(S)
     v = effs[s, c, slot, E_COND]
     if v == 0:
@@ -456,9 +474,13 @@ def cond_ok(S, p, s, c, slot):
         ok = gs[X_CHS] >= 0 and st_cs(S)[gs[X_CHS], S_ZONE, gs[X_CHC]] != Z_FIELD
     elif kind == COND_COUNT:  # a count of the game (CNT_*) for p
         k, ps = (v >> 4) & 15, st_ps(S)
-        m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
-            if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] if k == CNT_CAST \
-            else st_cs(S)[s, S_PAID, c] if k == CNT_PAID else 0
+        if k == CNT_BROKEN or k == CNT_BROKEN_FORWARD:
+            tmask = 1 << FORWARD if k == CNT_BROKEN_FORWARD else 0
+            m = broken_this_turn(S, p, tmask, effs[s, c, slot, E_COND_PARAM])
+        else:
+            m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
+                if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] \
+                if k == CNT_CAST else st_cs(S)[s, S_PAID, c] if k == CNT_PAID else 0
         ok = m >= n
     return ok != ((v & COND_NOT) != 0)  # COND_TRIGGER was checked when the ability triggered (push_own)
 
@@ -857,7 +879,8 @@ def enter_field(S, p, c):
 @engine_jit
 def leave_field(S, p, c, dest):
     """Field -> dest (Break Zone or hand). The card becomes a new object (7.4): damage and modifiers go.
-    An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued."""
+    An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued. A card put into the
+    Break Zone keeps the game turn in S_BROKEN."""
     cs, ps = st_cs(S), st_ps(S)
     list_remove(S, p, L_FIELD, P_FN, c)
     index_field(S, p)
@@ -870,6 +893,8 @@ def leave_field(S, p, c, dest):
         to_hand(S, p, c)
     else:
         cs[p, S_ZONE, c] = dest  # Z_REMOVED: removed from the game for a moment (flicker), no leave abilities
+        if dest == Z_BREAK:
+            cs[p, S_BROKEN, c] = st_gs(S)[X_GTURN]  # "has been put from the field into the Break Zone this turn"
     if dest != Z_REMOVED:
         push_trigger(S, p, p, c, TR_LEAVE, -1, -1)
     if ps[1 - p, P_HAS_TRIG] & HT_OPP_LEAVE and st_cards(S)[p, c, K_TYPE] == FORWARD:

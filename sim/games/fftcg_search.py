@@ -89,6 +89,7 @@ from sim.games.fftcg_turn import (
     ACTION_CAP,
     activate,
     attack_phase,
+    attack_phase_start,
     begin_turn,
     cast,
     close_turn,
@@ -183,6 +184,9 @@ def after_main(T, p, phase, gturn, threshold):
     if phase == 2:
         end_phase(T, p)
         return play_out(T, p, gturn, threshold)
+    attack_phase_start(T, p, threshold)
+    if st_gs(T)[X_OVER]:
+        return outcome(T, p)
     attack_phase(T, p, threshold, 0)
     if st_gs(T)[X_OVER]:
         return outcome(T, p)
@@ -419,6 +423,9 @@ def take_turn_search(S, p, gturn, threshold, check):
         if st_gs(S)[X_OVER]:
             return
         if phase == 1:
+            attack_phase_start(S, p, threshold)
+            if st_gs(S)[X_OVER]:
+                return
             for _ in range(ACTION_CAP):
                 n = search_attack(S, p, gturn, threshold)
                 if n == 0 or attack_with(S, p, n, gturn, threshold, check):
@@ -436,6 +443,9 @@ def take_turn_defended(S, p, gturn, threshold, check):
     passed = main_phase(S, p, 1, threshold, check, False)
     if st_gs(S)[X_OVER]:
         return
+    started = attack_phase_start(S, p, threshold)
+    if st_gs(S)[X_OVER]:
+        return
     attacks = 0
     for _ in range(ACTION_CAP):
         n = choose_attack(S, p)
@@ -443,4 +453,5 @@ def take_turn_defended(S, p, gturn, threshold, check):
             break
         attacks += 1
     if not st_gs(S)[X_OVER]:  # as in take_turn
-        close_turn(S, p, passed and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM, threshold, check)
+        close_turn(S, p, passed and not started and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM, threshold,
+                   check)

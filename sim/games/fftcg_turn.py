@@ -13,6 +13,7 @@ from sim.effects import (
 )
 from sim.games.fftcg_core import (
     HAND_LIMIT,
+    HT_ATTACK_PHASE,
     HT_OWN_ATTACK,
     HT_PARTY,
     HT_TURN_END,
@@ -50,6 +51,7 @@ from sim.games.fftcg_core import (
     SUMMON,
     TR_ACTION_BREAK,
     TR_ATTACK,
+    TR_ATTACK_PHASE,
     TR_BLOCK,
     TR_ENTER,
     TR_HIT_PLAYER,
@@ -61,6 +63,7 @@ from sim.games.fftcg_core import (
     X_BATTLE,
     X_BLOCKER,
     X_DETAIL,
+    X_GTURN,
     X_OVER,
     X_RP,
     X_VIOL,
@@ -272,9 +275,25 @@ def deal_battle(S, p, n, q, b, first):
 
 
 @engine_jit
+def attack_phase_start(S, p, threshold):
+    """Attack Preparation Step (10.1.1): the turn player's "at the beginning of the Attack Phase" abilities are
+    queued and resolve before the first declaration, whether or not an attack follows (only decks that have
+    one look, HT_ATTACK_PHASE). Returns True when some resolved (the position may have changed)."""
+    if (st_ps(S)[p, P_HAS_TRIG] & HT_ATTACK_PHASE) == 0:
+        return False
+    push_field(S, p, TR_ATTACK_PHASE)
+    if not queued(S):
+        return False
+    resolve(S)
+    check_over(S, threshold)
+    return True
+
+
+@engine_jit
 def attack_phase(S, p, threshold, check):
-    """Attack Phase (10.1): declare one Forward or a party, then one_attack; repeat from the declaration
-    (10.1.4.6) until the policy stops. Returns the number of declarations."""
+    """The declarations of the Attack Phase (10.1.2-10.1.4), after attack_phase_start: declare one Forward or a
+    party, then one_attack; repeat from the declaration (10.1.4.6: back to 10.1.2, not to the Preparation Step,
+    so its abilities do not trigger again) until the policy stops. Returns the number of declarations."""
     for i in range(ACTION_CAP):
         n = choose_attack(S, p)
         if n == 0 or one_attack(S, p, n, threshold, check):
@@ -411,6 +430,7 @@ def begin_turn(S, p, gturn, threshold):
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     ps[p, P_TURN] += 1
     st_gs(S)[X_ACTIVE] = p
+    st_gs(S)[X_GTURN] = gturn
     for s in range(2):
         ps[s, P_SPENT] = 0
         ps[s, P_PLAYED] = 0
@@ -444,12 +464,16 @@ def take_turn(S, p, gturn, threshold, check):
     passed = main_phase(S, p, 1, threshold, check, False)
     if st_gs(S)[X_OVER]:
         return
+    started = attack_phase_start(S, p, threshold)
+    if st_gs(S)[X_OVER]:
+        return
     attacks = attack_phase(S, p, threshold, check)
     if st_gs(S)[X_OVER]:
         return
-    # a non-random policy's choices are functions of the position: if it passed in Main 1 and then
-    # declared no attack, it would pass on every cast again
-    close_turn(S, p, passed and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM, threshold, check)
+    # a non-random policy's choices are functions of the position: if it passed in Main 1 and nothing
+    # happened in the Attack Phase, it would pass on every cast again
+    close_turn(S, p, passed and not started and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM, threshold,
+               check)
 
 
 @engine_jit

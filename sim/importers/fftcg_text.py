@@ -19,7 +19,9 @@ Conditions are modelled when the engine can check them (E_COND, sim.effects): "D
 damage >= n), "you have received n points of damage or more", "if you control [n or more] <kind>",
 "if your opponent controls / doesn't control <kind>", where <kind> is a card type and/or a Card Name,
 Job or Category (matched by a hash of the name, job or category; an element or a state such as
-"dull" in <kind> is NOT tracked, so such lines stay unmodelled). Other conditions stay unmodelled.
+"dull" in <kind> is NOT tracked, so such lines stay unmodelled), and "a <kind> / Forward you controlled has been
+put from the field into the Break Zone this turn" (COND_COUNT with CNT_BROKEN / CNT_BROKEN_FORWARD). Other
+conditions stay unmodelled.
 Also modelled: "for each <kind> you control / opponent controls / card in a hand" amounts
 (E_FOREACH), Backup/Monster/named targets (E_TMASK/E_THASH) and their state and elements ("choose 1 dull /
 active / attacking / blocking / damaged Fire Forward", E_TMASK bits 9-19; any other qualifier, such as
@@ -41,7 +43,10 @@ Also: static "[If <cond>, ]X cannot attack / block" (the restriction keyword bit
 "when it is put ... into the Break Zone this turn, draw" (COND_CHOSEN_GONE), "When a <kind> you control attacks" /
 "When a <kind> enters your field" (own_attacks / own_enters, the kind in COND_TRIGGER), "(up to n ...)" caps of a
 count, "must choose X if possible", "cannot be broken / returned", "can form a party with Forwards of any Element",
-cast restrictions (cast_if) and "This effect will trigger only during your turn" (COND_MY_TURN).
+cast restrictions (cast_if, also "You can only play X if <condition>") and "This effect will trigger only during
+your turn" (COND_MY_TURN). "At the beginning of the Attack Phase during each of your turns" / "of your Attack Phase"
+is the trigger attack_phase, "At the beginning of Main Phase 1 during each of your turns" / "of your Main Phase 1"
+turn_start; the "during each player's turn" variants stay unmodelled. "Dull active X:" is the dull icon's cost.
 Approximations: "When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's
 own entry / attack; "select 1 Character you control. Put it into the Break Zone" is a break; a Summon with EX BURST keeps
 one copy of its effects (the engine resolves a Summon's cast effects as its EX Burst, 11.10.3).
@@ -54,6 +59,8 @@ import re
 from dataclasses import dataclass, replace
 
 from sim.effects import (
+    CNT_BROKEN,
+    CNT_BROKEN_FORWARD,
     CNT_CAST,
     CNT_OPP_DAMAGE,
     CNT_OPP_HAND,
@@ -472,6 +479,13 @@ def _cond(text: str) -> tuple[int, int] | None:
         if m.group(3).lower().startswith("or more"):
             return cond_code(COND_COUNT, n, kind), 0
         return cond_code(COND_COUNT, n + 1, kind, negate=True), 0  # "n or less": not n + 1 or more
+    # "a Forward you controlled has been put ...": counted over the own cards the engine stamped with the turn
+    m = re.match(r"^an? (.+) you controlled has been put from the field into the Break Zone this turn$", t, re.I)
+    if m:
+        kind = _kind(m.group(1))
+        if kind is None or kind[2] or kind[0] not in (0, _TYPE_BIT["forward"]):
+            return None
+        return cond_code(COND_COUNT, 1, CNT_BROKEN_FORWARD if kind[0] else CNT_BROKEN), kind[1]
     m = re.match(r"^(you control|your opponent controls|your opponent doesn't control) (?:" + _N_OR_MORE + r" )?(.+)$",
                  t, re.I)
     if not m:
@@ -945,8 +959,10 @@ _TRIGGERS = [
     (re.compile(r"^When @SELF enters the field or attacks, (.+)$", re.I), "enter+attack"),
     (re.compile(r"^When @SELF enters the field or is put from the field into the Break Zone, (.+)$", re.I),
      "enter+leave"),
-    (re.compile(r"^At the beginning of the (?:Attack Phase|Main Phase 1) during each of your turns, (.+)$", re.I),
-     "turn_start"),
+    (re.compile(r"^At the beginning of (?:the Attack Phase during each of your turns|your Attack Phase), (.+)$",
+                re.I), "attack_phase"),
+    (re.compile(r"^At the beginning of (?:(?:the )?Main Phase 1 during each of your turns|your Main Phase 1),"
+                r" (.+)$", re.I), "turn_start"),
     (re.compile(r"^When @SELF blocks, (.+)$", re.I), "block"),
     (re.compile(r"^When @SELF deals damage to your opponent, (.+)$", re.I), "hit_player"),
     (re.compile(r"^When @SELF (?:is put from the field into the Break Zone|is broken), (.+)$", re.I), "leave"),
@@ -1164,6 +1180,7 @@ _NO_BREAK_OPP = re.compile(r"^the (.+?) you control cannot be broken by opposing
                            r" damage$", re.I)
 _CAST_MY_TURN = re.compile(r"^you can only cast @SELF during your turn$", re.I)
 _CAST_IF_CONTROL = re.compile(r"^you must control (.+?) to play @SELF from your hand onto the field$", re.I)
+_CAST_IF = re.compile(r"^you can only (?:play|cast) @SELF if (.+)$", re.I)
 
 
 def _replacement_static(line: str) -> list[Effect] | None:
@@ -1194,7 +1211,11 @@ def _replacement_static(line: str) -> list[Effect] | None:
     if _CAST_MY_TURN.match(body):
         return [Effect("static", "cast_if", 0, "self", cond=cond_code(COND_MY_TURN))]
     m = _CAST_IF_CONTROL.match(body)
-    cond = _cond(f"you control {m.group(1)}") if m else None
+    if m:
+        cond = _cond(f"you control {m.group(1)}")
+    else:
+        m = _CAST_IF.match(body)
+        cond = _cond(m.group(1)) if m else None
     if cond:
         return [Effect("static", "cast_if", 0, "self", cond=cond[0], cond_param=cond[1])]
     return None
@@ -1267,6 +1288,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if quoted and not ex:  # "X gains "<ability>"": the quoted ability is X's own (e.g. behind "Damage 3 --")
         return parse_ability(quoted.group(1).replace("@SELF", name), name, card_type, power)
     line = re.sub(r"\bthis (?:forward|character|backup)\b", "@SELF", line, flags=re.I)
+    line = re.sub(r"^Dull active @SELF:", "《ダル》:", line)  # the dull icon's cost spelt out (newer cards)
     trigger, body = "", line
     m = _ACTION.match(line)
     xcost = 0
