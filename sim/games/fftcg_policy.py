@@ -374,10 +374,9 @@ def wants_mulligan(S, p):
 @engine_jit
 def enter_waits(S, p, c):
     """Character c's enter ability asks for a character p does not control yet ("When Cloud enters the field, if
-    you control a Job AVALANCHE Operative Forward, ..."): casting another card first may meet it."""
+    you control a Job AVALANCHE Operative Forward, ..."): casting another card first may meet it. (cast_score asks
+    only about characters with an enter ability.)"""
     cards, effs = st_cards(S), st_effs(S)
-    if cards[p, c, K_TYPE] == SUMMON or not has_trigger(S, p, c, TR_ENTER):
-        return False
     for k in range(cards[p, c, K_NEFF]):
         v = effs[p, c, k, E_COND]
         if effs[p, c, k, E_TRIGGER] == TR_ENTER and v & 7 == COND_OWN and not v & COND_NOT \
@@ -394,7 +393,7 @@ def cast_score(S, p, c, phase):
     pol = ps[p, P_POLICY]
     t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
     nb = ps[p, P_NB]
-    if st_prm(S)[p, PR_WAIT] and enter_waits(S, p, c):
+    if t != SUMMON and has_trigger(S, p, c, TR_ENTER) and st_prm(S)[p, PR_WAIT] and enter_waits(S, p, c):
         return 1  # after every other card worth casting now
     if pol == AGGRO:
         if t == FORWARD:
