@@ -93,3 +93,23 @@ def test_rule_11_3_3_a_fight_chooses_a_forward_of_its_own_too():
     assert K.effect_useful(S, 0, 0, 0, 0, -1, -1)
     assert T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+
+
+def test_rule_11_3_3_a_break_zone_choice_keeps_its_element_and_names():
+    """"Choose 1 Lightning Summon in your Break Zone" takes a Lightning Summon, not any Summon; a list of names the
+    engine cannot match leaves the line not modelled instead of taking any card."""
+    from sim.importers.fftcg_text import parse_fftcg_text
+
+    mage = tcard("BM", "《ダル》, put BM into the Break Zone: Choose 1 Lightning Summon in your Break Zone. Add it to"
+                 " your hand.", "backup")
+    S, v = make([mage, card("BOLT", "summon", el=("lightning",), name="BOLT"), card("FIRE", "summon", name="FIRE")],
+                [card("OPP")])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_BREAK)
+    put(v, 0, 2, K.Z_BREAK)  # the latest card in the Break Zone, and of the wrong element
+    assert T.activate(S, 0, 0, 0, 1)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_HAND and v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
+    marlene = parse_fftcg_text("When MARLENE enters the field, choose 1 Card Name Aerith or Card Name Cloud or Card"
+                               " Name Tifa or Card Name Barret in your Break Zone. Add it to your hand.", "MARLENE",
+                               "backup", 0)
+    assert not marlene.effects and len(marlene.unmodelled) == 1

@@ -1741,11 +1741,14 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             if ps[side, P_HN] < hn0 and ps[ctrl, P_HAS_TRIG] & HT_OPP_DISCARD:
                 push_field(S, ctrl, TR_OPP_DISCARDS)  # "when your opponent discards ... due to your abilities"
     elif op == OP_RECOVER:
-        # `amount` cards of card type `param` (-1 any) and name/job/category E_THASH from the Break Zone to
-        # the hand, latest first; E_TMASK bit COND_OTHER: "other than Card Name <this card's name>"
+        # `amount` cards of card type `param` (-1 any), of the elements in E_TMASK (if any) and name/job/category
+        # E_THASH from the Break Zone to the hand, latest first; E_TMASK bit COND_OTHER: "other than Card Name <this
+        # card's name>"
         cards, n = st_cards(S), amount
+        elems = (tmask >> TMASK_ELEM_SHIFT) & 255
         for i in range(ps[ctrl, P_NMAIN] - 1, -1, -1):
             if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or cards[ctrl, i, K_TYPE] == param) \
+                    and (elems == 0 or cards[ctrl, i, K_ELEM] & elems) \
                     and (thash == 0 and (tmask & 15) == 0 or matches(S, ctrl, i, tmask & 15, thash)) \
                     and not ((tmask & COND_OTHER) and cards[ctrl, i, K_NAMEH] == cards[s, c, K_NAMEH]):
                 to_hand(S, ctrl, i)

@@ -428,6 +428,17 @@ _ELEMENT_PAIR = re.compile(rf"^({_ELEMENT}) (forward|character) or ({_ELEMENT}) 
 _PLAIN_KIND = re.compile(r"^(?:forwards?|characters?|backups?|monsters?)$", re.I)
 
 
+def _elements(words: str) -> tuple[int, str]:
+    """The E_TMASK element bits of a leading "Fire" / "Fire or Ice" qualifier, and the words after it."""
+    m = _ELEMENT_QUALIFIER.match(words)
+    if not m:
+        return 0, words
+    mask = 0
+    for e in re.split(r",? or |, ", m.group(1).lower()):
+        mask |= 1 << (ELEMENTS["fftcg"].index(e) + TMASK_ELEM_SHIFT)
+    return mask, words[m.end():]
+
+
 def _choose_filter(words: str) -> tuple[int, int] | None:
     """E_TMASK / E_THASH of "choose 1 <words>": Backups / Monsters by type, one named card or job by hash,
     the state ("dull", "active", "attacking", "blocking", "damaged") and the elements it must have; None for
@@ -439,11 +450,8 @@ def _choose_filter(words: str) -> tuple[int, int] | None:
     if m:
         tmask |= _STATE_WORDS[m.group(1).lower()] << TMASK_STATE_SHIFT
         w = w[m.end():]
-    m = _ELEMENT_QUALIFIER.match(w)
-    if m:
-        for e in re.split(r",? or |, ", m.group(1).lower()):
-            tmask |= 1 << (ELEMENTS["fftcg"].index(e) + TMASK_ELEM_SHIFT)
-        w = w[m.end():]
+    elements, w = _elements(w)
+    tmask |= elements
     if re.search(r"\bbackups?$", w, re.I):
         tmask |= _TYPE_BIT["backup"]
     elif re.search(r"\bmonsters?$", w, re.I):
@@ -452,6 +460,19 @@ def _choose_filter(words: str) -> tuple[int, int] | None:
         return tmask, 0
     kind = _kind(w)
     return None if kind is None else (tmask, kind[1])
+
+
+def _recover_filter(words: str) -> tuple[int, int, int] | None:
+    """(param, E_TMASK, E_THASH) of "choose 1 <words> in your Break Zone": the card type, the elements ("Earth
+    Character", "Lightning Summon") and one name/job/category; None for what the engine cannot match (several
+    names, a cost limit), so that the line counts as not modelled instead of taking any card of the type."""
+    tmask, w = _elements(words.strip())
+    if re.search(r"\bcharacters?$", w, re.I):
+        tmask |= _CHARACTERS
+    if re.match(r"^(?:cards?|forwards?|characters?|backups?|monsters?|summons?)$", w, re.I):
+        return _type_param(w), tmask, 0
+    kind = _kind(w)
+    return None if kind is None else (_type_param(w), tmask, kind[1])
 
 
 _N_OR_MORE = r"(a|an|any|\d+ or more)"
@@ -849,10 +870,11 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         else:
             m = _RECOVER.match(s)
         if m:
-            kind = _kind(m.group(3))  # a name/job/category the engine matches; else only the card type
-            chars = _CHARACTERS if re.search(r"\bcharacters?$", m.group(3), re.I) else 0
-            effects.extend([Effect(trigger, "recover", 1, "own_player", _type_param(m.group(3)),
-                                   tmask=chars | (COND_OTHER if m.group(4) else 0), thash=kind[1] if kind else 0)]
+            what = _recover_filter(m.group(3))
+            if what is None:
+                return None
+            effects.extend([Effect(trigger, "recover", 1, "own_player", what[0],
+                                   tmask=what[1] | (COND_OTHER if m.group(4) else 0), thash=what[2])]
                            * min(_num(m.group(2)), MAX_EFFECTS))
             i += 1
             continue
