@@ -168,6 +168,8 @@ FE_DULL = 8  # "for each dull <kind>": the bit conditions use for negation count
 COND_OTHER = 256
 # E_TMASK: the state a chosen target must be in, and the elements it must have one of
 TMASK_STATE_SHIFT, TMASK_ELEM_SHIFT = 9, 12
+# E_TMASK bits 20-27 of a card taken from a deck or Break Zone (FFTCG search / recover): its cost is at most this - 1
+TMASK_COST_SHIFT = 20
 TS_DULL, TS_ACTIVE, TS_ATTACKING, TS_BLOCKING, TS_DAMAGED = 1, 2, 3, 4, 5
 # E_FOREACH count n (bits 9 and up): the count is capped at n ("up to 3 Forwards"; 0 = no cap)
 # damage_mod (E_PARAM): which damage it changes; the threshold is param >> DM_MIN

@@ -523,6 +523,27 @@ def test_rule_15_1_1_8_search_for_one_of_two_kinds():
     assert set(hand(v, 0)) & {2, 3} == {2}
 
 
+def test_rule_15_1_1_8_search_keeps_the_element_and_the_cost_limit():
+    """"Search for 1 Fire Forward of cost 3 or less": curve would value the costlier or the Ice Forward more, but
+    only the cheap Fire one fits; a search the engine cannot match ("cost 4 or more") is not modelled."""
+    from sim.importers.fftcg_text import parse_fftcg_text
+
+    seek = tcard("SEEK", "When SEEK enters the field, you may search for 1 Fire Forward of cost 3 or less and add it"
+                 " to your hand.", "backup", cost=1)
+    fits, dear, ice = card("FI", cost=3, name="Fits"), card("DE", cost=5, name="Dear"), card("IC", cost=3, el=("ice",),
+                                                                                          power=9000, name="Ice")
+    for seed in range(4):
+        S, v = make([seek, card("X", cost=9), fits, dear, ice], filler=1)
+        v["rng"][:, 0] = [seed * 4 + k + 1 for k in range(4)]
+        put(v, 0, 0, K.Z_HAND)
+        put(v, 0, 1, K.Z_HAND)
+        T.cast(S, 0, 0, -1, -1, 1)
+        assert set(hand(v, 0)) & {2, 3, 4} == {2}
+    dear_search = parse_fftcg_text("When SEEK enters the field, you may search for 1 Forward of cost 4 or more and add"
+                                   " it to your hand.", "SEEK", "backup", 0)
+    assert not dear_search.effects and len(dear_search.unmodelled) == 1
+
+
 def test_rule_15_2_4_freeze_effect_dulls_and_freezes():
     S, v = make([card("FR", cost=1, eff=("enter:freeze:0:opp_character",)), card("X", cost=9)], [card("T")])
     put(v, 0, 0, K.Z_HAND)

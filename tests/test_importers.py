@@ -37,7 +37,7 @@ needs_data = pytest.mark.skipif(not SQUARE.is_file() or not CATALOG.is_file(), r
 
 # measured floor of the starter-deck coverage (ability lines, copies weighted); see the module docstring
 # of sim.importers.fftcg_text for what counts as modelled. The brief's goal is 0.80.
-STARTER_COVERAGE_FLOOR = 0.796  # 1,275 of 1,601 (2026-11-26, after Break Zone choices that drop a qualifier count as not modelled)
+STARTER_COVERAGE_FLOOR = 0.791  # 1,267 of 1,601 (2026-11-26, after searches and Break Zone choices that drop a qualifier count as not modelled)
 
 
 def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int = 0, cost: int = 0,

@@ -100,6 +100,7 @@ from sim.effects import (
     MODE_UP_TO,
     OPS,
     TARGETS,
+    TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
     TMASK_STATE_SHIFT,
     TRIGGERS,
@@ -1617,9 +1618,19 @@ def take_from_deck(S, p, k):
 
 
 @engine_jit
+def zone_pick_ok(S, p, c, tmask):
+    """Card c of p has one of the elements and at most the cost E_TMASK asks of a card taken from the deck or the
+    Break Zone (search, recover; bits 12-19 and 20-27, 0 = any)."""
+    cards = st_cards(S)
+    elems, most = (tmask >> TMASK_ELEM_SHIFT) & 255, (tmask >> TMASK_COST_SHIFT) & 255
+    return (elems == 0 or (cards[p, c, K_ELEM] & elems) != 0) and (most == 0 or cards[p, c, K_COST] < most)
+
+
+@engine_jit
 def search(S, p, ctype, tmask, thash, thash2):
-    """Search (rule 15.1.1.8): a card of p's deck of card type `ctype` (-1 any) that matches the types and
-    the name / job / category hash of the text (tmask, thash; 0 any; or thash2) goes to the hand, then the deck is
+    """Search (rule 15.1.1.8): a card of p's deck of card type `ctype` (-1 any) that matches the types, elements,
+    highest cost and name / job / category hash of the text (tmask, thash; 0 any; or thash2) goes to the hand, then
+    the deck is
     shuffled. The random policy takes the first from the top (a uniformly random match); the others the
     match they value most in hand (card_value: not a second copy of a name they control, ...)."""
     cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
@@ -1627,7 +1638,7 @@ def search(S, p, ctype, tmask, thash, thash2):
     pick, best = -1, -(1 << 30)
     for k in range(top, nmain):
         c = ls[p, L_ORDER, k]
-        if (ctype >= 0 and cards[p, c, K_TYPE] != ctype) or not (
+        if (ctype >= 0 and cards[p, c, K_TYPE] != ctype) or not zone_pick_ok(S, p, c, tmask) or not (
                 matches(S, p, c, tmask & 15, thash) or (thash2 != 0 and matches(S, p, c, tmask & 15, thash2))):
             continue
         if ps[p, P_POLICY] == RANDOM:
@@ -1741,14 +1752,13 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             if ps[side, P_HN] < hn0 and ps[ctrl, P_HAS_TRIG] & HT_OPP_DISCARD:
                 push_field(S, ctrl, TR_OPP_DISCARDS)  # "when your opponent discards ... due to your abilities"
     elif op == OP_RECOVER:
-        # `amount` cards of card type `param` (-1 any), of the elements in E_TMASK (if any) and name/job/category
+        # `amount` cards of card type `param` (-1 any), of the elements and cost E_TMASK asks and name/job/category
         # E_THASH from the Break Zone to the hand, latest first; E_TMASK bit COND_OTHER: "other than Card Name <this
         # card's name>"
         cards, n = st_cards(S), amount
-        elems = (tmask >> TMASK_ELEM_SHIFT) & 255
         for i in range(ps[ctrl, P_NMAIN] - 1, -1, -1):
             if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or cards[ctrl, i, K_TYPE] == param) \
-                    and (elems == 0 or cards[ctrl, i, K_ELEM] & elems) \
+                    and zone_pick_ok(S, ctrl, i, tmask) \
                     and (thash == 0 and (tmask & 15) == 0 or matches(S, ctrl, i, tmask & 15, thash)) \
                     and not ((tmask & COND_OTHER) and cards[ctrl, i, K_NAMEH] == cards[s, c, K_NAMEH]):
                 to_hand(S, ctrl, i)

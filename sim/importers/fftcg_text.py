@@ -91,6 +91,7 @@ from sim.effects import (
     MAX_EFFECTS,
     MODE_FIRST,
     MODE_UP_TO,
+    TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
     TMASK_STATE_SHIFT,
     TS_ACTIVE,
@@ -462,17 +463,22 @@ def _choose_filter(words: str) -> tuple[int, int] | None:
     return None if kind is None else (tmask, kind[1])
 
 
-def _recover_filter(words: str) -> tuple[int, int, int] | None:
-    """(param, E_TMASK, E_THASH) of "choose 1 <words> in your Break Zone": the card type, the elements ("Earth
-    Character", "Lightning Summon") and one name/job/category; None for what the engine cannot match (several
-    names, a cost limit), so that the line counts as not modelled instead of taking any card of the type."""
+def _zone_kind(words: str) -> tuple[int, int] | None:
+    """(E_TMASK, E_THASH) of the card an effect takes from the deck or the Break Zone: its elements ("Earth
+    Character"), highest cost ("of cost 3 or less"), card types and one name/job/category; None for what the engine
+    cannot match (several names, "cost n or more"), so that the line counts as not modelled instead of taking any
+    card of the type."""
     tmask, w = _elements(words.strip())
+    m = re.search(r"\s*of cost (\d+) or less", w, re.I)
+    if m:
+        tmask |= (int(m.group(1)) + 1) << TMASK_COST_SHIFT
+        w = (w[:m.start()] + w[m.end():]).strip()
     if re.search(r"\bcharacters?$", w, re.I):
         tmask |= _CHARACTERS
     if re.match(r"^(?:cards?|forwards?|characters?|backups?|monsters?|summons?)$", w, re.I):
-        return _type_param(w), tmask, 0
+        return tmask, 0
     kind = _kind(w)
-    return None if kind is None else (_type_param(w), tmask, kind[1])
+    return None if kind is None else (tmask | kind[0], kind[1])
 
 
 _N_OR_MORE = r"(a|an|any|\d+ or more)"
@@ -581,15 +587,17 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
 
 
 def _search_filter(words: str) -> tuple[int, int, int] | None:
-    """(type mask, hash, second hash) of the card a search takes: one kind (_play_filter), or "Card Name X or
-    Job Y" (E_FE_PARAM holds the second hash: a search has no "for each"); None if not understood."""
-    parts = re.split(r"\s+or\s+", words.strip(), flags=re.I)
+    """(E_TMASK, hash, second hash) of the card a search takes: one kind with its elements and highest cost
+    (_zone_kind; "other than Card Name X" is dropped), or "Card Name X or Job Y" (E_FE_PARAM holds the second hash:
+    a search has no "for each"); None if not understood."""
+    w = re.sub(r"\s*other than .*$", "", words.strip(), flags=re.I)
+    parts = re.split(r"\s+or\s+(?!less\b|more\b)", w, flags=re.I)
     if len(parts) == 1:
-        got = _play_filter(words)
+        got = _zone_kind(w)
         return (got[0], got[1], 0) if got else None
     if len(parts) != 2 or not all(re.match(r"^(?:card name|job|category) ", p, re.I) for p in parts):
         return None
-    got = [_play_filter(p) for p in parts]
+    got = [_zone_kind(p) for p in parts]
     if got[0] is None or got[1] is None or not got[0][1] or not got[1][1]:
         return None
     return (0 if not got[0][0] or not got[1][0] else got[0][0] | got[1][0]), got[0][1], got[1][1]
@@ -870,11 +878,11 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         else:
             m = _RECOVER.match(s)
         if m:
-            what = _recover_filter(m.group(3))
+            what = _zone_kind(m.group(3))
             if what is None:
                 return None
-            effects.extend([Effect(trigger, "recover", 1, "own_player", what[0],
-                                   tmask=what[1] | (COND_OTHER if m.group(4) else 0), thash=what[2])]
+            effects.extend([Effect(trigger, "recover", 1, "own_player", _type_param(m.group(3)),
+                                   tmask=what[0] | (COND_OTHER if m.group(4) else 0), thash=what[1])]
                            * min(_num(m.group(2)), MAX_EFFECTS))
             i += 1
             continue
@@ -916,8 +924,11 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             i += 1
             continue
         m = _SEARCH.match(s)
-        if m:  # the card's name / job / category when the words give them (an element or cost limit is dropped)
-            tmask, thash, thash2 = _search_filter(m.group(2)) or (0, 0, 0)
+        if m:
+            got = _search_filter(m.group(2))
+            if got is None:
+                return None
+            tmask, thash, thash2 = got
             effects.extend([Effect(trigger, "search", 1, "own_player", _type_param(m.group(2)), tmask=tmask,
                                    thash=thash, fe_param=thash2)] * min(_num(m.group(1)), MAX_EFFECTS))
             i += 1
