@@ -786,6 +786,29 @@ def test_dig_adds_the_first_match_of_the_top_cards_and_bottoms_the_rest():
     assert [int(x) for x in order[ps[0, K.P_NMAIN] - 2:ps[0, K.P_NMAIN]]] == revealed and violations(S) == 0
 
 
+def test_dig_and_play_keep_the_element_of_the_card_they_take():
+    """"Add 1 Lightning card among them": a Fire card on top is passed over; "Play 1 Ice Forward of cost 3 or less
+    from your hand onto the field" plays the Ice one, not the costlier-fitting Fire one."""
+    seer = tcard("SEER", "When SEER enters the field, reveal the top 2 cards of your deck. Add 1 Lightning card among"
+                 " them to your hand and return the other cards to the bottom of your deck in any order.", cost=0)
+    bolt = card("BOLT", "summon", el=("lightning",), name="BOLT")
+    S, v = make([seer, card("FIRE", cost=9, name="FIRE"), bolt], filler=10)
+    put(v, 0, 0, K.Z_HAND)
+    ps, order = v["ps"], v["ls"][0, K.L_ORDER]
+    top = int(ps[0, K.P_TOP])
+    for want, c in ((top, 1), (top + 1, 2)):  # the Fire card on top, the Lightning Summon second
+        k = int(np.nonzero(order[top:ps[0, K.P_NMAIN]] == c)[0][0]) + top
+        order[k], order[want] = order[want], order[k]
+    T.cast(S, 0, 0, -1, -1, 1)
+    assert 2 in hand(v, 0) and 1 not in hand(v, 0)
+    call = tcard("CALL", "Play 1 Ice Forward of cost 3 or less from your hand onto the field.", "summon", cost=0)
+    S, v = make([call, card("F3", cost=3, name="F3"), card("I2", cost=2, el=("ice",), name="I2")])
+    for c in range(3):
+        put(v, 0, c, K.Z_HAND)
+    assert T.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][0, K.S_ZONE, 2] == K.Z_FIELD and v["cs"][0, K.S_ZONE, 1] == K.Z_HAND
+
+
 def test_break_of_cost_n_or_more_and_team_pump_other_than_itself():
     alex = tcard("ALX", "Choose 1 Character of cost 4 or more. Break it.", "summon", cost=0)
     reddas = tcard("RED", "When RED attacks, the Forwards other than RED you control gain +1000 power until the end of"

@@ -1981,14 +1981,14 @@ def protected(S, p, s, c, src_s, src_c):
 
 @engine_jit
 def dig(S, p, n, tmask, thash):
-    """Reveal the top n cards of p's deck, add the first that matches (types tmask, 0 = any; hash) to
+    """Reveal the top n cards of p's deck, add the first that matches (types tmask, 0 = any; elements; hash) to
     the hand, put the other revealed cards at the bottom in their order ("in any order")."""
     ps, ls = st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
     n = min(n, nmain - top)
     for k in range(top, top + n):
         c = ls[p, L_ORDER, k]
-        if matches(S, p, c, tmask & 15, thash):
+        if matches(S, p, c, tmask & 15, thash) and zone_pick_ok(S, p, c, tmask):
             take_from_deck(S, p, k)
             n -= 1
             break
@@ -1999,7 +1999,7 @@ def dig(S, p, n, tmask, thash):
 def play_onto_field(S, p, src, cost_max, tmask, thash):
     """Put 1 card onto p's field without paying its cost (an effect, not a cast): from the hand (src 0),
     the Break Zone (1) or the deck (2, a search, then shuffle). The most expensive card that matches
-    the types (tmask; 0 = any character), the hash and cost <= cost_max (-1 none) and fits the field
+    the types (tmask; 0 = any character) and elements, the hash and cost <= cost_max (-1 none) and fits the field
     limits (7.7.3-5) is chosen; its enter abilities trigger (11.4.8)."""
     cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     best, best_cost, best_k = -1, -1, -1
@@ -2014,7 +2014,7 @@ def play_onto_field(S, p, src, cost_max, tmask, thash):
         if src == 1 and cs[p, S_ZONE, c] != Z_BREAK:
             continue
         t = cards[p, c, K_TYPE]
-        if t == SUMMON or (tmask != 0 and ((1 << t) & tmask) == 0):
+        if t == SUMMON or ((tmask & 15) != 0 and ((1 << t) & tmask) == 0) or not zone_pick_ok(S, p, c, tmask):
             continue
         cost = cards[p, c, K_COST]
         if (cost_max >= 0 and cost > cost_max) or cost <= best_cost:

@@ -424,7 +424,7 @@ _STATE_WORDS = {"dull": TS_DULL, "active": TS_ACTIVE, "attacking": TS_ATTACKING,
                 "damaged": TS_DAMAGED}
 _ELEMENT = "|".join(ELEMENTS["fftcg"])  # bit i of K_ELEM = ELEMENTS["fftcg"][i]
 _STATE_QUALIFIER = re.compile(rf"^({'|'.join(_STATE_WORDS)}) ", re.I)
-_ELEMENT_QUALIFIER = re.compile(rf"^((?:{_ELEMENT})(?:(?:,| or) (?:{_ELEMENT}))*) ", re.I)
+_ELEMENT_QUALIFIER = re.compile(rf"^((?:{_ELEMENT})(?:(?:,| or) (?:{_ELEMENT}))*)(?: |$)", re.I)
 _ELEMENT_PAIR = re.compile(rf"^({_ELEMENT}) (forward|character) or ({_ELEMENT}) \2$", re.I)  # "Light X or Dark X"
 _PLAIN_KIND = re.compile(r"^(?:forwards?|characters?|backups?|monsters?)$", re.I)
 
@@ -567,7 +567,8 @@ def _split_foreach(sentence: str) -> tuple[str, tuple[int, int] | None] | None:
 
 
 def _play_filter(words: str) -> tuple[int, int, int] | None:
-    """(type mask, hash, highest cost or -1) of the card an effect plays onto the field."""
+    """(E_TMASK: types and elements, hash, highest cost or -1) of the card an effect plays onto the field or digs
+    for; None for what the engine cannot match (an exact cost, "of the same cost as", several kinds)."""
     w = words.strip()
     cost = -1
     m = re.search(r"\s*(?:of cost|with a cost of) (\d+) or less", w, re.I)
@@ -578,12 +579,14 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
     w = _SAME_KIND_TWICE.sub(r"\1", w)
     if re.search(r"\bsummons?\b|,|\bor\b|\band\b", w, re.I):
         return None
-    tmask = 0
+    tmask, w = _elements(w)
     for word, bit in _TYPE_BIT.items():
         if re.search(rf"\b{word}s?$", w, re.I):
             tmask |= bit
+    if re.match(r"^(?:(?:cards?|forwards?|characters?|backups?|monsters?))?$", w, re.I):
+        return tmask, 0, cost
     kind = _kind(w)
-    return tmask, (kind[1] if kind else 0), cost
+    return None if kind is None else (tmask, kind[1], cost)
 
 
 def _search_filter(words: str) -> tuple[int, int, int] | None:
