@@ -1180,6 +1180,24 @@ def test_rule_11_11_2_1_more_damage_to_the_same_chosen_forward_and_draw_when_it_
     assert v["cs"][1, K.S_ZONE, 1] == K.Z_FIELD and v["ps"][0, K.P_HN] == 1
 
 
+def test_rule_11_8_6_x_or_a_kind_entering_triggers_for_x_and_for_the_others_once_each():
+    """"When ZACK or a Category VII Forward enters your field": ZACK's own entry once (not a second time as a
+    Category VII Forward), then each other Category VII Forward; a Forward of another category does not."""
+    zack = replace(tcard("ZACK", "When ZACK or a Category VII Forward enters your field, choose 1 Forward opponent"
+                         " controls. Deal it 2000 damage.", cost=0), category="VII")
+    vii, other = replace(card("VII", cost=0, name="VII"), category="VII"), card("X", cost=0, name="X")
+    S, v = make([zack, vii, other], [card("BIG", power=9000)])
+    for c in range(3):
+        put(v, 0, c, K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    T.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][1, K.S_DMG, 0] == 2000
+    T.cast(S, 0, 2, -1, -1, 1)
+    assert v["cs"][1, K.S_DMG, 0] == 2000
+    T.cast(S, 0, 1, -1, -1, 1)
+    assert v["cs"][1, K.S_DMG, 0] == 4000
+
+
 def test_rule_11_8_6_triggers_on_own_forwards_attacking_and_entering():
     hien = tcard("HI", "When a Job Samurai Forward you control attacks, all the Forwards you control gain +1000 power"
                  " until the end of the turn.", "backup")

@@ -13,6 +13,7 @@ from sim.cli import app
 from sim.effects import (
     COND_DAMAGE,
     COND_OWN,
+    COND_TRIGGER,
     MAX_EFFECTS,
     TMASK_ELEM_SHIFT,
     TMASK_STATE_SHIFT,
@@ -108,8 +109,11 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      " onto the field.", "forward",
      [E("enter", "dig", 5, "own_player", thash=text_hash("Turk")),
       E("enter", "play", 0, "own_player", -1, thash=text_hash("Turk"))]),
+    # X's own attack, and (own_attacks, other than X) the other Characters of the kind
     ("When Ward or a Card Name Noctis you control attacks, activate all the Characters you control.", "forward",
-     [E("attack", "activate", 0, "all_own_characters")]),
+     [E("attack", "activate", 0, "all_own_characters"),
+      E("own_attacks", "activate", 0, "all_own_characters", cond=cond_code(COND_TRIGGER, 1, 0, True),
+        cond_param=text_hash("Noctis"))]),
     ("Sheol 《S》《1》: Activate all the Forwards you control. They gain Haste until the end of the turn.", "forward",
      [E("action", "activate", 0, "all_own_characters", 0, 1, xcost=5 | 1 << 3),
       E("action", "haste", 0, "all_own_characters", 0, 1, xcost=5 | 1 << 3, chain=True)]),  # paid with the first

@@ -47,8 +47,10 @@ cast restrictions (cast_if, also "You can only play X if <condition>") and "This
 your turn" (COND_MY_TURN). "At the beginning of the Attack Phase during each of your turns" / "of your Attack Phase"
 is the trigger attack_phase, "At the beginning of Main Phase 1 during each of your turns" / "of your Main Phase 1"
 turn_start; the "during each player's turn" variants stay unmodelled. "Dull active X:" is the dull icon's cost.
-Approximations: "When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's
-own entry / attack; "select 1 Character you control. Put it into the Break Zone" is a break; a Summon with EX BURST keeps
+"When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's own entry / attack and,
+when the engine can match the kind, own_enters / own_attacks for the kind's other members. Approximations: the
+same with a kind the engine cannot match (an element: "When Zack or a Fire Forward ...") is X's own entry /
+attack only; "select 1 Character you control. Put it into the Break Zone" is a break; a Summon with EX BURST keeps
 one copy of its effects (the engine resolves a Summon's cast effects as its EX Burst, 11.10.3).
 """
 
@@ -986,11 +988,11 @@ def _extra_cost(words: str) -> int | None:
 
 _TRIGGERS = [
     (re.compile(r"^When @SELF enters the field, (.+)$", re.I), "enter"),
-    # "When X or a <kind> enters your field": modelled as X's own entry only (approximation)
+    # "When X or a <kind> enters your field": X's own entry (the kind's other members: _SELF_OR_KIND)
     (re.compile(r"^When @SELF or an? [^,]+? enters your field, (.+)$", re.I), "enter"),
     (re.compile(r"^When @SELF forms a party and attacks, (.+)$", re.I), "party_attack"),
     (re.compile(r"^When @SELF attacks, (.+)$", re.I), "attack"),
-    # "When X or a <kind> you control attacks": modelled as X's own attack only (approximation)
+    # "When X or a <kind> you control attacks": X's own attack (the kind's other members: _SELF_OR_KIND)
     (re.compile(r"^When @SELF or an? [^,]+? you control attacks, (.+)$", re.I), "attack"),
     (re.compile(r"^When @SELF enters the field or attacks, (.+)$", re.I), "enter+attack"),
     (re.compile(r"^When @SELF enters the field or is put from the field into the Break Zone, (.+)$", re.I),
@@ -1015,6 +1017,7 @@ _TRIGGERS = [
     (re.compile(r"^When your opponent discards 1 or more cards from (?:his/her|their) hand due to your Summons or"
                 r" abilities, (.+)$", re.I), "opp_discards"),
 ]
+_SELF_OR_KIND = re.compile(r"^When @SELF or an? ([^,]+?) (enters your field|you control attacks), ", re.I)
 _STATIC_PUMP = re.compile(r"^@SELF gains \+(\d+) power\.?$", re.I)
 _STATIC_TEAM_PUMP = re.compile(r"^the forwards (?:other than @SELF )?you control gain \+(\d+) power\.?$", re.I)
 
@@ -1364,6 +1367,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost, chain=k > 0, once=once)
                              for k, e in enumerate(effects)]
     own_kind = None
+    # "When X or a <kind> enters your field / you control attacks": X's own trigger, and the kind's other members
+    # (own_enters / own_attacks, other than X) when the engine can match the kind
+    also = _SELF_OR_KIND.match(line)
+    also_kind = _kind(also.group(1)) if also else None
     for pattern, name_trigger in _TRIGGERS:
         m = pattern.match(line)
         if m:
@@ -1442,6 +1449,10 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         cond = cond_code(COND_MY_TURN), 0
     if cond[0]:
         effects = [replace(e, cond=cond[0], cond_param=cond[1]) for e in effects]
+    if also_kind and not taken:
+        kind_trigger = "own_enters" if also.group(2).lower() == "enters your field" else "own_attacks"
+        effects = effects + [replace(e, trigger=kind_trigger, cond=cond_code(COND_TRIGGER, 1, also_kind[0], True),
+                                     cond_param=also_kind[1]) for e in effects]
     if ex and trigger not in ("ex_burst", "cast"):
         # EX Burst (rule 11.10): the same ability also resolves when the card is revealed as damage (a
         # Summon needs no copies: without ex_burst effects the engine resolves its cast effects, 11.10.3)
