@@ -574,6 +574,19 @@ def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start,
         keep_alive(blob)
 
 
+@engine_jit
+def search_turn(S, p, gturn, threshold, check):
+    """One game turn of a game with a searching seat: the searching seat's turn, a turn against it (its blocks are
+    searched), or a scripted one."""
+    prm = st_prm(S)
+    if prm[p, PR_BUDGET] > 0:
+        take_turn_search(S, p, gturn, threshold, check)
+    elif prm[1 - p, PR_BUDGET] > 0:
+        take_turn_defended(S, p, gturn, threshold, check)
+    else:
+        take_turn(S, p, gturn, threshold, check)
+
+
 @njit(nogil=True, cache=True)
 def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
                   games, turns, cdetail, viol, lo, hi):
@@ -586,16 +599,10 @@ def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, star
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
             S, threshold, first = begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j,
                                              detail)
-            prm = st_prm(S)
             p, gturn = first, 0
             while gturn < MAX_TURNS and not st_gs(S)[X_OVER]:
                 gturn += 1
-                if prm[p, PR_BUDGET] > 0:
-                    take_turn_search(S, p, gturn, threshold, check)
-                elif prm[1 - p, PR_BUDGET] > 0:
-                    take_turn_defended(S, p, gturn, threshold, check)
-                else:
-                    take_turn(S, p, gturn, threshold, check)
+                search_turn(S, p, gturn, threshold, check)
                 after_turn(S, p, gturn, j, detail, check, turns)
                 p = 1 - p
             end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol)

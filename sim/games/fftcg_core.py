@@ -1630,8 +1630,7 @@ def zone_pick_ok(S, p, c, tmask):
 def search(S, p, ctype, tmask, thash, thash2):
     """Search (rule 15.1.1.8): a card of p's deck of card type `ctype` (-1 any) that matches the types, elements,
     highest cost and name / job / category hash of the text (tmask, thash; 0 any; or thash2) goes to the hand, then
-    the deck is
-    shuffled. The random policy takes the first from the top (a uniformly random match); the others the
+    the deck is shuffled. The random policy takes the first from the top (a uniformly random match); the others the
     match they value most in hand (card_value: not a second copy of a name they control, ...)."""
     cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]

@@ -1,12 +1,13 @@
 """A turn-by-turn account of one FFTCG game, for reading how a policy plays a deck.
 
 The game is the one `simulate` plays as game `index` of (seed, stream): the same compiled steps as
-fftcg.play_kernel / search_kernel (begin_game, then one take_turn per game turn), called from Python so that
-the position can be read between turns. Per turn it reports what the cards' states show: the cards cast
-(S_PLAYED), the Forwards that attacked and are still on the field (S_ATTACKED), every card that changed zone on
-either side from the start to the end of the turn (payments, breaks, searches, damage; a card drawn this turn
-shows as "drawn"; listed by seat and card, not in the order they moved), and the position at the end of the turn. Choices inside a turn (targets, blocks, the
-order of actions) are not recorded by the engine, so the account shows their outcome, not the choice itself.
+fftcg.play_kernel / search_kernel (begin_game, then one take_turn, or search_turn when a seat searches, per game
+turn), called from Python so that the position can be read between turns. Per turn it reports what the cards'
+states show: the cards cast (S_PLAYED), the Forwards that attacked and are still on the field (S_ATTACKED), every
+card that changed zone on either side from the start to the end of the turn (payments, breaks, searches, damage; a
+card drawn this turn shows as "drawn"; listed by seat and card, not in the order they moved), and the position at
+the end of the turn. Choices inside a turn (targets, blocks, the order of actions) are not recorded by the engine,
+so the account shows their outcome, not the choice itself.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import numpy as np
 from sim.compiled import K_COST, K_TYPE
 from sim.games import fftcg as F
 from sim.games import fftcg_core as K
-from sim.games.fftcg_search import take_turn_defended, take_turn_search
 from sim.games.fftcg_turn import take_turn
 
 ZONE_NAMES = {K.Z_DECK: "deck", K.Z_HAND: "hand", K.Z_FIELD: "field", K.Z_BREAK: "Break Zone",
@@ -79,7 +79,8 @@ def trace_game(a: F.FFTCGDeck, b: F.FFTCGDeck, policy_a: int, policy_b: int, *, 
     blob = F.new_blob(cards, effs)  # held here: S is its address
     S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opt, seed, stream, index, 0)
     v = F.views(blob)
-    cs, ps, gs, prm = v["cs"], v["ps"], v["gs"], v["prm"]
+    cs, ps, gs = v["cs"], v["ps"], v["gs"]
+    turn = F.search_turn if prms[:, K.PR_BUDGET].any() else take_turn  # as the kernels (fftcg.kernel_for)
     names = (a.names, b.names)
     out = GameTrace(first=int(first))
     p, gturn = int(first), 0
@@ -88,13 +89,7 @@ def trace_game(a: F.FFTCGDeck, b: F.FFTCGDeck, policy_a: int, policy_b: int, *, 
         zones = cs[:, K.S_ZONE, :].copy()
         played = cs[:, K.S_PLAYED, :].copy()
         drawn = cs[:, K.S_DRAWN, :].copy()
-        # the dispatch of search_kernel (play_kernel when no seat searches)
-        if prm[p, K.PR_BUDGET] > 0:
-            take_turn_search(S, p, gturn, threshold, 0)
-        elif prm[1 - p, K.PR_BUDGET] > 0:
-            take_turn_defended(S, p, gturn, threshold, 0)
-        else:
-            take_turn(S, p, gturn, threshold, 0)
+        turn(S, p, gturn, threshold, 0)
         cast = [_label(names[p], cards[p], c) for c in range(ntot[p]) if played[p, c] < 0 <= cs[p, K.S_PLAYED, c]]
         attacked = [names[p][c] for c in range(ntot[p])
                     if cs[p, K.S_ATTACKED, c] and cs[p, K.S_ZONE, c] == K.Z_FIELD]

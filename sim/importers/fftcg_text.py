@@ -429,6 +429,7 @@ _STATE_QUALIFIER = re.compile(rf"^({'|'.join(_STATE_WORDS)}) ", re.I)
 _ELEMENT_QUALIFIER = re.compile(rf"^((?:{_ELEMENT})(?:(?:,| or) (?:{_ELEMENT}))*)(?: |$)", re.I)
 _ELEMENT_PAIR = re.compile(rf"^({_ELEMENT}) (forward|character) or ({_ELEMENT}) \2$", re.I)  # "Light X or Dark X"
 _PLAIN_KIND = re.compile(r"^(?:forwards?|characters?|backups?|monsters?)$", re.I)
+_ANY_OF_TYPE = re.compile(r"^(?:cards?|forwards?|characters?|backups?|monsters?|summons?)$", re.I)  # no kind named
 
 
 def _elements(words: str) -> tuple[int, str]:
@@ -477,7 +478,7 @@ def _zone_kind(words: str) -> tuple[int, int] | None:
         w = (w[:m.start()] + w[m.end():]).strip()
     if re.search(r"\bcharacters?$", w, re.I):
         tmask |= _CHARACTERS
-    if re.match(r"^(?:cards?|forwards?|characters?|backups?|monsters?|summons?)$", w, re.I):
+    if _ANY_OF_TYPE.match(w):
         return tmask, 0
     kind = _kind(w)
     return None if kind is None else (tmask | kind[0], kind[1])
@@ -585,7 +586,7 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
     for word, bit in _TYPE_BIT.items():
         if re.search(rf"\b{word}s?$", w, re.I):
             tmask |= bit
-    if re.match(r"^(?:(?:cards?|forwards?|characters?|backups?|monsters?))?$", w, re.I):
+    if not w or _ANY_OF_TYPE.match(w):  # Summons were refused above
         return tmask, 0, cost
     kind = _kind(w)
     return None if kind is None else (tmask, kind[1], cost)
