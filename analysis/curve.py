@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 import polars as pl
 
 from analysis.data import ENGINE, Results
+from sim.cards.model import Deck
 from sim.errors import InputError
-from sim.model import Deck
 
 
 def _seat_keys(games: pl.LazyFrame) -> pl.LazyFrame:

@@ -18,7 +18,7 @@ from analysis import winrates
 from analysis.data import Results
 from reports import play_sections, policy_sections
 from reports.parts import INTERVAL_MEANING, Report, Section, Table, cell, diff, fmt, pct, rate
-from sim.model import Deck
+from sim.cards.model import Deck
 
 ODDS_WANTS = ("1+ cost<=1", "1+ cost<=2", "1+ cost<=3")
 ODDS_TURNS = 4
@@ -46,7 +46,7 @@ def _meta(results: Results, games: int) -> list[tuple[str, str]]:
 
 def decks_from_manifest(manifest: dict) -> tuple[list[Deck], list[str]]:
     """Load the decks a run recorded (for card costs and odds); problems become notes, not errors."""
-    from sim.deckfile import load_deck
+    from sim.decks.deckfile import load_deck
 
     seen: dict[str, Deck] = {}
     problems = []
@@ -204,8 +204,8 @@ def _deck_odds(deck: Deck, question_for: Callable, exact: Callable) -> list[dict
 def _odds(decks: list[Deck], notes: list[str]) -> Section:
     title = "Opening-hand odds"
     try:
-        from sim.odds import exact
-        from sim.odds_setup import question_for
+        from sim.odds.compute import exact
+        from sim.odds.question import question_for
     except ImportError as exc:
         return Section("odds", title, "", note=f"Not available in this build of tcgsim ({exc}).")
     rows = []

@@ -8,7 +8,7 @@ from analysis import cards as card_analysis
 from analysis import curve as curve_analysis
 from analysis.data import Results
 from reports.parts import INTERVAL_MEANING, Section, Table, diff, fmt, p_value, rate
-from sim.model import Deck
+from sim.cards.model import Deck
 
 CARD_ROWS = 40  # per deck in the display table; the CSV has every card
 CURVE_TURNS = 6

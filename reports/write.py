@@ -11,7 +11,7 @@ from reports import html, markdown
 from reports.content import build
 from reports.figures import png
 from reports.parts import Report
-from sim.model import Deck
+from sim.cards.model import Deck
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

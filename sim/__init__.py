@@ -7,6 +7,6 @@ try:
 except PackageNotFoundError:  # running from a source tree that was not installed
     __version__ = "0.0.0+source"
 
-from sim.numba_cache import drop_stale_caches  # noqa: E402
+from sim.engine.numba_cache import drop_stale_caches  # noqa: E402
 
 drop_stale_caches()

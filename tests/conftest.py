@@ -14,15 +14,15 @@ import sys
 
 import pytest
 
-_COMPILE = "from sim.bench_compile import warm; warm({game!r})"
+_COMPILE = "from sim.bench.compile import warm; warm({game!r})"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput"):  # an xdist worker: the controller has compiled already
         return
-    from sim import odds
+    from sim.engine.numba_cache import needs_compiling
     from sim.games import ENGINES, get_engine
-    from sim.numba_cache import needs_compiling
+    from sim.odds import compute as odds
 
     cold = [game for game in sorted(ENGINES) if needs_compiling(get_engine(game))]
     cold += ["odds"] if needs_compiling(odds) else []

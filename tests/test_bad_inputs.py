@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sim.cli import app
+from sim.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
@@ -74,8 +74,8 @@ def test_unknown_want_value_warns() -> None:
 
 
 def test_every_rules_option_has_a_range_holding_its_default() -> None:
+    from sim.engine.options import RANGES
     from sim.games import get_engine
-    from sim.options import RANGES
 
     for game, ranges in RANGES.items():
         engine = get_engine(game)

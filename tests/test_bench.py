@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim import games as games_registry
-from sim.cli import app
+from sim.cli.app import app
 
 runner = CliRunner()
 
@@ -39,7 +39,7 @@ def test_null_bench_shape() -> None:
 def test_engine_rows_are_paired_with_a_null_row_on_the_same_decks(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     # a stand-in engine (the null module under another name) with two "shipped" decks
-    monkeypatch.setitem(games_registry.ENGINES, "stand_in", "sim.games.null")
+    monkeypatch.setitem(games_registry.ENGINES, "stand_in", "sim.games.null.engine")
     (tmp_path / "stand_in").mkdir()
     for name in ("one", "two"):
         (tmp_path / "stand_in" / f"{name}.toml").write_text(
@@ -101,7 +101,7 @@ def test_chosen_decks_errors(args: list[str], message: str, monkeypatch: pytest.
 
 
 def test_one_policy_pairing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games_registry.ENGINES, "stand_in", "sim.games.null")
+    monkeypatch.setitem(games_registry.ENGINES, "stand_in", "sim.games.null.engine")
     (tmp_path / "stand_in").mkdir()
     (tmp_path / "stand_in" / "one.toml").write_text(
         'game = "fftcg"\nname = "one"\n[[card]]\ncode = "one-1"\nname = "one"\ntype = "forward"\n'
@@ -115,6 +115,6 @@ def test_one_policy_pairing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_small_ratios_are_not_rounded_to_zero() -> None:
-    from sim.commands.bench import ratio_text
+    from sim.cli.bench import ratio_text
 
     assert ratio_text(0.0261) == "0.0261" and ratio_text(1.6e-5) == "1.60e-05" and ratio_text(None) == "-"

@@ -10,14 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.effects import parse_effect
-from sim.games import coj
-from sim.games import coj_actions as A
-from sim.games import coj_effects as FX
-from sim.games import coj_policy as POL
-from sim.games import coj_rules as R
-from sim.model import Card, Deck
-from sim.results import (
+from sim.cards.effects import parse_effect
+from sim.cards.model import Card, Deck
+from sim.engine.results import (
     DOUBLE_LOSS,
     END_ROUND_LIMIT,
     END_SIMULTANEOUS,
@@ -33,6 +28,11 @@ from sim.results import (
     T_SEAT,
     T_TURN,
 )
+from sim.games.coj import actions as A
+from sim.games.coj import effects as FX
+from sim.games.coj import engine as coj
+from sim.games.coj import policy as POL
+from sim.games.coj import rules as R
 
 DECKS = Path(__file__).resolve().parents[1] / "decks" / "coj"
 CURVE, CONTROL, AGGRO, RANDOM = (coj.POLICIES[k] for k in ("curve", "control", "aggro", "random"))
@@ -451,7 +451,7 @@ def test_s10_silence_suppresses_own_effects():
 
 @pytest.fixture(scope="module")
 def shipped():
-    from sim.deckfile import load_deck
+    from sim.decks.deckfile import load_deck
 
     return {k: load_deck(DECKS / f"{k}.toml") for k in ("aggro", "midrange", "control")}
 
@@ -491,7 +491,7 @@ CATALOG = _fixture_pool("catalog_red.toml")
 @pytest.mark.skipif(not CATALOG.is_file(), reason=f"shared CoJ catalog not present at {CATALOG}")
 def test_catalog_decks_play():
     """Decks of real catalog codes (the importer's Cards: type, cost, colour, BP per level) play out."""
-    from sim.deckfile import load_deck
+    from sim.decks.deckfile import load_deck
 
     red, blue = (load_deck(FIXTURES / f"catalog_{k}.toml") for k in ("red", "blue"))
     assert red.size == 40 and all(c.bp[0] > 0 for c, _ in red.main if c.type in ("unit", "evolution"))

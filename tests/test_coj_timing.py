@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from sim.games import coj
-from sim.games import coj_actions as A
-from sim.games import coj_effects as FX
-from sim.games import coj_policy as POL
-from sim.games import coj_rules as R
-from sim.games.coj_vocab import CC_BITS, CC_COST, CC_IF_DONE, CC_MASK, FL_DELETE
-from sim.importers.coj_text import parse_body
-from sim.pools import load_pool
-from sim.results import T_AVAILABLE
+from sim.decks.pools import load_pool
+from sim.engine.results import T_AVAILABLE
+from sim.games.coj import actions as A
+from sim.games.coj import effects as FX
+from sim.games.coj import engine as coj
+from sim.games.coj import policy as POL
+from sim.games.coj import rules as R
+from sim.games.coj.importer import parse_body
+from sim.games.coj.vocab import CC_BITS, CC_COST, CC_IF_DONE, CC_MASK, FL_DELETE
 from tests.test_coj_rules import BLANK, CATALOG, V, card, deck, field, state, zone
 
 needs_catalog = pytest.mark.skipif(not CATALOG.is_file(), reason=f"shared CoJ catalog not present at {CATALOG}")
@@ -206,7 +206,7 @@ def test_rule_9_opponents_effect_lp_loss_fills_the_gauge():
 
 @needs_catalog
 def test_rule_9_jokers_use_their_catalog_gauge_size():
-    from sim.deckfile import load_deck
+    from sim.decks.deckfile import load_deck
 
     red = load_deck(Path(__file__).resolve().parent / "fixtures" / "coj" / "catalog_red.toml")
     a, b = coj.compile_matchup(red, red)

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from sim.effects import OPS, TARGETS
-from sim.games import coj
-from sim.games import coj_actions as A
-from sim.games import coj_effects as FX
-from sim.games import coj_rules as R
-from sim.games import coj_vocab as VOC
-from sim.importers import coj_text as T
+from sim.cards.effects import OPS, TARGETS
+from sim.games.coj import actions as A
+from sim.games.coj import effects as FX
+from sim.games.coj import engine as coj
+from sim.games.coj import importer as T
+from sim.games.coj import rules as R
+from sim.games.coj import vocab as VOC
 from tests.test_coj_rules import V, card, field, state, zone
 
 
@@ -290,7 +290,7 @@ def test_every_modifier_changes_what_is_hit():
 
 def test_choice_cost_and_if_done_run_as_written():
     """CC_CHOICE: one option; CC_COST / CC_IF_DONE: nothing runs past an unpaid cost."""
-    from sim.effects import Effect
+    from sim.cards.effects import Effect
     choice = [Effect("enter", "draw", 1, "own_player", 0, cond=VOC.coj_cond(VOC.CC_CHOICE, 1)),
               Effect("enter", "heal", 5, "own_player", 0, cond=VOC.coj_cond(VOC.CC_CHOICE, 2))]
     cost = [Effect("enter", "gain_cp", -2, "own_player", 0, cond=VOC.coj_cond(VOC.CC_COST, 0)),
@@ -310,7 +310,7 @@ def test_choice_cost_and_if_done_run_as_written():
 def test_a_condition_is_checked_once_for_its_run_of_effects():
     """「[▼0]…紫ゲージが0以下の場合、あなたの紫ゲージを+1する。カードを1枚引く」: the gauge rises by the first
     effect, the second still runs (one check for the ability's condition)."""
-    from sim.effects import Effect
+    from sim.cards.effects import Effect
     le0 = VOC.coj_cond(VOC.CC_PURPLE_LE, 0)
     effs = (Effect("enter", "gain_cp", 1, "own_player", 1, cond=le0), Effect("enter", "draw", 1, "own_player", 0, cond=le0))
     s = state([replace(card("C"), effects=effs), card("D")])

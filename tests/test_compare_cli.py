@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from sim.cli import app
+from sim.cli.app import app
 
 runner = CliRunner()
 
@@ -103,8 +103,8 @@ def test_report_on_empty_dir_exit_2(tmp_path: Path) -> None:
 
 
 def test_paired_interval_narrower_than_unpaired_on_played_games(decks: dict[str, Path]) -> None:
-    from analysis.variants import compare_variants
-    from sim.deckfile import load_deck
+    from sim.decks.deckfile import load_deck
+    from sim.workflows.compare import compare_variants
 
     a, b, x = (load_deck(decks[k]) for k in "abx")
     r = compare_variants(a, b, [x], games=200, policy="curve", seed=3, engine="null")
@@ -116,8 +116,9 @@ def test_paired_interval_narrower_than_unpaired_on_played_games(decks: dict[str,
 
 def test_card_order_in_the_deck_file_does_not_change_the_games(tmp_path: Path) -> None:
     """The engine sees each zone sorted by code, so a deck listed in another order plays the same games."""
-    from sim.deckfile import load_deck
-    from sim.runner import MatchupSpec, run_matchups
+    from sim.decks.deckfile import load_deck
+    from sim.run.chunks import MatchupSpec
+    from sim.run.runner import run_matchups
 
     forward = deck_file(tmp_path, "p", "Ordered")
     text = forward.read_text(encoding="utf-8")

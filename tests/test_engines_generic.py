@@ -13,10 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.deckfile import load_deck
-from sim.games import ENGINES, get_engine
-from sim.profiles import PROFILES
-from sim.results import (
+from sim.decks.deckfile import load_deck
+from sim.engine.results import (
     C_DRAWN,
     C_PLAYED,
     END_REASONS,
@@ -36,6 +34,8 @@ from sim.results import (
     T_SPENT,
     WINNERS,
 )
+from sim.games import ENGINES, get_engine
+from sim.odds.profiles import PROFILES
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(ENGINES)
@@ -124,7 +124,7 @@ def test_same_seed_same_results_and_any_chunk_split(game):
 
 _THREADS_SCRIPT = """
 import sys, hashlib
-from sim.deckfile import load_deck
+from sim.decks.deckfile import load_deck
 from sim.games import get_engine
 engine = get_engine(sys.argv[1])
 a, b = engine.compile_matchup(load_deck(sys.argv[2]), load_deck(sys.argv[3]))

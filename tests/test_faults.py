@@ -17,11 +17,11 @@ import pytest
 from test_runner import assert_same_dataset, specs  # tests/ is on sys.path (rootdir-relative imports)
 from typer.testing import CliRunner
 
-from sim import manifest, parts
-from sim.cli import app
+from sim.cli.app import app
 from sim.errors import InputError
-from sim.lock import locked
-from sim.runner import run_matchups
+from sim.run import manifest, parts
+from sim.run.lock import locked
+from sim.run.runner import run_matchups
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -65,7 +65,7 @@ def test_concurrent_runs_never_mix_their_games(attempt: int, tmp_path: Path) -> 
     out = tmp_path / "shared"
     decks = [str(ROOT / "decks/fftcg/aggro.toml"), str(ROOT / "decks/fftcg/control.toml")]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    procs = [subprocess.Popen([sys.executable, "-m", "sim.cli", "simulate", *decks, "--engine", "null", "--games",
+    procs = [subprocess.Popen([sys.executable, "-m", "sim.cli.app", "simulate", *decks, "--engine", "null", "--games",
                                "300000", "--chunk", "10000", "--seed", str(seed), "--out", str(out)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
              for seed in (1, 2)]

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.effects import CNT_BROKEN, CNT_BROKEN_FORWARD, COND_COUNT, COND_OWN, cond_code, text_hash
-from sim.games import fftcg as F
-from sim.games import fftcg_core as K
-from sim.games import fftcg_policy as P
-from sim.games import fftcg_search as R
-from sim.games import fftcg_turn as T
-from sim.importers.fftcg_text import parse_fftcg_text
+from sim.cards.effects import CNT_BROKEN, CNT_BROKEN_FORWARD, COND_COUNT, COND_OWN, cond_code, text_hash
+from sim.games.fftcg import core as K
+from sim.games.fftcg import engine as F
+from sim.games.fftcg import policy as P
+from sim.games.fftcg import search as R
+from sim.games.fftcg import turn as T
+from sim.games.fftcg.importer import parse_fftcg_text
 from tests.test_fftcg_rules import card, castable, hand, make, put, tcard
 
 TURKS = "Member of the Turks"

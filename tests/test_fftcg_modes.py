@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from sim.effects import MODE_FIRST, MODE_SHIFT, MODE_UP_TO
-from sim.games import fftcg_core as K
-from sim.games import fftcg_policy as P
-from sim.games import fftcg_turn as T
-from sim.importers.fftcg_text import parse_fftcg_text
+from sim.cards.effects import MODE_FIRST, MODE_SHIFT, MODE_UP_TO
+from sim.games.fftcg import core as K
+from sim.games.fftcg import policy as P
+from sim.games.fftcg import turn as T
+from sim.games.fftcg.importer import parse_fftcg_text
 from tests.test_fftcg_rules import card, castable, make, put, tcard
 
 RAMUH = ("Select up to 2 of the 4 following actions. \"Choose 1 Monster of cost 2 or less. Break it.\" \"Choose 1"

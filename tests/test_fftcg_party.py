@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from sim.games import fftcg_core as K
-from sim.games import fftcg_turn as T
-from sim.importers.fftcg_text import parse_fftcg_text
+from sim.games.fftcg import core as K
+from sim.games.fftcg import turn as T
+from sim.games.fftcg.importer import parse_fftcg_text
 from tests.test_fftcg_rules import card, hand, make, put, tcard
 
 CHOCOBO = ("When CH forms a party and attacks, CH and all the Forwards forming a party with it gain +3000 power until"

@@ -5,9 +5,9 @@ field. Cards come from their printed text (tcard)."""
 
 from __future__ import annotations
 
-from sim.games import fftcg_core as K
-from sim.games import fftcg_policy as P
-from sim.games import fftcg_turn as T
+from sim.games.fftcg import core as K
+from sim.games.fftcg import policy as P
+from sim.games.fftcg import turn as T
 from tests.test_fftcg_rules import card, make, put, tcard
 
 FREEZE = tcard("BARD", "《ダル》, put BARD into the Break Zone: Choose 1 Forward. Freeze it.", "backup")

@@ -9,14 +9,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.compiled import K_TRIGS
-from sim.effects import TRIGGERS, Effect, parse_effect
-from sim.games import fftcg as F
-from sim.games import fftcg_core as K
-from sim.games import fftcg_policy as P
-from sim.games import fftcg_turn as T
-from sim.model import Card, Deck
-from sim.results import DRAW, END_DECK_OUT, END_EMPTY_DECK_DAMAGE, END_LIFE, END_SIMULTANEOUS, WIN_A, WIN_B
+from sim.cards.effects import TRIGGERS, Effect, parse_effect
+from sim.cards.model import Card, Deck
+from sim.engine.compiled import K_TRIGS
+from sim.engine.results import (
+    DRAW,
+    END_DECK_OUT,
+    END_EMPTY_DECK_DAMAGE,
+    END_LIFE,
+    END_SIMULTANEOUS,
+    WIN_A,
+    WIN_B,
+)
+from sim.games.fftcg import core as K
+from sim.games.fftcg import engine as F
+from sim.games.fftcg import policy as P
+from sim.games.fftcg import turn as T
 
 
 def card(code: str, type: str = "forward", cost: int = 2, el: tuple[str, ...] = ("fire",), power: int = 5000,
@@ -526,7 +534,7 @@ def test_rule_15_1_1_8_search_for_one_of_two_kinds():
 def test_rule_15_1_1_8_search_keeps_the_element_and_the_cost_limit():
     """"Search for 1 Fire Forward of cost 3 or less": curve would value the costlier or the Ice Forward more, but
     only the cheap Fire one fits; a search the engine cannot match ("cost 4 or more") is not modelled."""
-    from sim.importers.fftcg_text import parse_fftcg_text
+    from sim.games.fftcg.importer import parse_fftcg_text
 
     seek = tcard("SEEK", "When SEEK enters the field, you may search for 1 Fire Forward of cost 3 or less and add it"
                  " to your hand.", "backup", cost=1)
@@ -586,7 +594,7 @@ STARTERS = ("custom_starter__ff_xiii_2023__default_starter_deck.toml",
 
 @pytest.mark.skipif(not (SHARED / "cards_fftcgsim_square_api.json").is_file(), reason="shared FFTCG data absent")
 def test_real_starter_decks_play_every_pairing_with_invariants():
-    from sim.deckfile import load_deck
+    from sim.decks.deckfile import load_deck
 
     pool = SHARED / "cards_fftcgsim_square_api.json"
     a, b = F.compile_matchup(*(load_deck(SHARED / "decks" / "starter" / name, pool) for name in STARTERS))
@@ -602,7 +610,7 @@ def test_real_starter_decks_play_every_pairing_with_invariants():
 def tcard(code: str, text: str, type: str = "forward", cost: int = 2, power: int = 5000, job: str = "",
           category: str = "", name: str | None = None) -> Card:
     """A card whose effects come from the FFTCG text importer (so the test covers text -> engine)."""
-    from sim.importers.fftcg_text import parse_fftcg_text
+    from sim.games.fftcg.importer import parse_fftcg_text
     nm = name or code
     parsed = parse_fftcg_text(text, nm, type, power)
     assert not parsed.unmodelled, parsed.unmodelled
@@ -1353,7 +1361,7 @@ def test_rule_11_8_4_a_removal_answer_respects_its_target_filter():
 
 
 def test_importer_restriction_bits_are_the_engines():
-    from sim.importers.fftcg_text import RESTRICTION_BITS
+    from sim.games.fftcg.importer import RESTRICTION_BITS
     assert 1 << RESTRICTION_BITS["block"] == K.KW_NO_BLOCK and 1 << RESTRICTION_BITS["attack"] == K.KW_NO_ATTACK
 
 

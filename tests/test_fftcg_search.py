@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 from scipy.stats import binomtest
 
-from sim.deckfile import load_deck
+from sim.decks.deckfile import load_deck
+from sim.engine.results import G_WINNER
 from sim.errors import InputError
-from sim.games import fftcg as F
-from sim.games import fftcg_core as K
-from sim.games import fftcg_search as SR
-from sim.results import G_WINNER
-from sim.runner import check_policy
+from sim.games.fftcg import core as K
+from sim.games.fftcg import engine as F
+from sim.games.fftcg import search as SR
+from sim.run.runner import check_policy
 from tests.test_fftcg_rules import card, make, put
 
 DECKS = Path(__file__).resolve().parent.parent / "decks" / "fftcg"

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.compiled import K_TRIGS
-from sim.effects import TRIGGERS, Effect
-from sim.games import fftcg as F
-from sim.games import fftcg_core as K
-from sim.games import fftcg_policy as P
-from sim.games import fftcg_turn as T
-from sim.model import Card
+from sim.cards.effects import TRIGGERS, Effect
+from sim.cards.model import Card
+from sim.engine.compiled import K_TRIGS
+from sim.games.fftcg import core as K
+from sim.games.fftcg import engine as F
+from sim.games.fftcg import policy as P
+from sim.games.fftcg import turn as T
 from tests.test_fftcg_rules import card, make, put, tcard, violations
 
 LOCKE = ("The cost required to cast LOCKE is reduced by 2 for each card you have cast this turn (it cannot become 1 or"

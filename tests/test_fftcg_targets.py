@@ -4,8 +4,8 @@ Cards come from their printed text (tcard)."""
 
 from __future__ import annotations
 
-from sim.games import fftcg_core as K
-from sim.games import fftcg_turn as T
+from sim.games.fftcg import core as K
+from sim.games.fftcg import turn as T
 from tests.test_fftcg_rules import card, castable, field, make, put, tcard
 
 HADES = "Choose 1 dull Forward. Break it. That Forward's controller discards 1 card from their hand."
@@ -98,7 +98,7 @@ def test_rule_11_3_3_a_fight_chooses_a_forward_of_its_own_too():
 def test_rule_11_3_3_a_break_zone_choice_keeps_its_element_and_names():
     """"Choose 1 Lightning Summon in your Break Zone" takes a Lightning Summon, not any Summon; a list of names the
     engine cannot match leaves the line not modelled instead of taking any card."""
-    from sim.importers.fftcg_text import parse_fftcg_text
+    from sim.games.fftcg.importer import parse_fftcg_text
 
     mage = tcard("BM", "《ダル》, put BM into the Break Zone: Choose 1 Lightning Summon in your Break Zone. Add it to"
                  " your hand.", "backup")

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim.compiled import K_ELEM, K_RANK
-from sim.effects import parse_effect
-from sim.games import gbf
-from sim.games import gbf_actions as A
-from sim.games import gbf_rules as R
-from sim.games.gbf_policy import attack_plan
-from sim.model import Card, Deck
-from sim.results import DRAW, END_DECK_OUT, G_FIRST, G_REASON, G_TURNS, G_WINNER
+from sim.cards.effects import parse_effect
+from sim.cards.model import Card, Deck
+from sim.engine.compiled import K_ELEM, K_RANK
+from sim.engine.results import DRAW, END_DECK_OUT, G_FIRST, G_REASON, G_TURNS, G_WINNER
+from sim.games.gbf import actions as A
+from sim.games.gbf import engine as gbf
+from sim.games.gbf import rules as R
+from sim.games.gbf.policy import attack_plan
 
 CURVE, CONTROL, AGGRO, RANDOM = (gbf.POLICIES[k] for k in ("curve", "control", "aggro", "random"))
 N = 50
@@ -492,6 +492,6 @@ def test_invariants_hold_in_full_games_of_every_option():
 
 
 def gbf_deck(name):
-    from sim.deckfile import load_deck
+    from sim.decks.deckfile import load_deck
     return load_deck(Path(__file__).resolve().parents[1] / "decks" / "gbf" / f"{name}.toml").canonical()
 

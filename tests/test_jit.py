@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit, types
 
-from sim.jit import engine_jit
+from sim.engine.jit import engine_jit
 
 
 @engine_jit

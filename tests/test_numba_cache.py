@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from sim.numba_cache import drop_stale_caches
+from sim.engine.numba_cache import drop_stale_caches
 
 
 def make(pkg: Path, rel: str, body: str = "@njit\ndef f(): pass\n") -> Path:
@@ -20,19 +20,19 @@ def cache(pkg: Path, rel: str) -> Path:
 
 
 def test_editing_a_helper_drops_its_family_and_a_shared_file_drops_all(tmp_path):
-    make(tmp_path, "kernel.py")
-    core = make(tmp_path, "games/fftcg_core.py")
-    make(tmp_path, "games/fftcg.py")
-    make(tmp_path, "games/coj.py")
+    make(tmp_path, "engine/kernel.py")
+    core = make(tmp_path, "games/fftcg/core.py")
+    make(tmp_path, "games/fftcg/engine.py")
+    make(tmp_path, "games/coj/engine.py")
     make(tmp_path, "cli.py", "plain python\n")
     assert drop_stale_caches(tmp_path) == ["coj", "fftcg", "kernel"]
-    ff = cache(tmp_path, "games/__pycache__/fftcg.play-10.py311.nbi")
-    cj = cache(tmp_path, "games/__pycache__/coj.play-10.py311.nbi")
+    ff = cache(tmp_path, "games/fftcg/__pycache__/engine.play-10.py311.nbi")
+    cj = cache(tmp_path, "games/coj/__pycache__/engine.play-10.py311.nbi")
     assert drop_stale_caches(tmp_path) == []
     core.write_text("@njit\ndef f(): return 1\n")
     assert drop_stale_caches(tmp_path) == ["fftcg"]
     assert not ff.exists() and cj.exists()
-    (tmp_path / "kernel.py").write_text("@njit\ndef g(): pass\n")
+    (tmp_path / "engine/kernel.py").write_text("@njit\ndef g(): pass\n")
     assert drop_stale_caches(tmp_path) == ["coj", "fftcg", "kernel"]
     assert not cj.exists()
     (tmp_path / "cli.py").write_text("other plain python\n")
@@ -40,11 +40,11 @@ def test_editing_a_helper_drops_its_family_and_a_shared_file_drops_all(tmp_path)
 
 
 def test_editing_shared_constants_without_njit_drops_every_family(tmp_path):
-    make(tmp_path, "games/fftcg.py")
-    make(tmp_path, "games/coj.py")
-    effects = make(tmp_path, "effects.py", "E_OP = 0\n")
+    make(tmp_path, "games/fftcg/engine.py")
+    make(tmp_path, "games/coj/engine.py")
+    effects = make(tmp_path, "cards/effects.py", "E_OP = 0\n")
     assert drop_stale_caches(tmp_path) == ["coj", "fftcg"]
-    ff = cache(tmp_path, "games/__pycache__/fftcg.play-10.py311.nbi")
+    ff = cache(tmp_path, "games/fftcg/__pycache__/engine.play-10.py311.nbi")
     effects.write_text("E_OP = 1\n")
     assert drop_stale_caches(tmp_path) == ["coj", "fftcg"]
     assert not ff.exists()
@@ -55,7 +55,7 @@ def test_the_cache_directory_follows_numba_cache_dir(tmp_path, monkeypatch):
 
     import numba
 
-    from sim import numba_cache
+    from sim.engine import numba_cache
 
     source = make(tmp_path, "pkg/engine.py")
     module = type(sys)("engine")

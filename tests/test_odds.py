@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analysis.intervals import wilson
-from sim.odds import OddsQuestion, exact, keep_composition, rows, simulate
-from sim.profiles import PROFILES, generic_profile
+from sim.odds.compute import exact, rows, simulate
+from sim.odds.counting import OddsQuestion, keep_composition
+from sim.odds.profiles import PROFILES, generic_profile
 
 
 def question(game: str, classes: list[int], need: tuple[int, ...], *, turns: int = 0, first: bool = True,
@@ -134,7 +135,7 @@ def test_exact_and_simulated_agree_for_random_decks(game, a, b, both, need_a, ne
 
 def test_simulation_is_the_same_for_any_thread_count():
     code = (
-        "from sim.odds import OddsQuestion, simulate; from sim.profiles import PROFILES;"
+        "from sim.odds.compute import simulate; from sim.odds.counting import OddsQuestion; from sim.odds.profiles import PROFILES;"
         "q = OddsQuestion(tuple([1]*9 + [2]*4 + [0]*37), (1, 1), PROFILES['gbf'], False, 3, True, 1);"
         "print(simulate(q, 30000, seed=5))"
     )
@@ -148,8 +149,8 @@ def test_simulation_is_the_same_for_any_thread_count():
 @pytest.mark.parametrize("keep", [(0, 0, 0, 0, 0), (1, 0, 1, 0, 0), (1, 1, 1, 1, 0), (0, 1, 0, 0, 1)])
 def test_sampler_reads_past_a_mulligan_like_the_engines_move_cards(keep) -> None:
     """The sampler reads draws after a mulligan as order[hand + k - kept] instead of moving cards;
-    that is the order sim.opening leaves the deck in (FFTCG 8.2.2 all to the bottom, GBF r. 5-2-1-5-1)."""
-    from sim.opening import mulligan_partial
+    that is the order sim.engine.opening leaves the deck in (FFTCG 8.2.2 all to the bottom, GBF r. 5-2-1-5-1)."""
+    from sim.engine.opening import mulligan_partial
 
     hand, n = 5, 50
     order = np.random.default_rng(7).permutation(n).astype(np.int64)
@@ -232,7 +233,7 @@ def test_generic_mulligans_simulated_agree_with_exact(rule, need):
 def test_generic_cli_seats_differ_and_mulligan_rule(tmp_path):
     from typer.testing import CliRunner
 
-    from sim.cli import app
+    from sim.cli.app import app
 
     deck = tmp_path / "lands.toml"
     deck.write_text('game = "generic"\nname = "Lands"\n[[card]]\ncode = "L"\ntype = "card"\ntags = ["land"]\ncopies = 25\n',

@@ -12,7 +12,7 @@ from polars.testing import assert_frame_equal
 from scipy import stats
 from typer.testing import CliRunner
 
-from sim.cli import app
+from sim.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = [str(ROOT / "decks" / "fftcg" / f"{k}.toml") for k in ("aggro", "control", "midrange")]
@@ -123,7 +123,7 @@ def test_names_come_from_the_engine_registry() -> None:
     from types import SimpleNamespace
 
     from sim.errors import InputError
-    from sim.pairings import parse_pairings
+    from sim.run.pairings import parse_pairings
 
     class Registry(dict):
         def __contains__(self, name: object) -> bool:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from sim.decks.pools import load_pool, load_pool_info
 from sim.errors import InputError
-from sim.pools import load_pool, load_pool_info
 
 DATA = Path("/work/shared/data")
 SQUARE = DATA / "fftcg" / "cards_fftcgsim_square_api.json"

@@ -11,13 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.deckfile import load_deck
+from sim.cards.model import Card, Deck
+from sim.decks.deckfile import load_deck
 from sim.errors import InputError
-from sim.games import pso2
-from sim.games import pso2_raid as RAID
-from sim.games import pso2_rules as R
-from sim.model import Card, Deck
-from sim.raid import load_boss, run_raid
+from sim.games.pso2 import engine as pso2
+from sim.games.pso2 import raid as RAID
+from sim.games.pso2 import rules as R
+from sim.run.raid import load_boss, run_raid
 from tests.test_pso2_rules import V, card, deck, onto_field
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,7 +51,7 @@ def test_raid_party_damage_lowers_boss_life_and_clears():
     s = raid_state([deck(card("A", atk=3, hp=9))], boss_deck(life=3, atk=0))
     j, = onto_field(s, 0)
     V(s)["G"][R.G_TP] = 0
-    from sim.games import pso2_actions as A
+    from sim.games.pso2 import actions as A
     A.attack(s, 0, j, 0, -1)
     R.check_loss(s)
     assert V(s)["P"][1, R.P_LIFE] == 0 and V(s)["G"][R.G_CLEAR] == 1 and V(s)["G"][R.G_OVER] == 1
@@ -102,7 +102,7 @@ def test_raid_warcry_covers_another_party_player():
                    policies=[CONTROL, CONTROL])
     jw, = onto_field(s, 1)
     V(s)["G"][R.G_TARGET] = 0
-    from sim.games import pso2_actions as A
+    from sim.games.pso2 import actions as A
     A.attack(s, 2, 0, 0, -1)
     assert R_deck(s, 0) == 20 and V(s)["U"][1, jw, R.U_DF] == 3 and V(s)["U"][1, jw, R.U_ON] == 0
 
@@ -163,7 +163,7 @@ def test_boss_files_are_checked(tmp_path):
 
 def test_raid_cli_and_raid_job(tmp_path):
     out = tmp_path / "raid"
-    cmd = [sys.executable, "-m", "sim.cli", "raid", str(DECKS / "aggro.toml"), str(DECKS / "midrange.toml"),
+    cmd = [sys.executable, "-m", "sim.cli.app", "raid", str(DECKS / "aggro.toml"), str(DECKS / "midrange.toml"),
            "--boss", str(BOSSES / "falz_elder.toml"), "--games", "200", "--out", str(out), "--json"]
     res = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert res.returncode == 0, res.stderr
@@ -175,7 +175,7 @@ def test_raid_cli_and_raid_job(tmp_path):
     job.write_text(f'mode = "raid"\nseed = 1\ngames = 100\ncheck_invariants = true\n'
                    f'boss = "{BOSSES / "dark_ragne.toml"}"\nparty = ["{DECKS / "aggro.toml"}"]\n'
                    f'policies = ["curve", "random"]\nout = "{tmp_path / "job"}"\n')
-    res = subprocess.run([sys.executable, "-m", "sim.cli", "run", str(job)], capture_output=True, text=True,
+    res = subprocess.run([sys.executable, "-m", "sim.cli.app", "run", str(job)], capture_output=True, text=True,
                          cwd=ROOT, timeout=600)
     assert res.returncode == 0, res.stderr
     assert "2 policy assignments x 100 raids" in res.stdout and "all held" in res.stdout

@@ -11,16 +11,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.deckfile import load_deck
-from sim.effects import parse_effect
+from sim.cards.effects import parse_effect
+from sim.cards.model import Card, Deck
+from sim.decks.deckfile import load_deck
+from sim.decks.validate import validate_deck
+from sim.engine.results import C_DRAWN, END_DECK_OUT, G_FINAL_A, G_FINAL_B, G_REASON, G_WINNER
 from sim.errors import InputError
-from sim.games import pso2
-from sim.games import pso2_actions as A
-from sim.games import pso2_policy as POL
-from sim.games import pso2_rules as R
-from sim.model import Card, Deck
-from sim.results import C_DRAWN, END_DECK_OUT, G_FINAL_A, G_FINAL_B, G_REASON, G_WINNER
-from sim.validate import validate_deck
+from sim.games.pso2 import actions as A
+from sim.games.pso2 import engine as pso2
+from sim.games.pso2 import policy as POL
+from sim.games.pso2 import rules as R
 
 DECKS = Path(__file__).resolve().parents[1] / "decks" / "pso2"
 RANDOM, AGGRO, CURVE, CONTROL = (pso2.POLICIES[k] for k in ("random", "aggro", "curve", "control"))

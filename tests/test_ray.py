@@ -9,9 +9,10 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from sim.deckfile import load_deck
-from sim.model import Card, Deck
-from sim.runner import MatchupSpec, run_matchups
+from sim.cards.model import Card, Deck
+from sim.decks.deckfile import load_deck
+from sim.run.chunks import MatchupSpec
+from sim.run.runner import run_matchups
 
 ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'tcgsim[ray]'); Ray backend not tested")
 
@@ -32,7 +33,7 @@ def deck_file(directory: Path, name: str) -> Path:
 
 
 def test_ray_and_local_backends_write_the_same_games(tmp_path: Path, local_ray: None) -> None:
-    from sim.ray_backend import deck_source
+    from sim.run.ray_backend import deck_source
 
     from_file = load_deck(deck_file(tmp_path, "alpha"))
     built = Deck("fftcg", "Built", Path("built.toml"),

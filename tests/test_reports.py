@@ -14,7 +14,7 @@ from analysis.data import from_frames
 from reports import html, markdown
 from reports.content import build
 from reports.write import write_report
-from sim.model import Card, Deck
+from sim.cards.model import Card, Deck
 
 EVIL = "<script>alert(1)</script>"
 

@@ -16,10 +16,11 @@ import numba
 import polars as pl
 import pytest
 
+from sim.cards.model import Card, Deck
 from sim.errors import InputError
 from sim.games import get_engine
-from sim.model import Card, Deck
-from sim.runner import InvariantViolation, MatchupSpec, run_matchups, summarize
+from sim.run.chunks import InvariantViolation, MatchupSpec
+from sim.run.runner import run_matchups, summarize
 
 SORT = {"games": ["game_id"], "turns": ["game_id", "game_turn"], "cards": ["game_id", "seat", "copy"]}
 
@@ -96,7 +97,7 @@ def test_killed_process_resumes_to_the_same_dataset(tmp_path: Path) -> None:
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         from pathlib import Path
         from test_runner import specs
-        from sim.runner import run_matchups
+        from sim.run.runner import run_matchups
         run_matchups(specs(), 10_000, 5, Path({str(out)!r}), detail="turns", chunk=250, progress=False)
     """)
     proc = subprocess.Popen([sys.executable, "-c", script])
@@ -119,7 +120,7 @@ def test_killed_process_resumes_to_the_same_dataset(tmp_path: Path) -> None:
 
 def test_keyboard_interrupt_stops_cleanly_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    from sim import runner
+    from sim.run import runner
 
     calls = {"n": 0}
     real = runner.write_parts
@@ -162,18 +163,18 @@ def test_refuses_to_resume_games_of_another_engine_version(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A directory written before the engine's code changed (a policy retuned, a rule fixed) is not
     resumed or reported as if complete: its games and new ones would not be comparable."""
-    import sim.runner
+    import sim.run.runner
 
     run_matchups(specs(), 20, 1, tmp_path, progress=False)
     assert json.loads((tmp_path / "manifest.json").read_text())["job"]["engines"]["null"]
     run_matchups(specs(), 20, 1, tmp_path, progress=False)  # same code: resumes (nothing to play)
-    monkeypatch.setattr(sim.runner, "engine_digest", lambda engine: "another version")
+    monkeypatch.setattr(sim.run.runner, "engine_digest", lambda engine: "another version")
     with pytest.raises(InputError, match="another version of the null engine"):
         run_matchups(specs(), 20, 1, tmp_path, progress=False)
 
 
 def test_an_engine_digest_follows_its_family_sources(tmp_path: Path) -> None:
-    from sim.numba_cache import family_digest
+    from sim.engine.numba_cache import family_digest
 
     (tmp_path / "games").mkdir()
     files = [tmp_path / "games" / "toy.py", tmp_path / "games" / "toy_rules.py"]
@@ -264,7 +265,7 @@ def test_check_invariants_replays_every_game_and_stops_at_a_violation(tmp_path: 
 
 def test_first_compile_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from sim import numba_cache
+    from sim.engine import numba_cache
 
     fake = tmp_path / "pkg" / "engine.py"
     fake.parent.mkdir()

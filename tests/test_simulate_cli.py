@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.intervals import wilson
-from sim.cli import app
+from sim.cli.app import app
 from sim.errors import InputError
-from sim.jobs import load_job
+from sim.run.jobs import load_job
 
 runner = CliRunner()
 
@@ -226,7 +226,7 @@ def test_ctrl_c_stops_with_resume_hint_and_the_same_command_resumes(decks: tuple
     import time
 
     out = tmp_path / "out"
-    command = [sys.executable, "-c", "from sim.cli import main; main()", "simulate", str(decks[0]), str(decks[1]),
+    command = [sys.executable, "-c", "from sim.cli.app import main; main()", "simulate", str(decks[0]), str(decks[1]),
                "--engine", "null", "--games", "40000", "--chunk", "1000", "--detail", "turns", "--out", str(out),
                "--json"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -250,8 +250,8 @@ def test_ctrl_c_stops_with_resume_hint_and_the_same_command_resumes(decks: tuple
 
 @pytest.mark.parametrize("job", sorted((Path(__file__).parent.parent / "jobs").glob("*.toml")), ids=lambda p: p.stem)
 def test_shipped_job_files_load(job: Path) -> None:
-    from sim.jobs import load_job
-    from sim.raid import is_raid_job, load_raid_job
+    from sim.run.jobs import load_job
+    from sim.workflows.raid import is_raid_job, load_raid_job
 
     if is_raid_job(job):  # `tcgsim run` hands mode = "raid" jobs to the raid loader
         raid = load_raid_job(job)

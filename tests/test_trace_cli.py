@@ -9,12 +9,13 @@ from pathlib import Path
 import numpy as np
 from typer.testing import CliRunner
 
-from sim.cli import app
-from sim.deckfile import load_deck
-from sim.games import fftcg as F
-from sim.games import fftcg_trace
-from sim.results import G_FINAL_A, G_FINAL_B, G_FIRST, G_REASON, G_TURNS, G_WINNER
-from sim.runner import compile_spec, simulate_spec
+from sim.cli.app import app
+from sim.decks.deckfile import load_deck
+from sim.engine.results import G_FINAL_A, G_FINAL_B, G_FIRST, G_REASON, G_TURNS, G_WINNER
+from sim.games.fftcg import engine as F
+from sim.games.fftcg import trace as fftcg_trace
+from sim.run.chunks import compile_spec
+from sim.run.runner import simulate_spec
 
 DECKS = Path(__file__).resolve().parents[1] / "decks"
 runner = CliRunner()

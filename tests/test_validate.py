@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sim.model import Card, Deck
-from sim.validate import fftcg_card_number, validate_deck
+from sim.cards.model import Card, Deck
+from sim.decks.validate import fftcg_card_number, validate_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -189,6 +189,6 @@ def test_coj_2_two_jokers_of_different_characters():
 
 @pytest.mark.parametrize("path", sorted((ROOT / "decks").glob("*/*.toml")), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_shipped_decks_are_legal(path):
-    from sim.deckfile import load_deck
+    from sim.decks.deckfile import load_deck
 
     assert validate_deck(load_deck(path)) == []

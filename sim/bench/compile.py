@@ -1,0 +1,100 @@
+"""`tcgsim bench compile`: each engine's cold compile time, measured in a fresh numba cache.
+
+Each engine is timed in its own Python process whose NUMBA_CACHE_DIR is a new empty directory, so
+nothing is loaded from an earlier compile: the time is what a new user pays on the first run (the
+engine's first call: numba compiles it and writes the cache). A second process on the same cache
+then times the warm start (loading the compiled engine). numba's compile events count the
+functions compiled and how many times (more compilations than functions = duplicate type
+specialisations, which sim.engine.jit.engine_jit exists to prevent).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from sim.errors import InputError
+
+_CHILD = r"""
+import json, sys, time
+from collections import Counter
+from numba.core import event
+from sim.bench.compile import warm
+
+counts = Counter()
+
+class Count(event.Listener):
+    def on_start(self, ev):
+        pass
+
+    def on_end(self, ev):
+        d = ev.data.get("dispatcher") if ev.data else None
+        if d is not None and d.py_func.__module__.startswith("sim."):
+            counts[d.py_func.__module__ + "." + d.py_func.__name__] += 1
+
+with event.install_listener("numba:compile", Count()):
+    t0, c0 = time.perf_counter(), time.process_time()
+    warm(sys.argv[1])
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+print(json.dumps({"wall_s": wall, "cpu_s": cpu, "functions": len(counts), "compilations": sum(counts.values()),
+                  "repeated": {k: v for k, v in counts.items() if v > 1}}))
+"""
+
+
+def warm(game: str) -> None:
+    """Compile (or load from the cache) the engine of `game` by playing a few games on its shipped decks,
+    or with game "odds" the odds sampler by sampling a few hands."""
+    if game == "odds":
+        from sim.odds.compute import bench_rows
+
+        bench_rows(1000)
+        return
+    from sim.bench.games import SHIPPED_DECKS, shipped_decks, synthetic_decks
+    from sim.games import get_engine
+
+    if game == "fftcg-search":  # FFTCG's search policy has a kernel of its own
+        fftcg = get_engine("fftcg")
+        a, b = fftcg.compile_matchup(*shipped_decks("fftcg", SHIPPED_DECKS))
+        fftcg.play(a, b, fftcg.POLICIES["search:1"], 0, seed=0, stream=0, start=0, n=2)
+        return
+
+    engine = get_engine(game)
+    a, b = engine.compile_matchup(*(shipped_decks(game, SHIPPED_DECKS) or synthetic_decks()))
+    engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=8)
+
+
+def _child(game: str, cache: Path) -> dict[str, Any]:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "NUMBA_NUM_THREADS": "1"}
+    t0 = time.perf_counter()
+    res = subprocess.run([sys.executable, "-c", _CHILD, game], env=env, capture_output=True, text=True)
+    if res.returncode != 0:
+        raise RuntimeError(f"compile benchmark of {game} failed:\n{res.stderr[-2000:]}")
+    out = json.loads(res.stdout.strip().splitlines()[-1])
+    out["process_s"] = time.perf_counter() - t0
+    return out
+
+
+def compile_rows(games: list[str]) -> list[dict[str, Any]]:
+    """Per engine: cold first call (wall and CPU seconds, whole process), functions and compilations,
+    and the warm first call and process time from the cache the cold run wrote."""
+    from sim.games import ENGINES
+
+    unknown = [g for g in games if g not in ENGINES]
+    if unknown:
+        raise InputError("target", f"no engine {unknown[0]!r} (engines: {', '.join(sorted(ENGINES))})")
+    rows = []
+    for game in games:
+        with tempfile.TemporaryDirectory(prefix=f"tcgsim-compile-{game}-") as tmp:
+            cold = _child(game, Path(tmp))
+            warm = _child(game, Path(tmp))
+        rows.append({"name": game, "cold_first_call_s": round(cold["wall_s"], 1), "cold_cpu_s": round(cold["cpu_s"], 1),
+                     "cold_process_s": round(cold["process_s"], 1), "functions": cold["functions"],
+                     "compilations": cold["compilations"], "repeated": cold["repeated"],
+                     "warm_first_call_s": round(warm["wall_s"], 2), "warm_process_s": round(warm["process_s"], 1)})
+    return rows

@@ -1,0 +1,1 @@
+"""Engine support shared by every game: the numba decorator (jit), RNG and deck moves (kernel, opening), compiled deck layout (compiled), the results contract (results), rules options, threads and the numba cache."""

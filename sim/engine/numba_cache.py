@@ -1,0 +1,178 @@
+"""Keep numba's on-disk cache honest across modules.
+
+numba keys a cached function on its own source file only. Our kernels inline helpers from other
+files (sim.engine.kernel, sim.engine.opening, each game's rules module) and freeze the module-level
+constants they read (the column layouts of sim.cards.effects, sim.engine.compiled, sim.engine.results),
+so an edit there would leave stale machine code in the callers' caches. Files that define numba
+functions form families: every file of a game package (sim/games/<game>/) is one family, any other
+file is a family of its own; before anything compiles, each family's digest over its own files and
+the shared ones is compared with the one recorded beside the caches, and the family's caches are
+dropped if it moved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+
+import numba
+from numba.core import event as numba_event
+from numba.core.dispatcher import Dispatcher
+
+PACKAGE = Path(__file__).resolve().parent.parent  # the sim package
+# Inlined into, or read as compile-time constants by, every family (paths under the sim package).
+SHARED = ("engine/jit.py", "engine/kernel.py", "engine/opening.py", "engine/compiled.py", "engine/results.py",
+          "cards/effects.py", "cards/model.py", "odds/profiles.py")
+
+
+def family_of(relative: Path) -> str:
+    """A game package's files are one family (its name); any other numba file is its own (its stem)."""
+    parts = relative.parts
+    return parts[1] if len(parts) > 2 and parts[0] == "games" else relative.stem
+
+
+def module_family(module_name: str) -> str:
+    """family_of for a module name: sim.games.fftcg.core -> fftcg, sim.engine.kernel -> kernel."""
+    return family_of(Path(*module_name.split(".")[1:]).with_suffix(".py"))
+
+
+def numba_sources(package: Path = PACKAGE) -> list[Path]:
+    return sorted(p for p in package.rglob("*.py")
+                  if p.name != "numba_cache.py" and (b"@njit" in (text := p.read_bytes()) or b"@engine_jit" in text))
+
+
+def cache_dir(source: Path) -> Path:
+    """Where numba caches the functions of `source`: beside it, or under NUMBA_CACHE_DIR when set."""
+    if numba.config.CACHE_DIR:
+        from numba.core.caching import _CacheLocator
+
+        return Path(numba.config.CACHE_DIR) / _CacheLocator.get_suitable_cache_subpath(str(source))
+    return source.parent / "__pycache__"
+
+
+def families(package: Path = PACKAGE) -> dict[str, list[Path]]:
+    """The numba source files by family (sim/games/fftcg/*.py are "fftcg")."""
+    found: dict[str, list[Path]] = {}
+    for p in numba_sources(package):
+        found.setdefault(family_of(p.relative_to(package)), []).append(p)
+    return found
+
+
+def family_digest(files: list[Path], package: Path = PACKAGE) -> str:
+    """sha256 over a family's files and the shared ones: it moves whenever the family's compiled code may."""
+    shared = [package / name for name in SHARED if (package / name).is_file()]
+    digest = hashlib.sha256()
+    for path in sorted({*files, *shared}):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def engine_digest(engine: ModuleType) -> str:
+    """The digest of the engine's family: results of one digest come from the same engine code."""
+    family = module_family(engine.__name__)
+    return family_digest(families().get(family, [Path(engine.__file__)]))
+
+
+def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
+    """Drop the caches of every family whose sources changed; returns those families.
+
+    A read-only install (or any file error) is left alone.
+    """
+    try:
+        dropped = []
+        for family, files in sorted(families(package).items()):
+            digest = family_digest(files, package)
+            mark = package / "__pycache__" / f"numba-{family}.sha256"
+            if mark.is_file() and mark.read_text() == digest:
+                continue
+            for path in files:
+                for cached in cache_dir(path).glob(f"{path.stem}.*.nb[ic]"):
+                    cached.unlink(missing_ok=True)
+            mark.parent.mkdir(exist_ok=True)
+            mark.write_text(digest)
+            dropped.append(family)
+        return dropped
+    except OSError:
+        return []
+
+
+def needs_compiling(engine: ModuleType, function: str = "") -> bool:
+    """True when the engine's module (or its compiled `function`, e.g. FFTCG's search_kernel) has no
+    numba cache yet: its first call compiles it."""
+    path = Path(engine.__file__)
+    return not any(cache_dir(path).glob(f"{path.stem}.{function}*.nbi"))
+
+
+def engine_functions(engine: ModuleType) -> set[str]:
+    """Qualified names of the compiled (not inlined) functions of the engine's family and the shared kernel."""
+    family = module_family(engine.__name__)
+    shared = {module_family("sim." + name.removesuffix(".py").replace("/", ".")) for name in SHARED}
+    names = set()
+    for name, module in list(sys.modules.items()):
+        if not (name.startswith("sim.") and module_family(name) in {family, *shared}):
+            continue
+        for value in vars(module).values():
+            if isinstance(value, Dispatcher) and value.targetoptions.get("inline") != "always":
+                names.add(f"{value.py_func.__module__}.{value.py_func.__name__}")
+    return names
+
+
+class _Counter(numba_event.Listener):
+    def __init__(self, names: set[str], on_change) -> None:
+        self.names, self.done, self.on_change = names, set(), on_change
+
+    def on_start(self, event) -> None:
+        pass
+
+    def on_end(self, event) -> None:
+        d = event.data.get("dispatcher") if event.data else None
+        name = d and f"{d.py_func.__module__}.{d.py_func.__name__}"
+        if name in self.names and name not in self.done:
+            self.done.add(name)
+            self.on_change(len(self.done))
+
+
+@contextmanager
+def compile_progress(engine: ModuleType, label: str) -> Iterator[None]:
+    """While the block runs numba's first compile of an engine (or the odds sampler), say so and, on a
+    terminal, show a live bar of its functions compiled so far; then the time it took."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    console.print(f"compiling {label} for this machine: about a minute, once (later runs load it "
+                  "from numba's cache)", highlight=False, soft_wrap=True)
+    t0 = time.perf_counter()
+    if console.is_terminal:
+        names = engine_functions(engine)
+        columns = (TextColumn("compiling"), BarColumn(), MofNCompleteColumn(), TextColumn("functions"),
+                   TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("compile", total=len(names))
+            counter = _Counter(names, lambda n: bar.update(task, completed=n))
+            with numba_event.install_listener("numba:compile", counter):
+                yield
+    else:
+        yield
+    console.print(f"compiled {label} in {time.perf_counter() - t0:.0f} s", highlight=False)
+
+
+def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] = ()) -> None:  # noqa: ANN001
+    """Compile an engine that has no numba cache yet by playing one game of these decks, with the
+    first-run notice and progress; nothing to do when the cache is warm. A policy with a kernel of its
+    own (engine.POLICY_KERNELS, e.g. FFTCG's search) among `policies` is compiled the same way."""
+    if needs_compiling(engine):
+        with compile_progress(engine, f"the {engine.GAME} engine"):
+            a, b = engine.compile_matchup(deck_a, deck_b)
+            engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=1)
+    for base in sorted({name.split(":")[0] for name in policies}):
+        kernel = getattr(engine, "POLICY_KERNELS", {}).get(base)
+        if kernel and needs_compiling(engine, kernel):
+            with compile_progress(engine, f"the {engine.GAME} {base} policy"):
+                a, b = engine.compile_matchup(deck_a, deck_b)
+                engine.play(a, b, engine.POLICIES[f"{base}:1"], 0, seed=0, stream=0, start=0, n=1)

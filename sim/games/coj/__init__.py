@@ -1,0 +1,1 @@
+"""CODE OF JOKER: engine (engine.py), rules (rules.py), effects (effects.py, vocab.py), actions (actions.py), scripted policies (policy.py), the card-text importer (importer.py) and the catalog reader (pool.py)."""

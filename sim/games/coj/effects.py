@@ -1,0 +1,989 @@
+"""CODE OF JOKER card effects (§9): targets, use legality, resolution, trigger zone timings and the
+"when destroyed" queue. State layout and rule primitives: coj_rules.py.
+"""
+
+import numpy as np
+
+from sim.cards.effects import (
+    E_AMOUNT,
+    E_COND,
+    E_COND_PARAM,
+    E_FE_PARAM,
+    E_FOREACH,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_THASH,
+    E_TRIGGER,
+)
+from sim.engine.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.kernel import SUB_POLICY0, randbelow
+from sim.games.coj.rules import (
+    CAUSE_BATTLE,
+    CAUSE_EFFECT,
+    CP_MAX,
+    CT_EVO,
+    CT_INTERCEPT,
+    CT_JOKER,
+    CT_TRIGGER,
+    CT_UNIT,
+    EV_LEAVE,
+    G_BATTLE_A,
+    G_BATTLE_B,
+    G_CHOSEN_SEAT,
+    G_CHOSEN_UID,
+    G_DQ,
+    G_FILTER,
+    G_LEAVE_CAUSE,
+    G_OQ,
+    G_OVER,
+    G_POL,
+    G_ROUND,
+    G_TP,
+    HAND_MAX,
+    KW_ANCHORED,
+    KW_DELETE_RESIST,
+    KW_DESTROY_RESIST,
+    KW_IMMORTAL,
+    KW_ORACLE,
+    KW_OVERHEAT,
+    KW_PROTECTION,
+    KW_SELECT_HACK,
+    KW_SELFLESS,
+    KW_SILENCE,
+    KW_SILENCE_RESIST,
+    KW_SPEED,
+    LP_START,
+    NEV,
+    O_CP_FLOOR,
+    O_IMMORTAL_WEAKEN,
+    O_PRIORITY_ALT,
+    O_TRIGGER_CP,
+    OP_ACTIVATE,
+    OP_BOUNCE,
+    OP_BREAK,
+    OP_BREAK_POWER,
+    OP_DAMAGE,
+    OP_DISCARD,
+    OP_DRAW,
+    OP_DULL,
+    OP_FREEZE,
+    OP_GAIN_CP,
+    OP_GRANT,
+    OP_HASTE,
+    OP_HEAL,
+    OP_LEVEL_UP,
+    OP_MILL,
+    OP_PLAYER_DAMAGE,
+    OP_PUMP,
+    OP_RECOVER,
+    OP_SEARCH,
+    OP_WEAKEN,
+    OP_ZONE_BREAK,
+    P_CP,
+    P_FIELD,
+    P_HAND,
+    P_LP,
+    P_N,
+    P_NINT,
+    P_NTRIG,
+    P_PURPLE,
+    P_TOP,
+    P_ZONE,
+    PURPLE_MAX,
+    TG_ALL,
+    TG_ALL_OPP,
+    TG_ALL_OWN,
+    TG_ALL_PLAYERS,
+    TG_ANY,
+    TG_CHOSEN,
+    TG_OPP,
+    TG_OPP_PLAYER,
+    TG_OWN_PLAYER,
+    TG_SELF,
+    TR_LEAVE,
+    TR_OVERCLOCK,
+    U_ACT,
+    U_BASE,
+    U_CARD,
+    U_FROZEN,
+    U_GKW,
+    U_LOST,
+    U_LVL,
+    U_PKW,
+    U_RESTR,
+    U_TEMP,
+    U_UID,
+    add_to_hand,
+    delete_unit,
+    deleted,
+    destroy,
+    draw,
+    find_unit,
+    has_colour_unit,
+    kw,
+    lp_loss,
+    record_drawn,
+    remove_from_hand,
+    remove_unit,
+    rng,
+    set_level,
+    spend,
+    take_damage,
+    unit_bp,
+    unit_kw,
+    vDK,
+    vDQ,
+    vE,
+    vG,
+    vH,
+    vK,
+    vOQ,
+    vP,
+    vU,
+    vZ,
+    zone_event,
+    zone_remove,
+)
+from sim.games.coj.vocab import (
+    CC_ALL_FIELD_GE,
+    CC_ATTACKING,
+    CC_BITS,
+    CC_BLOCKING,
+    CC_BY_BATTLE,
+    CC_BY_EFFECT,
+    CC_CHOICE,
+    CC_COST,
+    CC_CP_GE,
+    CC_EVENT_COST_GE,
+    CC_EVENT_EVO,
+    CC_EVENT_UNIT,
+    CC_IF_DONE,
+    CC_LEVEL,
+    CC_LIFE_BEHIND,
+    CC_LIFE_GE,
+    CC_LIFE_LE,
+    CC_MASK,
+    CC_OPP_ACTED_GE,
+    CC_OPP_FIELD_GE,
+    CC_OPP_FIELD_LE,
+    CC_OPP_HAND_GE,
+    CC_OPP_HAND_LE,
+    CC_OPP_ZONE_EMPTY,
+    CC_ORACLE,
+    CC_OWN_FIELD_EQ,
+    CC_OWN_FIELD_GE,
+    CC_OWN_FIELD_LE,
+    CC_OWN_HAND_LE,
+    CC_OWN_SPECIES_GE,
+    CC_PURPLE_GE,
+    CC_PURPLE_LE,
+    CC_ROUND_EVEN,
+    CC_ROUND_ODD,
+    CHOICE_OPP,
+    COST_FLOOR,
+    COST_SHIFT,
+    FE_DECK,
+    FE_DISCARD,
+    FE_EVENT_COST,
+    FE_LP,
+    FE_LP_LOST,
+    FE_OPP_ACTED,
+    FE_OPP_HAND,
+    FE_OPP_UNITS,
+    FE_PURPLE,
+    FL_ACTED,
+    FL_BP_MIN,
+    FL_DELETE,
+    FL_OTHER,
+    LVL_SHIFT,
+    PV_BITS,
+    PV_MASK,
+)
+
+
+@engine_jit
+def harmful(op):
+    return (op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DULL or op == OP_FREEZE
+            or op == OP_WEAKEN or op == OP_BOUNCE)
+
+
+@engine_jit
+def targeted(op):
+    return (harmful(op) or op == OP_PUMP or op == OP_HASTE or op == OP_LEVEL_UP or op == OP_ACTIVATE
+            or op == OP_GRANT)
+
+
+@engine_jit
+def sweep(target):
+    return target == TG_ALL_OPP or target == TG_ALL_OWN or target == TG_ALL
+
+
+@engine_jit
+def unit_affected(s, p, q, j, op, amount, param):
+    """Would seat p's effect change unit j of seat q? (§9 "no effect" rule; §10 無我, 固着, 耐性 keywords).
+    加護 is not checked here: it stops only targeted effects (legal_target), never sweeps."""
+    U = vU(s)
+    if vG(s)[G_FILTER] != 0 and not unit_matches(s, q, j, vG(s)[G_FILTER]):
+        return False
+    k = unit_kw(s, q, j)
+    enemy = q != p
+    fl = param >> PV_BITS if param > 0 else 0  # CoJ modifiers (coj_vocab FL_*)
+    if fl:
+        cost_max = ((param >> COST_SHIFT) & 31) - 1
+        if ((fl & (FL_ACTED >> PV_BITS) and U[q, j, U_ACT] == 1)  # 「行動済」
+                or (cost_max >= 0 and vK(s)[q, U[q, j, U_CARD], K_COST] > cost_max)
+                or U[q, j, U_LVL] < (param >> LVL_SHIFT) & 3):
+            return False
+        param &= PV_MASK
+    # 消滅 is not destroying: 破壊効果耐性 stops a destroy, 消滅効果耐性 a delete (§10, keywords.json)
+    resist = enemy and k & (KW_DELETE_RESIST if fl & (FL_DELETE >> PV_BITS) else KW_DESTROY_RESIST)
+    if op == OP_BREAK:
+        if resist:
+            return False
+        if amount > 0 and U[q, j, U_LVL] < amount:  # CoJ "レベルN以上の" filter
+            return False
+        return param <= 0 or vK(s)[q, U[q, j, U_CARD], K_COST] <= param
+    if op == OP_BREAK_POWER:
+        if fl & (FL_BP_MIN >> PV_BITS):  # 「BPN以上の」
+            return not resist and unit_bp(s, q, j) >= param
+        return not resist and unit_bp(s, q, j) <= (param if param > 0 else amount)
+    if op == OP_DULL or op == OP_FREEZE:
+        return U[q, j, U_ACT] == 1 and not (enemy and k & KW_SELFLESS)
+    if op == OP_BOUNCE:
+        return not (enemy and k & KW_ANCHORED)
+    if op == OP_HASTE:
+        return U[q, j, U_RESTR] == 1
+    if op == OP_LEVEL_UP:
+        if param == 1:  # 「レベルをNにする」
+            return U[q, j, U_LVL] != amount
+        return U[q, j, U_LVL] < 3 if amount >= 0 else U[q, j, U_LVL] > 1
+    if op == OP_ACTIVATE:
+        return U[q, j, U_ACT] == 0
+    if op == OP_GRANT:
+        bit = 1 << param
+        if amount == 2:  # take a keyword it has (「【神託】を取り除く」)
+            return (k & bit) != 0 and (U[q, j, U_LOST] & bit) == 0
+        if bit == KW_SILENCE and enemy and k & KW_SILENCE_RESIST:
+            return False
+        return (k & bit) == 0 or (bit == KW_SPEED and U[q, j, U_RESTR] == 1)
+    return True
+
+
+@engine_jit
+def unit_matches(s, q, j, f):
+    """Unit j of seat q against a target filter (G_FILTER): a species (f > 0) or a colour mask (-f)."""
+    K, c = vK(s), vU(s)[q, j, U_CARD]
+    if f > 0:
+        return K[q, c, K_JOBH] == f or K[q, c, K_JOB2H] == f
+    if f <= -COST_FLOOR:  # 「コストN以上の」
+        return K[q, c, K_COST] >= -f - COST_FLOOR
+    return (K[q, c, K_ELEM] & -f) != 0
+
+
+@engine_jit
+def legal_target(s, p, q, j, op, amount, param):
+    """Can an effect of seat p's card target unit j of seat q? §10 加護: no unit with it is targeted."""
+    return not (unit_kw(s, q, j) & KW_PROTECTION) and unit_affected(s, p, q, j, op, amount, param)
+
+
+@engine_jit
+def target_seat(p, op, target):
+    if target == TG_OPP or target == TG_ALL_OPP or (target == TG_ANY and harmful(op)):
+        return 1 - p
+    return p
+
+
+@engine_jit
+def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
+    """The unit slot an effect hits, or -1. The event's unit (attacker, entering unit) comes first."""
+    U, P = vU(s), vP(s)
+    if target == TG_SELF:
+        j = find_unit(s, p, src_uid)
+        return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
+    q = target_seat(p, op, target)
+    skip = src_uid if param > 0 and param & FL_OTHER else -1
+    hack = q != p and select_hack(s, p, q, op, amount, param)  # §10 セレクトハック: it must be chosen
+    if ctx_seat == q and ctx_uid != skip:
+        j = find_unit(s, q, ctx_uid)
+        if j >= 0 and legal_target(s, p, q, j, op, amount, param) and (not hack or unit_kw(s, q, j) & KW_SELECT_HACK):
+            return j
+    elif q == p and ctx_seat >= 0 and ctx_uid > 0:  # an own unit in a battle event: the own battler first
+        peer = vG(s)[G_BATTLE_A] if ctx_uid == vG(s)[G_BATTLE_B] else 0
+        j = find_unit(s, q, peer) if peer > 0 and peer != skip else -1
+        if j >= 0 and legal_target(s, p, q, j, op, amount, param):
+            return j
+    best, best_score = -1, -(1 << 30)
+    for j in range(P[q, P_FIELD]):
+        if ((skip >= 0 and U[q, j, U_UID] == skip) or (hack and not unit_kw(s, q, j) & KW_SELECT_HACK)
+                or not legal_target(s, p, q, j, op, amount, param)):
+            continue
+        bp = unit_bp(s, q, j)
+        if q == p and harmful(op):  # an own unit as the effect's price: the one it costs least
+            score = bp - (1 << 20 if bp <= amount else 0) if op == OP_DAMAGE or op == OP_WEAKEN else -bp
+        elif op == OP_DAMAGE or op == OP_WEAKEN:
+            score = bp + (1 << 20 if bp <= amount else 0)  # a kill first, the biggest one
+        elif op == OP_PUMP or op == OP_GRANT:
+            score = bp + (1 << 20 if U[q, j, U_ACT] else 0)
+        elif op == OP_LEVEL_UP:
+            score = U[q, j, U_LVL] * (1 << 20) + bp
+        else:
+            score = bp
+        if score > best_score:
+            best, best_score = j, score
+    return best
+
+
+@engine_jit
+def select_hack(s, p, q, op, amount, param):
+    """Whether seat q has a unit with セレクトハック that seat p's effect could target."""
+    for j in range(vP(s)[q, P_FIELD]):
+        if unit_kw(s, q, j) & KW_SELECT_HACK and legal_target(s, p, q, j, op, amount, param):
+            return True
+    return False
+
+
+@engine_jit
+def live_copy(s, p, c):
+    """Whether copy c of seat p is in its deck, hand, field or trigger zone. The other copies are the
+    discard and the deleted ones (§5 消滅, coj_rules.deleted; coj.py V_ZONES); after a §5 rebuild the
+    fresh deck holds every copy, so the discard starts empty again."""
+    P, DK, H, U, Z = vP(s), vDK(s), vH(s), vU(s), vZ(s)
+    for i in range(P[p, P_TOP], P[p, P_N]):
+        if DK[p, i] == c:
+            return True
+    for i in range(P[p, P_HAND]):
+        if H[p, i] == c:
+            return True
+    for j in range(P[p, P_FIELD]):
+        if U[p, j, U_CARD] == c:
+            return True
+    for i in range(P[p, P_ZONE]):
+        if Z[p, i] == c:
+            return True
+    return False
+
+
+@engine_jit
+def discard_pick(s, p, ctype):
+    """A random discard copy of seat p of card type ctype (-1 any), or -1 (op recover)."""
+    n = vP(s)[p, P_N]
+    cands = np.empty(n, np.int32)
+    m = 0
+    for c in range(n):
+        if (ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and not live_copy(s, p, c) and not deleted(s, p, c):
+            cands[m] = c
+            m += 1
+    return cands[randbelow(rng(s, SUB_POLICY0 + p), m)] if m > 0 else -1
+
+
+@engine_jit
+def search_match(s, p, c, param):
+    """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
+    of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
+    K = vK(s)
+    if param <= -2:  # a type / colour / cost filter (coj_vocab.search_filter)
+        v = -param - 2
+        ctype, colours, cost = (v & 7) - 1, (v >> 3) & 63, ((v >> 9) & 31) - 1
+        return ((ctype < 0 or K[p, c, K_TYPE] == ctype) and (colours == 0 or K[p, c, K_ELEM] & colours != 0)
+                and (cost < 0 or K[p, c, K_COST] == cost))
+    if param < 0:
+        return True
+    if param <= CT_JOKER:
+        return K[p, c, K_TYPE] == param
+    t = K[p, c, K_TYPE]
+    return (t == CT_UNIT or t == CT_EVO) and (K[p, c, K_JOBH] == param or K[p, c, K_JOB2H] == param)
+
+
+@engine_jit
+def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
+    """§9 use legality of one effect: a targeted effect needs a legal target, a sweep a unit it
+    changes, the others must change something."""
+    P = vP(s)
+    if sweep(target):
+        for q in range(2):
+            if (q == p and target == TG_ALL_OPP) or (q != p and target == TG_ALL_OWN):
+                continue
+            for j in range(P[q, P_FIELD]):
+                if unit_affected(s, p, q, j, op, amount, param) and not other_than(s, p, q, j, param, src_uid):
+                    return True
+        return False
+    if target == TG_CHOSEN:
+        q, j = chosen_unit(s)
+        return j >= 0 and unit_affected(s, p, q, j, op, amount, param)
+    if targeted(op):
+        return pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid) >= 0
+    if op == OP_DRAW:
+        t = 1 - p if target == TG_OPP_PLAYER else p
+        return P[t, P_HAND] < (min(amount, HAND_MAX) if param == 1 else HAND_MAX)
+    if op == OP_DISCARD:
+        return P[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] > 0
+    if op == OP_SEARCH:
+        return P[p, P_HAND] < HAND_MAX
+    if op == OP_RECOVER:
+        return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, param) >= 0
+    if op == OP_ZONE_BREAK:
+        return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
+    if op == OP_MILL:
+        return P[p, P_TOP] < P[p, P_N]
+    if op == OP_HEAL and param > 0:
+        return P[p, P_LP] < param
+    if op == OP_GAIN_CP and param == 1:  # the purple gauge: something to add or take
+        g = P[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE]
+        return g < PURPLE_MAX if amount > 0 else g > 0
+    return op != 0
+
+
+@engine_jit
+def chosen_unit(s):
+    """(seat, slot) of the unit the last targeted effect hit, slot -1 if it has left the field."""
+    q = vG(s)[G_CHOSEN_SEAT]
+    return q, find_unit(s, q, vG(s)[G_CHOSEN_UID])
+
+
+@engine_jit
+def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
+    """§9: a trigger/intercept cannot be used only if ALL its effects would have no effect (a
+    targeted one without a legal target has none); so it is usable iff one of them can act."""
+    e = vE(s)[p, c]
+    for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
+        if e[k, E_OP] != 0 and e[k, E_COND] & CC_MASK != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
+            vG(s)[G_FILTER] = e[k, E_THASH]
+            ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
+                                 ctx_uid)
+            vG(s)[G_FILTER] = 0
+            if ok:
+                return True
+    return False
+
+
+@engine_jit
+def row_amount(s, p, e, k, ctx_seat, ctx_uid):
+    """Effect row k's amount; 「[…×N]」 (E_FOREACH, coj_vocab FE_*) multiplies it by a count."""
+    if e[k, E_FOREACH] == 0:
+        return e[k, E_AMOUNT]
+    return e[k, E_AMOUNT] * fe_count(s, p, e[k, E_FOREACH], e[k, E_FE_PARAM], ctx_seat, ctx_uid)
+
+
+@engine_jit
+def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
+    """What a 「[…×N]」 counts for seat p (coj_vocab FE_*)."""
+    P, U = vP(s), vU(s)
+    if fe == FE_PURPLE:
+        return P[p, P_PURPLE]
+    if fe == FE_LP_LOST:  # 「あなたの受けているライフダメージ」: LP below the starting 8
+        return max(0, LP_START - P[p, P_LP])
+    if fe == FE_LP:
+        return P[p, P_LP]
+    if fe == FE_OPP_HAND:
+        return P[1 - p, P_HAND]
+    if fe == FE_DECK:
+        return P[p, P_N] - P[p, P_TOP]
+    if fe == FE_EVENT_COST:
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return vK(s)[ctx_seat, U[ctx_seat, j, U_CARD], K_COST] if j >= 0 else 0
+    if fe == FE_DISCARD:  # the copies in no live zone and not deleted (live_copy)
+        m = 0
+        for c in range(P[p, P_N]):
+            m += 0 if live_copy(s, p, c) or deleted(s, p, c) else 1
+        return m
+    q = 1 - p if fe == FE_OPP_UNITS or fe == FE_OPP_ACTED else p
+    m = 0
+    for j in range(P[q, P_FIELD]):
+        if fe == FE_OPP_ACTED:
+            m += 1 - U[q, j, U_ACT]
+        elif fparam == 0 or unit_matches(s, q, j, fparam):
+            m += 1
+    return m
+
+
+@engine_jit
+def other_than(s, p, q, j, param, src_uid):
+    """Whether unit j of seat q is the effect's own unit and the effect says 「このユニット以外の」."""
+    return param > 0 and (param & FL_OTHER) != 0 and q == p and vU(s)[q, j, U_UID] == src_uid
+
+
+@engine_jit
+def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
+    """An effect's condition (E_COND, coj_vocab CC_*; cparam = E_COND_PARAM) for seat p; 0 and choice
+    options always hold."""
+    if cond == 0:
+        return True
+    kind, n = cond & CC_MASK, cond >> CC_BITS
+    P = vP(s)
+    if kind == CC_OWN_FIELD_LE:
+        return P[p, P_FIELD] <= n
+    if kind == CC_OWN_FIELD_GE:
+        return P[p, P_FIELD] >= n
+    if kind == CC_OPP_FIELD_GE:
+        return P[1 - p, P_FIELD] >= n
+    if kind == CC_OPP_FIELD_LE:
+        return P[1 - p, P_FIELD] <= n
+    if kind == CC_LIFE_LE:
+        return P[p, P_LP] <= n
+    if kind == CC_OPP_HAND_LE:
+        return P[1 - p, P_HAND] <= n
+    if kind == CC_OPP_ZONE_EMPTY:
+        return P[1 - p, P_ZONE] == 0
+    if kind == CC_PURPLE_GE:
+        return P[p, P_PURPLE] >= n
+    if kind == CC_PURPLE_LE:
+        return P[p, P_PURPLE] <= n
+    if kind == CC_EVENT_UNIT:  # the event's unit (the entering / attacking one) of a species or colour
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return j >= 0 and unit_matches(s, ctx_seat, j, cparam)
+    if kind == CC_EVENT_COST_GE:
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return j >= 0 and vK(s)[ctx_seat, vU(s)[ctx_seat, j, U_CARD], K_COST] >= n
+    if kind == CC_ORACLE:
+        j = find_unit(s, p, src_uid)
+        return j >= 0 and unit_kw(s, p, j) & KW_ORACLE != 0 and vU(s)[p, j, U_LOST] & KW_ORACLE == 0
+    if kind == CC_BY_BATTLE or kind == CC_BY_EFFECT:  # the destruction being settled (G_LEAVE_CAUSE)
+        return vG(s)[G_LEAVE_CAUSE] == (CAUSE_BATTLE if kind == CC_BY_BATTLE else CAUSE_EFFECT)
+    if kind == CC_EVENT_EVO:
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return j >= 0 and vK(s)[ctx_seat, vU(s)[ctx_seat, j, U_CARD], K_TYPE] == CT_EVO
+    if kind == CC_CP_GE:
+        return P[p, P_CP] >= n
+    if kind == CC_OPP_HAND_GE:
+        return P[1 - p, P_HAND] >= n
+    if kind == CC_LIFE_GE:
+        return P[p, P_LP] >= n
+    if kind == CC_ATTACKING or kind == CC_BLOCKING:
+        return (vG(s)[G_TP] == p) == (kind == CC_ATTACKING)
+    if kind == CC_ROUND_ODD or kind == CC_ROUND_EVEN:
+        return vG(s)[G_ROUND] % 2 == (1 if kind == CC_ROUND_ODD else 0)
+    if kind == CC_OWN_HAND_LE:
+        return P[p, P_HAND] <= n
+    if kind == CC_OWN_FIELD_EQ:
+        return P[p, P_FIELD] == n
+    if kind == CC_ALL_FIELD_GE:
+        return P[0, P_FIELD] + P[1, P_FIELD] >= n
+    if kind == CC_LIFE_BEHIND:
+        return P[p, P_LP] < P[1 - p, P_LP]
+    if kind == CC_OPP_ACTED_GE:
+        m = 0
+        for j in range(P[1 - p, P_FIELD]):
+            m += 1 - vU(s)[1 - p, j, U_ACT]
+        return m >= n
+    if kind == CC_OWN_SPECIES_GE:
+        m = 0
+        for j in range(P[p, P_FIELD]):
+            m += unit_matches(s, p, j, cparam)
+        return m >= n
+    if kind == CC_LEVEL:
+        j = find_unit(s, p, src_uid)
+        return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
+    return True
+
+
+@engine_jit
+def hit_unit(s, p, q, j, op, amount, param):
+    """Apply a unit op of seat p's effect to unit j of seat q."""
+    U, G = vU(s), vG(s)
+    if param > 0 and param >> PV_BITS:
+        if param & FL_DELETE and (op == OP_BREAK or op == OP_BREAK_POWER):
+            delete_unit(s, q, j)
+            return
+        param &= PV_MASK
+    if op == OP_DAMAGE:
+        if take_damage(s, q, j, 2 * amount if unit_kw(s, q, j) & KW_OVERHEAT else amount, q != p):
+            destroy(s, q, j)
+    elif op == OP_BREAK or op == OP_BREAK_POWER:
+        destroy(s, q, j)
+    elif op == OP_DULL:
+        U[q, j, U_ACT] = 0
+    elif op == OP_FREEZE:
+        U[q, j, U_ACT] = 0
+        U[q, j, U_FROZEN] = 1
+    elif op == OP_PUMP:
+        if param == 2:  # 「BPをN倍にする」 until end of turn: + (N - 1) x the current BP
+            U[q, j, U_TEMP] += (amount - 1) * max(0, unit_bp(s, q, j))
+        else:
+            U[q, j, U_BASE if param == 1 else U_TEMP] += amount  # §10 基本BP: a base change survives turn end
+    elif op == OP_WEAKEN:
+        if not (G[O_IMMORTAL_WEAKEN] and unit_kw(s, q, j) & KW_IMMORTAL):
+            U[q, j, U_BASE if param == 1 else U_TEMP] -= amount
+            if unit_bp(s, q, j) <= 0:
+                destroy(s, q, j)
+    elif op == OP_BOUNCE:
+        c = U[q, j, U_CARD]
+        remove_unit(s, q, j)
+        if vP(s)[q, P_HAND] < HAND_MAX:  # §8: back to Lv.1 in hand; a full hand sends it to the discard
+            add_to_hand(s, q, c, 1)
+    elif op == OP_HASTE:
+        U[q, j, U_RESTR] = 0
+    elif op == OP_LEVEL_UP:
+        set_level(s, q, j, amount if param == 1 else U[q, j, U_LVL] + amount)
+    elif op == OP_ACTIVATE:
+        U[q, j, U_ACT] = 1  # 「行動権を回復する」
+    elif op == OP_GRANT and amount == 2:
+        U[q, j, U_LOST] |= 1 << param
+    elif op == OP_GRANT:
+        U[q, j, U_PKW if amount == 1 else U_GKW] |= 1 << param  # §9: granted keywords are fully had
+        if (1 << param) == KW_SPEED:
+            U[q, j, U_RESTR] = 0  # §10 スピードムーブ lifts the attack restriction of the turn it entered
+
+
+@engine_jit
+def sweep_units(s, p, q, op, amount, param, src_uid):
+    """Every unit of seat q the effect changes (§10 加護 does not stop a sweep: nothing is targeted)."""
+    j = vP(s)[q, P_FIELD] - 1
+    while j >= 0:  # from the right so that destroyed units do not shift the ones still to hit
+        if unit_affected(s, p, q, j, op, amount, param) and not other_than(s, p, q, j, param, src_uid):
+            hit_unit(s, p, q, j, op, amount, param)
+        j = min(j - 1, vP(s)[q, P_FIELD] - 1)
+
+
+@engine_jit
+def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
+    """Resolve one effect of seat p (§9: do as much as possible; targets chosen by pick_target)."""
+    P, G = vP(s), vG(s)
+    if G[G_OVER]:
+        return
+    q = 1 - p
+    if sweep(target):  # 「全てのユニット」: every such unit, own ("あなたの") or the opponent's or both
+        if target != TG_ALL_OPP:
+            sweep_units(s, p, p, op, amount, param, src_uid)
+        if target != TG_ALL_OWN:
+            sweep_units(s, p, q, op, amount, param, src_uid)
+        return
+    if target == TG_CHOSEN:  # 「それ」 again: the unit the previous effect chose, if it is still there
+        t, j = chosen_unit(s)
+        if j >= 0 and unit_affected(s, p, t, j, op, amount, param):
+            hit_unit(s, p, t, j, op, amount, param)
+        return
+    if targeted(op):
+        j = pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
+        t = target_seat(p, op, target)
+        G[G_CHOSEN_SEAT] = t
+        G[G_CHOSEN_UID] = vU(s)[t, j, U_UID] if j >= 0 else -1
+        if j >= 0:
+            hit_unit(s, p, t, j, op, amount, param)
+        return
+    if op == OP_DRAW:  # param 1: 「手札がN枚になるまでカードを引く」
+        t = q if target == TG_OPP_PLAYER else p
+        draw(s, t, max(0, amount - P[t, P_HAND]) if param == 1 else amount)
+    elif op == OP_PLAYER_DAMAGE:
+        if target == TG_ALL_PLAYERS:  # one LP change for both: §1 simultaneous 0 is a double loss
+            P[p, P_LP] = max(0, P[p, P_LP] - amount)
+            lp_loss(s, q, amount, True)
+            if P[p, P_LP] == 0:
+                G[G_OVER] = 1
+        else:  # §9 the gauge rises for LP lost to the OPPONENT's effects only
+            t = p if target == TG_OWN_PLAYER else q
+            lp_loss(s, t, amount, t != p)
+    elif op == OP_HEAL:  # param > 0: the LP it cannot pass (「ライフはN以上にはならない」: N - 1)
+        P[p, P_LP] = min(P[p, P_LP] + amount, param) if param > 0 else P[p, P_LP] + amount
+    elif op == OP_GAIN_CP:
+        t = q if target == TG_OPP_PLAYER else p
+        if param == 1:  # 紫ゲージ (coj_rules P_PURPLE)
+            P[t, P_PURPLE] = max(0, min(PURPLE_MAX, P[t, P_PURPLE] + amount))
+        else:
+            P[t, P_CP] = max(G[O_CP_FLOOR], min(CP_MAX, P[t, P_CP] + amount))  # §4 cap 12, floor (option)
+    elif op == OP_DISCARD:  # the opponent's hand, or the own one (own_player: 「あなたは手札を…捨てる」)
+        t = p if target == TG_OWN_PLAYER else q
+        for _ in range(amount):
+            if P[t, P_HAND] == 0:
+                break
+            remove_from_hand(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_HAND]))
+    elif op == OP_SEARCH:
+        DK = vDK(s)
+        got = 0
+        for i in range(P[p, P_TOP], P[p, P_N]):
+            if got >= amount or P[p, P_HAND] >= HAND_MAX:
+                break
+            if search_match(s, p, DK[p, i], param):
+                c = DK[p, i]
+                DK[p, i] = DK[p, P[p, P_TOP]]
+                DK[p, P[p, P_TOP]] = c
+                P[p, P_TOP] += 1
+                add_to_hand(s, p, c, 1)
+                record_drawn(s, p, c)
+                got += 1
+    elif op == OP_RECOVER:
+        for _ in range(amount):
+            c = discard_pick(s, p, param) if P[p, P_HAND] < HAND_MAX else -1
+            if c < 0:
+                break
+            add_to_hand(s, p, c, 1)  # §5: cards in the discard are Lv.1
+    elif op == OP_MILL:  # 「デッキからカードをN枚ランダムで捨てる」: the deck is shuffled, so its top N cards
+        P[p, P_TOP] = min(P[p, P_N], P[p, P_TOP] + amount)  # to the discard (not stored: no live zone)
+    elif op == OP_ZONE_BREAK:  # the opponent's zone, or the own one (own_player)
+        t = p if target == TG_OWN_PLAYER else q
+        for _ in range(amount):
+            if P[t, P_ZONE] == 0:
+                break
+            zone_remove(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_ZONE]))
+
+
+@engine_jit
+def resolve_card(s, p, c, src_uid, ctx_seat, ctx_uid):
+    """All effects of one card (row c), in the order written (§9)."""
+    run_effects(s, p, c, -1, src_uid, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
+    """The effects of card row c of seat p with timing trig (-1: all of them: a used zone card or
+    joker), in the order written (§9). A condition (E_COND) is checked as its effect resolves; of a
+    choice (CC_CHOICE) only the options chosen by pick_option run."""
+    e = vE(s)[p, c]
+    opt = -1
+    paid = True
+    last, last_cp, held = 0, 0, True  # a run of effects under one condition is checked once, at its first
+    for k in range(e.shape[0]):
+        if e[k, E_OP] == 0 or (trig >= 0 and e[k, E_TRIGGER] != trig):
+            continue
+        cond = e[k, E_COND]
+        if cond != 0:
+            kind = cond & CC_MASK
+            if kind == CC_CHOICE:
+                if opt < 0:
+                    opt = pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid)
+                if (cond >> CC_BITS) & (CHOICE_OPP - 1) != opt:
+                    continue
+            elif kind == CC_COST:
+                paid = paid and payable(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid,
+                                        ctx_seat, ctx_uid)
+                if not paid:  # §9 no partial payment
+                    continue
+            elif kind == CC_IF_DONE:
+                if not paid:
+                    continue
+            else:
+                if cond != last or e[k, E_COND_PARAM] != last_cp:
+                    last, last_cp = cond, e[k, E_COND_PARAM]
+                    held = cond_holds(s, p, cond, last_cp, src_uid, ctx_seat, ctx_uid)
+                if not held:
+                    continue
+        vG(s)[G_FILTER] = e[k, E_THASH]
+        resolve(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
+        vG(s)[G_FILTER] = 0
+
+
+@engine_jit
+def payable(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
+    """Whether a 「そうした場合」 cost can be paid in full (§9): CP or cards in hand enough, a target."""
+    if op == OP_GAIN_CP and amount < 0:
+        return vP(s)[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE if param == 1 else P_CP] >= -amount
+    if op == OP_DISCARD:
+        return vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] >= amount
+    return effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
+    """「以下の効果から1つを選び発動する」: the option a policy chooses among those with an effect that
+    can act (§9 use legality): the random policy uniformly, the scripted ones the first (0: none can).
+    The chooser is the card's owner, or the opponent for 「対戦相手は…選び」 (CHOICE_OPP)."""
+    e = vE(s)[p, c]
+    mask = 0
+    chooser = p
+    for k in range(e.shape[0]):
+        cond = e[k, E_COND]
+        if e[k, E_OP] != 0 and (trig < 0 or e[k, E_TRIGGER] == trig) and cond & CC_MASK == CC_CHOICE:
+            vG(s)[G_FILTER] = e[k, E_THASH]
+            if effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
+                               ctx_uid):
+                mask |= 1 << ((cond >> CC_BITS) & (CHOICE_OPP - 1))
+            if (cond >> CC_BITS) & CHOICE_OPP:
+                chooser = 1 - p
+            vG(s)[G_FILTER] = 0
+    if mask == 0:
+        return 0
+    n = 0
+    for b in range(1, 8):
+        n += (mask >> b) & 1
+    pick = randbelow(rng(s, SUB_POLICY0 + chooser), n) if vG(s)[G_POL + chooser] == 0 else 0
+    for b in range(1, 8):
+        if (mask >> b) & 1:
+            if pick == 0:
+                return b
+            pick -= 1
+    return 0
+
+
+@engine_jit
+def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
+    """A unit's own abilities for an event (unless 沈黙); the unit is the source (target "self")."""
+    if (vK(s)[p, vU(s)[p, j, U_CARD], K_TRIGS] >> trig) & 1:
+        fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
+    c = vU(s)[p, j, U_CARD]
+    if unit_kw(s, p, j) & KW_SILENCE:  # printed or granted (§9: a granted keyword is fully had)
+        return
+    run_effects(s, p, c, trig, vU(s)[p, j, U_UID], ctx_seat, ctx_uid)
+
+
+@engine_jit
+def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
+    """Every unit of seat p with an ability for event trig (fire_units_walk); the common case, no
+    unit with that timing, is decided here without a call."""
+    for k in range(vP(s)[p, P_FIELD]):
+        if (vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS] >> trig) & 1:
+            fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid)
+            return
+
+
+@engine_jit
+def fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid):
+    """Seat p's units for event trig, oldest placed first (§9 priority tier 1), except unit skip_uid
+    (the acting unit, fired first by the caller). Walks by uid, not by slot: an evolution takes a
+    new uid in its base's slot, and units placed meanwhile keep their turn."""
+    last = 0
+    while not vG(s)[G_OVER]:
+        U = vU(s)
+        j, best = -1, 1 << 30
+        for k in range(vP(s)[p, P_FIELD]):
+            u = U[p, k, U_UID]
+            if last < u < best:
+                j, best = k, u
+        if j < 0:
+            return
+        last = best
+        if best != skip_uid:
+            fire_unit(s, p, j, trig, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
+    """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
+    P, Z = vP(s), vZ(s)
+    if ev < 0 or P[p, P_NTRIG + ev] == 0:
+        return -1
+    for i in range(start, P[p, P_ZONE]):
+        c = Z[p, i]
+        if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_event(s, p, c) == ev:
+            if vG(s)[O_TRIGGER_CP] and vK(s)[p, c, K_COST] > P[p, P_CP]:
+                continue
+            if card_usable(s, p, c, -1, ctx_seat, ctx_uid):
+                return i
+    return -1
+
+
+@engine_jit
+def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
+    """Use set card i: pay, to the discard (shift left), then resolve its effects."""
+    c = vZ(s)[p, i]
+    zone_remove(s, p, i)
+    spend(s, p, cost)
+    resolve_card(s, p, c, -1, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
+    """§3/§9: trigger cards fire compulsorily, leftmost first; unusable ones stay set (§11.13)."""
+    if ev >= 0 and vP(s)[p, P_NTRIG + ev] > 0:
+        fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
+    i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
+    while i >= 0 and not vG(s)[G_OVER]:
+        c = vZ(s)[p, i]
+        use_zone_card(s, p, i, vK(s)[p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+        i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """Priority tier 2: the turn player's trigger cards, then the other's (or alternating: option)."""
+    if not vG(s)[O_PRIORITY_ALT]:
+        fire_triggers(s, tp, ev_tp, ctx_seat, ctx_uid)
+        fire_triggers(s, 1 - tp, ev_ntp, ctx_seat, ctx_uid)
+        return
+    p, ev, passes = tp, ev_tp, 0
+    while passes < 2 and not vG(s)[G_OVER]:
+        i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
+        if i >= 0:
+            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+            passes = 0
+        else:
+            passes += 1
+        p, ev = 1 - p, (ev_ntp if p == tp else ev_tp)
+
+
+@engine_jit
+def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
+    """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
+    c = vZ(s)[p, i]
+    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev
+            and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
+            and card_usable(s, p, c, -1, ctx_seat, ctx_uid))
+
+
+@engine_jit
+def want_intercept(s, q):
+    """Intercepts are the only optional effects (§9): scripted policies use every usable one, the
+    random policy tosses a coin (policy id 0 = random, coj_policy.POL_RANDOM)."""
+    return randbelow(rng(s, SUB_POLICY0 + q), 2) == 1 if vG(s)[G_POL + q] == 0 else True
+
+
+@engine_jit
+def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
+    """Seat p uses its leftmost usable intercept for event ev that the policy wants; False = pass."""
+    if ev < 0 or ev >= NEV or vP(s)[p, P_NINT + ev] == 0:
+        return False
+    for i in range(vP(s)[p, P_ZONE]):
+        if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
+            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
+            return True
+    return False
+
+
+@engine_jit
+def intercept_round(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """Intercept windows (intercept_turns) only when one of the players has a card set for the event."""
+    if (ev_tp >= 0 and vP(s)[tp, P_NINT + ev_tp] > 0) or (ev_ntp >= 0 and vP(s)[1 - tp, P_NINT + ev_ntp] > 0):
+        intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """§9 priority tier 3: the right to use an intercept alternates, turn player first; each player
+    uses one or passes, and two passes in a row close the window. Destroyed units' effects wait
+    for settle (the caller's)."""
+    p, passes = tp, 0
+    while passes < 2 and not vG(s)[G_OVER]:
+        if use_one_intercept(s, p, ev_tp if p == tp else ev_ntp, ctx_seat, ctx_uid):
+            passes = 0
+        else:
+            passes += 1
+        p = 1 - p
+
+
+@engine_jit
+def settle(s):
+    """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information), then
+    the queued OC abilities (§9: after all other effects)."""
+    if vG(s)[G_DQ] > 0 or vG(s)[G_OQ] > 0:  # the common case: nothing queued
+        settle_queue(s)
+
+
+@engine_jit
+def settle_queue(s):
+    G, DQ, OQ = vG(s), vDQ(s), vOQ(s)
+    k = o = 0
+    while (k < G[G_DQ] or o < G[G_OQ]) and not G[G_OVER]:
+        if k < G[G_DQ]:
+            p, c = DQ[k, 0] & 1, DQ[k, 1]
+            G[G_LEAVE_CAUSE] = DQ[k, 0] >> 1
+            k += 1
+            if not kw(s, p, c) & KW_SILENCE:
+                run_effects(s, p, c, TR_LEAVE, -1, -1, -1)
+            fire_triggers(s, p, EV_LEAVE, -1, -1)
+            intercept_round(s, p, EV_LEAVE, -1, -1, -1)  # §9: intercepts answer a destruction too
+        else:
+            p, uid = OQ[o, 0], OQ[o, 1]
+            o += 1
+            j = find_unit(s, p, uid)
+            if j >= 0:  # an overclocked unit that left before its turn fires nothing
+                fire_unit(s, p, j, TR_OVERCLOCK, p, uid)
+    G[G_DQ] = 0
+    G[G_OQ] = 0

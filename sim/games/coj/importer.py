@@ -1,0 +1,831 @@
+"""CODE OF JOKER ability text (Japanese, catalog.json) -> keywords, effects and unmodelled abilities.
+
+The text is NFKC-normalised (full-width digits). An ability is a "■name" heading with its body lines,
+or a keyword line of 【…】 outside any heading; each counts once for coverage. An ability is modelled
+when its printed timing maps onto a trigger, every sentence maps onto the effect vocabulary
+(sim.cards.effects), apart from the reminder notes dropped on purpose (IGNORED), and the engine executes
+that timing, op and target (sim.games.coj.vocab): coverage counts only what runs. A keyword line is
+modelled when the engine plays every keyword on it. Beyond single sentences the importer reads
+choices (「以下の効果から1つを選び発動する」), a unit's level-dependent parts (「このユニットのレベルに
+よって」), 「〜場合、」 conditions, 「そうした場合」 costs (§9, all or nothing) and 消滅 (delete); the
+encodings are in sim.games.coj.vocab. Approximations, made on purpose:
+- target filters other than cost / BP / level bounds and 行動済 are not modelled (the ability stays
+  unmodelled); a BP bound only on destroy / delete;
+- 「選んで」 (chosen) picks from the discard, deck or own hand are played as random picks of the same
+  kind, and a unit picked 「ランダムで」 is played as the engine's target choice (coj_effects.pick_target);
+- 「それ」 in a trigger or intercept card is the unit of its event (the entering or attacking unit);
+- a condition is checked at each of its effects as it resolves (a sentence's effects rarely change it).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import replace
+
+from sim.cards.effects import MAX_EFFECTS, Effect, text_hash
+from sim.cards.model import ELEMENTS
+from sim.games.coj import vocab as VOC
+from sim.games.coj.vocab import KEYWORDS as ENGINE_KEYWORDS
+from sim.games.coj.vocab import executed
+from sim.games.fftcg.importer import ParsedText
+
+# CoJ digest §10 keyword table (in the order of sim.games.coj.engine KEYWORDS, bit i of K_KW), then the rest of the
+# catalog's keywords.json. 次元干渉/コストN becomes "dimensional_interference_N" (the engine reads N from it).
+COJ_KEYWORD_NAMES = {
+    "スピードムーブ": "speed_move", "不屈": "indomitable", "貫通": "penetrate", "無我の境地": "selflessness",
+    "固着": "anchored", "加護": "protection", "次元干渉": "dimensional_interference", "呪縛": "bind",
+    "不滅": "immortal", "秩序の盾": "shield_of_order", "沈黙": "silence", "強制防御": "forced_defense",
+    "攻撃禁止": "attack_ban", "王の治癒力": "kings_healing",
+    "防御禁止": "block_ban", "破壊効果耐性": "destroy_resist", "沈黙効果耐性": "silence_resist",
+    "撤退禁止": "retreat_ban", "進化禁止": "evolution_ban",
+    "消滅効果耐性": "delete_resist", "セレクトハック": "select_hack", "オーバーヒート": "overheat", "神託": "oracle",
+    # parsed, not played by the engine: a line with one of these counts as unmodelled
+    "狂戦士": "berserker", "行動制限": "action_restriction",
+}
+COJ_KEYWORDS: tuple[str, ...] = tuple(COJ_KEYWORD_NAMES.values())
+assert COJ_KEYWORDS[:len(ENGINE_KEYWORDS)] == ENGINE_KEYWORDS  # grant_keyword's param is the engine's bit
+CARD_TYPE_PARAM = {"ユニット": 0, "進化": 1, "進化ユニット": 1, "トリガー": 2, "インターセプト": 3}  # index into CARD_TYPES["coj"]
+
+
+def normalize(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+_TAGS = re.compile(r"</?[a-zA-Z][^>]*>")  # HTML spans only; <ウィルス…> names stay
+_KEYWORD = re.compile(r"【([^】]+)】")
+_DIMENSION = re.compile(r"【?次元干渉\s*/\s*コスト\s*\(?(\d+)\)?】?")
+
+
+def abilities(text: str) -> list[str]:
+    """Ability blocks: '■name' headings with their body lines; keyword lines stand alone."""
+    blocks: list[list[str]] = []
+    in_heading = False
+    for raw in _TAGS.sub("", normalize(text)).splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("(") and blocks:
+            blocks[-1].append(line)  # reminder text belongs to the ability above it
+        elif line.startswith("■"):
+            blocks.append([line])
+            in_heading = True
+        elif in_heading and not _keyword_line(line):
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+            in_heading = False
+    return ["\n".join(block) for block in blocks]
+
+
+def _keyword_line(line: str) -> frozenset[str] | None:
+    dimension = _DIMENSION.search(line)
+    if dimension:
+        line = _DIMENSION.sub("", line)
+    found = {COJ_KEYWORD_NAMES[k] for k in _KEYWORD.findall(line) if k in COJ_KEYWORD_NAMES}
+    if dimension:
+        found.add(f"dimensional_interference_{dimension.group(1)}")
+    rest = _KEYWORD.sub("", line).strip()
+    return frozenset(found) if found and not rest else None
+
+
+_TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (§9 trigger points)
+    (re.compile(r"^(?:このユニット|自身)がフィールドに出た時、"), "enter"),
+    (re.compile(r"^このユニットがアタックした時、"), "attack"),
+    (re.compile(r"^このユニットがブロックした時、"), "block"),
+    (re.compile(r"^このユニットが戦闘した時、"), "battle"),
+    (re.compile(r"^このユニットが破壊された時、"), "leave"),
+    (re.compile(r"^このユニットが(?:オーバークロックした|フィールドでレベル3にクロックアップした)時、"), "overclock"),
+    (re.compile(r"^このユニットがプレイヤーアタックに成功した時、"), "hit_player"),
+    (re.compile(r"^あなたのターン開始時、"), "turn_start"),
+    (re.compile(r"^あなたのターン終了時、"), "turn_end"),
+    (re.compile(r"^対戦相手のターン開始時、"), "opp_turn_start"),
+    (re.compile(r"^(?:対戦相手の|相手)ターン終了時、"), "opp_turn_end"),
+    (re.compile(r"^対戦相手のユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters"),
+    (re.compile(r"^対戦相手のユニットが(?:アタックした時|アタックするたび)、"), "opp_attacks"),
+    (re.compile(r"^あなたがプレイヤーアタックを(?:受けた時|受けるたび)、"), "opp_hit_player"),
+]
+_ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen from the card's owner
+    (re.compile(r"^あなたのユニットがフィールドに出た時、"), "own_enters"),
+    (re.compile(r"^対戦相手のユニットがフィールドに出た時、"), "opp_enters"),
+    (re.compile(r"^あなたのユニットがアタックした時、"), "own_attacks"),
+    (re.compile(r"^対戦相手のユニットがアタックした時、"), "opp_attacks"),
+    (re.compile(r"^あなたのユニットが戦闘した時、"), "own_battles"),
+    (re.compile(r"^あなたのユニットがブロックした時、"), "own_blocks"),
+    (re.compile(r"^あなたのユニットがプレイヤーアタックに成功した時、"), "own_hit_player"),
+    (re.compile(r"^あなたがプレイヤーアタックを受けた時、"), "opp_hit_player"),
+    (re.compile(r"^あなたのユニットが破壊された時、"), "leave"),
+    (re.compile(r"^あなたのターン開始時、"), "turn_start"),
+    (re.compile(r"^対戦相手のターン開始時、"), "opp_turn_start"),
+    (re.compile(r"^あなたのターン終了時、"), "turn_end"),
+    (re.compile(r"^対戦相手のターン終了時、"), "opp_turn_end"),
+]
+_SIDE = r"(対戦相手|あなた)?の?"
+_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)|BP(\d+)以上の)?"
+# one unit of each side: 「あなたのユニットと対戦相手のユニットをそれぞれ1体ずつ選ぶ」, 「お互いのユニットを1体ずつ選ぶ」
+_BOTH = re.compile(r"^(?:あなたのユニットと対戦相手のユニットを(?:それぞれ)?|お互いのユニットを)(\d+)体ずつ選ぶ$")
+_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (coj_vocab unit_filter)
+_CHOOSE = re.compile(r"^(このユニット以外の)?" + _SIDE + _FILTER + _KIND
+                     + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
+_RECOVER_PICK = re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
+_ON_IT = [  # action on the chosen unit(s): それ / それら
+    (re.compile(r"^(?:それ|それら)に(\d+)ダメージを与える$"), "damage"),
+    (re.compile(r"^(?:それ|それら)を破壊する$"), "break"),
+    (re.compile(r"^(?:それ|それら)を消滅させる$"), "delete"),  # §5 消滅: break with FL_DELETE
+    (re.compile(r"^(?:それ|それら)のレベルを(\d)にする$"), "level_set"),  # level_up with param 1
+    (re.compile(r"^(?:それ|それら)の(?:基本)?BPを\+(\d+)する$"), "pump"),
+    (re.compile(r"^(?:それ|それら)の行動権を消費する$"), "dull"),
+    (re.compile(r"^(?:それ|それら)を(?:持ち主の|対戦相手の)?手札に戻す$"), "bounce"),
+    (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを\+(\d+)する$"), "pump"),
+    (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを-(\d+)する$"), "weaken"),
+    (re.compile(r"^(?:それ|それら)のレベルを([+-]\d+)する$"), "level_up"),
+    (re.compile(r"^(?:それ|それら)の行動権を回復する$"), "activate"),
+    (re.compile(r"^(?:それ|それら)に【([^】]+)】を与える$"), "grant_keyword"),
+    (re.compile(r"^(?:ターン終了時まで(?:それ|それら)|(?:それ|それら)にターン終了時まで)に?【([^】]+)】を与える$"),
+     "grant_keyword"),
+]
+_ALONE = [  # sentences that stand alone: (pattern, op, target)
+    (re.compile(r"^(?:あなたは)?カードを(\d+)枚引く$"), "draw", "own_player"),
+    (re.compile(r"^対戦相手はカードを(\d+)枚引く$"), "draw", "opp_player"),
+    (re.compile(r"^対戦相手(?:のユニット全体|の全てのユニット)に(\d+)ダメージを与える$"), "damage", "all_opp_characters"),
+    (re.compile(r"^全てのユニットに(\d+)ダメージを与える$"), "damage", "all_characters"),
+    (re.compile(r"^対戦相手の全てのユニットを破壊する$"), "break", "all_opp_characters"),
+    (re.compile(r"^対戦相手の全てのユニットの行動権を消費する$"), "dull", "all_opp_characters"),
+    (re.compile(r"^対戦相手の全てのユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "all_opp_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "all_own_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "self"),
+    (re.compile(r"^このユニットのレベルを([+-]\d+)する$"), "level_up", "self"),
+    (re.compile(r"^このユニットの行動権を回復する$"), "activate", "self"),
+    (re.compile(r"^あなたの全てのユニットの行動権を回復する$"), "activate", "all_own_characters"),
+    (re.compile(r"^このユニットの基本BPを\+(\d+)する$"), "pump", "self"),
+    (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "self"),
+    (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを-(\d+)する$"), "weaken", "any_character"),
+    (re.compile(r"^このユニットを破壊する$"), "break", "self"),
+    (re.compile(r"^全てのユニットの行動権を消費する$"), "dull", "all_characters"),
+    (re.compile(r"^対戦相手の全てのユニットに【([^】]+)】を与える$"), "grant_keyword", "all_opp_characters"),
+    (re.compile(r"^このユニットの行動権を消費する$"), "dull", "self"),
+    (re.compile(r"^対戦相手の全てのレベル(\d+)以上のユニットを破壊する$"), "break", "all_opp_characters"),
+    (re.compile(r"^対戦相手のCPを(-\d+)する$"), "gain_cp", "opp_player"),
+    (re.compile(r"^あなたのCPを(-\d+)する$"), "gain_cp", "own_player"),
+    (re.compile(r"^(?:あなたの全てのユニット|あなたのユニット全体)の基本BPを\+(\d+)する$"), "pump", "all_own_characters"),
+    (re.compile(r"^対戦相手の全てのユニットの基本BPを-(\d+)する$"), "weaken", "all_opp_characters"),
+    (re.compile(r"^全てのユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "all_characters"),
+    (re.compile(r"^(?:あなたの全てのユニット|あなたのユニット全体)に(\d+)ダメージを与える$"), "damage", "all_own_characters"),
+    (re.compile(r"^対戦相手の全てのユニットを手札に戻す$"), "bounce", "all_opp_characters"),
+    (re.compile(r"^全てのユニットを破壊する$"), "break", "all_characters"),
+    (re.compile(r"^対戦相手のトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "opp_player"),
+    (re.compile(r"^(?:ターン終了時まで)?このユニットに【([^】]+)】を与える$"), "grant_keyword", "self"),
+    (re.compile(r"^(?:ターン終了時まで)?それに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword", "own_character"),
+    (re.compile(r"^対戦相手のユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "opp_character"),
+    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "own_other"),
+    (re.compile(r"^それの行動権を回復する$"), "activate", "own_character"),
+    # a trigger / intercept acting on the unit that set it off (「それ」 without a choice)
+    (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
+    (re.compile(r"^あなたのユニットを1体選ぶ。それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
+    (re.compile(r"^対戦相手に(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
+    (re.compile(r"^あなたは(\d+)ライフダメージを受ける$"), "player_damage", "own_player"),
+    (re.compile(r"^あなたのライフを\+(\d+)する$"), "heal", "own_player"),
+    (re.compile(r"^(?:あなたの)?CPを\+(\d+)する$"), "gain_cp", "own_player"),
+    (re.compile(r"^対戦相手は手札を(\d+)枚ランダムで捨てる$"), "discard", "opp_player"),
+    (re.compile(r"^対戦相手の手札を(\d+)枚ランダムで破壊する$"), "discard", "opp_player"),
+    (re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚(?:まで)?(?:選んで|ランダムで)手札に加える$"),
+     "recover", "own_player"),
+    (re.compile(r"^あなたはデッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
+     "search", "own_player"),
+    (re.compile(r"^(?:あなたは)?(進化ユニット|ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
+    (re.compile(r"^(?:あなたは|あなたの)?デッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
+     "search", "own_player"),
+    (re.compile(r"^(?:あなたは捨札から|あなたの捨札から|あなたの捨札にある)(ユニット|トリガー|インターセプト)?カードを"
+                r"(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "recover", "own_player"),
+    (re.compile(r"^(?:あなたは|あなたの)?デッキからカードを(\d+)枚(?:選んで|ランダムで)捨てる$"), "mill", "own_player"),
+    # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
+    (re.compile(r"^【([^】]+)】ユニットのカードを(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "search", "own_player"),
+    (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
+    (re.compile(r"^対戦相手のCPを\+(\d+)する$"), "gain_cp", "opp_player"),
+    (re.compile(r"^このユニットを(?:あなたの|持ち主の)?手札に戻す$"), "bounce", "self"),
+    (re.compile(r"^全てのユニットを(?:お互いのプレイヤーの|持ち主の)?手札に戻す$"), "bounce", "all_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
+     "all_own_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?対戦相手の(?:全てのユニット|ユニット全て)に(?:ターン終了時まで)?【([^】]+)】を与える$"),
+     "grant_keyword", "all_opp_characters"),
+    (re.compile(r"^あなたの全てのユニットを破壊する$"), "break", "all_own_characters"),
+    (re.compile(r"^あなたは手札(?:のカード)?を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
+    (re.compile(r"^あなたは手札を全て捨てる$"), "discard", "own_player"),
+    (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
+    (re.compile(r"^全てのユニットをオーバークロック(3)?させる$"), "level_set", "all_characters"),  # §8 OC: Lv.3
+    (re.compile(r"^対戦相手は(?:自分の)?手札を(\d+)枚選んで捨てる$"), "discard", "opp_player"),
+    (re.compile(r"^対戦相手に追加で(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
+    (re.compile(r"^あなたのトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "own_player"),
+    (re.compile(r"^(?:あなたは)?手札が(\d+)枚になるまでカードを引く$"), "draw_to", "own_player"),
+    (re.compile(r"^ターン終了時までこのユニットのBPを(\d+)倍にする$"), "pump_times", "self"),
+    # the purple gauge (紫ゲージ): gain_cp param 1 (coj_vocab)
+    (re.compile(r"^(?:あなたの)?紫ゲージを([+-]\d+)する$"), "gain_purple", "own_player"),
+    (re.compile(r"^あなたの紫ゲージを全て消費する$"), "purple_all", "own_player"),
+    (re.compile(r"^このユニットの【(神託)】を取り除く$"), "take_keyword", "self"),
+    (re.compile(r"^対戦相手の紫ゲージを([+-]\d+)する$"), "gain_purple", "opp_player"),
+]
+# sentences whose effect carries CoJ modifier bits (coj_vocab FL_*): (pattern, op, target, flags)
+_ALONE_FL = [
+    (re.compile(r"^(?:自身|このユニット)以外の全てのユニットに(\d+)ダメージを与える$"), "damage", "all_characters", VOC.FL_OTHER),
+    (re.compile(r"^このユニット以外の全てのユニットを破壊する$"), "break", "all_characters", VOC.FL_OTHER),
+    (re.compile(r"^対戦相手の全ての行動済ユニットに(\d+)ダメージを与える$"), "damage", "all_opp_characters", VOC.FL_ACTED),
+    (re.compile(r"^このユニットを消滅させる$"), "break", "self", VOC.FL_DELETE),
+    (re.compile(r"^対戦相手の全てのユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE),
+    (re.compile(r"^全てのユニットを消滅させる$"), "break", "all_characters", VOC.FL_DELETE),
+    (re.compile(r"^対戦相手の全ての行動済ユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE | VOC.FL_ACTED),
+    # one unit 「ランダムで」: the engine's target choice (module docstring)
+    (re.compile(r"^対戦相手の?ユニットからランダムで1体に(\d+)ダメージを与える$"), "damage", "opp_character", 0),
+    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体の行動権を消費する$"), "dull", "own_character",
+     VOC.FL_OTHER),
+    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体のレベルを\+(\d+)する$"), "level_up", "own_character",
+     VOC.FL_OTHER),
+]
+# sweeps over the own units of a species or colour: (pattern, op, base BP / keyword group)
+_ALONE_KIND = [
+    (re.compile(r"^(?:ターン終了時まで)?あなたの(?:全ての)?(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットの(基本)?BPを\+(\d+)する$"), "pump"),
+    (re.compile(r"^(?:ターン終了時まで)?あなたの(?:全ての)?(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"),
+     "grant_keyword"),
+]
+# a deck search by colour (属性) and / or cost: (pattern, groups -> (type index, colour, cost, count))
+_COLOURS = {"赤": "red", "黄": "yellow", "青": "blue", "緑": "green", "紫": "purple"}
+_SEARCH_FILTERED = [
+    (re.compile(r"^(赤|黄|青|緑|紫)属性の(ユニット)?カードを(\d+)枚ランダムで手札に加える$"),
+     lambda g: (0 if g[1] else -1, g[0], -1, int(g[2]))),
+    (re.compile(r"^コスト(\d+)のユニットカードを(\d+)枚ランダムで手札に加える$"),
+     lambda g: (0, None, int(g[0]), int(g[1]))),
+    (re.compile(r"^(?:あなたは|あなたのデッキにある)(赤|黄|青|緑|紫)属性の(ユニット|トリガー|インターセプト)カードを(\d+)枚"
+                r"(?:ランダムで手札に加える|引く)$"), lambda g: (CARD_TYPE_PARAM[g[1]], g[0], -1, int(g[2]))),
+]
+# 「〜場合、」: a condition on the rest of its sentence (and the action after a choice) -> (kind, n)
+_CONDITIONS = [
+    (re.compile(r"^あなたのフィールド(?:に|の)ユニットが(\d+)体以下の場合、"), VOC.CC_OWN_FIELD_LE),
+    (re.compile(r"^あなたのフィールドに(?:ユニットが(\d+)体以上|(\d+)体以上ユニットが)いる場合、"), VOC.CC_OWN_FIELD_GE),
+    (re.compile(r"^対戦相手のフィールドにユニットが(\d+)体以上いる場合、"), VOC.CC_OPP_FIELD_GE),
+    (re.compile(r"^あなたのライフが(\d+)以下の場合、"), VOC.CC_LIFE_LE),
+    (re.compile(r"^対戦相手の手札が(\d+)枚以下の場合、"), VOC.CC_OPP_HAND_LE),
+    (re.compile(r"^対戦相手のトリガーゾーンにカードがない場合、"), VOC.CC_OPP_ZONE_EMPTY),
+    (re.compile(r"^対戦相手のフィールドにユニットが(\d+)体以下の場合、"), VOC.CC_OPP_FIELD_LE),
+    (re.compile(r"^あなたのCPが(\d+)以上の場合、"), VOC.CC_CP_GE),
+    (re.compile(r"^対戦相手の手札が(\d+)枚以上の場合、"), VOC.CC_OPP_HAND_GE),
+    (re.compile(r"^あなたのライフが(\d+)以上の場合、"), VOC.CC_LIFE_GE),
+    (re.compile(r"^ラウンド数が奇数の場合、"), VOC.CC_ROUND_ODD),
+    (re.compile(r"^ラウンド数が偶数の場合、"), VOC.CC_ROUND_EVEN),
+    (re.compile(r"^あなたの手札が(\d+)枚以下の場合、"), VOC.CC_OWN_HAND_LE),
+    (re.compile(r"^あなたのフィールドにユニットが(\d+)体の場合、"), VOC.CC_OWN_FIELD_EQ),
+    (re.compile(r"^フィールドにユニットが(\d+)体以上いる場合、"), VOC.CC_ALL_FIELD_GE),
+    (re.compile(r"^対戦相手よりあなたのライフが少ない場合、"), VOC.CC_LIFE_BEHIND),
+    (re.compile(r"^対戦相手のフィールドに行動済ユニットが(?:(\d+)体以上)?いる場合、"), VOC.CC_OPP_ACTED_GE),
+    (re.compile(r"^あなたの紫ゲージが(\d+)以上の場合、"), VOC.CC_PURPLE_GE),
+    (re.compile(r"^このユニットに【神託】がある場合、"), VOC.CC_ORACLE),
+    (re.compile(r"^あなたの紫ゲージが(\d+)以下の場合、"), VOC.CC_PURPLE_LE),
+]
+# two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
+_SPLITS = [
+    (re.compile(r"^(?:あなたは)?カードを(\d+)枚引き、(.+)$"), lambda g: [f"カードを{g[0]}枚引く", g[1]]),
+    (re.compile(r"^お互いのプレイヤーはカードを(\d+)枚引く$"), lambda g: [f"カードを{g[0]}枚引く", f"対戦相手はカードを{g[0]}枚引く"]),
+    (re.compile(r"^お互いのプレイヤーは手札を(\d+)枚ランダムで捨てる$"),
+     lambda g: [f"あなたは手札を{g[0]}枚ランダムで捨てる", f"対戦相手は手札を{g[0]}枚ランダムで捨てる"]),
+    (re.compile(r"^あなたは手札を(\d+)枚選んで捨て、(.+)$"), lambda g: [f"あなたは手札を{g[0]}枚選んで捨てる", g[1]]),
+    (re.compile(r"^お互いの(?:プレイヤーは)?トリガーゾーンにあるカードを(\d+)枚ランダムで破壊する$"),
+     lambda g: [f"あなたのトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する",
+                f"対戦相手のトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する"]),
+    (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
+     lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
+                "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
+]
+IGNORED = [  # reminder notes in parentheses
+    re.compile(r"^\(この効果によって受けたライフダメージでジョーカーゲージは増えない\)$"),
+]
+HARMFUL = ("damage", "break", "break_power", "dull", "weaken", "bounce")
+
+
+def _sentences(body: str) -> list[str]:
+    out = []
+    for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
+        s = s.strip()
+        if not s.rstrip("。").strip():
+            continue
+        for pattern, parts in _SPLITS:
+            m = pattern.match(s.rstrip("。"))
+            if m:
+                out.extend(part + "。" for part in parts(list(m.groups())))
+                break
+        else:
+            out.append(s)
+    return out
+
+
+def _keyword_bit(name: str) -> int | None:
+    """grant_keyword's param: the engine's keyword bit (None: a keyword the engine does not play)."""
+    key = COJ_KEYWORD_NAMES.get(name)
+    return ENGINE_KEYWORDS.index(key) if key in ENGINE_KEYWORDS else None
+
+
+def _param(op: str, sentence: str, groups: list[str]) -> int | None:
+    """The effect's param from its sentence: 基本BP (pump/weaken 1), a keyword bit (grant_keyword)."""
+    if op in ("pump", "weaken"):
+        return 1 if "基本BP" in sentence else 0  # §10 基本BP: a lasting base change
+    if op in ("grant_keyword", "take_keyword"):
+        return _keyword_bit(groups[-1])
+    if op in ("level_set", "draw_to", "gain_purple", "purple_all"):
+        return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
+    if op == "pump_times":
+        return 2  # pump param 2: BP x amount until end of turn
+    return 0
+
+
+def _amount(op: str, sentence: str, groups: list[str]) -> int:
+    if op == "level_set" and "オーバークロック" in sentence:
+        return 3
+    if op == "purple_all":
+        return -5  # 「全て消費する」: the gauge holds 5 at most (coj_rules PURPLE_MAX)
+    if op == "take_keyword":
+        return 2  # grant_keyword amount 2: the keyword is taken
+    if op == "grant_keyword":  # granted until end of turn (0) or for as long as it stays (1)
+        return 0 if "ターン終了時まで" in sentence else 1
+    return int(groups[0]) if groups and groups[0] and groups[0].lstrip("+-").isdigit() else 0
+
+
+def _unit_filter(species: str | None, colour: str | None) -> int:
+    """Effect.thash of a 【species】 or colour (属性) target filter (coj_vocab.unit_filter), 0 none."""
+    if species:
+        return text_hash(species)
+    return VOC.unit_filter(1 << ELEMENTS["coj"].index(_COLOURS[colour])) if colour else 0
+
+
+_COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?いる場合、")
+_IN_BATTLE = re.compile(r"^それが(アタック|ブロック)中だった場合、")
+_OWN_LEVEL = re.compile(r"^(?:このユニット|自身)のレベルが(\d)(以上|以下)?の場合、")
+
+
+def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
+    """A leading 「〜場合、」 condition: (E_COND, E_COND_PARAM, the rest of the sentence); (0, 0, sentence)
+    if none. 「その後、」 (and then) only orders what the card does in the order written anyway."""
+    sentence = sentence.removeprefix("その後、")
+    for pattern, kind in _CONDITIONS:
+        m = pattern.match(sentence)
+        if m:
+            n = next((int(g) for g in m.groups() if g), 1 if kind == VOC.CC_OPP_ACTED_GE else 0)
+            return VOC.coj_cond(kind, n), 0, sentence[m.end():]
+    m = _COUNT_OF.match(sentence)
+    if m:
+        return (VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(m.group(3) or 1)), _unit_filter(m.group(1), m.group(2)),
+                sentence[m.end():])
+    m = _IN_BATTLE.match(sentence)
+    if m and trigger in ("battle", "own_battles"):
+        kind = VOC.CC_ATTACKING if m.group(1) == "アタック" else VOC.CC_BLOCKING
+        return VOC.coj_cond(kind, 0), 0, sentence[m.end():]
+    m = _OWN_LEVEL.match(sentence)
+    if m and trigger != "leave":  # the unit's level as the effect resolves (gone once destroyed)
+        n = int(m.group(1))
+        lo, hi = (n, 3) if m.group(2) == "以上" else (1, n) if m.group(2) else (n, n)
+        return VOC.coj_cond(VOC.CC_LEVEL, lo | hi << 2), 0, sentence[m.end():]
+    return 0, 0, sentence
+
+
+def _op_fl(op: str) -> tuple[str, int]:
+    """The engine's op for an importer op name, with its modifier bits (coj_vocab FL_*)."""
+    if op == "delete":
+        return "break", VOC.FL_DELETE
+    if op == "level_set":
+        return "level_up", 0
+    if op == "draw_to":
+        return "draw", 0
+    if op == "pump_times":
+        return "pump", 0
+    if op in ("gain_purple", "purple_all"):
+        return "gain_cp", 0
+    if op == "take_keyword":
+        return "grant_keyword", 0
+    return op, 0
+
+
+def parse_body(body: str, trigger: str) -> list[Effect] | None:
+    effects: list[Effect] = []
+    sentences = [s.rstrip("。") for s in _sentences(body)]
+    i = prev = 0
+    while i < len(sentences):
+        start = len(effects)
+        cond, cparam, s = _condition(_event_unit_as_it(sentences[i], trigger), trigger)
+        fe, s = _count(s, trigger)
+        if fe is None:
+            return None
+        if not cond and s.startswith("そうした場合、"):  # §9: the sentence before it is an all-or-nothing cost
+            if start == 0 or any(e.cond for e in effects[prev:start]):
+                return None
+            effects[prev:start] = [replace(e, cond=VOC.coj_cond(VOC.CC_COST, 0)) for e in effects[prev:start]]
+            cond, cparam, s = VOC.coj_cond(VOC.CC_IF_DONE, 0), 0, s[len("そうした場合、"):]
+        if any(p.match(s) for p in IGNORED) and not cond:
+            i += 1
+            continue
+        if start and effects[-1].cond == VOC.coj_cond(VOC.CC_IF_DONE, 0) and cond != effects[-1].cond:
+            return None  # a sentence after 「そうした場合、…」: whether the condition covers it too is not clear
+        m = _RECOVER_PICK.match(s)
+        if m and i + 1 < len(sentences) and sentences[i + 1] == "それを手札に加える":
+            kind, n = m.groups()
+            effects.append(Effect(trigger, "recover", int(n), "own_player", CARD_TYPE_PARAM.get(kind, -1)))
+            i += 2
+        elif (m := _BOTH.match(s)) and i + 1 < len(sentences):
+            action = _on_it(sentences[i + 1])
+            if action is None or int(m.group(1)) * 2 > MAX_EFFECTS:
+                return None
+            op, fl, param, amount = action
+            effects.extend([Effect(trigger, op, amount, side, param | fl) for side in ("own_character", "opp_character")]
+                           * int(m.group(1)))
+            i += 2
+        elif (m := _CHOOSE.match(s)) and i + 1 < len(sentences):
+            other, side, cost_max, bp_max, level_min, acted, bp_min, species, colour, count = m.groups()
+            then = sentences[i + 1]
+            also = _also(then)
+            if also is False:
+                return None
+            action = _on_it(_THEN.sub(r"\1する", then) if also else then)
+            if action is None:
+                return None
+            op, fl, param, amount = action
+            if op == "break" and (bp_max or bp_min):  # a BP floor: FL_BP_MIN
+                op, param = "break_power", int(bp_max or bp_min) | (VOC.FL_BP_MIN if bp_min else 0)
+            elif op == "break":
+                param, amount = int(cost_max or 0), int(level_min or 0)
+            elif bp_max or bp_min:
+                return None  # a BP bound is modelled for destroy / delete only
+            else:
+                fl |= (int(cost_max) + 1 if cost_max else 0) << VOC.COST_SHIFT | int(level_min or 0) << VOC.LVL_SHIFT
+            if acted:
+                fl |= VOC.FL_ACTED
+            if other:
+                fl |= VOC.FL_OTHER
+            kind = _unit_filter(species, colour)
+            if side == "対戦相手" or (side is None and (op in HARMFUL or (op == "level_up" and amount < 0))):
+                target = "opp_character"
+            else:
+                target = "own_character"
+            one = [Effect(trigger, op, amount, target, param | fl, thash=kind)]
+            one += [replace(also, trigger=trigger)] if also else []
+            effects.extend(one * min(int(count), MAX_EFFECTS // len(one)))
+            if int(count) * len(one) > MAX_EFFECTS:
+                return None
+            i += 2
+        else:
+            found = _alone(s, trigger)
+            if found is None:
+                return None
+            effects.extend(found)
+            i += 1
+        if cond:
+            effects[start:] = [replace(e, cond=cond, cond_param=cparam) for e in effects[start:]]
+        if fe[0]:
+            effects[start:] = [replace(e, foreach=fe[0], fe_param=fe[1]) for e in effects[start:]]
+        prev = start
+    return effects or None
+
+
+_THEN = re.compile(r"^((?:それ|それら)の.+)し、(.+)$")  # 「それの基本BPを+2000し、【加護】を与える」
+
+
+def _also(then: str) -> Effect | None | bool:
+    """The second action of 「それの…し、…」 on the same chosen unit (target "chosen"); None when the
+    sentence has one action, False when its second part is not in the vocabulary."""
+    m = _THEN.match(then)
+    if not m or any(p.match(then) for p, _ in _ON_IT):
+        return None
+    rest = m.group(2)
+    alone = _alone(rest, "enter")
+    if alone is not None and len(alone) == 1 and not rest.startswith("それ"):
+        return alone[0]  # 「それを破壊し、あなたの紫ゲージを+1する」: the second action stands alone
+    for text in ("それに" + rest, "それの" + rest, "それを" + rest,
+                 "ターン終了時までそれの" + rest.removeprefix("ターン終了時まで")):
+        for pattern, name in _ON_IT:
+            am = pattern.match(text)
+            if am:
+                op, fl = _op_fl(name)
+                param = _param(name, text, list(am.groups()))
+                if param is None:
+                    return False
+                return Effect("enter", op, _amount(name, text, list(am.groups())), "chosen", param | fl)
+    return False
+
+
+_SWEEP = re.compile(r"^(対戦相手の|あなたの)?(?:全(?:ての)?(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)"
+                    r"|(?:コスト(\d+)(以上|以下)の|レベル(\d+)以上の)(?:全ての)?)ユニット"
+                    r"(?:に(\d+)ダメージを与える|を(?:全て)?(破壊)する|を(消滅)させる|の(行動権を消費)する"
+                    r"|を(?:お互いのプレイヤーの)?(手札に戻)す)$")
+_SWEEP_TARGET = {"対戦相手の": "all_opp_characters", "あなたの": "all_own_characters", None: "all_characters"}
+
+
+def _sweep(s: str, trigger: str) -> Effect | None:
+    """「(対戦相手の)全てのコスト3以下の / レベル2以上のユニットに…」: a sweep with a cost or level bound."""
+    m = _SWEEP.match(s)
+    if not m:
+        return None
+    side, c1, cmp1, l1, c2, cmp2, l2, dmg, brk, dele, dull, bounce = m.groups()
+    cost, cmp, level = c1 or c2, cmp1 or cmp2, l1 or l2
+    floor = VOC.cost_floor(int(cost)) if cost and cmp == "以上" else 0  # a cost floor: Effect.thash
+    if floor:
+        cost = None
+    op = "damage" if dmg else "break" if brk or dele else "dull" if dull else "bounce"
+    fl = VOC.FL_DELETE if dele else 0
+    if op == "break":
+        return Effect(trigger, op, int(level or 0), _SWEEP_TARGET[side], int(cost or 0) | fl, thash=floor)
+    fl |= (int(cost) + 1 if cost else 0) << VOC.COST_SHIFT | int(level or 0) << VOC.LVL_SHIFT
+    return Effect(trigger, op, int(dmg or 0), _SWEEP_TARGET[side], fl, thash=floor)
+
+
+_EVENT_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性|コスト(\d+)以上の)"
+_ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a kind (CC_EVENT_UNIT, CC_EVENT_COST_GE)
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがフィールドに出た時、"), "own_enters"),
+    (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがフィールドに出た時、"), "opp_enters"),
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがアタックした時、"), "own_attacks"),
+    (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがアタックした時、"), "opp_attacks"),
+]
+# timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
+_UNIT_QUALIFIED = [
+    (re.compile(r"^このユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
+    (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
+    (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
+]
+_ZONE_QUALIFIED = [
+    (re.compile(r"^あなたのユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
+    (re.compile(r"^あなたのユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
+    (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
+]
+_IT = re.compile(r"^\^(?:\(\?:ターン終了時まで\)\?)?それ")  # an _ALONE pattern about 「それ」
+_OPP_EVENTS = ("opp_enters", "opp_attacks", "opp_hit_player")
+# timings with a unit of the event that 「それ」 can mean, in the engine's context (coj_effects.pick_target
+# takes it first): the entering or attacking unit
+_EVENT_UNIT_TRIGGERS = ("own_enters", "opp_enters", "own_attacks", "opp_attacks")
+
+
+_COUNTED = re.compile(r"\[([^\]×]+)×(\d+)(枚|体)?\]")
+_COUNTS = [  # what 「[…×N]」 counts (coj_vocab FE_*): (pattern, kind); a species or colour group is the filter
+    (re.compile(r"^(?:あなたの)?紫ゲージ(?:の数)?$"), VOC.FE_PURPLE),
+    (re.compile(r"^あなたの受けているライフダメージ$"), VOC.FE_LP_LOST),
+    (re.compile(r"^あなたのライフ$"), VOC.FE_LP),
+    (re.compile(r"^対戦相手の手札の枚数$"), VOC.FE_OPP_HAND),
+    (re.compile(r"^あなたのデッキ枚数$"), VOC.FE_DECK),
+    (re.compile(r"^あなたの捨札の数$"), VOC.FE_DISCARD),
+    (re.compile(r"^(?:あなたのフィールドのユニット数|あなたのフィールドにいるユニット(?:数)?)$"), VOC.FE_OWN_UNITS),
+    (re.compile(r"^(?:あなたの|あなたのフィールドにいる)(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)(?:ユニット)?(?:の数)?$"),
+     VOC.FE_OWN_UNITS),
+    (re.compile(r"^(?:対戦相手のユニット数|対戦相手のフィールドにいるユニット(?:数)?)$"), VOC.FE_OPP_UNITS),
+    (re.compile(r"^対戦相手の行動済ユニットの数$"), VOC.FE_OPP_ACTED),
+]
+
+
+def _count(sentence: str, trigger: str) -> tuple[tuple[int, int] | None, str]:
+    """A 「[…×N]」 amount: ((FE kind, filter), the sentence with N in its place); ((0, 0), sentence) if
+    there is none, (None, sentence) if it counts something the engine does not."""
+    m = _COUNTED.search(sentence)
+    if not m:
+        return (0, 0), sentence
+    rest = sentence[:m.start()] + m.group(2) + (m.group(3) or "") + sentence[m.end():]
+    if _COUNTED.search(rest) or rest.endswith("選ぶ"):
+        return None, sentence  # two counts, or a count of the units to choose
+    if m.group(1) == "フィールドに出たユニットのコスト" and trigger in ("own_enters", "opp_enters", "enter"):
+        return (VOC.FE_EVENT_COST, 0), rest
+    for pattern, kind in _COUNTS:
+        cm = pattern.match(m.group(1))
+        if cm:
+            groups = cm.groups()
+            return (kind, _unit_filter(*groups) if groups else 0), rest
+    return None, sentence
+
+
+def _on_it(then: str) -> tuple[str, int, int, int] | None:
+    """The action of 「それ…」 after a choice: (op, modifier bits, param, amount), or None."""
+    hit = next(((pattern.match(then), op) for pattern, op in _ON_IT if pattern.match(then)), None)
+    if hit is None:
+        return None
+    am, name = hit
+    op, fl = _op_fl(name)
+    param = _param(name, then, list(am.groups()))
+    return None if param is None else (op, fl, param, _amount(name, then, list(am.groups())))
+
+
+def _event_unit_as_it(sentence: str, trigger: str) -> str:
+    """「フィールドに出たユニット」 / 「アタックしたユニット」 in that unit's event is 「それ」."""
+    if trigger in ("own_enters", "opp_enters"):
+        return sentence.replace("フィールドに出たユニット", "それ").replace("そのユニット", "それ")
+    if trigger in ("own_attacks", "opp_attacks"):
+        return sentence.replace("アタックしたユニット", "それ").replace("そのユニット", "それ")
+    return sentence
+
+
+def _alone(s: str, trigger: str) -> list[Effect] | None:
+    """The effects of a sentence that stands alone, or None."""
+    swept = _sweep(s, trigger)
+    if swept:
+        return [swept]
+    for pattern, op in _ALONE_KIND:
+        sm = pattern.match(s)
+        if sm:
+            species, colour, *rest = sm.groups()
+            mod, value = rest if op == "pump" else (None, rest[0])
+            kind = _unit_filter(species, colour)
+            if op == "pump":
+                return [Effect(trigger, op, int(value), "all_own_characters", 1 if mod else 0, thash=kind)]
+            bit = _keyword_bit(value)
+            if bit is None:
+                return None
+            return [Effect(trigger, op, _amount(op, s, [value]), "all_own_characters", bit, thash=kind)]
+    for pattern, op, target, fl in _ALONE_FL:
+        sm = pattern.match(s)
+        if sm:
+            return [Effect(trigger, op, _amount(op, s, list(sm.groups())), target, fl)]
+    for pattern, parts in _SEARCH_FILTERED:
+        sm = pattern.match(s)
+        if sm:
+            ctype, colour, cost, n = parts(list(sm.groups()))
+            colours = 1 << ELEMENTS["coj"].index(_COLOURS[colour]) if colour else 0
+            return [Effect(trigger, "search", n, "own_player", VOC.search_filter(ctype, colours, cost))]
+    if trigger in _EVENT_UNIT_TRIGGERS:  # 「それ」 alone: the event's unit (the entering / attacking one)
+        action = _on_it(s)
+        if action is not None and s.startswith("それ") and not s.startswith("それら"):
+            op, fl, param, amount = action
+            if op == "break":
+                param, amount = 0, 0
+            return [Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character",
+                           param | fl)]
+    for pattern, name, target in _ALONE:
+        sm = pattern.match(s)
+        if sm:
+            groups = list(sm.groups())
+            if _IT.match(pattern.pattern):  # 「それ」: the unit of the event, on its side of the field
+                target = "opp_character" if trigger in _OPP_EVENTS else "own_character"
+            op, _ = _op_fl(name)
+            if op in ("recover", "search"):
+                kind, n = groups[0], next(g for g in groups[1:] if g)
+                param, amount = (CARD_TYPE_PARAM.get(kind, -1) if kind else -1), int(n)
+                if kind and kind not in CARD_TYPE_PARAM:  # a species: its hash (engine: param > 4)
+                    param = text_hash(kind)
+            elif op == "discard" and "全て" in s:
+                param, amount = 0, 7  # §5 hand limit: the whole hand
+            else:
+                param, amount = _param(name, s, groups), _amount(name, s, groups)
+                if param is None:
+                    return None
+                if target == "own_other":  # 「このユニット以外のあなたのユニット」
+                    target, param = "own_character", param | VOC.FL_OTHER
+            return [Effect(trigger, op, amount, target, param)]
+    return None
+
+
+_CHOICE = re.compile(r"^(対戦相手は)?以下の効果から1つを選び発動する。?")
+_OPTION = re.compile(r"(?:^|(?<=。))([1-3]):")
+_LEVELS = re.compile(r"^このユニットのレベル(?:によって|に応じて)以下の効果が発動する")
+_LEVEL_PART = re.compile(r"【レベル(\d)(?:~(\d)|(以上)|(以下))?】")
+
+
+def _choice(body: str, trigger: str, opponent: bool) -> list[Effect] | None:
+    """「以下の効果から1つを選び発動する。①：… ②：…」: each option's effects, marked CC_CHOICE n (n + 8:
+    「対戦相手は…選び」, the opponent chooses)."""
+    parts = _OPTION.split(body)
+    if parts[0].strip("。") or len(parts) < 5:
+        return None
+    effects: list[Effect] = []
+    for n, text in zip(parts[1::2], parts[2::2], strict=True):
+        option = parse_body(text, trigger)
+        if option is None or any(e.cond for e in option):
+            return None
+        effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_CHOICE, int(n) | (VOC.CHOICE_OPP if opponent else 0)))
+                       for e in option)
+    return effects
+
+
+def _by_level(body: str, trigger: str) -> list[Effect] | None:
+    """「このユニットのレベルによって以下の効果が発動する。【レベル1】… 【レベル2以上】…」: each part's
+    effects with the unit's level range (CC_LEVEL lo | hi << 2)."""
+    parts = _LEVEL_PART.split(body)
+    if parts[0].strip("。") or len(parts) < 6:
+        return None
+    effects: list[Effect] = []
+    for k in range(1, len(parts), 5):
+        lo, hi, up, down, text = parts[k:k + 5]
+        lo_n = int(lo)
+        hi_n = int(hi) if hi else (3 if up else lo_n)
+        if down:
+            lo_n, hi_n = 1, lo_n
+        part = parse_body(text, trigger)
+        if part is None or any(e.cond for e in part):
+            return None
+        effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_LEVEL, lo_n | hi_n << 2)) for e in part)
+    return effects
+
+
+_REMINDER = re.compile(r"\([^()]*\)")
+_REUSED = re.compile(r"\d+回使用すると捨札")
+_ONCE_A_TURN = re.compile(r"\d+ターンに\d+度")
+_LIFE_CAP = re.compile(r"ライフは(\d+)以上にはならない")
+_GAUGE_ICON = re.compile(r"^\[([▲▼])(\d+)\]")
+_EVERY_TURN = re.compile(r"^ターン(開始|終了)時、")
+_ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
+
+
+def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    """An ability's keywords and effects, or None when the engine would not run all of it."""
+    if _REUSED.search(block) or _ONCE_A_TURN.search(block):
+        return None  # 「5回使用すると捨札にいく」, 「1ターンに1度」: the engine uses a set card once, has no limit
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
+    if not lines:
+        return frozenset(), []
+    kws = _keyword_line(lines[0]) if len(lines) == 1 else None
+    if kws is not None:
+        played = all(k in ENGINE_KEYWORDS or k.startswith("dimensional_interference_") for k in kws)
+        return (kws, []) if played else None
+    body = "".join(line for line in lines if not line.startswith("■"))
+    if not body:
+        return frozenset(), []  # a bare ability name
+    icon = _GAUGE_ICON.match(body)  # [▲N] / [▼N]: the ability runs only at a purple gauge >= N / <= N
+    if icon:
+        body = body[icon.end():]
+    zone_card = ctype in ("trigger", "intercept", "joker")
+    trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
+    also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
+    event_cond = (0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM)
+    if not trigger and zone_card:
+        for pattern, name in _ZONE_FILTERED:
+            m = pattern.match(body)
+            if m:
+                species, colour, cost = m.groups()
+                trigger, body = name, body[m.end():]
+                event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0) if cost else
+                              (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour)))
+                break
+    if not trigger:
+        for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
+            m = pattern.match(body)
+            if m:
+                trigger, body, event_cond = name, body[m.end():], (VOC.coj_cond(kind, 0), 0)
+                break
+    if not trigger:
+        for pattern, name in (_ZONE_TRIGGERS if zone_card else _TRIGGERS):
+            m = pattern.match(body)
+            if m:
+                trigger, body = name, body[m.end():]
+                break
+        # 「ターン開始時、」 / 「ターン終了時、」 with no owner: every player's turn (a unit ability)
+        both = _EVERY_TURN.match(body) if not trigger and not zone_card else None
+        if both:
+            when = "start" if both.group(1) == "開始" else "end"
+            trigger, body = "turn_" + when, body[both.end():]
+            also.append(("opp_turn_" + when, 0, 0))
+        # 「このユニットがフィールドに出た時、またはあなたのターン開始時、」: a unit ability with two timings
+        if trigger and not zone_card and body.startswith("または"):
+            second = next(((p.match(body[3:]), n) for p, n in _TRIGGERS if p.match(body[3:])), None)
+            if second is None:
+                return None
+            also.append((second[1], 0, 0))
+            body = body[3 + second[0].end():]
+        # 「あなたの【武身】が4体以上いる場合、対戦相手のターン開始時にも発動する」
+        more = _ALSO_WHEN.search(body)
+        if trigger and not zone_card and more:
+            name = next((n for p, n in _TRIGGERS if p.match(more.group(3) + "、")), None)
+            if name is None:
+                return None
+            also.append((name, VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(more.group(2))), text_hash(more.group(1))))
+            body = body[:more.start()]
+    if not trigger:
+        return None
+    if m := _CHOICE.match(body):
+        effects = _choice(body[m.end():].lstrip("。"), trigger, bool(m.group(1)))
+    elif (m := _LEVELS.match(body)) and not zone_card and trigger != "leave":  # the unit's level when it resolves
+        effects = _by_level(body[m.end():].lstrip("。"), trigger)
+    else:
+        effects = parse_body(body, trigger)
+    if effects and event_cond[0]:
+        if any(e.cond for e in effects):
+            return None
+        effects = [replace(e, cond=event_cond[0], cond_param=event_cond[1]) for e in effects]
+    if effects and also:
+        if any(e.cond for e in effects):
+            return None
+        effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) for t, cond, cp in also for e in effects]
+    cap = _LIFE_CAP.search(normalize(block))
+    if effects and cap:  # 「(ライフはN以上にはならない)」: heal param = the highest LP it can reach
+        if not any(e.op == "heal" for e in effects):
+            return None
+        effects = [replace(e, param=int(cap.group(1)) - 1) if e.op == "heal" else e for e in effects]
+    if effects and icon:
+        cond = VOC.coj_cond(VOC.CC_PURPLE_GE if icon.group(1) == "▲" else VOC.CC_PURPLE_LE, int(icon.group(2)))
+        if any(e.cond not in (0, cond) for e in effects):
+            return None
+        effects = [replace(e, cond=cond) for e in effects]
+    if not effects or not all(executed(e.trigger, e.op, e.target, zone_card) for e in effects):
+        return None
+    return frozenset(), effects
+
+
+def parse_coj_text(text: str, ctype: str) -> ParsedText:
+    blocks = abilities(text)
+    keywords: set[str] = set()
+    effects: list[Effect] = []
+    unmodelled: list[str] = []
+    for block in blocks:
+        parsed = parse_ability(block, ctype)
+        if parsed is None or len(effects) + len(parsed[1]) > MAX_EFFECTS:
+            unmodelled.append(block)
+            continue
+        keywords |= parsed[0]
+        effects.extend(parsed[1])
+    return ParsedText(keywords=frozenset(keywords), effects=tuple(effects), unmodelled=tuple(unmodelled),
+                      lines=len(blocks))

@@ -1,0 +1,686 @@
+"""CODE OF JOKER rules primitives: state layout, options, zones, draws, units and damage (rules/coj.md).
+
+The engine (sim/games/coj.py) runs the turn loop, the policies (coj_policy.py) choose actions,
+coj_actions.py carries them out, coj_effects.py resolves card effects; this module holds what they
+share. Section numbers (§n) refer to the CoJ rules digest.
+
+State is a tuple `s` of five integers, one game at a time: the data addresses of the four arrays
+that `new_state` allocates and the rows per seat of the card tables (n + 2). The functions read the
+arrays through numba.carray views at fixed offsets (vK, vE, vU, vP ... below). A tuple of arrays,
+even of unreferenced carray views, cost a reference-count call per array on every call and inlined
+helper that took `s` (hundreds per turn); integers cost nothing to pass. The arrays themselves are
+owned by the caller of `state_of`, which must keep them alive while `s` is used:
+    vK(s)  int32[2, n + 2, K_*]     both compiled decks (seat-indexed, padded to the longer one),
+                                    then the seat's 2 jokers (rows n, n + 1; §9 mode A)
+    vE(s)  int32[2, n + 2, 4, E_*]  their effect tables
+    the mutable state, one int32 array viewed through:
+         vU   [2, 5, U_*]   field units, left-packed in placement order (§5 field of 5)
+         vP   [2, P_*]      per-player scalars (LP, CP, counts ...)
+         vH   [2, 8]        hand (card row);  vHL [2, 8] hand clock levels (override)
+         vZ   [2, 4]        trigger zone, left-packed (§5)
+         vG   [G_*]         game scalars, rules options, policies and policy parameters
+         vDQ  [DQ_MAX, 2]   destroyed units waiting for their "leave" effects (§9 interrupts)
+         vT   [20, T_*]     turns detail;  vDK [2, n] deck order (P_TOP = next card);
+         vC   [2, n, C_*]   cards detail (copied to the Batch after the game)
+    rng(s, sub)  uint64[1]  RNG state of a kernel sub-stream (SUB_SEAT0/1, COIN, POLICY0/1)
+
+No recursion (numba cache): an effect that destroys a unit only queues it (`destroy`); coj_effects'
+`settle` then fires the queued "leave" effects, which may queue more, until the queue is empty.
+"""
+
+import numpy as np
+from numba import carray
+from numba.core import types
+
+from sim.cards.effects import E_NCOLS, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
+from sim.cards.model import CARD_TYPES, ELEMENTS
+from sim.engine.compiled import K_BP1, K_COST, K_ELEM, K_HP, K_KW, K_NCOLS, K_POWER, K_TRIGS, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.kernel import address, pointer_intrinsic
+from sim.engine.opening import deal
+from sim.engine.results import C_DRAWN, C_PLAYED
+from sim.games.coj.vocab import KEYWORDS
+
+KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
+    KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
+    KW_SILENCE_RESIST, KW_RETREAT_BAN, KW_EVOLUTION_BAN, KW_DELETE_RESIST, KW_SELECT_HACK, KW_OVERHEAT, \
+    KW_ORACLE = [1 << i for i in range(len(KEYWORDS))]
+K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
+K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
+
+CT_UNIT, CT_EVO, CT_TRIGGER, CT_INTERCEPT, CT_JOKER = (CARD_TYPES["coj"].index(t) for t in
+                                                       ("unit", "evolution", "trigger", "intercept", "joker"))
+COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
+
+(TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_TURN_START, TR_BLOCK, TR_OVERCLOCK, TR_HIT_PLAYER, TR_OWN_ENTERS,
+ TR_OWN_ATTACKS, TR_OPP_ENTERS, TR_OPP_ATTACKS, TR_BATTLE, TR_OWN_BATTLES, TR_OWN_BLOCKS, TR_OWN_HIT,
+ TR_OPP_HIT, TR_TURN_END, TR_OPP_TURN_START, TR_OPP_TURN_END) = (TRIGGERS.index(t) for t in (
+    "enter", "attack", "cast", "leave", "turn_start", "block", "overclock", "hit_player", "own_enters",
+    "own_attacks", "opp_enters", "opp_attacks", "battle", "own_battles", "own_blocks", "own_hit_player",
+    "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end"))
+(OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
+ OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
+ OP_ZONE_BREAK, OP_MILL) = (OPS.index(o) for o in (
+    "draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
+    "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword", "activate",
+    "zone_break", "mill"))
+(TG_NONE, TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP,
+ TG_ALL_PLAYERS, TG_ALL_OWN, TG_ALL, TG_CHOSEN) = (TARGETS.index(t) for t in (
+    "none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
+    "all_opp_characters", "all_players", "all_own_characters", "all_characters", "chosen"))
+
+# Trigger-zone events, seen from the zone's owner (which cards answer them: see zone_event).
+(EV_ENTER, EV_OWN_ATTACK, EV_OPP_ATTACK, EV_LEAVE, EV_TURN_START, EV_OPP_ENTER, EV_OWN_BATTLE, EV_OWN_BLOCK,
+ EV_OWN_HIT, EV_OPP_HIT, EV_TURN_END, EV_OPP_TURN_START, EV_OPP_TURN_END) = range(13)
+
+LP_START, HAND_MAX, FIELD_MAX, ZONE_MAX, CP_MAX, ROUNDS = 8, 7, 5, 4, 12, 10
+# §4 CP table by round, first player then second player.
+CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7, 7]], np.int32)
+
+# field unit columns
+# U_GKW: keywords granted until end of turn; U_PKW: granted while it stays on the field (§9 granting)
+# U_LOST: keywords taken from it (「このユニットの【神託】を取り除く」; read only where such a keyword is)
+U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_LOST, \
+    U_NCOLS = range(14)
+# player columns
+# P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
+# event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
+# units as reducers, and most events concern one card of a deck's kinds at most).
+# P_HVER / P_ZVER count the changes to the hand (cards and levels, `hand_changed`) and to the trigger
+# zone (`zone_count`). P_HSCAN..P_HEVO hold the policy's hand scan (coj_policy.hand_scan) made at hand
+# version P_HSCAN - 1 (0: none yet), reused while the hand stays the same: the override found (-1:
+# none), the first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20:
+# none), whether an evolution is in hand. P_NOPLAY..P_NPNF: the hand version + 1, zone version, CP
+# and field size at which the policy last found no drive and no reducer to set (coj_policy.no_play).
+NEV = 13
+(P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
+ P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC, P_HEVO, P_ZVER, P_NOPLAY,
+ P_NPZ, P_NPCP, P_NPNF, P_NTRIG) = range(28)
+P_NINT = P_NTRIG + NEV
+P_FTRIG = P_NINT + NEV  # OR of the K_TRIGS of p's field units (field_changed): events skip when none can fire
+# §5 消滅: the deleted copies of p (bit c % DEL_BITS of P_DEL + c // DEL_BITS); they are not in the
+# discard, so no recover picks them, and a §5 rebuild brings them back (the masks are cleared).
+P_DEL = P_FTRIG + 1
+DEL_BITS = 30
+DEL_COLS = 2  # copies 0..59: a deck is 40 (copies past that are never marked, i.e. stay discard cards)
+# P_PURPLE: the purple gauge (紫ゲージ, Ver.2 cards; not in the digest [OUTSIDE]): 0..PURPLE_MAX, raised
+# and lowered only by card effects. PURPLE_MAX is 5 because no catalog card asks for more (▲5, 5以上, +5).
+P_PURPLE = P_DEL + DEL_COLS
+PURPLE_MAX = 5
+P_NCOLS = P_PURPLE + 1
+# game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
+G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
+# G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
+# as in 「それの基本BPを+2000し、【加護】を与える」)
+G_CHOSEN_SEAT, G_CHOSEN_UID = 11, 12
+# G_FILTER: the E_THASH target filter of the effect being resolved or checked (coj_vocab: > 0 a
+# species, < 0 a colour mask; 0 none), set around each effect by coj_effects (run_effects, card_usable)
+G_FILTER = 13
+# G_CAUSE: why units are being destroyed now (0 an effect, 1 a battle, 2 anything else: a retreat),
+# stored with each queued destruction (DQ seat column, bits above the seat); G_LEAVE_CAUSE: the cause
+# of the destruction whose "when destroyed" effects are resolving (「戦闘によって / 効果によって破壊された時」)
+G_CAUSE, G_LEAVE_CAUSE = 14, 15
+CAUSE_EFFECT, CAUSE_BATTLE, CAUSE_OTHER = 0, 1, 2
+# G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
+G_OPT = 16
+NOPT = 24
+G_POL = G_OPT + NOPT
+G_PAR = G_POL + 2
+NPAR = 4
+# G_BATTLE_A / G_BATTLE_B: the attacker's and the blocker's uids during their battle's events (0: none),
+# so that an own unit 「それ」 in 「あなたのユニットが戦闘した時」 is the own unit of that battle (pick_target)
+G_BATTLE_A = G_PAR + 2 * NPAR
+G_BATTLE_B = G_BATTLE_A + 1
+G_NCOLS = G_BATTLE_B + 1
+DQ_MAX = 64
+OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
+
+# Rules options: name -> (index, default, doc). Every [AMBIGUOUS] point of the digest we model.
+OPTION_SPECS = (
+    ("max_mulligans", 3, "§6: free full redraws allowed (the 5 s window has no count; this bounds it)"),
+    ("jokers", 0, "§9: jokers on (1, mode A: own zone, gauge + CP, 1 per turn) or off (0, default)"),
+    ("reducer_leftmost", 1, "§4 [AMBIGUOUS] which same-colour reducer is consumed: 1 leftmost, 0 rightmost"),
+    ("refresh_after_cut", 1, "§5 [AMBIGUOUS] deck rebuild counts the draw after the hand-limit cut (1) "
+                             "or before it (0)"),
+    ("refresh_shuffle", 1, "§5 [AMBIGUOUS] the rebuilt 40-card deck is shuffled (1) or in list order (0)"),
+    ("cp_floor", 0, "§4 [AMBIGUOUS] CP lowered by effects is clamped at this floor"),
+    ("lv3_drive_overclock", 1, "§8 [AMBIGUOUS] driving a Lv.3 normal unit overclocks it (action right, "
+                               "no attack restriction)"),
+    ("overdrive_keeps_level", 0, "§8 [AMBIGUOUS] an evolution takes the base unit's level if higher (1); "
+                                 "default 0: nothing but the action right carries over"),
+    ("indomitable_every_turn_end", 1, "§10 [AMBIGUOUS] 不屈 recovers at every turn end (1) or only at "
+                                      "its controller's (0)"),
+    ("immortal_ignores_weaken", 0, "§10 [AMBIGUOUS] 不滅 also ignores BP reduction (1); default 0: "
+                                   "reduction applies"),
+    ("attack_ban_lifted", 0, "§10 [AMBIGUOUS] overclock / Speed Move lift 攻撃禁止 (1); default 0: no"),
+    ("retreat_is_destroy", 0, "§10 [AMBIGUOUS] a retreat counts as destroyed and fires leave effects (1)"),
+    ("removed_attacker_damage", 0, "§11.17 [AMBIGUOUS] an unblocked attacker removed before life "
+                                   "damage still deals 1 LP (1); default 0"),
+    ("trigger_cp", 0, "§3 [AMBIGUOUS] triggers pay their printed CP (1); default 0: triggers are free"),
+    ("priority_alternate", 0, "§9 [AMBIGUOUS] simultaneous trigger cards of both players alternate "
+                              "one at a time (1); default 0: the turn player's all first"),
+    ("joker_gauge_max", 100, "§9 joker gauge maximum (not in the text; percent as on cards)"),
+    ("joker_gain_turn", 25, "§9 gauge gained at the end of each own turn (time-based in the arcade)"),
+    ("joker_gain_lp", 10, "§9 gauge gained per LP lost to the opponent's effects"),
+    ("joker_gain_attack_lp", 0, "§9 [AMBIGUOUS] life damage from attacks also fills the gauge (1)"),
+    ("joker_gauge_cost", 50, "§9 gauge cost of a joker without a catalog gauge size"),
+    ("joker_gauge_small", 30, "§9 gauge cost of a catalog 小 (small) joker (numbers are not in the text)"),
+    ("joker_gauge_medium", 50, "§9 gauge cost of a catalog 中 (medium) joker"),
+    ("joker_gauge_large", 80, "§9 gauge cost of a catalog 大 / 特大 (large) joker"),
+)
+OPT = {name: i for i, (name, _, _) in enumerate(OPTION_SPECS)}
+assert len(OPTION_SPECS) <= NOPT
+(O_MAX_MULL, O_JOKERS, O_REDUCER_LEFT, O_REFRESH_AFTER_CUT, O_REFRESH_SHUFFLE, O_CP_FLOOR, O_LV3_DRIVE_OC,
+ O_OVERDRIVE_LEVEL, O_INDOMITABLE_ALL, O_IMMORTAL_WEAKEN, O_ATTACK_BAN_LIFTED, O_RETREAT_DESTROY,
+ O_REMOVED_ATTACKER, O_TRIGGER_CP, O_PRIORITY_ALT, O_GAUGE_MAX, O_GAIN_TURN, O_GAIN_LP, O_GAIN_ATTACK_LP,
+ O_GAUGE_COST, O_GAUGE_SMALL, O_GAUGE_MEDIUM, O_GAUGE_LARGE) = (G_OPT + i for i in range(len(OPTION_SPECS)))
+
+
+# ---------------------------------------------------------------- state
+
+# offsets of the views into ST (the deck order and cards detail come last: their size depends on n)
+OFF_U = 0
+OFF_P = OFF_U + 2 * FIELD_MAX * U_NCOLS
+OFF_H = OFF_P + 2 * P_NCOLS
+OFF_HL = OFF_H + 2 * (HAND_MAX + 1)
+OFF_Z = OFF_HL + 2 * (HAND_MAX + 1)
+OFF_G = OFF_Z + 2 * ZONE_MAX
+OFF_DQ = OFF_G + G_NCOLS
+OFF_OQ = OFF_DQ + DQ_MAX * 2
+OFF_T = OFF_OQ + OQ_MAX * 2
+OFF_DK = OFF_T + 2 * ROUNDS * 7
+
+
+@engine_jit
+def new_state(cards, effs):
+    """One game's arrays (cards, effs, mutable state zeroed with detail rows -1, RNG states); `cards` /
+    `effs` hold n deck rows + 2 joker rows. `state_of` gives the `s` that the engine passes around."""
+    owned = (cards, effs, np.empty(OFF_DK + 6 * (cards.shape[1] - 2), np.int32), np.zeros(5, np.uint64))
+    clear_state(owned)
+    return owned
+
+
+@engine_jit
+def clear_state(owned):
+    """The mutable state of `new_state`'s arrays as a new game finds it (so a batch reuses them)."""
+    st, n = owned[2], owned[0].shape[1] - 2
+    st[:] = 0
+    st[OFF_T:OFF_DK] = -1
+    st[OFF_DK + 2 * n:] = -1
+
+
+_i32_at = pointer_intrinsic(types.int32)
+_u64_at = pointer_intrinsic(types.uint64)
+
+
+@engine_jit
+def state_of(owned):
+    """The `s` of the arrays from `new_state`; the caller keeps `owned` alive while `s` is used."""
+    cards, effs, st, r = owned
+    return (address(cards), address(effs), address(st), address(r), np.int64(cards.shape[1]))
+
+
+@engine_jit
+def deck_rows(s):
+    return s[4] - 2
+
+
+@engine_jit
+def joker_row(s, k):
+    return s[4] - 2 + k
+
+
+@engine_jit
+def vK(s):
+    return carray(_i32_at(s[0], 0), (2, s[4], K_NCOLS))
+
+
+@engine_jit
+def vE(s):
+    return carray(_i32_at(s[1], 0), (2, s[4], MAX_EFFECTS, E_NCOLS))
+
+
+@engine_jit
+def vU(s):
+    return carray(_i32_at(s[2], OFF_U), (2, FIELD_MAX, U_NCOLS))
+
+
+@engine_jit
+def vP(s):
+    return carray(_i32_at(s[2], OFF_P), (2, P_NCOLS))
+
+
+@engine_jit
+def vH(s):
+    return carray(_i32_at(s[2], OFF_H), (2, HAND_MAX + 1))
+
+
+@engine_jit
+def vHL(s):
+    return carray(_i32_at(s[2], OFF_HL), (2, HAND_MAX + 1))
+
+
+@engine_jit
+def vZ(s):
+    return carray(_i32_at(s[2], OFF_Z), (2, ZONE_MAX))
+
+
+@engine_jit
+def vG(s):
+    return carray(_i32_at(s[2], OFF_G), (G_NCOLS,))
+
+
+@engine_jit
+def vDQ(s):
+    return carray(_i32_at(s[2], OFF_DQ), (DQ_MAX, 2))
+
+
+@engine_jit
+def vOQ(s):
+    return carray(_i32_at(s[2], OFF_OQ), (OQ_MAX, 2))
+
+
+@engine_jit
+def vT(s):
+    return carray(_i32_at(s[2], OFF_T), (2 * ROUNDS, 7))
+
+
+@engine_jit
+def vDK(s):
+    return carray(_i32_at(s[2], OFF_DK), (2, deck_rows(s)))
+
+
+@engine_jit
+def vC(s):
+    n = deck_rows(s)
+    return carray(_i32_at(s[2], OFF_DK + 2 * n), (2, n, 2))
+
+
+@engine_jit
+def rng(s, sub):
+    """The 1-element RNG state of a kernel sub-stream (a view: draws advance it in place)."""
+    return carray(_u64_at(s[3], sub), (1,))
+
+
+@engine_jit
+def kw(s, p, c):
+    return vK(s)[p, c, K_KW]
+
+
+@engine_jit
+def unit_kw(s, p, j):
+    """Printed keywords and the ones effects granted it (§9: a granted keyword is fully had)."""
+    U = vU(s)
+    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW]
+
+
+@engine_jit
+def reducer_colours(s, p):
+    """Colour mask of the units/evolutions set in p's trigger zone (the §4 reducers)."""
+    P, Z, cards = vP(s), vZ(s), vK(s)
+    m = 0
+    for i in range(P[p, P_ZONE]):
+        t = cards[p, Z[p, i], K_TYPE]
+        if t == CT_UNIT or t == CT_EVO:
+            m |= cards[p, Z[p, i], K_ELEM]
+    return m
+
+
+@engine_jit
+def unit_bp(s, p, j):
+    """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP)."""
+    U = vU(s)
+    c = U[p, j, U_CARD]
+    return vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+
+
+@engine_jit
+def find_unit(s, p, uid):
+    for j in range(vP(s)[p, P_FIELD]):
+        if vU(s)[p, j, U_UID] == uid:
+            return j
+    return -1
+
+
+@engine_jit
+def same_colour(s, p, c1, c2):
+    return (vK(s)[p, c1, K_ELEM] & vK(s)[p, c2, K_ELEM]) != 0
+
+
+@engine_jit
+def has_colour_unit(s, p, c):
+    """§3 intercepts: a same-colour unit on the field, unless the card is colourless."""
+    e = vK(s)[p, c, K_ELEM]
+    if e == 0 or e & COLORLESS:
+        return True
+    for j in range(vP(s)[p, P_FIELD]):
+        if vK(s)[p, vU(s)[p, j, U_CARD], K_ELEM] & e:
+            return True
+    return False
+
+
+@engine_jit
+def lp_loss(s, q, amount, by_effect):
+    """LP damage to seat q; §1 the game ends at once when an LP reaches 0 (both at 0: double loss)."""
+    P, G = vP(s), vG(s)
+    if amount <= 0 or G[G_OVER]:
+        return
+    P[q, P_LP] = max(0, P[q, P_LP] - amount)
+    P[1 - q, P_DEALT] += amount
+    if G[O_JOKERS] and (by_effect or G[O_GAIN_ATTACK_LP]):
+        P[q, P_GAUGE] = min(G[O_GAUGE_MAX], P[q, P_GAUGE] + G[O_GAIN_LP] * amount)
+    if P[q, P_LP] == 0:
+        G[G_OVER] = 1
+
+
+@engine_jit
+def record_drawn(s, p, c):
+    G = vG(s)
+    if G[G_DETAIL] >= 2 and vC(s)[p, c, C_DRAWN] < 0:  # first draw of this copy, also after a rebuild
+        vC(s)[p, c, C_DRAWN] = G[G_ROUND] if G[G_TURN] > 0 else 0
+
+
+@engine_jit
+def record_played(s, p, c):
+    P, G = vP(s), vG(s)
+    P[p, P_PLAYED] += 1
+    if G[G_DETAIL] >= 2 and vC(s)[p, c, C_PLAYED] < 0:
+        vC(s)[p, c, C_PLAYED] = G[G_ROUND]
+
+
+# ---------------------------------------------------------------- deck, hand, draw (§5, §6)
+
+@engine_jit
+def rebuild(s, p):
+    """§5 ドロー: the deck and discard are thrown away and a fresh copy of the 40-card list is set."""
+    P, DK, G = vP(s), vDK(s), vG(s)
+    n = P[p, P_N]
+    for i in range(n):
+        DK[p, i] = i
+    if G[O_REFRESH_SHUFFLE]:
+        deal(rng(s, p), DK[p], n, n)
+    P[p, P_TOP] = 0
+    P[p, P_REBUILDS] += 1
+    for k in range(DEL_COLS):
+        P[p, P_DEL + k] = 0
+
+
+@engine_jit
+def hand_changed(s, p):
+    """Every change to p's hand (cards, order or levels) goes through here: it voids the policy's scan."""
+    vP(s)[p, P_HVER] += 1
+
+
+@engine_jit
+def add_to_hand(s, p, c, lvl):
+    P = vP(s)
+    h = P[p, P_HAND]
+    if h >= HAND_MAX and vG(s)[G_CHECK]:
+        vG(s)[G_VIOL] |= 8  # coj.V_LIMITS: §5 a card added to a full hand of 7, seen as it happens
+    vH(s)[p, h] = c
+    vHL(s)[p, h] = lvl
+    P[p, P_HAND] = h + 1
+    hand_changed(s, p)
+
+
+@engine_jit
+def remove_from_hand(s, p, i):
+    P, H, HL = vP(s), vH(s), vHL(s)
+    for k in range(i, P[p, P_HAND] - 1):
+        H[p, k] = H[p, k + 1]
+        HL[p, k] = HL[p, k + 1]
+    P[p, P_HAND] -= 1
+    hand_changed(s, p)
+
+
+@engine_jit
+def draw(s, p, k):
+    """Draw k: hand limit 7 cuts the draw (the rest stays in the deck); rebuild if the deck is short."""
+    P, DK, G = vP(s), vDK(s), vG(s)
+    take = min(k, HAND_MAX - P[p, P_HAND])
+    need = take if G[O_REFRESH_AFTER_CUT] else k
+    if need <= 0 or (take <= 0 and G[O_REFRESH_AFTER_CUT]):
+        return 0
+    if P[p, P_N] - P[p, P_TOP] < need:
+        rebuild(s, p)  # §5: the remaining cards are not drawn; all come from the new deck
+    got = 0
+    for _ in range(take):
+        if P[p, P_TOP] >= P[p, P_N]:
+            break
+        c = DK[p, P[p, P_TOP]]
+        P[p, P_TOP] += 1
+        add_to_hand(s, p, c, 1)
+        record_drawn(s, p, c)
+        got += 1
+    return got
+
+
+# ---------------------------------------------------------------- field and trigger zone
+
+@engine_jit
+def zone_event(s, p, c):
+    """The event a set trigger/intercept answers (docs/policies_coj.md, "Trigger zone cards"): the
+    trigger of its first effect, the printed timing (§9 trigger points). The hand-written timings of
+    the shipped decks: enter = own_enters, cast = opp_attacks, attack = opp_attacks if the first effect
+    targets an opposing unit (it hits the attacker), else own_attacks; leave = an own unit destroyed.
+    """
+    e = vE(s)[p, c]
+    t = e[0, E_TRIGGER]
+    if t == TR_ENTER or t == TR_OWN_ENTERS:
+        return EV_ENTER
+    if t == TR_OPP_ENTERS:
+        return EV_OPP_ENTER
+    if t == TR_CAST or t == TR_OPP_ATTACKS or (t == TR_ATTACK and e[0, E_TARGET] == TG_OPP):
+        return EV_OPP_ATTACK
+    if t == TR_ATTACK or t == TR_OWN_ATTACKS:
+        return EV_OWN_ATTACK
+    if t == TR_LEAVE:
+        return EV_LEAVE
+    if t == TR_OWN_BATTLES:
+        return EV_OWN_BATTLE
+    if t == TR_OWN_BLOCKS:
+        return EV_OWN_BLOCK
+    if t == TR_OWN_HIT:
+        return EV_OWN_HIT
+    if t == TR_OPP_HIT:
+        return EV_OPP_HIT
+    if t == TR_TURN_START:
+        return EV_TURN_START
+    if t == TR_OPP_TURN_START:
+        return EV_OPP_TURN_START
+    if t == TR_TURN_END:
+        return EV_TURN_END
+    if t == TR_OPP_TURN_END:
+        return EV_OPP_TURN_END
+    return -1
+
+
+@engine_jit
+def zone_count(s, p, c, d):
+    """Keep the per-event trigger / intercept counts and the zone version in step when card c enters
+    (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
+    P = vP(s)
+    P[p, P_ZVER] += 1
+    t = vK(s)[p, c, K_TYPE]
+    if t != CT_TRIGGER and t != CT_INTERCEPT:
+        return
+    ev = zone_event(s, p, c)
+    if ev >= 0:
+        P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + ev] += d
+
+
+@engine_jit
+def zone_add(s, p, c):
+    """§5: a set card takes the leftmost free slot."""
+    P = vP(s)
+    vZ(s)[p, P[p, P_ZONE]] = c
+    P[p, P_ZONE] += 1
+    zone_count(s, p, c, 1)
+
+
+@engine_jit
+def zone_remove(s, p, i):
+    """§5: the zone is left-packed; a used card leaves and the rest shift left."""
+    P, Z = vP(s), vZ(s)
+    zone_count(s, p, Z[p, i], -1)
+    for k in range(i, P[p, P_ZONE] - 1):
+        Z[p, k] = Z[p, k + 1]
+    P[p, P_ZONE] -= 1
+
+
+@engine_jit
+def reducer_slot(s, p, c):
+    """§4 cost reducer: a unit/evolution set in the zone with c's colour (leftmost by default)."""
+    P, Z, cards = vP(s), vZ(s), vK(s)
+    best = -1
+    for i in range(P[p, P_ZONE]):
+        z = Z[p, i]
+        t = cards[p, z, K_TYPE]
+        if (t == CT_UNIT or t == CT_EVO) and same_colour(s, p, z, c):
+            best = i
+            if vG(s)[O_REDUCER_LEFT]:
+                return i
+    return best
+
+
+@engine_jit
+def entry_cost(s, p, c):
+    """CP to put c onto the field: printed cost, -1 (to 0) if a same-colour reducer is set (§4)."""
+    cost = vK(s)[p, c, K_COST]
+    if reducer_slot(s, p, c) >= 0:
+        cost = max(0, cost - 1)
+    return cost
+
+
+@engine_jit
+def pay_entry(s, p, c):
+    """The reduction is mandatory: the reducer goes to the discard as the unit enters (§4)."""
+    cost = vK(s)[p, c, K_COST]
+    r = reducer_slot(s, p, c)
+    if r >= 0:
+        zone_remove(s, p, r)
+        cost = max(0, cost - 1)
+    spend(s, p, cost)
+
+
+@engine_jit
+def spend(s, p, cost):
+    P = vP(s)
+    P[p, P_CP] -= cost
+    if vG(s)[G_TP] == p:
+        P[p, P_SPENT] += cost
+
+
+@engine_jit
+def overclock(s, p, j):
+    """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction;
+    its OC abilities wait in the OC queue (§9: they resolve after all other effects, coj_effects.settle)."""
+    U, G, OQ = vU(s), vG(s), vOQ(s)
+    U[p, j, U_ACT] = 1
+    U[p, j, U_RESTR] = 0
+    if G[G_OQ] < OQ_MAX and vK(s)[p, U[p, j, U_CARD], K_TRIGS] & (1 << TR_OVERCLOCK):
+        OQ[G[G_OQ], 0] = p
+        OQ[G[G_OQ], 1] = U[p, j, U_UID]
+        G[G_OQ] += 1
+
+
+@engine_jit
+def set_level(s, p, j, lvl):
+    """§8 clock up/down: base BP follows the level (base modifiers kept), damage heals; Lv.3 = OC."""
+    U = vU(s)
+    lvl = max(1, min(3, lvl))
+    old = U[p, j, U_LVL]
+    if lvl == old:
+        return
+    U[p, j, U_LVL] = lvl
+    U[p, j, U_DMG] = 0
+    if lvl == 3:
+        overclock(s, p, j)
+
+
+@engine_jit
+def place_unit(s, p, c, lvl):
+    """Put card c on the field at its hand level; returns the slot. §3: action right, attack restriction."""
+    P = vP(s)
+    j = P[p, P_FIELD]
+    P[p, P_FIELD] = j + 1
+    init_unit(s, p, j, c, lvl)
+    return j
+
+
+@engine_jit
+def init_unit(s, p, j, c, lvl):
+    U, G = vU(s), vG(s)
+    U[p, j, U_CARD] = c
+    U[p, j, U_LVL] = lvl
+    U[p, j, U_BASE] = 0
+    U[p, j, U_TEMP] = 0
+    U[p, j, U_DMG] = 0
+    U[p, j, U_ACT] = 1
+    U[p, j, U_RESTR] = 0 if kw(s, p, c) & KW_SPEED else 1  # §10 スピードムーブ
+    U[p, j, U_ENTERED] = G[G_TURN]
+    U[p, j, U_FROZEN] = 0
+    U[p, j, U_GKW] = 0
+    U[p, j, U_PKW] = 0
+    U[p, j, U_LOST] = 0
+    G[G_UID] += 1
+    U[p, j, U_UID] = G[G_UID]
+    field_changed(s, p)
+    if lvl == 3 and G[O_LV3_DRIVE_OC]:
+        overclock(s, p, j)
+
+
+@engine_jit
+def remove_unit(s, p, j):
+    """Take a unit off the field (to discard, hand or as an overdrive base); §8 its level resets to 1."""
+    U, P = vU(s), vP(s)
+    for k in range(j, P[p, P_FIELD] - 1):
+        for col in range(U_NCOLS):  # element copies: a row assignment compiles numba's shape-error path
+            U[p, k, col] = U[p, k + 1, col]
+    P[p, P_FIELD] -= 1
+    field_changed(s, p)
+
+
+@engine_jit
+def field_changed(s, p):
+    """Every change to p's field cards goes through here: it keeps P_FTRIG, the timings they have."""
+    m = 0
+    for k in range(vP(s)[p, P_FIELD]):
+        m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
+    vP(s)[p, P_FTRIG] = m
+
+
+@engine_jit
+def delete_unit(s, p, j):
+    """消滅 (§5 deleted zone): off the field, not destroyed (no "when destroyed"), not a discard card."""
+    c = vU(s)[p, j, U_CARD]
+    remove_unit(s, p, j)
+    if c < DEL_BITS * DEL_COLS:
+        vP(s)[p, P_DEL + c // DEL_BITS] |= 1 << (c % DEL_BITS)
+
+
+@engine_jit
+def deleted(s, p, c):
+    return c < DEL_BITS * DEL_COLS and (vP(s)[p, P_DEL + c // DEL_BITS] >> (c % DEL_BITS)) & 1 == 1
+
+
+@engine_jit
+def destroy(s, p, j):
+    """破壊: to the discard; its "when destroyed" effects wait in the queue (last-known card)."""
+    G, DQ = vG(s), vDQ(s)
+    if G[G_DQ] < DQ_MAX:
+        DQ[G[G_DQ], 0] = p | G[G_CAUSE] << 1
+        DQ[G[G_DQ], 1] = vU(s)[p, j, U_CARD]
+        G[G_DQ] += 1
+    remove_unit(s, p, j)
+
+
+@engine_jit
+def take_damage(s, p, j, amount, enemy_effect):
+    """Damage to a unit (§8 battle, effect damage); keywords that cancel it (§10). True if destroyed."""
+    k = unit_kw(s, p, j)
+    bp = unit_bp(s, p, j)
+    if k & KW_IMMORTAL or (k & KW_KINGS and amount < bp) or (k & KW_SHIELD and enemy_effect):
+        amount = 0
+    vU(s)[p, j, U_DMG] += max(0, amount)
+    return unit_bp(s, p, j) <= 0

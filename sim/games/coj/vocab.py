@@ -1,0 +1,133 @@
+"""What the CODE OF JOKER engine executes, in the words of sim.cards.effects (plain Python, no numba).
+
+The importer (sim/importers/coj_text.py) emits an ability only when its timing, every op and every
+target are listed here, so `tcgsim cards coverage` counts only what runs; tests/test_coj_vocab.py
+checks that each entry changes a game state when it fires (no silent no-ops).
+"""
+
+from __future__ import annotations
+
+# §10 keyword abilities, bit i of K_KW (English glosses of the digest's table, then the catalog's
+# keywords.json ones the engine plays).
+KEYWORDS = (
+    "speed_move",  # スピードムーブ: no attack restriction on entering
+    "indomitable",  # 不屈: regains its action right at turn end
+    "penetrate",  # 貫通: 1 LP through a blocker it beat and destroyed
+    "selflessness",  # 無我の境地: the opponent's effects cannot take its action right
+    "anchored",  # 固着: the opponent's effects cannot return it to hand
+    "protection",  # 加護: cannot be targeted by effects (own ones too)
+    "dimensional_interference",  # 次元干渉/コストN: blockers need cost < N (N in K_DIM)
+    "bind",  # 呪縛: no action right recovery at turn start
+    "immortal",  # 不滅: takes no damage
+    "shield_of_order",  # 秩序の盾: no damage from the opponent's effects
+    "silence",  # 沈黙: its own effects do not activate
+    "forced_defense",  # 強制防御: must block if able
+    "attack_ban",  # 攻撃禁止: cannot attack in the turn it entered
+    "kings_healing",  # 王の治癒力: ignores a damage instance smaller than its BP
+    "block_ban",  # 防御禁止: cannot block
+    "destroy_resist",  # 破壊効果耐性: the opponent's destroy effects (break ops) do not destroy it
+    "silence_resist",  # 沈黙効果耐性: the opponent's effects cannot give it 沈黙
+    "retreat_ban",  # 撤退禁止: cannot be retreated
+    "evolution_ban",  # 進化禁止: no evolution can be overdriven onto it
+    "delete_resist",  # 消滅効果耐性: the opponent's delete effects (FL_DELETE) do not delete it
+    "select_hack",  # セレクトハック: the opponent's targeted effects must choose it if they can
+    "overheat",  # オーバーヒート: damage from effects to it is doubled (battle damage is not)
+    "oracle",  # 神託: its 奇跡 ability runs once (CC_ORACLE while it has it; grant_keyword amount 2 takes it)
+)
+
+# Unit abilities: the unit's own events and the events it watches on the field.
+UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overclock", "hit_player", "turn_start",
+                           "turn_end", "opp_turn_start", "opp_turn_end", "opp_enters", "opp_attacks",
+                           "opp_hit_player"})
+# Trigger and intercept cards set in the zone (zone_event in coj_rules), and jokers ("cast": used).
+ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
+                           "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
+                           "opp_turn_start", "turn_end", "opp_turn_end"})
+# CoJ-local encodings in the shared effect table (sim.cards.effects), read only by this engine:
+# - a unit op's param (cost bound, BP bound, keyword bit, 基本BP flag ...) is param & PV_MASK; the bits
+#   above are modifiers: FL_DELETE (break / break_power delete, §5 消滅, instead of destroying),
+#   FL_OTHER (「このユニット以外の」: never the effect's own unit), FL_ACTED (「行動済」: only units
+#   without their action right), a cost bound + 1 in bits COST_SHIFT.. (5 bits) and a level floor in
+#   bits LVL_SHIFT.. (2 bits) for the ops other than break (whose own param and amount are those), and
+#   FL_BP_MIN (break_power: BP at least the value); level_up with value 1 sets the level to `amount` (「レベルをNにする」);
+# - search's param <= -2 is a filter -(v + 2): card type + 1 in bits 0-2 (0 any), a colour mask (the
+#   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any);
+# - E_THASH (Effect.thash) of a targeted op restricts its targets: > 0 a species (text_hash, as for
+#   search), -63..-1 a colour mask -thash (unit_filter), <= -64 a cost floor (cost_floor);
+# - E_COND (Effect.cond) is a condition checked when the effect resolves: kind = cond & CC_MASK (CC_*),
+#   n = cond >> CC_BITS; CC_CHOICE marks option n of 「以下の効果から1つを選び発動する」 (only one option runs).
+PV_BITS = 20
+PV_MASK = (1 << PV_BITS) - 1
+FL_DELETE = 1 << PV_BITS
+FL_OTHER = 1 << (PV_BITS + 1)
+FL_ACTED = 1 << (PV_BITS + 2)
+COST_SHIFT = PV_BITS + 3
+LVL_SHIFT = COST_SHIFT + 5
+FL_BP_MIN = 1 << (LVL_SHIFT + 2)  # break_power: BP >= the value (「BP8000以上の」) instead of <=
+CC_BITS = 6
+CC_MASK = (1 << CC_BITS) - 1
+CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, CC_OPP_HAND_LE, \
+    CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE, \
+    CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
+    CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
+    CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT, CC_ORACLE = range(1, 33)
+# CC_ORACLE: the effect's own unit still has 【神託】 (not taken by 「このユニットの【神託】を取り除く」)
+# CC_EVENT_EVO: the event's unit is an evolution; CC_BY_BATTLE / CC_BY_EFFECT ("leave" timings only): the
+# unit was destroyed in a battle / by an effect (a retreat destroyed by the retreat_is_destroy option is neither)
+# CC_EVENT_UNIT / CC_EVENT_COST_GE: the event's unit (「あなたの赤属性ユニットがフィールドに出た時」) is of the
+# species / colour E_COND_PARAM, or costs n or more
+# CC_ATTACKING / CC_BLOCKING (「それがアタック中 / ブロック中だった場合」, battle timings only): the own unit
+# in the battle attacks / blocks, i.e. it is / is not its controller's turn (§8: only the turn player attacks)
+# CC_ROUND_ODD / EVEN: the round (§7) is odd / even; CC_LIFE_BEHIND: own LP below the opponent's;
+# CC_ALL_FIELD_GE: units of both players; CC_OPP_ACTED_GE: the opponent's units without action right
+# CC_OWN_SPECIES_GE: n or more own field units of the species E_COND_PARAM (text_hash) or, if it is
+# negative, of the colour mask -E_COND_PARAM (as unit_filter)
+# CC_PURPLE_GE / CC_PURPLE_LE: own purple gauge >= n / <= n (紫ゲージ; [▲N] / [▼N] put it on the
+# whole ability). gain_cp with param 1 changes the purple gauge instead of CP.
+# CC_COST / CC_IF_DONE: 「そうした場合」 (§9: the sentence before it is a cost, all or nothing): the
+# CC_IF_DONE effects run only if every CC_COST effect before them could be paid in full (and was).
+# CC_LEVEL: the effect's own unit is at level lo..hi, n = lo | hi << 2 (「このユニットのレベルによって」)
+
+
+# E_FOREACH (Effect.foreach) multiplies the amount by a count (「[あなたの受けているライフダメージ×1000]」):
+# FE_OWN_UNITS / FE_OPP_UNITS count field units (E_FE_PARAM: a unit_filter or species hash, 0 all)
+FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, FE_OWN_UNITS, FE_OPP_UNITS, \
+    FE_OPP_ACTED = range(1, 11)
+
+
+CHOICE_OPP = 8  # CC_CHOICE n | CHOICE_OPP: the opponent chooses (「対戦相手は以下の効果から1つを選び発動する」)
+
+
+def unit_filter(colours: int) -> int:
+    """E_THASH of a colour target filter (a K_ELEM mask); a species filter is its text_hash (> 0)."""
+    return -colours
+
+
+def cost_floor(cost: int) -> int:
+    """E_THASH of a 「コストN以上の」 target filter (below every colour mask)."""
+    return -(COST_FLOOR + cost)
+
+
+COST_FLOOR = 64  # E_THASH <= -COST_FLOOR: a cost floor (cost_floor), above: a colour mask
+
+
+def search_filter(ctype: int, colours: int, cost: int) -> int:
+    """search's param for a type index (-1 any), a K_ELEM colour mask (0 any) and a cost (-1 any)."""
+    return -(((ctype + 1) | colours << 3 | (cost + 1) << 9) + 2)
+
+
+def coj_cond(kind: int, n: int) -> int:
+    """E_COND of a CoJ condition (CC_* kind, its number)."""
+    return kind | n << CC_BITS
+
+
+OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
+                 "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword",
+                 "activate", "zone_break", "mill"})
+TARGETS = frozenset({"opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
+                     "all_opp_characters", "all_players", "all_own_characters", "all_characters", "chosen"})
+
+
+def executed(trigger: str, op: str, target: str, zone_card: bool) -> bool:
+    """Whether the engine runs an effect with this timing, op and target on this kind of card."""
+    return (trigger in (ZONE_TRIGGERS if zone_card else UNIT_TRIGGERS)) and op in OPS and target in TARGETS

@@ -1,0 +1,797 @@
+"""FFTCG scripted policies: every choice a player makes, dispatched on the policy id.
+
+The policies (documented in sim/games/fftcg.py and docs/policies_fftcg.md):
+  random  - uniform over the legal actions at each decision (cast / activate / pass; attacker or
+            party / end; blocker / none; instant cast / none); random discards and targets.
+  aggro   - Forwards first (Haste first), attacks with everything, blocks only to win a fight or
+            when near death, uses removal on blockers (including after blocks).
+  curve   - casts the most expensive castable card again and again (spends CP as fully as possible),
+            attacks when no blocker wins the fight outright, blocks to survive or trade.
+  control - Backups first, keeps a 2-card hand reserve, attacks only when no blocker can break the
+            attacker, blocks readily, answers attacks with instant-speed removal and Back Attack.
+
+Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 2 activate).
+"""
+
+
+from sim.cards.effects import (
+    COND_NOT,
+    COND_OWN,
+    E_AMOUNT,
+    E_COND,
+    E_DULL,
+    E_FOREACH,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_THASH,
+    E_TMASK,
+    E_TRIGGER,
+    FE_CAST,
+)
+from sim.engine.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.kernel import randbelow
+from sim.games.fftcg.core import (
+    AGGRO,
+    BACKUP,
+    CONTROL,
+    CURVE,
+    FORWARD,
+    KW_BACK_ATTACK,
+    KW_FIRST_STRIKE,
+    KW_HASTE,
+    KW_NO_ATTACK,
+    KW_NO_BLOCK,
+    L_BKP,
+    L_FIELD,
+    L_FWD,
+    L_HAND,
+    LIGHT_DARK,
+    O_LB_UNDEFINED_COST,
+    O_PARTY_SHARED,
+    OP_BOUNCE,
+    OP_BREAK,
+    OP_BREAK_POWER,
+    OP_CAST_FREE,
+    OP_COST_REDUCE,
+    OP_DAMAGE,
+    OP_DULL,
+    OP_DULL_POWER,
+    OP_EXTRA_COST,
+    OP_NO_BLOCK,
+    OP_WEAKEN,
+    P_BONUS,
+    P_DMG,
+    P_FN,
+    P_HAS_CR,
+    P_HN,
+    P_NB,
+    P_NF,
+    P_NMAIN,
+    P_NTOT,
+    P_PARTY_ANY,
+    P_POLICY,
+    PR_CHUMP_AT,
+    PR_MULL,
+    PR_RISK,
+    PR_SACRIFICE,
+    PR_TRADE,
+    PR_WAIT,
+    RANDOM,
+    S_ATTACKED,
+    S_DMG,
+    S_DULL,
+    S_SICK,
+    S_ZONE,
+    SUMMON,
+    TR_ACTION,
+    TR_ACTION_BREAK,
+    TR_CAST,
+    TR_ENTER,
+    TR_STATIC,
+    Z_HAND,
+    Z_LB,
+    ability_end,
+    action_head,
+    action_payment,
+    can_enter,
+    card_value,
+    cast_allowed,
+    choose_target,
+    cond_ok,
+    effect_amount,
+    effect_useful,
+    extra_cost_ok,
+    hand_reserve,
+    has_kw,
+    has_targets,
+    has_trigger,
+    once_used,
+    plan_pay,
+    popcount,
+    power,
+    slots_have_targets,
+    st_cards,
+    st_cs,
+    st_effs,
+    st_ls,
+    st_opt,
+    st_prm,
+    st_ps,
+    st_rng,
+    st_scr,
+)
+
+CAST, ACTIVATE = 1, 2
+
+
+@engine_jit
+def rng(S, p):
+    return st_rng(S)[2 + p]
+
+
+@engine_jit
+def cast_requirement(S, p, c):
+    """(cost, element mask to cover): Light/Dark cards need no element (11.4.6.3). The card's own
+    static cost reductions ("the cost required to cast X is reduced by N", with their conditions and
+    "for each" counts) apply, down to 1 CP (approximation: a few cards allow 0), or down to the reduction's
+    E_PARAM ("it cannot become 1 or less": 2)."""
+    cards = st_cards(S)
+    el = cards[p, c, K_ELEM]
+    cost = cards[p, c, K_COST]
+    if st_ps(S)[p, P_HAS_CR] and has_trigger(S, p, c, TR_STATIC):  # only decks with cost reductions look
+        effs = st_effs(S)
+        floor = 1
+        for k in range(cards[p, c, K_NEFF]):
+            if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
+                    and cond_ok(S, p, p, c, k):
+                cost -= effect_amount(S, p, p, c, k)
+                floor = max(floor, effs[p, c, k, E_PARAM])
+        cost = max(cost, min(floor, cards[p, c, K_COST]))
+    return cost, (0 if el & LIGHT_DARK else el)
+
+
+@engine_jit
+def extra_cp(S, p, c):
+    """The optional extra CP of c's static "if you pay the cost to play X, you may pay an extra ..." (0: none);
+    generic CP here (its element icons are not required)."""
+    if st_ps(S)[p, P_HAS_CR] == 0 or not has_trigger(S, p, c, TR_STATIC):
+        return 0
+    effs = st_effs(S)
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if effs[p, c, k, E_OP] == OP_EXTRA_COST and effs[p, c, k, E_TRIGGER] == TR_STATIC:
+            return effs[p, c, k, E_AMOUNT]
+    return 0
+
+
+@engine_jit
+def lb_cost(S, p, c):
+    x = st_cards(S)[p, c, 12]  # K_LB_COST; -1 = printed none (Limited LB deck option)
+    return x if x >= 0 else st_opt(S)[O_LB_UNDEFINED_COST]
+
+
+@engine_jit
+def lb_face_down(S, p):
+    n = 0
+    for i in range(st_ps(S)[p, P_NMAIN], st_ps(S)[p, P_NTOT]):
+        if st_cs(S)[p, S_ZONE, i] == Z_LB:
+            n += 1
+    return n
+
+
+# context row scr[4] for fast castability, filled once per decision by prepare_cast_context
+# CX_HEL / CX_HEL2: the elements of at least one / two hand cards that may be discarded for CP;
+# CX_MAXCP: the most CP any payment could raise now (no card costing more can be paid)
+# CX_STORM / CX_STORM_C: storm_cost for curve's cast_score (cast_candidates; -1: none)
+CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP, CX_STORM, CX_STORM_C = range(9)
+
+
+@engine_jit
+def active_backups(S, p):
+    """(number, element mask) of p's active Backups: a CP each."""
+    cards, cs, ls = st_cards(S), st_cs(S), st_ls(S)
+    b, bmask = 0, 0
+    for k in range(st_ps(S)[p, P_NB]):
+        c = ls[p, L_BKP, k]
+        if cs[p, S_DULL, c] == 0:
+            b += 1
+            bmask |= cards[p, c, K_ELEM]
+    return b, bmask
+
+
+@engine_jit
+def prepare_cast_context(S, p, keep):
+    """Summaries of p's CP sources for can_cast: active Backups and their elements, hand cards that may
+    be discarded for CP and their elements."""
+    cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
+    b, bmask = active_backups(S, p)
+    hd, m1, m2 = 0, 0, 0
+    for k in range(ps[p, P_HN]):
+        el = cards[p, ls[p, L_HAND, k], K_ELEM]
+        if (el & LIGHT_DARK) == 0:
+            hd += 1
+            m2 |= m1 & el  # payable only asks whether one other card of the element is left
+            m1 |= el
+    scr[4, CX_KEEP] = keep
+    scr[4, CX_B] = b
+    scr[4, CX_BMASK] = bmask
+    scr[4, CX_HDISC] = hd
+    scr[4, CX_HEL] = m1
+    scr[4, CX_HEL2] = m2
+    scr[4, CX_MAXCP] = b + 2 * max(min(hd, ps[p, P_HN] - keep), 0) + ps[p, P_BONUS]
+
+
+@engine_jit
+def beyond_cp(S, p, c):
+    """c's printed cost is more than any payment could raise (prepare_cast_context): payable would say
+    no. Decks with cost reductions (P_HAS_CR) are not judged by the printed cost."""
+    return st_ps(S)[p, P_HAS_CR] == 0 and st_cards(S)[p, c, K_COST] > st_scr(S)[4, CX_MAXCP]
+
+
+@engine_jit
+def payable(S, p, c, cost, req, in_hand):
+    """Whether plan_pay would find a payment, from the context (exact for at most one required
+    element; several elements fall back to plan_pay)."""
+    scr, ps = st_scr(S), st_ps(S)
+    if cost <= 0:
+        return True
+    if popcount(req) >= 2:
+        g, _, _, _ = plan_pay(S, p, cost, req, c if in_hand else -1, -1, scr[4, CX_KEEP], True)
+        return g >= 0
+    el = st_cards(S)[p, c, K_ELEM]
+    c_disc = 1 if in_hand and (el & LIGHT_DARK) == 0 else 0
+    d = min(scr[4, CX_HDISC] - c_disc, ps[p, P_HN] - (1 if in_hand else 0) - scr[4, CX_KEEP])
+    d = max(d, 0)
+    if req:
+        # another discardable hand card of the element: two if c itself is one
+        in_h = scr[4, CX_HEL2 if c_disc and el & req else CX_HEL] & req
+        if (scr[4, CX_BMASK] & req) == 0 and (in_h == 0 or d < 1):
+            return False
+    return scr[4, CX_B] + 2 * d + ps[p, P_BONUS] >= max(cost, popcount(req))
+
+
+@engine_jit
+def may_pay(S, p, c, in_hand):
+    """can_cast's payment test alone: choose_main asks it first and calls can_cast only for the
+    cards that pass (most expensive cards fail it, and the call costs more than the test)."""
+    cost, req = cast_requirement(S, p, c)
+    return payable(S, p, c, cost, req, in_hand)
+
+
+@engine_jit
+def can_cast(S, p, c, instant):
+    """Card c (hand or face-down LB deck) can be cast now (11.3, 11.4, 15.2.8.3): timing, field limits,
+    targets, the LB cost in other face-down LB cards, and a payment that keeps the policy's hand
+    reserve. Needs prepare_cast_context(S, p, keep) for the current position."""
+    cards, cs = st_cards(S), st_cs(S)
+    z = cs[p, S_ZONE, c]
+    if z != Z_HAND and z != Z_LB:
+        return False
+    t = cards[p, c, K_TYPE]
+    if instant and t != SUMMON and not has_kw(S, p, c, KW_BACK_ATTACK):
+        return False  # 9.3.1.5 vs 9.3.1.6 / 15.2.5: only Summons and Back Attack at instant speed
+    cost, req = cast_requirement(S, p, c)
+    if not payable(S, p, c, cost, req, z == Z_HAND) or not cast_allowed(S, p, c):  # the cheap test first
+        return False
+    if t != SUMMON:
+        if not can_enter(S, p, c):  # field limits (7.7.3-5)
+            return False
+    elif not has_targets(S, p, p, c, TR_CAST):
+        return False
+    return z != Z_LB or lb_face_down(S, p) - 1 >= lb_cost(S, p, c)
+
+
+@engine_jit
+def can_activate(S, p, c, k, keep):
+    """The action ability starting at slot k can be used (11.6): a dull cost needs an active, non-sick
+    character (or Haste, 11.6.2.2); not yet used this turn if "once per turn"; every effect of it that
+    chooses has a target; its extra cost and CP can be paid."""
+    effs, cs = st_effs(S), st_cs(S)
+    if effs[p, c, k, E_TRIGGER] != TR_ACTION and effs[p, c, k, E_TRIGGER] != TR_ACTION_BREAK:
+        return False
+    v = effs[p, c, k, E_DULL]
+    if not action_head(v) or once_used(S, p, c, k):
+        return False
+    if v & 1 and (cs[p, S_DULL, c] or (cs[p, S_SICK, c] and not has_kw(S, p, c, KW_HASTE))):
+        return False
+    if not extra_cost_ok(S, p, c, v):
+        return False
+    if effs[p, c, k, E_COND] != 0 and not cond_ok(S, p, p, c, k):
+        return False  # e.g. "Damage 5 --" not reached yet
+    if not slots_have_targets(S, p, p, c, k, ability_end(S, p, c, k), effs[p, c, k, E_TRIGGER]):
+        return False
+    g, _, _, _ = action_payment(S, p, c, k, keep, True)
+    return g >= 0
+
+
+# ---- usefulness of effects (non-random policies) --------------------------------------------------------
+@engine_jit
+def ability_useful(S, p, c, k):
+    """One of the effects of c's action ability starting at slot k would accomplish something now."""
+    for j in range(k, ability_end(S, p, c, k)):
+        if effect_useful(S, p, p, c, j, -1, -1):
+            return True
+    return False
+
+
+@engine_jit
+def ability_worth(S, p, c, k):
+    """The non-random policies' Main Phase 2 test of an action ability. One of its effects must do something
+    that lasts: a dull or "cannot block" on an opposing Forward in Main Phase 2 ends at that Forward's Active
+    Phase (9.1) before it matters. A Backup that puts itself into the Break Zone gives up 1 CP a turn for the
+    rest of the game: it does so to remove a Forward, or when p controls at least PR_SACRIFICE Backups."""
+    effs, prm = st_effs(S), st_prm(S)
+    removes, lasting = False, False
+    for j in range(k, ability_end(S, p, c, k)):
+        if not effect_useful(S, p, p, c, j, -1, -1):
+            continue
+        op = effs[p, c, j, E_OP]
+        # effect_useful: damage and weaken only when they break the target, cast_free only with a Summon that does
+        removes |= op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DAMAGE or op == OP_WEAKEN or op == OP_BOUNCE \
+            or op == OP_CAST_FREE
+        lasting |= op != OP_DULL and op != OP_NO_BLOCK and op != OP_DULL_POWER
+    if not lasting:
+        return False
+    if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK and st_cards(S)[p, c, K_TYPE] == BACKUP and not removes:
+        return st_ps(S)[p, P_NB] >= prm[p, PR_SACRIFICE]
+    return True
+
+
+@engine_jit
+def card_useful(S, p, c, trig, hs, hc):
+    if not has_trigger(S, p, c, trig):
+        return False
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if st_effs(S)[p, c, k, E_TRIGGER] == trig and effect_useful(S, p, p, c, k, hs, hc):
+            return True
+    return False
+
+
+# ---- mulligan (8.2.1.4) ------------------------------------------------------------------------------------
+@engine_jit
+def wants_mulligan(S, p):
+    """random: a coin. aggro: fewer than PR_MULL Forwards of cost <= 3. curve: fewer than PR_MULL
+    characters of cost <= 3. control: fewer than PR_MULL Backups."""
+    cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
+    pol = ps[p, P_POLICY]
+    if pol == RANDOM:
+        return randbelow(rng(S, p), 2) == 1
+    keepers = 0
+    for k in range(ps[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
+        if pol == AGGRO and t == FORWARD and cost <= 3:
+            keepers += 1
+        elif pol == CURVE and t != SUMMON and cost <= 3:
+            keepers += 1
+        elif pol == CONTROL and t == BACKUP:
+            keepers += 1
+    return keepers < st_prm(S)[p, PR_MULL]
+
+
+# ---- main phase -------------------------------------------------------------------------------------------
+@engine_jit
+def enter_waits(S, p, c):
+    """Character c's enter ability asks for a character p does not control yet ("When Cloud enters the field, if
+    you control a Job AVALANCHE Operative Forward, ..."): casting another card first may meet it. (cast_score asks
+    only about characters with an enter ability.)"""
+    cards, effs = st_cards(S), st_effs(S)
+    for k in range(cards[p, c, K_NEFF]):
+        v = effs[p, c, k, E_COND]
+        if effs[p, c, k, E_TRIGGER] == TR_ENTER and v & 7 == COND_OWN and not v & COND_NOT \
+                and not cond_ok(S, p, p, c, k):
+            return True
+    return False
+
+
+@engine_jit
+def cast_score(S, p, c, phase):
+    """Preference among castable cards; <= 0 means "not now". A Summon scores so only when it is
+    useful (summon_useful): choose_main asks that last, as it costs the most."""
+    cards, ps = st_cards(S), st_ps(S)
+    pol = ps[p, P_POLICY]
+    t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
+    nb = ps[p, P_NB]
+    if t != SUMMON and has_trigger(S, p, c, TR_ENTER) and st_prm(S)[p, PR_WAIT] and enter_waits(S, p, c):
+        return 1  # after every other card worth casting now
+    if pol == AGGRO:
+        if t == FORWARD:
+            return 1000 + (300 if has_kw(S, p, c, KW_HASTE) else 0) + power(S, p, c) // 1000
+        if t == BACKUP:
+            return 500 - cost if nb < 4 else 0
+        if t == SUMMON:
+            return 800 if phase == 1 else 600
+        return 300
+    if pol == CURVE:
+        storm, storm_c = st_scr(S)[4, CX_STORM], st_scr(S)[4, CX_STORM_C]
+        if storm >= 0:
+            # a card in hand gets cheaper with each card cast this turn: the cards that cost at most 2 now
+            # first (the cheapest first) while it stays affordable after them, then that card, then the rest
+            if c == storm_c:
+                return 1500
+            now = cast_requirement(S, p, c)[0]
+            most = st_scr(S)[4, CX_MAXCP]  # prepare_cast_context's bound on what a payment can raise
+            if now <= 2 and (storm > most or most - now >= storm):
+                return 2000 - 100 * now
+        return 100 * cost + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
+    # CONTROL: Backups to 5, then characters, removal only on a real threat (the rest is held for
+    # the opponent's turn, see choose_instant)
+    if t == BACKUP:
+        return 2000 - cost
+    if t == SUMMON:
+        return 300 if ps[p, P_HN] > 5 else 0
+    return 500 + 10 * cost
+
+
+@engine_jit
+def storm_cost(S, p):
+    """(current cost, card) of the cheapest card in p's hand whose cost is reduced for each card p has cast
+    this turn (a static cost_reduce with FE_CAST); (-1, -1) if it holds none."""
+    cards, effs, ls = st_cards(S), st_effs(S), st_ls(S)
+    best, best_c = -1, -1
+    for j in range(st_ps(S)[p, P_HN]):
+        c = ls[p, L_HAND, j]
+        if not has_trigger(S, p, c, TR_STATIC):
+            continue
+        for k in range(cards[p, c, K_NEFF]):
+            if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
+                    and effs[p, c, k, E_FOREACH] & 7 == FE_CAST:
+                now = cast_requirement(S, p, c)[0]
+                if best < 0 or now < best:
+                    best, best_c = now, c
+                break
+    return best, best_c
+
+
+@engine_jit
+def summon_useful(S, p, c):
+    """A non-Summon always; a Summon when one of its cast effects would accomplish something now."""
+    return st_cards(S)[p, c, K_TYPE] != SUMMON or card_useful(S, p, c, TR_CAST, -1, -1)
+
+
+@engine_jit
+def summon_worth(S, p, c):
+    """With PR_TRADE > 0, a removal Summon is cast in a main phase only on a target worth it: cost at least
+    the Summon's own minus (PR_TRADE - 1). Other cards, and Summons whose other effects are useful, pass."""
+    cards, effs = st_cards(S), st_effs(S)
+    slack = st_prm(S)[p, PR_TRADE]
+    if slack == 0 or cards[p, c, K_TYPE] != SUMMON:
+        return True
+    for k in range(cards[p, c, K_NEFF]):
+        if effs[p, c, k, E_TRIGGER] != TR_CAST or not effect_useful(S, p, p, c, k, -1, -1):
+            continue
+        op = effs[p, c, k, E_OP]
+        if op != OP_DAMAGE and op != OP_BREAK and op != OP_BREAK_POWER and op != OP_BOUNCE and op != OP_WEAKEN:
+            return True  # draw, search, player damage, ...
+        ts, tc = choose_target(S, p, op, effs[p, c, k, E_AMOUNT], effs[p, c, k, E_PARAM], effs[p, c, k, E_TARGET],
+                               p, c, -1, -1, effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH])
+        if ts >= 0 and cards[ts, tc, K_COST] >= cards[p, c, K_COST] - (slack - 1):
+            return True
+    return False
+
+
+@engine_jit
+def best_in_hand(S, p):
+    """(action, score) of the hand card with the highest score in scr[3] (hand order on ties) that can
+    be cast and, if a Summon, is useful; (-1, 0) if none scores > 0. The scores first, best first:
+    castability and usefulness are checked only until one card passes."""
+    ls, scr = st_ls(S), st_scr(S)
+    hn = st_ps(S)[p, P_HN]
+    while True:
+        kb, vb = -1, 0
+        for k in range(hn):
+            if scr[3, k] > vb:
+                kb, vb = k, scr[3, k]
+        if kb < 0:
+            return -1, 0
+        c = ls[p, L_HAND, kb]
+        if may_pay(S, p, c, True) and can_cast(S, p, c, False) and summon_useful(S, p, c) and summon_worth(S, p, c):
+            return CAST * 65536 + c * 16, vb
+        scr[3, kb] = 0
+
+
+@engine_jit
+def cast_candidates(S, p, phase, keep):
+    """choose_main's casts: (best action, its score, n); random lists every castable card in scr[3][:n]."""
+    cs, ps, ls, scr = st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    pol = ps[p, P_POLICY]
+    prepare_cast_context(S, p, keep)
+    # once per decision, not per card scored: cast_score reads it
+    scr[4, CX_STORM], scr[4, CX_STORM_C] = storm_cost(S, p) if pol == CURVE and ps[p, P_HAS_CR] else (-1, -1)
+    n = 0
+    best, best_v = -1, 0
+    for k in range(ps[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        if pol == RANDOM:
+            if not beyond_cp(S, p, c) and can_cast(S, p, c, False):
+                scr[3, n] = CAST * 65536 + c * 16
+                n += 1
+        else:
+            scr[3, k] = 0 if beyond_cp(S, p, c) else cast_score(S, p, c, phase)
+    if pol != RANDOM:
+        best, best_v = best_in_hand(S, p)
+    for c in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
+        if cs[p, S_ZONE, c] != Z_LB or beyond_cp(S, p, c):
+            continue
+        if pol == RANDOM:
+            if can_cast(S, p, c, False):
+                scr[3, n] = CAST * 65536 + c * 16
+                n += 1
+        else:
+            v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
+            if v > best_v and may_pay(S, p, c, False) and can_cast(S, p, c, False):
+                if not summon_useful(S, p, c) or not summon_worth(S, p, c):
+                    v = 50  # a useless Summon scores 0 (+ 50)
+                if v > best_v:
+                    best, best_v = CAST * 65536 + c * 16, v
+    return best, best_v, n
+
+
+@engine_jit
+def choose_main(S, p, phase, settled):
+    """The next main-phase action (9.3): returns (kind, card, slot); kind 0 = pass. `settled`: a
+    non-random policy passed on this very position in Main 1, and would not cast now either (the
+    scores depend on the phase, but whether a card may be cast, and is useful, does not): only its
+    action abilities are looked at."""
+    cards, effs, ps, ls, scr = st_cards(S), st_effs(S), st_ps(S), st_ls(S), st_scr(S)
+    pol = ps[p, P_POLICY]
+    keep = hand_reserve(S, p)
+    n = 0
+    best, best_v = -1, 0
+    if not settled:
+        best, best_v, n = cast_candidates(S, p, phase, keep)
+    # action abilities: random any time; others in Main 2 when useful
+    if pol == RANDOM or phase == 2:
+        for j in range(ps[p, P_FN]):
+            c = ls[p, L_FIELD, j]
+            if not (has_trigger(S, p, c, TR_ACTION) or has_trigger(S, p, c, TR_ACTION_BREAK)):
+                continue
+            for k in range(cards[p, c, K_NEFF]):
+                trig = effs[p, c, k, E_TRIGGER]
+                if (trig != TR_ACTION and trig != TR_ACTION_BREAK) or not can_activate(S, p, c, k, keep):
+                    continue
+                if pol == RANDOM:
+                    scr[3, n] = ACTIVATE * 65536 + c * 16 + k
+                    n += 1
+                elif best_v < 100 and ability_worth(S, p, c, k):
+                    best, best_v = ACTIVATE * 65536 + c * 16 + k, 100
+    if pol == RANDOM:
+        pick = randbelow(rng(S, p), n + 1)  # n = pass
+        if pick == n:
+            return 0, -1, -1
+        best = scr[3, pick]
+    if best < 0:
+        return 0, -1, -1
+    return best // 65536, (best % 65536) // 16, best % 16
+
+
+@engine_jit
+def choose_instant(S, p, attacking, hs, hc):
+    """An instant-speed cast in a battle window (9.3.1.6, 15.2.5), or -1. `attacking`: p is the turn
+    player (after the block: remove the blocker hs/hc); else p defends (after the attack declaration:
+    remove the attacker hs/hc, or cast a Back Attack Forward that can block it)."""
+    cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
+    pol = ps[p, P_POLICY]
+    if pol == RANDOM:
+        prepare_cast_context(S, p, 0)
+        n = 0
+        for k in range(ps[p, P_HN]):
+            c = ls[p, L_HAND, k]
+            if not beyond_cp(S, p, c) and can_cast(S, p, c, True):
+                scr[3, n] = c
+                n += 1
+        pick = randbelow(rng(S, p), n + 1)
+        return -1 if pick == n else scr[3, pick]
+    if attacking:
+        if pol != AGGRO:
+            return -1
+    elif pol == AGGRO or (pol == CURVE and ps[p, P_DMG] < 4):
+        return -1
+    prepare_cast_context(S, p, hand_reserve(S, p))
+    for k in range(ps[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        t = cards[p, c, K_TYPE]
+        if beyond_cp(S, p, c):
+            continue
+        if t == SUMMON:
+            if card_useful(S, p, c, TR_CAST, hs, hc) and removes(S, p, c, hs, hc) and can_cast(S, p, c, True):
+                return c
+        elif not attacking and t == FORWARD and has_kw(S, p, c, KW_BACK_ATTACK):
+            if power(S, p, c) > power(S, hs, hc) and can_cast(S, p, c, True):
+                return c
+    return -1
+
+
+@engine_jit
+def removes(S, p, c, hs, hc):
+    """Would summon c's targeted cast effect hit the battle hint (hs, hc)?"""
+    effs = st_effs(S)
+    if not has_trigger(S, p, c, TR_CAST):
+        return False
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if effs[p, c, k, E_TRIGGER] != TR_CAST:
+            continue
+        op = effs[p, c, k, E_OP]
+        if op == OP_DAMAGE or op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE or op == OP_WEAKEN:
+            ts, tc = choose_target(S, p, op, effs[p, c, k, E_AMOUNT], effs[p, c, k, E_PARAM],
+                                   effs[p, c, k, E_TARGET], p, c, hs, hc, effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH])
+            if ts == hs and tc == hc and effect_useful(S, p, p, c, k, hs, hc):
+                return True
+    return False
+
+
+# ---- attacks (10.1.2) -------------------------------------------------------------------------------------
+@engine_jit
+def can_attack(S, p, c):
+    """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
+    cs = st_cs(S)
+    return st_cards(S)[p, c, K_TYPE] == FORWARD and cs[p, S_DULL, c] == 0 and cs[p, S_ATTACKED, c] == 0 \
+        and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE)) and not has_kw(S, p, c, KW_NO_ATTACK)
+
+
+@engine_jit
+def shares_element(S, p, a, b):
+    if st_ps(S)[p, P_PARTY_ANY]:  # "can form a party with Forwards of any Element this turn"
+        return True
+    ea, eb = st_cards(S)[p, a, K_ELEM], st_cards(S)[p, b, K_ELEM]
+    return (ea & eb) != 0 if st_opt(S)[O_PARTY_SHARED] else ea == eb
+
+
+@engine_jit
+def party_for(S, p, c):
+    """Fill scr[2] with c and every other attack-eligible Forward sharing its element (15.1.1.9.2)."""
+    ls, ps, scr = st_ls(S), st_ps(S), st_scr(S)
+    n = 0
+    for j in range(ps[p, P_NF]):
+        f = ls[p, L_FWD, j]
+        if can_attack(S, p, f) and (f == c or shares_element(S, p, c, f)) and (n == 0 or shares_element(S, p, scr[2, 0], f)):
+            scr[2, n] = f
+            n += 1
+    return n
+
+
+@engine_jit
+def best_blocker_power(S, q):
+    ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
+    best = -1
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
+            best = max(best, power(S, q, b))
+    return best
+
+
+@engine_jit
+def attack_safe(S, p, c, risk):
+    """No opposing active Forward would win the fight: risk 0 none can break c; risk 1 none breaks c
+    and survives (an even trade is fine); risk 2 always attack."""
+    if risk >= 2:
+        return True
+    q = 1 - p
+    ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
+    left = power(S, p, c) - cs[p, S_DMG, c]
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b]:
+            continue
+        if power(S, q, b) >= left:
+            if risk == 0:
+                return False
+            if power(S, p, c) < power(S, q, b) - cs[q, S_DMG, b]:
+                return False
+    return True
+
+
+@engine_jit
+def choose_attack(S, p):
+    """Fill scr[2] with the next attacker (or party) and return its size; 0 ends the Attack Phase."""
+    ps, ls, scr = st_ps(S), st_ls(S), st_scr(S)
+    pol = ps[p, P_POLICY]
+    if pol == RANDOM:
+        # options: end, each eligible Forward alone, the party of each eligible Forward (if >= 2)
+        n = 0
+        for j in range(ps[p, P_NF]):
+            f = ls[p, L_FWD, j]
+            if can_attack(S, p, f):
+                scr[3, n] = f * 2
+                n += 1
+                if party_for(S, p, f) >= 2:
+                    scr[3, n] = f * 2 + 1
+                    n += 1
+        pick = randbelow(rng(S, p), n + 1)
+        if pick == n:
+            return 0
+        f = scr[3, pick] // 2
+        if scr[3, pick] % 2:
+            return party_for(S, p, f)
+        scr[2, 0] = f
+        return 1
+    risk = st_prm(S)[p, PR_RISK]
+    if ps[1 - p, P_DMG] >= 5:
+        risk = max(risk, 1)  # pressure near lethal
+    best, best_pw = -1, -1
+    for j in range(ps[p, P_NF]):
+        f = ls[p, L_FWD, j]
+        if power(S, p, f) > best_pw and can_attack(S, p, f) and attack_safe(S, p, f, risk):
+            best, best_pw = f, power(S, p, f)
+    if best >= 0:
+        if pol == AGGRO:
+            # a party beats a blocker that would break each member alone (15.1.1.9)
+            bp = best_blocker_power(S, 1 - p)
+            if bp >= best_pw:
+                n = party_for(S, p, best)
+                tot = 0
+                for k in range(n):
+                    tot += power(S, p, scr[2, k])
+                if n >= 2 and tot >= bp:
+                    return n
+        scr[2, 0] = best
+        return 1
+    return 0
+
+
+# ---- blocks (10.1.3) ---------------------------------------------------------------------------------------
+@engine_jit
+def choose_block(S, q, n):
+    """The blocker (an active Forward of q) for the attackers in scr[2][:n], or -1."""
+    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    p = 1 - q
+    pol = ps[q, P_POLICY]
+    if pol == RANDOM:
+        m = 0
+        for j in range(ps[q, P_NF]):
+            b = ls[q, L_FWD, j]
+            if cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
+                scr[3, m] = b
+                m += 1
+        pick = randbelow(rng(S, q), m + 1)
+        return -1 if pick == m else scr[3, pick]
+    atk_pw, atk_left, atk_cost = 0, 1 << 30, 0
+    for k in range(n):
+        a = scr[2, k]
+        atk_pw += max(power(S, p, a), 0)
+        atk_left = min(atk_left, power(S, p, a) - cs[p, S_DMG, a])
+        atk_cost = max(atk_cost, cards[p, a, K_COST])
+    chump = ps[q, P_DMG] >= st_prm(S)[q, PR_CHUMP_AT]
+    best, best_v = -1, 0
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
+            continue
+        survives = power(S, q, b) - cs[q, S_DMG, b] > atk_pw
+        kills = power(S, q, b) >= atk_left
+        cost = cards[q, b, K_COST]
+        v = 0
+        if survives and kills:
+            v = 4000 + cost
+        elif survives:
+            v = 3000 - cost if pol != AGGRO else 0
+        elif kills and pol != AGGRO and atk_cost >= cost:
+            v = 2000 - cost
+        elif chump:
+            v = 1000 - cost
+        if v > best_v:
+            best, best_v = b, v
+    return best
+
+
+@engine_jit
+def choose_discard(S, p):
+    """End Phase discard down to the hand limit (9.5.1.2): the least valuable card."""
+    ls, ps = st_ls(S), st_ps(S)
+    best, best_v = -1, 1 << 30
+    for k in range(ps[p, P_HN]):
+        c = ls[p, L_HAND, k]
+        v = card_value(S, p, c)
+        if v < best_v:
+            best, best_v = c, v
+    return best
+
+
+@engine_jit
+def first_strike_all(S, p, n):
+    for k in range(n):
+        if not has_kw(S, p, st_scr(S)[2, k], KW_FIRST_STRIKE):
+            return False
+    return True

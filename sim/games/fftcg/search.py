@@ -1,0 +1,457 @@
+"""FFTCG search policy: determinised flat Monte Carlo over the turn player's own decisions.
+
+At each main-phase decision (cast a card, use an action ability, or pass) and each attack declaration
+(attack with one Forward, with a party, or end the Attack Phase) of its own turn, and at each block in
+the opponent's turn (which active Forward, or none), the searching seat lists its legal candidates and scores each by rollouts: the position is copied with what the seat
+cannot see re-sampled (the order of its own deck; the opponent's hand and deck shuffled together and
+dealt back, so the opponent's hand is any hand consistent with its size), the candidate is applied,
+and the game is played to its end by the curve policy for both seats (the search does not know the
+opponent's policy). Each world is played once per candidate with the same random streams (common
+random numbers), so candidates are compared on the same draws. The candidate with the most wins
+(a draw counts half) is taken; ties keep the curve policy's own choice, which is listed first.
+
+Every other choice of the searching seat (payments and discards for CP, instant-speed responses,
+targets, the End Phase discard, the mulligan) is the curve policy's. The budget
+(prm[p, PR_BUDGET], `search:N` on the command line) is the number of rollouts per decision, split
+evenly over the candidates (at least one world each). Not re-sampled: the order of the opponent's
+face-down LB deck (its contents are public to neither side in the real game; here the search reads
+them as they are).
+"""
+
+import numpy as np
+
+from sim.cards.effects import E_TRIGGER
+from sim.engine.compiled import K_NAME, K_NEFF, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.kernel import address, next_u64, randbelow
+from sim.engine.results import DRAW
+from sim.games.fftcg.core import (
+    CURVE,
+    DYN_SIZE,
+    KW_NO_BLOCK,
+    L_FIELD,
+    L_FWD,
+    L_HAND,
+    L_ORDER,
+    NPARAM,
+    P_FN,
+    P_HN,
+    P_NF,
+    P_NMAIN,
+    P_NTOT,
+    P_POLICY,
+    P_TOP,
+    PR_BUDGET,
+    RANDOM,
+    S_DULL,
+    S_ZONE,
+    SUMMON,
+    TR_ACTION,
+    TR_ACTION_BREAK,
+    TR_CAST,
+    X_OVER,
+    X_WINNER,
+    Z_DECK,
+    Z_HAND,
+    Z_LB,
+    W,
+    check_over,
+    hand_reserve,
+    has_kw,
+    has_trigger,
+    keep_alive,
+    st_cards,
+    st_cs,
+    st_dyn,
+    st_effs,
+    st_gs,
+    st_ls,
+    st_prm,
+    st_ps,
+    st_rng,
+    st_scr,
+    st_whole,
+)
+from sim.games.fftcg.policy import (
+    ACTIVATE,
+    CAST,
+    ability_useful,
+    beyond_cp,
+    can_activate,
+    can_attack,
+    can_cast,
+    card_useful,
+    choose_attack,
+    choose_block,
+    choose_main,
+    party_for,
+    prepare_cast_context,
+    rng,
+)
+from sim.games.fftcg.turn import (
+    ACTION_CAP,
+    activate,
+    attack_phase,
+    attack_phase_start,
+    begin_turn,
+    cast,
+    close_turn,
+    declare_attack,
+    end_phase,
+    main_phase,
+    one_attack,
+    resolve_attack,
+    take_turn,
+)
+
+MAX_TURNS = 60  # game turns (fftcg.MAX_TURNS): rollouts end where real games do
+MAIN, ATTACK, BLOCK = 0, 1, 2  # the decisions it searches
+NAMES = 2 * W  # name ids are shared by the two decks of a matchup
+MAX_CAND = 32  # candidates per decision (hand of at most ~15 cards, 8 LB cards, abilities, pass)
+
+
+# ---- worlds and rollouts ------------------------------------------------------------------------------------
+@engine_jit
+def copy_position(src, dst):
+    a, b = st_dyn(src), st_dyn(dst)
+    for i in range(DYN_SIZE):
+        b[i] = a[i]
+
+
+@engine_jit
+def deal_world(S, B, p, wrng, pool):
+    """B := S as seat p knows it, with the unseen re-sampled: p's deck order; the opponent's hand and
+    deck shuffled together and dealt back (same hand size); fresh random streams for both seats.
+    Both seats then play curve (the search does not know the opponent's policy)."""
+    copy_position(S, B)
+    cs, ps, ls = st_cs(B), st_ps(B), st_ls(B)
+    top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
+    for i in range(nmain - 1, top, -1):
+        j = top + randbelow(wrng, i - top + 1)
+        ls[p, L_ORDER, i], ls[p, L_ORDER, j] = ls[p, L_ORDER, j], ls[p, L_ORDER, i]
+    q = 1 - p
+    hn, top, nmain = ps[q, P_HN], ps[q, P_TOP], ps[q, P_NMAIN]
+    n = 0
+    for k in range(hn):
+        pool[n] = ls[q, L_HAND, k]
+        n += 1
+    for k in range(top, nmain):
+        pool[n] = ls[q, L_ORDER, k]
+        n += 1
+    for i in range(n - 1, 0, -1):
+        j = randbelow(wrng, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    for k in range(hn):
+        ls[q, L_HAND, k] = pool[k]
+        cs[q, S_ZONE, pool[k]] = Z_HAND
+    for k in range(top, nmain):
+        ls[q, L_ORDER, k] = pool[hn + k - top]
+        cs[q, S_ZONE, pool[hn + k - top]] = Z_DECK
+    rs = st_rng(B)
+    for i in range(4):
+        rs[i, 0] = next_u64(wrng)
+    prm = st_prm(B)
+    for s in range(2):  # the searcher's own parameters are curve's (fftcg._prepare)
+        ps[s, P_POLICY] = CURVE
+        for k in range(NPARAM):
+            prm[s, k] = prm[p, k] if k != PR_BUDGET else 0
+
+
+@engine_jit
+def play_out(T, p, gturn, threshold):
+    """From the end of seat p's turn gturn to the end of the game (or the turn cap). Returns p's score:
+    2 win, 1 draw (or no result at the cap), 0 loss."""
+    gs = st_gs(T)
+    s, g = p, gturn
+    while g < MAX_TURNS and not gs[X_OVER]:
+        g += 1
+        s = 1 - s
+        take_turn(T, s, g, threshold, 0)
+    return outcome(T, p)
+
+
+@engine_jit
+def outcome(T, p):
+    gs = st_gs(T)
+    if not gs[X_OVER] or gs[X_WINNER] == DRAW:
+        return 1
+    return 2 if gs[X_WINNER] == p else 0
+
+
+@engine_jit
+def after_main(T, p, phase, gturn, threshold):
+    """The rest of p's turn after its main phase `phase` ended, then the rest of the game."""
+    if phase == 2:
+        end_phase(T, p)
+        return play_out(T, p, gturn, threshold)
+    attack_phase_start(T, p, threshold)
+    if st_gs(T)[X_OVER]:
+        return outcome(T, p)
+    attack_phase(T, p, threshold, 0)
+    if st_gs(T)[X_OVER]:
+        return outcome(T, p)
+    return after_attacks(T, p, gturn, threshold)
+
+
+@engine_jit
+def after_attacks(T, p, gturn, threshold):
+    """Main Phase 2 and the End Phase of p's turn, then the rest of the game."""
+    close_turn(T, p, False, threshold, 0)
+    return play_out(T, p, gturn, threshold)
+
+
+@engine_jit
+def rollout_main(T, p, phase, action, gturn, threshold):
+    """Apply main-phase candidate `action` (kind * 65536 + card * 16 + slot; 0 = pass) in T, play on."""
+    kind, c, k = action // 65536, (action % 65536) // 16, action % 16
+    if kind != 0:
+        ok = cast(T, p, c, -1, -1, 0) if kind == CAST else activate(T, p, c, k, 0)
+        if check_over(T, threshold):
+            return outcome(T, p)
+        if ok:  # a failed payment ends the phase, as in main_phase
+            main_phase(T, p, phase, threshold, 0, False)
+            if st_gs(T)[X_OVER]:
+                return outcome(T, p)
+    return after_main(T, p, phase, gturn, threshold)
+
+
+@engine_jit
+def declare(T, p, action):
+    """Fill scr[2] with attack candidate `action` (Forward * 2, + 1 for its party); returns its size."""
+    f = action // 2
+    if action % 2:
+        return party_for(T, p, f)
+    st_scr(T)[2, 0] = f
+    return 1
+
+
+@engine_jit
+def rollout_attack(T, p, action, gturn, threshold):
+    """Apply attack candidate `action` (-1 = end the Attack Phase) in T, play on."""
+    if action >= 0:
+        if one_attack(T, p, declare(T, p, action), threshold, 0):
+            return outcome(T, p)
+        attack_phase(T, p, threshold, 0)
+        if st_gs(T)[X_OVER]:
+            return outcome(T, p)
+    return after_attacks(T, p, gturn, threshold)
+
+
+@engine_jit
+def whole_blob(S):
+    src = st_whole(S)
+    blob = np.empty(src.size, np.int32)
+    for i in range(src.size):  # element loop, not slice assignment (see fftcg.new_blob)
+        blob[i] = src[i]
+    return blob
+
+
+@engine_jit
+def rollout_block(T, q, b, n, gturn, threshold):
+    """Defender q blocks the n attackers in scr[2] with b (-1: no block) in T; the attacker's turn and
+    the game play on. Returns q's score."""
+    p = 1 - q
+    if not resolve_attack(T, p, n, b, threshold, 0):
+        attack_phase(T, p, threshold, 0)
+        if not st_gs(T)[X_OVER]:
+            after_attacks(T, p, gturn, threshold)
+    return outcome(T, q)
+
+
+@engine_jit
+def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
+    """Index of the candidate with the best rollout score for seat p (the first on ties). kind: MAIN
+    (arg: the phase), ATTACK, BLOCK (arg: the number of attackers in scr[2])."""
+    worlds = max(1, st_prm(S)[p, PR_BUDGET] // n)
+    score = np.zeros(n, np.int64)
+    pool = np.empty(st_ps(S)[1 - p, P_NTOT] + 1, np.int64)
+    bb, tb = whole_blob(S), whole_blob(S)  # the card and effect tables are copied once per decision
+    B, T = address(bb), address(tb)
+    wrng = rng(S, p)
+    for _ in range(worlds):
+        deal_world(S, B, p, wrng, pool)
+        for i in range(n):
+            copy_position(B, T)
+            if kind == ATTACK:
+                score[i] += rollout_attack(T, p, cand[i], gturn, threshold)
+            elif kind == BLOCK:
+                score[i] += rollout_block(T, p, cand[i], arg, gturn, threshold)
+            else:
+                score[i] += rollout_main(T, p, arg, cand[i], gturn, threshold)
+    keep_alive(bb)
+    keep_alive(tb)
+    best = 0
+    for i in range(1, n):
+        if score[i] > score[best]:
+            best = i
+    return best
+
+
+# ---- the searching seat's decisions -------------------------------------------------------------------------
+@engine_jit
+def add_candidate(cand, n, action):
+    for i in range(n):
+        if cand[i] == action:
+            return n
+    cand[n] = action
+    return n + 1
+
+
+@engine_jit
+def main_candidates(S, p, phase, cand):
+    """cand[:n]: curve's own choice first, then pass, every castable card (one per name and zone; a
+    Summon only when one of its effects would do something) and every useful action ability."""
+    cards, effs, cs, ps, ls = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S)
+    kind, c, k = choose_main(S, p, phase, False)
+    n = add_candidate(cand, 0, 0 if kind == 0 else kind * 65536 + c * 16 + k)
+    n = add_candidate(cand, n, 0)
+    keep = hand_reserve(S, p)
+    prepare_cast_context(S, p, keep)
+    seen = np.zeros(2 * NAMES, np.bool_)  # name id x (hand, LB) already listed
+    for c in range(ps[p, P_NTOT]):
+        z = cs[p, S_ZONE, c]
+        if (z != Z_HAND and z != Z_LB) or beyond_cp(S, p, c) or n >= MAX_CAND:
+            continue
+        key = 2 * min(cards[p, c, K_NAME], NAMES - 1) + (z == Z_LB)
+        if seen[key] or not can_cast(S, p, c, False):
+            continue
+        if cards[p, c, K_TYPE] == SUMMON and not card_useful(S, p, c, TR_CAST, -1, -1):
+            continue
+        seen[key] = True
+        n = add_candidate(cand, n, CAST * 65536 + c * 16)
+    for j in range(ps[p, P_FN]):
+        c = ls[p, L_FIELD, j]
+        if not (has_trigger(S, p, c, TR_ACTION) or has_trigger(S, p, c, TR_ACTION_BREAK)):
+            continue
+        for k in range(cards[p, c, K_NEFF]):
+            trig = effs[p, c, k, E_TRIGGER]
+            if (trig == TR_ACTION or trig == TR_ACTION_BREAK) and n < MAX_CAND \
+                    and can_activate(S, p, c, k, keep) and ability_useful(S, p, c, k):
+                n = add_candidate(cand, n, ACTIVATE * 65536 + c * 16 + k)
+    return n
+
+
+@engine_jit
+def attack_candidates(S, p, cand):
+    """cand[:n]: curve's own declaration first, then end (-1), each eligible Forward alone and with its
+    party (15.1.1.9)."""
+    ps, ls, scr = st_ps(S), st_ls(S), st_scr(S)
+    m = choose_attack(S, p)
+    first = -1
+    if m == 1:
+        first = 2 * scr[2, 0]
+    elif m > 1:
+        first = 2 * scr[2, 0] + 1
+    n = add_candidate(cand, 0, first)
+    n = add_candidate(cand, n, -1)
+    for j in range(ps[p, P_NF]):
+        f = ls[p, L_FWD, j]
+        if can_attack(S, p, f):
+            n = add_candidate(cand, n, 2 * f)
+            if party_for(S, p, f) >= 2:
+                n = add_candidate(cand, n, 2 * f + 1)
+    return n
+
+
+@engine_jit
+def search_main(S, p, phase, gturn, threshold):
+    """The searching seat's next main-phase action: (kind, card, slot), kind 0 = pass."""
+    cand = np.empty(MAX_CAND + 2, np.int64)
+    n = main_candidates(S, p, phase, cand)
+    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, MAIN, phase, gturn, threshold)]
+    return a // 65536, (a % 65536) // 16, a % 16
+
+
+@engine_jit
+def search_attack(S, p, gturn, threshold):
+    """The searching seat's next attack: fills scr[2] and returns its size; 0 ends the Attack Phase."""
+    cand = np.empty(2 * MAX_CAND + 2, np.int64)
+    n = attack_candidates(S, p, cand)
+    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, ATTACK, 0, gturn, threshold)]
+    return 0 if a < 0 else declare(S, p, a)
+
+
+@engine_jit
+def block_candidates(S, q, n, cand):
+    """cand[:m]: curve's own blocker for the n attackers in scr[2] first, then no block (-1) and every
+    active Forward of q that may block (10.1.3)."""
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    m = add_candidate(cand, 0, choose_block(S, q, n))
+    m = add_candidate(cand, m, -1)
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b] == 0 and not has_kw(S, q, b, KW_NO_BLOCK):
+            m = add_candidate(cand, m, b)
+    return m
+
+
+@engine_jit
+def search_block(S, q, n, gturn, threshold):
+    """The searching defender's blocker for the n attackers in scr[2], -1 for none."""
+    cand = np.empty(MAX_CAND + 2, np.int64)
+    m = block_candidates(S, q, n, cand)
+    return cand[0] if m == 1 else cand[best_candidate(S, q, cand, m, BLOCK, n, gturn, threshold)]
+
+
+@engine_jit
+def block_for(S, q, n, gturn, threshold):
+    return search_block(S, q, n, gturn, threshold) if st_prm(S)[q, PR_BUDGET] > 0 else choose_block(S, q, n)
+
+
+@engine_jit
+def attack_with(S, p, n, gturn, threshold, check):
+    """declare_attack, the defender's block (searched if the defender searches), resolve_attack."""
+    n = declare_attack(S, p, n, threshold, check)
+    if n <= 0:
+        return n < 0
+    return resolve_attack(S, p, n, block_for(S, 1 - p, n, gturn, threshold), threshold, check)
+
+
+@engine_jit
+def take_turn_search(S, p, gturn, threshold, check):
+    """take_turn for a searching seat: its main-phase actions and attacks are searched."""
+    if begin_turn(S, p, gturn, threshold):
+        return
+    for phase in (1, 2):
+        for _ in range(ACTION_CAP):
+            kind, c, k = search_main(S, p, phase, gturn, threshold)
+            if kind == 0:
+                break
+            ok = cast(S, p, c, -1, -1, check) if kind == CAST else activate(S, p, c, k, check)
+            if check_over(S, threshold) or not ok:
+                break
+        if st_gs(S)[X_OVER]:
+            return
+        if phase == 1:
+            attack_phase_start(S, p, threshold)
+            if st_gs(S)[X_OVER]:
+                return
+            for _ in range(ACTION_CAP):
+                n = search_attack(S, p, gturn, threshold)
+                if n == 0 or attack_with(S, p, n, gturn, threshold, check):
+                    break
+            if st_gs(S)[X_OVER]:
+                return
+    end_phase(S, p)
+
+
+@engine_jit
+def take_turn_defended(S, p, gturn, threshold, check):
+    """take_turn for a scripted seat whose opponent searches: the opponent's blocks are searched."""
+    if begin_turn(S, p, gturn, threshold):
+        return
+    passed = main_phase(S, p, 1, threshold, check, False)
+    if st_gs(S)[X_OVER]:
+        return
+    started = attack_phase_start(S, p, threshold)
+    if st_gs(S)[X_OVER]:
+        return
+    attacks = 0
+    for _ in range(ACTION_CAP):
+        n = choose_attack(S, p)
+        if n == 0 or attack_with(S, p, n, gturn, threshold, check):
+            break
+        attacks += 1
+    if not st_gs(S)[X_OVER]:  # as in take_turn
+        close_turn(S, p, passed and not started and attacks == 0 and st_ps(S)[p, P_POLICY] != RANDOM, threshold,
+                   check)

@@ -1,0 +1,507 @@
+"""Granblue Fantasy TCG: checkpoints, setup and the four phases of a turn (r. 5-2, 6, 7, 9)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.cards.effects import E_COST
+from sim.engine.compiled import K_KW, K_RANK, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.kernel import SUB_SEAT0
+from sim.engine.opening import deal, mulligan_partial
+from sim.games.gbf.policy import (
+    A_DEPLOY,
+    A_EFFECT,
+    A_JC,
+    A_LB,
+    A_SUMMON,
+    ACT,
+    attack_plan,
+    burst_target,
+    choose_leader,
+    counter_action,
+    keep_card,
+    main_action,
+    replenish_pick,
+    use_ougi,
+    want_optional,
+)
+from sim.games.gbf.rules import (
+    ARM0,
+    ARMOR_START,
+    G_ATTSEEN,
+    G_BATTLE,
+    G_DETAIL,
+    G_OVER,
+    G_PSER,
+    G_PSLOT,
+    G_TP,
+    KW_ASSIST,
+    LDK0,
+    LEADER_SLOT,
+    LUP0,
+    M_ACT,
+    M_ACTED,
+    M_ATK,
+    M_ATT,
+    M_CARD,
+    M_HP,
+    M_LV,
+    M_LVC,
+    M_OUGI,
+    M_SER,
+    MEMBER,
+    O_ANY_ATTACKER,
+    O_ARMOR_PER_HIT,
+    O_ASSIST_GAUGE,
+    O_COUNTERS,
+    O_REPL_PER_KO,
+    O_TRIGGER_COST,
+    P_ACT,
+    P_ARM,
+    P_CRY,
+    P_DECK,
+    P_GDN,
+    P_GUP,
+    P_HAND,
+    P_HEAD,
+    P_JC,
+    P_LACT,
+    P_LATK,
+    P_LATT,
+    P_LB,
+    P_LDK,
+    P_LEAD,
+    P_LHP,
+    P_LOST,
+    P_LOUGI,
+    P_LUP,
+    P_MULL,
+    P_N,
+    P_OWN_TURN,
+    P_PEND_ARM,
+    P_PEND_REP,
+    P_PLAYED,
+    P_PREV_RANK,
+    SLOTS,
+    SUMMON,
+    TR_ACTION,
+    TR_ATTACK,
+    TR_CAST,
+    TR_ENTER,
+    Z_CRYA,
+    Z_DK,
+    Z_GDN,
+    Z_GUP,
+    Z_HAND,
+    action_effect,
+    add_hand,
+    can_deploy,
+    can_pay,
+    card,
+    crystal_from_deck,
+    deal_damage,
+    draw_cards,
+    fire,
+    lb_slot,
+    mcol,
+    opt,
+    ougi_cost,
+    pay,
+    place_member,
+    random_index,
+    rows,
+    summon_cost,
+    take_hand,
+    to_bottom,
+    to_gauge,
+    unit_atk,
+    vC,
+    vE,
+    vG,
+    vR,
+    vS,
+    zoff,
+)
+
+HAND_START = 5  # r. 5-2-1-5
+
+
+@engine_jit
+def mark_played(s, p, c):
+    vS(s)[p, P_PLAYED] += 1
+    if vG(s)[G_DETAIL] >= 2 and vC(s)[p, c, 1] < 0:
+        vC(s)[p, c, 1] = vS(s)[p, P_OWN_TURN]
+
+
+@engine_jit
+def deploy(s, p, c, active):
+    """r. 10-2: put member c into play (active from the hand r. 3-6-1-1, rested by rule processes);
+    its "enter" effects resolve."""
+    j = place_member(s, p, c, active)
+    fire(s, p, c, TR_ENTER, j)
+    return j
+
+
+@engine_jit
+def play_summon(s, p, c, free):
+    """r. 6-3-1-2-3: pay (unless trigger-activated, r. 10-17), to the gauge, resolve."""
+    if not free:
+        cost, elem = summon_cost(s, p, c)
+        pay(s, p, cost, elem)
+    to_gauge(s, p, c)
+    fire(s, p, c, TR_CAST, -1)
+
+
+@engine_jit
+def trigger_summon(s, p, c, to_gauge_too):
+    """r. 10-17: a summon stone's effect activates ignoring its conditions; free by default, or paid
+    when trigger_pays_cost is on (unpayable: no effect)."""
+    if opt(s, O_TRIGGER_COST):
+        cost, elem = summon_cost(s, p, c)
+        if not can_pay(s, p, cost, elem):
+            if to_gauge_too:
+                to_gauge(s, p, c)
+            return
+        pay(s, p, cost, elem)
+    if to_gauge_too:
+        to_gauge(s, p, c)
+    fire(s, p, c, TR_CAST, -1)
+
+
+@engine_jit
+def armor_break(s, q):
+    """r. 9-4-2-3: a uniformly random armor card (nobody may look at them); a member may deploy
+    rested if it fits, else to hand; a summon stone may trigger into the gauge, else to hand, and a
+    replenishment follows (r. 9-4-3-2)."""
+    S = vS(s)
+    k = random_index(s, SUB_SEAT0 + q, S[q, P_ARM])
+    c = S[q, ARM0 + k]
+    S[q, P_ARM] -= 1
+    S[q, ARM0 + k] = S[q, ARM0 + S[q, P_ARM]]
+    if card(s, q, c, K_TYPE) == MEMBER:
+        if can_deploy(s, q, c) and want_optional(s, q):
+            deploy(s, q, c, 0)
+        else:
+            add_hand(s, q, c)
+    else:
+        if want_optional(s, q):
+            trigger_summon(s, q, c, True)
+        else:
+            add_hand(s, q, c)
+        S[q, P_PEND_REP] += 1
+
+
+@njit(cache=True, inline="always")
+def checkpoint(s):
+    """A checkpoint; most find nothing to do, so the rule processes run only if one may be due."""
+    S = vS(s)
+    if S[0, P_LOST] | S[1, P_LOST] | S[0, P_PEND_ARM] | S[1, P_PEND_ARM] | S[0, P_PEND_REP] | S[1, P_PEND_REP] \
+            or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0:
+        rule_processes(s)
+
+
+@engine_jit
+def rule_processes(s):
+    """r. 8-5-1 / 9-4: one rule process at a time: defeat check (both at once = draw, r. 1-2-3), armor
+    breaks, then replenishments, the turn player's first (r. 9-4-2-1-1, 9-4-3-1-1)."""
+    S, G = vS(s), vG(s)
+    while not G[G_OVER]:
+        for q in range(2):  # r. 9-4-1: a KO'd leader (P_LOST 1) or an empty deck (2)
+            if S[q, P_LOST] == 0 and S[q, P_DECK] <= 0:
+                S[q, P_LOST] = 2
+        if S[0, P_LOST] or S[1, P_LOST]:
+            G[G_OVER] = 1
+            return
+        done = False
+        for k in range(2):
+            q = G[G_TP] if k == 0 else 1 - G[G_TP]
+            if S[q, P_PEND_ARM] > 0:
+                if S[q, P_ARM] <= 0:
+                    S[q, P_PEND_ARM] = 0
+                else:
+                    S[q, P_PEND_ARM] = S[q, P_PEND_ARM] - 1 if opt(s, O_ARMOR_PER_HIT) else 0
+                    armor_break(s, q)
+                done = True
+                break
+        if done:
+            continue
+        for k in range(2):
+            q = G[G_TP] if k == 0 else 1 - G[G_TP]
+            if S[q, P_PEND_REP] > 0:
+                S[q, P_PEND_REP] = S[q, P_PEND_REP] - 1 if opt(s, O_REPL_PER_KO) else 0
+                i = replenish_pick(s, q)
+                if i >= 0:
+                    deploy(s, q, take_hand(s, q, i), 0)
+                done = True
+                break
+        if not done:
+            return
+
+
+@engine_jit
+def setup(s, p, n_leaders):
+    """r. 5-2-1: leader deck face-down, shuffle, draw 5, one partial mulligan to the bottom (the same
+    sim.engine.opening code as the odds sampler), 5 armor from the new top, a rank-0 leader face-up and active."""
+    S, G = vS(s), vG(s)
+    n = rows(s)
+    base = zoff(s, Z_DK)
+    order = S[p, base:base + n]  # a view: the deck ring starts linear with its head at 0
+    size = S[p, P_N]
+    for i in range(size):
+        order[i] = i
+    deal(vR(s)[SUB_SEAT0 + p:SUB_SEAT0 + p + 1], order, size, size)
+    keep = S[p, zoff(s, Z_HAND):zoff(s, Z_HAND) + HAND_START]  # scratch: the hand zone is still empty
+    for i in range(HAND_START):
+        keep[i] = 1 if keep_card(s, p, order[i]) else 0
+    S[p, P_MULL] = 1 if mulligan_partial(order, size, HAND_START, keep) > 0 else 0  # one mulligan at most
+    for i in range(HAND_START):
+        keep[i] = 0
+    S[p, P_HEAD], S[p, P_DECK] = 0, size
+    draw_cards(s, p, HAND_START)
+    if G[G_DETAIL] >= 2:
+        for i in range(S[p, P_HAND]):
+            vC(s)[p, S[p, zoff(s, Z_HAND) + i], 0] = 0
+    for i in range(ARMOR_START):  # r. 5-2-1-6
+        c = S[p, base + S[p, P_HEAD]]
+        S[p, P_HEAD] += 1
+        S[p, P_DECK] -= 1
+        S[p, ARM0 + i] = c
+    S[p, P_ARM] = ARMOR_START
+    S[p, P_LDK] = n_leaders
+    for i in range(n_leaders):
+        S[p, LDK0 + i] = n + i
+    i = choose_leader(s, p)
+    S[p, P_LEAD] = S[p, LDK0 + i]
+    S[p, P_LDK] -= 1
+    S[p, LDK0 + i] = S[p, LDK0 + S[p, P_LDK]]
+    S[p, P_LACT] = 1
+    for j in range(SLOTS):
+        S[p, mcol(j, M_CARD)] = -1
+
+
+@engine_jit
+def start_phase(s, p, first_turn):
+    """r. 6-2: untap leader, members and crystals; draw 2 (none on the first player's first turn,
+    r. 6-2-5); the deck's top card becomes a crystal and a summon stone trigger-activates without
+    going to the gauge (r. 6-2-7, 10-17-1-1); a checkpoint after each step."""
+    S = vS(s)
+    S[p, P_LACT] = 1
+    for j in range(SLOTS):
+        S[p, mcol(j, M_ACT)] = 1
+    for i in range(S[p, P_CRY]):
+        S[p, zoff(s, Z_CRYA) + i] = 1
+    S[p, P_ACT] = S[p, P_CRY]
+    checkpoint(s)
+    if not first_turn:
+        draw_cards(s, p, 2)
+    checkpoint(s)
+    if vG(s)[G_OVER]:
+        return
+    c = crystal_from_deck(s, p)
+    if c >= 0 and card(s, p, c, K_TYPE) == SUMMON:
+        trigger_summon(s, p, c, False)
+    checkpoint(s)
+
+
+@engine_jit
+def main_phase(s, p):
+    """r. 6-3: the policy acts until it passes; each action is followed by a checkpoint."""
+    S = vS(s)
+    for _ in range(64):  # every action uses up a card, a crystal or a once-per-turn right
+        if vG(s)[G_OVER]:
+            return
+        a = main_action(s, p)
+        kind, i = a // ACT, a % ACT
+        if kind == A_DEPLOY:
+            c = take_hand(s, p, i)
+            deploy(s, p, c, 1)
+            mark_played(s, p, c)
+        elif kind == A_SUMMON:
+            c = take_hand(s, p, i)
+            play_summon(s, p, c, False)
+            mark_played(s, p, c)
+        elif kind == A_LB:  # r. 10-4-3: the old card becomes a level card under the new one
+            c = take_hand(s, p, i)
+            j = lb_slot(s, p, c)
+            lv = S[p, mcol(j, M_LV)]
+            S[p, mcol(j, M_LVC + lv)] = S[p, mcol(j, M_CARD)]
+            S[p, mcol(j, M_LV)] = lv + 1
+            S[p, mcol(j, M_CARD)] = c
+            S[p, P_LB] = 1
+            mark_played(s, p, c)
+        elif kind == A_JC:  # r. 10-3-3: the new leader inherits state and modifications
+            S[p, LUP0 + S[p, P_LUP]] = S[p, P_LEAD]
+            S[p, P_LUP] += 1
+            S[p, P_PREV_RANK] += card(s, p, S[p, P_LEAD], K_RANK)
+            S[p, P_LEAD] = S[p, LDK0 + i]
+            S[p, P_LDK] -= 1
+            S[p, LDK0 + i] = S[p, LDK0 + S[p, P_LDK]]
+            S[p, P_JC] = 1
+            S[p, P_PLAYED] += 1
+        elif kind == A_EFFECT:  # r. 8-1-2: pay the cost, resolve
+            c = S[p, mcol(i, M_CARD)]
+            k = action_effect(s, p, c)
+            pay(s, p, vE(s)[p, c, k, E_COST], 0)
+            S[p, mcol(i, M_ACTED)] = 1
+            fire(s, p, c, TR_ACTION, i)
+        else:
+            return
+        checkpoint(s)
+
+
+@engine_jit
+def attacker_in(s, p, j):
+    """Whether attack card j is still in the battle (the same object: the slot's serial)."""
+    S = vS(s)
+    if j == LEADER_SLOT:
+        return S[p, P_LATT] == 1
+    return S[p, mcol(j, M_ATT)] != 0 and S[p, mcol(j, M_CARD)] >= 0 and S[p, mcol(j, M_SER)] == S[p, mcol(j, M_ATT)]
+
+
+@engine_jit
+def battle_on(s, p):
+    """r. 7-2-1-3-1-3: in battle while the partner is present and (option) the attack cards are."""
+    S, G = vS(s), vG(s)
+    q = 1 - p
+    t = G[G_PSLOT]
+    if t != LEADER_SLOT and (S[q, mcol(t, M_CARD)] < 0 or S[q, mcol(t, M_SER)] != G[G_PSER]):
+        return False
+    left, gone = 0, 0
+    for j in range(SLOTS + 1):
+        if G[G_ATTSEEN] >> j & 1:
+            if attacker_in(s, p, j):
+                left += 1
+            else:
+                gone += 1
+    return left > 0 and (gone == 0 or not opt(s, O_ANY_ATTACKER))
+
+
+@engine_jit
+def join_battle(s, p, j):
+    """Declare (r. 7-2-1-3-1) or pursue (r. 7-2-1-3-2): rest the card, it becomes an attack card;
+    at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 2-6-1-1). Returns whether the battle is
+    still on afterwards (the game not over, battle_on), so the caller need not test it again."""
+    S = vS(s)
+    if j == LEADER_SLOT:
+        S[p, P_LACT], S[p, P_LATT] = 0, 1
+        c = S[p, P_LEAD]
+    else:
+        S[p, mcol(j, M_ACT)] = 0
+        S[p, mcol(j, M_ATT)] = S[p, mcol(j, M_SER)]
+        c = S[p, mcol(j, M_CARD)]
+    vG(s)[G_ATTSEEN] |= 1 << j
+    checkpoint(s)
+    on = not vG(s)[G_OVER] and battle_on(s, p)
+    if on and use_ougi(s, p, j):
+        n = ougi_cost(s, p, c)
+        for _ in range(n):  # flip n face-up gauge cards face-down (the top ones)
+            S[p, P_GUP] -= 1
+            S[p, zoff(s, Z_GDN) + S[p, P_GDN]] = S[p, zoff(s, Z_GUP) + S[p, P_GUP]]
+            S[p, P_GDN] += 1
+        if j == LEADER_SLOT:
+            S[p, P_LOUGI] = 1
+        else:
+            S[p, mcol(j, M_OUGI)] = 1
+        fire(s, p, c, TR_ATTACK, j)
+        checkpoint(s)
+        on = not vG(s)[G_OVER] and battle_on(s, p)
+    return on
+
+
+@engine_jit
+def counter_step(s, q, in_battle):
+    """r. 7-3: the non-turn player plays summon stones and Assists (r. 10-18) from the hand until it
+    passes; returns whether it did anything (if not, the state is unchanged). The caller opens it
+    only while the game goes on and, in a battle, the battle is on."""
+    S = vS(s)
+    acted = False
+    for _ in range(16):
+        i = counter_action(s, q, in_battle)
+        if i < 0:
+            break
+        c = S[q, zoff(s, Z_HAND) + i]
+        if card(s, q, c, K_TYPE) == SUMMON:
+            take_hand(s, q, i)
+            play_summon(s, q, c, False)
+        elif card(s, q, c, K_KW) & KW_ASSIST:
+            k = action_effect(s, q, c)
+            pay(s, q, vE(s)[q, c, k, E_COST], 0)
+            if opt(s, O_ASSIST_GAUGE):
+                take_hand(s, q, i)
+                to_gauge(s, q, c)
+            fire(s, q, c, TR_ACTION, -1)
+        acted = True
+        checkpoint(s)
+        if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
+            break
+    return acted
+
+
+@engine_jit
+def end_battle(s, p):
+    S, G = vS(s), vG(s)
+    G[G_BATTLE], G[G_ATTSEEN], G[G_PSLOT] = 0, 0, -1
+    S[p, P_LATT] = 0
+    for j in range(SLOTS):
+        S[p, mcol(j, M_ATT)] = 0
+
+
+@engine_jit
+def battle_phase(s, p):
+    """r. 6-4 / 7: battles one at a time: declare, pursue, the defender's counter steps (capped by
+    counter_windows, §11.11), then one damage instance = the summed ATK of the attack cards still
+    there (r. 7-4-1-2); at the end of the phase the defender gets one more counter step."""
+    S, G = vS(s), vG(s)
+    q = 1 - p
+    for _ in range(8):  # each battle rests at least one active card
+        if G[G_OVER]:
+            return
+        plan = attack_plan(s, p)
+        if plan < 0:
+            break
+        mask, t = plan // 4, plan % 4
+        G[G_BATTLE], G[G_PSLOT], G[G_ATTSEEN] = 1, t, 0
+        G[G_PSER] = S[q, mcol(t, M_SER)] if t < SLOTS else 0
+        on = True  # the game not over and battle_on: it changes only when something happens
+        for j in range(SLOTS + 1):
+            if mask >> j & 1:
+                on = join_battle(s, p, j)
+                if not on:
+                    break
+        for _w in range(opt(s, O_COUNTERS)):
+            if not on or not counter_step(s, q, True):
+                break
+            on = not G[G_OVER] and battle_on(s, p)
+        if on:  # damage step
+            total = 0
+            for j in range(SLOTS + 1):
+                if attacker_in(s, p, j):
+                    total += unit_atk(s, p, j)
+            deal_damage(s, q, t, total)
+        end_battle(s, p)
+        checkpoint(s)
+    if not G[G_OVER] and opt(s, O_COUNTERS) > 0:
+        counter_step(s, q, False)
+
+
+@engine_jit
+def burst_phase(s, p):
+    """r. 6-5: chain burst = one damage instance of the face-down gauge count to an opposing member
+    (the leader only if none), checkpoint, then those cards go under the deck; "this turn" effects end."""
+    S = vS(s)
+    x = S[p, P_GDN]
+    if x > 0:
+        t = burst_target(s, p, x)
+        deal_damage(s, 1 - p, t, x)
+        checkpoint(s)
+        for i in range(S[p, P_GDN]):
+            to_bottom(s, p, S[p, zoff(s, Z_GDN) + i])
+        S[p, P_GDN] = 0
+    for r in range(2):  # r. 6-5-1-3: this turn's modifications, ougi and once-per-turn uses end
+        S[r, P_LATK], S[r, P_LHP], S[r, P_LOUGI] = 0, 0, 0
+        for j in range(SLOTS):
+            S[r, mcol(j, M_ATK)], S[r, mcol(j, M_HP)] = 0, 0
+            S[r, mcol(j, M_OUGI)], S[r, mcol(j, M_ACTED)] = 0, 0
+    S[p, P_JC], S[p, P_LB] = 0, 0
+    checkpoint(s)

@@ -1,0 +1,447 @@
+"""Granblue Fantasy TCG policies (what each does: docs/policies_gbf.md).
+
+- random:  uniform over the legal main-phase actions and pass; random attackers and target; coins for
+           ougi, counter steps, armor and replenishment choices; keeps each opening card on a coin.
+- aggro:   deploys the highest-ATK members; attacks the leader whenever no member guards it, with as
+           few attackers per battle as still break armor; every ougi it can pay; never counters.
+- curve:   fills the rank capacity (highest rank first), plays summons and activated effects when
+           they have a target; attacks the highest-ATK member a group of attackers can KO, with the
+           least overkill; counters only to save the battle partner or KO an attack card.
+- control: deploys the highest-HP members; keeps `reserve` crystals active for the counter step,
+           keeps `ougi_spare` face-up gauge cards beyond an ougi's cost; attacks like curve;
+           counters like curve and also at the end of the opponent's battle phase.
+Parameters (params, < 0 = the policy's default): keep_rank (mulligan keeps members of rank <= it),
+reserve, ougi_spare.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.cards.effects import E_AMOUNT, E_COST, E_OP, E_TARGET
+from sim.engine.compiled import K_HP, K_KW, K_NAMEH, K_POWER, K_RANK, K_TRIGS, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.kernel import SUB_POLICY0
+from sim.games.gbf.rules import (
+    G_BATTLE,
+    G_PAR,
+    G_POL,
+    G_PSLOT,
+    KW_ASSIST,
+    LDK0,
+    LEADER_SLOT,
+    M_ACTED,
+    M_ATT,
+    M_CARD,
+    M_OUGI,
+    MEMBER,
+    NPAR,
+    O_LEADER_STACK,
+    OP_BREAK,
+    OP_DAMAGE,
+    OP_DRAW,
+    OP_DULL,
+    OP_GAIN,
+    OP_SHIELD,
+    P_ACT,
+    P_CRY,
+    P_GUP,
+    P_HAND,
+    P_JC,
+    P_LATT,
+    P_LB,
+    P_LDK,
+    P_LEAD,
+    P_LOUGI,
+    P_PREV_RANK,
+    SLOTS,
+    SUMMON,
+    TG_ALL_OPP,
+    TG_OPP_LEADER,
+    TR_ACTION,
+    TR_CAST,
+    Z_HAND,
+    action_effect,
+    best_opp_member,
+    can_deploy,
+    can_pay,
+    card,
+    lb_slot,
+    mcol,
+    member_rank,
+    n_members,
+    names_in_play,
+    opt,
+    ougi_cost,
+    random_index,
+    summon_cost,
+    unit_active,
+    unit_atk,
+    unit_hp,
+    vE,
+    vG,
+    vS,
+    zoff,
+)
+
+POLICY_NAMES = ("random", "aggro", "curve", "control")
+RANDOM, AGGRO, CURVE, CONTROL = range(4)
+PARAM_NAMES = ("keep_rank", "reserve", "ougi_spare")
+# defaults per policy: keep_rank, reserve, ougi_spare
+DEFAULTS = ((3, 0, 0), (1, 0, 0), (2, 0, 0), (3, 2, 1))
+# main-phase action codes: kind * ACT + index
+ACT = 64
+A_PASS, A_DEPLOY, A_SUMMON, A_LB, A_JC, A_EFFECT = range(6)
+
+
+@njit(cache=True, inline="always")
+def policy(s, p):
+    return vG(s)[G_POL + p]
+
+
+@njit(cache=True, inline="always")
+def param(s, p, k):
+    return vG(s)[G_PAR + p * NPAR + k]  # gbf._game_template put the policy's default in for < 0
+
+
+@njit(cache=True, inline="always")
+def coin(s, p, n):
+    return random_index(s, SUB_POLICY0 + p, n)
+
+
+@engine_jit
+def keep_card(s, p, c):
+    """Mulligan (r. 5-2-1-5-1): keep this opening card?"""
+    if policy(s, p) == RANDOM:
+        return coin(s, p, 2) == 1
+    if card(s, p, c, K_TYPE) == MEMBER:
+        return card(s, p, c, K_RANK) <= param(s, p, 0)
+    return policy(s, p) == CONTROL
+
+
+@engine_jit
+def deploy_score(s, p, c):
+    pol = policy(s, p)
+    if pol == AGGRO:
+        return card(s, p, c, K_POWER) * 16 + card(s, p, c, K_HP)
+    if pol == CONTROL:
+        return card(s, p, c, K_HP) * 16 + card(s, p, c, K_POWER)
+    return card(s, p, c, K_RANK) * 256 + card(s, p, c, K_POWER) * 16 + card(s, p, c, K_HP)
+
+
+@engine_jit
+def best_deploy(s, p):
+    """Hand index of the member to deploy (policy's metric; random: any), -1 if none fits."""
+    S = vS(s)
+    # can_deploy's slot scan once for the whole hand: a free slot, the names in play, the rank left
+    h0, h1, h2 = names_in_play(s, p)
+    if h0 >= 0 and h1 >= 0 and h2 >= 0:
+        return -1
+    room = S[p, P_CRY] - member_rank(s, p, -1)
+    rand = policy(s, p) == RANDOM
+    best, score = -1, -(1 << 30)
+    for i in range(S[p, P_HAND]):
+        c = S[p, zoff(s, Z_HAND) + i]
+        if card(s, p, c, K_TYPE) != MEMBER or card(s, p, c, K_RANK) > room:
+            continue
+        h = card(s, p, c, K_NAMEH)
+        if h == h0 or h == h1 or h == h2:
+            continue
+        v = coin(s, p, 1 << 20) if rand else deploy_score(s, p, c)
+        if v > score:
+            best, score = i, v
+    return best
+
+
+@engine_jit
+def jc_target(s, p, i):
+    """r. 10-3: leader-deck card i can job-change in (rank limit; no icon condition, §3 [AMBIGUOUS])."""
+    S = vS(s)
+    r = card(s, p, S[p, LDK0 + i], K_RANK)
+    if opt(s, O_LEADER_STACK):
+        r += S[p, P_PREV_RANK] + card(s, p, S[p, P_LEAD], K_RANK)
+    return r <= S[p, P_CRY]
+
+
+@engine_jit
+def useful(s, p, c, k, defending):
+    """Whether effect k of card c has something to do now (r. 8-6-3-4: no target, no effect)."""
+    E = vE(s)
+    q = 1 - p
+    op, x, tg = E[p, c, k, E_OP], E[p, c, k, E_AMOUNT], E[p, c, k, E_TARGET]
+    if op == OP_DRAW or op == OP_GAIN:
+        return not defending
+    if op == OP_DAMAGE:
+        if tg == TG_OPP_LEADER:
+            return n_members(s, q) == 0 and not defending
+        if tg == TG_ALL_OPP:
+            return n_members(s, q) > 0
+        return best_opp_member(s, q, x, True) >= 0
+    if op == OP_BREAK:
+        return best_opp_member(s, q, E[p, c, k, 4], True) >= 0 or n_members(s, q) > 0 and not defending
+    if op == OP_SHIELD:
+        return defending
+    if op == OP_DULL:
+        return False  # nothing in the vocabulary cares about a rested member but attacks
+    return not defending and vG(s)[G_BATTLE] != 0
+
+
+@engine_jit
+def first_effect(s, p, c, trigger):
+    E = vE(s)
+    if not (card(s, p, c, K_TRIGS) >> trigger) & 1:
+        return -1
+    for k in range(E.shape[2]):
+        if E[p, c, k, E_OP] != 0 and E[p, c, k, 0] == trigger:
+            return k
+    return -1
+
+
+@engine_jit
+def main_actions(s, p, pick):
+    """Walk the legal main-phase actions (r. 6-3-1-2): with pick < 0 return their count, else the
+    code of action number `pick`."""
+    S = vS(s)
+    n = 0
+    if not S[p, P_JC]:
+        for i in range(S[p, P_LDK]):
+            if jc_target(s, p, i):
+                if n == pick:
+                    return A_JC * ACT + i
+                n += 1
+    for i in range(S[p, P_HAND]):
+        c = S[p, zoff(s, Z_HAND) + i]
+        t = card(s, p, c, K_TYPE)
+        ok = False
+        kind = A_DEPLOY
+        if t == MEMBER and can_deploy(s, p, c):
+            ok = True
+        elif t == MEMBER and not S[p, P_LB] and lb_slot(s, p, c) >= 0:
+            ok, kind = True, A_LB
+        elif t == SUMMON:
+            cost, elem = summon_cost(s, p, c)
+            ok, kind = can_pay(s, p, cost, elem), A_SUMMON
+        if ok:
+            if n == pick:
+                return kind * ACT + i
+            n += 1
+    for j in range(SLOTS):
+        c = S[p, mcol(j, M_CARD)]
+        if c >= 0 and not S[p, mcol(j, M_ACTED)] and not card(s, p, c, K_KW) & KW_ASSIST:
+            k = action_effect(s, p, c)
+            if k >= 0 and can_pay(s, p, vE(s)[p, c, k, E_COST], 0):
+                if n == pick:
+                    return A_EFFECT * ACT + j
+                n += 1
+    return n if pick < 0 else A_PASS * ACT
+
+
+@engine_jit
+def main_action(s, p):
+    """The next main-phase action code (A_PASS * ACT = pass to the battle phase, r. 6-3-1-3)."""
+    S = vS(s)
+    pol = policy(s, p)
+    if pol == RANDOM:
+        n = main_actions(s, p, -1)
+        k = coin(s, p, n + 1)
+        return A_PASS * ACT if k == n else main_actions(s, p, k)
+    if not S[p, P_JC]:  # job change into the highest-rank leader that fits (r. 10-3)
+        best, rk = -1, card(s, p, S[p, P_LEAD], K_RANK)
+        for i in range(S[p, P_LDK]):
+            if jc_target(s, p, i) and card(s, p, S[p, LDK0 + i], K_RANK) > rk:
+                best, rk = i, card(s, p, S[p, LDK0 + i], K_RANK)
+        if best >= 0:
+            return A_JC * ACT + best
+    members = n_members(s, p)
+    if not S[p, P_LB] and members > 0:  # limit break: +2 ATK / +2 HP and an extra life (r. 10-4-3-3)
+        h0, h1, h2 = names_in_play(s, p)
+        for i in range(S[p, P_HAND]):
+            c = S[p, zoff(s, Z_HAND) + i]
+            h = card(s, p, c, K_NAMEH)  # lb_slot only for a card whose name is in play (most are not)
+            if (h == h0 or h == h1 or h == h2) and lb_slot(s, p, c) >= 0:
+                return A_LB * ACT + i
+    i = best_deploy(s, p) if members < SLOTS else -1
+    if i >= 0:
+        return A_DEPLOY * ACT + i
+    spare = S[p, P_ACT] - param(s, p, 1)
+    for i in range(S[p, P_HAND]):
+        c = S[p, zoff(s, Z_HAND) + i]
+        if card(s, p, c, K_TYPE) != SUMMON:
+            continue
+        cost, elem = summon_cost(s, p, c)
+        k = first_effect(s, p, c, TR_CAST)
+        if cost <= spare and can_pay(s, p, cost, elem) and (k < 0 or useful(s, p, c, k, False)):
+            return A_SUMMON * ACT + i
+    for j in range(SLOTS):
+        c = S[p, mcol(j, M_CARD)]
+        if c >= 0 and not S[p, mcol(j, M_ACTED)] and not card(s, p, c, K_KW) & KW_ASSIST:
+            k = action_effect(s, p, c)
+            if k >= 0 and vE(s)[p, c, k, E_COST] <= spare and can_pay(s, p, vE(s)[p, c, k, E_COST], 0) \
+                    and useful(s, p, c, k, False):
+                return A_EFFECT * ACT + j
+    return A_PASS * ACT
+
+
+@engine_jit
+def ougi_ready(s, p, slot, spare):
+    """The unit's ougi cost if it can fire now (gauge, once per card per turn r. 2-6-1-1-3), else -1."""
+    S = vS(s)
+    c = S[p, P_LEAD] if slot == LEADER_SLOT else S[p, mcol(slot, M_CARD)]
+    used = S[p, P_LOUGI] if slot == LEADER_SLOT else S[p, mcol(slot, M_OUGI)]
+    n = ougi_cost(s, p, c)
+    if n < 0 or used or S[p, P_GUP] < n + spare:
+        return -1
+    return n
+
+
+@engine_jit
+def use_ougi(s, p, slot):
+    if policy(s, p) == RANDOM:
+        return ougi_ready(s, p, slot, 0) >= 0 and coin(s, p, 2) == 1
+    return ougi_ready(s, p, slot, param(s, p, 2) if policy(s, p) == CONTROL else 0) >= 0
+
+
+@engine_jit
+def attack_plan(s, p):
+    """The next battle (r. 7-2-1-3): mask of attack cards (bit = slot, bit 3 = leader; the lowest
+    declares, the others pursue) * 4 + target slot (3 = the leader, only when the opponent has no
+    member, r. 7-2-1-3-1-2); -1 = end the battle phase."""
+    q = 1 - p
+    avail = 0
+    for j in range(SLOTS + 1):
+        if unit_active(s, p, j):
+            avail |= 1 << j
+    if avail == 0:
+        return -1
+    leader_only = n_members(s, q) == 0
+    pol = policy(s, p)
+    if pol == RANDOM:
+        k = 0
+        for j in range(SLOTS + 1):
+            if avail >> j & 1:
+                k += 1
+        if coin(s, p, k + 1) == 0:
+            return -1
+        mask = 0
+        while mask == 0:
+            mask = coin(s, p, 16) & avail
+        if leader_only:
+            return mask * 4 + LEADER_SLOT
+        t = coin(s, p, SLOTS)
+        while vS(s)[q, mcol(t, M_CARD)] < 0:
+            t = coin(s, p, SLOTS)
+        return mask * 4 + t
+    a0 = unit_atk(s, p, 0) if avail & 1 else 0  # scalars, not an array: no allocation per call
+    a1 = unit_atk(s, p, 1) if avail & 2 else 0
+    a2 = unit_atk(s, p, 2) if avail & 4 else 0
+    a3 = unit_atk(s, p, 3) if avail & 8 else 0
+    best, score = -1, -(1 << 30)
+    for t in range(SLOTS + 1):
+        if (t == LEADER_SLOT) != leader_only or (t < SLOTS and vS(s)[q, mcol(t, M_CARD)] < 0):
+            continue
+        hp = unit_hp(s, q, t)
+        value = 100 if t == LEADER_SLOT else unit_atk(s, q, t)
+        mask = 0
+        while True:  # the non-empty subsets of avail, in increasing order ((m - avail) & avail)
+            mask = (mask - avail) & avail
+            if mask == 0:
+                break
+            total = (a0 if mask & 1 else 0) + (a1 if mask & 2 else 0) + (a2 if mask & 4 else 0) + \
+                (a3 if mask & 8 else 0)
+            k = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1)
+            if total < hp:
+                continue
+            # aggro: fewest attackers (more battles, more armor); others: best target, least overkill
+            v = -k * 1000 + value if pol == AGGRO else value * 1000 - (total - hp)
+            if v > score:
+                best, score = mask * 4 + t, v
+    return best
+
+
+@engine_jit
+def counter_action(s, p, in_battle):
+    """Counter step (r. 7-3): hand index of a summon stone or Assist member to use, -1 = pass."""
+    S = vS(s)
+    pol = policy(s, p)
+    if pol == AGGRO or (pol == CURVE and not in_battle):
+        return -1
+    threat = False
+    if in_battle and vG(s)[G_PSLOT] >= 0:
+        incoming = 0
+        for j in range(SLOTS + 1):
+            if (j == LEADER_SLOT and S[1 - p, P_LATT]) or (j < SLOTS and S[1 - p, mcol(j, M_ATT)]):
+                incoming += unit_atk(s, 1 - p, j)
+        threat = incoming >= unit_hp(s, p, vG(s)[G_PSLOT])
+    if in_battle and not threat and pol != RANDOM:
+        return -1  # nothing below can return an index and no coin is drawn
+    n = 0
+    pick = -1
+    for i in range(S[p, P_HAND]):
+        c = S[p, zoff(s, Z_HAND) + i]
+        t = card(s, p, c, K_TYPE)
+        if t == SUMMON:
+            cost, elem = summon_cost(s, p, c)
+            k = first_effect(s, p, c, TR_CAST)
+        elif t == MEMBER and card(s, p, c, K_KW) & KW_ASSIST:
+            k = first_effect(s, p, c, TR_ACTION)
+            cost, elem = vE(s)[p, c, max(k, 0), E_COST], 0
+        else:
+            continue
+        if k < 0 or not can_pay(s, p, cost, elem):
+            continue
+        if pol == RANDOM:
+            n += 1
+            if coin(s, p, n) == 0:
+                pick = i
+            continue
+        if useful(s, p, c, k, True) and (threat or not in_battle):
+            return i
+    if pol == RANDOM and pick >= 0 and coin(s, p, 2) == 1:
+        return pick
+    return -1
+
+
+@engine_jit
+def want_optional(s, p):
+    """"May" choices of rule processes (armor member / summon, r. 9-4-2-3-2): scripted always yes."""
+    return policy(s, p) != RANDOM or coin(s, p, 4) != 0
+
+
+@engine_jit
+def replenish_pick(s, p):
+    """r. 9-4-3-3-1: hand index of the member to deploy rested, -1 = none."""
+    i = best_deploy(s, p)
+    if i >= 0 and policy(s, p) == RANDOM and coin(s, p, 4) == 0:
+        return -1
+    return i
+
+
+@engine_jit
+def burst_target(s, p, x):
+    """r. 6-5-1-2-1-1: an opposing member (the highest-ATK one x KOs, else the highest-ATK; random:
+    any), the leader only when there is none."""
+    q = 1 - p
+    if n_members(s, q) == 0:
+        return LEADER_SLOT
+    if policy(s, p) == RANDOM:
+        t = coin(s, p, SLOTS)
+        while vS(s)[q, mcol(t, M_CARD)] < 0:
+            t = coin(s, p, SLOTS)
+        return t
+    return best_opp_member(s, q, x, False)
+
+
+@engine_jit
+def choose_leader(s, p):
+    """r. 5-2-1-7: index in the leader deck of the rank-0 leader to start with (highest HP, then ATK;
+    random: any rank-0), -1 if none."""
+    S = vS(s)
+    best, score = -1, -(1 << 30)
+    for i in range(S[p, P_LDK]):
+        c = S[p, LDK0 + i]
+        if card(s, p, c, K_RANK) != 0:
+            continue
+        v = coin(s, p, 1 << 20) if policy(s, p) == RANDOM else card(s, p, c, K_HP) * 64 + card(s, p, c, K_POWER)
+        if v > score:
+            best, score = i, v
+    return best

@@ -1,0 +1,618 @@
+"""Granblue Fantasy TCG: state layout, zones, crystals, stats and damage (digest ../shared/rules/gbf.md).
+
+A game state is the tuple s of the data addresses of seven plain numpy arrays (S, G, K, E, R, T, C)
+and N, read through numba.carray views (vS, vG, ...: a tuple of arrays costs reference counting on
+every call, the CoJ engine's finding):
+- S int32 [2, PW]: per player, the scalars P_* then the zones (fixed-size ones first, then six
+  zones of N = main-deck rows each: deck ring, hand, gauge face-up, gauge face-down, crystals,
+  crystal active flags);
+- G int32 [G_NCOLS]: game scalars, rules options (G_OPT), policies and their parameters;
+- K int32 [2, N + LEAD_MAX, K_NCOLS] / E int32 [2, N + LEAD_MAX, MAX_EFFECTS, E_NCOLS]: the card
+  tables (sim.engine.compiled); rows 0..N-1 are main-deck copies, rows N.. the leader deck (r. 5-1-2);
+- R uint64 [5]: RNG sub-streams (sim.engine.kernel SUB_*);
+- T int32 [MAX_TURNS, 7] / C int32 [2, N, 2]: the turns / cards detail rows.
+Damage is an interrupt (r. 9-2): it applies at once and only queues the check-type processes
+(armor break, replenishment) and loss flags that the checkpoint (gbf_actions.checkpoint) runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import carray, njit, types
+
+from sim.cards.effects import (
+    E_AMOUNT,
+    E_COST,
+    E_NCOLS,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_TRIGGER,
+    MAX_EFFECTS,
+    OPS,
+    TARGETS,
+    TRIGGERS,
+)
+from sim.engine.compiled import K_COST, K_ELEM, K_HP, K_NAMEH, K_NCOLS, K_POWER, K_RANK, K_TRIGS, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.kernel import address, pointer_intrinsic, randbelow
+
+KEYWORDS = ("assist",)  # r. 10-18: the card's "action" effect is used from the hand
+KW_ASSIST = 1
+LEADER, MEMBER, SUMMON = 0, 1, 2  # sim.cards.model CARD_TYPES["gbf"] order (r. 2-11-2)
+LEAD_MAX = 5  # r. 5-1-2
+ARMOR_START = 5  # r. 5-2-1-6
+SLOTS = 3  # r. 3-6-3
+LV_MAX = 6  # level cards under one member (copies of one character name: the pool's bound)
+LEADER_SLOT = 3  # "slot" 3 = the leader in attacker masks and damage targets
+MAX_TURNS = 80  # ENGINE safety cap (digest §11.16), recorded as END_TURN_CAP
+
+# effect vocabulary the engine plays (sim.cards.effects names)
+TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION = (TRIGGERS.index(t) for t in ("enter", "attack", "cast", "action"))
+OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_SHIELD, OP_DULL, OP_GAIN, OP_ACTIVATE = (
+    OPS.index(o) for o in ("draw", "damage", "break", "pump", "shield", "dull", "gain_cp", "activate"))
+TG_OPP, TG_OWN, TG_SELF, TG_OPP_LEADER, TG_ALL_OPP = (
+    TARGETS.index(t) for t in ("opp_character", "own_character", "self", "opp_player", "all_opp_characters"))
+
+# ---- player row: scalars
+(P_HEAD, P_DECK, P_HAND, P_GUP, P_GDN, P_CRY, P_ARM, P_LEAD, P_LACT, P_LATK, P_LHP, P_LDMG, P_LOUGI,
+ P_LSER, P_LATT, P_PREV_RANK, P_LDK, P_LUP, P_JC, P_LB, P_LOST, P_PEND_ARM, P_PEND_REP, P_MULL, P_SPENT,
+ P_PLAYED, P_DEALT, P_N, P_NLEAD, P_OWN_TURN, P_SERIAL, P_ACT) = range(32)  # P_ACT: active crystals
+# member slots: M_BASE + slot * M_W + M_*
+M_BASE = 32
+(M_CARD, M_ACT, M_ATK, M_HP, M_LV, M_DMG, M_OUGI, M_SER, M_ATT, M_ACTED) = range(10)
+M_LVC = 10  # level card copies (r. 10-4-3), LV_MAX of them
+M_W = M_LVC + LV_MAX
+ARM0 = M_BASE + SLOTS * M_W  # armor cards (r. 3-8), face-down, unordered for nobody may look
+LDK0 = ARM0 + ARMOR_START  # face-down leader deck (K rows)
+LUP0 = LDK0 + LEAD_MAX  # earlier leaders, face-up in the leader deck after a job change (r. 10-3-3)
+Z0 = LUP0 + LEAD_MAX
+Z_DK, Z_HAND, Z_GUP, Z_GDN, Z_CRY, Z_CRYA = range(6)
+
+# ---- game row
+(G_FIRST, G_TP, G_TURN, G_OVER, G_CHECK, G_VIOL, G_DETAIL, G_BATTLE, G_PSLOT, G_PSER, G_ATTSEEN) = range(11)
+G_POL = 12  # 2 policy ids
+NPAR = 3
+G_PAR = G_POL + 2  # NPAR parameters per seat
+G_OPT = G_PAR + 2 * NPAR
+OPTION_SPECS = (
+    ("damage_accumulates", 0, "§8.3 [AMBIGUOUS] damage stays on a card and adds up (1); default 0: "
+                              "each damage instance is compared with HP on its own"),
+    ("armor_break_per_hit", 1, "§11.6 [AMBIGUOUS] several leader hits before one checkpoint break one "
+                               "armor each (1, capped at the armor left) or only one (0)"),
+    ("replenish_per_ko", 1, "§8.5 [AMBIGUOUS] one member replenishment per KO / summon armor (1) or at "
+                            "most one per checkpoint (0)"),
+    ("battle_ends_any_attacker", 0, "§11.14 [AMBIGUOUS] the battle ends when any attack card leaves (1); "
+                                    "default 0: only when the partner or every attack card is gone"),
+    ("leader_rank_stack", 0, "§7 [AMBIGUOUS] a job change counts the earlier face-up leaders' ranks "
+                             "too (1); default 0: only the new leader's rank <= crystals"),
+    ("trigger_pays_cost", 0, "§10 trigger activation [AMBIGUOUS] a triggered summon stone pays its "
+                             "crystal cost if it can (1, else no effect); default 0: free"),
+    ("counter_windows", 1, "§11.11 [AMBIGUOUS] counter steps the defender may open per battle (the "
+                           "rules allow a loop; r. 11-1-1-3)"),
+    ("assist_to_gauge", 1, "§11 [AMBIGUOUS] a used Assist card goes to the gauge (1) or stays in the "
+                           "hand (0)"),
+)
+NOPT = len(OPTION_SPECS)
+(O_ACCUM, O_ARMOR_PER_HIT, O_REPL_PER_KO, O_ANY_ATTACKER, O_LEADER_STACK, O_TRIGGER_COST, O_COUNTERS,
+ O_ASSIST_GAUGE) = (G_OPT + i for i in range(NOPT))
+G_NCOLS = G_OPT + NOPT
+
+
+def player_width(n: int) -> int:
+    return Z0 + 6 * n
+
+
+# ------------------------------------------------------------------ accessors
+
+
+_i32_at = pointer_intrinsic(types.int32)
+_u64_at = pointer_intrinsic(types.uint64)
+
+
+@njit(cache=True, inline="always")
+def rows(s):
+    """Main-deck rows N (zone length)."""
+    return s[7]
+
+
+@njit(cache=True, inline="always")
+def vS(s):
+    return carray(_i32_at(s[0], 0), (2, Z0 + 6 * s[7]))
+
+
+@njit(cache=True, inline="always")
+def vG(s):
+    return carray(_i32_at(s[1], 0), (G_NCOLS,))
+
+
+@njit(cache=True, inline="always")
+def vK(s):
+    return carray(_i32_at(s[2], 0), (2, s[7] + LEAD_MAX, K_NCOLS))
+
+
+@njit(cache=True, inline="always")
+def vE(s):
+    return carray(_i32_at(s[3], 0), (2, s[7] + LEAD_MAX, MAX_EFFECTS, E_NCOLS))
+
+
+@njit(cache=True, inline="always")
+def vR(s):
+    return carray(_u64_at(s[4], 0), (5,))
+
+
+@njit(cache=True, inline="always")
+def vT(s):
+    return carray(_i32_at(s[5], 0), (MAX_TURNS, 7))
+
+
+@njit(cache=True, inline="always")
+def vC(s):
+    return carray(_i32_at(s[6], 0), (2, s[7], 2))
+
+
+@njit(cache=True)
+def state_of(S, G, K, E, R, T, C):
+    """The `s` of a game's arrays (their data addresses and N); the caller keeps the arrays alive."""
+    return (address(S), address(G), address(K), address(E), address(R), address(T), address(C),
+            np.int64(K.shape[1] - LEAD_MAX))
+
+
+@njit(cache=True, inline="always")
+def zoff(s, z):
+    return Z0 + z * rows(s)
+
+
+@njit(cache=True, inline="always")
+def mcol(slot, col):
+    return M_BASE + slot * M_W + col
+
+
+@njit(cache=True, inline="always")
+def card(s, p, c, col):
+    return vK(s)[p, c, col]
+
+
+@njit(cache=True, inline="always")
+def rng(s, sub):
+    return vR(s)[sub:sub + 1]
+
+
+@njit(cache=True, inline="always")
+def opt(s, o):
+    return vG(s)[o]
+
+
+# ------------------------------------------------------------------ zones
+
+
+@engine_jit
+def draw_top(s, p):
+    """Take the deck's top card (-1 if empty: drawing from an empty deck does nothing, r. 1-3-2)."""
+    S = vS(s)
+    if S[p, P_DECK] <= 0:
+        return -1
+    n = rows(s)
+    c = S[p, zoff(s, Z_DK) + S[p, P_HEAD]]
+    S[p, P_HEAD] = (S[p, P_HEAD] + 1) % n
+    S[p, P_DECK] -= 1
+    return c
+
+
+@engine_jit
+def to_bottom(s, p, c):
+    """r. 6-5-1-2-1-4 / 5-2-1-5-1: a card goes under the deck (a ring of N rows: a seat owns N cards)."""
+    S = vS(s)
+    n = rows(s)
+    S[p, zoff(s, Z_DK) + (S[p, P_HEAD] + S[p, P_DECK]) % n] = c
+    S[p, P_DECK] += 1
+
+
+@engine_jit
+def add_hand(s, p, c):
+    S = vS(s)
+    S[p, zoff(s, Z_HAND) + S[p, P_HAND]] = c
+    S[p, P_HAND] += 1
+
+
+@engine_jit
+def take_hand(s, p, i):
+    """Remove hand index i (the last card fills the gap) and return its copy."""
+    S = vS(s)
+    base = zoff(s, Z_HAND)
+    c = S[p, base + i]
+    S[p, P_HAND] -= 1
+    S[p, base + i] = S[p, base + S[p, P_HAND]]
+    return c
+
+
+@engine_jit
+def to_gauge(s, p, c):
+    """r. 3-4: face-up on top of the owner's gauge (r. 3-1-6)."""
+    S = vS(s)
+    S[p, zoff(s, Z_GUP) + S[p, P_GUP]] = c
+    S[p, P_GUP] += 1
+
+
+@engine_jit
+def draw_cards(s, p, k):
+    """Draw k, one at a time (r. 4-8); the cards detail records the own turn drawn."""
+    for _ in range(k):
+        c = draw_top(s, p)
+        if c < 0:
+            return
+        add_hand(s, p, c)
+        if vG(s)[G_DETAIL] >= 2 and vC(s)[p, c, 0] < 0:
+            vC(s)[p, c, 0] = vS(s)[p, P_OWN_TURN]
+
+
+@engine_jit
+def crystal_from_deck(s, p):
+    """r. 6-2-7 / 10-12: the deck's top card becomes an active crystal; returns it (-1: empty deck)."""
+    S = vS(s)
+    c = draw_top(s, p)
+    if c >= 0:
+        S[p, zoff(s, Z_CRY) + S[p, P_CRY]] = c
+        S[p, zoff(s, Z_CRYA) + S[p, P_CRY]] = 1
+        S[p, P_CRY] += 1
+        S[p, P_ACT] += 1
+    return c
+
+
+@engine_jit
+def active_crystals(s, p, elem):
+    """Active crystals, of element bitmask `elem` if elem > 0."""
+    S = vS(s)
+    if elem == 0:
+        return S[p, P_ACT]
+    k = 0
+    for i in range(S[p, P_CRY]):
+        if S[p, zoff(s, Z_CRYA) + i] and (elem == 0 or card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & elem):
+            k += 1
+    return k
+
+
+@engine_jit
+def can_pay(s, p, cost, elem):
+    """r. 8-4-2: `cost` crystals in all, one of them of the card's element when it has one (the
+    engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]); no partial payment."""
+    S = vS(s)
+    if cost <= 0:
+        return True
+    if S[p, P_ACT] < cost:
+        return False
+    if elem == 0:
+        return True
+    for i in range(S[p, P_CRY]):  # one active crystal of the element is enough: stop at the first
+        if S[p, zoff(s, Z_CRYA) + i] and card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & elem:
+            return True
+    return False
+
+
+@engine_jit
+def pay(s, p, cost, elem):
+    """Rest the crystals of can_pay: one of the element first, then others (non-matching first)."""
+    S = vS(s)
+    left = cost
+    need = 1 if elem != 0 and cost > 0 else 0
+    for pass_ in range(3):
+        for i in range(S[p, P_CRY]):
+            if left <= 0:
+                break
+            a = zoff(s, Z_CRYA) + i
+            if not S[p, a]:
+                continue
+            match = (card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & elem) != 0
+            if (pass_ == 0 and not (need and match)) or (pass_ == 1 and match):
+                continue
+            S[p, a] = 0
+            S[p, P_ACT] -= 1
+            left -= 1
+            if pass_ == 0:
+                break
+    if vG(s)[G_TP] == p:
+        S[p, P_SPENT] += cost
+
+
+# ------------------------------------------------------------------ stats
+
+
+@njit(cache=True, inline="always")
+def unit_stat(s, p, slot, k_col, m_col, p_col):
+    """Current ATK or HP (r. 2-7, 2-8): printed + this turn's modifiers + 2 per level card (r. 10-4-3-3-1)."""
+    S = vS(s)
+    if slot == LEADER_SLOT:
+        return card(s, p, S[p, P_LEAD], k_col) + S[p, p_col]
+    return card(s, p, S[p, mcol(slot, M_CARD)], k_col) + S[p, mcol(slot, m_col)] + 2 * S[p, mcol(slot, M_LV)]
+
+
+@njit(cache=True, inline="always")
+def unit_atk(s, p, slot):
+    return unit_stat(s, p, slot, K_POWER, M_ATK, P_LATK)
+
+
+@njit(cache=True, inline="always")
+def unit_hp(s, p, slot):
+    return unit_stat(s, p, slot, K_HP, M_HP, P_LHP)
+
+
+@njit(cache=True, inline="always")
+def unit_active(s, p, slot):
+    if slot == LEADER_SLOT:
+        return vS(s)[p, P_LACT] == 1
+    return vS(s)[p, mcol(slot, M_CARD)] >= 0 and vS(s)[p, mcol(slot, M_ACT)] == 1
+
+
+@njit(cache=True, inline="always")
+def n_members(s, p):
+    k = 0
+    for j in range(SLOTS):
+        if vS(s)[p, mcol(j, M_CARD)] >= 0:
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def member_rank(s, p, skip):
+    """Total rank in the member area (r. 10-2-3-1-1), leaving out slot `skip` (-1 none); level cards
+    carry no card information (r. 3-6-3-1)."""
+    k = 0
+    for j in range(SLOTS):
+        if j != skip and vS(s)[p, mcol(j, M_CARD)] >= 0:
+            k += card(s, p, vS(s)[p, mcol(j, M_CARD)], K_RANK)
+    return k
+
+
+@engine_jit
+def names_in_play(s, p):
+    """The character-name hashes of p's member slots 0-2, -1 for an empty one (a text_hash is > 0)."""
+    S = vS(s)
+    m0, m1, m2 = S[p, mcol(0, M_CARD)], S[p, mcol(1, M_CARD)], S[p, mcol(2, M_CARD)]
+    return (card(s, p, m0, K_NAMEH) if m0 >= 0 else -1, card(s, p, m1, K_NAMEH) if m1 >= 0 else -1,
+            card(s, p, m2, K_NAMEH) if m2 >= 0 else -1)
+
+
+@engine_jit
+def can_deploy(s, p, c):
+    """r. 10-2-3: a free slot (r. 3-6-3), the rank limit (total <= crystals, active or not) and the
+    name limit (no member of the same character name in play, r. 10-2-3-2-1)."""
+    S = vS(s)
+    if card(s, p, c, K_TYPE) != MEMBER:
+        return False
+    free = False
+    for j in range(SLOTS):
+        m = S[p, mcol(j, M_CARD)]
+        if m < 0:
+            free = True
+        elif card(s, p, m, K_NAMEH) == card(s, p, c, K_NAMEH):
+            return False
+    return free and member_rank(s, p, -1) + card(s, p, c, K_RANK) <= S[p, P_CRY]
+
+
+@engine_jit
+def lb_slot(s, p, c):
+    """r. 10-4: the slot whose member a hand member `c` can limit-break (same character name, the rank
+    limit with c's rank in place of the old card's, a free level row), else -1."""
+    S = vS(s)
+    if card(s, p, c, K_TYPE) != MEMBER:
+        return -1
+    for j in range(SLOTS):
+        m = S[p, mcol(j, M_CARD)]
+        if m >= 0 and card(s, p, m, K_NAMEH) == card(s, p, c, K_NAMEH) and S[p, mcol(j, M_LV)] < LV_MAX \
+                and member_rank(s, p, j) + card(s, p, c, K_RANK) <= S[p, P_CRY]:
+            return j
+    return -1
+
+
+@engine_jit
+def place_member(s, p, c, active):
+    """Put `c` into a free slot (caller checked can_deploy); returns the slot. A new object (r. 3-1-4)."""
+    S = vS(s)
+    for j in range(SLOTS):
+        if S[p, mcol(j, M_CARD)] < 0:
+            for col in range(M_W):
+                S[p, mcol(j, col)] = 0
+            S[p, mcol(j, M_CARD)] = c
+            S[p, mcol(j, M_ACT)] = active
+            S[p, P_SERIAL] += 1
+            S[p, mcol(j, M_SER)] = S[p, P_SERIAL]
+            return j
+    return -1
+
+
+# ------------------------------------------------------------------ damage (r. 9-2)
+
+
+@engine_jit
+def ko_member(s, p, j):
+    """r. 9-2-2 / 9-2-3: a limit-broken member sends one level card to the gauge instead and stays;
+    otherwise it goes to its owner's gauge and a replenishment is queued (r. 9-4-3-2)."""
+    S = vS(s)
+    lv = S[p, mcol(j, M_LV)]
+    if lv > 0:
+        to_gauge(s, p, S[p, mcol(j, M_LVC + lv - 1)])
+        S[p, mcol(j, M_LV)] = lv - 1
+        S[p, mcol(j, M_DMG)] = 0
+        return
+    to_gauge(s, p, S[p, mcol(j, M_CARD)])
+    S[p, mcol(j, M_CARD)] = -1
+    S[p, mcol(j, M_ATT)] = 0
+    S[p, P_PEND_REP] += 1
+
+
+@engine_jit
+def deal_damage(s, p, slot, x):
+    """Player p's unit `slot` takes one damage instance of x (r. 9-2-1): x <= 0 does nothing; damage >=
+    HP KOs a member, and on the leader queues an armor break (armor left) or KOs it (r. 9-2-1-3-6).
+    With damage_accumulates, damage adds up (reset by a KO or an armor break). Returns 1 if it KO'd
+    a member / broke or queued a leader result."""
+    S = vS(s)
+    if x <= 0:
+        return 0
+    if slot == LEADER_SLOT:
+        total = x
+        if opt(s, O_ACCUM):
+            S[p, P_LDMG] += x
+            total = S[p, P_LDMG]
+        if total < unit_hp(s, p, slot):
+            return 0
+        S[p, P_LDMG] = 0
+        S[1 - p, P_DEALT] += 1
+        if S[p, P_ARM] - S[p, P_PEND_ARM] > 0 or (S[p, P_ARM] > 0 and not opt(s, O_ARMOR_PER_HIT)):
+            S[p, P_PEND_ARM] += 1  # r. 9-4-2-2: check-type, run at the next checkpoint
+        elif S[p, P_ARM] == 0:
+            S[p, P_LOST] = 1  # r. 9-4-1-3-1: the loss itself is decided at the checkpoint
+        return 1
+    if S[p, mcol(slot, M_CARD)] < 0:
+        return 0
+    total = x
+    if opt(s, O_ACCUM):
+        S[p, mcol(slot, M_DMG)] += x
+        total = S[p, mcol(slot, M_DMG)]
+    if total < unit_hp(s, p, slot):
+        return 0
+    ko_member(s, p, slot)
+    return 1
+
+
+# ------------------------------------------------------------------ targets of effects
+
+
+@engine_jit
+def best_opp_member(s, q, x, kill_only):
+    """The opposing member to hit with x damage: the highest-ATK one x KOs, else (unless kill_only)
+    the highest-ATK one; attack cards of the current battle first. -1 if none."""
+    S = vS(s)
+    best, score = -1, -(1 << 30)
+    for j in range(SLOTS):
+        if S[q, mcol(j, M_CARD)] < 0:
+            continue
+        kills = x >= unit_hp(s, q, j) - (S[q, mcol(j, M_DMG)] if opt(s, O_ACCUM) else 0)
+        if kill_only and not kills:
+            continue
+        v = unit_atk(s, q, j) + (1000 if kills else 0) + (500 if S[q, mcol(j, M_ATT)] else 0)
+        if v > score:
+            best, score = j, v
+    return best
+
+
+@engine_jit
+def best_own_unit(s, p, want_partner):
+    """Own unit for a boost: the battle partner when defending (want_partner), else an attack card,
+    else the highest-ATK member, else the leader."""
+    S, G = vS(s), vG(s)
+    if want_partner and G[G_BATTLE] and G[G_TP] != p and G[G_PSLOT] >= 0:
+        return G[G_PSLOT]
+    if S[p, P_LATT]:
+        return LEADER_SLOT
+    best, score = LEADER_SLOT, -(1 << 30)
+    for j in range(SLOTS):
+        if S[p, mcol(j, M_CARD)] >= 0:
+            v = unit_atk(s, p, j) + (1000 if S[p, mcol(j, M_ATT)] else 0)
+            if v > score:
+                best, score = j, v
+    return best
+
+
+@engine_jit
+def resolve(s, p, c, slot_eff, src):
+    """Resolve effect slot `slot_eff` of p's card `c` (source unit `src`, -1 from hand / a crystal).
+    The vocabulary (sim.cards.effects): draw; damage to an opposing member (target opp_character; a hit on
+    the leader needs opp_player) or to each (all_opp_characters); break = KO an opposing member with
+    HP <= param (r. 9-2-2); pump = +ATK, shield = +HP this turn (r. 2-6-1-1-2); dull = rest an
+    opposing member; gain_cp = make the deck's top card a crystal (r. 10-12); activate = untap."""
+    S, E = vS(s), vE(s)
+    q = 1 - p
+    op, x, tg, par = E[p, c, slot_eff, E_OP], E[p, c, slot_eff, E_AMOUNT], E[p, c, slot_eff, E_TARGET], \
+        E[p, c, slot_eff, E_PARAM]
+    if op == OP_DRAW:
+        draw_cards(s, p, x)
+    elif op == OP_DAMAGE:
+        if tg == TG_OPP_LEADER:
+            deal_damage(s, q, LEADER_SLOT, x)
+        elif tg == TG_ALL_OPP:
+            for j in range(SLOTS):
+                deal_damage(s, q, j, x)
+        else:
+            j = best_opp_member(s, q, x, False)
+            if j >= 0:  # no target: that part is ignored (r. 8-6-3-4)
+                deal_damage(s, q, j, x)
+    elif op == OP_BREAK:
+        best, score = -1, -1
+        for j in range(SLOTS):
+            if S[q, mcol(j, M_CARD)] >= 0 and unit_hp(s, q, j) <= par and unit_atk(s, q, j) > score:
+                best, score = j, unit_atk(s, q, j)
+        if best >= 0:
+            ko_member(s, q, best)
+    elif op == OP_PUMP or op == OP_SHIELD or op == OP_ACTIVATE:
+        j = src if (tg == TG_SELF and src >= 0) else best_own_unit(s, p, op == OP_SHIELD)
+        if op == OP_ACTIVATE:
+            if j == LEADER_SLOT:
+                S[p, P_LACT] = 1
+            else:
+                S[p, mcol(j, M_ACT)] = 1
+        elif j == LEADER_SLOT:
+            S[p, P_LATK if op == OP_PUMP else P_LHP] += x
+        else:
+            S[p, mcol(j, M_ATK if op == OP_PUMP else M_HP)] += x
+    elif op == OP_DULL:
+        best, score = -1, -(1 << 30)
+        for j in range(SLOTS):
+            if S[q, mcol(j, M_CARD)] >= 0 and S[q, mcol(j, M_ACT)] and unit_atk(s, q, j) > score:
+                best, score = j, unit_atk(s, q, j)
+        if best >= 0:
+            S[q, mcol(best, M_ACT)] = 0
+    elif op == OP_GAIN:
+        for _ in range(x):
+            crystal_from_deck(s, p)
+
+
+@engine_jit
+def fire(s, p, c, trigger, src):
+    """Resolve every effect of card c with `trigger` (in slot order)."""
+    if not (card(s, p, c, K_TRIGS) >> trigger) & 1:  # most cards have no effect of this trigger
+        return
+    E = vE(s)
+    for k in range(E.shape[2]):
+        if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == trigger:
+            resolve(s, p, c, k, src)
+
+
+@njit(cache=True, inline="always")
+def summon_cost(s, p, c):
+    return card(s, p, c, K_COST), card(s, p, c, K_ELEM)
+
+
+@njit(cache=True, inline="always")
+def ougi_cost(s, p, c):
+    """r. 2-6-1-1-1: the face-up gauge cards an ougi flips (E_COST of its "attack" effect); -1 = none."""
+    E = vE(s)
+    if not (card(s, p, c, K_TRIGS) >> TR_ATTACK) & 1:
+        return -1
+    for k in range(E.shape[2]):
+        if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_ATTACK:
+            return E[p, c, k, E_COST]
+    return -1
+
+
+@njit(cache=True, inline="always")
+def action_effect(s, p, c):
+    """The card's activated effect slot (trigger "action"; an Assist's when KW assist), -1 if none."""
+    E = vE(s)
+    if not (card(s, p, c, K_TRIGS) >> TR_ACTION) & 1:
+        return -1
+    for k in range(E.shape[2]):
+        if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_ACTION:
+            return k
+    return -1
+
+
+@njit(cache=True, inline="always")
+def random_index(s, sub, n):
+    return randbelow(rng(s, sub), n)
+
+
+def new_arrays(n: int, max_turns: int) -> tuple[np.ndarray, ...]:
+    """The mutable arrays of one game state for n main-deck rows: S, G, R, T, C."""
+    return (np.zeros((2, player_width(n)), np.int32), np.zeros(G_NCOLS, np.int32), np.zeros(5, np.uint64),
+            np.full((max_turns, 7), -1, np.int32), np.full((2, n, 2), -1, np.int32))

@@ -1,0 +1,1 @@
+"""The null game: shuffles and draws only; the baseline of `tcgsim bench`."""

@@ -1,0 +1,461 @@
+"""PSO2 TCG actions: card effects, playing cards, the battle (506) and the turn's phases (500-505).
+
+The policies (pso2_policy) choose; this module carries out. Simplification of §9 (digest 13.2): no
+priority ping-pong; abilities resolve at once, triggered ones through the queue in `settle`, the
+non-turn player's first (406.2.1); decision windows are the defender's Warcry, the weapons at
+engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1).
+"""
+
+from sim.cards.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, MAX_EFFECTS
+from sim.engine.compiled import K_COST, K_ELEM, K_KW, K_POWER, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.results import C_PLAYED
+from sim.games.pso2.policy import (
+    A_ATTACK,
+    A_END,
+    A_PLAY,
+    OP_BOUNCE,
+    OP_BREAK,
+    OP_DAMAGE,
+    OP_DRAW,
+    OP_FREEZE,
+    OP_HEAL,
+    OP_MILL,
+    OP_PLAYER_DAMAGE,
+    OP_PUMP,
+    TG_ALL_OPP,
+    TG_OPP,
+    TG_OPP_PLAYER,
+    TG_OWN,
+    TG_OWN_PLAYER,
+    TG_SELF,
+    choose_main,
+    choose_pitch,
+    choose_warcry,
+    discard_choice,
+    effect_target,
+    heal_mode_unit,
+    take_pp_draw,
+    use_weapon,
+)
+from sim.games.pso2.rules import (
+    ARMOR_SLOTS,
+    CT_ACTIVE,
+    CT_CHARA,
+    G_DETAIL,
+    G_NTQ,
+    G_OVER,
+    G_PENDING,
+    G_TP,
+    HAND_LIMIT,
+    HMAX,
+    K_PIERCE,
+    K_SLOTS,
+    KW_AMBUSH,
+    KW_ARMOR,
+    KW_COMBO,
+    KW_SNIPE,
+    KW_WEAPON,
+    O_NEW_PP_ON,
+    O_PIERCE_SIDE,
+    O_RAPID_TWICE,
+    O_WEAPON_TURN,
+    P_AVAIL,
+    P_BOSS,
+    P_DEALT,
+    P_DECK,
+    P_HAND,
+    P_NDC,
+    P_NIT,
+    P_NPP,
+    P_NU,
+    P_OUT,
+    P_PLAYED,
+    P_TAKEN,
+    P_TURN,
+    PP_ON,
+    TR_ATTACK,
+    TR_CAST,
+    TR_ENTER,
+    U_A0,
+    U_AON0,
+    U_ATK,
+    U_CARD,
+    U_COMBO,
+    U_DB,
+    U_DF,
+    U_ENTRY,
+    U_FROZEN,
+    U_HP,
+    U_ON,
+    U_WON,
+    U_WPN,
+    UMAX,
+    add_unit,
+    check_loss,
+    damage_player,
+    damage_unit,
+    draw,
+    heal_player,
+    heal_unit,
+    ko_unit,
+    nseats,
+    opponent,
+    pay,
+    put_pp,
+    queue_trigger,
+    remove_unit,
+    take_from_hand,
+    to_discard,
+    unit_atk,
+    vC,
+    vDK,
+    vE,
+    vG,
+    vH,
+    vIT,
+    vK,
+    vP,
+    vPP,
+    vTQ,
+    vU,
+)
+
+MAX_ACTIONS = 96  # per main phase: a bound on a policy loop (every action spends PP or turns a unit OFF)
+
+
+# ---------------------------------------------------------------- effects
+
+@engine_jit
+def find_entry(s, p, e):
+    """The unit of seat p with entry id e (indices shift when units leave), or -1."""
+    U = vU(s)
+    for j in range(vP(s)[p, P_NU]):
+        if U[p, j, U_ENTRY] == e:
+            return j
+    return -1
+
+
+@engine_jit
+def resolve(s, p, c, trig, src):
+    """The abilities of p's card row c with trigger `trig`; `src` = its unit's entry id (-1: not on the
+    field). 406.4.1: a targeted effect whose target is gone does nothing."""
+    E = vE(s)
+    for k in range(MAX_EFFECTS):
+        op = E[p, c, k, E_OP]
+        if op == 0 or E[p, c, k, E_TRIGGER] != trig:
+            continue
+        if vG(s)[G_OVER]:
+            return
+        apply_effect(s, p, src, op, E[p, c, k, E_AMOUNT], E[p, c, k, E_TARGET], E[p, c, k, E_PARAM])
+
+
+@engine_jit
+def apply_effect(s, p, src, op, amount, tg, param):
+    q = opponent(s, p)
+    P, U, K = vP(s), vU(s), vK(s)
+    if op == OP_DRAW:
+        if P[p, P_BOSS]:  # raid: making the Boss draw makes it play that many cards instead
+            vG(s)[G_PENDING] += amount
+        else:
+            draw(s, p, amount)
+    elif op == OP_PLAYER_DAMAGE:
+        before = P[q, P_TAKEN]
+        damage_unit(s, q, 0, amount, False)
+        P[p, P_DEALT] += P[q, P_TAKEN] - before
+    elif op == OP_MILL:
+        damage_player(s, p if tg == TG_OWN_PLAYER else q, amount)
+    elif op == OP_HEAL:  # 回復X (302.9)
+        j = heal_mode_unit(s, p)
+        if j > 0:
+            heal_unit(s, p, j)
+        else:
+            heal_player(s, p, amount)
+    elif tg == TG_ALL_OPP:
+        for t in range(P[q, P_NU] - 1, 0, -1):
+            char_effect(s, p, q, t, op, amount, param)
+    elif tg == TG_SELF:
+        j = find_entry(s, p, src) if src >= 0 else -1
+        if j > 0:
+            char_effect(s, p, p, j, op, amount, param)
+    elif tg == TG_OPP or tg == TG_OWN:
+        side = q if tg == TG_OPP else p
+        t = effect_target(s, p, side, op, amount)
+        if t > 0 and (op != OP_BREAK or param == 0 or K[side, U[side, t, U_CARD], K_COST] <= param):
+            char_effect(s, p, side, t, op, amount, param)
+    elif tg == TG_OPP_PLAYER and op == OP_DAMAGE:
+        damage_unit(s, q, 0, amount, False)
+
+
+@engine_jit
+def char_effect(s, p, q, t, op, amount, param):
+    U = vU(s)
+    if op == OP_DAMAGE:
+        damage_unit(s, q, t, amount, False)
+    elif op == OP_BREAK:  # 破壊 (301.5): to the discard, 【戦闘不能時】 fires (302.3)
+        ko_unit(s, q, t)
+    elif op == OP_PUMP:
+        U[q, t, U_ATK] += amount
+    elif op == OP_FREEZE:  # フリーズ (301.3): no attack declarations until its controller's turn ends
+        U[q, t, U_FROZEN] = 1
+    elif op == OP_BOUNCE:  # back to the hand: equipment destroyed (205.4.6), no 【戦闘不能時】 (302.3)
+        P, H = vP(s), vH(s)
+        if P[q, P_HAND] >= HMAX:
+            return
+        c = U[q, t, U_CARD]
+        remove_unit(s, q, t)
+        P[q, P_NDC] -= 1  # remove_unit discarded the character last: it goes to the hand instead
+        if P[q, P_BOSS]:  # raid: a Boss card returned to hand goes on top of the Boss deck
+            vDK(s)[q, P[q, P_DECK]] = c
+            P[q, P_DECK] += 1
+        else:
+            H[q, P[q, P_HAND]] = c
+            P[q, P_HAND] += 1
+
+
+@engine_jit
+def settle(s):
+    """Resolve waiting triggered abilities until none remain: the non-turn player's first (406.2.1),
+    then the turn player's; a resolution may queue more. Then the loss check (101.3)."""
+    G, TQ = vG(s), vTQ(s)
+    while G[G_NTQ] > 0 and not G[G_OVER]:
+        k = 0
+        for i in range(G[G_NTQ]):
+            if TQ[i, 0] != G[G_TP]:
+                k = i
+                break
+        p, c, trig = TQ[k, 0], TQ[k, 1], TQ[k, 2]
+        for i in range(k, G[G_NTQ] - 1):
+            TQ[i, 0], TQ[i, 1], TQ[i, 2] = TQ[i + 1, 0], TQ[i + 1, 1], TQ[i + 1, 2]
+        G[G_NTQ] -= 1
+        if vP(s)[p, P_OUT] == 0:
+            resolve(s, p, c, trig, -1)
+        check_loss(s)
+    G[G_NTQ] = 0
+    check_loss(s)
+
+
+# ---------------------------------------------------------------- playing cards
+
+@engine_jit
+def record_played(s, p, c):
+    P = vP(s)
+    P[p, P_PLAYED] += 1
+    if vG(s)[G_DETAIL] >= 2 and c < vDK(s).shape[1] and vC(s)[p, c, C_PLAYED] < 0:
+        vC(s)[p, c, C_PLAYED] = P[p, P_TURN]
+
+
+@engine_jit
+def play_card(s, p, i, host):
+    """504.2: pay from hand (209.1.1) and resolve. Characters enter the front row OFF (202.2) unless
+    奇襲 (302.6), then 【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and
+    armour are equipped on `host` (205.4), replacing a weapon or the oldest armour on overflow
+    (205.4.5); an Active resolves and goes to the discard (204.2.1)."""
+    K, U = vK(s), vU(s)
+    c = take_from_hand(s, p, i)
+    pay(s, p, K[p, c, K_COST], K[p, c, K_ELEM])
+    record_played(s, p, c)
+    t = K[p, c, K_TYPE]
+    if t == CT_CHARA:
+        j = add_unit(s, p, c, 1 if K[p, c, K_KW] & KW_AMBUSH else 0)
+        resolve(s, p, c, TR_ENTER, U[p, j, U_ENTRY])
+    elif t == CT_ACTIVE:
+        resolve(s, p, c, TR_CAST, -1)
+        to_discard(s, p, c)
+    elif K[p, c, K_KW] & KW_WEAPON:
+        if U[p, host, U_WPN] >= 0:
+            to_discard(s, p, U[p, host, U_WPN])
+        U[p, host, U_WPN], U[p, host, U_WON] = c, 1  # 205.4.2: enters ON
+        resolve(s, p, c, TR_ENTER, -1)
+    elif K[p, c, K_KW] & KW_ARMOR:
+        equip_armor(s, p, host, c)
+        resolve(s, p, c, TR_ENTER, -1)
+    else:
+        P = vP(s)
+        vIT(s)[p, P[p, P_NIT]] = c
+        P[p, P_NIT] += 1
+        resolve(s, p, c, TR_ENTER, -1)
+    settle(s)
+
+
+@engine_jit
+def equip_armor(s, p, j, c):
+    """205.4.4: 3 armour slots, 装備枠X uses X; on overflow the oldest pieces are destroyed (205.4.5)."""
+    U, K = vU(s), vK(s)
+    while True:
+        used, free = 0, -1
+        for a in range(ARMOR_SLOTS):
+            if U[p, j, U_A0 + a] >= 0:
+                used += K[p, U[p, j, U_A0 + a], K_SLOTS]
+            elif free < 0:
+                free = a
+        if used + K[p, c, K_SLOTS] <= ARMOR_SLOTS and free >= 0:
+            U[p, j, U_A0 + free], U[p, j, U_AON0 + free] = c, 1
+            return
+        for a in range(ARMOR_SLOTS):
+            if U[p, j, U_A0 + a] >= 0:
+                to_discard(s, p, U[p, j, U_A0 + a])
+                U[p, j, U_A0 + a] = -1
+                break
+
+
+# ---------------------------------------------------------------- battle (506)
+
+@engine_jit
+def weapon_bonus(s, p, j):
+    """506.5.2 / 205.5.1: an ON weapon may be turned OFF to add its ATK (a rule process)."""
+    U, K = vU(s), vK(s)
+    w = U[p, j, U_WPN]
+    if w < 0 or not U[p, j, U_WON] or K[p, w, K_POWER] <= 0 or not use_weapon(s, p, j):
+        return 0
+    U[p, j, U_WON] = 0
+    if vG(s)[O_WEAPON_TURN]:
+        U[p, j, U_ATK] += K[p, w, K_POWER]
+        return 0
+    return K[p, w, K_POWER]
+
+
+@engine_jit
+def attack(s, p, j, t1, t2):
+    """The battle phase for p's unit j against q's units t1 (and t2, 連続射撃) (506)."""
+    U, K, P = vU(s), vK(s), vP(s)
+    q = opponent(s, p)
+    ae = U[p, j, U_ENTRY]
+    c = U[p, j, U_CARD]
+    tq = q
+    e1 = U[q, t1, U_ENTRY]
+    e2 = U[q, t2, U_ENTRY] if t2 >= 0 else -1
+    # 506.3 battle start step: "when this attacks" triggers; a battle whose attacker or target left ends
+    queue_trigger(s, p, c, TR_ATTACK)
+    settle(s)
+    j = find_entry(s, p, ae)
+    if vG(s)[G_OVER] or j < 0 or find_entry(s, q, e1) < 0:
+        return
+    # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry
+    U[p, j, U_ON] = 0
+    t1 = find_entry(s, q, e1)
+    t2 = find_entry(s, q, e2) if e2 >= 0 else -1
+    w = choose_warcry(s, q, p, j, t1, unit_atk(s, p, j))
+    if w >= 0:  # 302.1: ON -> OFF; every target becomes the Warcry card (another party seat's in a raid)
+        tq = w // UMAX
+        t1 = w % UMAX
+        U[tq, t1, U_ON] = 0
+        e1 = U[tq, t1, U_ENTRY]
+        e2 = e1 if t2 >= 0 and vG(s)[O_RAPID_TWICE] else -1
+        t2 = t1 if e2 >= 0 else -1
+    # 506.5 engagement step: weapons, attacker first (506.5.2); 連撃 when engaging the player (302.5)
+    a_atk = unit_atk(s, p, j) + weapon_bonus(s, p, j)
+    d1 = unit_atk(s, tq, t1) + weapon_bonus(s, tq, t1)
+    d2 = 0
+    if t2 >= 0:
+        d2 = unit_atk(s, tq, t2) + (weapon_bonus(s, tq, t2) if t2 != t1 else 0)
+    if K[p, c, K_KW] & KW_COMBO and not U[p, j, U_COMBO] and (t1 == 0 or t2 == 0):
+        U[p, j, U_ON] = 1
+        U[p, j, U_COMBO] = 1
+    # 506.6 damage: simultaneous (212.2); 狙撃 takes no battle damage while attacking (302.8)
+    back = 0 if K[p, c, K_KW] & KW_SNIPE else d1 + d2
+    pierce = K[p, c, K_PIERCE]
+    for k in range(2):
+        e = e1 if k == 0 else e2
+        if e < 0:
+            continue
+        t = find_entry(s, tq, e)
+        if t < 0:
+            continue
+        if t == 0:
+            before = P[tq, P_TAKEN]
+            damage_unit(s, tq, 0, a_atk, True)
+            P[p, P_DEALT] += P[tq, P_TAKEN] - before
+        elif damage_unit(s, tq, t, a_atk, True) and pierce > 0:  # 貫通X (glossary)
+            side = p if vG(s)[O_PIERCE_SIDE] else tq
+            before = P[side, P_TAKEN]
+            damage_player(s, side, pierce)
+            if side != p:
+                P[p, P_DEALT] += P[side, P_TAKEN] - before
+    j = find_entry(s, p, ae)
+    if j >= 0 and back > 0:
+        damage_unit(s, p, j, back, True)
+    settle(s)
+
+
+# ---------------------------------------------------------------- turn (500)
+
+@engine_jit
+def start_phase(s, p):
+    """501.1.1-2: the turn player's PP, allies (Player card, characters), items and equipment turn ON."""
+    P, U, PP = vP(s), vU(s), vPP(s)
+    for i in range(P[p, P_NPP]):
+        PP[p, i, PP_ON] = 1
+    P[p, P_AVAIL] = P[p, P_NPP]
+    for j in range(P[p, P_NU]):
+        U[p, j, U_ON] = 1
+        if U[p, j, U_WPN] >= 0:
+            U[p, j, U_WON] = 1
+        for a in range(ARMOR_SLOTS):
+            U[p, j, U_AON0 + a] = 1
+
+
+@engine_jit
+def pp_phase(s, p):
+    """503.1: optionally 1 card from hand into PP; if so, optionally draw 1 (503.1.2)."""
+    i = choose_pitch(s, p)
+    if i < 0:
+        return
+    c = take_from_hand(s, p, i)
+    put_pp(s, p, c, vG(s)[O_NEW_PP_ON], 0)
+    if take_pp_draw(s, p):
+        draw(s, p, 1)
+        check_loss(s)
+
+
+@engine_jit
+def main_phase(s, p):
+    """504.1: plays and attacks in the policy's order until it declares the end phase (504.1.6)."""
+    for _ in range(MAX_ACTIONS):
+        if vG(s)[G_OVER] or vP(s)[p, P_OUT]:
+            return
+        a = choose_main(s, p)
+        kind = a & 15
+        if kind == A_END:
+            return
+        x, y, z = (a >> 4) & 255, ((a >> 12) & 255) - 1, ((a >> 20) & 255) - 1
+        if kind == A_PLAY:
+            play_card(s, p, x, y)
+        elif kind == A_ATTACK:
+            attack(s, p, x, y, z)
+
+
+@engine_jit
+def refresh(s, p):
+    """505.2: all damage on all characters is removed, "this turn" effects end (ATK/HP modifiers,
+    連撃's once per turn, the turn player's フリーズ), then the hand limit: 8+ cards -> discard to 7."""
+    P, U = vP(s), vU(s)
+    for r in range(nseats(s)):
+        for j in range(P[r, P_NU]):
+            U[r, j, U_DF] = 0
+            U[r, j, U_DB] = 0
+            U[r, j, U_ATK] = 0
+            U[r, j, U_HP] = 0
+            U[r, j, U_COMBO] = 0
+            if r == p:
+                U[r, j, U_FROZEN] = 0
+    while P[p, P_HAND] > HAND_LIMIT:
+        to_discard(s, p, take_from_hand(s, p, discard_choice(s, p)))
+
+
+@engine_jit
+def party_turn(s, p, draws):
+    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (refresh). A raid player
+    eliminated during their own turn (their last card drawn) takes no further steps."""
+    G, P = vG(s), vP(s)
+    G[G_TP] = p
+    P[p, P_TURN] += 1
+    start_phase(s, p)
+    draw(s, p, draws)
+    check_loss(s)
+    if not G[G_OVER] and not P[p, P_OUT]:
+        pp_phase(s, p)
+    if not G[G_OVER] and not P[p, P_OUT]:
+        main_phase(s, p)
+    if not G[G_OVER]:
+        refresh(s, p)

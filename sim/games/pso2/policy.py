@@ -1,0 +1,540 @@
+"""PSO2 TCG policies: the decisions (docs/policies_pso2.md has the prose).
+
+Functions here only read the state (and draw from the seat's policy RNG); pso2_actions carries the
+choices out. A main-phase action is an int: kind | a << 4 | (b + 1) << 12 | (c + 1) << 20
+(kind A_END; A_PLAY hand index a, host unit b; A_ATTACK unit a at target units b and c (-1 none)).
+
+- random:  every decision uniform over the legal choices (PP pitch or not, the PP draw, each play and
+           each attack with each target, or ending the main phase; Warcry, weapons, Heal mode).
+- aggro:   pitches while PP < 4; takes the PP draw while the deck holds more than 8; plays the
+           cheapest cards first; attacks the opposing player with everything; Warcry only against a
+           lethal hit.
+- curve:   pitches while PP < 7; PP draw above 12 cards; plays the most expensive affordable card
+           first (spends PP as fully as possible); attacks a character it KOs and survives, else the
+           player; Warcry when the Warcry card survives the hit.
+- control: pitches while PP < 8; PP draw above 15 cards; removal Actives first; keeps its ON Warcry
+           characters home; attacks characters it KOs safely, the player with the rest; Warcry
+           whenever the player or a character that would be KO'd is attacked.
+"""
+
+from numba import njit
+
+from sim.cards.effects import E_OP, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS
+from sim.engine.compiled import K_COST, K_KW, K_POWER, K_TYPE
+from sim.engine.jit import engine_jit
+from sim.engine.kernel import randbelow
+from sim.games.pso2.rules import (
+    CT_ACTIVE,
+    CT_CHARA,
+    CT_ITEM,
+    G_BOSS,
+    G_PAR,
+    G_POL,
+    G_RAID,
+    IMAX,
+    K_CLASS,
+    K_SLOTS,
+    K_VALUE,
+    KW_ARMOR,
+    KW_EROSION,
+    KW_RAPID,
+    KW_SNIPE,
+    KW_WARCRY,
+    KW_WEAPON,
+    NPAR,
+    O_EROSION,
+    O_PLAYER_ATTACKS,
+    O_RAID_TIEBREAK,
+    O_RAPID_SAME,
+    P_DECK,
+    P_HAND,
+    P_NIT,
+    P_NPP,
+    P_NU,
+    P_OUT,
+    TR_CAST,
+    U_A0,
+    U_CARD,
+    U_DB,
+    U_DF,
+    U_FROZEN,
+    U_ON,
+    U_ROW,
+    U_WON,
+    U_WPN,
+    UMAX,
+    colour_ok,
+    nseats,
+    opponent,
+    pp_on,
+    rng,
+    unit_atk,
+    unit_hp,
+    vE,
+    vG,
+    vH,
+    vK,
+    vP,
+    vU,
+)
+
+POLICY_NAMES = ("random", "aggro", "curve", "control")
+PL_RANDOM, PL_AGGRO, PL_CURVE, PL_CONTROL = range(4)
+PARAM_NAMES = ("pp_target", "pp_draw_min", "keep_warcry", "unused")
+PP_TARGET = (0, 4, 7, 8)
+PP_DRAW_MIN = (1, 8, 12, 15)
+A_END, A_PLAY, A_ATTACK = 0, 1, 2
+OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL = (
+    OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage", "heal", "mill"))
+TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP = (TARGETS.index(t) for t in (
+    "opp_character", "own_character", "self", "opp_player", "own_player", "any_character", "all_opp_characters"))
+
+
+@njit(cache=True, inline="always")
+def encode(kind, a, b, c):
+    return kind | a << 4 | (b + 1) << 12 | (c + 1) << 20
+
+
+@njit(cache=True, inline="always")
+def policy(s, p):
+    return vG(s)[G_POL + p]
+
+
+@njit(cache=True, inline="always")
+def prng(s, p):
+    return rng(s, nseats(s) + p)
+
+
+@engine_jit
+def param(s, p, k, default):
+    v = vG(s)[G_PAR + p * NPAR + k]
+    return default if v < 0 else v
+
+
+# ---------------------------------------------------------------- PP phase
+
+@engine_jit
+def choose_pitch(s, p):
+    """503.1.1: the hand index to put into PP, or -1. Scripted: the lowest-value card, while PP is
+    below the policy's target."""
+    P, H, K = vP(s), vH(s), vK(s)
+    nh = P[p, P_HAND]
+    if nh == 0:
+        return -1
+    pol = policy(s, p)
+    if pol == PL_RANDOM:
+        k = randbelow(prng(s, p), nh + 1)
+        return k if k < nh else -1
+    if P[p, P_NPP] >= param(s, p, 0, PP_TARGET[pol]):
+        return -1
+    best, bv = -1, 1 << 30
+    for i in range(nh):
+        c = H[p, i]
+        v = K[p, c, K_VALUE]
+        if K[p, c, K_COST] > P[p, P_NPP] + 3:  # far off the curve: a fine PP card
+            v -= 20
+        if v < bv:
+            best, bv = i, v
+    return best
+
+
+@engine_jit
+def take_pp_draw(s, p):
+    """503.1.2: the optional draw costs 1 HP; never at 1 card (it would lose, 101.3)."""
+    deck = vP(s)[p, P_DECK]
+    if deck <= 1:
+        return False
+    pol = policy(s, p)
+    if pol == PL_RANDOM:
+        return randbelow(prng(s, p), 2) == 1
+    return deck > param(s, p, 1, PP_DRAW_MIN[pol])
+
+
+# ---------------------------------------------------------------- playing cards
+
+@engine_jit
+def host_ok(s, p, j, c):
+    """205.4.3: the equipment's class matches the host's (ALL fits all; a classless card fits any);
+    a weapon needs the weapon slot free or replaces it (205.4.5), armour needs its slots."""
+    K, U = vK(s), vU(s)
+    ic, hc = K[p, c, K_CLASS], K[p, U[p, j, U_CARD], K_CLASS]
+    if ic != 0 and (ic & hc) == 0:
+        return False
+    if K[p, c, K_KW] & KW_ARMOR:
+        used = 0
+        for a in range(3):
+            if U[p, j, U_A0 + a] >= 0:
+                used += K[p, U[p, j, U_A0 + a], K_SLOTS]
+        return used + K[p, c, K_SLOTS] <= 3 or used == 0
+    return True
+
+
+@engine_jit
+def best_host(s, p, c):
+    """The unit to equip: the strongest matching one without a weapon (weapons) / the one with most HP (armour)."""
+    U, K = vU(s), vK(s)
+    best, bv = -1, -(1 << 30)
+    for j in range(vP(s)[p, P_NU]):
+        if not host_ok(s, p, j, c):
+            continue
+        if j == 0 and not vG(s)[O_PLAYER_ATTACKS] and K[p, c, K_KW] & KW_WEAPON:
+            continue  # a Player card that cannot attack has no use for a weapon
+        v = unit_atk(s, p, j) * 4 + (unit_hp(s, p, j) if j > 0 else 3)
+        if K[p, c, K_KW] & KW_WEAPON and U[p, j, U_WPN] >= 0:
+            v -= 100
+        if v > bv:
+            best, bv = j, v
+    return best
+
+
+@engine_jit
+def needs_target(s, p, c):
+    """406.2.4: an Active whose effect targets a character needs a legal one to be played: the
+    target kind it needs (TG_OPP / TG_OWN) or -1."""
+    E = vE(s)
+    for k in range(MAX_EFFECTS):
+        if E[p, c, k, E_OP] == 0 or E[p, c, k, E_TRIGGER] != TR_CAST:
+            continue
+        t = E[p, c, k, E_TARGET]
+        if t == TG_OPP or t == TG_OWN:
+            return t
+    return -1
+
+
+@engine_jit
+def playable(s, p, c):
+    """504.2: the cost payable with ON PP (209.1.1), the colour gate (209.1.2), room and a legal target."""
+    P, K = vP(s), vK(s)
+    if K[p, c, K_COST] > pp_on(s, p) or not colour_ok(s, p, c):
+        return False
+    t = K[p, c, K_TYPE]
+    if t == CT_CHARA:
+        return P[p, P_NU] < UMAX
+    if t == CT_ITEM:
+        if K[p, c, K_KW] & (KW_WEAPON | KW_ARMOR):
+            return best_host(s, p, c) >= 0
+        return P[p, P_NIT] < IMAX
+    if t == CT_ACTIVE:
+        need = needs_target(s, p, c)
+        if need == TG_OPP:
+            return vP(s)[opponent(s, p), P_NU] > 1
+        if need == TG_OWN:
+            return P[p, P_NU] > 1
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- attacks
+
+@engine_jit
+def can_attack(s, p, j):
+    """215.2: ON and not frozen (301.3); the Player card only with the player_attacks option."""
+    U = vU(s)
+    if not U[p, j, U_ON] or U[p, j, U_FROZEN]:
+        return False
+    if j == 0:
+        return vG(s)[O_PLAYER_ATTACKS] == 1 and (unit_atk(s, p, 0) > 0 or (U[p, 0, U_WPN] >= 0 and U[p, 0, U_WON]))
+    return True
+
+
+@engine_jit
+def target_ok(s, p, j, t):
+    """506.3.1: the opposing player (unit 0) or any opposing character; 侵食 restricts (302.10)."""
+    if unit_kw_of(s, p, j) & KW_EROSION:
+        return (t == 0) == (vG(s)[O_EROSION] == 1)
+    return True
+
+
+@njit(cache=True, inline="always")
+def unit_kw_of(s, p, j):
+    return vK(s)[p, vU(s)[p, j, U_CARD], K_KW]
+
+
+@engine_jit
+def kills(s, q, t, dmg):
+    """Would `dmg` KO opposing character t (total, or the back-row half-HP rule)?"""
+    U = vU(s)
+    hp = unit_hp(s, q, t)
+    if U[q, t, U_DF] + U[q, t, U_DB] + dmg >= hp:
+        return True
+    return U[q, t, U_ROW] == 1 and 2 * (U[q, t, U_DB] + dmg) >= hp
+
+
+@engine_jit
+def attack_value(s, p, j):
+    a = unit_atk(s, p, j)
+    U, K = vU(s), vK(s)
+    if U[p, j, U_WPN] >= 0 and U[p, j, U_WON]:
+        a += K[p, U[p, j, U_WPN], K_POWER]
+    return a
+
+
+@engine_jit
+def pick_target(s, p, j):
+    """The scripted policies' target for attacker j: a character it KOs and survives (curve, control),
+    else the player; -1 if it has no legal target worth attacking."""
+    q = opponent(s, p)
+    pol = policy(s, p)
+    a = attack_value(s, p, j)
+    snipe = unit_kw_of(s, p, j) & KW_SNIPE
+    best, bv = -1, -1
+    if pol != PL_AGGRO or not target_ok(s, p, j, 0):
+        for t in range(1, vP(s)[q, P_NU]):
+            if not target_ok(s, p, j, t) or not kills(s, q, t, a):
+                continue
+            if j > 0 and not snipe and kills(s, p, j, attack_value(s, q, t)) and pol != PL_AGGRO:
+                continue
+            v = vK(s)[q, vU(s)[q, t, U_CARD], K_COST] * 4 + unit_atk(s, q, t)
+            if v > bv:
+                best, bv = t, v
+    if best < 0 and target_ok(s, p, j, 0):
+        best = 0
+    if best < 0 and pol == PL_AGGRO:  # erosion_player_only = 0: any character
+        for t in range(1, vP(s)[q, P_NU]):
+            if target_ok(s, p, j, t):
+                return t
+    return best
+
+
+@engine_jit
+def second_target(s, p, j, t1):
+    """連続射撃 (302.7): a second target, distinct from the first unless rapid_same_target."""
+    q = opponent(s, p)
+    if policy(s, p) == PL_RANDOM:
+        n = vP(s)[q, P_NU]
+        t = randbelow(prng(s, p), n)
+        if (t == t1 and not vG(s)[O_RAPID_SAME]) or not target_ok(s, p, j, t):
+            return -1
+        return t
+    for t in range(vP(s)[q, P_NU]):
+        if t != t1 and target_ok(s, p, j, t):
+            return t
+    return t1 if vG(s)[O_RAPID_SAME] else -1
+
+
+# ---------------------------------------------------------------- main phase
+
+@engine_jit
+def random_main(s, p):
+    """Uniform over: each playable hand card, each (attacker, target) pair, ending the main phase."""
+    P, H = vP(s), vH(s)
+    q = opponent(s, p)
+    nq = P[q, P_NU]
+    count = 1
+    for i in range(P[p, P_HAND]):
+        if playable(s, p, H[p, i]):
+            count += 1
+    for j in range(P[p, P_NU]):
+        if can_attack(s, p, j):
+            for t in range(nq):
+                if target_ok(s, p, j, t):
+                    count += 1
+    k = randbelow(prng(s, p), count)
+    if k == 0:
+        return encode(A_END, 0, -1, -1)
+    k -= 1
+    for i in range(P[p, P_HAND]):
+        c = H[p, i]
+        if playable(s, p, c):
+            if k == 0:
+                host = -1
+                if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR):
+                    host = random_host(s, p, c)
+                return encode(A_PLAY, i, host, -1)
+            k -= 1
+    for j in range(P[p, P_NU]):
+        if can_attack(s, p, j):
+            for t in range(nq):
+                if target_ok(s, p, j, t):
+                    if k == 0:
+                        t2 = second_target(s, p, j, t) if unit_kw_of(s, p, j) & KW_RAPID else -1
+                        return encode(A_ATTACK, j, t, t2)
+                    k -= 1
+    return encode(A_END, 0, -1, -1)
+
+
+@engine_jit
+def random_host(s, p, c):
+    n = 0
+    for j in range(vP(s)[p, P_NU]):
+        if host_ok(s, p, j, c):
+            n += 1
+    k = randbelow(prng(s, p), n)
+    for j in range(vP(s)[p, P_NU]):
+        if host_ok(s, p, j, c):
+            if k == 0:
+                return j
+            k -= 1
+    return -1
+
+
+@engine_jit
+def play_score(s, p, c):
+    """Order of plays: aggro cheapest first, curve most expensive first, control removal first."""
+    K = vK(s)
+    pol = policy(s, p)
+    cost = K[p, c, K_COST]
+    if pol == PL_AGGRO:
+        return 100 - cost
+    if pol == PL_CONTROL and K[p, c, K_TYPE] == CT_ACTIVE and needs_target(s, p, c) == TG_OPP:
+        return 200 + cost
+    return cost * 10 + K[p, c, K_VALUE] % 10
+
+
+@engine_jit
+def scripted_main(s, p):
+    P, H = vP(s), vH(s)
+    best, bv = -1, -1
+    for i in range(P[p, P_HAND]):
+        c = H[p, i]
+        if playable(s, p, c) and worth_playing(s, p, c):
+            v = play_score(s, p, c)
+            if v > bv:
+                best, bv = i, v
+    if best >= 0:
+        c = H[p, best]
+        host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR) else -1
+        return encode(A_PLAY, best, host, -1)
+    pol = policy(s, p)
+    home = 0
+    for j in range(P[p, P_NU] - 1, -1, -1):  # back-row and later units first; the Player card last
+        if not can_attack(s, p, j):
+            continue
+        if pol == PL_CONTROL and j > 0 and unit_kw_of(s, p, j) & KW_WARCRY and home < param(s, p, 2, 1):
+            home += 1  # stays ON to Warcry in the opponent's turn (§8.4)
+            continue
+        t = pick_target(s, p, j)
+        if t < 0:
+            continue
+        t2 = second_target(s, p, j, t) if unit_kw_of(s, p, j) & KW_RAPID else -1
+        return encode(A_ATTACK, j, t, t2)
+    return encode(A_END, 0, -1, -1)
+
+
+@engine_jit
+def worth_playing(s, p, c):
+    """Scripted policies skip a removal Active with no opposing character worth it, and an equipment
+    whose best host already has one of its kind."""
+    K = vK(s)
+    if K[p, c, K_TYPE] == CT_ACTIVE and needs_target(s, p, c) == TG_OWN:
+        return vP(s)[p, P_NU] > 1
+    if K[p, c, K_KW] & KW_WEAPON:
+        j = best_host(s, p, c)
+        return vU(s)[p, j, U_WPN] < 0
+    return True
+
+
+@engine_jit
+def choose_main(s, p):
+    if policy(s, p) == PL_RANDOM:
+        return random_main(s, p)
+    return scripted_main(s, p)
+
+
+# ---------------------------------------------------------------- battle and effect choices
+
+@engine_jit
+def choose_warcry(s, q, p, j, t, dmg):
+    """302.1: an ON Warcry character of the defending side (raid: of any party player) to redirect the
+    attack on q's unit t, or -1. Returns seat * UMAX + unit."""
+    P, U, G = vP(s), vU(s), vG(s)
+    pol = policy(s, q)
+    lo, hi = q, q + 1
+    if G[G_RAID] and q != G[G_BOSS]:
+        lo, hi = 0, G[G_BOSS]  # raid special rule: a party member's ally may be covered
+    n = 0
+    for r in range(lo, hi):
+        if P[r, P_OUT]:
+            continue
+        for w in range(1, P[r, P_NU]):
+            if U[r, w, U_ON] and unit_kw_of(s, r, w) & KW_WARCRY and not (r == q and w == t):
+                if pol == PL_RANDOM:
+                    n += 1
+                    continue
+                if t == 0:
+                    lethal = dmg >= P[q, P_DECK]
+                    if pol == PL_CONTROL or lethal or (pol == PL_CURVE and not kills(s, r, w, dmg)):
+                        return r * UMAX + w
+                elif pol != PL_AGGRO and kills(s, q, t, dmg) and \
+                        vK(s)[r, U[r, w, U_CARD], K_COST] < vK(s)[q, U[q, t, U_CARD], K_COST]:
+                    return r * UMAX + w
+    if pol != PL_RANDOM or n == 0:
+        return -1
+    k = randbelow(prng(s, q), n + 1)
+    for r in range(lo, hi):
+        if P[r, P_OUT]:
+            continue
+        for w in range(1, P[r, P_NU]):
+            if U[r, w, U_ON] and unit_kw_of(s, r, w) & KW_WARCRY and not (r == q and w == t):
+                if k == 0:
+                    return r * UMAX + w
+                k -= 1
+    return -1
+
+
+@engine_jit
+def use_weapon(s, p, j):
+    """205.5.1 / 506.5.2: turn an ON weapon OFF for its ATK (random: a coin; scripted: always)."""
+    if policy(s, p) == PL_RANDOM:
+        return randbelow(prng(s, p), 2) == 1
+    return True
+
+
+@engine_jit
+def heal_mode_unit(s, p):
+    """302.9: the ally character for heal mode (b), or -1 for mode (a) (cards back into the deck).
+    Scripted: mode (b) on a damaged back-row character when the deck is not short."""
+    P, U = vP(s), vU(s)
+    pol = policy(s, p)
+    if pol == PL_RANDOM:
+        k = randbelow(prng(s, p), P[p, P_NU])
+        return k if k > 0 else -1
+    if P[p, P_DECK] < 15:
+        return -1
+    for j in range(1, P[p, P_NU]):
+        if U[p, j, U_ROW] == 1 and U[p, j, U_DF] + U[p, j, U_DB] > 0:
+            return j
+    return -1
+
+
+@engine_jit
+def effect_target(s, p, q, op, amount):
+    """A character of seat q for p's effect (op, amount); -1 if none. Own effects pick the best
+    target; the Boss's choices are made by the party (raid): the least harmful, or random."""
+    P, U, K, G = vP(s), vU(s), vK(s), vG(s)
+    n = P[q, P_NU]
+    if n <= 1:
+        return -1
+    boss_choice = G[G_RAID] and p == G[G_BOSS]
+    if policy(s, p) == PL_RANDOM or (boss_choice and not G[O_RAID_TIEBREAK]):
+        return 1 + randbelow(prng(s, p), n - 1)
+    best, bv = -1, -(1 << 30)
+    for t in range(1, n):
+        c = U[q, t, U_CARD]
+        if q == p:  # own character: pump the strongest ON one, heal the most damaged
+            v = unit_atk(s, q, t) * 2 + U[q, t, U_ON] * 10 + U[q, t, U_DF] + U[q, t, U_DB]
+        else:
+            v = K[q, c, K_COST] * 4 + unit_atk(s, q, t)
+            if op == OP_DAMAGE and kills(s, q, t, amount):
+                v += 100
+            if op == OP_FREEZE:
+                v += 50 * U[q, t, U_ON]
+        if boss_choice:
+            v = -v
+        if v > bv:
+            best, bv = t, v
+    return best
+
+
+@engine_jit
+def discard_choice(s, p):
+    """402.3.1: the hand index to discard at the refresh step (lowest value; random: uniform)."""
+    P, H, K = vP(s), vH(s), vK(s)
+    if policy(s, p) == PL_RANDOM:
+        return randbelow(prng(s, p), P[p, P_HAND])
+    best, bv = 0, 1 << 30
+    for i in range(P[p, P_HAND]):
+        v = K[p, H[p, i], K_VALUE]
+        if v < bv:
+            best, bv = i, v
+    return best

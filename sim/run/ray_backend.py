@@ -1,0 +1,105 @@
+"""Run a job's chunks as Ray tasks (`--backend ray [--address ADDR]`; docs/scale.md).
+
+A task gets plain data: where to find each deck (its file path when reloading that file gives the
+same deck, else the small Deck record itself), the policies, the chunk and the output directory.
+It imports the installed package, loads and compiles the decks, plays the chunk on one numba thread
+(Ray schedules one task per CPU) and writes its parts like the local backend, so the numba disk
+cache and the resume logic are shared. The output directory must be visible to every worker
+(one machine, or a shared filesystem on a cluster).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sim.cards.model import Deck
+from sim.errors import InputError
+from sim.run.chunks import Chunk, InvariantViolation, MatchupSpec, compile_spec, play_chunk, write_parts
+from sim.run.manifest import deck_fingerprint
+
+
+def deck_source(deck: Deck) -> str | Deck:
+    """The deck's file path if loading it reproduces this deck (a worker then reads it), else the record."""
+    from sim.decks.deckfile import load_deck
+
+    path = getattr(deck, "path", None)
+    if path and Path(path).is_file():
+        try:
+            if deck_fingerprint(load_deck(Path(path))) == deck_fingerprint(deck):
+                return str(Path(path).resolve())
+        except InputError:
+            pass  # needs a --pool the file does not name: ship the record
+    return deck
+
+
+def run_chunk_task(task: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """One chunk inside a Ray worker: load decks, play, write parts; returns the parts' manifest records."""
+    import numba
+
+    from sim.decks.deckfile import load_deck
+    from sim.games import get_engine
+
+    numba.set_num_threads(1)  # Ray gives the task one CPU; parallelism comes from concurrent tasks
+    decks = [load_deck(Path(src)) if isinstance(src, str) else src for src in (task["deck_a"], task["deck_b"])]
+    spec = MatchupSpec(decks[0], decks[1], task["policy_a"], task["policy_b"], task["stream"], task["engine"])
+    engine = get_engine(spec.engine_name)
+    chunk = Chunk(*task["chunk"])
+    frames = play_chunk(engine, compile_spec(engine, spec), spec, chunk, task["seed"], task["detail"],
+                        task["options"], task["check"])
+    return write_parts(Path(task["out"]), frames, chunk)
+
+
+def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Path, detail: str,
+               options: dict[str, int] | None, address: str | None,
+               on_done: Callable[[Chunk, dict[str, Any]], None],
+               num_cpus: int | None = None, should_stop: Callable[[], bool] = lambda: False,
+               check: bool = False) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise InputError("--backend", "ray is not installed (pip install 'tcgsim[ray]')") from None
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        # a local Ray unless an address is given; workers run this same interpreter and package
+        kwargs: dict[str, Any] = {"address": address} if address else {"num_cpus": num_cpus or os.cpu_count()}
+        ray.init(**kwargs, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+    try:
+        sources = {}
+        for s in specs:
+            for deck in (s.deck_a, s.deck_b):
+                if id(deck) not in sources:
+                    sources[id(deck)] = deck_source(deck)
+        remote = ray.remote(num_cpus=1, max_retries=2)(run_chunk_task)
+        pending = {}
+        for c in chunks:
+            s = specs[c.matchup]
+            task = {"deck_a": sources[id(s.deck_a)], "deck_b": sources[id(s.deck_b)], "policy_a": s.policy_a,
+                    "policy_b": s.policy_b, "stream": s.stream, "engine": s.engine, "seed": seed,
+                    "chunk": (c.matchup, c.start, c.n), "detail": detail, "options": options, "check": check,
+                    "out": str(Path(out).resolve())}
+            pending[remote.remote(task)] = c
+        try:
+            while pending:
+                if should_stop():
+                    raise KeyboardInterrupt
+                ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
+                for ref in ready:
+                    try:
+                        written = ray.get(ref)  # re-raises a task's error here
+                    except ray.exceptions.RayTaskError as exc:
+                        if isinstance(exc.cause, InvariantViolation):
+                            raise exc.cause from None  # the engine's finding, without Ray's wrapping
+                        raise
+                    on_done(pending.pop(ref), written)
+        except BaseException:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            raise
+    finally:
+        if started_here:
+            ray.shutdown()
