@@ -39,13 +39,8 @@ def register(app: typer.Typer) -> None:
         player's win rate and the mean game length. Draws (and double losses) are not wins for either
         side: win_rate_a = wins_a / games. Rerunning the same command resumes an interrupted run."""
         from sim.decks.deckfile import load_deck
-        from sim.run.runner import (
-            InvariantViolation,
-            JobInterrupted,
-            default_chunk,
-            default_out,
-            parse_rule_options,
-        )
+        from sim.run.chunks import InvariantViolation
+        from sim.run.runner import JobInterrupted, default_chunk, default_out, parse_rule_options
         from sim.workflows.simulate import simulate as run_simulate
 
         options = parse_rule_options(option)
