@@ -107,9 +107,9 @@ def check_disk(out: Path, estimate: int) -> None:
     if estimate <= DISK_NOTICE_BYTES:
         return
     free = shutil.disk_usage(out).free
-    print(f"this run writes about {estimate / 1e9:,.1f} GB to {out} ({free / 1e9:,.1f} GB free)", file=sys.stderr)
-    if estimate > free:
+    if estimate > free:  # one line: the refusal says the estimate too
         raise InputError(out, f"needs about {estimate / 1e9:,.1f} GB but the disk has {free / 1e9:,.1f} GB free")
+    print(f"this run writes about {estimate / 1e9:,.1f} GB to {out} ({free / 1e9:,.1f} GB free)", file=sys.stderr)
 
 
 def file_text(path: Path, limit: int = MAX_TEXT_BYTES) -> bytes:

@@ -172,7 +172,7 @@ def test_a_manifest_that_cannot_be_written_leaves_the_old_one_and_no_tmp(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json"]
 
 
-def test_a_run_larger_than_the_free_disk_is_refused_after_its_estimate(tmp_path: Path,
+def test_a_run_larger_than_the_free_disk_is_refused_in_one_line_leaving_nothing(tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     from collections import namedtuple
 
@@ -184,10 +184,9 @@ def test_a_run_larger_than_the_free_disk_is_refused_after_its_estimate(tmp_path:
     result = runner.invoke(app, ["simulate", str(ROOT / "decks/fftcg/aggro.toml"), str(ROOT / "decks/fftcg/control.toml"),
                                  "--engine", "null", "--games", "4000000000", "--out", str(out)])
     assert result.exit_code == 2, result.output
-    estimate, error = result.stderr.splitlines()
-    assert estimate.startswith("this run writes about 32.0 GB") and "1.0 GB free" in estimate
+    (error,) = result.stderr.splitlines()
     assert error.startswith(f"error: {out}: needs about 32.0 GB but the disk has 1.0 GB free")
-    assert sorted(p.name for p in out.iterdir()) == [".lock"]
+    assert not out.exists()  # the directory this run made (and its lock) is gone
 
 
 def test_parts_of_a_manifest_without_records_are_adopted_if_they_hold_their_games(
@@ -213,3 +212,26 @@ def test_report_refuses_a_dataset_that_a_run_is_writing(reference: Path, tmp_pat
     one_error_line(result, str(out), "in use by another run", f"pid {os.getpid()}")
     with locked(out, shared=True):  # readers share the lock
         assert runner.invoke(app, ["report", str(out), "--out", str(tmp_path / "report")]).exit_code == 0
+
+
+def test_polars_reporting_a_full_disk_is_an_os_error_naming_the_part(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """polars raises ComputeError, not OSError, when the disk fills during write_parquet."""
+    def full(self: pl.DataFrame, file, *args, **kwargs) -> None:  # noqa: ANN001
+        raise pl.exceptions.ComputeError("No space left on device (os error 28)")
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", full)
+    with pytest.raises(OSError) as info:
+        parts.write_part(tmp_path, "games/part-0000-0000000000.parquet", pl.DataFrame({"x": [1]}))
+    assert info.value.errno == errno.ENOSPC and ".tmp" in info.value.filename
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_an_unreachable_ray_address_is_refused_at_once() -> None:
+    from sim.errors import InputError
+    from sim.run.ray_backend import check_reachable
+
+    with pytest.raises(InputError, match="cannot reach a Ray cluster at 127.0.0.1:9"):
+        check_reachable("127.0.0.1:9", timeout=2)
+    with pytest.raises(InputError, match="not HOST:PORT"):
+        check_reachable("nowhere")

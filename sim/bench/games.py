@@ -11,6 +11,7 @@ on two threads for the parallel efficiency rate2 / (2 * rate1).
 
 from __future__ import annotations
 
+import math
 import os
 import platform
 import time
@@ -160,13 +161,19 @@ def chosen_pairing(target: str, engines: list[str], pairing: str) -> tuple[str, 
     return names[0], names[1]
 
 
+MAX_BENCH_GAMES = 10_000_000  # games per timed call: a call allocates its games' result rows at once
+MAX_BENCH_SECONDS = 3600.0
+
+
 def run_bench(target: str = "all", games: int = 20_000, full: bool = False, min_seconds: float = 1.0,
               decks_dir: Path | None = None, deck_files: list[Path] | None = None,
               pool: Path | None = None, pairing: str | None = None) -> dict[str, Any]:
     """{"machine": {...}, "rows": [{"name", "per_s_per_core", "baseline_ratio", ...}], "skipped": [...]}; engine
     rows also carry mean_turns and us_per_turn (microseconds per game turn on one core)."""
-    if games <= 0:
-        raise InputError("--games", f"must be positive, got {games}")
+    if not 1 <= games <= MAX_BENCH_GAMES:
+        raise InputError("--games", f"must be within 1..{MAX_BENCH_GAMES:,} games per timed call, got {games:,}")
+    if not math.isfinite(min_seconds) or not 0 <= min_seconds <= MAX_BENCH_SECONDS:
+        raise InputError("--min-seconds", f"must be a number of seconds within 0..{MAX_BENCH_SECONDS:g}, got {min_seconds}")
     engines = sorted(g for g in ENGINES if g != "null")
     if target not in ("all", "odds", "null", *engines):
         raise InputError("target", f"unknown bench target {target!r} (one of: all, odds, null, {', '.join(engines)})")

@@ -27,7 +27,10 @@ def _split(value: Any, key: str, label: str, where: str) -> list:
 
 def card_from_fields(fields: dict[str, Any], game: str, where: str) -> Card:
     """`where` names the file for errors; list fields may be lists or "|"-separated strings (CSV)."""
-    code = str(fields.get("code", "")).strip()
+    raw = fields.get("code", "")
+    if isinstance(raw, bool) or not isinstance(raw, str | int):
+        raise InputError(where, f"a card's `code` must be text (or a whole number), got {raw!r}")
+    code = str(raw).strip()
     label = f"card {code!r}" if code else "a card without `code`"
     if not code:
         raise InputError(where, f"{label}: every card needs a `code`")

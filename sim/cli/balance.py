@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from sim.cli.common import user_errors
+from sim.cli.common import one_line, user_errors
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
         page = run_balance(loaded, games=games, policy=policy or "curve", seed=seed, out=out, engine=engine,
                            progress=sys.stderr.isatty(), policies=pairings)
         _print_summary(page.parent / "tables")
-        typer.echo(f"report: {page} (also {page.with_suffix('.md').name}, figures/ and tables/ in {page.parent})")
+        typer.echo(one_line(f"report: {page} (also {page.with_suffix('.md').name}, figures/ and tables/ in {page.parent})"))
 
 
 def _print_summary(tables: Path) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from sim.cli.common import user_errors
+from sim.cli.common import one_line, user_errors
 
 if TYPE_CHECKING:
     from analysis.paired import Comparison
@@ -78,7 +78,7 @@ def register(app: typer.Typer) -> None:
             if r.stopped_early:
                 typer.echo(f"  note: {STOPPING_BIAS}")
         if out:
-            typer.echo(f"games kept in {out}")
+            typer.echo(one_line(f"games kept in {out}"))
 
 
 def print_comparison(c: Comparison, indent: str = "") -> None:
@@ -134,6 +134,6 @@ def _print_pairings(a: Deck, b: Deck, opponents: list[Deck], deck_a: Path, deck_
                    f"({100 * row['low']:+.1f} to {100 * row['high']:+.1f}), p Holm {p_value(row['p_holm'])}")
     typer.echo(f"  {verdict}")
     if page:
-        typer.echo(f"games kept in {out}/<policy>/; report: {page} (also report.md and tables/; "
-                   f"`tcgsim report {out}` rebuilds it)")
+        typer.echo(one_line(f"games kept in {out}/<policy>/; report: {page} (also report.md and tables/; "
+                   f"`tcgsim report {out}` rebuilds it)"))
 

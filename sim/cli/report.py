@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from sim.cli.common import user_errors
+from sim.cli.common import one_line, user_errors
 
 
 def register(app: typer.Typer) -> None:
@@ -21,4 +21,4 @@ def register(app: typer.Typer) -> None:
 
         page = write(results, out)
         also = "figures/ and tables/" if (page.parent / "figures").is_dir() else "tables/"
-        typer.echo(f"report: {page} (also {page.with_suffix('.md').name}, {also} in {page.parent})")
+        typer.echo(one_line(f"report: {page} (also {page.with_suffix('.md').name}, {also} in {page.parent})"))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from sim.cli.common import user_errors
+from sim.cli.common import one_line, user_errors
 
 
 def register(app: typer.Typer) -> None:
@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(1) from None
         s = summarize(target)
-        typer.echo(f"{len(job.specs)} matchups x {job.games:,} games -> {target}")
+        typer.echo(one_line(f"{len(job.specs)} matchups x {job.games:,} games -> {target}"))
         for m in s["matchups"]:
             typer.echo(f"  {m['deck_a']} ({m['policy_a']}) vs {m['deck_b']} ({m['policy_b']}): "
                        f"A wins {m['win_rate_a']:.1%} [{m['low']:.1%}, {m['high']:.1%}], draws {m['draws']:,}, "
@@ -63,7 +63,7 @@ def _run_raid(job_file: Path, out: Path | None, check: bool) -> None:
     if out is not None:
         job.out = out
     results = run_raid_job(job, check)
-    typer.echo(f"{len(results)} policy assignments x {job.games:,} raids -> {job.out}")
+    typer.echo(one_line(f"{len(results)} policy assignments x {job.games:,} raids -> {job.out}"))
     for r in results:
         for line in format_summary(r.summary()):
             typer.echo(line)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from sim.cli.common import user_errors
+from sim.cli.common import one_line, user_errors
 
 JSON_KEYS = ("games", "wins_a", "wins_b", "draws", "win_rate_a", "low", "high", "first_player_win_rate",
              "mean_turns")
@@ -72,4 +72,4 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"  mean turns {s['mean_turns']:.2f}")
         if check_invariants:
             typer.echo(f"  invariants checked after every turn of all {s['games']:,} games: all held")
-        typer.echo(f"  results: {out}")
+        typer.echo(one_line(f"  results: {out}"))

@@ -16,7 +16,7 @@ from sim.errors import InputError
 from sim.limits import MAX_DECK_CARDS
 
 _TEST = re.compile(r"^([a-z_0-9]+)(<=|>=|!=|=|<|>)(.+)$")
-_COUNT = re.compile(r"^(\d+)\+$")
+_COUNT = re.compile(r"^([0-9]{1,9})\+$")  # ASCII digits: \d takes any script's digits
 
 
 @dataclass(frozen=True)
@@ -68,8 +68,10 @@ def parse_want(text: str) -> Want:
         key, op, value = m.groups()
         if key not in FILTER_KEYS:
             raise InputError("--want", f"{text!r}: unknown attribute {key!r} (keys: {', '.join(FILTER_KEYS)})")
-        if op in ("<=", ">=", "<", ">") and not re.fullmatch(r"-?\d+", value):
-            raise InputError("--want", f"{text!r}: {key}{op} needs a whole number, got {value!r}")
+        if op in ("<=", ">=", "<", ">") and not re.fullmatch(r"-?[0-9]{1,12}", value):
+            # 12 digits: card numbers stay within +-1,000,000 (sim.limits), and a longer one would hit
+            # Python's int-string limit
+            raise InputError("--want", f"{text!r}: {key}{op} needs a whole number of at most 12 digits, got {value!r}")
         tests.append(Test(key, op, value))
     return Want(text, count, tuple(tests))
 

@@ -160,6 +160,8 @@ def _explicit(data: dict[str, Any], decks: dict[str, Deck], engine: str, where: 
         labels = []
         for side in ("a", "b"):
             label = row.get(side)
+            if not isinstance(label, str):  # a list or table is not a label (and not hashable)
+                raise InputError(f"{here}.{side}", f"must be a deck label from [decks], got {label!r}")
             if label not in decks:
                 raise InputError(f"{here}.{side}", f"no deck labelled {label!r} in [decks] ({', '.join(decks)})")
             labels.append(label)

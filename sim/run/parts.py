@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +52,29 @@ def durable_replace(tmp: Path, final: Path) -> None:
     fsync_dir(final.parent)
 
 
+def _os_error(exc: Exception, path: Path) -> OSError | None:
+    """polars reports a failed file write (a full disk: "No space left on device (os error 28)") as a
+    ComputeError; as an OSError it reaches the user as one line naming the file, like any write error."""
+    found = re.search(r"os error (\d+)", str(exc))
+    if not found:
+        return None
+    code = int(found.group(1))
+    return OSError(code, os.strerror(code), str(path))
+
+
 def write_part(out: Path, name: str, frame: pl.DataFrame) -> dict[str, Any]:
     """Write one part durably; returns its manifest record. A failed write leaves no temporary file."""
     final = out / name
     final.parent.mkdir(parents=True, exist_ok=True)
     tmp = final.with_name(f"{final.name}.{os.getpid()}.tmp")
     try:
-        frame.write_parquet(tmp, compression="zstd")
+        try:
+            frame.write_parquet(tmp, compression="zstd")
+        except pl.exceptions.PolarsError as exc:
+            error = _os_error(exc, tmp)
+            if error is None:
+                raise
+            raise error from exc
         durable_replace(tmp, final)
     except BaseException:
         tmp.unlink(missing_ok=True)

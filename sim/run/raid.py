@@ -26,6 +26,7 @@ from sim.games.pso2.raid import (
     CLEAR,
     MAX_PARTY,
     R_LIFE,
+    R_NCOLS,
     R_OUT,
     R_OUTCOME,
     R_ROUNDS,
@@ -33,6 +34,7 @@ from sim.games.pso2.raid import (
     TIMEOUT,
     play_raid,
 )
+from sim.limits import MEMORY_BUDGET
 
 BOSS_TYPES = ("character", "active", "item")
 
@@ -98,11 +100,15 @@ class RaidResult:
         }
 
 
+MAX_RAIDS = MEMORY_BUDGET // (8 * (R_NCOLS + 1))  # the result rows and violation flags of one call
+
+
 def run_raid(party: list[Deck], boss: Deck, policies: list[str], games: int, seed: int,
              options: dict[str, int] | None = None, check: bool = False, stream: int = 0) -> RaidResult:
     """`games` raids of the party (one policy per seat) against the boss."""
-    if games <= 0:
-        raise InputError("--games", f"must be a positive number, got {games}")
+    if not 1 <= games <= MAX_RAIDS:
+        raise InputError("--games", f"must be within 1..{MAX_RAIDS:,} raids (their result rows are held in memory at "
+                                    f"once), got {games:,}")
     if len(policies) != len(party):
         raise InputError("--policy", f"give one policy for all seats or one per party deck ({len(party)})")
     for p in policies:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,23 @@ def run_chunk_task(task: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return write_parts(Path(task["out"]), frames, chunk)
 
 
+REACH_TIMEOUT = 10.0  # seconds to open a TCP connection to a Ray address before giving up
+
+
+def check_reachable(address: str, timeout: float = REACH_TIMEOUT) -> None:
+    """Refuse an address nothing answers on, at once: ray.init retries an unreachable one for ever.
+    "auto" and "local" (Ray's own lookups) are left to Ray."""
+    if address in ("auto", "local"):
+        return
+    host, _, port = address.split("://", 1)[-1].rpartition(":")
+    if not host or not port.isascii() or not port.isdigit():
+        raise InputError("--address", f"{address!r} is not HOST:PORT (or ray://HOST:PORT)")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise InputError("--address", f"cannot reach a Ray cluster at {address}: {exc.strerror or exc}") from None
+
+
 def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Path, detail: str,
                options: dict[str, int] | None, address: str | None,
                on_done: Callable[[Chunk, dict[str, Any]], None],
@@ -64,6 +82,8 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
         raise InputError("--backend", "ray is not installed (pip install 'tcgsim[ray]')") from None
 
     started_here = not ray.is_initialized()
+    if started_here and address:
+        check_reachable(address)
     if started_here:
         # a local Ray unless an address is given; workers run this same interpreter and package
         kwargs: dict[str, Any] = {"address": address} if address else {"num_cpus": num_cpus or os.cpu_count()}

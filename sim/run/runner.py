@@ -47,7 +47,7 @@ from sim.run.chunks import (
     play_chunk,
     write_parts,
 )
-from sim.run.lock import locked
+from sim.run.lock import LOCK, locked
 
 BACKENDS = ("local", "ray")
 DEFAULT_CHUNK = 50_000
@@ -284,10 +284,25 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
     job = job_parameters(specs, games, seed, detail, chunk, options, check)
     if out.exists() and not out.is_dir():
         raise InputError(out, "is a file, not a results directory")
+    created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    with locked(out):
-        return _run_locked(specs, engines, job, games, seed, out, detail, backend, address, chunk, options,
-                           progress, check)
+    try:
+        with locked(out):
+            return _run_locked(specs, engines, job, games, seed, out, detail, backend, address, chunk, options,
+                               progress, check)
+    except InputError:
+        if created:  # refused before anything was played (the disk estimate): leave no trace
+            _remove_if_untouched(out)
+        raise
+
+
+def _remove_if_untouched(out: Path) -> None:
+    """Remove a directory this run created when it holds nothing but the lock and an unfinished manifest."""
+    leftovers = {p.name for p in out.iterdir()}
+    if leftovers <= {LOCK, manifest.MANIFEST}:
+        for name in leftovers:
+            (out / name).unlink(missing_ok=True)
+        out.rmdir()
 
 
 def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[str, Any], games: int, seed: int,

@@ -16,7 +16,8 @@ from sim.decks.deckfile import load_deck, read_toml
 from sim.engine.options import check_options
 from sim.errors import InputError
 from sim.games.pso2 import engine as pso2
-from sim.run.raid import RaidResult, load_boss, run_raid
+from sim.games.pso2.raid import MAX_PARTY
+from sim.run.raid import MAX_RAIDS, RaidResult, load_boss, run_raid
 
 RAID_KEYS = ("mode", "name", "description", "seed", "games", "boss", "party", "policies", "out", "options",
              "check_invariants")
@@ -50,17 +51,20 @@ def load_raid_job(path: Path) -> RaidJob:
     if unknown:
         raise InputError(where, f"unknown key {unknown[0]!r} (raid job keys: {', '.join(RAID_KEYS)})")
     games, seed = data.get("games"), data.get("seed", 0)
-    if not isinstance(games, int) or isinstance(games, bool) or games <= 0:
-        raise InputError(where, f"`games` must be a positive number, got {games!r}")
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_RAIDS:
+        raise InputError(where, f"`games` must be a whole number within 1..{MAX_RAIDS:,}, got {games!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63 - 1:
         raise InputError(where, f"`seed` must be within 0..2**63-1, got {seed!r}")
     party_files, boss_file = data.get("party"), data.get("boss")
     if not isinstance(party_files, list) or not all(isinstance(p, str) for p in party_files) or not party_files:
         raise InputError(where, "`party` must be a list of deck files")
+    if len(party_files) > MAX_PARTY:  # before the policy assignments (policies ** party size) are built
+        raise InputError(where, f"a raid party has 1 to {MAX_PARTY} decks (digest §11), got {len(party_files)}")
     if not isinstance(boss_file, str):
         raise InputError(where, "`boss` must be a boss file")
     policies = data.get("policies", ["curve"])
-    if not isinstance(policies, list) or not all(p in pso2.POLICIES for p in policies) or not policies:
+    if not isinstance(policies, list) or not policies or not all(isinstance(p, str) and p in pso2.POLICIES
+                                                                 for p in policies):
         raise InputError(where, f"`policies` must be a list of {', '.join(pso2.POLICIES)}")
     options = data.get("options", {})
     if not isinstance(options, dict):

@@ -25,8 +25,18 @@ def report(results: Path, out: Path) -> Path:
         with ExitStack() as stack:
             for p in read_roles(results)["pairings"]:
                 stack.enter_context(locked(results / p, shared=True))
-                parts.verify(results / p, manifest.read(results / p))
+                parts.verify(results / p, _recorded(results / p))
             return write_compare_report(results, out)
     with locked(results, shared=True):
-        parts.verify(results, manifest.read(results))
+        parts.verify(results, _recorded(results))
         return write_report(results, out)
+
+
+def _recorded(results: Path) -> dict:
+    """The manifest of a results directory; one without (parts copied in by hand) is refused, since
+    nothing says which parts belong to it (copies would be counted twice)."""
+    record = manifest.read(results)
+    if record is None:
+        raise InputError(results / manifest.MANIFEST, "missing: not a results directory written by tcgsim "
+                                                      "(its parts cannot be checked)")
+    return record

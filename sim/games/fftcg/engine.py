@@ -79,6 +79,7 @@ fftcg_core).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -278,7 +279,9 @@ def search_budget(name: object) -> int | None:
     if not isinstance(name, str) or not name.startswith("search:"):
         return None
     n = name.removeprefix("search:")
-    return int(n) if n.isdigit() and 1 <= int(n) <= MAX_BUDGET else None
+    # ASCII digits only, at most 6 of them: str.isdigit() accepts '²' (which int() refuses) and
+    # '٣' (which int() reads as 3), and a 5,000-digit budget would hit Python's int-string limit
+    return int(n) if re.fullmatch(r"[0-9]{1,6}", n) and 1 <= int(n) <= MAX_BUDGET else None
 
 
 class PolicyNames(dict):
