@@ -9,7 +9,7 @@ import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -136,7 +136,7 @@ def create_app(settings: Settings, start_workers: bool = True) -> FastAPI:
         return job
 
     @app.post("/api/jobs", status_code=202, summary="Queue a job: odds, simulate, compare, balance or raid")
-    def job_add(body: JobIn = Body(...)) -> dict[str, Any]:
+    def job_add(body: Annotated[JobIn, Body()]) -> dict[str, Any]:
         if store.count("queued") >= settings.max_queued:
             raise ApiError(429, f"{settings.max_queued} jobs are already waiting; try again later")
         params, total = job_rules.check(body, store, settings)

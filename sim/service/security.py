@@ -61,8 +61,6 @@ class Guard:
             if not hmac.compare_digest(given.encode(), self.token.encode()):
                 return await send_error(send, 401, "missing or wrong token (header X-TCGSim-Token)")
         if scope["method"] in ("POST", "PUT", "PATCH"):
-            if not headers.get("content-type", "").startswith("application/json"):
-                return await send_error(send, 415, "send JSON (Content-Type: application/json)")
             declared = headers.get("content-length")
             if declared and (not declared.isdigit() or int(declared) > self.max_body):
                 return await send_error(send, 413, f"request body over {self.max_body:,} bytes")
@@ -73,6 +71,8 @@ class Guard:
                 more = message.get("more_body", False)
                 if len(body) > self.max_body:
                     return await send_error(send, 413, f"request body over {self.max_body:,} bytes")
+            if body and not headers.get("content-type", "").startswith("application/json"):
+                return await send_error(send, 415, "send JSON (Content-Type: application/json)")
             sent = False
 
             async def replay() -> dict[str, Any]:
