@@ -15,7 +15,7 @@ if not CHROMIUM.is_file():
     pytest.skip("Chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)", allow_module_level=True)
 playwright = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
-from tests.service_helpers import SHARED, example_toml  # noqa: E402
+from tests.service_helpers import EXAMPLE_POOL, SHARED, example_toml  # noqa: E402
 from tests.test_service_restart import free_port, start  # noqa: E402
 
 STARTER = SHARED / "decks/starter/opus_starter__opus_iii_2017__ff_ix_fire_water_starter_deck.toml"
@@ -35,7 +35,8 @@ def decklist_text() -> str:
 @pytest.mark.skipif(not STARTER.is_file(), reason="shared FFTCG starter decks absent")
 def test_the_page_end_to_end(tmp_path):
     text = decklist_text()
-    proc, client = start(tmp_path / "data", free_port())  # default pools: ../shared/data/fftcg/*.json + examples
+    pools = (f"square={SHARED / 'cards_fftcgsim_square_api.json'}", f"fftcg-example={EXAMPLE_POOL}")
+    proc, client = start(tmp_path / "data", free_port(), pools)  # the first pool is the page's default
     try:
         for name in ("aggro", "control"):
             assert client.post("/api/decks", json={"toml": example_toml(name), "pool": "fftcg-example"}).status_code == 201
@@ -47,7 +48,7 @@ def test_the_page_end_to_end(tmp_path):
             page.fill("#deck-text", text + "\n2 Nobody At All")
             page.click("#deck-check")
             page.wait_for_selector("#deck-lines td.err", timeout=120_000)
-            assert "line 20" in page.text_content("#deck-status")
+            assert f"line {len(text.splitlines()) + 1}:" in page.text_content("#deck-status")
             page.fill("#deck-text", text)
             page.click("#deck-save")
             page.wait_for_selector("#deck-status.ok", timeout=120_000)

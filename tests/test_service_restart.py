@@ -27,9 +27,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(data: Path, port: int) -> tuple[subprocess.Popen, httpx.Client]:
+def start(data: Path, port: int, pools: tuple[str, ...] = (f"fftcg-example={EXAMPLE_POOL}",)
+          ) -> tuple[subprocess.Popen, httpx.Client]:
+    """`tcgsim serve` in its own process group (so a test can kill it and its workers at once)."""
+    flags = [arg for pool in pools for arg in ("--pool", pool)]
     proc = subprocess.Popen([sys.executable, "-m", "sim.cli.app", "serve", "--port", str(port), "--data", str(data),
-                             "--pool", f"fftcg-example={EXAMPLE_POOL}"], cwd=ROOT, start_new_session=True,
+                             *flags], cwd=ROOT, start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
     for _ in range(600):
