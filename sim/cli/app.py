@@ -17,6 +17,7 @@ from sim.cli import odds as odds_cmd
 from sim.cli import raid as raid_cmd
 from sim.cli import report as report_cmd
 from sim.cli import run as run_cmd
+from sim.cli import serve as serve_cmd
 from sim.cli import simulate as simulate_cmd
 from sim.cli import trace as trace_cmd
 from sim.cli import validate as validate_cmd
@@ -76,7 +77,7 @@ def _root() -> None:
 
 
 for _module in (validate_cmd, odds_cmd, simulate_cmd, run_cmd, bench_cmd, compare_cmd, balance_cmd, report_cmd, cards_cmd,
-                raid_cmd, trace_cmd):
+                raid_cmd, trace_cmd, serve_cmd):
     _module.register(app)
 
 

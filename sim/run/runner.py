@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import ModuleType
@@ -272,8 +273,14 @@ def _stop_on_ctrl_c() -> Iterator[threading.Event]:
 
 def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, detail: str = "games",
                  backend: str = "local", address: str | None = None, chunk: int = DEFAULT_CHUNK,
-                 options: dict[str, int] | None = None, progress: bool = True, check: bool = False) -> Path:
+                 options: dict[str, int] | None = None, progress: bool = True, check: bool = False,
+                 on_progress: Callable[[int, int], None] | None = None,
+                 should_stop: Callable[[], bool] | None = None) -> Path:
     """Play `games` games per spec into the Parquet dataset `out`, resuming finished parts; returns `out`.
+
+    `on_progress(done, total)` (optional) is called with this job's games written so far, once
+    before playing (the games a resumed job already has) and after every chunk. `should_stop()`
+    (optional) is asked at every chunk boundary; when true the job stops like a Ctrl-C (JobInterrupted).
 
     The directory is locked for the whole run (a second run into it gets InputError naming this
     one). Finished parts are trusted only if they match their manifest records; damaged ones are
@@ -289,7 +296,7 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
     try:
         with locked(out):
             return _run_locked(specs, engines, job, games, seed, out, detail, backend, address, chunk, options,
-                               progress, check)
+                               progress, check, Hooks(on_progress, should_stop))
     except InputError:
         if created:  # refused before anything was played (the disk estimate): leave no trace
             _remove_if_untouched(out)
@@ -305,9 +312,23 @@ def _remove_if_untouched(out: Path) -> None:
         out.rmdir()
 
 
+@dataclass(frozen=True)
+class Hooks:
+    """run_matchups' optional callbacks for a front end that is not a terminal (the service)."""
+    on_progress: Callable[[int, int], None] | None = None
+    should_stop: Callable[[], bool] | None = None
+
+    def report(self, done: int, total: int) -> None:
+        if self.on_progress is not None:
+            self.on_progress(done, total)
+
+    def stop(self) -> bool:
+        return self.should_stop is not None and self.should_stop()
+
+
 def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[str, Any], games: int, seed: int,
                 out: Path, detail: str, backend: str, address: str | None, chunk: int,
-                options: dict[str, int] | None, progress: bool, check: bool) -> Path:
+                options: dict[str, int] | None, progress: bool, check: bool, hooks: Hooks = Hooks()) -> Path:
     old = manifest.check_resumable(out, job)
     remove_stale_tmp(out)
     records: dict[str, Any] = dict(old.get("parts", {})) if old else {}
@@ -340,13 +361,21 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
     try:
         if done_games:
             print(f"resuming: {done_games:,} of {total:,} games already written to {out}", file=sys.stderr)
+        hooks.report(done_games, total)
         if backend == "local":
             compile_engines(engines, specs, todo)
         done = [0] * len(specs)
         for c in chunks:
             if c not in pending:
                 done[c.matchup] += c.n
-        with _stop_on_ctrl_c() as stop, _progress(progress, specs, games, done) as advance:
+        with _stop_on_ctrl_c() as ctrl_c, _progress(progress, specs, games, done) as bar:
+            def stopping() -> bool:
+                return ctrl_c.is_set() or hooks.stop()
+
+            def advance(m: int, n: int) -> None:
+                bar(m, n)
+                hooks.report(done_games + played, total)
+
             if backend == "ray":
                 from sim.run.ray_backend import run_chunks
 
@@ -356,12 +385,12 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
                     played += c.n
                     advance(c.matchup, c.n)
 
-                run_chunks(specs, todo, seed, out, detail, options, address, on_done, should_stop=stop.is_set,
+                run_chunks(specs, todo, seed, out, detail, options, address, on_done, should_stop=stopping,
                            check=check)
             else:
                 compiled: dict[int, tuple[Any, Any, Matchup]] = {}
                 for c in todo:
-                    if stop.is_set():
+                    if stopping():
                         raise KeyboardInterrupt
                     engine, spec = engines[c.matchup], specs[c.matchup]
                     if c.matchup not in compiled:

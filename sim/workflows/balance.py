@@ -7,6 +7,7 @@ each pairing sees the same deals, so pairings differ by the play, not by the luc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from sim.cards.model import Deck
@@ -42,13 +43,18 @@ def check_round_robin(decks: list[Deck], engine: str = "") -> None:
 
 
 def balance(decks: list[Deck], *, games: int, policy: str, seed: int, out: Path, engine: str = "",
-            progress: bool = False, policies: list[str] | None = None) -> Path:
-    """Round robin with the cards detail into out/results, then the report into out; returns report.html."""
+            progress: bool = False, policies: list[str] | None = None,
+            on_progress: Callable[[int, int], None] | None = None,
+            should_stop: Callable[[], bool] | None = None) -> Path:
+    """Round robin with the cards detail into out/results, then the report into out; returns report.html.
+
+    on_progress and should_stop are run_matchups' hooks (the service's progress and cancel)."""
     from reports.write import write_report
 
     check_round_robin(decks, engine)
     specs = [s for p in (policies or [policy]) for s in round_robin_specs(decks, p, engine)]
-    results = run_matchups(specs, games, seed, Path(out) / "results", detail="cards", progress=progress)
+    results = run_matchups(specs, games, seed, Path(out) / "results", detail="cards", progress=progress,
+                           on_progress=on_progress, should_stop=should_stop)
     return write_report(results, Path(out), decks=decks)
 
 

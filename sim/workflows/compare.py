@@ -68,8 +68,12 @@ def check_decks(decks: list[Deck], engine: str) -> None:
 def compare_variants(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, games: int, policy: str,
                      seed: int, until_decided: bool = False, delta: float = 0.1, batch: int | None = None,
                      out: Path | None = None, engine: str = "", progress: bool = False,
-                     on_batch: Callable[[int, SprtResult], None] | None = None) -> VariantResult:
-    """Play A and B against each opponent (paired), `games` per matchup, and compare them."""
+                     on_batch: Callable[[int, SprtResult], None] | None = None,
+                     on_progress: Callable[[int, int], None] | None = None,
+                     should_stop: Callable[[], bool] | None = None) -> VariantResult:
+    """Play A and B against each opponent (paired), `games` per matchup, and compare them.
+
+    on_progress and should_stop are run_matchups' hooks, passed to each batch's run."""
     if not opponents:
         raise InputError("--against", "give at least one opponent deck")
     if games < 2:
@@ -84,7 +88,7 @@ def compare_variants(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, games
             n = min(size, games - played)
             specs, roles = specs_for(deck_a, deck_b, opponents, policy, b, engine)
             target = root if not until_decided else root / f"batch-{b:03d}"
-            run_matchups(specs, n, seed, target, progress=progress)
+            run_matchups(specs, n, seed, target, progress=progress, on_progress=on_progress, should_stop=should_stop)
             games_lf = pl.scan_parquet(sorted((target / "games").glob("*.parquet")))
             pairs.append(paired_outcomes(games_lf, roles).with_columns(pl.col("index") + played))
             played += n
@@ -127,14 +131,17 @@ def parse_policies(policies: str, policy: str | None, decks: list[Deck], engine:
 
 
 def compare_pairings(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, policies: list[str], games: int,
-                     seed: int, engine: str = "", out: Path | None = None, progress: bool = False) -> PairingsResult:
+                     seed: int, engine: str = "", out: Path | None = None, progress: bool = False,
+                     on_progress: Callable[[int, int], None] | None = None,
+                     should_stop: Callable[[], bool] | None = None) -> PairingsResult:
     """compare_variants once per policy; with `out`, each pairing's games in OUT/<policy>/ and the
     compare report (report.html, report.md, tables/) in OUT."""
     from analysis.sensitivity import flips, variant_comparisons, variant_verdict
     from reports.compare_report import save_roles, write_compare_report
 
     results = {p: compare_variants(deck_a, deck_b, opponents, games=games, policy=p, seed=seed, engine=engine,
-                                   out=Path(out) / p if out else None, progress=progress) for p in policies}
+                                   out=Path(out) / p if out else None, progress=progress, on_progress=on_progress,
+                                   should_stop=should_stop) for p in policies}
     table = variant_comparisons(f"A ({deck_a.name})", f"B ({deck_b.name})",
                                 {p: r.comparison.overall for p, r in results.items()})
     page = None

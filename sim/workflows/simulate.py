@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,11 @@ class SimulateResult:
 def simulate(deck_a: Deck, deck_b: Deck, *, games: int, out: Path, policy_a: str = "curve", policy_b: str = "curve",
              seed: int = 1, detail: str = "games", engine: str | None = None, options: dict[str, int] | None = None,
              chunk: int | None = None, backend: str = "local", address: str | None = None, progress: bool = False,
-             check: bool = False) -> SimulateResult:
+             check: bool = False, on_progress: Callable[[int, int], None] | None = None,
+             should_stop: Callable[[], bool] | None = None) -> SimulateResult:
     """Play `games` games of A against B into `out` (resumes a run interrupted there).
 
+    on_progress and should_stop are run_matchups' hooks (the service's progress and cancel).
     Raises InputError for bad options, sim.run.runner.JobInterrupted when stopped, InvariantViolation
     with `check` when an engine breaks an invariant."""
     if games <= 0:
@@ -39,5 +42,5 @@ def simulate(deck_a: Deck, deck_b: Deck, *, games: int, out: Path, policy_a: str
         raise InputError("--backend", f"unknown backend {backend!r} (one of: {', '.join(BACKENDS)})")
     spec = simulate_spec(deck_a, deck_b, policy_a, policy_b, engine, options)
     run_matchups([spec], games, seed, out, detail=detail, backend=backend, address=address, chunk=chunk,
-                 options=options, progress=progress, check=check)
+                 options=options, progress=progress, check=check, on_progress=on_progress, should_stop=should_stop)
     return SimulateResult(summarize(out), out, spec.engine_name)
