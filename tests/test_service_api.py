@@ -64,6 +64,15 @@ def test_decklist_check_reports_every_line(client):
     assert "line 1" in error
 
 
+def test_a_deck_breaking_construction_rules_is_checked_with_the_rule_numbers(client):
+    """6 cards of one FFTCG number: 8.1.1.1 (50 cards) and 8.1.1.2 (3 per number), as `tcgsim validate`."""
+    body = client.post("/api/decks/check", json={"decklist": "6 FF-001", "pool": "fftcg-example"}).json()
+    assert body["ok"] is True
+    assert {v["rule"] for v in body["violations"]} >= {"FFTCG 8.1.1.1", "FFTCG 8.1.1.2"}
+    legal = client.post("/api/decks/check", json={"toml": example_toml("aggro"), "pool": "fftcg-example"}).json()
+    assert legal["violations"] == []
+
+
 def test_decklist_saved_and_listed(client):
     r = client.post("/api/decks", json={"decklist": "3 FF-001\n3 FF-002", "name": "<b>mine</b>", "pool": "fftcg-example"})
     assert r.status_code == 201, r.text
@@ -195,3 +204,19 @@ def test_serve_refuses_a_public_host_without_a_token(monkeypatch):
     monkeypatch.delenv("TCGSIM_TOKEN", raising=False)
     r = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0"])
     assert r.exit_code == 2 and "--token" in r.output
+
+
+def test_raid_job_clear_rate_with_its_interval(tmp_path):
+    """A PSO2 party against a shipped boss chosen by name, through the same workflow as `tcgsim raid`."""
+    root = Path(__file__).resolve().parents[1] / "decks" / "pso2"
+    settings = Settings(data=tmp_path, pools={"pso2-example": root / "cards.csv"}, workers=1)
+    toml = "\n".join(line for line in (root / "aggro.toml").read_text().splitlines() if not line.startswith("pool"))
+    with TestClient(create_app(settings)) as c:
+        deck = c.post("/api/decks", json={"toml": toml, "pool": "pso2-example"}).json()["id"]
+        one_line_error(c.post("/api/jobs", json={"kind": "raid", "party": [deck], "boss": "../etc"}), 422)
+        job = c.post("/api/jobs", json={"kind": "raid", "party": [deck], "boss": "falz_elder", "games": 40}).json()
+        done = wait_done(get(c), job["id"])
+        assert done["status"] == "done", done
+        result = c.get(f"/api/jobs/{job['id']}/result").json()
+        assert result["games"] == 40 and result["clear_low"] <= result["clear_rate"] <= result["clear_high"]
+        assert c.get(f"/api/jobs/{job['id']}/files/report.md").status_code == 200

@@ -10,6 +10,7 @@ from typing import Any
 from sim.decks.deckfile import load_deck
 from sim.decks.decklist import parse_decklist
 from sim.decks.pools import load_pool_info
+from sim.decks.validate import validate_deck
 from sim.errors import InputError
 from sim.limits import check_toml_nesting
 from sim.service.config import pool_game
@@ -55,7 +56,8 @@ def load_text(toml: str, pool: Path | None) -> Any:
 
 
 def check_deck(body: DeckIn, pools: dict[str, Path]) -> dict[str, Any]:
-    """{ok, name, game, pool, total, lines, error, toml}; `toml` is what is stored when ok."""
+    """{ok, name, game, pool, total, lines, error, violations, toml}; `toml` is what is stored when ok;
+    `violations` lists the construction rules the deck breaks (card, rule number, message)."""
     if (body.toml is None) == (body.decklist is None):
         raise InputError("deck", "give either `toml` or `decklist`")
     lines: list[dict[str, Any]] = []
@@ -81,5 +83,8 @@ def check_deck(body: DeckIn, pools: dict[str, Path]) -> dict[str, Any]:
     deck = load_text(toml, path)
     if body.name and body.decklist is None and body.name != deck.name:
         raise InputError("name", "the deck's name is the TOML `name`; leave `name` empty")
+    # construction rules as `tcgsim validate` checks them: reported, not refused (the CLI plays such
+    # decks too, and a deck under construction is worth simulating)
+    violations = [vars(v) for v in validate_deck(deck)]
     return {"ok": True, "name": deck.name, "game": deck.game, "pool": pool_name, "total": deck.total_copies,
-            "lines": lines, "error": None, "toml": toml}
+            "lines": lines, "error": None, "violations": violations, "toml": toml}

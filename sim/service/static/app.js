@@ -40,7 +40,9 @@ function deckBody() {
 
 function showCheck(res) {
   const st = $("deck-status");
-  st.textContent = res.ok ? `OK: ${res.name} (${res.game}, ${res.total} cards, pool ${res.pool})` : res.error;
+  const broken = (res.violations || []).map(v => `${v.rule}${v.card ? " " + v.card : ""}: ${v.message}`);
+  st.textContent = res.ok ? `OK: ${res.name} (${res.game}, ${res.total} cards, pool ${res.pool})` +
+    (broken.length ? `; not tournament-legal: ${broken.join("; ")}` : "") : res.error;
   st.className = res.ok ? "ok" : "err";
   const tbody = $("deck-lines").tBodies[0];
   tbody.replaceChildren();
