@@ -37,6 +37,6 @@ def _recorded(results: Path) -> dict:
     nothing says which parts belong to it (copies would be counted twice)."""
     record = manifest.read(results)
     if record is None:
-        raise InputError(results / manifest.MANIFEST, "missing: not a results directory written by tcgsim "
-                                                      "(its parts cannot be checked)")
+        raise InputError(results / manifest.MANIFEST, "missing, so no results here: not a results directory "
+                                                      "written by tcgsim (its parts cannot be checked)")
     return record
