@@ -166,3 +166,19 @@ def test_report_sections_explain_and_link_their_tables() -> None:
     assert "Holm" in s["cards"].text and "game length" in s["cards"].text
     assert "in hand − not seen, same draws" in s["cards"].table.columns
     assert "simulation noise" in html.render(report) and "real players" in s["decks"].text
+
+
+def test_short_labels_keep_every_tail_of_a_colliding_group() -> None:
+    from reports.figures import short_labels
+
+    head = "Earth-Lightning Midrange Deck"
+    names = [f"{head} (FFTCG {p})" for p in ("midrange", "control", "curve", "aggro")] + ["Fire"]
+    labels = short_labels(names)
+    assert len(set(labels)) == len(names) and all(len(x) <= 28 for x in labels)
+    # every member of the group, the last included, keeps the tail that tells it apart
+    for policy, label in zip(("midrange", "control", "curve", "aggro"), labels, strict=False):
+        assert label.endswith(f"{policy})"), label
+    assert labels[-1] == "Fire"
+    # equal after head and tail as well: numbered, every one of them
+    same = [f"{head} {x} (FFTCG midrange)" for x in ("one", "two", "six")]
+    assert short_labels(same) == [f"{short_labels(same)[0].rsplit(' #', 1)[0]} #{k}" for k in (1, 2, 3)]
