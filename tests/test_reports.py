@@ -182,3 +182,34 @@ def test_short_labels_keep_every_tail_of_a_colliding_group() -> None:
     # equal after head and tail as well: numbered, every one of them
     same = [f"{head} {x} (FFTCG midrange)" for x in ("one", "two", "six")]
     assert short_labels(same) == [f"{short_labels(same)[0].rsplit(' #', 1)[0]} #{k}" for k in (1, 2, 3)]
+
+
+def _two_pairings() -> pl.DataFrame:
+    """The fixture's games played again under a second policy pairing (control vs control)."""
+    g, _, _, _ = _dataset()
+    again = g.with_columns(pl.col("game_id") + 1000, pl.col("matchup") + 2,
+                           pl.lit("control").alias("policy_a"), pl.lit("control").alias("policy_b"),
+                           pl.when(pl.col("winner") == "a").then(pl.lit("b")).otherwise(pl.lit("a")).alias("winner"))
+    return pl.concat([g, again])
+
+
+def test_several_pairings_get_one_heatmap_each_with_only_played_cells() -> None:
+    report = build(from_frames(_two_pairings()), [])
+    s = {x.key: x for x in report.sections}
+    assert s["matchups"].figure is None  # no 5x5 matrix of mostly "no games" cells
+    assert s["matchups"].table.height == 4  # Fire and the other deck, each under two policies
+    for key, policy in (("matchups_1", "curve"), ("matchups_2", "control")):
+        sec = s[key]
+        assert f"{policy} vs {policy}" in sec.title and f"{policy} vs {policy}" in sec.text
+        ax = sec.figure.axes[0]
+        assert f"{policy} vs {policy}" in ax.get_title()
+        grid = ax.images[0].get_array()
+        assert grid.shape == (3, 3)  # two decks and the field, not every deck and policy
+        played = [(i, j) for i in range(2) for j in range(2) if not grid.mask[i, j]]
+        assert played == [(0, 1), (1, 0)]  # only the diagonal (mirrors, never played) is grey
+        labels = [t.get_text() for t in ax.get_yticklabels()]
+        assert "Fire" in labels and not any(x.endswith(("(curve)", "(control)")) for x in labels)  # plain deck names within a pairing
+    fire = {k: s[k].csv[0].frame.filter(pl.col("deck") == "Fire").row(0, named=True) for k in ("matchups_1", "matchups_2")}
+    assert fire["matchups_1"]["wins"] + fire["matchups_2"]["wins"] == 40  # the winners were swapped
+    page = html.render(report)
+    assert page.count("data:image/png;base64,") == 4  # two heat maps, first player, game length
