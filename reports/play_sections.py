@@ -93,7 +93,6 @@ def cards(results: Results) -> Section:
                         f"in hand by turn {t} − not": diff("gap_by_turn"),
                         "in hand − not seen, same draws": diff("gap_adjusted"),
                         "p (Holm), same draws": lambda r: p_value(r["gap_adjusted_p_holm"]),
-                        "in hand vs deck average": diff("vs_deck"),
                         "win rate when played": rate("win_rate_played"),
                         "avg turn played": "avg_turn_played", "dead rate": rate("dead_rate")})
     return Section("cards", title,
@@ -108,8 +107,7 @@ def cards(results: Results) -> Section:
                    f"{t} − not (among the games that reached it), and in hand − not seen within games in "
                    "which the seat drew as many cards (Mantel-Haenszel over own turns begun x seat order; "
                    "not over game turns, which with the seat would fix who won: a game mostly ends on "
-                   "its winner's turn); 'in hand vs deck average' "
-                   "is that adjusted gap against the deck's overall win rate. Each interval is a 95% "
+                   "its winner's turn). Each interval is a 95% "
                    f"interval for one card; with {tested:,} cards tested at once some will exclude 0 by "
                    "chance, so the two p (Holm) columns are the p-values of the opening-hand gap and of the "
                    "same-length gap after Holm's correction over all "

@@ -213,3 +213,15 @@ def test_several_pairings_get_one_heatmap_each_with_only_played_cells() -> None:
     assert fire["matchups_1"]["wins"] + fire["matchups_2"]["wins"] == 40  # the winners were swapped
     page = html.render(report)
     assert page.count("data:image/png;base64,") == 4  # two heat maps, first player, game length
+
+
+def test_card_table_has_no_deck_average_column(tmp_path: Path) -> None:
+    """(1 - f) x gap shrinks cards seen in most games: gone from the table, the text, the CSV and the pages."""
+    g, t, c, decks = _dataset()
+    report = build(from_frames(g, t, c), decks)
+    cards = next(x for x in report.sections if x.key == "cards")
+    assert not any("deck average" in col for col in cards.table.columns) and "deck average" not in cards.text
+    assert not any(col.startswith("vs_deck") for col in cards.csv[0].frame.columns)
+    page = write_report(from_frames(g, t, c), tmp_path, decks=decks)
+    assert "deck average" not in page.read_text() and "deck average" not in (tmp_path / "report.md").read_text()
+    assert "vs_deck" not in (tmp_path / "tables" / "cards.csv").read_text().splitlines()[0]
