@@ -10,6 +10,18 @@ from analysis.data import Results
 from reports.parts import INTERVAL_MEANING, Section, Table, diff, fmt, p_value, rate
 from sim.cards.model import Deck
 
+# What each gap column asks, and which one answers "should I play this card" (the card table's caption).
+COLUMN_QUESTIONS = (
+    "Which question each column answers: 'opening hand − not' asks whether the games that began with the "
+    "card in hand went better than those that did not; the deal is random, so this is the nearest to an "
+    "experiment, and it counts everything the card does, making games shorter or longer included. Read "
+    "it for 'should I play this card'. 'in hand − not seen, same draws' asks whether, among games in "
+    "which the seat drew as many cards, those in which it held the card went better: it holds game "
+    "length fixed, so for a card that changes how long games last (a finisher ends them sooner, a "
+    "stall card drags them on) it compares games that the card itself made different, and it can "
+    "disagree with the opening-hand column, reproducibly, not by chance. It describes how games with the "
+    "card went; it is not the card's value. 'in hand by turn {t} − not' sits between the two (the card "
+    "early, among the games that got that far).")
 CARD_ROWS = 40  # per deck in the display table; the CSV has every card
 CURVE_TURNS = 6
 
@@ -107,7 +119,8 @@ def cards(results: Results) -> Section:
                    f"{t} − not (among the games that reached it), and in hand − not seen within games in "
                    "which the seat drew as many cards (Mantel-Haenszel over own turns begun x seat order; "
                    "not over game turns, which with the seat would fix who won: a game mostly ends on "
-                   "its winner's turn). Each interval is a 95% "
+                   "its winner's turn). "
+                   f"{COLUMN_QUESTIONS.format(t=t)} Each interval is a 95% "
                    f"interval for one card; with {tested:,} cards tested at once some will exclude 0 by "
                    "chance, so the two p (Holm) columns are the p-values of the opening-hand gap and of the "
                    "same-length gap after Holm's correction over all "

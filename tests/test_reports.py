@@ -225,3 +225,13 @@ def test_card_table_has_no_deck_average_column(tmp_path: Path) -> None:
     page = write_report(from_frames(g, t, c), tmp_path, decks=decks)
     assert "deck average" not in page.read_text() and "deck average" not in (tmp_path / "report.md").read_text()
     assert "vs_deck" not in (tmp_path / "tables" / "cards.csv").read_text().splitlines()[0]
+
+
+def test_card_caption_says_what_each_column_asks_and_which_to_read() -> None:
+    g, t, c, decks = _dataset()
+    text = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "cards").text
+    opening, same = text.index("'opening hand − not' asks"), text.index("'in hand − not seen, same draws' asks")
+    read = text.index("Read it for 'should I play this card'")
+    assert opening < read < same  # the advice follows the opening-hand column, before the same-draws one
+    assert "game length fixed" in text and "disagree with the opening-hand column" in text
+    assert "'in hand by turn 3 − not'" in text and "{t}" not in text
