@@ -50,7 +50,9 @@ def curve(results: Results, decks: list[Deck]) -> Section:
                          "resource cards played by this turn": "sources"})
     return Section("curve", title,
                    f"Per own turn 1–{CURVE_TURNS} (1 = the player's first turn), both seats pooled: resources "
-                   "spent (FFTCG: CP paid, including the CP of cards discarded to pay) and cards played that turn, and the resource cards played so far (FFTCG: "
+                   "spent (FFTCG: CP produced, leftovers included: 1 per Backup dulled and 2 per card discarded to pay "
+                   "a cost, so a discard that makes 2 CP for a 1 CP remainder counts 2, more than the costs "
+                   "paid) and cards played that turn, and the resource cards played so far (FFTCG: "
                    "Backups, which pay CP every turn; cards that left the field still count, so this is an "
                    "upper bound of those in play). Means at turn t are over the players whose game lasted to "
                    "their turn t (the players column). CoJ's CP comes from the round, not from cards, so it "

@@ -235,3 +235,9 @@ def test_card_caption_says_what_each_column_asks_and_which_to_read() -> None:
     assert opening < read < same  # the advice follows the opening-hand column, before the same-draws one
     assert "game length fixed" in text and "disagree with the opening-hand column" in text
     assert "'in hand by turn 3 − not'" in text and "{t}" not in text
+
+
+def test_curve_caption_says_cp_produced_not_paid() -> None:
+    g, t, c, decks = _dataset()
+    text = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "curve").text
+    assert "CP produced, leftovers included" in text and "CP paid" not in text
