@@ -97,10 +97,12 @@ def cards(results: Results) -> Section:
         return _missing("cards", title, "cards")
     cs = card_analysis.card_stats(results)
     tested = int(cs["gap_adjusted_p"].is_not_null().sum())
-    shown = (cs.sort(["deck", "gap_adjusted"], descending=[False, True], nulls_last=True)
-             .group_by("deck", maintain_order=True).head(CARD_ROWS))
+    # a deck played by several policies has a row per card and policy: say which
+    by = ["deck", "policy"] if cs["policy"].n_unique() > 1 else ["deck"]
+    shown = (cs.sort([*by, "gap_adjusted"], descending=[*(False for _ in by), True], nulls_last=True)
+             .group_by(by, maintain_order=True).head(CARD_ROWS))
     t = card_analysis.BY_TURN
-    table = fmt(shown, {"deck": "deck", "card": lambda r: f"{r['name']} ({r['code']})", "copies": "copies",
+    table = fmt(shown, {**{c: c for c in by}, "card": lambda r: f"{r['name']} ({r['code']})", "copies": "copies",
                         "games": "games", "win rate, in opening hand": rate("win_rate_opening"),
                         "opening hand − not": diff("gap_opening"),
                         "p (Holm), opening": lambda r: p_value(r["gap_opening_p_holm"]),
@@ -130,7 +132,7 @@ def cards(results: Results) -> Section:
                    "0.05 is a finding, an interval that merely excludes 0 is not. Win rate "
                    "when played counts games where a copy was played; dead rate = copies that reached the "
                    f"hand but were never played. {INTERVAL_MEANING.capitalize()}. Sorted by the adjusted gap; "
-                   f"at most {CARD_ROWS} cards per deck are shown.",
+                   f"at most {CARD_ROWS} cards per deck{' and policy' if len(by) > 1 else ''} are shown.",
                    table=table,
                    csv=[Table("cards", cs, "every card, with the counts behind each rate and the unadjusted "
                                            "gap (column gap)")])

@@ -241,3 +241,15 @@ def test_curve_caption_says_cp_produced_not_paid() -> None:
     g, t, c, decks = _dataset()
     text = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "curve").text
     assert "CP produced, leftovers included" in text and "CP paid" not in text
+
+
+def test_card_table_names_the_policy_when_decks_have_several() -> None:
+    g, t, c, decks = _dataset()
+    two = _two_pairings()
+    c2 = pl.concat([c, c.with_columns(pl.col("game_id") + 1000, pl.col("matchup") + 2)])
+    cards = next(x for x in build(from_frames(two, None, c2), decks).sections if x.key == "cards").table
+    assert cards.columns[:3] == ["deck", "policy", "card"]
+    assert cards.select("deck", "policy", "card").is_unique().all()  # no two rows that read the same
+    assert set(cards["policy"].to_list()) == {"curve", "control"}
+    one = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "cards").table
+    assert "policy" not in one.columns  # one policy: no column to say it
