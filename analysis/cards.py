@@ -16,9 +16,9 @@ All win rates are per game and deck seat, counting a card once per game however 
   Haenszel (analysis.stratified), with a z interval and p-value, and
   `gap_adjusted_p_holm`, Holm-adjusted over every card of the table (the family tested at once);
   likewise `gap_opening_p` (z test) and `gap_opening_p_holm`.
-- `vs_deck`: the same, against the deck's average instead of the games without the card. Unadjusted,
-  GIH win rate - deck win rate = (1 - f) * gap exactly (f = share of games with the card in hand);
-  `vs_deck` is (1 - f) * gap_adjusted, with (1 - f) times its interval.
+- No "vs the deck's average" column: GIH win rate - deck win rate = (1 - f) * gap exactly (f = share
+  of games with the card in hand), which shrinks every card seen in most games towards 0 whatever
+  its gap; `win_rate_deck` is there for whoever wants it.
 Per copy: average own turn played (copies that were played) and dead rate = copies in hand that
 were never played / copies in hand. Differences use Newcombe intervals (independent groups).
 """
@@ -86,7 +86,6 @@ def card_stats(results: Results) -> pl.DataFrame:
                 .agg(pl.col("turn_played").filter(pl.col("turn_played") >= 0).mean().alias("avg_turn_played"),
                      (pl.col("turn_drawn") >= 0).sum().alias("copies_in_hand"),
                      ((pl.col("turn_drawn") >= 0) & (pl.col("turn_played") < 0)).sum().alias("copies_dead")))
-    share_not_seen = pl.col("games_not_seen") / pl.col("games")
     out = (rates.join(per_copy, on=GROUP, how="left", nulls_equal=True)
            .join(adjusted, on=GROUP, how="left", nulls_equal=True)
            .join(opening_test, on=GROUP, how="left", nulls_equal=True)
@@ -98,7 +97,6 @@ def card_stats(results: Results) -> pl.DataFrame:
            .with_columns(*newcombe_exprs("win_rate_in_hand", "win_rate_not_seen", "gap"),
                          *newcombe_exprs("win_rate_opening", "win_rate_not_opening", "gap_opening"),
                          *newcombe_exprs("win_rate_by_turn", "win_rate_not_by_turn", "gap_by_turn"))
-           .with_columns((share_not_seen * pl.col(f"gap_adjusted{x}")).alias(f"vs_deck{x}") for x in ("", "_low", "_high"))
            .sort(GROUP).collect(engine=ENGINE))
     return out.with_columns(pl.Series(f"{gap}_p_holm", holm(out[f"{gap}_p"].fill_null(float("nan")).to_numpy()),
                                       dtype=pl.Float64).fill_nan(None) for gap in ("gap_adjusted", "gap_opening"))

@@ -43,6 +43,13 @@ def pairing_games(results: Results) -> pl.LazyFrame:
             .with_columns(pl.col("policy_a").alias("pairing")))
 
 
+def pairing_results(results: Results, pairing: str) -> Results:
+    """The games (only) of one pairing, as results of their own: its matchup matrix has just the
+    cells that pairing played, with plain deck names."""
+    return Results(results.games.filter((pl.col("policy_a") == pairing) & (pl.col("policy_b") == pairing)),
+                   manifest=results.manifest)
+
+
 def pairings(results: Results) -> list[str]:
     """The pairings of the dataset, in the order they were played (first matchup)."""
     first = (pairing_games(results).group_by("pairing").agg(pl.col("matchup").min())

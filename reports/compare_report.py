@@ -8,13 +8,15 @@ comparison can be recomputed from the games alone.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import polars as pl
 
+from analysis.intervals import wilson
 from analysis.paired import Comparison, compare, paired_outcomes
 from analysis.sensitivity import variant_comparisons, variant_verdict
-from reports.parts import INTERVAL_MEANING, Report, Section, Table, fmt, p_value, pct, signed
+from reports.parts import INTERVAL_MEANING, Report, Section, Table, fmt, p_value, rate, signed
 from reports.write import write_pages
 from sim.errors import InputError
 
@@ -53,18 +55,28 @@ def comparisons(root: Path, doc: dict) -> dict[str, Comparison]:
     return out
 
 
+def _with_interval(rate: float, pairs: int, col: str) -> dict:
+    """`col` and its Wilson 95% interval: a variant played one game per pair, so rate x pairs wins."""
+    if pairs <= 0 or math.isnan(rate):
+        return {col: None, f"{col}_low": None, f"{col}_high": None}
+    low, high = wilson(round(rate * pairs), pairs)
+    return {col: rate, f"{col}_low": low, f"{col}_high": high}
+
+
 def build(doc: dict, by_pairing: dict[str, Comparison], meta: list[tuple[str, str]]) -> Report:
     a, b = f"A ({doc['a']})", f"B ({doc['b']})"
-    rows = [{"pairing": f"{p} vs {p}", "opponent": r["opponent"], "pairs": r["games"], "win_rate_a": r["win_rate_a"],
-             "win_rate_b": r["win_rate_b"], "diff": r["diff"], "low": r["low"], "high": r["high"]}
+    rows = [{"pairing": f"{p} vs {p}", "opponent": r["opponent"], "pairs": r["games"],
+             **_with_interval(r["win_rate_a"], r["games"], "win_rate_a"),
+             **_with_interval(r["win_rate_b"], r["games"], "win_rate_b"),
+             "diff": r["diff"], "low": r["low"], "high": r["high"]}
             for p, c in by_pairing.items() for r in c.rows]
     rows += [{"pairing": f"{p} vs {p}", "opponent": "overall (opponents weighted equally)", "pairs": c.overall.n,
-              "win_rate_a": None, "win_rate_b": None, "diff": c.overall.diff, "low": c.overall.low,
-              "high": c.overall.high} for p, c in by_pairing.items()]
+              **_with_interval(math.nan, 0, "win_rate_a"), **_with_interval(math.nan, 0, "win_rate_b"),
+              "diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high} for p, c in by_pairing.items()]
     order = {f"{p} vs {p}": i for i, p in enumerate(by_pairing)}
     per = pl.DataFrame(rows).sort(pl.col("pairing").replace_strict(order), maintain_order=True)
     shown = fmt(per, {"pairing": "pairing", "opponent": "opponent", "pairs": "pairs",
-                      "A wins": lambda r: pct(r["win_rate_a"]), "B wins": lambda r: pct(r["win_rate_b"]),
+                      "A wins (95% interval)": rate("win_rate_a"), "B wins (95% interval)": rate("win_rate_b"),
                       "B − A (95% interval, paired)": lambda r: signed(r["diff"], r["low"], r["high"])})
     table = variant_comparisons(a, b, {p: c.overall for p, c in by_pairing.items()})
     verdict = variant_verdict(table)
@@ -77,8 +89,11 @@ def build(doc: dict, by_pairing: dict[str, Comparison], meta: list[tuple[str, st
         Section("comparison", "Variant comparison under each pairing",
                 f"{a} against {b}: both variants played the same seeds against each opponent, each seed from both "
                 "seats, under each pairing (both seats playing that policy; the same seeds under every pairing). "
-                "Win rates per opponent and the paired difference B − A in win-rate points with its 95% t "
-                f"interval over the pairs (docs/statistics.md); pairs = seeds x seat orders. {INTERVAL_MEANING.capitalize()}.",
+                "Win rates per opponent, each over the variant's games against that opponent (one per pair) with its "
+                "Wilson 95% interval, and the paired difference B − A in win-rate points with its 95% t "
+                "interval over the pairs (docs/statistics.md; narrower than the two win-rate intervals suggest, "
+                "since A and B played the same deals); pairs = seeds x seat orders. "
+                f"{INTERVAL_MEANING.capitalize()}.",
                 table=shown,
                 csv=[Table("compare_by_pairing", per, "the table above, as numbers")]),
         Section("policy_sensitivity", "Policy sensitivity",

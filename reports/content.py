@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 
 from analysis import mulligan as mulligan_analysis
-from analysis import winrates
+from analysis import sensitivity, winrates
 from analysis.data import Results
 from reports import play_sections, policy_sections
 from reports.parts import INTERVAL_MEANING, Report, Section, Table, cell, diff, fmt, pct, rate
@@ -68,7 +68,7 @@ def build(results: Results, decks: list[Deck] | None = None) -> Report:
     if decks is None:
         decks, notes = decks_from_manifest(results.manifest)
     report = Report("tcgsim balance report", _meta(results, games))
-    report.sections += [_overview(results, games), *policy_sections.sections(results), _matrix(results), _first_player(results),
+    report.sections += [_overview(results, games), *policy_sections.sections(results), *_matrix(results), _first_player(results),
                         _length(results), _mulligans(results), play_sections.curve(results, decks),
                         play_sections.costs(results, decks, notes), play_sections.cards(results),
                         _odds(decks, notes)]
@@ -87,29 +87,53 @@ def _overview(results: Results, games: int) -> Section:
                    table=table, csv=[Table("decks", s, "the table above")])
 
 
-def _matrix(results: Results) -> Section:
+HEATMAP_TEXT = ("Blue cells favour the row deck, red cells the column deck; each cell shows the rate and below "
+                "it the 95% interval. Hatched cells have an interval that contains 50%: not distinguishable from "
+                "an even matchup. Grey cells had no games (a deck is not played against itself in a round "
+                "robin). The last column is each deck's win rate against all the others, the last row the "
+                "others' win rate against the column deck (mirrors left out). Deck names are shortened to 28 "
+                "characters in the figure; the table has them in full.")
+
+
+def _matrix(results: Results) -> list[Section]:
+    """The matchup table, with one heat map, or one heat map per policy pairing when the games hold
+    several: the pairings never meet (curve decks never play control decks), so a single matrix of
+    every deck and policy would be mostly cells without games."""
     from reports.figures import matchup_heatmap
 
     m = winrates.matchup_matrix(results)
-    margins = winrates.matrix_margins(m)
     table = fmt(m, {"deck": "deck", "opponent": "opponent", "games": "games",
                     "win rate (95% interval)": rate("win_rate"),
                     "interval contains 50%": lambda r: "–" if r["win_rate"] is None else
                     ("yes" if r["win_rate_low"] <= 0.5 <= r["win_rate_high"] else "no"),
                     "draws": "draws"})
-    return Section("matchups", "Matchup matrix",
-                   "Win rate of the row deck against the column deck, from both seat orders (the row deck "
-                   "going first in about half of the games). Blue cells favour the row deck, red cells the "
-                   "column deck; each cell shows the rate and below it the 95% interval. Hatched cells "
-                   "have an interval that contains 50%: not distinguishable from an even matchup. Grey "
-                   "cells had no games (a deck is not played against itself in a round robin). The last "
-                   "column is each deck's win rate against all the others, the last row the others' win "
-                   "rate against the column deck (mirrors left out). Deck names are shortened to 28 "
-                   "characters in the figure; the table has them in full.",
-                   figure=matchup_heatmap(m, margins, "Win rate of row deck vs column deck"),
-                   figure_alt="Heat map of matchup win rates", table=table,
-                   csv=[Table("matchups", m, "the table above"),
-                        Table("matchup_margins", margins, "the overall row and column of the heat map")])
+    text = ("Win rate of the row deck against the column deck, from both seat orders (the row deck going "
+            "first in about half of the games).")
+    csv = [Table("matchups", m, "the table above")]
+    order = sensitivity.pairings(results)
+    if len(order) < 2:
+        margins = winrates.matrix_margins(m)
+        return [Section("matchups", "Matchup matrix", f"{text} {HEATMAP_TEXT}",
+                        figure=matchup_heatmap(m, margins, "Win rate of row deck vs column deck"),
+                        figure_alt="Heat map of matchup win rates", table=table,
+                        csv=[*csv, Table("matchup_margins", margins, "the overall row and column of the heat map")])]
+    names = ", ".join(f"{p} vs {p}" for p in order)
+    sections = [Section("matchups", "Matchup matrix",
+                        f"{text} These games were played under {len(order)} policy pairings ({names}: both seats "
+                        "played by that policy), which never meet, so there is one heat map per pairing below, "
+                        "each with only the cells that pairing played. In the table a deck played by several "
+                        "policies is named with its policy in brackets.", table=table, csv=csv)]
+    for i, p in enumerate(order, 1):
+        pm = winrates.matchup_matrix(sensitivity.pairing_results(results, p))
+        margins = winrates.matrix_margins(pm)
+        sections.append(Section(
+            f"matchups_{i}", f"Matchup matrix, {p} vs {p}",
+            f"Pairing {p} vs {p}: both seats played by the {p} policy; games under other pairings are left out, "
+            f"and the margins are against the other decks of this pairing. {text} {HEATMAP_TEXT}",
+            figure=matchup_heatmap(pm, margins, f"Win rate of row deck vs column deck, pairing {p} vs {p}"),
+            figure_alt=f"Heat map of matchup win rates, pairing {p} vs {p}",
+            csv=[Table(f"matchup_margins_{i}", margins, f"the overall row and column of the {p} vs {p} heat map")]))
+    return sections
 
 
 def _first_player(results: Results) -> Section:

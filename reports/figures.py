@@ -30,11 +30,12 @@ def _short(name: str, width: int = 28) -> str:
 def short_labels(names: list[str], width: int = 28) -> list[str]:
     """Names cut to `width`, kept distinct: names whose cuts collide keep their head and tail
     ("Earth-Lightnin…(FFTCG midrange)"), and a number if even that collides."""
-    cut = [_short(n, width) for n in names]
-    for i, n in enumerate(names):
-        if len(n) > width and cut.count(cut[i]) > 1:
-            tail = width // 2
-            cut[i] = n[: width - tail - 1] + "…" + n[-tail:]
+    first = [_short(n, width) for n in names]
+    tail = width // 2
+    # collisions are judged on the first cuts, never on a list being rewritten (else the last name
+    # of a colliding group would keep its bare cut and lose its tail)
+    cut = [n[: width - tail - 1] + "…" + n[-tail:] if len(n) > width and first.count(c) > 1 else c
+           for n, c in zip(names, first, strict=True)]
     seen: dict[str, int] = {}
     out = []
     for label in cut:

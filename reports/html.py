@@ -19,22 +19,36 @@ CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:1200px;
 padding:0 1rem;color:#222;line-height:1.45}
 h1{margin-bottom:.2rem}h2{border-bottom:1px solid #ddd;padding-bottom:.2rem;margin-top:2.2rem}
-table{border-collapse:collapse;font-size:.85rem;margin:.6rem 0}
-th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:right;white-space:nowrap}
-th{background:#f3f3f3}.text{text-align:left}
+table{border-collapse:collapse;font-size:.85rem;margin:.6rem 0;max-width:100%}
+th,td{border:1px solid #ddd;padding:.25rem .4rem;text-align:right;vertical-align:top}
+th{background:#f3f3f3;font-size:.8rem;font-weight:600;vertical-align:bottom;hyphens:auto}
+td.text{overflow-wrap:anywhere}.text{text-align:left}
+td.num{font-variant-numeric:tabular-nums;white-space:nowrap}
+td.num .ci{display:block;font-size:.75rem;color:#555;white-space:normal}
 .meta td{text-align:left;white-space:normal}.note{background:#fff7e0;border-left:4px solid #e0a800;padding:.4rem .8rem}
 .scroll{overflow-x:auto}img{max-width:100%;height:auto}nav a{margin-right:1rem}
 """
 
 
-NUMBER = re.compile(r"^[-+–]?[\d.,]+")
+NUMBER = re.compile(r"^[-+–<>]?[\d.,]+")
+WITH_INTERVAL = re.compile(r"^(.*\S) (\([^()]*\))$")  # "+3.0 pts (+0.4 to +5.6)", "50.1% (47.9–52.3)"
+
+
+def number_html(v: str) -> str:
+    """A number cell; its interval, if any, on a line of its own below it in smaller type, so a
+    table of many intervals fits the page (the text is unchanged: "rate (low–high)")."""
+    m = WITH_INTERVAL.match(v)
+    return escape(v) if m is None else f'{escape(m[1])} <span class="ci">{escape(m[2])}</span>'
 
 
 def table_html(df: pl.DataFrame) -> str:
-    """Numbers right-aligned, names left-aligned (a column is text if any cell is not a number)."""
+    """Numbers right-aligned, names left-aligned (a column is text if any cell is not a number).
+    Headers and names wrap, and intervals go below their number, so that a wide table fits a
+    1280 px window instead of hiding columns behind a horizontal scrollbar."""
     text = [any(v and not NUMBER.match(str(v)) and v != "–" for v in df[c].to_list()) for c in df.columns]
     head = "".join(f'<th{" class=text" if t else ""}>{escape(c)}</th>' for c, t in zip(df.columns, text, strict=True))
-    body = "".join("<tr>" + "".join(f'<td{" class=text" if t else ""}>{escape(str(v))}</td>'
+    body = "".join("<tr>" + "".join(f'<td class="text">{escape(str(v))}</td>' if t else
+                                     f'<td class="num">{number_html(str(v))}</td>'
                                      for v, t in zip(row, text, strict=True)) + "</tr>" for row in df.iter_rows())
     return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 

@@ -10,6 +10,18 @@ from analysis.data import Results
 from reports.parts import INTERVAL_MEANING, Section, Table, diff, fmt, p_value, rate
 from sim.cards.model import Deck
 
+# What each gap column asks, and which one answers "should I play this card" (the card table's caption).
+COLUMN_QUESTIONS = (
+    "Which question each column answers: 'opening hand − not' asks whether the games that began with the "
+    "card in hand went better than those that did not; the deal is random, so this is the nearest to an "
+    "experiment, and it counts everything the card does, making games shorter or longer included. Read "
+    "it for 'should I play this card'. 'in hand − not seen, same draws' asks whether, among games in "
+    "which the seat drew as many cards, those in which it held the card went better: it holds game "
+    "length fixed, so for a card that changes how long games last (a finisher ends them sooner, a "
+    "stall card drags them on) it compares games that the card itself made different, and it can "
+    "disagree with the opening-hand column, reproducibly, not by chance. It describes how games with the "
+    "card went; it is not the card's value. 'in hand by turn {t} − not' sits between the two (the card "
+    "early, among the games that got that far).")
 CARD_ROWS = 40  # per deck in the display table; the CSV has every card
 CURVE_TURNS = 6
 
@@ -38,7 +50,9 @@ def curve(results: Results, decks: list[Deck]) -> Section:
                          "resource cards played by this turn": "sources"})
     return Section("curve", title,
                    f"Per own turn 1–{CURVE_TURNS} (1 = the player's first turn), both seats pooled: resources "
-                   "spent (FFTCG: CP paid, including the CP of cards discarded to pay) and cards played that turn, and the resource cards played so far (FFTCG: "
+                   "spent (FFTCG: CP produced, leftovers included: 1 per Backup dulled and 2 per card discarded to pay "
+                   "a cost, so a discard that makes 2 CP for a 1 CP remainder counts 2, more than the costs "
+                   "paid) and cards played that turn, and the resource cards played so far (FFTCG: "
                    "Backups, which pay CP every turn; cards that left the field still count, so this is an "
                    "upper bound of those in play). Means at turn t are over the players whose game lasted to "
                    "their turn t (the players column). CoJ's CP comes from the round, not from cards, so it "
@@ -83,17 +97,18 @@ def cards(results: Results) -> Section:
         return _missing("cards", title, "cards")
     cs = card_analysis.card_stats(results)
     tested = int(cs["gap_adjusted_p"].is_not_null().sum())
-    shown = (cs.sort(["deck", "gap_adjusted"], descending=[False, True], nulls_last=True)
-             .group_by("deck", maintain_order=True).head(CARD_ROWS))
+    # a deck played by several policies has a row per card and policy: say which
+    by = ["deck", "policy"] if cs["policy"].n_unique() > 1 else ["deck"]
+    shown = (cs.sort([*by, "gap_adjusted"], descending=[*(False for _ in by), True], nulls_last=True)
+             .group_by(by, maintain_order=True).head(CARD_ROWS))
     t = card_analysis.BY_TURN
-    table = fmt(shown, {"deck": "deck", "card": lambda r: f"{r['name']} ({r['code']})", "copies": "copies",
+    table = fmt(shown, {**{c: c for c in by}, "card": lambda r: f"{r['name']} ({r['code']})", "copies": "copies",
                         "games": "games", "win rate, in opening hand": rate("win_rate_opening"),
                         "opening hand − not": diff("gap_opening"),
                         "p (Holm), opening": lambda r: p_value(r["gap_opening_p_holm"]),
                         f"in hand by turn {t} − not": diff("gap_by_turn"),
                         "in hand − not seen, same draws": diff("gap_adjusted"),
                         "p (Holm), same draws": lambda r: p_value(r["gap_adjusted_p_holm"]),
-                        "in hand vs deck average": diff("vs_deck"),
                         "win rate when played": rate("win_rate_played"),
                         "avg turn played": "avg_turn_played", "dead rate": rate("dead_rate")})
     return Section("cards", title,
@@ -108,8 +123,8 @@ def cards(results: Results) -> Section:
                    f"{t} − not (among the games that reached it), and in hand − not seen within games in "
                    "which the seat drew as many cards (Mantel-Haenszel over own turns begun x seat order; "
                    "not over game turns, which with the seat would fix who won: a game mostly ends on "
-                   "its winner's turn); 'in hand vs deck average' "
-                   "is that adjusted gap against the deck's overall win rate. Each interval is a 95% "
+                   "its winner's turn). "
+                   f"{COLUMN_QUESTIONS.format(t=t)} Each interval is a 95% "
                    f"interval for one card; with {tested:,} cards tested at once some will exclude 0 by "
                    "chance, so the two p (Holm) columns are the p-values of the opening-hand gap and of the "
                    "same-length gap after Holm's correction over all "
@@ -117,7 +132,7 @@ def cards(results: Results) -> Section:
                    "0.05 is a finding, an interval that merely excludes 0 is not. Win rate "
                    "when played counts games where a copy was played; dead rate = copies that reached the "
                    f"hand but were never played. {INTERVAL_MEANING.capitalize()}. Sorted by the adjusted gap; "
-                   f"at most {CARD_ROWS} cards per deck are shown.",
+                   f"at most {CARD_ROWS} cards per deck{' and policy' if len(by) > 1 else ''} are shown.",
                    table=table,
                    csv=[Table("cards", cs, "every card, with the counts behind each rate and the unadjusted "
                                            "gap (column gap)")])

@@ -166,3 +166,90 @@ def test_report_sections_explain_and_link_their_tables() -> None:
     assert "Holm" in s["cards"].text and "game length" in s["cards"].text
     assert "in hand − not seen, same draws" in s["cards"].table.columns
     assert "simulation noise" in html.render(report) and "real players" in s["decks"].text
+
+
+def test_short_labels_keep_every_tail_of_a_colliding_group() -> None:
+    from reports.figures import short_labels
+
+    head = "Earth-Lightning Midrange Deck"
+    names = [f"{head} (FFTCG {p})" for p in ("midrange", "control", "curve", "aggro")] + ["Fire"]
+    labels = short_labels(names)
+    assert len(set(labels)) == len(names) and all(len(x) <= 28 for x in labels)
+    # every member of the group, the last included, keeps the tail that tells it apart
+    for policy, label in zip(("midrange", "control", "curve", "aggro"), labels, strict=False):
+        assert label.endswith(f"{policy})"), label
+    assert labels[-1] == "Fire"
+    # equal after head and tail as well: numbered, every one of them
+    same = [f"{head} {x} (FFTCG midrange)" for x in ("one", "two", "six")]
+    assert short_labels(same) == [f"{short_labels(same)[0].rsplit(' #', 1)[0]} #{k}" for k in (1, 2, 3)]
+
+
+def _two_pairings() -> pl.DataFrame:
+    """The fixture's games played again under a second policy pairing (control vs control)."""
+    g, _, _, _ = _dataset()
+    again = g.with_columns(pl.col("game_id") + 1000, pl.col("matchup") + 2,
+                           pl.lit("control").alias("policy_a"), pl.lit("control").alias("policy_b"),
+                           pl.when(pl.col("winner") == "a").then(pl.lit("b")).otherwise(pl.lit("a")).alias("winner"))
+    return pl.concat([g, again])
+
+
+def test_several_pairings_get_one_heatmap_each_with_only_played_cells() -> None:
+    report = build(from_frames(_two_pairings()), [])
+    s = {x.key: x for x in report.sections}
+    assert s["matchups"].figure is None  # no 5x5 matrix of mostly "no games" cells
+    assert s["matchups"].table.height == 4  # Fire and the other deck, each under two policies
+    for key, policy in (("matchups_1", "curve"), ("matchups_2", "control")):
+        sec = s[key]
+        assert f"{policy} vs {policy}" in sec.title and f"{policy} vs {policy}" in sec.text
+        ax = sec.figure.axes[0]
+        assert f"{policy} vs {policy}" in ax.get_title()
+        grid = ax.images[0].get_array()
+        assert grid.shape == (3, 3)  # two decks and the field, not every deck and policy
+        played = [(i, j) for i in range(2) for j in range(2) if not grid.mask[i, j]]
+        assert played == [(0, 1), (1, 0)]  # only the diagonal (mirrors, never played) is grey
+        labels = [t.get_text() for t in ax.get_yticklabels()]
+        assert "Fire" in labels and not any(x.endswith(("(curve)", "(control)")) for x in labels)  # plain deck names within a pairing
+    fire = {k: s[k].csv[0].frame.filter(pl.col("deck") == "Fire").row(0, named=True) for k in ("matchups_1", "matchups_2")}
+    assert fire["matchups_1"]["wins"] + fire["matchups_2"]["wins"] == 40  # the winners were swapped
+    page = html.render(report)
+    assert page.count("data:image/png;base64,") == 4  # two heat maps, first player, game length
+
+
+def test_card_table_has_no_deck_average_column(tmp_path: Path) -> None:
+    """(1 - f) x gap shrinks cards seen in most games: gone from the table, the text, the CSV and the pages."""
+    g, t, c, decks = _dataset()
+    report = build(from_frames(g, t, c), decks)
+    cards = next(x for x in report.sections if x.key == "cards")
+    assert not any("deck average" in col for col in cards.table.columns) and "deck average" not in cards.text
+    assert not any(col.startswith("vs_deck") for col in cards.csv[0].frame.columns)
+    page = write_report(from_frames(g, t, c), tmp_path, decks=decks)
+    assert "deck average" not in page.read_text() and "deck average" not in (tmp_path / "report.md").read_text()
+    assert "vs_deck" not in (tmp_path / "tables" / "cards.csv").read_text().splitlines()[0]
+
+
+def test_card_caption_says_what_each_column_asks_and_which_to_read() -> None:
+    g, t, c, decks = _dataset()
+    text = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "cards").text
+    opening, same = text.index("'opening hand − not' asks"), text.index("'in hand − not seen, same draws' asks")
+    read = text.index("Read it for 'should I play this card'")
+    assert opening < read < same  # the advice follows the opening-hand column, before the same-draws one
+    assert "game length fixed" in text and "disagree with the opening-hand column" in text
+    assert "'in hand by turn 3 − not'" in text and "{t}" not in text
+
+
+def test_curve_caption_says_cp_produced_not_paid() -> None:
+    g, t, c, decks = _dataset()
+    text = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "curve").text
+    assert "CP produced, leftovers included" in text and "CP paid" not in text
+
+
+def test_card_table_names_the_policy_when_decks_have_several() -> None:
+    g, t, c, decks = _dataset()
+    two = _two_pairings()
+    c2 = pl.concat([c, c.with_columns(pl.col("game_id") + 1000, pl.col("matchup") + 2)])
+    cards = next(x for x in build(from_frames(two, None, c2), decks).sections if x.key == "cards").table
+    assert cards.columns[:3] == ["deck", "policy", "card"]
+    assert cards.select("deck", "policy", "card").is_unique().all()  # no two rows that read the same
+    assert set(cards["policy"].to_list()) == {"curve", "control"}
+    one = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "cards").table
+    assert "policy" not in one.columns  # one policy: no column to say it
