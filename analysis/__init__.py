@@ -1,1 +1,1 @@
-"""Polars pipelines over the results contract (sim/results.py): win rates, curves, card stats, comparisons."""
+"""Polars pipelines over the results contract (sim/engine/results.py): win rates, curves, card stats, comparisons."""

@@ -1,6 +1,6 @@
 """Resource curve from the turns detail: per deck, on the play / on the draw, and own turn number.
 
-Turn numbers are the player's own turns (sim/results.py). Means at turn t are over the players
+Turn numbers are the player's own turns (sim/engine/results.py). Means at turn t are over the players
 who reached their turn t (a game that ended earlier has no turn t). "Available" is what the engine
 could have paid that turn, which in FFTCG includes discarding every card in hand for CP, so a deck
 builder's question ("how many CP sources do I have on turn t") is answered by `sources_by_turn`.

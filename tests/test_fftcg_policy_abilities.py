@@ -1,4 +1,4 @@
-"""When the non-random FFTCG policies use action abilities in Main Phase 2 (fftcg_policy.ability_worth): a
+"""When the non-random FFTCG policies use action abilities in Main Phase 2 (sim.games.fftcg.policy.ability_worth): a
 dull that ends at the opponent's Active Phase (rule 9.1) is no use there, and a Backup that puts itself into the
 Break Zone (a cost, rule 15.1.1.3.2) is given up only to remove a Forward or with PR_SACRIFICE Backups on the
 field. Cards come from their printed text (tcard)."""

@@ -1,4 +1,4 @@
-"""The FFTCG search policy (sim/games/fftcg_search.py): names and budgets, the re-sampled worlds it
+"""The FFTCG search policy (sim/games/fftcg/search.py): names and budgets, the re-sampled worlds it
 plays rollouts in, its candidate lists, determinism, and that it outplays the curve policy."""
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ E_COST = 5
 E_DULL = 6  # bit 0: dull this card as a cost; bits 1-15: an extra action cost (`Effect.xcost`); bit ACT_CHAIN:
 #            the slot continues the previous slot's action ability; bit ACT_ONCE: usable once per turn
 # appended columns (engines that ignore them keep working): a condition, a target-type filter and
-# a "for each" multiplier of the amount. Encodings (FFTCG engine; see sim/importers/fftcg_text.py):
+# a "for each" multiplier of the amount. Encodings (FFTCG engine; see sim/games/fftcg/importer.py):
 E_COND = 7  # 0 none; kind = v & 7 (COND_*), bit 3 negates, bits 4-7 card-type mask, bit 8 "other
 #             than this card", count n = v >> 9 ("n or more")
 E_COND_PARAM = 8  # name/job/category hash the counted cards must match (0 = any)

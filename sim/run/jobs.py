@@ -11,12 +11,12 @@
                                    # `tcgsim balance --policies`; the report compares the pairings)
 
     [decks]                        # label = deck file (relative to the job file)
-    fire = "decks/fftcg/fire.toml"
-    water = "decks/fftcg/water.toml"
+    aggro = "decks/fftcg/aggro.toml"
+    control = "decks/fftcg/control.toml"
 
     [[matchup]]                    # or explicit matchups instead of round_robin
-    a = "fire"
-    b = "water"
+    a = "aggro"
+    b = "control"
     policy_a = "curve"
     policy_b = "control"
 

@@ -1,6 +1,6 @@
 """CODE OF JOKER turn steps and player actions (§7 turn structure, §3/§8 actions, §8 battle).
 
-The policies (coj_policy.py) choose; these functions carry the choice out under the rules.
+The policies (policy.py) choose; these functions carry the choice out under the rules.
 """
 
 

@@ -1,5 +1,5 @@
 """CODE OF JOKER card effects (§9): targets, use legality, resolution, trigger zone timings and the
-"when destroyed" queue. State layout and rule primitives: coj_rules.py.
+"when destroyed" queue. State layout and rule primitives: rules.py.
 """
 
 import numpy as np
@@ -229,7 +229,7 @@ def unit_affected(s, p, q, j, op, amount, param):
         return False
     k = unit_kw(s, q, j)
     enemy = q != p
-    fl = param >> PV_BITS if param > 0 else 0  # CoJ modifiers (coj_vocab FL_*)
+    fl = param >> PV_BITS if param > 0 else 0  # CoJ modifiers (vocab FL_*)
     if fl:
         cost_max = ((param >> COST_SHIFT) & 31) - 1
         if ((fl & (FL_ACTED >> PV_BITS) and U[q, j, U_ACT] == 1)  # 「行動済」
@@ -347,7 +347,7 @@ def select_hack(s, p, q, op, amount, param):
 @engine_jit
 def live_copy(s, p, c):
     """Whether copy c of seat p is in its deck, hand, field or trigger zone. The other copies are the
-    discard and the deleted ones (§5 消滅, coj_rules.deleted; coj.py V_ZONES); after a §5 rebuild the
+    discard and the deleted ones (§5 消滅, rules.deleted; engine.py V_ZONES); after a §5 rebuild the
     fresh deck holds every copy, so the discard starts empty again."""
     P, DK, H, U, Z = vP(s), vDK(s), vH(s), vU(s), vZ(s)
     for i in range(P[p, P_TOP], P[p, P_N]):
@@ -383,7 +383,7 @@ def search_match(s, p, c, param):
     """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
     of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
     K = vK(s)
-    if param <= -2:  # a type / colour / cost filter (coj_vocab.search_filter)
+    if param <= -2:  # a type / colour / cost filter (vocab.search_filter)
         v = -param - 2
         ctype, colours, cost = (v & 7) - 1, (v >> 3) & 63, ((v >> 9) & 31) - 1
         return ((ctype < 0 or K[p, c, K_TYPE] == ctype) and (colours == 0 or K[p, c, K_ELEM] & colours != 0)
@@ -460,7 +460,7 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
 
 @engine_jit
 def row_amount(s, p, e, k, ctx_seat, ctx_uid):
-    """Effect row k's amount; 「[…×N]」 (E_FOREACH, coj_vocab FE_*) multiplies it by a count."""
+    """Effect row k's amount; 「[…×N]」 (E_FOREACH, vocab FE_*) multiplies it by a count."""
     if e[k, E_FOREACH] == 0:
         return e[k, E_AMOUNT]
     return e[k, E_AMOUNT] * fe_count(s, p, e[k, E_FOREACH], e[k, E_FE_PARAM], ctx_seat, ctx_uid)
@@ -468,7 +468,7 @@ def row_amount(s, p, e, k, ctx_seat, ctx_uid):
 
 @engine_jit
 def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
-    """What a 「[…×N]」 counts for seat p (coj_vocab FE_*)."""
+    """What a 「[…×N]」 counts for seat p (vocab FE_*)."""
     P, U = vP(s), vU(s)
     if fe == FE_PURPLE:
         return P[p, P_PURPLE]
@@ -506,7 +506,7 @@ def other_than(s, p, q, j, param, src_uid):
 
 @engine_jit
 def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
-    """An effect's condition (E_COND, coj_vocab CC_*; cparam = E_COND_PARAM) for seat p; 0 and choice
+    """An effect's condition (E_COND, vocab CC_*; cparam = E_COND_PARAM) for seat p; 0 and choice
     options always hold."""
     if cond == 0:
         return True
@@ -678,7 +678,7 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         P[p, P_LP] = min(P[p, P_LP] + amount, param) if param > 0 else P[p, P_LP] + amount
     elif op == OP_GAIN_CP:
         t = q if target == TG_OPP_PLAYER else p
-        if param == 1:  # 紫ゲージ (coj_rules P_PURPLE)
+        if param == 1:  # 紫ゲージ (rules P_PURPLE)
             P[t, P_PURPLE] = max(0, min(PURPLE_MAX, P[t, P_PURPLE] + amount))
         else:
             P[t, P_CP] = max(G[O_CP_FLOOR], min(CP_MAX, P[t, P_CP] + amount))  # §4 cap 12, floor (option)
@@ -921,7 +921,7 @@ def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
 @engine_jit
 def want_intercept(s, q):
     """Intercepts are the only optional effects (§9): scripted policies use every usable one, the
-    random policy tosses a coin (policy id 0 = random, coj_policy.POL_RANDOM)."""
+    random policy tosses a coin (policy id 0 = random, policy.POL_RANDOM)."""
     return randbelow(rng(s, SUB_POLICY0 + q), 2) == 1 if vG(s)[G_POL + q] == 0 else True
 
 

@@ -9,11 +9,11 @@ set in the trigger zone, attack, retreat, discard, joker. LP 0 ends the game at 
 DOUBLE_LOSS, END_SIMULTANEOUS); after round 10 more LP wins and a tie goes to the second player
 (END_ROUND_LIMIT). Games never reach the turn cap (MAX_TURNS = 20 = 10 rounds).
 
-Modules: coj_rules (state layout, zones, draws, units, damage), coj_effects (card effects, trigger
-zone timings, the destruction queue), coj_policy (decisions), coj_actions (turn steps, actions,
+Modules: rules (state layout, zones, draws, units, damage), effects (card effects, trigger
+zone timings, the destruction queue), policy (decisions), actions (turn steps, actions,
 battle), this one (interface, compiling, the batch kernel and the game loop).
 
-Policies (ids in POLICIES; details in docs/policies_coj.md and coj_policy's docstring):
+Policies (ids in POLICIES; details in docs/policies_coj.md and policy's docstring):
 - random:  uniform over legal actions / blocks / keep-or-redraw / intercept use.
 - aggro:   redraw until 2 units of cost <= 3; cheapest units and Speed Move first; attacks with
            everything; blocks only to win (chump at 1 LP).
@@ -22,7 +22,7 @@ Policies (ids in POLICIES; details in docs/policies_coj.md and coj_policy's docs
 - control: sets triggers/intercepts first and keeps CP for an intercept; attacks only when safe;
            blocks whenever it wins or trades, chumps at <= 4 LP.
 Policy parameters (params_a / params_b, int; < 0 = default): keep_units, chump_lp, hand_target,
-cp_reserve (coj_policy.PARAM_NAMES).
+cp_reserve (policy.PARAM_NAMES).
 
 Results: G_FINAL_A/B = LP at the end (FINAL_MEASURE "lp"). Turns detail: T_AVAILABLE = the CP
 set at turn start, T_SPENT = CP spent on the own turn (intercepts paid on the opponent's turn are
@@ -160,7 +160,7 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
 # hands, after every turn and at game end; 0 = all held).
 # Card conservation (V_ZONES): the live zones are the deck (order DK[top:n]), the hand, the field and
 # the trigger zone. The discard is not stored (effects read it only through the copies in no live
-# zone) and the deleted zone (§5 消滅) only as a mask (coj_rules P_DEL), so discard + deleted = the
+# zone) and the deleted zone (§5 消滅) only as a mask (rules P_DEL), so discard + deleted = the
 # copies in no live zone: "in exactly one zone" means "in at most one live zone". §5 rebuild: the deck becomes a fresh 40 while the hand,
 # field and trigger zone keep their cards, so after r rebuilds of a seat a copy may be live up to
 # r + 1 times (once per deck generation). Always conserved: the deck array is a permutation of the

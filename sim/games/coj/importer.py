@@ -12,7 +12,7 @@ encodings are in sim.games.coj.vocab. Approximations, made on purpose:
 - target filters other than cost / BP / level bounds and 行動済 are not modelled (the ability stays
   unmodelled); a BP bound only on destroy / delete;
 - 「選んで」 (chosen) picks from the discard, deck or own hand are played as random picks of the same
-  kind, and a unit picked 「ランダムで」 is played as the engine's target choice (coj_effects.pick_target);
+  kind, and a unit picked 「ランダムで」 is played as the engine's target choice (effects.pick_target);
 - 「それ」 in a trigger or intercept card is the unit of its event (the entering or attacking unit);
 - a condition is checked at each of its effects as it resolves (a sentence's effects rarely change it).
 """
@@ -124,7 +124,7 @@ _SIDE = r"(対戦相手|あなた)?の?"
 _FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)|BP(\d+)以上の)?"
 # one unit of each side: 「あなたのユニットと対戦相手のユニットをそれぞれ1体ずつ選ぶ」, 「お互いのユニットを1体ずつ選ぶ」
 _BOTH = re.compile(r"^(?:あなたのユニットと対戦相手のユニットを(?:それぞれ)?|お互いのユニットを)(\d+)体ずつ選ぶ$")
-_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (coj_vocab unit_filter)
+_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (vocab unit_filter)
 _CHOOSE = re.compile(r"^(このユニット以外の)?" + _SIDE + _FILTER + _KIND
                      + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
 _RECOVER_PICK = re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
@@ -218,13 +218,13 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたのトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "own_player"),
     (re.compile(r"^(?:あなたは)?手札が(\d+)枚になるまでカードを引く$"), "draw_to", "own_player"),
     (re.compile(r"^ターン終了時までこのユニットのBPを(\d+)倍にする$"), "pump_times", "self"),
-    # the purple gauge (紫ゲージ): gain_cp param 1 (coj_vocab)
+    # the purple gauge (紫ゲージ): gain_cp param 1 (vocab)
     (re.compile(r"^(?:あなたの)?紫ゲージを([+-]\d+)する$"), "gain_purple", "own_player"),
     (re.compile(r"^あなたの紫ゲージを全て消費する$"), "purple_all", "own_player"),
     (re.compile(r"^このユニットの【(神託)】を取り除く$"), "take_keyword", "self"),
     (re.compile(r"^対戦相手の紫ゲージを([+-]\d+)する$"), "gain_purple", "opp_player"),
 ]
-# sentences whose effect carries CoJ modifier bits (coj_vocab FL_*): (pattern, op, target, flags)
+# sentences whose effect carries CoJ modifier bits (vocab FL_*): (pattern, op, target, flags)
 _ALONE_FL = [
     (re.compile(r"^(?:自身|このユニット)以外の全てのユニットに(\d+)ダメージを与える$"), "damage", "all_characters", VOC.FL_OTHER),
     (re.compile(r"^このユニット以外の全てのユニットを破壊する$"), "break", "all_characters", VOC.FL_OTHER),
@@ -338,7 +338,7 @@ def _amount(op: str, sentence: str, groups: list[str]) -> int:
     if op == "level_set" and "オーバークロック" in sentence:
         return 3
     if op == "purple_all":
-        return -5  # 「全て消費する」: the gauge holds 5 at most (coj_rules PURPLE_MAX)
+        return -5  # 「全て消費する」: the gauge holds 5 at most (rules PURPLE_MAX)
     if op == "take_keyword":
         return 2  # grant_keyword amount 2: the keyword is taken
     if op == "grant_keyword":  # granted until end of turn (0) or for as long as it stays (1)
@@ -347,7 +347,7 @@ def _amount(op: str, sentence: str, groups: list[str]) -> int:
 
 
 def _unit_filter(species: str | None, colour: str | None) -> int:
-    """Effect.thash of a 【species】 or colour (属性) target filter (coj_vocab.unit_filter), 0 none."""
+    """Effect.thash of a 【species】 or colour (属性) target filter (vocab.unit_filter), 0 none."""
     if species:
         return text_hash(species)
     return VOC.unit_filter(1 << ELEMENTS["coj"].index(_COLOURS[colour])) if colour else 0
@@ -384,7 +384,7 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
 
 
 def _op_fl(op: str) -> tuple[str, int]:
-    """The engine's op for an importer op name, with its modifier bits (coj_vocab FL_*)."""
+    """The engine's op for an importer op name, with its modifier bits (vocab FL_*)."""
     if op == "delete":
         return "break", VOC.FL_DELETE
     if op == "level_set":
@@ -551,13 +551,13 @@ _ZONE_QUALIFIED = [
 ]
 _IT = re.compile(r"^\^(?:\(\?:ターン終了時まで\)\?)?それ")  # an _ALONE pattern about 「それ」
 _OPP_EVENTS = ("opp_enters", "opp_attacks", "opp_hit_player")
-# timings with a unit of the event that 「それ」 can mean, in the engine's context (coj_effects.pick_target
+# timings with a unit of the event that 「それ」 can mean, in the engine's context (effects.pick_target
 # takes it first): the entering or attacking unit
 _EVENT_UNIT_TRIGGERS = ("own_enters", "opp_enters", "own_attacks", "opp_attacks")
 
 
 _COUNTED = re.compile(r"\[([^\]×]+)×(\d+)(枚|体)?\]")
-_COUNTS = [  # what 「[…×N]」 counts (coj_vocab FE_*): (pattern, kind); a species or colour group is the filter
+_COUNTS = [  # what 「[…×N]」 counts (vocab FE_*): (pattern, kind); a species or colour group is the filter
     (re.compile(r"^(?:あなたの)?紫ゲージ(?:の数)?$"), VOC.FE_PURPLE),
     (re.compile(r"^あなたの受けているライフダメージ$"), VOC.FE_LP_LOST),
     (re.compile(r"^あなたのライフ$"), VOC.FE_LP),

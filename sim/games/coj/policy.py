@@ -1,6 +1,6 @@
 """CODE OF JOKER policies: the decisions (docs/policies_coj.md has the prose).
 
-Every function here only reads the state (and draws from the seat's policy RNG); coj_actions.py
+Every function here only reads the state (and draws from the seat's policy RNG); actions.py
 carries the chosen actions out. Actions are small ints: kind * 256 + a * 16 + b.
 
 - random:  every decision uniform over the legal choices (actions including "end turn", blocks
@@ -339,7 +339,7 @@ def random_action(s, p):
 
 @engine_jit
 def scan_hand(s, p):
-    """The hand facts that depend on the hand alone (coj_rules P_HSCAN..P_HMINC), for hand_scan."""
+    """The hand facts that depend on the hand alone (rules P_HSCAN..P_HMINC), for hand_scan."""
     P, H, HL, cards = vP(s), vH(s), vHL(s), vK(s)
     nh = P[p, P_HAND]
     ovr, first_set, minc, evo = -1, -1, 1 << 20, 0

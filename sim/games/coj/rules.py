@@ -1,7 +1,7 @@
 """CODE OF JOKER rules primitives: state layout, options, zones, draws, units and damage (rules/coj.md).
 
-The engine (sim/games/coj.py) runs the turn loop, the policies (coj_policy.py) choose actions,
-coj_actions.py carries them out, coj_effects.py resolves card effects; this module holds what they
+The engine (sim/games/coj/engine.py) runs the turn loop, the policies (policy.py) choose actions,
+actions.py carries them out, effects.py resolves card effects; this module holds what they
 share. Section numbers (§n) refer to the CoJ rules digest.
 
 State is a tuple `s` of five integers, one game at a time: the data addresses of the four arrays
@@ -24,7 +24,7 @@ owned by the caller of `state_of`, which must keep them alive while `s` is used:
          vC   [2, n, C_*]   cards detail (copied to the Batch after the game)
     rng(s, sub)  uint64[1]  RNG state of a kernel sub-stream (SUB_SEAT0/1, COIN, POLICY0/1)
 
-No recursion (numba cache): an effect that destroys a unit only queues it (`destroy`); coj_effects'
+No recursion (numba cache): an effect that destroys a unit only queues it (`destroy`); effects'
 `settle` then fires the queued "leave" effects, which may queue more, until the queue is empty.
 """
 
@@ -87,11 +87,11 @@ U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
 # units as reducers, and most events concern one card of a deck's kinds at most).
 # P_HVER / P_ZVER count the changes to the hand (cards and levels, `hand_changed`) and to the trigger
-# zone (`zone_count`). P_HSCAN..P_HEVO hold the policy's hand scan (coj_policy.hand_scan) made at hand
+# zone (`zone_count`). P_HSCAN..P_HEVO hold the policy's hand scan (policy.hand_scan) made at hand
 # version P_HSCAN - 1 (0: none yet), reused while the hand stays the same: the override found (-1:
 # none), the first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20:
 # none), whether an evolution is in hand. P_NOPLAY..P_NPNF: the hand version + 1, zone version, CP
-# and field size at which the policy last found no drive and no reducer to set (coj_policy.no_play).
+# and field size at which the policy last found no drive and no reducer to set (policy.no_play).
 NEV = 13
 (P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
  P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC, P_HEVO, P_ZVER, P_NOPLAY,
@@ -113,8 +113,8 @@ G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, 
 # G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
 # as in 「それの基本BPを+2000し、【加護】を与える」)
 G_CHOSEN_SEAT, G_CHOSEN_UID = 11, 12
-# G_FILTER: the E_THASH target filter of the effect being resolved or checked (coj_vocab: > 0 a
-# species, < 0 a colour mask; 0 none), set around each effect by coj_effects (run_effects, card_usable)
+# G_FILTER: the E_THASH target filter of the effect being resolved or checked (vocab: > 0 a
+# species, < 0 a colour mask; 0 none), set around each effect by effects (run_effects, card_usable)
 G_FILTER = 13
 # G_CAUSE: why units are being destroyed now (0 an effect, 1 a battle, 2 anything else: a retreat),
 # stored with each queued destruction (DQ seat column, bits above the seat); G_LEAVE_CAUSE: the cause
@@ -574,7 +574,7 @@ def spend(s, p, cost):
 @engine_jit
 def overclock(s, p, j):
     """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction;
-    its OC abilities wait in the OC queue (§9: they resolve after all other effects, coj_effects.settle)."""
+    its OC abilities wait in the OC queue (§9: they resolve after all other effects, effects.settle)."""
     U, G, OQ = vU(s), vG(s), vOQ(s)
     U[p, j, U_ACT] = 1
     U[p, j, U_RESTR] = 0

@@ -1,6 +1,6 @@
 """What the CODE OF JOKER engine executes, in the words of sim.cards.effects (plain Python, no numba).
 
-The importer (sim/importers/coj_text.py) emits an ability only when its timing, every op and every
+The importer (sim/games/coj/importer.py) emits an ability only when its timing, every op and every
 target are listed here, so `tcgsim cards coverage` counts only what runs; tests/test_coj_vocab.py
 checks that each entry changes a game state when it fires (no silent no-ops).
 """
@@ -39,7 +39,7 @@ KEYWORDS = (
 UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overclock", "hit_player", "turn_start",
                            "turn_end", "opp_turn_start", "opp_turn_end", "opp_enters", "opp_attacks",
                            "opp_hit_player"})
-# Trigger and intercept cards set in the zone (zone_event in coj_rules), and jokers ("cast": used).
+# Trigger and intercept cards set in the zone (zone_event in rules), and jokers ("cast": used).
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
                            "opp_turn_start", "turn_end", "opp_turn_end"})

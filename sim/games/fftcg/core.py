@@ -1,7 +1,7 @@
 """FFTCG engine core: state layout, zones, CP payment, targets, effects and rule processes.
 
 Rule numbers are those of the FFTCG rules digest (../shared/rules/fftcg.md, source A = CR 3.2).
-The game flow (turns, attacks, casting) is in sim/games/fftcg.py; scripted choices in fftcg_policy.py.
+The game flow (turns, attacks, casting) is in sim/games/fftcg/engine.py; scripted choices in policy.py.
 
 State of one game: S, the address (an int64) of one int32 array, the "blob", allocated per chunk of games
 inside the batch kernel and reset for each game, read through views (st_* accessors: small compiled functions that LLVM inlines):
@@ -235,7 +235,7 @@ PR_RISK = 3  # attacks: 0 only if no blocker can break it, 1 also even trades, 2
 PR_TRADE = 4  # cast a removal Summon in a main phase only on a target of cost >= its own - (this - 1); 0 = any
 PR_SACRIFICE = 5  # a Backup's "put it into the Break Zone" ability: only with >= this many Backups, or to remove
 PR_WAIT = 6  # 1 = a character whose enter ability asks for a character not controlled yet is cast after the others
-PR_BUDGET = 7  # rollouts per searched decision (fftcg_search); 0 = the seat does not search
+PR_BUDGET = 7  # rollouts per searched decision (search); 0 = the seat does not search
 NPARAM = 8
 
 # ---- rules options (opt[O_*]); names, defaults and docs in fftcg.OPTIONS -----------------------------

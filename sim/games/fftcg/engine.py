@@ -2,8 +2,8 @@
 
 Rules: ../shared/rules/fftcg.md (the digest of the Comprehensive Rules 3.2); comments cite its rule
 numbers. This file: setup, one game, the invariant check, the batch kernel and the Python interface.
-The turn (Active, Draw, Main 1, Attack, Main 2, End), casting, attacks and blocks: fftcg_turn.py.
-State layout, CP payment, effects and rule processes: fftcg_core.py. Choices: fftcg_policy.py.
+The turn (Active, Draw, Main 1, Attack, Main 2, End), casting, attacks and blocks: turn.py.
+State layout, CP payment, effects and rule processes: core.py. Choices: policy.py.
 
 Modelled: setup with the all-or-nothing mulligan to the bottom (8.2.1); draws 2 (first player's
 first turn 1, 9.2.1.3); CP from discards (2, never Light/Dark) and Backups (1), element requirements
@@ -19,7 +19,7 @@ after the block); targets, and a modal ability's options (11.3.4, picked by its 
 chosen on resolution. Not modelled: Warp, Priming, element icons in
 action-ability costs, static amounts "for each card in hand", abilities used from the Break Zone.
 
-Card effects (sim/effects.py; the full list with its approximations is in docs/policies_fftcg.md):
+Card effects (sim/cards/effects.py; the full list with its approximations is in docs/policies_fftcg.md):
 triggered abilities (enter, attack, block, leave, damaged, hit the player, turn start, the beginning of the
 own Attack Phase (10.1.1: after Main Phase 1, before the first declaration, once per turn), end of the own turn
 (9.5.1.1, before the hand-limit discard), own or opposing Summon cast, own Forward attacks or character
@@ -67,13 +67,13 @@ Policies (full text in docs/policies_fftcg.md):
   Summons for the opponent's attacks (kills the attacker at instant speed) and casts a Back Attack
   Forward to block; attacks only when no active opposing Forward could break the attacker; blocks to
   survive or trade, or at >= 4 damage. Mulligans with no Backup.
-- search (`search`, or `search:N` for N rollouts per decision; fftcg_search.py): determinised flat
+- search (`search`, or `search:N` for N rollouts per decision; search.py): determinised flat
   Monte Carlo over its own main-phase actions, attack declarations and blocks, with curve rollouts;
   every other choice is curve's.
 All policies use action abilities in Main Phase 2 when the effect is useful and lasts (no dull of an opposing
 Forward there; a self-sacrificing Backup only to remove a Forward or with PR_SACRIFICE Backups; the random one
 any ability any time), take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in
-fftcg_core).
+core).
 """
 
 from __future__ import annotations
@@ -326,7 +326,7 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
                  "blocked_if_blocker_removed": O_BLOCKED_IF_REMOVED, "party_shared_element": O_PARTY_SHARED,
                  "lb_undefined_cost": O_LB_UNDEFINED_COST, "payment_strict": O_PAYMENT_STRICT}
 
-# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE, PR_SACRIFICE, PR_WAIT] (fftcg_core); the
+# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE, PR_SACRIFICE, PR_WAIT] (core); the
 # search policy plays curve's wherever it does not search, and adds PR_BUDGET.
 DEFAULT_PARAMS: dict[int, tuple[int, ...]] = {
     RANDOM: (0, 0, 0, 2, 0, 0, 0),
@@ -593,7 +593,7 @@ def search_turn(S, p, gturn, threshold, check):
 @njit(nogil=True, cache=True)
 def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
                   games, turns, cdetail, viol, lo, hi):
-    """play_kernel for games with a searching seat (fftcg_search): a kernel of its own, so that the
+    """play_kernel for games with a searching seat (search): a kernel of its own, so that the
     scripted games' kernel does not compile the search (it doubles the cold compile)."""
     chunks = min(n, KERNEL_CHUNKS)
     flags = deck_flags(cards, effs, ntot)
@@ -766,7 +766,7 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
 def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int,
                      stream: int = 0, start: int = 0, n: int, options: dict[str, int] | None = None) -> np.ndarray:
     """Play the games with invariant checks after every turn; per game a bitmask of violated
-    invariants (fftcg_core.V_*), 0 = all held."""
+    invariants (core.V_*), 0 = all held."""
     cards, effs, nmain, ntot, pols, prms, opt, _ = _prepare(a, b, policy_a, policy_b, options, None, None)
     games = np.zeros((n, 8), np.int64)
     viol = np.zeros(n, np.int64)

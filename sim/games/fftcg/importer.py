@@ -1063,7 +1063,7 @@ _MODAL_MORE = re.compile(r"^\s*\.?\s*if ([^,]+), select (?:up to )?(\d+) of the 
 
 def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
     """Every option that parses, each marked with its place in the printed list (Effect.mode): the player picks
-    among them (when the ability resolves, fftcg_core.choose_modes). With an "instead, select more" upgrade the
+    among them (when the ability resolves, core.choose_modes). With an "instead, select more" upgrade the
     first options that parse are taken, and the upgrade's under its condition (no choice)."""
     m = _MODAL.search(body)
     if not m or body[:m.start()].strip():
@@ -1384,7 +1384,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if not trigger:
         m = _EXTRA_COST.match(line)
         cp = _cp_cost(m.group(1)) if m else None
-        if cp and not cp[1]:  # read when the card is cast (cast_requirement's caller, fftcg_turn.cast)
+        if cp and not cp[1]:  # read when the card is cast (cast_requirement's caller, turn.cast)
             return frozenset(), [Effect("static", "extra_cost", cp[0], "self")]
         static = _static(line) if card_type == "summon" and "reduced by" in line else None
         if static and all(e.op == "cost_reduce" for e in static):

@@ -1,6 +1,6 @@
 """FFTCG scripted policies: every choice a player makes, dispatched on the policy id.
 
-The policies (documented in sim/games/fftcg.py and docs/policies_fftcg.md):
+The policies (documented in sim/games/fftcg/engine.py and docs/policies_fftcg.md):
   random  - uniform over the legal actions at each decision (cast / activate / pass; attacker or
             party / end; blocker / none; instant cast / none); random discards and targets.
   aggro   - Forwards first (Haste first), attacks with everything, blocks only to win a fight or

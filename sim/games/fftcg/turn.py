@@ -1,7 +1,7 @@
 """FFTCG game flow within a turn: casting and abilities, the main phase, attacks and blocks, the End
-Phase and the turn (digest sections 9-11, 15.2.8). sim/games/fftcg.py plays whole games from these;
-fftcg_search.py plays rollouts from them. State and rule processes: fftcg_core.py; choices:
-fftcg_policy.py.
+Phase and the turn (digest sections 9-11, 15.2.8). sim/games/fftcg/engine.py plays whole games from these;
+search.py plays rollouts from them. State and rule processes: core.py; choices:
+policy.py.
 """
 
 
