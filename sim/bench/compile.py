@@ -98,3 +98,16 @@ def compile_rows(games: list[str]) -> list[dict[str, Any]]:
                      "compilations": cold["compilations"], "repeated": cold["repeated"],
                      "warm_first_call_s": round(warm["wall_s"], 2), "warm_process_s": round(warm["process_s"], 1)})
     return rows
+
+
+# ---- compile budget: each engine's measured cold compile (seconds, numba compiles), and the guard's slack ---
+BUDGET_FILE = Path(__file__).with_name("compile_budget.json")
+BUDGET_SLACK = 0.10  # the guard test fails when a count grows more than this over its budget
+def over_budget(measured: dict[str, int], budget: dict[str, int], slack: float = BUDGET_SLACK) -> list[str]:
+    """The counts of `measured` more than `slack` over `budget`, as messages (empty when within it)."""
+    return [f"{key}: {measured[key]} > {budget[key]} + {slack:.0%}" for key in budget
+            if key in measured and measured[key] > budget[key] * (1 + slack)]
+
+
+def load_budget() -> dict[str, Any]:
+    return json.loads(BUDGET_FILE.read_text())
