@@ -280,7 +280,7 @@ def test_first_compile_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(numba_cache, "needs_compiling", lambda engine: True)
     run_matchups(specs(), 10, 2, tmp_path / "job", chunk=10, progress=False)
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == ("compiling the null engine for this machine: about a minute, once "
+    assert err[0] == ("compiling the null engine for this machine: about 3 s on a 2-core machine, once "
                       "(later runs load it from numba's cache)")
     assert re.fullmatch(r"compiled the null engine in \d+ s", err[-1])
     run_matchups(specs(), 10, 2, tmp_path / "job", chunk=10, progress=False)  # nothing left to play: no notice

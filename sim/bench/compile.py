@@ -98,3 +98,76 @@ def compile_rows(games: list[str]) -> list[dict[str, Any]]:
                      "compilations": cold["compilations"], "repeated": cold["repeated"],
                      "warm_first_call_s": round(warm["wall_s"], 2), "warm_process_s": round(warm["process_s"], 1)})
     return rows
+
+
+# ---- compile budget: a guard on what numba compiles, independent of timing --------------------------------
+BUDGET_FILE = Path(__file__).with_name("compile_budget.json")
+BUDGET_SLACK = 0.10  # the guard test fails when a count grows more than this over its budget
+
+
+def family_of_target(target: str) -> str:
+    """The numba cache family a warm() target compiles into ("fftcg-search" is FFTCG's, "odds" the sampler's)."""
+    return {"fftcg-search": "fftcg", "odds": "compute"}.get(target, target)
+
+
+def warm_and_record(target: str) -> dict[str, Any]:
+    """warm(target), counting numba's compiles of the target's own package (function x signature; shared
+    helpers are left out: another process may have cached them first), and record the count with the
+    family's source digest in sim/__pycache__/numba-compiled-<target>.json for the budget test.
+
+    The count is exact for a cold family cache compiled by one process at a time (the suite's conftest
+    runs fftcg before fftcg-search); from a partly warm cache it can only be lower."""
+    from numba.core import event
+
+    from sim.engine.numba_cache import PACKAGE, families, family_digest
+
+    family = family_of_target(target)
+    prefix = "sim.odds.compute" if family == "compute" else f"sim.games.{family}."
+    compiled: list[str] = []
+
+    class Count(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            pass
+
+        def on_end(self, ev: Any) -> None:
+            d = ev.data.get("dispatcher") if ev.data else None
+            if d is not None and d.py_func.__module__.startswith(prefix):
+                compiled.append(f"{d.py_func.__module__}.{d.py_func.__name__}")
+
+    with event.install_listener("numba:compile", Count()):
+        warm(target)
+    record = {"target": target, "digest": family_digest(families()[family]), "family_compilations": len(compiled),
+              "functions": len(set(compiled))}
+    try:
+        path = PACKAGE / "__pycache__" / f"numba-compiled-{target}.json"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(json.dumps(record))
+    except OSError:  # a read-only install: nothing to guard there
+        pass
+    return record
+
+
+def recorded_compiles() -> dict[str, dict[str, Any]]:
+    """The counts warm_and_record wrote for the current sources (a record of older code is ignored)."""
+    from sim.engine.numba_cache import PACKAGE, families, family_digest
+
+    found = {}
+    for path in sorted((PACKAGE / "__pycache__").glob("numba-compiled-*.json")):
+        try:
+            record = json.loads(path.read_text())
+            family = family_of_target(record["target"])
+            if record["digest"] == family_digest(families()[family]):
+                found[record["target"]] = record
+        except (OSError, ValueError, KeyError):
+            continue
+    return found
+
+
+def over_budget(measured: dict[str, int], budget: dict[str, int], slack: float = BUDGET_SLACK) -> list[str]:
+    """The counts of `measured` more than `slack` over `budget`, as messages (empty when within it)."""
+    return [f"{key}: {measured[key]} > {budget[key]} + {slack:.0%}" for key in budget
+            if key in measured and isinstance(budget[key], int) and measured[key] > budget[key] * (1 + slack)]
+
+
+def load_budget() -> dict[str, Any]:
+    return json.loads(BUDGET_FILE.read_text())

@@ -13,7 +13,6 @@ dropped if it moved.
 from __future__ import annotations
 
 import hashlib
-import sys
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -22,7 +21,6 @@ from types import ModuleType
 
 import numba
 from numba.core import event as numba_event
-from numba.core.dispatcher import Dispatcher
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the sim package
 # Inlined into, or read as compile-time constants by, every family (paths under the sim package).
@@ -108,53 +106,56 @@ def needs_compiling(engine: ModuleType, function: str = "") -> bool:
     return not any(cache_dir(path).glob(f"{path.stem}.{function}*.nbi"))
 
 
-def engine_functions(engine: ModuleType) -> set[str]:
-    """Qualified names of the compiled (not inlined) functions of the engine's family and the shared kernel."""
-    family = module_family(engine.__name__)
-    shared = {module_family("sim." + name.removesuffix(".py").replace("/", ".")) for name in SHARED}
-    names = set()
-    for name, module in list(sys.modules.items()):
-        if not (name.startswith("sim.") and module_family(name) in {family, *shared}):
-            continue
-        for value in vars(module).values():
-            if isinstance(value, Dispatcher) and value.targetoptions.get("inline") != "always":
-                names.add(f"{value.py_func.__module__}.{value.py_func.__name__}")
-    return names
+def expected_compile(key: str) -> dict:
+    """What the first compile of `key` (an engine's game, "fftcg-search", "odds") measured when its budget was
+    last set (sim/bench/compile_budget.json, from `tcgsim bench compile` on a 2-core machine): "cold_s"
+    seconds (its cold_cpu_s: numba compiles on one core, so this is the wall time of an otherwise idle
+    machine) and "compilations" (numba compiles of sim functions, the live bar's total); {} if unmeasured."""
+    import json
+
+    try:
+        return json.loads((PACKAGE / "bench" / "compile_budget.json").read_text()).get(key, {})
+    except (OSError, ValueError):
+        return {}
 
 
 class _Counter(numba_event.Listener):
-    def __init__(self, names: set[str], on_change) -> None:
-        self.names, self.done, self.on_change = names, set(), on_change
+    """Counts numba's finished compiles of sim functions (every function and signature the path compiles)."""
+
+    def __init__(self, on_change) -> None:
+        self.done, self.on_change = 0, on_change
 
     def on_start(self, event) -> None:
         pass
 
     def on_end(self, event) -> None:
         d = event.data.get("dispatcher") if event.data else None
-        name = d and f"{d.py_func.__module__}.{d.py_func.__name__}"
-        if name in self.names and name not in self.done:
-            self.done.add(name)
-            self.on_change(len(self.done))
+        if d is not None and d.py_func.__module__.startswith("sim."):
+            self.done += 1
+            self.on_change(self.done)
 
 
 @contextmanager
-def compile_progress(engine: ModuleType, label: str) -> Iterator[None]:
-    """While the block runs numba's first compile of an engine (or the odds sampler), say so and, on a
-    terminal, show a live bar of its functions compiled so far; then the time it took."""
+def compile_progress(engine: ModuleType, label: str, key: str = "") -> Iterator[None]:
+    """While the block runs numba's first compile of an engine (or the odds sampler), say how long it took
+    on a 2-core machine and, on a terminal, show a live bar of the compiles done out of those the path
+    needs; then the time it took. `key` names the measurement (default: the engine's GAME)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     console = Console(stderr=True)
-    console.print(f"compiling {label} for this machine: about a minute, once (later runs load it "
-                  "from numba's cache)", highlight=False, soft_wrap=True)
+    expected = expected_compile(key or getattr(engine, "GAME", "odds"))  # the odds sampler has no GAME
+    wait = f"about {expected['cold_s']:.0f} s on a 2-core machine" if "cold_s" in expected else "a minute or two"
+    console.print(f"compiling {label} for this machine: {wait}, once (later runs load it from numba's cache)",
+                  highlight=False, soft_wrap=True)
     t0 = time.perf_counter()
-    if console.is_terminal:
-        names = engine_functions(engine)
+    if console.is_terminal and expected.get("compilations"):
         columns = (TextColumn("compiling"), BarColumn(), MofNCompleteColumn(), TextColumn("functions"),
                    TimeElapsedColumn())
+        total = expected["compilations"]
         with Progress(*columns, console=console, transient=True) as bar:
-            task = bar.add_task("compile", total=len(names))
-            counter = _Counter(names, lambda n: bar.update(task, completed=n))
+            task = bar.add_task("compile", total=total)
+            counter = _Counter(lambda n: bar.update(task, completed=min(n, total)))
             with numba_event.install_listener("numba:compile", counter):
                 yield
     else:
@@ -173,6 +174,6 @@ def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] 
     for base in sorted({name.split(":")[0] for name in policies}):
         kernel = getattr(engine, "POLICY_KERNELS", {}).get(base)
         if kernel and needs_compiling(engine, kernel):
-            with compile_progress(engine, f"the {engine.GAME} {base} policy"):
+            with compile_progress(engine, f"the {engine.GAME} {base} policy", f"{engine.GAME}-{base}"):
                 a, b = engine.compile_matchup(deck_a, deck_b)
                 engine.play(a, b, engine.POLICIES[f"{base}:1"], 0, seed=0, stream=0, start=0, n=1)
