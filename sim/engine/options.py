@@ -37,7 +37,8 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
              "armor_vs_effects": FLAG, "weapon_bonus_turn": FLAG, "rapid_warcry_twice": FLAG,
              "rapid_same_target": FLAG, "colour_gate_strict": FLAG, "multicolour_all": FLAG,
              "row_damage_running": FLAG, "pierce_attacker_side": FLAG, "raid_difficulty": (0, 2),
-             "raid_fd_pp_all": FLAG, "raid_boss_new_attack": FLAG, "raid_party_tiebreak": FLAG},
+             "raid_fd_pp_all": FLAG, "raid_boss_new_attack": FLAG, "raid_party_tiebreak": FLAG,
+             "raid_boss_strikes_back": FLAG, "raid_boss_combo": FLAG},
 }
 
 
