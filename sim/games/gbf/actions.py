@@ -129,6 +129,9 @@ HAND_START = 5  # r. 5-2-1-5
 
 @engine_jit
 def mark_played(s, p, c):
+    """A play of copy c by seat p: the turn's count (the turns detail of p's own turns) and, the first
+    time, the cards detail's turn_played = p's own turn number (a counter-step play in the opponent's
+    turn: p's latest own turn, 0 before its first, as for cards drawn then)."""
     vS(s)[p, P_PLAYED] += 1
     if vG(s)[G_DETAIL] >= 2 and vC(s)[p, c, 1] < 0:
         vC(s)[p, c, 1] = vS(s)[p, P_OWN_TURN]
@@ -424,12 +427,14 @@ def counter_step(s, q, in_battle):
         if card(s, q, c, K_TYPE) == SUMMON:
             take_hand(s, q, i)
             play_summon(s, q, c, False)
+            mark_played(s, q, c)  # recorded like a main-phase play (the cards detail's turn_played)
         elif card(s, q, c, K_KW) & KW_ASSIST:
             k = action_effect(s, q, c)
             pay(s, q, vE(s)[q, c, k, E_COST], 0)
             if opt(s, O_ASSIST_GAUGE):
                 take_hand(s, q, i)
                 to_gauge(s, q, c)
+            mark_played(s, q, c)  # an Assist used from the hand (r. 10-18) is a play of that card
             fire(s, q, c, TR_ACTION, -1)
         acted = True
         checkpoint(s)
