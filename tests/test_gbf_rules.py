@@ -555,3 +555,24 @@ def test_rule_7_3_counter_step_plays_are_recorded_in_the_cards_detail():
     C = gbf.views(s)[6]
     assert members(s, 1)[0] == 0 and S(s)[1, R.P_GUP] == 1  # saved by the stone, which went to the gauge
     assert C[1, 1, 1] == 3 and C[1, 0, 1] == -1
+
+
+def test_rule_7_2_1_3_4_turn_player_plays_a_pump_stone_in_the_attack_step():
+    """r. 7-2-1-3-4: in the attack step the turn player may play summon stones. The scripted policies
+    count a payable +ATK stone in their attack plan and play it when it turns the damage into a KO;
+    without it (or without a crystal to pay) a 3-ATK member does not attack an HP-5 one."""
+    ath = stone("ATH", cost=1, elem="fire", eff=["cast:pump:3:own_character"])
+    for paid in (True, False):
+        s = state(a=[member("A", atk=3, rank=0), ath, member("CR")], b=[member("B", atk=1, hp=5)],
+                  policies=(CURVE, CURVE))
+        field(s, 0, 0)
+        field(s, 1, 0)
+        hand(s, 0, 1)
+        if paid:
+            crystals(s, 0, 2)
+        G(s)[R.G_TP] = 0
+        S(s)[0, R.P_LACT] = 0
+        A.battle_phase(s, 0)
+        C = gbf.views(s)[6]
+        assert (members(s, 1)[0] == -1) == paid  # KO'd by 3 + 3
+        assert (S(s)[0, R.P_HAND], S(s)[0, R.P_GUP], C[0, 1, 1] >= 0) == ((0, 1, True) if paid else (1, 0, False))

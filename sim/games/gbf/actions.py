@@ -17,6 +17,7 @@ from sim.games.gbf.policy import (
     A_SUMMON,
     ACT,
     attack_plan,
+    battle_summon,
     burst_target,
     choose_leader,
     counter_action,
@@ -444,6 +445,23 @@ def counter_step(s, q, in_battle):
 
 
 @engine_jit
+def attack_step_summons(s, p, on):
+    """r. 7-2-1-3-4: in the attack step (while in battle) the turn player may play summon stones from
+    the hand, paid, recorded as plays; the policy's pick (battle_summon). Returns whether the battle is
+    still on."""
+    while on:
+        i = battle_summon(s, p)
+        if i < 0:
+            break
+        c = take_hand(s, p, i)
+        play_summon(s, p, c, False)
+        mark_played(s, p, c)
+        checkpoint(s)
+        on = not vG(s)[G_OVER] and battle_on(s, p)
+    return on
+
+
+@engine_jit
 def end_battle(s, p):
     S, G = vS(s), vG(s)
     G[G_BATTLE], G[G_ATTSEEN], G[G_PSLOT] = 0, 0, -1
@@ -474,10 +492,11 @@ def battle_phase(s, p):
                 on = join_battle(s, p, j)
                 if not on:
                     break
+        on = attack_step_summons(s, p, on)
         for _w in range(opt(s, O_COUNTERS)):
             if not on or not counter_step(s, q, True):
                 break
-            on = not G[G_OVER] and battle_on(s, p)
+            on = attack_step_summons(s, p, not G[G_OVER] and battle_on(s, p))  # r. 7-3-1-3: back to it
         if on:  # damage step
             total = 0
             for j in range(SLOTS + 1):
