@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from sim.cards.effects import parse_effect
 from sim.cards.model import Card, Deck
 from sim.engine.compiled import K_ELEM, K_RANK
@@ -484,7 +487,7 @@ def test_invariants_hold_in_full_games_of_every_option():
     a, b = gbf.compile_matchup(*(gbf_deck(n) for n in ("aggro", "control")))
     for name in gbf.OPTIONS:
         default = gbf.OPTIONS[name][0]
-        value = 2 if name == "counter_windows" else 1 - default
+        value = {"counter_windows": 2, "turn_cap": 14}.get(name, 1 - default)  # turn_cap 14: games capped
         viol = gbf.check_invariants(a, b, CURVE, CONTROL, seed=3, n=200, options={name: value})
         assert not viol.any(), name
         assert gbf.check_results(gbf.play(a, b, CURVE, CONTROL, seed=3, stream=0, start=0, n=200,
@@ -495,3 +498,81 @@ def gbf_deck(name):
     from sim.decks.deckfile import load_deck
     return load_deck(Path(__file__).resolve().parents[1] / "decks" / "gbf" / f"{name}.toml").canonical()
 
+
+
+# ---------------------------------------------------------------- issue 34: the turn cap, counter-step plays
+
+
+def test_rule_11_16_turn_cap_is_an_option_and_capped_games_are_recorded(tmp_path):
+    """§11.16: the rules have no turn limit; the engine's cap is the option turn_cap (default 80, 1-1000).
+    A capped game is a draw with end reason turn_cap in the games table; the turns detail holds a row
+    per game turn up to the cap."""
+    import polars as pl
+
+    from sim.engine.options import check_options
+    from sim.engine.results import END_TURN_CAP
+    from sim.errors import InputError
+    from sim.workflows.simulate import simulate
+
+    assert gbf.OPTIONS["turn_cap"][0] == gbf.MAX_TURNS == 80
+    a, b = gbf.compile_matchup(*(gbf_deck(n) for n in ("aggro", "control")))
+    short = gbf.play(a, b, CURVE, CONTROL, seed=5, stream=0, start=0, n=300, detail="turns", options={"turn_cap": 10})
+    capped = short.games[:, G_REASON] == END_TURN_CAP
+    assert capped.any() and (short.games[capped, G_TURNS] == 10).all() and (short.games[capped, G_WINNER] == DRAW).all()
+    assert (short.games[:, G_TURNS] <= 10).all() and short.turns.shape[1] == 10
+    assert gbf.check_results(short) == []
+    # a longer cap: the same games as the default where those end before 80, arrays sized to the cap
+    base = gbf.play(a, b, CURVE, CONTROL, seed=5, stream=0, start=0, n=300, detail="turns")
+    long = gbf.play(a, b, CURVE, CONTROL, seed=5, stream=0, start=0, n=300, detail="turns", options={"turn_cap": 1000})
+    assert long.turns.shape[1] == 1000
+    ended = base.games[:, G_REASON] != END_TURN_CAP
+    assert np.array_equal(base.games[ended], long.games[ended])
+    assert np.array_equal(base.turns[ended], long.turns[ended, :80])
+    for bad in (0, 1001):
+        with pytest.raises(InputError, match="turn_cap"):
+            check_options(gbf, {"turn_cap": bad})
+        with pytest.raises(InputError, match="turn_cap"):
+            gbf.play(a, b, CURVE, CONTROL, seed=5, stream=0, start=0, n=1, options={"turn_cap": bad})
+    res = simulate(gbf_deck("aggro"), gbf_deck("control"), games=200, out=tmp_path / "run", policy_a="curve",
+                   policy_b="control", seed=5, options={"turn_cap": 10})
+    games = pl.read_parquet(tmp_path / "run" / "games")
+    assert res.summary["games"] == 200 and (games["end_reason"] == "turn_cap").sum() > 0
+    assert games.filter(pl.col("end_reason") == "turn_cap")["winner"].unique().to_list() == ["draw"]
+
+
+def test_rule_7_3_counter_step_plays_are_recorded_in_the_cards_detail():
+    """r. 7-3-1-3: a summon stone (and an Assist, r. 10-18) played in the counter step is a play of the
+    card: the cards detail's turn_played = the defender's latest own turn, as a main-phase play."""
+    ygg = stone("YGG", cost=0, elem="earth", eff=["cast:shield:4:own_character"])
+    s = state(a=[member("A", atk=4, rank=0)], b=[member("B", hp=4), ygg], policies=(CURVE, CONTROL))
+    field(s, 0, 0)
+    field(s, 1, 0)
+    hand(s, 1, 1)
+    S(s)[1, R.P_OWN_TURN] = 3
+    G(s)[R.G_TP] = 0
+    S(s)[0, R.P_LACT] = 0  # only the 4-ATK member attacks
+    A.battle_phase(s, 0)
+    C = gbf.views(s)[6]
+    assert members(s, 1)[0] == 0 and S(s)[1, R.P_GUP] == 1  # saved by the stone, which went to the gauge
+    assert C[1, 1, 1] == 3 and C[1, 0, 1] == -1
+
+
+def test_rule_7_2_1_3_4_turn_player_plays_a_pump_stone_in_the_attack_step():
+    """r. 7-2-1-3-4: in the attack step the turn player may play summon stones. The scripted policies
+    count a payable +ATK stone in their attack plan and play it when it turns the damage into a KO;
+    without it (or without a crystal to pay) a 3-ATK member does not attack an HP-5 one."""
+    ath = stone("ATH", cost=1, elem="fire", eff=["cast:pump:3:own_character"])
+    for paid in (True, False):
+        s = state(a=[member("A", atk=3, rank=0), ath, member("CR")], b=[member("B", atk=1, hp=5)],
+                  policies=(CURVE, CURVE))
+        field(s, 0, 0)
+        field(s, 1, 0)
+        hand(s, 0, 1)
+        if paid:
+            crystals(s, 0, 2)
+        G(s)[R.G_TP] = 0
+        S(s)[0, R.P_LACT] = 0
+        A.battle_phase(s, 0)
+        C = gbf.views(s)[6]
+        assert (members(s, 1)[0] == -1) == paid  # KO'd by 3 + 3
+        assert (S(s)[0, R.P_HAND], S(s)[0, R.P_GUP], C[0, 1, 1] >= 0) == ((0, 1, True) if paid else (1, 0, False))

@@ -180,3 +180,52 @@ def test_raid_cli_and_raid_job(tmp_path):
     assert res.returncode == 0, res.stderr
     assert "2 policy assignments x 100 raids" in res.stdout and "all held" in res.stdout
     assert len((tmp_path / "job" / "raids.csv").read_text().splitlines()) == 3
+
+
+# ---------------------------------------------------------------- issue 34: the Boss card in battle, 連撃, Warcry
+
+
+@pytest.mark.parametrize("strikes_back", [0, 1])
+def test_rule_506_6_1_raid_the_boss_card_deals_no_damage_back_unless_the_option(strikes_back):
+    """A party Player card (ATK 1) and a character (ATK 3) attack the Boss card (ATK 6): the seed's party
+    turns are PvP turns with Life instead of milling, so nothing comes back; with
+    raid_boss_strikes_back the Boss's 6 mills the Player's deck and damages the character."""
+    from sim.games.pso2 import actions as A
+    player = Card(code="PL1", name="Player", type="player", hp=20, deck_size=20, power=1, cls="hunter")
+    s = raid_state([deck(card("A", atk=3, hp=9), player=player)], boss_deck(life=10, atk=6),
+                   options={"raid_boss_strikes_back": strikes_back})
+    j, = onto_field(s, 0)
+    V(s)["G"][R.G_TP] = 0
+    A.attack(s, 0, 0, 0, -1)  # the Player card
+    A.attack(s, 0, j, 0, -1)
+    assert V(s)["P"][1, R.P_LIFE] == 10 - 1 - 3
+    assert R_deck(s, 0) == 19 - 6 * strikes_back
+    assert V(s)["U"][0, j, R.U_DF] == 6 * strikes_back and V(s)["U"][0, j, R.U_ROW] == strikes_back
+
+
+@pytest.mark.parametrize("combo", [0, 1])
+def test_rule_302_5_raid_boss_combo_character_attacks_again(combo):
+    """A Boss 奇襲 連撃 character (ATK 2) hits the target player, turns ON again (302.5) and, with the
+    literal reading (raid_boss_combo, default 1), attacks again; once per turn (302.5.1)."""
+    amb = card("CMB", atk=2, hp=9, kw=["ambush", "combo"])
+    s = raid_state([deck()], boss_deck(amb, atk=0), options={"raid_boss_combo": combo})
+    RAID.boss_turn(s)
+    k = V(s)["P"][1, R.P_NU] - 1
+    assert 20 - R_deck(s, 0) == 2 + 2 * combo
+    assert V(s)["U"][1, k, R.U_ON] == 1 - combo  # attacked twice: OFF; once: left ON by 連撃
+    assert pso2.OPTIONS["raid_boss_combo"][0] == 1
+
+
+@pytest.mark.parametrize(("life", "boss_deck_size", "covers"), [(3, 10, True), (10, 3, False)])
+def test_rule_302_1_raid_boss_warcry_lethal_test_uses_the_boss_life(life, boss_deck_size, covers):
+    """The Boss's Warcry character (curve policy) covers a hit it does not survive only when the hit is
+    lethal, and for the Boss that is its Life (§11), not the Boss deck's count."""
+    from sim.games.pso2 import actions as A
+    w = card("BW", atk=0, hp=2, kw=["warcry"])
+    s = raid_state([deck(card("A", atk=4, hp=9))], boss_deck(w, life=life, atk=0, size=boss_deck_size))
+    j, = onto_field(s, 0)
+    jw, = onto_field(s, 1)
+    V(s)["G"][R.G_TP] = 0
+    A.attack(s, 0, j, 0, -1)
+    assert V(s)["P"][1, R.P_LIFE] == (life if covers else life - 4)
+    assert (V(s)["P"][1, R.P_NU] == 1) == covers  # the Warcry card took the 4 and was KO'd

@@ -32,12 +32,14 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "gbf": {"damage_accumulates": FLAG, "armor_break_per_hit": FLAG, "replenish_per_ko": FLAG,
             "battle_ends_any_attacker": FLAG, "leader_rank_stack": FLAG, "trigger_pays_cost": FLAG,
             "counter_windows": (0, 3),  # §11.11: a few counter steps per battle; the rules' loop is r. 11-1
-            "assist_to_gauge": FLAG},
+            "assist_to_gauge": FLAG,
+            "turn_cap": (1, 1000)},  # §11.16: not a rule; 1000 bounds the turns detail arrays (gbf TURN_CAP_MAX)
     "pso2": {"erosion_player_only": FLAG, "fd_pp_colour": FLAG, "new_pp_on": FLAG, "player_attacks": FLAG,
              "armor_vs_effects": FLAG, "weapon_bonus_turn": FLAG, "rapid_warcry_twice": FLAG,
              "rapid_same_target": FLAG, "colour_gate_strict": FLAG, "multicolour_all": FLAG,
              "row_damage_running": FLAG, "pierce_attacker_side": FLAG, "raid_difficulty": (0, 2),
-             "raid_fd_pp_all": FLAG, "raid_boss_new_attack": FLAG, "raid_party_tiebreak": FLAG},
+             "raid_fd_pp_all": FLAG, "raid_boss_new_attack": FLAG, "raid_party_tiebreak": FLAG,
+             "raid_boss_strikes_back": FLAG, "raid_boss_combo": FLAG},
 }
 
 

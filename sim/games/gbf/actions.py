@@ -17,6 +17,7 @@ from sim.games.gbf.policy import (
     A_SUMMON,
     ACT,
     attack_plan,
+    battle_summon,
     burst_target,
     choose_leader,
     counter_action,
@@ -129,6 +130,9 @@ HAND_START = 5  # r. 5-2-1-5
 
 @engine_jit
 def mark_played(s, p, c):
+    """A play of copy c by seat p: the turn's count (the turns detail of p's own turns) and, the first
+    time, the cards detail's turn_played = p's own turn number (a counter-step play in the opponent's
+    turn: p's latest own turn, 0 before its first, as for cards drawn then)."""
     vS(s)[p, P_PLAYED] += 1
     if vG(s)[G_DETAIL] >= 2 and vC(s)[p, c, 1] < 0:
         vC(s)[p, c, 1] = vS(s)[p, P_OWN_TURN]
@@ -424,18 +428,37 @@ def counter_step(s, q, in_battle):
         if card(s, q, c, K_TYPE) == SUMMON:
             take_hand(s, q, i)
             play_summon(s, q, c, False)
+            mark_played(s, q, c)  # recorded like a main-phase play (the cards detail's turn_played)
         elif card(s, q, c, K_KW) & KW_ASSIST:
             k = action_effect(s, q, c)
             pay(s, q, vE(s)[q, c, k, E_COST], 0)
             if opt(s, O_ASSIST_GAUGE):
                 take_hand(s, q, i)
                 to_gauge(s, q, c)
+            mark_played(s, q, c)  # an Assist used from the hand (r. 10-18) is a play of that card
             fire(s, q, c, TR_ACTION, -1)
         acted = True
         checkpoint(s)
         if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
             break
     return acted
+
+
+@engine_jit
+def attack_step_summons(s, p, on):
+    """r. 7-2-1-3-4: in the attack step (while in battle) the turn player may play summon stones from
+    the hand, paid, recorded as plays; the policy's pick (battle_summon). Returns whether the battle is
+    still on."""
+    while on:
+        i = battle_summon(s, p)
+        if i < 0:
+            break
+        c = take_hand(s, p, i)
+        play_summon(s, p, c, False)
+        mark_played(s, p, c)
+        checkpoint(s)
+        on = not vG(s)[G_OVER] and battle_on(s, p)
+    return on
 
 
 @engine_jit
@@ -469,10 +492,11 @@ def battle_phase(s, p):
                 on = join_battle(s, p, j)
                 if not on:
                     break
+        on = attack_step_summons(s, p, on)
         for _w in range(opt(s, O_COUNTERS)):
             if not on or not counter_step(s, q, True):
                 break
-            on = not G[G_OVER] and battle_on(s, p)
+            on = attack_step_summons(s, p, not G[G_OVER] and battle_on(s, p))  # r. 7-3-1-3: back to it
         if on:  # damage step
             total = 0
             for j in range(SLOTS + 1):

@@ -9,7 +9,9 @@ one job change and one limit break per turn, activated effects), battle (declare
 attack cards, ougi on attack, the defender's counter step, one damage instance of the summed ATK),
 burst (chain burst with the face-down gauge, recycled under the deck). Checkpoints run the defeat
 check, armor breaks and member replenishment (r. 9-4). The game ends at a checkpoint that sees a
-KO'd leader or an empty deck (both: a draw, r. 1-2-3); MAX_TURNS is the engine's safety cap.
+KO'd leader or an empty deck (both: a draw, r. 1-2-3). The rules have no turn limit (digest §11.16):
+the rules option turn_cap (default MAX_TURNS = 80, up to 1000) ends a game still on after that many
+game turns as a draw recorded as turn_cap.
 
 Modules: gbf_rules (state layout, zones, crystals, stats, damage, effects), gbf_policy (decisions),
 gbf_actions (checkpoints, setup, phases, battle), this one (interface, compiling, the batch kernel).
@@ -17,7 +19,8 @@ gbf_actions (checkpoints, setup, phases, battle), this one (interface, compiling
 Results: G_FINAL_A/B = armor left (FINAL_MEASURE "armor"). Turns detail: T_AVAILABLE = crystals
 after the crystal step, T_SPENT = crystals rested on the own turn, T_PLAYED = members deployed,
 summons played, limit breaks and job changes, T_DAMAGE = leader hits that broke armor or KO'd it.
-Cards detail: C_DRAWN / C_PLAYED = the own turn a main-deck copy was first drawn / played (0 = opening).
+Cards detail: C_DRAWN / C_PLAYED = the own turn a main-deck copy was first drawn / played (0 = opening);
+a play in the counter step (the opponent's turn) counts with the player's latest own turn.
 """
 
 from __future__ import annotations
@@ -83,6 +86,7 @@ from sim.games.gbf.rules import (
     M_LVC,
     M_W,
     MAX_TURNS,
+    O_TURN_CAP,
     OPTION_SPECS,
     P_ACT,
     P_ARM,
@@ -105,6 +109,7 @@ from sim.games.gbf.rules import (
     P_PLAYED,
     P_SPENT,
     SLOTS,
+    TURN_CAP_MAX,
     Z0,
     Z_CRY,
     Z_CRYA,
@@ -125,6 +130,7 @@ from sim.games.gbf.rules import (
     vT,
     zoff,
 )
+from sim.limits import check_chunk
 
 GAME = "gbf"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}
@@ -143,7 +149,7 @@ V_ZONES = 1  # a main-deck copy not in exactly one zone (deck, hand, gauge up/do
 V_NEGATIVE = 2  # a zone count below 0 or above its size
 V_LIMITS = 4  # armor above 5, level cards above LV_MAX, two members of one character name (r. 10-2-3-2-1)
 V_RANK = 8  # the members' total rank above the crystal count (r. 10-2-3-1-1: crystals never decrease here)
-V_END = 16  # past MAX_TURNS, or a finished game in which nobody lost
+V_END = 16  # past the turn cap, or a finished game in which nobody lost
 
 
 def char_name(name: str) -> str:
@@ -209,6 +215,9 @@ def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str,
         if pol not in POLICIES.values():
             raise InputError("policy", f"unknown gbf policy id {pol}")
     opts = option_values(GAME, OPTION_SPECS, options)
+    cap = int(opts[O_TURN_CAP - G_OPT])
+    if not 1 <= cap <= TURN_CAP_MAX:  # it sizes the turns arrays (sim.engine.options has the range too)
+        raise InputError("options", f"rules option 'turn_cap' of gbf must be within 1..{TURN_CAP_MAX}, got {cap}")
     g0 = np.zeros(G_NCOLS, np.int32)
     g0[G_OPT:G_OPT + opts.size] = opts
     g0[G_POL], g0[G_POL + 1] = policy_a, policy_b
@@ -229,8 +238,11 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     g0 = _game_template(policy_a, policy_b, detail, options, params_a, params_b)
     cards, effs, sizes, nlead = _tables(a, b)
     nmax = cards.shape[1] - LEAD_MAX
-    batch = new_batch(n, detail, MAX_TURNS, nmax)
-    turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, 7), -1, np.int32)
+    cap = int(g0[O_TURN_CAP])
+    if cap > MAX_TURNS:  # the runner sized its memory check for MAX_TURNS turns detail rows
+        check_chunk(n, n, detail, cap, 2 * nmax, "turn_cap")
+    batch = new_batch(n, detail, cap, nmax)
+    turns = batch.turns if batch.turns is not None else np.full((1, cap, 7), -1, np.int32)
     copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)
     run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, nlead, g0, np.int64(seed), np.int64(stream),
                np.int64(start), n, batch.games, turns, copies, np.zeros(1, np.int64))
@@ -245,7 +257,7 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     g0[G_CHECK] = 1
     cards, effs, sizes, nlead = _tables(a, b)
     nmax = cards.shape[1] - LEAD_MAX
-    games = new_batch(n, "games", MAX_TURNS, nmax).games
+    games = new_batch(n, "games", int(g0[O_TURN_CAP]), nmax).games
     viol = np.zeros(max(n, 1), np.int64)
     run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, nlead, g0, np.int64(seed), np.int64(stream),
                np.int64(start), n, games, np.full((1, MAX_TURNS, 7), -1, np.int32),
@@ -262,7 +274,7 @@ def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies
     g0 = _game_template(policies[0], policies[1], "cards", options, None, None)
     cards, effs, sizes, nlead = _tables(a, b)
     n = cards.shape[1] - LEAD_MAX
-    S, G, R, T, C = new_arrays(n, MAX_TURNS)
+    S, G, R, T, C = new_arrays(n, int(g0[O_TURN_CAP]))
     G[:] = g0
     G[G_FIRST], G[G_TP], G[G_TURN] = first, first, 1
     for sub in range(5):
@@ -303,7 +315,7 @@ def _play_batch(cards, effs, sizes, nlead, g0, seed, stream, start, n, games, tu
         S = np.zeros((2, Z0 + 6 * nmax), np.int32)
         G = np.zeros(G_NCOLS, np.int32)
         R = np.zeros(5, np.uint64)
-        T = np.full((MAX_TURNS, 7), -1, np.int32)
+        T = np.full((g0[O_TURN_CAP], 7), -1, np.int32)
         C = np.full((2, nmax, 2), -1, np.int32)
         for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
             run_game((S, G, cards, effs, R, T, C), g0, sizes, nlead, seed, stream, start, i, games, turns, copies,
@@ -315,7 +327,7 @@ def run_game(owned, g0, sizes, nlead, seed, stream, start, i, games, turns, copi
     """Game i on the arrays `owned` (S, G, K, E, R, T, C): the caller holds them, so the addresses in
     `s` stay valid for this call (numba frees a local array after its last use)."""
     s = state_of(owned[0], owned[1], owned[2], owned[3], owned[4], owned[5], owned[6])
-    S, T, C = vS(s), vT(s), vC(s)
+    S, T, C = vS(s), owned[5], vC(s)  # T: the array (G holds the previous game's options until play_game)
     S[:] = 0
     if g0[G_DETAIL] >= 1:  # T and C are written and copied out only with these details
         T[:] = -1
@@ -327,7 +339,7 @@ def run_game(owned, g0, sizes, nlead, seed, stream, start, i, games, turns, copi
     if g0[G_CHECK]:
         viol[i] = vG(s)[G_VIOL]
     if g0[G_DETAIL] >= 1:
-        for r in range(MAX_TURNS):
+        for r in range(T.shape[0]):
             for col in range(7):
                 turns[i, r, col] = T[r, col]
     if g0[G_DETAIL] >= 2:
@@ -350,7 +362,7 @@ def play_game(s, g0, sizes, nlead, out):
         setup(s, p, nlead[p])
     if G[G_CHECK]:
         check_state(s, False)
-    for turn in range(MAX_TURNS):
+    for turn in range(G[O_TURN_CAP]):  # §11.16: the cap is the engine's (option turn_cap), not a rule
         p = first if turn % 2 == 0 else 1 - first
         G[G_TURN], G[G_TP] = turn + 1, p
         S[p, P_OWN_TURN] += 1
@@ -452,14 +464,15 @@ def check_state(s, end):
                 v |= V_NEGATIVE
         if active != S[p, P_ACT]:
             v |= V_NEGATIVE
-    if G[G_TURN] > MAX_TURNS or (end and G[G_OVER] and not S[0, P_LOST] and not S[1, P_LOST]):
+    if G[G_TURN] > G[O_TURN_CAP] or (end and G[G_OVER] and not S[0, P_LOST] and not S[1, P_LOST]):
         v |= V_END
     G[G_VIOL] |= v
 
 
 def check_results(batch: Batch) -> list[str]:
-    """Output-level checks on a finished batch: armor 0..5, turns within the cap, a leader-KO win
-    leaves the loser without armor, a turn-cap game is a draw; returns the problems found."""
+    """Output-level checks on a finished batch: armor 0..5, turns within the largest cap (turn_cap's
+    bound; the batch does not hold its options), a leader-KO win leaves the loser without armor, a
+    turn-cap game is a draw; returns the problems found."""
     from sim.engine.results import END_REASONS, G_FINAL_B
 
     problems = []
@@ -468,7 +481,7 @@ def check_results(batch: Batch) -> list[str]:
         armor = (int(g[i, G_FINAL_A]), int(g[i, G_FINAL_B]))
         if not (0 <= armor[0] <= 5 and 0 <= armor[1] <= 5):
             problems.append(f"game {i}: armor out of range {armor}")
-        if not 1 <= g[i, G_TURNS] <= MAX_TURNS:
+        if not 1 <= g[i, G_TURNS] <= TURN_CAP_MAX:
             problems.append(f"game {i}: {g[i, G_TURNS]} turns")
         reason = END_REASONS[g[i, G_REASON]]
         if reason == "life" and g[i, G_WINNER] in (0, 1) and armor[1 - g[i, G_WINNER]] != 0:

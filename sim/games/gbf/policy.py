@@ -7,6 +7,8 @@
 - curve:   fills the rank capacity (highest rank first), plays summons and activated effects when
            they have a target; attacks the highest-ATK member a group of attackers can KO, with the
            least overkill; counters only to save the battle partner or KO an attack card.
+           Every scripted policy counts a payable +ATK summon stone in its attack plan and plays it
+           in the attack step (r. 7-2-1-3-4) when it turns the battle's damage into a KO.
 - control: deploys the highest-HP members; keeps `reserve` crystals active for the counter step,
            keeps `ougi_spare` face-up gauge cards beyond an ougi's cost; attacks like curve;
            counters like curve and also at the end of the opponent's battle phase.
@@ -33,15 +35,18 @@ from sim.games.gbf.rules import (
     M_ACTED,
     M_ATT,
     M_CARD,
+    M_DMG,
     M_OUGI,
     MEMBER,
     NPAR,
+    O_ACCUM,
     O_LEADER_STACK,
     OP_BREAK,
     OP_DAMAGE,
     OP_DRAW,
     OP_DULL,
     OP_GAIN,
+    OP_PUMP,
     OP_SHIELD,
     P_ACT,
     P_CRY,
@@ -51,6 +56,7 @@ from sim.games.gbf.rules import (
     P_LATT,
     P_LB,
     P_LDK,
+    P_LDMG,
     P_LEAD,
     P_LOUGI,
     P_PREV_RANK,
@@ -335,6 +341,8 @@ def attack_plan(s, p):
     a1 = unit_atk(s, p, 1) if avail & 2 else 0
     a2 = unit_atk(s, p, 2) if avail & 4 else 0
     a3 = unit_atk(s, p, 3) if avail & 8 else 0
+    boost = pump_stone(s, p, 0)  # r. 7-2-1-3-4: a +ATK stone it can play in the attack step counts
+    boost = boost // ACT if boost >= 0 else 0
     best, score = -1, -(1 << 30)
     for t in range(SLOTS + 1):
         if (t == LEADER_SLOT) != leader_only or (t < SLOTS and vS(s)[q, mcol(t, M_CARD)] < 0):
@@ -349,12 +357,61 @@ def attack_plan(s, p):
             total = (a0 if mask & 1 else 0) + (a1 if mask & 2 else 0) + (a2 if mask & 4 else 0) + \
                 (a3 if mask & 8 else 0)
             k = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1)
-            if total < hp:
+            if total + boost < hp:
                 continue
-            # aggro: fewest attackers (more battles, more armor); others: best target, least overkill
-            v = -k * 1000 + value if pol == AGGRO else value * 1000 - (total - hp)
+            # aggro: fewest attackers (more battles, more armor); others: best target, least overkill;
+            # a battle that needs the stone after one that does not
+            over = total - hp if total >= hp else 500
+            v = -k * 1000 + value - (500 if total < hp else 0) if pol == AGGRO else value * 1000 - over
             if v > score:
                 best, score = mask * 4 + t, v
+    return best
+
+
+@engine_jit
+def battle_summon(s, p):
+    """r. 7-2-1-3-4: the turn player may play summon stones in the attack step. The scripted policies
+    play a +ATK stone (pump; it goes to an attack card, best_own_unit) when its ATK turns the battle's
+    damage into a KO of the partner member, or a leader hit that breaks armor (r. 9-2-1-3-6): the
+    cheapest such stone that can be paid, control keeping `reserve` crystals active as in the main
+    phase. random and the stones' other effects: never (a hand index, or -1)."""
+    S, G = vS(s), vG(s)
+    pol = policy(s, p)
+    if pol == RANDOM or not G[G_BATTLE] or G[G_PSLOT] < 0:
+        return -1
+    q, t = 1 - p, G[G_PSLOT]
+    total = 0
+    for j in range(SLOTS + 1):
+        if (j == LEADER_SLOT and S[p, P_LATT]) or (j < SLOTS and S[p, mcol(j, M_ATT)]):
+            total += unit_atk(s, p, j)
+    need = unit_hp(s, q, t)
+    if opt(s, O_ACCUM):
+        need -= S[q, P_LDMG] if t == LEADER_SLOT else S[q, mcol(t, M_DMG)]
+    if total >= need:
+        return -1
+    b = pump_stone(s, p, need - total)
+    return b % ACT if b >= 0 else -1
+
+
+@engine_jit
+def pump_stone(s, p, short):
+    """The cheapest payable +ATK summon stone in hand giving at least `short` ATK (control: keeping
+    `reserve` crystals): its amount * ACT + hand index, or -1. short <= 0: the largest amount."""
+    S = vS(s)
+    spare = S[p, P_ACT] - param(s, p, 1)
+    best, bkey = -1, 1 << 30
+    for i in range(S[p, P_HAND]):
+        c = S[p, zoff(s, Z_HAND) + i]
+        if card(s, p, c, K_TYPE) != SUMMON:
+            continue
+        k = first_effect(s, p, c, TR_CAST)
+        if k < 0 or vE(s)[p, c, k, E_OP] != OP_PUMP:
+            continue
+        x = vE(s)[p, c, k, E_AMOUNT]
+        cost, elem = summon_cost(s, p, c)
+        key = cost if short > 0 else -x
+        if (x >= short or short <= 0) and cost <= spare and key < bkey and can_pay(s, p, cost, elem):
+            best, bkey = x * ACT + i, key
     return best
 
 

@@ -10,7 +10,7 @@ every call, the CoJ engine's finding):
 - K int32 [2, N + LEAD_MAX, K_NCOLS] / E int32 [2, N + LEAD_MAX, MAX_EFFECTS, E_NCOLS]: the card
   tables (sim.engine.compiled); rows 0..N-1 are main-deck copies, rows N.. the leader deck (r. 5-1-2);
 - R uint64 [5]: RNG sub-streams (sim.engine.kernel SUB_*);
-- T int32 [MAX_TURNS, 7] / C int32 [2, N, 2]: the turns / cards detail rows.
+- T int32 [turn_cap, 7] / C int32 [2, N, 2]: the turns / cards detail rows (turn_cap: the option).
 Damage is an interrupt (r. 9-2): it applies at once and only queues the check-type processes
 (armor break, replenishment) and loss flags that the checkpoint (gbf_actions.checkpoint) runs.
 """
@@ -45,7 +45,8 @@ ARMOR_START = 5  # r. 5-2-1-6
 SLOTS = 3  # r. 3-6-3
 LV_MAX = 6  # level cards under one member (copies of one character name: the pool's bound)
 LEADER_SLOT = 3  # "slot" 3 = the leader in attacker masks and damage targets
-MAX_TURNS = 80  # ENGINE safety cap (digest §11.16), recorded as END_TURN_CAP
+MAX_TURNS = 80  # the default of the turn_cap option (digest §11.16: not a rule), recorded as END_TURN_CAP
+TURN_CAP_MAX = 1000  # the option's upper bound (sim.engine.options RANGES)
 
 # effect vocabulary the engine plays (sim.cards.effects names)
 TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION = (TRIGGERS.index(t) for t in ("enter", "attack", "cast", "action"))
@@ -92,10 +93,12 @@ OPTION_SPECS = (
                            "rules allow a loop; r. 11-1-1-3)"),
     ("assist_to_gauge", 1, "§11 [AMBIGUOUS] a used Assist card goes to the gauge (1) or stays in the "
                            "hand (0)"),
+    ("turn_cap", MAX_TURNS, "§11.16 [NOT IN DOC] the engine's turn cap (game turns, 1-1000; the rules have "
+                            "no limit): a game still on after it is a draw recorded as turn_cap"),
 )
 NOPT = len(OPTION_SPECS)
 (O_ACCUM, O_ARMOR_PER_HIT, O_REPL_PER_KO, O_ANY_ATTACKER, O_LEADER_STACK, O_TRIGGER_COST, O_COUNTERS,
- O_ASSIST_GAUGE) = (G_OPT + i for i in range(NOPT))
+ O_ASSIST_GAUGE, O_TURN_CAP) = (G_OPT + i for i in range(NOPT))
 G_NCOLS = G_OPT + NOPT
 
 
@@ -143,7 +146,8 @@ def vR(s):
 
 @njit(cache=True, inline="always")
 def vT(s):
-    return carray(_i32_at(s[5], 0), (MAX_TURNS, 7))
+    """The turns detail rows: one per game turn up to the turn_cap option (the T array's length)."""
+    return carray(_i32_at(s[5], 0), (vG(s)[O_TURN_CAP], 7))
 
 
 @njit(cache=True, inline="always")

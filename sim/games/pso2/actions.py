@@ -58,6 +58,7 @@ from sim.games.pso2.rules import (
     KW_WEAPON,
     O_NEW_PP_ON,
     O_PIERCE_SIDE,
+    O_RAID_STRIKES_BACK,
     O_RAPID_TWICE,
     O_WEAPON_TURN,
     P_AVAIL,
@@ -316,6 +317,17 @@ def weapon_bonus(s, p, j):
 
 
 @engine_jit
+def target_atk(s, q, t, weapon):
+    """The attack a target deals back (506.6.1, 212.2), its weapon declared in the engagement step
+    (506.5.2) if `weapon`. Raid: the Boss card deals none unless raid_boss_strikes_back: the seed's
+    party turns are PvP turns whose damage to the Boss lowers its Life (§11), and it gives the Boss
+    card's attack only to the Boss's own attack in the battle phase."""
+    if t == 0 and vP(s)[q, P_BOSS] and not vG(s)[O_RAID_STRIKES_BACK]:
+        return 0
+    return unit_atk(s, q, t) + (weapon_bonus(s, q, t) if weapon else 0)
+
+
+@engine_jit
 def attack(s, p, j, t1, t2):
     """The battle phase for p's unit j against q's units t1 (and t2, 連続射撃) (506)."""
     U, K, P = vU(s), vK(s), vP(s)
@@ -345,10 +357,10 @@ def attack(s, p, j, t1, t2):
         t2 = t1 if e2 >= 0 else -1
     # 506.5 engagement step: weapons, attacker first (506.5.2); 連撃 when engaging the player (302.5)
     a_atk = unit_atk(s, p, j) + weapon_bonus(s, p, j)
-    d1 = unit_atk(s, tq, t1) + weapon_bonus(s, tq, t1)
+    d1 = target_atk(s, tq, t1, True)
     d2 = 0
     if t2 >= 0:
-        d2 = unit_atk(s, tq, t2) + (weapon_bonus(s, tq, t2) if t2 != t1 else 0)
+        d2 = target_atk(s, tq, t2, t2 != t1)
     if K[p, c, K_KW] & KW_COMBO and not U[p, j, U_COMBO] and (t1 == 0 or t2 == 0):
         U[p, j, U_ON] = 1
         U[p, j, U_COMBO] = 1

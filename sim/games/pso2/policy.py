@@ -46,8 +46,10 @@ from sim.games.pso2.rules import (
     O_PLAYER_ATTACKS,
     O_RAID_TIEBREAK,
     O_RAPID_SAME,
+    P_BOSS,
     P_DECK,
     P_HAND,
+    P_LIFE,
     P_NIT,
     P_NPP,
     P_NU,
@@ -451,8 +453,8 @@ def choose_warcry(s, q, p, j, t, dmg):
                 if pol == PL_RANDOM:
                     n += 1
                     continue
-                if t == 0:
-                    lethal = dmg >= P[q, P_DECK]
+                if t == 0:  # the player's HP: its deck (201.3); the Boss's: its Life (raid, §11)
+                    lethal = dmg >= (P[q, P_LIFE] if P[q, P_BOSS] else P[q, P_DECK])
                     if pol == PL_CONTROL or lethal or (pol == PL_CURVE and not kills(s, r, w, dmg)):
                         return r * UMAX + w
                 elif pol != PL_AGGRO and kills(s, q, t, dmg) and \

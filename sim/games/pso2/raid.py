@@ -4,10 +4,11 @@ Seats 0..k-1 are the party (each a normal deck and policy), seat k the Boss: its
 the Boss card (`hp` = Life, `atk` = its attack) and its deck the Boss deck (a boss file: sim.run.raid).
 Turn order P1 .. Pk, Boss (Normal: the party first, and its first player draws on turn 1; Hard and
 Very Hard: the Boss first). Party turns are PvP turns against the Boss (damage to the Boss lowers
-its Life). A Boss turn: a random surviving target player; untap; play the top `k` cards of the Boss
+its Life; the Boss card deals no damage back to its attacker unless raid_boss_strikes_back). A Boss turn: a random surviving target player; untap; play the top `k` cards of the Boss
 deck (Very Hard: k + 1; eliminated players count), no cost, characters to the front row OFF,
 Actives resolve; then the Boss, its front-row characters in entry order and its back-row ones in
-the order they moved back attack the target player; the end phase as in PvP. The Boss deck never
+the order they moved back attack the target player (one whose 連撃 turned it ON attacks again at
+once, option raid_boss_combo, 302.5); the end phase as in PvP. The Boss deck never
 runs out (its discard is shuffled back in). The party wins when the Boss's Life is 0 and loses when
 every party deck is 0; a player at 0 is eliminated (their cards leave the game).
 Special rules: a party member's ON Warcry character may cover any party player (pso2_policy), the
@@ -24,7 +25,7 @@ from sim.engine.compiled import K_KW, K_POWER, K_TYPE, CompiledDeck
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import randbelow, shuffle
 from sim.engine.threads import run_chunks
-from sim.games.pso2.actions import attack, party_turn, refresh, resolve, settle, start_phase
+from sim.games.pso2.actions import attack, find_entry, party_turn, refresh, resolve, settle, start_phase
 from sim.games.pso2.engine import (
     check_seat,
     deal_seat,
@@ -49,6 +50,7 @@ from sim.games.pso2.rules import (
     K_HP,
     KW_AMBUSH,
     NSMAX,
+    O_RAID_COMBO,
     O_RAID_DIFF,
     O_RAID_FD_ALL,
     O_RAID_NEW_ATTACK,
@@ -240,7 +242,13 @@ def boss_turn(s):
             if j == 0 or not G[O_RAID_NEW_ATTACK]:
                 continue
             U[b, j, U_ON] = 1
-        attack(s, b, j, 0, -1)
+        e = U[b, j, U_ENTRY]
+        for _ in range(4):  # 302.5: 連撃 turned it ON again (once per turn, 302.5.1): it attacks again
+            attack(s, b, j, 0, -1)
+            j = find_entry(s, b, e)
+            if not G[O_RAID_COMBO] or j < 0 or not U[b, j, U_ON] or U[b, j, U_FROZEN] or G[G_OVER] \
+                    or P[G[G_TARGET], P_OUT]:
+                break
     if not G[G_OVER]:
         refresh(s, b)
 

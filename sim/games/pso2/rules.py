@@ -95,7 +95,7 @@ PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # G_RAID: raid mode (the Boss is seat G_BOSS, G_TARGET its target player this turn, G_CLEAR the Boss
 # beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead)
 G_OPT = 16
-NOPT = 16
+NOPT = 20
 G_POL = G_OPT + NOPT
 G_PAR = G_POL + NSMAX
 NPAR = 4
@@ -129,12 +129,17 @@ OPTION_SPECS = (
                                 "default 0: OFF ones skip (215.2), 奇襲 ones attack"),
     ("raid_party_tiebreak", 1, "raid: Boss card choices among equals: 1 = the party's pick (the least "
                                "harmful), 0 = random"),
+    ("raid_boss_strikes_back", 0, "raid [NOT IN DOC] the Boss card deals its ATK back to a card attacking it "
+                                  "(506.6.1, 1); default 0, the seed: party turns are PvP turns in which damage "
+                                  "to the Boss lowers its Life, and the Boss card deals no damage back"),
+    ("raid_boss_combo", 1, "302.5 raid [AMBIGUOUS] a Boss character whose 連撃 turned it ON attacks the "
+                           "target again at once (1, the literal reading); 0 = once, by the fixed order"),
 )
 OPT = {name: i for i, (name, _, _) in enumerate(OPTION_SPECS)}
 assert len(OPTION_SPECS) <= NOPT
 (O_EROSION, O_FD_COLOUR, O_NEW_PP_ON, O_PLAYER_ATTACKS, O_ARMOR_FX, O_WEAPON_TURN, O_RAPID_TWICE, O_RAPID_SAME,
  O_GATE_STRICT, O_MULTI_ALL, O_ROW_RUNNING, O_PIERCE_SIDE, O_RAID_DIFF, O_RAID_FD_ALL, O_RAID_NEW_ATTACK,
- O_RAID_TIEBREAK) = (G_OPT + i for i in range(len(OPTION_SPECS)))
+ O_RAID_TIEBREAK, O_RAID_STRIKES_BACK, O_RAID_COMBO) = (G_OPT + i for i in range(len(OPTION_SPECS)))
 
 
 # ---------------------------------------------------------------- state
