@@ -1,7 +1,7 @@
 """Granblue Fantasy TCG rule scenarios, one per rule of the digest (rules/gbf.md, r. x-y-z).
 
 Scenarios build a state with gbf.scenario_state, place cards with numpy and call the engine's own
-numba functions (gbf_rules, gbf_actions) on it.
+numba functions (sim.games.gbf.rules, .actions) on it.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def leader(code, atk=2, hp=6, rank=0, eff=(), name="Hero (Female)"):
                 gender="female", effects=tuple(parse_effect(e) for e in eff))
 
 
-def S(s):  # noqa: N802 - the player rows of a scenario state (gbf_rules layout)
+def S(s):  # noqa: N802 - the player rows of a scenario state (sim.games.gbf.rules layout)
     return gbf.views(s)[0]
 
 

@@ -13,8 +13,8 @@ KO'd leader or an empty deck (both: a draw, r. 1-2-3). The rules have no turn li
 the rules option turn_cap (default MAX_TURNS = 80, up to 1000) ends a game still on after that many
 game turns as a draw recorded as turn_cap.
 
-Modules: gbf_rules (state layout, zones, crystals, stats, damage, effects), gbf_policy (decisions),
-gbf_actions (checkpoints, setup, phases, battle), this one (interface, compiling, the batch kernel).
+Modules: rules (state layout, zones, crystals, stats, damage, effects), policy (decisions),
+actions (checkpoints, setup, phases, battle), this one (interface, compiling, the batch kernel).
 
 Results: G_FINAL_A/B = armor left (FINAL_MEASURE "armor"). Turns detail: T_AVAILABLE = crystals
 after the crystal step, T_SPENT = crystals rested on the own turn, T_PLAYED = members deployed,
@@ -270,7 +270,7 @@ def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies
     """A state for rule scenarios (tests): seat `first` is the turn player, no card dealt, each deck in
     list order (row i = compiled copy i) with its head at 0, the first rank-0 leader in play, all of
     the leader deck's other cards face-down, 5 armor slots empty, no member. Tests place cards with
-    numpy on vS(s) (gbf_rules offsets) and call the gbf_* functions."""
+    numpy on vS(s) (rules offsets) and call the functions of rules.py and actions.py."""
     g0 = _game_template(policies[0], policies[1], "cards", options, None, None)
     cards, effs, sizes, nlead = _tables(a, b)
     n = cards.shape[1] - LEAD_MAX
@@ -299,7 +299,7 @@ _SCENARIOS: dict[tuple, tuple] = {}  # scenario state -> the arrays it points in
 
 
 def views(s: tuple) -> tuple[np.ndarray, ...]:
-    """The arrays of a scenario state: S, G, K, E, R, T, C (gbf_rules layout), for tests."""
+    """The arrays of a scenario state: S, G, K, E, R, T, C (rules layout), for tests."""
     return _SCENARIOS[s]
 
 

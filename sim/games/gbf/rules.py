@@ -12,7 +12,7 @@ every call, the CoJ engine's finding):
 - R uint64 [5]: RNG sub-streams (sim.engine.kernel SUB_*);
 - T int32 [turn_cap, 7] / C int32 [2, N, 2]: the turns / cards detail rows (turn_cap: the option).
 Damage is an interrupt (r. 9-2): it applies at once and only queues the check-type processes
-(armor break, replenishment) and loss flags that the checkpoint (gbf_actions.checkpoint) runs.
+(armor break, replenishment) and loss flags that the checkpoint (actions.checkpoint) runs.
 """
 
 from __future__ import annotations

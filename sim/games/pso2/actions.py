@@ -1,6 +1,6 @@
 """PSO2 TCG actions: card effects, playing cards, the battle (506) and the turn's phases (500-505).
 
-The policies (pso2_policy) choose; this module carries out. Simplification of §9 (digest 13.2): no
+The policies (policy) choose; this module carries out. Simplification of §9 (digest 13.2): no
 priority ping-pong; abilities resolve at once, triggered ones through the queue in `settle`, the
 non-turn player's first (406.2.1); decision windows are the defender's Warcry, the weapons at
 engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1).

@@ -9,9 +9,9 @@ removed from every character, hand limit 7). The deck is the player's HP (201.3)
 once: the turn player loses (101.7, recorded as "simultaneous"). The rules have no turn limit; a
 game reaching MAX_TURNS is recorded as turn_cap (a draw).
 
-Modules: pso2_rules (state, zones, PP, damage and rows), pso2_policy (decisions), pso2_actions
+Modules: rules (state, zones, PP, damage and rows), policy (decisions), actions
 (effects, plays, battle, phases), this one (interface, compiling, batch kernel, game loop),
-pso2_raid (the co-op raid against a scripted Boss).
+raid (the co-op raid against a scripted Boss).
 
 Not modelled (docs/policies_pso2.md): Quick plays in the opponent's turn (every Active is played in
 the own main phase), 付与 Actives, Mag abilities and the Player card's two faces, activated

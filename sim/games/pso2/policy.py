@@ -1,6 +1,6 @@
 """PSO2 TCG policies: the decisions (docs/policies_pso2.md has the prose).
 
-Functions here only read the state (and draw from the seat's policy RNG); pso2_actions carries the
+Functions here only read the state (and draw from the seat's policy RNG); actions carries the
 choices out. A main-phase action is an int: kind | a << 4 | (b + 1) << 12 | (c + 1) << 20
 (kind A_END; A_PLAY hand index a, host unit b; A_ATTACK unit a at target units b and c (-1 none)).
 
