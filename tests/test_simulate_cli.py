@@ -253,6 +253,8 @@ def test_shipped_job_files_load(job: Path) -> None:
     from sim.run.jobs import load_job
     from sim.workflows.raid import is_raid_job, load_raid_job
 
+    if "shared/data" in job.read_text() and not (job.parents[2] / "shared" / "data").is_dir():
+        pytest.skip("this job file plays the real decks of ../shared/data, absent here")
     if is_raid_job(job):  # `tcgsim run` hands mode = "raid" jobs to the raid loader
         raid = load_raid_job(job)
         assert raid.party and raid.games > 0
