@@ -33,7 +33,7 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
             "battle_ends_any_attacker": FLAG, "leader_rank_stack": FLAG, "trigger_pays_cost": FLAG,
             "counter_windows": (0, 3),  # §11.11: a few counter steps per battle; the rules' loop is r. 11-1
             "assist_to_gauge": FLAG,
-            "turn_cap": (1, 1000)},  # §11.16: not a rule; 1000 bounds the turns detail arrays (gbf TURN_CAP_MAX)
+            "turn_cap": (1, 1000)},  # §11.16: not a rule; 1000 bounds the turns detail arrays
     "pso2": {"erosion_player_only": FLAG, "fd_pp_colour": FLAG, "new_pp_on": FLAG, "player_attacks": FLAG,
              "armor_vs_effects": FLAG, "weapon_bonus_turn": FLAG, "rapid_warcry_twice": FLAG,
              "rapid_same_target": FLAG, "colour_gate_strict": FLAG, "multicolour_all": FLAG,
@@ -46,6 +46,14 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
 def option_range(game: str, name: str) -> tuple[int, int]:
     """The allowed [low, high] of an option; options of a new engine default to flags until listed here."""
     return RANGES.get(game, {}).get(name, FLAG)
+
+
+def max_turns(engine: ModuleType, options: dict[str, int] | None) -> int:
+    """The game turns a game may last: the engine's MAX_TURNS, or its `turn_cap` rules option where it
+    has one (GBF, whose cap is not a rule): what the turns detail and the memory check are sized for."""
+    if "turn_cap" in getattr(engine, "OPTIONS", {}):
+        return (options or {}).get("turn_cap", engine.OPTIONS["turn_cap"][0])
+    return engine.MAX_TURNS
 
 
 def check_options(engine: ModuleType, options: dict[str, int] | None, where: str = "options") -> None:

@@ -33,7 +33,7 @@ import polars as pl
 from sim import limits
 from sim.cards.model import Deck
 from sim.engine.numba_cache import compile_if_cold, engine_digest
-from sim.engine.options import check_options
+from sim.engine.options import check_options, max_turns
 from sim.engine.results import DETAIL_LEVELS, Matchup
 from sim.errors import InputError
 from sim.games import get_engine
@@ -114,7 +114,7 @@ def _check_job(specs: list[MatchupSpec], games: int, seed: int, detail: str, bac
         check_options(engine, options)
         for deck in (s.deck_a, s.deck_b):
             check_copies(deck.total_copies, f"deck {deck.name!r}")
-        limits.check_chunk(chunk, games, detail, engine.MAX_TURNS, _deck_cards(s), "chunk")
+        limits.check_chunk(chunk, games, detail, max_turns(engine, options), _deck_cards(s), "chunk")
         engines.append(engine)
     # compiling refuses decks the engine cannot hold (InputError); done here, before anything is written
     for spec in {(id(s.deck_a), id(s.deck_b), s.engine_name): s for s in specs}.values():

@@ -26,6 +26,7 @@ a play in the counter step (the opponent's turn) counts with the player's latest
 from __future__ import annotations
 
 import re
+import sys
 
 import numpy as np
 from numba import njit
@@ -35,7 +36,7 @@ from sim.cards.model import Deck
 from sim.engine.compiled import K_NAMEH, K_NCOLS, K_RANK, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_COIN, derive_seed, randbelow
-from sim.engine.options import option_values
+from sim.engine.options import check_options, option_values
 from sim.engine.results import (
     DRAW,
     END_DECK_OUT,
@@ -130,7 +131,6 @@ from sim.games.gbf.rules import (
     vT,
     zoff,
 )
-from sim.limits import check_chunk
 
 GAME = "gbf"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}
@@ -214,10 +214,8 @@ def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str,
     for pol in (policy_a, policy_b):
         if pol not in POLICIES.values():
             raise InputError("policy", f"unknown gbf policy id {pol}")
+    check_options(sys.modules[__name__], options)  # turn_cap sizes the turns arrays: refuse it out of range
     opts = option_values(GAME, OPTION_SPECS, options)
-    cap = int(opts[O_TURN_CAP - G_OPT])
-    if not 1 <= cap <= TURN_CAP_MAX:  # it sizes the turns arrays (sim.engine.options has the range too)
-        raise InputError("options", f"rules option 'turn_cap' of gbf must be within 1..{TURN_CAP_MAX}, got {cap}")
     g0 = np.zeros(G_NCOLS, np.int32)
     g0[G_OPT:G_OPT + opts.size] = opts
     g0[G_POL], g0[G_POL + 1] = policy_a, policy_b
@@ -239,8 +237,6 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     cards, effs, sizes, nlead = _tables(a, b)
     nmax = cards.shape[1] - LEAD_MAX
     cap = int(g0[O_TURN_CAP])
-    if cap > MAX_TURNS:  # the runner sized its memory check for MAX_TURNS turns detail rows
-        check_chunk(n, n, detail, cap, 2 * nmax, "turn_cap")
     batch = new_batch(n, detail, cap, nmax)
     turns = batch.turns if batch.turns is not None else np.full((1, cap, 7), -1, np.int32)
     copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)

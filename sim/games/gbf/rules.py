@@ -36,6 +36,7 @@ from sim.cards.effects import (
 from sim.engine.compiled import K_COST, K_ELEM, K_HP, K_NAMEH, K_NCOLS, K_POWER, K_RANK, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic, randbelow
+from sim.engine.options import option_range
 
 KEYWORDS = ("assist",)  # r. 10-18: the card's "action" effect is used from the hand
 KW_ASSIST = 1
@@ -46,7 +47,7 @@ SLOTS = 3  # r. 3-6-3
 LV_MAX = 6  # level cards under one member (copies of one character name: the pool's bound)
 LEADER_SLOT = 3  # "slot" 3 = the leader in attacker masks and damage targets
 MAX_TURNS = 80  # the default of the turn_cap option (digest §11.16: not a rule), recorded as END_TURN_CAP
-TURN_CAP_MAX = 1000  # the option's upper bound (sim.engine.options RANGES)
+TURN_CAP_MAX = option_range("gbf", "turn_cap")[1]  # the option's upper bound
 
 # effect vocabulary the engine plays (sim.cards.effects names)
 TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION = (TRIGGERS.index(t) for t in ("enter", "attack", "cast", "action"))
