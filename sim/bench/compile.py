@@ -19,32 +19,40 @@ import time
 from pathlib import Path
 from typing import Any
 
+from numba.core import event
+
 from sim.errors import InputError
 
 _CHILD = r"""
 import json, sys, time
 from collections import Counter
 from numba.core import event
-from sim.bench.compile import warm
+from sim.bench.compile import CompileCounter, warm
 
-counts = Counter()
-
-class Count(event.Listener):
-    def on_start(self, ev):
-        pass
-
-    def on_end(self, ev):
-        d = ev.data.get("dispatcher") if ev.data else None
-        if d is not None and d.py_func.__module__.startswith("sim."):
-            counts[d.py_func.__module__ + "." + d.py_func.__name__] += 1
-
-with event.install_listener("numba:compile", Count()):
+counter = CompileCounter("sim.")
+with event.install_listener("numba:compile", counter):
     t0, c0 = time.perf_counter(), time.process_time()
     warm(sys.argv[1])
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+counts = Counter(counter.compiled)
 print(json.dumps({"wall_s": wall, "cpu_s": cpu, "functions": len(counts), "compilations": sum(counts.values()),
                   "repeated": {k: v for k, v in counts.items() if v > 1}}))
 """
+
+
+class CompileCounter(event.Listener):
+    """Collects numba's finished compiles (function x signature) of the functions under a module prefix."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix, self.compiled = prefix, []
+
+    def on_start(self, ev: Any) -> None:
+        pass
+
+    def on_end(self, ev: Any) -> None:
+        d = ev.data.get("dispatcher") if ev.data else None
+        if d is not None and d.py_func.__module__.startswith(self.prefix):
+            self.compiled.append(f"{d.py_func.__module__}.{d.py_func.__name__}")
 
 
 def warm(game: str) -> None:
@@ -117,25 +125,13 @@ def warm_and_record(target: str) -> dict[str, Any]:
 
     The count is exact for a cold family cache compiled by one process at a time (the suite's conftest
     runs fftcg before fftcg-search); from a partly warm cache it can only be lower."""
-    from numba.core import event
-
     from sim.engine.numba_cache import PACKAGE, families, family_digest
 
     family = family_of_target(target)
-    prefix = "sim.odds.compute" if family == "compute" else f"sim.games.{family}."
-    compiled: list[str] = []
-
-    class Count(event.Listener):
-        def on_start(self, ev: Any) -> None:
-            pass
-
-        def on_end(self, ev: Any) -> None:
-            d = ev.data.get("dispatcher") if ev.data else None
-            if d is not None and d.py_func.__module__.startswith(prefix):
-                compiled.append(f"{d.py_func.__module__}.{d.py_func.__name__}")
-
-    with event.install_listener("numba:compile", Count()):
+    counter = CompileCounter("sim.odds.compute" if family == "compute" else f"sim.games.{family}.")
+    with event.install_listener("numba:compile", counter):
         warm(target)
+    compiled = counter.compiled
     record = {"target": target, "digest": family_digest(families()[family]), "family_compilations": len(compiled),
               "functions": len(set(compiled))}
     try:

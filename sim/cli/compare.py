@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
         the overall line weighs every opponent equally."""
         from analysis.paired import STOPPING_BIAS
         from sim.decks.deckfile import load_deck
-        from sim.workflows.compare import compare_variants
+        from sim.workflows.compare import compare_variants, comparison_json
 
         a, b = load_deck(deck_a, pool), load_deck(deck_b, pool)
         opponents = [load_deck(p, pool) for p in against]
@@ -95,20 +95,13 @@ def print_comparison(c: Comparison, indent: str = "") -> None:
                "(only those pairs carry the difference; fewer means a tighter paired interval)")
 
 
-def comparison_json(c: Comparison) -> dict:
-    """The --json form of a comparison: rows per opponent and the overall difference."""
-    return {"rows": [{k: row[k] for k in ("opponent", "win_rate_a", "win_rate_b", "diff", "low", "high")}
-                     for row in c.rows],
-            "overall": {"diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high,
-                        "discordance": c.discordance}}
-
 
 def _print_pairings(a: Deck, b: Deck, opponents: list[Deck], deck_a: Path, deck_b: Path, *, policies: str,
                      policy: str | None, games: int, seed: int, until_decided: bool, engine: str,
                      out: Path | None, as_json: bool) -> None:
     """`compare --policies`: the workflow's comparison per pairing, printed as text or JSON."""
     from reports.parts import p_value
-    from sim.workflows.compare import compare_pairings, parse_policies
+    from sim.workflows.compare import compare_pairings, comparison_json, parse_policies
 
     names = parse_policies(policies, policy, [a, b, *opponents], engine, until_decided)
     r = compare_pairings(a, b, opponents, policies=names, games=games, seed=seed, engine=engine, out=out,

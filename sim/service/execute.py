@@ -78,10 +78,9 @@ def _simulate(p: dict[str, Any], ctx: Context) -> dict[str, Any]:
 
 
 def _comparison(c: Any) -> dict[str, Any]:
-    return {"rows": [{k: row[k] for k in ("opponent", "win_rate_a", "win_rate_b", "diff", "low", "high")}
-                     for row in c.rows],
-            "overall": {"diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high},
-            "discordance": c.discordance}
+    from sim.workflows.compare import comparison_json
+
+    return {**comparison_json(c), "discordance": c.discordance}  # the CLI's --json form, discordance on top too
 
 
 def _compare(p: dict[str, Any], ctx: Context) -> dict[str, Any]:

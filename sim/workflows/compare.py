@@ -150,3 +150,11 @@ def compare_pairings(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, polic
         save_roles(Path(out), deck_a.name, deck_b.name, [x.name for x in opponents], policies, roles)
         page = write_compare_report(Path(out), Path(out))
     return PairingsResult(results, table, variant_verdict(table), [f["statement"] for f in flips(table)], page)
+
+
+def comparison_json(c: Comparison) -> dict:
+    """The --json form of a comparison: rows per opponent and the overall difference."""
+    return {"rows": [{k: row[k] for k in ("opponent", "win_rate_a", "win_rate_b", "diff", "low", "high")}
+                     for row in c.rows],
+            "overall": {"diff": c.overall.diff, "low": c.overall.low, "high": c.overall.high,
+                        "discordance": c.discordance}}
