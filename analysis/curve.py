@@ -30,16 +30,22 @@ def _with_seat_policy(lf: pl.LazyFrame, games: pl.LazyFrame) -> pl.LazyFrame:
 
 
 def curve(results: Results) -> pl.DataFrame:
-    """Per game, deck, policy, position (play/draw) and own turn: resources available, spent and
-    wasted (available - spent, never below 0), cards played and cards in hand."""
+    """Per game, deck, policy, position (play/draw) and own turn: resources available, produced to pay
+    costs, paid (the costs; FFTCG's produced - paid is the leftover of a 2-CP discard for a 1-CP
+    remainder, lost), wasted (available - produced, never below 0), cards played and cards left in hand
+    at the end of the turn. Results written before the turns table had resources_paid give paid = null."""
     if results.turns is None:
         raise InputError("results", "no turns detail (run with --detail turns or cards)")
-    t = _with_seat_policy(results.turns, results.games).with_columns(
+    turns = results.turns
+    if "resources_paid" not in turns.collect_schema().names():
+        turns = turns.with_columns(pl.lit(None, pl.Int32).alias("resources_paid"))
+    t = _with_seat_policy(turns, results.games).with_columns(
         (pl.col("resources_available") - pl.col("resources_spent")).clip(lower_bound=0).alias("wasted"))
     return (t.group_by("game", "deck", "policy", "position", "turn")
             .agg(pl.len().alias("players"),
                  pl.col("resources_available").mean().alias("available"),
-                 pl.col("resources_spent").mean().alias("spent"),
+                 pl.col("resources_spent").mean().alias("produced"),
+                 pl.col("resources_paid").mean().alias("paid"),
                  pl.col("wasted").mean().alias("wasted"),
                  pl.col("cards_played").mean().alias("cards_played"),
                  pl.col("hand").mean().alias("hand"))
@@ -48,7 +54,7 @@ def curve(results: Results) -> pl.DataFrame:
 
 def pooled(curve_table: pl.DataFrame, max_turn: int) -> pl.DataFrame:
     """`curve` with the play and draw rows of each own turn 1..max_turn pooled (weighted by players)."""
-    mean = ("available", "spent", "wasted", "cards_played", "hand")
+    mean = ("available", "produced", "paid", "wasted", "cards_played", "hand")
     return (curve_table.filter(pl.col("turn").is_between(1, max_turn))
             .group_by("game", "deck", "policy", "turn")
             .agg(pl.col("players").sum(),

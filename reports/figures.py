@@ -147,10 +147,13 @@ def game_length_histogram(lengths: pl.DataFrame, title: str) -> Figure:
 
 
 def curve_chart(pooled: pl.DataFrame, title: str) -> Figure:
-    """Per deck, by own turn (both seats pooled): resources spent and cards played per turn, and
+    """Per deck, by own turn (both seats pooled): costs paid and cards played per turn, and
     the resource cards (FFTCG Backups) played so far when the table has them (`sources`)."""
     sources = "sources" in pooled.columns and pooled["sources"].is_not_null().any()
-    panels = [("spent", "resources spent (mean per player)", "Resources spent"),
+    # results written before the turns table had resources_paid have only what was produced
+    paid = pooled["paid"].is_not_null().any()
+    panels = [("paid", "costs paid (mean per player)", "Costs paid") if paid else
+              ("produced", "resources produced (mean per player)", "Resources produced"),
               ("cards_played", "cards played (mean per player)", "Cards played")]
     if sources:
         panels.append(("sources", "resource cards played so far (mean)", "Resource cards (Backups) by turn"))

@@ -46,24 +46,25 @@ def curve(results: Results, decks: list[Deck]) -> Section:
     else:
         pooled = pooled.with_columns(pl.lit(None, pl.Float64).alias("sources"))
     table = fmt(pooled, {"deck": "deck", "policy": "policy", "own turn": "turn", "players": "players",
-                         "resources spent": "spent", "cards played": "cards_played",
+                         "costs paid": "paid", "resources produced": "produced", "cards played": "cards_played",
                          "resource cards played by this turn": "sources"})
     return Section("curve", title,
-                   f"Per own turn 1–{CURVE_TURNS} (1 = the player's first turn), both seats pooled: resources "
-                   "spent (FFTCG: CP produced, leftovers included: 1 per Backup dulled and 2 per card discarded to pay "
-                   "a cost, so a discard that makes 2 CP for a 1 CP remainder counts 2, more than the costs "
-                   "paid) and cards played that turn, and the resource cards played so far (FFTCG: "
-                   "Backups, which pay CP every turn; cards that left the field still count, so this is an "
-                   "upper bound of those in play). Means at turn t are over the players whose game lasted to "
-                   "their turn t (the players column). CoJ's CP comes from the round, not from cards, so it "
-                   "has no resource cards. The engine's 'available' resources are left out of this table: "
-                   "in FFTCG they count discarding the whole hand for CP. curve.csv has this table; "
-                   "curve_by_seat.csv splits on the play / on the draw for every turn, with 'available'.",
+                   f"Per own turn 1–{CURVE_TURNS} (1 = the player's first turn), both seats pooled: the costs "
+                   "paid that turn, the resources produced to pay them, the cards played, and the resource "
+                   "cards played so far. The two resource columns differ only in FFTCG, where CP is produced "
+                   "1 per Backup dulled and 2 per card discarded, so a discard that makes 2 CP for a 1 CP "
+                   "remainder produces 1 CP more than it pays (lost); elsewhere costs are paid exactly. "
+                   "Resource cards are FFTCG Backups, which pay CP every turn; cards that left the field still "
+                   "count, so this is an upper bound of those in play; CoJ's CP comes from the round, so it "
+                   "has none. Means at turn t are over the players whose game lasted to their turn t (the "
+                   "players column). curve.csv has this table and the cards left in hand at the end of each "
+                   "turn; curve_by_seat.csv splits on the play / on the draw for every turn, with the "
+                   "engine's 'available' resources (in FFTCG they count discarding the whole hand for CP).",
                    figure=curve_chart(pooled, "Resource curve (both seats, by own turn)"),
-                   figure_alt="Line charts of resources spent and cards played by turn", table=table,
-                   csv=[Table("curve", pooled, "the table above"),
+                   figure_alt="Line charts of costs paid and cards played by turn", table=table,
+                   csv=[Table("curve", pooled, "the table above, with the cards left in hand at the end of the turn"),
                         Table("curve_by_seat", c, "every own turn, on the play and on the draw, with the "
-                                                  "engine's available and wasted resources")])
+                                                  "engine's available and wasted resources and the hand")])
 
 
 def costs(results: Results, decks: list[Deck], notes: list[str]) -> Section:

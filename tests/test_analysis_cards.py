@@ -27,12 +27,13 @@ def games(winners: list[str], firsts: list[str], mull_a: list[int] | None = None
     })
 
 
-def turns(rows: list[tuple[int, str, str, int, int, int, int]]) -> pl.DataFrame:
-    """rows: (game_id, seat, deck, turn, available, spent, played)"""
+def turns(rows: list[tuple[int, str, str, int, int, int, int]], paid: list[int] | None = None) -> pl.DataFrame:
+    """rows: (game_id, seat, deck, turn, available, spent, played); paid defaults to spent; hand = 5 - turn"""
     g, s, d, t, a, sp, p = zip(*rows, strict=True)
     n = len(rows)
     return pl.DataFrame({"game_id": g, "matchup": [0] * n, "game_turn": list(range(n)), "seat": s, "deck": d,
-                         "turn": t, "resources_available": a, "resources_spent": sp, "hand": [5] * n,
+                         "turn": t, "resources_available": a, "resources_spent": sp,
+                         "resources_paid": list(sp) if paid is None else paid, "hand": [5 - x for x in t],
                          "cards_played": p, "damage_dealt": [0] * n})
 
 
@@ -63,14 +64,31 @@ def test_curve_play_draw_and_waste() -> None:
     assert x_play["cards_played"].to_list() == [0.0, 1.0, 1.0]
     assert x_play["policy"].unique().to_list() == ["curve"]
     x_draw = c.filter((pl.col("deck") == "X") & (pl.col("position") == "draw"))
-    assert x_draw["spent"].to_list() == [1.0, 0.0] and x_draw["wasted"].to_list() == [1.0, 4.0]
+    assert x_draw["produced"].to_list() == [1.0, 0.0] and x_draw["wasted"].to_list() == [1.0, 4.0]
     y_draw = c.filter((pl.col("deck") == "Y") & (pl.col("position") == "draw"))  # game 0, Y second
     assert y_draw["available"].to_list() == [2.0, 2.0] and y_draw["policy"].to_list() == ["aggro"] * 2
     both_t1 = c.filter((pl.col("deck") == "X") & (pl.col("turn") == 1))["players"].sum()
     assert both_t1 == 2
     p = pooled(c, 6).filter(pl.col("deck") == "X")
     assert p["turn"].to_list() == [1, 2, 3] and p["players"].to_list() == [2, 2, 1]
-    assert p["spent"].to_list() == [0.5, 1.0, 1.0] and p["cards_played"].to_list() == [0.5, 0.5, 1.0]
+    assert p["produced"].to_list() == [0.5, 1.0, 1.0] and p["cards_played"].to_list() == [0.5, 0.5, 1.0]
+    assert p["hand"].to_list() == [4.0, 3.0, 2.0]
+
+
+def test_curve_paid_apart_from_produced() -> None:
+    """FFTCG: a discard's 2 CP for a 1 CP remainder produces more than it pays; the curve keeps both."""
+    g = games(["a"], ["a"])
+    rows = [(0, "a", "X", 1, 5, 2, 1), (0, "b", "Y", 1, 5, 3, 1), (0, "a", "X", 2, 6, 4, 2)]
+    p = pooled(curve(from_frames(g, turns=turns(rows, paid=[1, 3, 3]))), 6).filter(pl.col("deck") == "X")
+    assert p["produced"].to_list() == [2.0, 4.0] and p["paid"].to_list() == [1.0, 3.0]
+
+
+def test_curve_of_results_written_without_paid() -> None:
+    """A results directory from before resources_paid: produced as before, paid unknown (null), no error."""
+    g = games(["a"], ["a"])
+    t = turns([(0, "a", "X", 1, 5, 2, 1), (0, "b", "Y", 1, 5, 3, 1)]).drop("resources_paid")
+    c = curve(from_frames(g, turns=t))
+    assert c["produced"].to_list() == [2.0, 3.0] and c["paid"].null_count() == 2
 
 
 def test_resource_cards_played_by_turn() -> None:

@@ -29,6 +29,7 @@ from sim.engine.results import (
     G_WINNER,
     T_AVAILABLE,
     T_HAND,
+    T_PAID,
     T_PLAYED,
     T_SEAT,
     T_SPENT,
@@ -92,7 +93,11 @@ def test_random_play_to_the_end_every_policy_pairing(game):
         batch = engine.play(a, b, pa, pb, seed=11, stream=3, start=0, n=150, detail="turns")
         check_games(engine, batch.games)
         rows = batch.turns[batch.turns[:, :, T_SEAT] >= 0]
-        assert (rows[:, [T_AVAILABLE, T_SPENT, T_HAND, T_PLAYED]] >= 0).all(), (name_a, name_b)
+        assert (rows[:, [T_AVAILABLE, T_SPENT, T_PAID, T_HAND, T_PLAYED]] >= 0).all(), (name_a, name_b)
+        # a cost is paid with what was produced for it; only FFTCG's 2-CP discards leave a leftover
+        assert (rows[:, T_PAID] <= rows[:, T_SPENT]).all(), (name_a, name_b)
+        if game != "fftcg":
+            assert (rows[:, T_PAID] == rows[:, T_SPENT]).all(), (name_a, name_b)
 
 
 @pytest.mark.parametrize("game", GAMES)

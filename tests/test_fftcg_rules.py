@@ -236,6 +236,7 @@ def test_rule_11_4_6_2_multi_element_needs_each_element():
     assert castable(S, 0, 0)
     T.cast(S, 0, 0, -1, -1, 1)
     assert v["ps"][0, K.P_SPENT] == 2 and violations(S) == 0  # max(cost, elements) = 2
+    assert v["ps"][0, K.P_PAID] == 2
 
 
 def test_rule_11_4_6_3_light_or_dark_card_takes_any_element():
@@ -265,6 +266,17 @@ def test_rule_11_4_6_4_no_surplus_except_one_from_a_discard():
     v2["scr"][0, :3] = [1, 2, 3]
     v2["scr"][1, 0] = 0
     assert not K.payment_legal(S2, 0, 3, 1, 3, 1, 0)
+
+
+def test_rule_11_4_6_4_a_discard_for_a_one_cp_remainder_produces_more_than_is_paid():
+    """Cost 3 and no Backup: two discards make 4 CP; 3 are paid and 1 is lost (the turns detail's
+    resources_paid and resources_spent)."""
+    S, v = make([card("F3", cost=3), card("X", cost=7), card("Y", cost=7)])
+    for c in range(3):
+        put(v, 0, c, K.Z_HAND)
+    assert T.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
+    assert (v["ps"][0, K.P_SPENT], v["ps"][0, K.P_PAID]) == (4, 3) and violations(S) == 0
 
 
 # ---- 3/9. field limits -------------------------------------------------------------------------------------

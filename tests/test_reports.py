@@ -33,7 +33,7 @@ def _dataset() -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, list[Deck]]:
             for t in range(1, 4):
                 turns.append({"game_id": i, "matchup": i % 2, "game_turn": 2 * t, "seat": seat, "deck": deck,
                               "turn": t, "resources_available": t, "resources_spent": t - (i % 2),
-                              "hand": 5, "cards_played": t % 2, "damage_dealt": 0})
+                              "resources_paid": t - (i % 2) - (t == 3), "hand": 5, "cards_played": t % 2, "damage_dealt": 0})
             for c in range(4):
                 cards.append({"game_id": i, "matchup": i % 2, "seat": seat, "deck": deck, "copy": c,
                               "code": f"{deck[:3]}-{c % 2}", "name": f"{deck} card {c % 2}",
@@ -237,10 +237,16 @@ def test_card_caption_says_what_each_column_asks_and_which_to_read() -> None:
     assert "'in hand by turn 3 − not'" in text and "{t}" not in text
 
 
-def test_curve_caption_says_cp_produced_not_paid() -> None:
+def test_curve_shows_costs_paid_apart_from_resources_produced_and_the_csv_has_the_hand(tmp_path) -> None:
     g, t, c, decks = _dataset()
-    text = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "curve").text
-    assert "CP produced, leftovers included" in text and "CP paid" not in text
+    curve = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "curve")
+    assert "costs paid" in curve.table.columns and "resources produced" in curve.table.columns
+    paid, produced = curve.table["costs paid"].cast(pl.Float64), curve.table["resources produced"].cast(pl.Float64)
+    assert (paid <= produced).all() and (paid < produced).any()  # the dataset has leftovers on turn 3
+    assert "produces 1 CP more than it pays" in curve.text and "cards left in hand" in curve.text
+    write_report(from_frames(g, t, c), tmp_path, decks=decks)
+    header = (tmp_path / "tables" / "curve.csv").read_text().splitlines()[0].split(",")
+    assert {"paid", "produced", "hand"} <= set(header)
 
 
 def test_card_table_names_the_policy_when_decks_have_several() -> None:

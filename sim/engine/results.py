@@ -41,11 +41,12 @@ END_REASONS = ("life", "deck_out", "empty_deck_damage", "turn_cap", "round_limit
 T_SEAT = 0  # -1 = row unused
 T_TURN = 1  # the seat's own turn number
 T_AVAILABLE = 2  # resources available this turn (CP, crystals, PP)
-T_SPENT = 3
+T_SPENT = 3  # resources produced to pay costs this turn (FFTCG: leftovers of a discard included)
 T_HAND = 4  # cards in hand at the end of the turn
 T_PLAYED = 5  # cards played this turn
 T_DAMAGE = 6  # damage dealt to the opponent this turn (in the game's life measure)
-T_NCOLS = 7
+T_PAID = 7  # the costs paid this turn: T_SPENT without the leftovers (equal to it where payment is exact)
+T_NCOLS = 8
 
 # cards array: [game, seat, copy, C_*] (int16); copy = position in the compiled main deck
 C_DRAWN = 0  # own turn drawn, 0 = opening hand, -1 = never
@@ -93,7 +94,7 @@ GAMES_COLUMNS = ("game_id", "seed", "matchup", "index", "game", "deck_a", "deck_
                  "first_player", "winner", "end_reason", "turns", "final_measure", "final_a", "final_b",
                  "mulligans_a", "mulligans_b")
 TURNS_COLUMNS = ("game_id", "matchup", "game_turn", "seat", "deck", "turn", "resources_available",
-                 "resources_spent", "hand", "cards_played", "damage_dealt")
+                 "resources_spent", "resources_paid", "hand", "cards_played", "damage_dealt")
 CARDS_COLUMNS = ("game_id", "matchup", "seat", "deck", "copy", "code", "name", "turn_drawn", "turn_played", "opening")
 
 
@@ -136,7 +137,7 @@ def to_frames(batch: Batch, m: Matchup, matchup_index: int, seed: int, start: in
             "game_id": ids[gi], "matchup": np.full(gi.size, matchup_index, np.int32),
             "game_turn": (ti + 1).astype(np.int32),
             "turn": rows[:, T_TURN], "resources_available": rows[:, T_AVAILABLE],
-            "resources_spent": rows[:, T_SPENT], "hand": rows[:, T_HAND],
+            "resources_spent": rows[:, T_SPENT], "resources_paid": rows[:, T_PAID], "hand": rows[:, T_HAND],
             "cards_played": rows[:, T_PLAYED], "damage_dealt": rows[:, T_DAMAGE],
         }).with_columns(
             _labels(("a", "b"), seats).alias("seat"), _labels((m.deck_a, m.deck_b), seats).alias("deck"),

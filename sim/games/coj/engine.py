@@ -26,7 +26,7 @@ cp_reserve (policy.PARAM_NAMES).
 
 Results: G_FINAL_A/B = LP at the end (FINAL_MEASURE "lp"). Turns detail: T_AVAILABLE = the CP
 set at turn start, T_SPENT = CP spent on the own turn (intercepts paid on the opponent's turn are
-not counted), T_PLAYED = cards driven, overdriven, set and jokers used, T_DAMAGE = LP damage dealt.
+not counted; T_PAID is the same, CP is paid exactly), T_PLAYED = cards driven, overdriven, set and jokers used, T_DAMAGE = LP damage dealt.
 Cards detail: a copy is its position in the compiled 40; a rebuilt deck reuses the same copy ids,
 so C_DRAWN / C_PLAYED hold the FIRST own turn the copy was drawn / played (0 = opening hand).
 """
@@ -59,6 +59,8 @@ from sim.engine.results import (
     T_AVAILABLE,
     T_DAMAGE,
     T_HAND,
+    T_NCOLS,
+    T_PAID,
     T_PLAYED,
     T_SEAT,
     T_SPENT,
@@ -258,7 +260,7 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     nmax = cards.shape[1] - 2
     batch = new_batch(n, detail, MAX_TURNS, nmax)
     # numba needs arrays, not None: unused detail arrays are 1-game dummies that are never written
-    turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, 7), -1, np.int32)
+    turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, T_NCOLS), -1, np.int32)
     copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)
     run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
                np.int64(start), n, batch.games, turns, copies, np.zeros(1, np.int64))
@@ -276,7 +278,7 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     games = new_batch(n, "games", MAX_TURNS, cards.shape[1] - 2).games
     viol = np.zeros(max(n, 1), np.int64)
     run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, njokers, g0, np.int64(seed), np.int64(stream),
-               np.int64(start), n, games, np.full((1, MAX_TURNS, 7), -1, np.int32),
+               np.int64(start), n, games, np.full((1, MAX_TURNS, T_NCOLS), -1, np.int32),
                np.full((1, 2, cards.shape[1] - 2, 2), -1, np.int16), viol)
     return viol[:n]
 
@@ -314,7 +316,7 @@ def views(s: tuple) -> dict[str, np.ndarray]:
     shapes = {"U": (OFF_U, (2, FIELD_MAX, U_NCOLS)), "P": (OFF_P, (2, P_NCOLS)), "H": (OFF_H, (2, HAND_MAX + 1)),
               "HL": (OFF_HL, (2, HAND_MAX + 1)), "Z": (OFF_Z, (2, ZONE_MAX)), "G": (OFF_G, (G_NCOLS,)),
               "DQ": (OFF_DQ, (DQ_MAX, 2)),
-              "OQ": (OFF_OQ, (OQ_MAX, 2)), "T": (OFF_T, (MAX_TURNS, 7)), "DK": (OFF_DK, (2, n)),
+              "OQ": (OFF_OQ, (OQ_MAX, 2)), "T": (OFF_T, (MAX_TURNS, T_NCOLS)), "DK": (OFF_DK, (2, n)),
               "C": (OFF_DK + 2 * n, (2, n, 2))}
     return {k: st[off:off + int(np.prod(shape))].reshape(shape) for k, (off, shape) in shapes.items()}
 
@@ -388,6 +390,7 @@ def record_turn(s, p):
         T[k, T_SEAT] = p
         T[k, T_TURN] = G[G_ROUND]
         T[k, T_SPENT] = P[p, P_SPENT]
+        T[k, T_PAID] = P[p, P_SPENT]  # CP is paid exactly
         T[k, T_HAND] = P[p, P_HAND]
         T[k, T_PLAYED] = P[p, P_PLAYED]
         T[k, T_DAMAGE] = P[p, P_DEALT]

@@ -38,7 +38,7 @@ from sim.engine.compiled import K_BP1, K_COST, K_ELEM, K_HP, K_KW, K_NCOLS, K_PO
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
-from sim.engine.results import C_DRAWN, C_PLAYED
+from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
 from sim.games.coj.vocab import KEYWORDS
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
@@ -188,7 +188,7 @@ OFF_G = OFF_Z + 2 * ZONE_MAX
 OFF_DQ = OFF_G + G_NCOLS
 OFF_OQ = OFF_DQ + DQ_MAX * 2
 OFF_T = OFF_OQ + OQ_MAX * 2
-OFF_DK = OFF_T + 2 * ROUNDS * 7
+OFF_DK = OFF_T + 2 * ROUNDS * T_NCOLS
 
 
 @engine_jit
@@ -282,7 +282,7 @@ def vOQ(s):
 
 @engine_jit
 def vT(s):
-    return carray(_i32_at(s[2], OFF_T), (2 * ROUNDS, 7))
+    return carray(_i32_at(s[2], OFF_T), (2 * ROUNDS, T_NCOLS))
 
 
 @engine_jit

@@ -261,8 +261,8 @@ N_S = 18  # S_KW_ST: keywords granted by static abilities (recomputed with S_STA
 #           turn (X_GTURN) in which it was last put from the field into the Break Zone (CNT_BROKEN*), 0: never
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY, P_NF, P_NB,
- P_NLD) = range(23)
-N_P = 23  # P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD / L_BKP); P_NLD: Light/Dark
+ P_NLD, P_PAID) = range(24)
+N_P = 24  # P_SPENT / P_PAID: CP produced to pay costs this turn (leftovers included) / the costs paid; P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD / L_BKP); P_NLD: Light/Dark
 #           characters on the field; P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the
 #           hand only then); P_PARTY_ANY: its Forwards may party with any Element this turn; P_HAS_STATIC:
 #           bit 1 the deck has static effects, bit 2 (STATIC_OPP) some of them may read the opponent's
@@ -1294,7 +1294,9 @@ def payment_legal(S, p, cost, req, nb, nd, used_bonus):
 
 
 @engine_jit
-def commit_pay(S, p, nb, nd, used_bonus):
+def commit_pay(S, p, nb, nd, used_bonus, paid):
+    """Pay with plan_pay's sources; `paid` is the cost they pay, less than the CP they produce when a
+    discard's 2 CP pays a 1-CP remainder (the leftover is lost)."""
     cs, ps, scr = st_cs(S), st_ps(S), st_scr(S)
     for k in range(nb):
         cs[p, S_DULL, scr[0, k]] = 1
@@ -1302,6 +1304,7 @@ def commit_pay(S, p, nb, nd, used_bonus):
         discard(S, p, scr[1, k])
     ps[p, P_BONUS] -= used_bonus
     ps[p, P_SPENT] += nb + 2 * nd + used_bonus
+    ps[p, P_PAID] += paid
 
 
 @engine_jit
@@ -1692,7 +1695,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         g, nb, nd, ub = plan_pay(S, ctrl, effs[s, c, slot, E_COST], 0, -1, -1, keep, False)
         if g < 0:
             return
-        commit_pay(S, ctrl, nb, nd, ub)
+        commit_pay(S, ctrl, nb, nd, ub, effs[s, c, slot, E_COST])
     amount = effs[s, c, slot, E_AMOUNT] if effs[s, c, slot, E_FOREACH] == 0 else effect_amount(S, ctrl, s, c, slot)
     tgt = effs[s, c, slot, E_TARGET]
     param = effs[s, c, slot, E_PARAM]
@@ -2088,8 +2091,9 @@ def cast_free(S, p, cost_max, back):
         return
     if cost_max < 0:  # X
         keep = hand_reserve(S, p)
-        g, nb, nd, ub = plan_pay(S, p, st_cards(S)[p, c, K_COST], 0, c, -1, keep, False)
-        commit_pay(S, p, nb, nd, ub)
+        x = st_cards(S)[p, c, K_COST]
+        g, nb, nd, ub = plan_pay(S, p, x, 0, c, -1, keep, False)
+        commit_pay(S, p, nb, nd, ub, max(x, 0))
     ps[p, P_PLAYED] += 1
     if back:
         counts_changed(S)

@@ -129,6 +129,7 @@ from sim.engine.results import (
     T_DAMAGE,
     T_HAND,
     T_NCOLS,
+    T_PAID,
     T_PLAYED,
     T_SEAT,
     T_SPENT,
@@ -205,6 +206,7 @@ from sim.games.fftcg.core import (
     P_NLD,
     P_NMAIN,
     P_NTOT,
+    P_PAID,
     P_PLAYED,
     P_POLICY,
     P_SPENT,
@@ -236,6 +238,7 @@ from sim.games.fftcg.core import (
     TR_TURN_END,
     V_FIELD,
     V_NEGATIVE,
+    V_PAYMENT,
     V_ZONES,
     X_DETAIL,
     X_GTURN,
@@ -383,8 +386,10 @@ def check_state(S):
         if nb > MAX_BACKUPS or nld > 1:
             v |= V_FIELD
         if ps[p, P_TOP] < 0 or ps[p, P_TOP] > nmain or ps[p, P_HN] < 0 or ps[p, P_DMG] < 0 or ps[p, P_BONUS] < 0 \
-                or ps[p, P_SPENT] < 0:
+                or ps[p, P_SPENT] < 0 or ps[p, P_PAID] < 0:
             v |= V_NEGATIVE
+        if ps[p, P_PAID] > ps[p, P_SPENT]:
+            v |= V_PAYMENT  # a cost paid with CP that was never produced
     gs[X_VIOL] |= v
 
 
@@ -514,7 +519,10 @@ def begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, 
 
 @engine_jit
 def after_turn(S, p, gturn, j, detail, check, turns):
-    """The turns detail row of game turn gturn (seat p) and, in check mode, the invariants."""
+    """The turns detail row of game turn gturn (seat p) and, in check mode, the invariants. T_AVAILABLE is
+    cp_potential at the start of the turn, T_SPENT the CP produced for payments (1 per Backup dulled, 2
+    per card discarded, CP granted by effects), T_PAID the costs those payments paid (T_SPENT less the
+    leftover of a 2-CP discard for a 1-CP remainder)."""
     ps = st_ps(S)
     if detail > 0:
         row = turns[j, gturn - 1]
@@ -522,6 +530,7 @@ def after_turn(S, p, gturn, j, detail, check, turns):
         row[T_TURN] = ps[p, P_TURN]
         row[T_AVAILABLE] = ps[p, P_AVAIL]
         row[T_SPENT] = ps[p, P_SPENT]
+        row[T_PAID] = ps[p, P_PAID]
         row[T_HAND] = ps[p, P_HN]
         row[T_PLAYED] = ps[p, P_PLAYED]
         row[T_DAMAGE] = ps[p, P_DEALT]

@@ -31,6 +31,7 @@ from sim.games.fftcg.core import (
     P_HN,
     P_NMAIN,
     P_NTOT,
+    P_PAID,
     P_PARTY_ANY,
     P_PLAYED,
     P_POLICY,
@@ -91,6 +92,7 @@ from sim.games.fftcg.core import (
     pay_extra_cost,
     payment_legal,
     plan_pay,
+    popcount,
     power,
     push,
     push_field,
@@ -162,7 +164,7 @@ def cast(S, p, c, hs, hc, check):
     cost = total
     if check and not payment_legal(S, p, cost, req, nb, nd, ub):
         gs[X_VIOL] |= V_PAYMENT
-    commit_pay(S, p, nb, nd, ub)
+    commit_pay(S, p, nb, nd, ub, max(cost, popcount(req)) if cost > 0 else 0)
     if from_lb:
         flip_lb(S, p, c, lb_cost(S, p, c))
     else:
@@ -197,7 +199,7 @@ def activate(S, p, c, k, check):
         return False
     if check and not payment_legal(S, p, effs[p, c, k, E_COST], 0, nb, nd, ub):
         gs[X_VIOL] |= V_PAYMENT
-    commit_pay(S, p, nb, nd, ub)
+    commit_pay(S, p, nb, nd, ub, max(effs[p, c, k, E_COST], 0))
     if v & 1:
         cs[p, S_DULL, c] = 1
     pay_extra_cost(S, p, c, v)
@@ -433,6 +435,7 @@ def begin_turn(S, p, gturn, threshold):
     st_gs(S)[X_GTURN] = gturn
     for s in range(2):
         ps[s, P_SPENT] = 0
+        ps[s, P_PAID] = 0
         ps[s, P_PLAYED] = 0
         ps[s, P_DEALT] = 0
     # Active Phase (9.1): untap, except a Frozen card (15.2.4.2); summoning sickness ends

@@ -17,7 +17,7 @@ Modules: rules (state layout, zones, crystals, stats, damage, effects), policy (
 actions (checkpoints, setup, phases, battle), this one (interface, compiling, the batch kernel).
 
 Results: G_FINAL_A/B = armor left (FINAL_MEASURE "armor"). Turns detail: T_AVAILABLE = crystals
-after the crystal step, T_SPENT = crystals rested on the own turn, T_PLAYED = members deployed,
+after the crystal step, T_SPENT = T_PAID = crystals rested on the own turn, T_PLAYED = members deployed,
 summons played, limit breaks and job changes, T_DAMAGE = leader hits that broke armor or KO'd it.
 Cards detail: C_DRAWN / C_PLAYED = the own turn a main-deck copy was first drawn / played (0 = opening);
 a play in the counter step (the opponent's turn) counts with the player's latest own turn.
@@ -51,6 +51,8 @@ from sim.engine.results import (
     T_AVAILABLE,
     T_DAMAGE,
     T_HAND,
+    T_NCOLS,
+    T_PAID,
     T_PLAYED,
     T_SEAT,
     T_SPENT,
@@ -238,7 +240,7 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     nmax = cards.shape[1] - LEAD_MAX
     cap = int(g0[O_TURN_CAP])
     batch = new_batch(n, detail, cap, nmax)
-    turns = batch.turns if batch.turns is not None else np.full((1, cap, 7), -1, np.int32)
+    turns = batch.turns if batch.turns is not None else np.full((1, cap, T_NCOLS), -1, np.int32)
     copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)
     run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, nlead, g0, np.int64(seed), np.int64(stream),
                np.int64(start), n, batch.games, turns, copies, np.zeros(1, np.int64))
@@ -256,7 +258,7 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     games = new_batch(n, "games", int(g0[O_TURN_CAP]), nmax).games
     viol = np.zeros(max(n, 1), np.int64)
     run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, nlead, g0, np.int64(seed), np.int64(stream),
-               np.int64(start), n, games, np.full((1, MAX_TURNS, 7), -1, np.int32),
+               np.int64(start), n, games, np.full((1, MAX_TURNS, T_NCOLS), -1, np.int32),
                np.full((1, 2, nmax, 2), -1, np.int16), viol)
     return viol[:n]
 
@@ -311,7 +313,7 @@ def _play_batch(cards, effs, sizes, nlead, g0, seed, stream, start, n, games, tu
         S = np.zeros((2, Z0 + 6 * nmax), np.int32)
         G = np.zeros(G_NCOLS, np.int32)
         R = np.zeros(5, np.uint64)
-        T = np.full((g0[O_TURN_CAP], 7), -1, np.int32)
+        T = np.full((g0[O_TURN_CAP], T_NCOLS), -1, np.int32)
         C = np.full((2, nmax, 2), -1, np.int32)
         for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
             run_game((S, G, cards, effs, R, T, C), g0, sizes, nlead, seed, stream, start, i, games, turns, copies,
@@ -336,7 +338,7 @@ def run_game(owned, g0, sizes, nlead, seed, stream, start, i, games, turns, copi
         viol[i] = vG(s)[G_VIOL]
     if g0[G_DETAIL] >= 1:
         for r in range(T.shape[0]):
-            for col in range(7):
+            for col in range(T_NCOLS):
                 turns[i, r, col] = T[r, col]
     if g0[G_DETAIL] >= 2:
         for p in range(2):
@@ -375,6 +377,7 @@ def play_game(s, g0, sizes, nlead, out):
             T = vT(s)
             T[turn, T_SEAT], T[turn, T_TURN], T[turn, T_AVAILABLE] = p, S[p, P_OWN_TURN], avail
             T[turn, T_SPENT], T[turn, T_HAND] = S[p, P_SPENT], S[p, P_HAND]
+            T[turn, T_PAID] = S[p, P_SPENT]  # crystals pay costs exactly
             T[turn, T_PLAYED], T[turn, T_DAMAGE] = S[p, P_PLAYED], S[p, P_DEALT]
         if G[G_CHECK]:
             check_state(s, False)

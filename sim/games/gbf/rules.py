@@ -37,6 +37,7 @@ from sim.engine.compiled import K_COST, K_ELEM, K_HP, K_NAMEH, K_NCOLS, K_POWER,
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic, randbelow
 from sim.engine.options import option_range
+from sim.engine.results import T_NCOLS
 
 KEYWORDS = ("assist",)  # r. 10-18: the card's "action" effect is used from the hand
 KW_ASSIST = 1
@@ -148,7 +149,7 @@ def vR(s):
 @njit(cache=True, inline="always")
 def vT(s):
     """The turns detail rows: one per game turn up to the turn_cap option (the T array's length)."""
-    return carray(_i32_at(s[5], 0), (vG(s)[O_TURN_CAP], 7))
+    return carray(_i32_at(s[5], 0), (vG(s)[O_TURN_CAP], T_NCOLS))
 
 
 @njit(cache=True, inline="always")
@@ -620,4 +621,4 @@ def random_index(s, sub, n):
 def new_arrays(n: int, max_turns: int) -> tuple[np.ndarray, ...]:
     """The mutable arrays of one game state for n main-deck rows: S, G, R, T, C."""
     return (np.zeros((2, player_width(n)), np.int32), np.zeros(G_NCOLS, np.int32), np.zeros(5, np.uint64),
-            np.full((max_turns, 7), -1, np.int32), np.full((2, n, 2), -1, np.int32))
+            np.full((max_turns, T_NCOLS), -1, np.int32), np.full((2, n, 2), -1, np.int32))

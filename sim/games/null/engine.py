@@ -31,6 +31,8 @@ from sim.engine.results import (
     T_AVAILABLE,
     T_DAMAGE,
     T_HAND,
+    T_NCOLS,
+    T_PAID,
     T_PLAYED,
     T_SEAT,
     T_SPENT,
@@ -77,7 +79,7 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     deck_len = max(len(a), len(b), 1)
     batch = new_batch(n, detail, MAX_TURNS, deck_len)
     # numba needs arrays, not None: unused detail arrays are 1-row dummies that are never written
-    t = batch.turns if batch.turns is not None else np.full((1, 1, 7), -1, np.int32)
+    t = batch.turns if batch.turns is not None else np.full((1, 1, T_NCOLS), -1, np.int32)
     c = batch.cards if batch.cards is not None else np.full((1, 2, 1, 2), -1, np.int16)
     run_chunks(_play, n, a.cards[:, K_COST].copy(), b.cards[:, K_COST].copy(), np.int64(seed), np.int64(stream),
                np.int64(start), turns, int(opts["hand"]), int(opts["draw_rate"]),
@@ -120,6 +122,7 @@ def _play(cost_a, cost_b, seed, stream, start, turns, hand, draw_rate, games, tr
                 trows[i, g, T_TURN] = own
                 trows[i, g, T_AVAILABLE] = own
                 trows[i, g, T_SPENT] = 0
+                trows[i, g, T_PAID] = 0
                 trows[i, g, T_HAND] = hand + DRAWS_PER_TURN * own
                 trows[i, g, T_PLAYED] = 0
                 trows[i, g, T_DAMAGE] = 0

@@ -18,7 +18,7 @@ the own main phase), 付与 Actives, Mag abilities and the Player card's two fac
 abilities, Search, X costs, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
-PP cards at the end of the turn (a paid face-down card has left), T_SPENT = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
+PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
 cards milled from the opponent by this seat's attacks and effects.
 """
 
@@ -48,6 +48,8 @@ from sim.engine.results import (
     T_AVAILABLE,
     T_DAMAGE,
     T_HAND,
+    T_NCOLS,
+    T_PAID,
     T_PLAYED,
     T_SEAT,
     T_SPENT,
@@ -260,7 +262,7 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     cards, effs, sizes = tables([a, b])
     nmax = cards.shape[1] - 2
     batch = new_batch(n, detail, MAX_TURNS, nmax)
-    turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, 7), -1, np.int32)
+    turns = batch.turns if batch.turns is not None else np.full((1, MAX_TURNS, T_NCOLS), -1, np.int32)
     copies = batch.cards if batch.cards is not None else np.full((1, 2, nmax, 2), -1, np.int16)
     run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, g0, np.int64(seed), np.int64(stream),
                np.int64(start), n, batch.games, turns, copies, np.zeros(1, np.int64))
@@ -276,7 +278,7 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     games = new_batch(n, "games", MAX_TURNS, cards.shape[1] - 2).games
     viol = np.zeros(max(n, 1), np.int64)
     run_chunks(_play_batch, -(-n // CHUNK), cards, effs, sizes, g0, np.int64(seed), np.int64(stream),
-               np.int64(start), n, games, np.full((1, MAX_TURNS, 7), -1, np.int32),
+               np.int64(start), n, games, np.full((1, MAX_TURNS, T_NCOLS), -1, np.int32),
                np.full((1, 2, cards.shape[1] - 2, 2), -1, np.int16), viol)
     return viol[:n]
 
@@ -346,7 +348,7 @@ def run_game(owned, g0, sizes, seed, stream, start, i, games, turns, copies, vio
     if g0[G_DETAIL] >= 1:
         T = vT(s)
         for r in range(MAX_TURNS):
-            for col in range(7):
+            for col in range(T_NCOLS):
                 turns[i, r, col] = T[r, col]
     if g0[G_DETAIL] >= 2:
         c = vC(s)
@@ -401,6 +403,7 @@ def play_game(s, g0, sizes, out):
         if G[G_DETAIL] >= 1:
             T[g - 1, T_SEAT], T[g - 1, T_TURN] = p, P[p, P_TURN]
             T[g - 1, T_AVAILABLE], T[g - 1, T_SPENT] = P[p, P_NPP], P[p, P_SPENT]
+            T[g - 1, T_PAID] = P[p, P_SPENT]  # PP pays costs exactly
             T[g - 1, T_HAND], T[g - 1, T_PLAYED], T[g - 1, T_DAMAGE] = P[p, P_HAND], P[p, P_PLAYED], P[p, P_DEALT]
         if G[G_CHECK]:
             check_state(s, p)

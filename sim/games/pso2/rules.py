@@ -39,7 +39,7 @@ from sim.engine.compiled import (
 )
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic, shuffle
-from sim.engine.results import C_DRAWN
+from sim.engine.results import C_DRAWN, T_NCOLS
 
 # §10.2 keyword abilities, bit i of K_KW. Numbered keywords (pierce_X, defense_X, equip_slot_X) are
 # compiled into their own columns by pso2.compile_deck.
@@ -157,7 +157,7 @@ def offsets(ns, n):
     off_g = off_it + ns * IMAX
     off_tq = off_g + G_NCOLS
     off_t = off_tq + TQ_MAX * 3
-    off_dk = off_t + MAX_TURNS * 7
+    off_dk = off_t + MAX_TURNS * T_NCOLS
     off_dc = off_dk + ns * n
     off_c = off_dc + ns * n
     return off_u, off_p, off_h, off_pp, off_it, off_g, off_tq, off_t, off_dk, off_dc, off_c, off_c + ns * n * 2
@@ -259,7 +259,7 @@ def vTQ(s):
 
 @njit(cache=True, inline="always")
 def vT(s):
-    return carray(_i32_at(s[2], _off(s, 7)), (MAX_TURNS, 7))
+    return carray(_i32_at(s[2], _off(s, 7)), (MAX_TURNS, T_NCOLS))
 
 
 @njit(cache=True, inline="always")
