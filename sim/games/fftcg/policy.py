@@ -665,22 +665,50 @@ def best_blocker_power(S, q):
 @engine_jit
 def attack_safe(S, p, c, risk):
     """No opposing active Forward would win the fight: risk 0 none can break c; risk 1 none breaks c
-    and survives (an even trade is fine); risk 2 always attack."""
+    and survives (an even trade is fine); risk 2 always attack. First Strike (15.2.3): a side that has it
+    when the other has not breaks before the damage back, so it takes none."""
     if risk >= 2:
         return True
     q = 1 - p
     ps, ls, cs = st_ps(S), st_ls(S), st_cs(S)
+    c_fs = has_kw(S, p, c, KW_FIRST_STRIKE)
     left = power(S, p, c) - cs[p, S_DMG, c]
     for j in range(ps[q, P_NF]):
         b = ls[q, L_FWD, j]
-        if cs[q, S_DULL, b]:
+        if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
             continue
+        b_fs = has_kw(S, q, b, KW_FIRST_STRIKE)
+        c_breaks = power(S, p, c) >= power(S, q, b) - cs[q, S_DMG, b]
+        if c_fs and not b_fs and c_breaks:
+            continue  # b is broken before it deals damage
         if power(S, q, b) >= left:
-            if risk == 0:
-                return False
-            if power(S, p, c) < power(S, q, b) - cs[q, S_DMG, b]:
+            if risk == 0 or (b_fs and not c_fs) or not c_breaks:
                 return False
     return True
+
+
+@engine_jit
+def broken_power(S, p, n, dmg):
+    """The power of the attackers scr[2][:n] that `dmg` from a blocker breaks, split as deal_battle does
+    (weakest first, each in 1000s, 10.1.4.2.1)."""
+    cs, scr = st_cs(S), st_scr(S)
+    out, done = 0, 0
+    for _ in range(n):
+        best, best_left = -1, 1 << 30
+        for j in range(n):
+            a = scr[2, j]
+            left = power(S, p, a) - cs[p, S_DMG, a]
+            if (done >> j) & 1 == 0 and left < best_left:
+                best, best_left = j, left
+        if best < 0:
+            break
+        need = ((max(best_left, 0) + 999) // 1000) * 1000
+        if need > dmg:
+            break
+        dmg -= need
+        done |= 1 << best
+        out += max(power(S, p, scr[2, best]), 0)
+    return out
 
 
 @engine_jit
@@ -754,13 +782,17 @@ def choose_block(S, q, n):
         atk_left = min(atk_left, power(S, p, a) - cs[p, S_DMG, a])
         atk_cost = max(atk_cost, cards[p, a, K_COST])
     chump = ps[q, P_DMG] >= st_prm(S)[q, PR_CHUMP_AT]
+    a_fs = first_strike_all(S, p, n)
     best, best_v = -1, 0
     for j in range(ps[q, P_NF]):
         b = ls[q, L_FWD, j]
         if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
             continue
-        survives = power(S, q, b) - cs[q, S_DMG, b] > atk_pw
-        kills = power(S, q, b) >= atk_left
+        b_fs = has_kw(S, q, b, KW_FIRST_STRIKE)
+        # First Strike (15.2.3): the side that strikes first removes what it breaks before the damage back
+        hit_back = atk_pw - broken_power(S, p, n, max(power(S, q, b), 0)) if b_fs and not a_fs else atk_pw
+        survives = power(S, q, b) - cs[q, S_DMG, b] > hit_back
+        kills = power(S, q, b) >= atk_left and (survives or not a_fs or b_fs)
         cost = cards[q, b, K_COST]
         v = 0
         if survives and kills:
