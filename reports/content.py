@@ -17,6 +17,7 @@ from analysis import mulligan as mulligan_analysis
 from analysis import sensitivity, winrates
 from analysis.data import Results
 from reports import play_sections, policy_sections
+from reports.coverage_section import coverage
 from reports.parts import INTERVAL_MEANING, Report, Section, Table, cell, diff, fmt, pct, rate
 from sim.cards.model import Deck
 
@@ -68,7 +69,7 @@ def build(results: Results, decks: list[Deck] | None = None) -> Report:
     if decks is None:
         decks, notes = decks_from_manifest(results.manifest)
     report = Report("tcgsim balance report", _meta(results, games))
-    report.sections += [_overview(results, games), *policy_sections.sections(results), *_matrix(results), _first_player(results),
+    report.sections += [_overview(results, games), coverage(decks, notes), *policy_sections.sections(results), *_matrix(results), _first_player(results),
                         _length(results), _mulligans(results), play_sections.curve(results, decks),
                         play_sections.costs(results, decks, notes), play_sections.cards(results),
                         _odds(decks, notes)]

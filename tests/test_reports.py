@@ -51,7 +51,8 @@ def test_report_sections_and_escaping(tmp_path: Path) -> None:
     results = from_frames(g, t, c, {"job": {"seed": 5, "games": 20}, "versions": {"tcgsim": "0.1.0", "polars": "x"}})
     report = build(results, decks)
     keys = [s.key for s in report.sections]
-    assert keys == ["decks", "matchups", "first_player", "game_length", "mulligans", "curve", "costs", "cards", "odds"]
+    assert keys == ["decks", "coverage", "matchups", "first_player", "game_length", "mulligans", "curve", "costs",
+                    "cards", "odds"]
     assert dict(report.meta)["seed"] == "5" and dict(report.meta)["games"] == "40"
     page = html.render(report)
     assert EVIL not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -259,3 +260,19 @@ def test_card_table_names_the_policy_when_decks_have_several() -> None:
     assert set(cards["policy"].to_list()) == {"curve", "control"}
     one = next(x for x in build(from_frames(g, t, c), decks).sections if x.key == "cards").table
     assert "policy" not in one.columns  # one policy: no column to say it
+
+
+def test_coverage_section_lists_the_lines_not_modelled_and_flags_a_deck_that_relies_on_them(tmp_path: Path) -> None:
+    from reports.coverage_section import coverage
+
+    blank = Card("8-085C", "Marlene", "backup", cost=4, text="Choose 1 of A, B or C.", unmodelled=("Choose 1 of A, B or C.",))
+    plain = Card("1-001H", "Plain", "forward", cost=2, power=5000)
+    leaning = Deck("fftcg", "Leaning", None, {"main": [(blank, 3), (plain, 1)]})
+    clean = Deck("fftcg", "Clean", None, {"main": [(plain, 3)]})
+    section = coverage([leaning, clean], [])
+    flags = dict(zip(section.table["deck"], section.table["flag"], strict=True))
+    assert flags == {"Leaning": "relies on unmodelled cards", "Clean": ""}
+    assert len(section.items) == 1 and "Marlene (8-085C) x3" in section.items[0] and "RELIES" in section.items[0]
+    lines = section.csv[1].frame
+    assert lines.select("deck", "code", "copies").rows() == [("Leaning", "8-085C", 3)]
+    assert "Not available" in coverage([], ["no manifest"]).note
