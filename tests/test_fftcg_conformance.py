@@ -25,6 +25,7 @@ import pytest
 
 from sim.cards.model import Card
 from sim.games.fftcg import core as K
+from sim.games.fftcg import policy as P
 from sim.games.fftcg import turn as T
 from sim.games.fftcg.card_table import deck_cards, line_status, load_real
 from sim.games.fftcg.importer import ability_lines, parse_fftcg_text
@@ -71,6 +72,7 @@ _ALONE = [  # sentences about a player or all the Forwards of a side
     (re.compile(r"^draw (\d+) cards?$", re.I), "draw"),
     (re.compile(r"^@SELF deals your opponent (\d+) points? of damage$", re.I), "opp_damage"),
     (re.compile(r"^your opponent discards (\d+) cards? from (?:his/her|their) hand$", re.I), "discard"),
+    (re.compile(r"^that forward'?s'? controller discards (\d+) cards? from (?:his/her|their) hand$", re.I), "discard"),
     (re.compile(r"^deal (\d+) damage to all the forwards opponent controls$", re.I), "all_damage"),
     (re.compile(r"^all the forwards you control gain \+(\d+) power until the end of the turn$", re.I), "all_pump"),
     (re.compile(r"^dull all the forwards opponent controls$", re.I), "all_dull"),
@@ -109,8 +111,12 @@ _IF_KIND = re.compile(r"^if you control (?:a |an )?(job|card name|category) (.+?
 _PAY = re.compile(r"^you may pay (?:《[^》]+》)+\. (?:when|if) you do so, (.+)$", re.I)  # the case gives the CP
 # "Damage n -- X gains +m power" and "If you control [a] <Card Name / Job / Category X> [Forward], X gains +m power"
 _GATED = re.compile(r"^Damage (\d+) -- @SELF gains (.+)$", re.I)
-_IF_CONTROL = re.compile(r"^If you control (?:a |an )?(job|card name|category) (.+?)( forward| character)?, @SELF gains"
+_IF_CONTROL = re.compile(r"^If you control (?:a |an )?(job|card name|category) (.+?)( forward| character)?(?: other than @SELF)?,"
+                         r" @SELF gains"
                          r" (.+)$", re.I)
+# "If you control a <kind>, the cost required to cast X is reduced by n" (read from the hand, 11.4.6)
+_IF_CHEAPER = re.compile(r"^If you control (?:a |an )?(job|card name|category) (.+?)( forward| character)?, the cost"
+                         r" required to cast @SELF is reduced by (\d+)$", re.I)
 
 
 def _static_gains(words: str) -> tuple[int, str] | None:
@@ -167,6 +173,11 @@ def read_case(c: Card, line: str) -> Case | None:
         return Case(c.code, line, "static", (("if_pump", gains[0]),), {
             "kw": m.group(1).lower(), "kv": m.group(2), "kws": gains[1],
             "ally_type": "forward" if m.group(3) and "forward" in m.group(3).lower() else "backup"})
+    m = _IF_CHEAPER.match(text.rstrip("."))
+    if m and not re.search(r"\bor\b|,|other than", m.group(2)):
+        return Case(c.code, line, "static", (("if_cheaper", int(m.group(4))),), {
+            "kw": m.group(1).lower(), "kv": m.group(2),
+            "ally_type": "forward" if m.group(3) and "forward" in m.group(3).lower() else "backup"})
     m = _TEAM.match(text.rstrip("."))
     if m:
         return Case(c.code, line, "static", (("team_pump", int(m.group(3))),), {"kw": m.group(1).lower(),
@@ -211,6 +222,8 @@ def read_case(c: Card, line: str) -> Case | None:
             zone_kind, outcomes, sentences = zm.group("what"), [("recover", 1)], sentences[2:]
         elif _SEARCH.match(sentences[0]):
             zone_kind, outcomes, sentences = _SEARCH.match(sentences[0]).group("what"), [("search", 1)], sentences[1:]
+            if zone_kind.lower().endswith(" other than card name @self"):  # a second copy waits in the deck
+                zone_kind, target = zone_kind[:-len(" other than card name @self")], {"twin_in_deck": "1"}
         else:
             return None
         if not _zone_card_kind(zone_kind.replace("@SELF", c.name)):
@@ -333,7 +346,9 @@ def _own_side(case: Case) -> bool:
 
 
 def _run_static(c: Card, case: Case) -> None:
-    """A field ability: the power it prints, on and off with what it asks (the damage, a Character of a kind)."""
+    """A field ability: the power it prints, on and off with what it asks (the damage, a Character of a kind); a cost
+    reduction, read from the hand."""
+    c = replace(c, cost=_card(case.code).cost)
     out, n = case.outcomes[0]
     ally = _of_kind(card("ALLY", case.target.get("ally_type", "forward"), power=5000, name="Ally"),
                     case.target.get("kw"), case.target.get("kv"))
@@ -343,7 +358,7 @@ def _run_static(c: Card, case: Case) -> None:
         return all(K.has_kw(S, 0, 0, kw) == on for kw in kws) and K.power(S, 0, 0) == c.power + (n if on else 0)
 
     S, v = make([c, ally], [card("OPP")], filler=12)
-    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 0, K.Z_HAND if out == "if_cheaper" else K.Z_FIELD)
     K.update_static(S, 0)  # as enter_field does
     if out == "self_pump":
         assert K.power(S, 0, 0) == c.power + n, case
@@ -354,6 +369,11 @@ def _run_static(c: Card, case: Case) -> None:
         v["ps"][0, K.P_DMG] += 1
         K.update_static(S, 0)
         assert gained(True), case
+    elif out == "if_cheaper":
+        full = int(P.cast_requirement(S, 0, 0)[0])
+        put(v, 0, 1, K.Z_FIELD)
+        K.update_static(S, 0)
+        assert full == c.cost and int(P.cast_requirement(S, 0, 0)[0]) == max(c.cost - n, 1), case
     elif out == "if_pump":
         assert gained(False), case
         put(v, 0, 1, K.Z_FIELD)
@@ -379,7 +399,7 @@ def run(case: Case) -> None:
     twin = replace(c, code=c.code + "+")  # the card of the same name a Special Ability's 《S》 discards
     ally = _of_kind(card("ALLY", case.target.get("ally_type", "backup"), name="Ally"), case.target.get("ally_kw"),
                     case.target.get("ally_kv"))
-    mine += [twin] if case.trigger == "special" else []
+    mine += [twin] if case.trigger == "special" or case.target.get("twin_in_deck") else []
     mine += [ally] if case.target.get("ally_kw") else []  # what "if you control ..." asks
     theirs = [card("OPP", power=7000, name="Opp")] if own else [tgt]
     S, v = make(mine, theirs, filler=12)
@@ -500,6 +520,7 @@ def run(case: Case) -> None:
         elif out in ("recover", "search", "dig"):
             # the card the text names ("search for 1 card": any card; the hand count below)
             assert cs[0, K.S_ZONE, 2] == K.Z_HAND or re.match(r"^cards?$", case.zone_kind, re.I), case
+            assert not case.target.get("twin_in_deck") or cs[0, K.S_ZONE, mine.index(twin)] != K.Z_HAND, case
             drawn += 1
     assert ps[0, K.P_HN] - hand0 == drawn, case
 
@@ -514,7 +535,7 @@ def test_the_suite_covers_the_lines_it_claims():
     assert (len(cases), len({c.code for c in cases}), len(missed)) == CASES
 
 
-CASES = (245, 213, 239)  # (cases, cards with a case, modelled lines without a case)
+CASES = (257, 220, 227)  # (cases, cards with a case, modelled lines without a case)
 
 
 @pytest.mark.parametrize("case", _cases(), ids=lambda c: f"{c.code}:{c.line[:40]}")
