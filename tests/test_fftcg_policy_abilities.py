@@ -26,10 +26,10 @@ def position(ability, backups: int, opp_power: int = 7000, opp_dull: int = 0):
 
 
 def test_rule_15_1_1_3_2_a_backup_is_not_given_up_for_a_freeze_with_few_backups():
-    S, _ = position(FREEZE, 2)
-    assert P.ability_useful(S, 0, 0, 0)  # the freeze would do something...
+    S, _ = position(FREEZE, 2, opp_dull=1)
+    assert P.ability_useful(S, 0, 0, 0)  # the freeze would keep the dull Forward dull (15.2.4.2)...
     assert P.choose_main(S, 0, 2, False)[0] == 0  # ...but not worth a Backup of two
-    S, _ = position(FREEZE, 5)
+    S, _ = position(FREEZE, 5, opp_dull=1)
     assert P.choose_main(S, 0, 2, False) == (P.ACTIVATE, 0, 0)  # a full field of Backups can spare one
 
 

@@ -564,13 +564,13 @@ def test_rule_15_1_1_8_search_keeps_the_element_and_the_cost_limit():
     assert not dear_search.effects and len(dear_search.unmodelled) == 1
 
 
-def test_rule_15_2_4_freeze_effect_dulls_and_freezes():
+def test_rule_15_2_4_2_freeze_effect_freezes_without_dulling():
     S, v = make([card("FR", cost=1, eff=("enter:freeze:0:opp_character",)), card("X", cost=9)], [card("T")])
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
     T.cast(S, 0, 0, -1, -1, 1)
-    assert v["cs"][1, K.S_DULL, 0] == 1 and v["cs"][1, K.S_FROZEN, 0] == 1
+    assert v["cs"][1, K.S_DULL, 0] == 0 and v["cs"][1, K.S_FROZEN, 0] == 1
 
 
 def test_rule_11_6_2_2_dull_action_needs_no_summoning_sickness():

@@ -96,8 +96,8 @@ def test_rule_11_3_3_a_fight_chooses_a_forward_of_its_own_too():
 
 
 def test_rule_11_3_3_a_break_zone_choice_keeps_its_element_and_names():
-    """"Choose 1 Lightning Summon in your Break Zone" takes a Lightning Summon, not any Summon; a list of names the
-    engine cannot match leaves the line not modelled instead of taking any card."""
+    """"Choose 1 Lightning Summon in your Break Zone" takes a Lightning Summon, not any Summon; a limit the engine
+    cannot match ("cost n or more") leaves the line not modelled instead of taking any card."""
     from sim.games.fftcg.importer import parse_fftcg_text
 
     mage = tcard("BM", "《ダル》, put BM into the Break Zone: Choose 1 Lightning Summon in your Break Zone. Add it to"
@@ -109,7 +109,6 @@ def test_rule_11_3_3_a_break_zone_choice_keeps_its_element_and_names():
     put(v, 0, 2, K.Z_BREAK)  # the latest card in the Break Zone, and of the wrong element
     assert T.activate(S, 0, 0, 0, 1)
     assert v["cs"][0, K.S_ZONE, 1] == K.Z_HAND and v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
-    marlene = parse_fftcg_text("When MARLENE enters the field, choose 1 Card Name Aerith or Card Name Cloud or Card"
-                               " Name Tifa or Card Name Barret in your Break Zone. Add it to your hand.", "MARLENE",
-                               "backup", 0)
-    assert not marlene.effects and len(marlene.unmodelled) == 1
+    dear = parse_fftcg_text("When DEAR enters the field, choose 1 Forward of cost 3 or more in your Break Zone. Add it"
+                            " to your hand.", "DEAR", "backup", 0)
+    assert not dear.effects and len(dear.unmodelled) == 1

@@ -149,7 +149,9 @@ E_NCOLS = 13
 COND_DAMAGE = 1  # own damage >= n (FFTCG "Damage n --", 15.2.x)
 COND_OWN = 2  # own field has >= n characters matching (type mask, hash)
 COND_OPP = 3  # opponent's field has >= n matching
-COND_TRIGGER = 4  # own_attacks / own_enters: the card that triggered it matches (type mask, hash, other)
+COND_TRIGGER = 4  # own_attacks / own_enters: the card that triggered it matches (type mask, hash, other); n in bits
+#   9-11, the elements it must have one of in bits TRIGGER_ELEM_SHIFT.. (0 = any; FFTCG "When X or a Fire Forward ...")
+TRIGGER_ELEM_SHIFT = 12
 COND_MY_TURN = 5  # it is the controller's turn
 COND_CHOSEN_GONE = 6  # the character the previous effect chose has left the field (it was broken)
 COND_COUNT = 7  # a count of the game (CNT_* in bits 4-7, in place of the type mask) is >= n; negated: "n - 1 or less"
@@ -198,6 +200,7 @@ MODE_SHIFT = 18
 MODE_FIRST = 256
 MODE_UP_TO = 512
 DISCARD_CHOOSE = 1 << 16  # discard (opponent): the controller selects the card (E_PARAM low bits: lowest cost)
+NO_EX_BURST = 1  # player_damage (E_PARAM): the EX Bursts of the cards this damage reveals cannot be used (FFTCG 11.10)
 
 
 def cond_code(kind: int, n: int = 1, tmask: int = 0, other: bool = False, negate: bool = False) -> int:

@@ -81,11 +81,13 @@ from sim.cards.effects import (
     MODE_FIRST,
     MODE_SHIFT,
     MODE_UP_TO,
+    NO_EX_BURST,
     OPS,
     TARGETS,
     TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
     TMASK_STATE_SHIFT,
+    TRIGGER_ELEM_SHIFT,
     TRIGGERS,
     TS_ACTIVE,
     TS_ATTACKING,
@@ -139,6 +141,9 @@ KW_NOT_BY_ABILITIES, KW_NOT_BY_SUMMONS = 64, 128  # static "cannot be chosen by 
 KW_DOUBLE, KW_NO_BREAK, KW_NO_BOUNCE = 256, 512, 1024
 # static (S_KW_ST): the opponent's choices must take it; the opponent's effects that deal no damage cannot break it
 KW_TAUNT, KW_NO_BREAK_OPP = 2048, 4096
+# static (S_KW_ST): "X can only attack if A, or if B" (10.1.2): it may attack only while it also has KW_MAY_ATTACK,
+# granted under A and under B (sim.games.fftcg.importer ONLY_IF_BIT, MAY_ATTACK_BIT)
+KW_ONLY_IF, KW_MAY_ATTACK = 8192, 16384
 
 TR_ENTER = TRIGGERS.index("enter")
 TR_ATTACK = TRIGGERS.index("attack")
@@ -795,7 +800,8 @@ def push_own(S, p, trig, hs, hc, n):
     """"When a <kind> you control attacks / enters your field" (the card hc; n = 0) and "When n or more <kind>
     Forwards you control form a party and attack" (the party scr[2][:n]): queue, with the hint (hs, hc), the
     abilities with this trigger of p's characters for which at least the count in COND_TRIGGER (E_COND; the
-    kind's hash in E_COND_PARAM) of those cards match the kind ("other than X": X itself does not count)."""
+    kind's hash in E_COND_PARAM, its elements from TRIGGER_ELEM_SHIFT) of those cards match the kind ("other than
+    X": X itself does not count)."""
     cards, effs, ls, scr = st_cards(S), st_effs(S), st_ls(S), st_scr(S)
     for j in range(st_ps(S)[p, P_FN]):
         f = ls[p, L_FIELD, j]
@@ -806,11 +812,13 @@ def push_own(S, p, trig, hs, hc, n):
                 continue
             v = effs[p, f, k, E_COND]
             members = 0
+            elems = (v >> TRIGGER_ELEM_SHIFT) & 255
             for a in range(max(n, 1)):
                 m = hc if n == 0 else scr[2, a]
-                if not ((v & COND_OTHER) and m == f) and matches(S, p, m, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]):
+                if not ((v & COND_OTHER) and m == f) and matches(S, p, m, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]) \
+                        and (elems == 0 or cards[p, m, K_ELEM] & elems):
                     members += 1
-            if members >= v >> 9:
+            if members >= (v >> 9) & 7:
                 push(S, p, p, f, k, hs, hc)
 
 
@@ -839,6 +847,13 @@ def damage_player(S, p, n):
     """n damage to player p (rule 6.5.2): each point moves the top deck card to the Damage Zone.
     EX Bursts are queued in reveal order and resolve after all points (6.5.2.1). Damage with an
     empty deck marks a loss (3.1.3, 12.4.3)."""
+    damage_player_ex(S, p, n, True)
+
+
+@engine_jit
+def damage_player_ex(S, p, n, ex):
+    """damage_player; ex False: "EX Bursts of cards put into the Damage Zone due to this damage cannot be used"
+    (11.10)."""
     cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
     dealt = 0
     for _ in range(n):
@@ -851,7 +866,8 @@ def damage_player(S, p, n):
         cs[p, S_ZONE, c] = Z_DAMAGE
         ps[p, P_DMG] += 1
         dealt += 1
-        push_ex_burst(S, p, c)
+        if ex:
+            push_ex_burst(S, p, c)
     ps[1 - p, P_DEALT] += dealt
     if dealt and ps[p, P_HAS_STATIC]:
         update_static(S, p)  # "Damage n --" static abilities (15.2.x) switch on with damage
@@ -1412,7 +1428,10 @@ def target_score(S, s, c, op, amount, hs, hc):
     if op == OP_BREAK or op == OP_BREAK_POWER or op == OP_BOUNCE:
         return hint * 2_000_000 + cards[s, c, K_COST] * 10_000 + pw // 100 \
             + (5000 if cards[s, c, K_TYPE] == FORWARD else 0)
-    if op == OP_DULL or op == OP_FREEZE or op == OP_DULL_POWER:
+    if op == OP_FREEZE:  # a dull Forward stays dull through its controller's next turn (15.2.4.2)
+        keep = cs[s, S_DULL, c] * (1 - cs[s, S_FROZEN, c])
+        return hint * 2_000_000 + keep * (500_000 + (500_000 if cards[s, c, K_TYPE] == FORWARD else 0)) + pw
+    if op == OP_DULL or op == OP_DULL_POWER:
         act = 1 - cs[s, S_DULL, c]
         fw = 1 if cards[s, c, K_TYPE] == FORWARD else 0
         return hint * 2_000_000 + act * (500_000 + fw * 500_000) + pw
@@ -1589,7 +1608,7 @@ def choose_modes(S, p, s, c, k):
         bit = 1 << (mode_of(effs[s, c, j, E_DULL]) >> 4 & 15)
         if pickable & bit and effect_useful(S, p, s, c, j, -1, -1):
             useful |= bit
-            if effs[s, c, j, E_OP] == OP_DULL or effs[s, c, j, E_OP] == OP_FREEZE:
+            if effs[s, c, j, E_OP] == OP_DULL:
                 dulling |= bit
             elif (effs[s, c, j, E_TMASK] >> TMASK_STATE_SHIFT) & 7 == TS_ACTIVE:
                 useful &= ~dulling  # an earlier option would dull the active Forward this one needs (Ramuh)
@@ -1628,6 +1647,13 @@ def take_from_deck(S, p, k):
 
 
 @engine_jit
+def excluded_name(S, s, c, tmask):
+    """The name hash a search or play of card (s, c) may not take: its own ("other than Card Name X" with X this
+    card's name: E_TMASK bit COND_OTHER), else 0."""
+    return st_cards(S)[s, c, K_NAMEH] if tmask & COND_OTHER else 0
+
+
+@engine_jit
 def zone_pick_ok(S, p, c, tmask):
     """Card c of p has one of the elements and at most the cost E_TMASK asks of a card taken from the deck or the
     Break Zone (search, recover; bits 12-19 and 20-27, 0 = any)."""
@@ -1637,18 +1663,36 @@ def zone_pick_ok(S, p, c, tmask):
 
 
 @engine_jit
-def search(S, p, ctype, tmask, thash, thash2):
+def recover_pick(S, p, s, c, slot):
+    """The card of p's Break Zone that recover effect `slot` of (s, c) takes, -1 if none: card type E_PARAM (-1 any),
+    the elements and cost E_TMASK asks, name/job/category E_THASH, the latest first; E_TMASK bit COND_OTHER: "other
+    than Card Name <this card's name>"."""
+    cards, cs, effs = st_cards(S), st_cs(S), st_effs(S)
+    param, tmask, thash = effs[s, c, slot, E_PARAM], effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH]
+    for i in range(st_ps(S)[p, P_NMAIN] - 1, -1, -1):
+        if cs[p, S_ZONE, i] == Z_BREAK and (param < 0 or cards[p, i, K_TYPE] == param) \
+                and zone_pick_ok(S, p, i, tmask) \
+                and (thash == 0 and (tmask & 15) == 0 or matches(S, p, i, tmask & 15, thash)) \
+                and not ((tmask & COND_OTHER) and cards[p, i, K_NAMEH] == cards[s, c, K_NAMEH]):
+            return i
+    return -1
+
+
+@engine_jit
+def search(S, p, ctype, tmask, thash, thash2, excl):
     """Search (rule 15.1.1.8): a card of p's deck of card type `ctype` (-1 any) that matches the types, elements,
     highest cost and name / job / category hash of the text (tmask, thash; 0 any; or thash2) goes to the hand, then
     the deck is shuffled. The random policy takes the first from the top (a uniformly random match); the others the
-    match they value most in hand (card_value: not a second copy of a name they control, ...)."""
+    match they value most in hand (card_value: not a second copy of a name they control, ...). A card named excl
+    (a name hash, 0 none: "other than Card Name X") is not taken."""
     cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
     pick, best = -1, -(1 << 30)
     for k in range(top, nmain):
         c = ls[p, L_ORDER, k]
         if (ctype >= 0 and cards[p, c, K_TYPE] != ctype) or not zone_pick_ok(S, p, c, tmask) or not (
-                matches(S, p, c, tmask & 15, thash) or (thash2 != 0 and matches(S, p, c, tmask & 15, thash2))):
+                matches(S, p, c, tmask & 15, thash) or (thash2 != 0 and matches(S, p, c, tmask & 15, thash2))) \
+                or (excl != 0 and cards[p, c, K_NAMEH] == excl):
             continue
         if ps[p, P_POLICY] == RANDOM:
             pick = k
@@ -1717,12 +1761,12 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         if tgt == TG_ALL_PLAYERS:
             damage_player(S, ctrl, amount)
             damage_player(S, opp, amount)
-        else:
-            damage_player(S, ctrl if tgt == TG_OWN_PLAYER else opp, amount)
+        else:  # param NO_EX_BURST: the revealed cards' EX Bursts cannot be used (11.10)
+            damage_player_ex(S, ctrl if tgt == TG_OWN_PLAYER else opp, amount, param & NO_EX_BURST == 0)
     elif op == OP_GAIN_CP:
         ps[ctrl, P_BONUS] += amount
     elif op == OP_SEARCH:
-        search(S, ctrl, param, tmask, thash, effs[s, c, slot, E_FE_PARAM])
+        search(S, ctrl, param, tmask, thash, effs[s, c, slot, E_FE_PARAM], excluded_name(S, s, c, tmask))
     elif op == OP_HEAL:
         # remove damage: the latest Damage Zone cards go to the Break Zone
         n = amount
@@ -1735,10 +1779,10 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             update_static(S, ctrl)  # "Damage n --" static abilities switch off again
             counts_changed(S)
     elif op == OP_DISCARD:
-        # "your opponent discards" (opp_player): at random, or (param DISCARD_CHOOSE) the opponent reveals the
-        # hand and the controller selects the most expensive card of cost >= the param's low bits; "discard
-        # ... from your hand" (own_player): the controller's least valuable card; "each player discards"
-        # (all_players): both
+        # "your opponent discards" (opp_player): the opponent chooses, its least valuable card; or (param
+        # DISCARD_CHOOSE) the opponent reveals the hand and the controller selects the most expensive card of cost >=
+        # the param's low bits; "discard ... from your hand" (own_player): the controller's least valuable card;
+        # "each player discards" (all_players): both
         for side in range(2):
             mine = side == ctrl
             if (mine and tgt != TG_OWN_PLAYER and tgt != TG_ALL_PLAYERS) or (not mine and tgt == TG_OWN_PLAYER):
@@ -1756,22 +1800,19 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
                     if d < 0:
                         break
                     discard(S, side, d)
-                else:
-                    discard(S, side, ls[side, L_HAND, randbelow(st_rng(S)[2 + ctrl], hn)])
+                else:  # the discarding player chooses (card text): its least valuable card
+                    discard_least(S, side, 1)
             if ps[side, P_HN] < hn0 and ps[ctrl, P_HAS_TRIG] & HT_OPP_DISCARD:
                 push_field(S, ctrl, TR_OPP_DISCARDS)  # "when your opponent discards ... due to your abilities"
     elif op == OP_RECOVER:
         # `amount` cards of card type `param` (-1 any), of the elements and cost E_TMASK asks and name/job/category
         # E_THASH from the Break Zone to the hand, latest first; E_TMASK bit COND_OTHER: "other than Card Name <this
         # card's name>"
-        cards, n = st_cards(S), amount
-        for i in range(ps[ctrl, P_NMAIN] - 1, -1, -1):
-            if n > 0 and cs[ctrl, S_ZONE, i] == Z_BREAK and (param < 0 or cards[ctrl, i, K_TYPE] == param) \
-                    and zone_pick_ok(S, ctrl, i, tmask) \
-                    and (thash == 0 and (tmask & 15) == 0 or matches(S, ctrl, i, tmask & 15, thash)) \
-                    and not ((tmask & COND_OTHER) and cards[ctrl, i, K_NAMEH] == cards[s, c, K_NAMEH]):
-                to_hand(S, ctrl, i)
-                n -= 1
+        for _ in range(amount):
+            i = recover_pick(S, ctrl, s, c, slot)
+            if i < 0:
+                break
+            to_hand(S, ctrl, i)
     elif op == OP_MILL:
         mill(S, opp if tgt == TG_OPP_PLAYER else ctrl, amount)
     elif op == OP_FIGHT:
@@ -1782,10 +1823,12 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             ts, tc = choose_target(S, ctrl, OP_DAMAGE, power(S, fs, fc), param, tgt, s, c, hs, hc, tmask, thash)
             if ts >= 0:
                 apply_op(S, ts, tc, OP_DAMAGE, power(S, fs, fc), 0, ctrl, fs, fc)
-    elif op == OP_PLAY:
-        play_onto_field(S, ctrl, amount, param, tmask, thash)
+    elif op == OP_PLAY:  # amount: where from (& 3), and how many cards (>> 2; "any number of ...")
+        for _ in range(max(amount >> 2, 1)):
+            if not play_onto_field(S, ctrl, amount & 3, param, tmask, thash, excluded_name(S, s, c, tmask)):
+                break
     elif op == OP_DIG:
-        dig(S, ctrl, amount, tmask, thash)
+        dig(S, ctrl, amount, tmask, thash, excluded_name(S, s, c, tmask))
     elif op == OP_PARTY_ANY:
         ps[ctrl, P_PARTY_ANY] = 1
     elif op == OP_CAST_FREE:
@@ -1871,8 +1914,7 @@ def apply_op(S, ts, tc, op, amount, param, ctrl, src_s, src_c):
             leave_field(S, ts, tc, Z_BREAK)
     elif op == OP_DULL or op == OP_DULL_POWER:
         cs[ts, S_DULL, tc] = 1  # 15.1.1.2
-    elif op == OP_FREEZE:
-        cs[ts, S_DULL, tc] = 1
+    elif op == OP_FREEZE:  # it does not dull (15.2.4.2; "Dull it and Freeze it" is two effects)
         cs[ts, S_FROZEN, tc] = 1  # 15.2.4: skips its controller's next untap
     elif op == OP_PUMP:
         cs[ts, S_PUMP, tc] += amount
@@ -1989,15 +2031,16 @@ def protected(S, p, s, c, src_s, src_c):
 
 
 @engine_jit
-def dig(S, p, n, tmask, thash):
-    """Reveal the top n cards of p's deck, add the first that matches (types tmask, 0 = any; elements; hash) to
-    the hand, put the other revealed cards at the bottom in their order ("in any order")."""
+def dig(S, p, n, tmask, thash, excl):
+    """Reveal the top n cards of p's deck, add the first that matches (types tmask, 0 = any; elements; hash; not
+    named excl, 0 none) to the hand, put the other revealed cards at the bottom in their order ("in any order")."""
     ps, ls = st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
     n = min(n, nmain - top)
     for k in range(top, top + n):
         c = ls[p, L_ORDER, k]
-        if matches(S, p, c, tmask & 15, thash) and zone_pick_ok(S, p, c, tmask):
+        if matches(S, p, c, tmask & 15, thash) and zone_pick_ok(S, p, c, tmask) \
+                and (excl == 0 or st_cards(S)[p, c, K_NAMEH] != excl):
             take_from_deck(S, p, k)
             n -= 1
             break
@@ -2005,11 +2048,12 @@ def dig(S, p, n, tmask, thash):
 
 
 @engine_jit
-def play_onto_field(S, p, src, cost_max, tmask, thash):
+def play_onto_field(S, p, src, cost_max, tmask, thash, excl):
     """Put 1 card onto p's field without paying its cost (an effect, not a cast): from the hand (src 0),
     the Break Zone (1) or the deck (2, a search, then shuffle). The most expensive card that matches
     the types (tmask; 0 = any character) and elements, the hash and cost <= cost_max (-1 none) and fits the field
-    limits (7.7.3-5) is chosen; its enter abilities trigger (11.4.8)."""
+    limits (7.7.3-5) is chosen, not one named excl (a name hash, 0 none); its enter abilities trigger (11.4.8).
+    False if no card could be played."""
     cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     best, best_cost, best_k = -1, -1, -1
     if src == 0:
@@ -2028,13 +2072,13 @@ def play_onto_field(S, p, src, cost_max, tmask, thash):
         cost = cards[p, c, K_COST]
         if (cost_max >= 0 and cost > cost_max) or cost <= best_cost:
             continue
-        if thash != 0 and not matches(S, p, c, 0, thash):
+        if (thash != 0 and not matches(S, p, c, 0, thash)) or (excl != 0 and cards[p, c, K_NAMEH] == excl):
             continue
         if not can_enter(S, p, c):
             continue
         best, best_cost, best_k = c, cost, k
     if best < 0:
-        return
+        return False
     if src == 0:
         list_remove(S, p, L_HAND, P_HN, best)
     elif src == 2:
@@ -2047,6 +2091,7 @@ def play_onto_field(S, p, src, cost_max, tmask, thash):
             shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:ps[p, P_NMAIN]], n)
     enter_field(S, p, best)
     push_trigger(S, p, p, best, TR_ENTER, -1, -1)
+    return True
 
 
 @engine_jit
@@ -2123,8 +2168,8 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return ps[p, P_DMG] > 0
     if op == OP_PUMP or op == OP_GRANT_KEYWORD:
         return hs == p and hc >= 0
-    if op == OP_RECOVER:
-        return True
+    if op == OP_RECOVER:  # a modal option (one of several names): only with a card to take
+        return mode_of(effs[s, c, k, E_DULL]) == 0 or recover_pick(S, p, s, c, k) >= 0
     if op == OP_CAST_FREE:  # a Summon to cast that removes an opposing Forward of cost >= 3 now
         return free_removal(S, p, free_summon(S, p, effs[s, c, k, E_PARAM]))
     if op == OP_COUNTER:  # until the card holds what its counter costs (XC_COUNTER) remove
@@ -2152,7 +2197,9 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return st_cs(S)[ts, S_SICK, tc] == 1
     if op == OP_ACTIVATE:
         return ts == p
-    if op == OP_DULL or op == OP_FREEZE or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
+    if op == OP_FREEZE:  # Freeze does not dull: it keeps a dull card dull (15.2.4.2)
+        return ts != p and st_cs(S)[ts, S_DULL, tc] == 1 and st_cs(S)[ts, S_FROZEN, tc] == 0
+    if op == OP_DULL or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_DULL_POWER:
         return ts != p and st_cs(S)[ts, S_DULL, tc] == 0
     return ts != p  # break, bounce an opposing character
 

@@ -35,8 +35,9 @@ ability's condition when it is used); statics under a count condition are recomp
 the cards cast change. Targets may be asked to be dull, active, attacking, blocking or damaged, and of given
 elements (checked when chosen and on resolution); "all the Forwards in that party" is the attacking party.
 Ops: draw, damage, break (cost/power limits), dull, freeze, pump/weaken, bounce,
-search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste, activate, discard (at
-random, or the most expensive fitting card after a reveal), no_block/no_attack, grant_keyword, flicker
+search, dig, play, recover, mill, fight, gain_cp, player_damage, heal, haste, activate, discard (the
+discarding player's least valuable card, or the most expensive fitting card after a reveal), no_block/no_attack,
+grant_keyword, flicker
 (remove from the game and play again dull), counters (placed by effects, removed by action costs),
 cast_free (a Summon from the hand without paying its cost; "《X》": X paid on resolution). A card's optional
 extra cost on cast ("you may pay an extra ...") is paid when active Backups cover it and the cost (no

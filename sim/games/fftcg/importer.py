@@ -27,8 +27,9 @@ Also modelled: "for each <kind> you control / opponent controls / card in a hand
 active / attacking / blocking / damaged Fire Forward", E_TMASK bits 9-19; any other qualifier, such as
 "multi-element", leaves the line unmodelled), "cannot block/attack this turn",
 the card's own static cost reduction ("the cost required to cast X is reduced by N", floored at 1),
-"play ... onto the field" from the hand, the Break Zone or the deck (an element qualifier of the
-card to play or search is dropped, as for searches), "reveal the top n ... add 1 X among them" (dig),
+"play ... onto the field" from the hand, the Break Zone or the deck (its elements and cost limit kept; "choose any
+number of <kind> with different names in your Break Zone. Play them": one play per name), "reveal the top n ... add
+1 X among them" (dig); "other than Card Name X" with X the card itself (COND_OTHER), another name unmodelled,
 auto abilities on being dealt damage / an opposing Forward leaving or broken / a Summon cast,
 "cannot be chosen by your opponent's Summons/abilities", own and each-player discards.
 Action costs may also discard cards or put the top cards of the deck into the Break Zone (Effect.xcost);
@@ -48,9 +49,12 @@ your turn" (COND_MY_TURN). "At the beginning of the Attack Phase during each of 
 is the trigger attack_phase, "At the beginning of Main Phase 1 during each of your turns" / "of your Main Phase 1"
 turn_start; the "during each player's turn" variants stay unmodelled. "Dull active X:" is the dull icon's cost.
 "When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's own entry / attack and,
-when the engine can match the kind, own_enters / own_attacks for the kind's other members. Approximations: the
-same with a kind the engine cannot match (an element: "When Zack or a Fire Forward ...") is X's own entry /
-attack only; "select 1 Character you control. Put it into the Break Zone" is a break; a Summon with EX BURST keeps
+own_enters / own_attacks for the kind's other members (its elements too: "When Zack or a Fire Forward ..."); a kind
+the engine cannot match leaves the line unmodelled. The card type a choice names is kept ("choose 1 Forward": E_TMASK
+type bit, 11.8.4); "Dull it and Freeze it" is a dull and a freeze of the same card; "X can only attack if A, or if
+B"; "EX Bursts of cards put into the Damage Zone due to this damage cannot be used" (NO_EX_BURST); "choose 1 Card
+Name A or Card Name B or Card Name C ... in your Break Zone" (one modal option per name). Approximations:
+"select 1 Character you control. Put it into the Break Zone" is a break; a Summon with EX BURST keeps
 one copy of its effects (the engine resolves a Summon's cast effects as its EX Burst, 11.10.3).
 """
 
@@ -93,9 +97,11 @@ from sim.cards.effects import (
     MAX_EFFECTS,
     MODE_FIRST,
     MODE_UP_TO,
+    NO_EX_BURST,
     TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
     TMASK_STATE_SHIFT,
+    TRIGGER_ELEM_SHIFT,
     TS_ACTIVE,
     TS_ATTACKING,
     TS_BLOCKING,
@@ -119,6 +125,9 @@ HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce
            "damage_double", "set_power")  # aimed at the opponent
 # static "X cannot attack / block": the engine's keyword bits KW_NO_BLOCK (1 << 4), KW_NO_ATTACK (1 << 5)
 RESTRICTION_BITS = {"block": len(KEYWORDS), "attack": len(KEYWORDS) + 1}
+# static "X can only attack if A, or if B": KW_ONLY_IF (1 << 13) always, KW_MAY_ATTACK (1 << 14) under each condition
+ONLY_IF_BIT, MAY_ATTACK_BIT = 13, 14
+_ONLY_ATTACK_IF = re.compile(r"^@SELF can only attack if (.+?)(?:,? or if (.+?))?\.?$", re.I)
 ANY_TYPE = -1  # search / recover param: any card type; else the index into CARD_TYPES["fftcg"]
 
 
@@ -189,7 +198,9 @@ _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^deal (?:it|them) damage equal to @SELF'?s'? power$", re.I), "damage", True),
     (re.compile(r"^deal it and @SELF (\d+) damage$", re.I), "damage+self_damage", True),  # X is hurt too
     (re.compile(r"^break (?:it|them)$", re.I), "break", False),
-    (re.compile(r"^(?:dull (?:it|them) and )?freeze (?:it|them)$", re.I), "freeze", False),
+    # "Dull it and Freeze it": both, on the same card (Freeze alone does not dull, 15.2.4.2)
+    (re.compile(r"^dull (?:it|them) and freeze (?:it|them)$", re.I), "dull+freeze_chosen", False),
+    (re.compile(r"^freeze (?:it|them)$", re.I), "freeze", False),
     (re.compile(r"^dull (?:it|them)$", re.I), "dull", False),
     (re.compile(r"^(?:it gains|they gain) \+(\d+) power until the end of the turn$", re.I), "pump", True),
     (re.compile(r"^until the end of the turn, (?:it gains|they gain) \+(\d+) power$", re.I), "pump", True),
@@ -235,6 +246,8 @@ _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^if you do so, draw (\d+) cards?$", re.I), "draw_if_done", True),
     (re.compile(r"^return it and @SELF to their owners'? hands?$", re.I), "bounce+self_bounce", False),
 ]
+_NAME_LIST = re.compile(r",? or ", re.I)
+_NAME_ITEM = re.compile(r"^card name (.+)$", re.I)
 _RECOVER = re.compile(r"^choose (up to )?" + _N + r" (.+?) ?(?:in|from) your break zone( other than @SELF)?\. (?:you may )?"
                       r"add (?:it|them) to your hand$", re.I)
 _SEARCH = re.compile(r"^(?:you may )?search for (?:up to )?" + _N + r" (.+?) ?and add (?:it|them) to your hand$", re.I)
@@ -288,7 +301,6 @@ IGNORED = [  # riders dropped on purpose (see module docstring); an action's "on
                r"(?:, and only once per turn)?|during your turn and only once per turn)$", re.I),
     re.compile(r"^this effect will trigger only once per turn$", re.I),
     re.compile(r"^if @SELF results from an ex burst, .* instead$", re.I),
-    re.compile(r"^ex bursts of cards put into the damage zone due to this (?:damage|ability) cannot be used$", re.I),
     # where a broken card goes (Break Zone or removed from game) barely changes a simulated game
     re.compile(r"^if it is put from the field into the break zone this turn, remove it from the game instead$", re.I),
     # "loses all abilities" before a break only stops its leave triggers
@@ -416,7 +428,8 @@ def _kind(words: str) -> tuple[int, int, bool] | None:
     if m:
         return _TYPE_BIT[m.group(1).lower().rstrip("s")], 0, other
     m = _KIND.match(words)
-    if not m or re.search(r",|\b(?:or|and)\b|@SELF", m.group(2)):
+    # a name, job or category followed by more restrictions ("of any Element except Wind", "of cost 3", "with Job X")
+    if not m or re.search(r",|\b(?:or|and|except|with|cost|element)\b|@SELF", m.group(2), re.I):
         return None
     tmask = _TYPE_BIT[m.group(3).lower().rstrip("s")] if m.group(3) else 0
     return tmask, text_hash(m.group(2)), other
@@ -447,23 +460,24 @@ def _choose_filter(words: str) -> tuple[int, int] | None:
     """E_TMASK / E_THASH of "choose 1 <words>": Backups / Monsters by type, one named card or job by hash,
     the state ("dull", "active", "attacking", "blocking", "damaged") and the elements it must have; None for
     a qualifier the engine cannot check (e.g. "multi-element")."""
-    w = re.sub(r"\s*(?:and/)?or monsters?", "", words.strip(), flags=re.I)
+    w, or_monster = re.subn(r"\s*(?:and/)?or monsters?", "", words.strip(), flags=re.I)
     w = _ELEMENT_PAIR.sub(r"\1 or \3 \2", w)
-    tmask = 0
+    tmask = _TYPE_BIT["monster"] if or_monster else 0  # "Forward or Monster": either type (11.8.4)
     m = _STATE_QUALIFIER.match(w)
     if m:
         tmask |= _STATE_WORDS[m.group(1).lower()] << TMASK_STATE_SHIFT
         w = w[m.end():]
     elements, w = _elements(w)
     tmask |= elements
-    if re.search(r"\bbackups?$", w, re.I):
-        tmask |= _TYPE_BIT["backup"]
-    elif re.search(r"\bmonsters?$", w, re.I):
-        tmask |= _TYPE_BIT["monster"]
+    # the card type the text names is a restriction too (11.8.4): "Forward" never picks a Backup or a Monster;
+    # "Character" (bit 0) any of them
+    tm = re.search(r"\b(forward|backup|monster|character)s?$", w, re.I)
+    if tm:
+        tmask |= _TYPE_BIT[tm.group(1).lower()]
     if _PLAIN_KIND.match(w):
         return tmask, 0
     kind = _kind(w)
-    return None if kind is None else (tmask, kind[1])
+    return None if kind is None else (tmask | kind[0], kind[1])
 
 
 def _zone_kind(words: str) -> tuple[int, int] | None:
@@ -578,7 +592,9 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
     if m:
         cost = int(m.group(1))
         w = (w[: m.start()] + w[m.end():]).strip()
-    w = re.sub(r"\s*other than .*$", "", w, flags=re.I)  # "other than Card Name X": dropped
+    w, other = _other_than_self(w)
+    if w is None:
+        return None
     w = _SAME_KIND_TWICE.sub(r"\1", w)
     if re.search(r"\bsummons?\b|,|\bor\b|\band\b", w, re.I):
         return None
@@ -586,17 +602,35 @@ def _play_filter(words: str) -> tuple[int, int, int] | None:
     for word, bit in _TYPE_BIT.items():
         if re.search(rf"\b{word}s?$", w, re.I):
             tmask |= bit
+    tmask |= COND_OTHER if other else 0
     if not w or _ANY_OF_TYPE.match(w):  # Summons were refused above
         return tmask, 0, cost
     kind = _kind(w)
     return None if kind is None else (tmask, kind[1], cost)
 
 
+def _other_than_self(words: str) -> tuple[str | None, bool]:
+    """Words without their "other than Card Name X" (X this card: "other than @SELF"), and whether it was there;
+    (None, False) for another name, which the engine cannot exclude."""
+    m = re.search(r"\s*other than (.*)$", words, re.I)
+    if not m:
+        return words, False
+    return (words[:m.start()], True) if m.group(1).strip() == "@SELF" else (None, False)
+
+
 def _search_filter(words: str) -> tuple[int, int, int] | None:
     """(E_TMASK, hash, second hash) of the card a search takes: one kind with its elements and highest cost
-    (_zone_kind; "other than Card Name X" is dropped), or "Card Name X or Job Y" (E_FE_PARAM holds the second hash:
-    a search has no "for each"); None if not understood."""
-    w = re.sub(r"\s*other than .*$", "", words.strip(), flags=re.I)
+    (_zone_kind; "other than Card Name X", X this card, sets COND_OTHER), or "Card Name X or Job Y" (E_FE_PARAM holds
+    the second hash: a search has no "for each"); None if not understood."""
+    w, other = _other_than_self(words.strip())
+    if w is None:
+        return None
+    got = _search_kinds(w)
+    return None if got is None else (got[0] | (COND_OTHER if other else 0), got[1], got[2])
+
+
+def _search_kinds(w: str) -> tuple[int, int, int] | None:
+    """_search_filter's (E_TMASK, hash, second hash) of one kind or of "Card Name X or Job Y"."""
     parts = re.split(r"\s+or\s+(?!less\b|more\b)", w, flags=re.I)
     if len(parts) == 1:
         got = _zone_kind(w)
@@ -665,6 +699,10 @@ _SACRIFICE = re.compile(r"^select 1 character you control\. put it into the brea
 _MORE_DAMAGE = re.compile(r"deal (it|them) (\d+) damage and (\d+) more damage for each", re.I)
 _BREAK_ALL = re.compile(r"^break all (?:the )?forwards of cost (\d+) or less( opponent controls)?$", re.I)
 _PLAY_BREAK = re.compile(r"^choose (?:up to )?1 (.+?) (?:in|from) your break zone\. play it onto the field$", re.I)
+# "choose any number of Job X with different names in your Break Zone. Play them onto the field": a card of each name
+_PLAY_BREAK_ALL = re.compile(r"^choose any number of (.+?) with different names (?:in|from) your break zone\. play them"
+                             r" onto the field$", re.I)
+PLAY_ANY_NUMBER = 15  # "any number": plays until none is left (the field holds at most one card of a name, 7.7.3)
 _PLAY_HAND = re.compile(r"^(?:you may )?play (?:up to )?1 (.+?) from your hand onto the field$", re.I)
 _PLAY_DECK = re.compile(r"^(?:you may )?search for 1 (.+?) and play it onto the field$", re.I)
 
@@ -690,6 +728,7 @@ _ACTIVATE_SWEEP = re.compile(r"^choose up to 1 backup you control\. activate it,
                              r" opponent controls\. if ([^,]+), activate it, and deal (\d+) damage to all the forwards"
                              r" opponent controls instead\.?$", re.I)
 _INSTEAD = re.compile(r"^if ([^,]+), (.+) instead$", re.I)
+_NO_EX = re.compile(r"^ex bursts of cards put into the damage zone due to this (?:damage|ability) cannot be used$", re.I)
 
 
 def _reveal_token(m: re.Match) -> str:
@@ -744,6 +783,12 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         if any(p.match(s) for p in IGNORED):
             i += 1
             continue
+        if _NO_EX.match(s):  # the damage just dealt to a player reveals no usable EX Burst (11.10)
+            if not effects or effects[-1].op != "player_damage":
+                return None
+            effects[-1] = replace(effects[-1], param=NO_EX_BURST)
+            i += 1
+            continue
         fm = _CAST_FREE.match(s)
         if fm:
             effects.append(Effect(trigger, "cast_free", 0, "own_player", int(fm.group(1))))
@@ -774,6 +819,14 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             if got_play:
                 effects.append(Effect(trigger, "play", 1, "own_player", got_play[2], tmask=got_play[0],
                                       thash=got_play[1]))
+                i += 2
+                continue
+        if i + 1 < len(sentences):
+            pm = _PLAY_BREAK_ALL.match(f"{s}. {sentences[i + 1]}")
+            got_play = _play_filter(pm.group(1)) if pm else None
+            if got_play:  # one play each, until no card of another name is left (or can enter)
+                effects.append(Effect(trigger, "play", 1 | PLAY_ANY_NUMBER << 2, "own_player", got_play[2],
+                                      tmask=got_play[0], thash=got_play[1]))
                 i += 2
                 continue
         pm = _PLAY_HAND.match(s) or _PLAY_DECK.match(s)
@@ -834,6 +887,8 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             for op, amount, param, src, cond in actions:
                 if op == "break" and power_max:
                     op, param = "break_power", int(power_max)
+                elif power_max and op not in ("effect", "draw", "draw_if_gone", "draw_if_done"):
+                    break  # a power limit the engine does not read for this op
                 elif op == "break" and cost_max:
                     param = int(cost_max)
                 elif op == "break" and cost_min:
@@ -865,6 +920,9 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 if op == "damage_chosen":  # more damage to the same card ("it" again)
                     one.append(Effect(trigger, "damage", amount, "chosen", foreach=fe, fe_param=fe_param))
                     continue
+                if op == "freeze_chosen":  # "Dull it and Freeze it": the card just dulled
+                    one.append(Effect(trigger, "freeze", 0, "chosen", tmask=tmask, thash=thash))
+                    continue
                 if op == "self_damage":  # "deal it and X 9000 damage": X takes the same damage
                     one.append(Effect(trigger, "damage", amount, "self", foreach=fe, fe_param=fe_param,
                                       cond=cond[0], cond_param=cond[1]))
@@ -885,6 +943,17 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             m = _RECOVER.match(s)
         if m:
             what = _zone_kind(m.group(3))
+            names = _NAME_LIST.split(m.group(3))
+            if what is None and len(names) > 2 and _num(m.group(2)) == 1 and not m.group(1) and not m.group(4) \
+                    and all(_NAME_ITEM.match(n) for n in names) and len(names) <= 15:
+                # "choose 1 Card Name A or Card Name B or Card Name C in your Break Zone": one option per name, its
+                # player takes the first printed name there is a card of (core.choose_modes)
+                effects.extend(Effect(trigger, "recover", 1, "own_player", ANY_TYPE,
+                                      thash=text_hash(_NAME_ITEM.match(n).group(1)),
+                                      mode=1 | (k + 1) << 4 | (MODE_FIRST if k == 0 else 0))
+                               for k, n in enumerate(names))
+                i += 1
+                continue
             if what is None:
                 return None
             effects.extend([Effect(trigger, "recover", 1, "own_player", _type_param(m.group(3)),
@@ -949,7 +1018,9 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                                    Effect(trigger, op, 0, target, KEYWORDS.index(_KEYWORD_WORDS[word])))
                     break
                 amount = value.count("《") if value.startswith("《") else _num(value)
-                effects.append(Effect(trigger, op, amount, target))
+                # "dull all the Forwards opponent controls" leaves the Backups alone (11.8.4)
+                forwards = target.startswith("all_") and re.search(r"\bforwards\b", s, re.I)
+                effects.append(Effect(trigger, op, amount, target, tmask=_TYPE_BIT["forward"] if forwards else 0))
                 break
         else:
             more = _more_sentence(s, trigger)
@@ -1020,7 +1091,7 @@ _TRIGGERS = [
 ]
 _SELF_OR_KIND = re.compile(r"^When @SELF or an? ([^,]+?) (enters your field|you control attacks), ", re.I)
 _STATIC_PUMP = re.compile(r"^@SELF gains \+(\d+) power\.?$", re.I)
-_STATIC_TEAM_PUMP = re.compile(r"^the forwards (?:other than @SELF )?you control gain \+(\d+) power\.?$", re.I)
+_STATIC_TEAM_PUMP = re.compile(r"^the forwards (other than @SELF )?you control gain \+(\d+) power\.?$", re.I)
 
 
 _KEYWORD_PATTERNS = {words: re.compile(rf"\b{words}\b") for words in _KEYWORD_WORDS}
@@ -1124,6 +1195,13 @@ def _static(line: str) -> list[Effect] | None:
     "The <kind> you control gain ...", "For each <kind> you control, X gains +1000 power", "the cost
     required to cast X is reduced by N [for each ...]". None if not understood."""
     body = re.sub(r"\s*\(it cannot become 0\)", "", line.strip().rstrip("."))
+    m = _ONLY_ATTACK_IF.match(body)
+    if m:  # 10.1.2: it may attack only while one of the conditions holds
+        conds = [_cond(c) for c in m.groups() if c]
+        if any(c is None for c in conds):
+            return None
+        return [Effect("static", "grant_keyword", 0, "self", ONLY_IF_BIT)] + [
+            Effect("static", "grant_keyword", 0, "self", MAY_ATTACK_BIT, cond=c[0], cond_param=c[1]) for c in conds]
     floor = re.search(r"\s*\(it cannot become (\d+) or less\)", body)
     if floor:  # a cost reduction's lowest cost (E_PARAM of cost_reduce)
         body = body[:floor.start()] + body[floor.end():]
@@ -1275,23 +1353,36 @@ _OWN_PARTY = re.compile(r"^When (\d+) or more ([^,]+?) you control form a party 
 _ANY_PARTY = re.compile(r"^When a party you control attacks, (.+)$", re.I)
 
 
-def _own_trigger(line: str) -> tuple[str, str, tuple[int, int, bool, int]] | None:
-    """(trigger, body, (type mask, hash, other than this card, members needed)) of an ability about a kind of
+def _own_trigger(line: str) -> tuple[str, str, tuple[int, int, bool, int, int]] | None:
+    """(trigger, body, (type mask, hash, other than this card, elements, members needed)) of an ability about a kind of
     the controller's characters: own_attacks / own_enters (the card itself) or own_party_attacks (n of the party;
     "a party you control": 2, 15.1.1.9)."""
     m = _OWN_PARTY.match(line)
-    kind = _kind(m.group(2)) if m else None
+    kind = _trigger_kind(m.group(2)) if m else None
     if kind:
         return "own_party_attacks", m.group(3), (*kind, int(m.group(1)))
     m = _ANY_PARTY.match(line)
     if m:
-        return "own_party_attacks", m.group(1), (0, 0, False, 2)
+        return "own_party_attacks", m.group(1), (0, 0, False, 0, 2)
     for pattern, name_trigger in _OWN_TRIGGERS:
         m = pattern.match(line)
-        kind = _kind(m.group(1)) if m and not m.group(1).startswith("@SELF") else None
+        kind = _trigger_kind(m.group(1)) if m and not m.group(1).startswith("@SELF") else None
         if kind:
             return name_trigger, m.group(2), (*kind, 1)
     return None
+
+
+def _trigger_kind(words: str) -> tuple[int, int, bool, int] | None:
+    """_kind of the card that triggers an own_attacks / own_enters / own_party_attacks ability, with the elements it
+    must have one of ("a Fire Forward": TRIGGER_ELEM_SHIFT bits, 0 = any); None if the engine cannot match it."""
+    elements, rest = _elements(words.strip())
+    kind = _kind(rest) if rest else None
+    return None if kind is None else (kind[0], kind[1], kind[2], elements >> TMASK_ELEM_SHIFT << TRIGGER_ELEM_SHIFT)
+
+
+def _trigger_cond(n: int, kind: tuple[int, int, bool, int]) -> tuple[int, int]:
+    """(E_COND, E_COND_PARAM) of COND_TRIGGER: n members of the kind (type mask, hash, other, elements)."""
+    return cond_code(COND_TRIGGER, n, kind[0], kind[2]) | kind[3], kind[1]
 
 
 _ONLY_MY_TURN = re.compile(r"\s*This effect will trigger only during your turn\.?$", re.I)
@@ -1323,7 +1414,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if name:
         line = line.replace("other than Card Name @SELF", "other than @SELF")
         line = line.replace("Card Name @SELF", f"Card Name {name}")  # a name condition counts copies of itself
-    line = re.sub(r"(?<=[a-z])(Forward|Character|Backup|from|among)\b", r" \1", line)  # "CadetForward" in the data
+    line = re.sub(r"(?<=[a-zA-Z])(Forward|Character|Backup|from|among)\b", r" \1", line)  # "CadetForward", "IXForward"
     quoted = re.match(r"^@SELF gains [\"“]([^\"”]+)[\"”]\.?$", line)
     if quoted and not ex:  # "X gains "<ability>"": the quoted ability is X's own (e.g. behind "Damage 3 --")
         return parse_ability(quoted.group(1).replace("@SELF", name), name, card_type, power)
@@ -1371,7 +1462,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     # "When X or a <kind> enters your field / you control attacks": X's own trigger, and the kind's other members
     # (own_enters / own_attacks, other than X) when the engine can match the kind
     also = _SELF_OR_KIND.match(line)
-    also_kind = _kind(also.group(1)) if also else None
+    also_kind = _trigger_kind(also.group(1)) if also else None
     for pattern, name_trigger in _TRIGGERS:
         m = pattern.match(line)
         if m:
@@ -1402,7 +1493,8 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
                 return frozenset(), [Effect("static", "pump", int(sm.group(1)), "self")]
             sm = _STATIC_TEAM_PUMP.match(line)
             if sm:
-                return frozenset(), [Effect("static", "pump", int(sm.group(1)), "all_own_characters")]
+                return frozenset(), [Effect("static", "pump", int(sm.group(2)), "all_own_characters",
+                                            tmask=_TYPE_BIT["forward"] | (COND_OTHER if sm.group(1) else 0))]
             static = _static(line)
             return None if static is None else (frozenset(), static)
     triggers = trigger.split("+")  # "When X enters the field or attacks" -> both triggers
@@ -1443,17 +1535,20 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if own_kind:
         if taken:
             return None
-        cond, taken = (cond_code(COND_TRIGGER, own_kind[3], own_kind[0], own_kind[2]), own_kind[1]), True
+        cond, taken = _trigger_cond(own_kind[4], own_kind[:4]), True
     if only_my_turn:
         if taken:
             return None
         cond = cond_code(COND_MY_TURN), 0
     if cond[0]:
         effects = [replace(e, cond=cond[0], cond_param=cond[1]) for e in effects]
-    if also_kind and not taken:
+    if also and (also_kind is None or taken):
+        return None  # "When X or a <kind> ...": the kind's members would not trigger it
+    if also_kind:
         kind_trigger = "own_enters" if also.group(2).lower() == "enters your field" else "own_attacks"
-        effects = effects + [replace(e, trigger=kind_trigger, cond=cond_code(COND_TRIGGER, 1, also_kind[0], True),
-                                     cond_param=also_kind[1]) for e in effects]
+        also_cond = _trigger_cond(1, (also_kind[0], also_kind[1], True, also_kind[3]))
+        effects = effects + [replace(e, trigger=kind_trigger, cond=also_cond[0], cond_param=also_cond[1])
+                             for e in effects]
     if ex and trigger not in ("ex_burst", "cast"):
         # EX Burst (rule 11.10): the same ability also resolves when the card is revealed as damage (a
         # Summon needs no copies: without ex_burst effects the engine resolves its cast effects, 11.10.3)

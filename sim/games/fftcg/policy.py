@@ -41,8 +41,10 @@ from sim.games.fftcg.core import (
     KW_BACK_ATTACK,
     KW_FIRST_STRIKE,
     KW_HASTE,
+    KW_MAY_ATTACK,
     KW_NO_ATTACK,
     KW_NO_BLOCK,
+    KW_ONLY_IF,
     L_BKP,
     L_FIELD,
     L_FWD,
@@ -627,7 +629,8 @@ def can_attack(S, p, c):
     """Active Forward, not attacked this turn, controlled since the turn began or Haste (10.1.2.1)."""
     cs = st_cs(S)
     return st_cards(S)[p, c, K_TYPE] == FORWARD and cs[p, S_DULL, c] == 0 and cs[p, S_ATTACKED, c] == 0 \
-        and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE)) and not has_kw(S, p, c, KW_NO_ATTACK)
+        and (cs[p, S_SICK, c] == 0 or has_kw(S, p, c, KW_HASTE)) and not has_kw(S, p, c, KW_NO_ATTACK) \
+        and (not has_kw(S, p, c, KW_ONLY_IF) or has_kw(S, p, c, KW_MAY_ATTACK))
 
 
 @engine_jit

@@ -1,0 +1,148 @@
+"""The FFTCG card table: every distinct card of a set of decks, each of its ability lines, and whether the engine plays
+the line exactly, approximately (and why) or not at all. `docs/cards_fftcg.md` is this table for the real decks of
+../shared/data (starter, user and tournament lists); tests/test_fftcg_card_table.py regenerates it and compares.
+
+A line is "not modelled" when the importer leaves it in the card's unmodelled lines (Card.unmodelled: text it cannot
+turn into effects, or a restriction the engine would drop); "approximate" when it plays with one of the importer's
+known approximations (APPROXIMATIONS, the module docstring of sim.games.fftcg.importer); else "exact".
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from sim.cards.model import Card, Deck
+from sim.games.fftcg.importer import ability_lines
+
+# (what in the line, why the engine's play of it is approximate)
+APPROXIMATIONS = (
+    (re.compile(r"\b(?:once per turn)\b(?!.*:)", re.I), "its \"once per turn\" limit is not tracked (auto ability)"),
+    (re.compile(r"results from an ex burst", re.I), "the EX Burst bonus is dropped"),
+    (re.compile(r"remove (?:it|them) from the game(?!\. then)", re.I), "removed from the game: played as a break"),
+    (re.compile(r"bottom of (?:its|their) owner'?s'? deck", re.I), "put at the bottom of the deck: played as a break"),
+    (re.compile(r"on top of (?:its|their) owner'?s'? deck", re.I), "put on top of the deck: played as a return to hand"),
+    (re.compile(r"loses all (?:its )?abilities", re.I), "\"loses all abilities\" is dropped"),
+    (re.compile(r"if [^,.]+, (?:deal (?:it|them)|(?:it|they) (?:loses?|gains?)) \d+ (?:more )?(?:damage|power)"
+                r"(?: until the end of the turn)? instead", re.I), "the conditional upgrade is dropped (base amount)"),
+    (re.compile(r"^(?!.*(?:opponent controls|you control)).*\bchoose (?:up to )?\d+ (?:[a-z ]+ )?(?:forwards?|characters?)"
+                r"(?! you control| opponent controls| in your| from your)[^:]*$", re.I),
+     "\"choose 1 Forward\" of either side: harmful effects take the opponent's, helpful ones the player's"),
+    (re.compile(r"《(?:火|氷|風|土|雷|水|光|闇)》[^:]*:", re.I), "the element of the CP cost is not checked"),
+    (re.compile(r"select 1 character you control\. put it into the break zone", re.I),
+     "putting a Character into the Break Zone is played as a break"),
+    (re.compile(r"in any order", re.I), "the revealed cards go to the bottom in their order"),
+    (re.compile(r"card name \S+ or card name \S+ or card name", re.I),
+     "of the names, the first printed one with a card in the Break Zone is taken"),
+    (re.compile(r"^damage \d+ --.*\bwhen\b", re.I), "the damage condition is checked when the ability resolves"),
+)
+
+
+@dataclass(frozen=True)
+class LineRow:
+    code: str
+    name: str
+    copies: int  # over all the decks
+    line: str
+    status: str  # "exact", "approximate" or "not modelled"
+    why: str
+
+
+def line_status(card: Card, line: str) -> tuple[str, str]:
+    """("exact" | "approximate" | "not modelled", why) of one ability line of an imported card."""
+    if line in card.unmodelled:
+        return "not modelled", ""
+    why = [reason for pattern, reason in APPROXIMATIONS if pattern.search(line)]
+    return ("approximate", "; ".join(why)) if why else ("exact", "")
+
+
+def deck_cards(decks: list[Deck]) -> list[tuple[Card, int]]:
+    """The distinct cards of the decks (main deck and LB deck) with their copies over all of them, most played first
+    (then by code)."""
+    copies: Counter[str] = Counter()
+    by_code: dict[str, Card] = {}
+    for deck in decks:
+        for entries in deck.zones.values():
+            for card, n in entries:
+                copies[card.code] += n
+                by_code[card.code] = card
+    return sorted(((by_code[c], n) for c, n in copies.items()), key=lambda cn: (-cn[1], cn[0].code))
+
+
+def rows(decks: list[Deck]) -> list[LineRow]:
+    out = []
+    for card, n in deck_cards(decks):
+        for line in ability_lines(card.text):
+            status, why = line_status(card, line)
+            out.append(LineRow(card.code, card.name, n, line, status, why))
+    return out
+
+
+def render(decks: list[Deck], missing: list[str], source: str) -> str:
+    """docs/cards_fftcg.md: the table with its totals (cards whose code the pool lacks are listed, not played)."""
+    table = rows(decks)
+    count = Counter(r.status for r in table)
+    cards = len({r.code for r in table} | {c.code for c, _ in deck_cards(decks) if not c.text})
+    head = [
+        "# FFTCG cards of the real decks: what the engine plays",
+        "",
+        f"Generated from {source} by `python -m sim.games.fftcg.card_table` (tests/test_fftcg_card_table.py"
+        " regenerates it and compares). One row per ability line of each distinct card, the most played cards first;"
+        " copies are summed over the decks. exact: the engine plays what the line prints; approximate: it plays the"
+        " line with the approximation named; not modelled: the line does nothing in the engine (its card is played"
+        " for its body). The conformance cases that trigger the lines through the engine are in"
+        " tests/test_fftcg_conformance.py.",
+        "",
+        f"{cards} cards, {len(table)} ability lines: {count['exact']} exact, {count['approximate']} approximate,"
+        f" {count['not modelled']} not modelled.",
+        "",
+    ]
+    if missing:
+        head += [f"Not in the card pool (not played): {', '.join(sorted(missing))}.", ""]
+    head += ["| card | name | copies | line | status | why |", "|---|---|---|---|---|---|"]
+    body = [f"| {r.code} | {r.name} | {r.copies} | {_cell(r.line)} | {r.status} | {_cell(r.why)} |" for r in table]
+    return "\n".join(head + body) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def real_decks(data: Path) -> list[Path]:
+    """The real FFTCG deck files under a shared data folder (starter, user and tournament lists)."""
+    return sorted(p for kind in ("starter", "user", "tournament") for p in (data / "decks" / kind).glob("*.toml"))
+
+
+def load_real(data: Path) -> tuple[list[Deck], list[str]]:
+    """The real decks' cards from the pool `cards_fftcgsim_square_api.json` of `data` (main deck "cards" and "lb"), and
+    the codes the pool lacks (left out: the Golbez and Cecil decks name 10 cards the pool does not hold)."""
+    import tomllib
+
+    from sim.decks.pools import load_pool
+
+    pool = load_pool(data / "cards_fftcgsim_square_api.json")
+    decks, missing = [], set()
+    for path in real_decks(data):
+        listed = tomllib.loads(path.read_text())
+        zones: dict[str, list[tuple[Card, int]]] = {}
+        for zone, key in (("main", "cards"), ("lb", "lb")):
+            for code, n in listed.get(key, {}).items():
+                if code in pool:
+                    zones.setdefault(zone, []).append((pool[code], int(n)))
+                else:
+                    missing.add(code)
+        decks.append(Deck("fftcg", str(listed.get("name", path.stem)), path, zones))
+    return decks, sorted(missing)
+
+
+def main() -> None:
+    data = Path(__file__).resolve().parents[4] / "shared" / "data" / "fftcg"
+    decks, missing = load_real(data)
+    out = Path(__file__).resolve().parents[3] / "docs" / "cards_fftcg.md"
+    out.write_text(render(decks, missing, "../shared/data/fftcg/decks (starter, user, tournament)"))
+
+
+if __name__ == "__main__":
+    main()
