@@ -14,6 +14,7 @@ from sim.games.coj.effects import (
     intercept_round,
     resolve_card,
     settle,
+    settle_leaves,
 )
 from sim.games.coj.policy import (
     A_ATTACK,
@@ -149,19 +150,19 @@ def event_run(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx
         j = find_unit(s, ctx_seat, ctx_uid)
         if j >= 0:
             fire_unit(s, ctx_seat, j, first_trig, ctx_seat, ctx_uid)
-            settle(s)
+            settle_leaves(s)
     if trig_tp >= 0:
         fire_units(s, tp, trig_tp, ctx_seat, ctx_uid, ctx_uid)
-        settle(s)
+        settle_leaves(s)
     if trig_ntp >= 0:
         fire_units(s, 1 - tp, trig_ntp, ctx_seat, ctx_uid, ctx_uid)
-        settle(s)
+        settle_leaves(s)
     if vG(s)[G_OVER]:
         return
     fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
-    settle(s)
+    settle_leaves(s)
     intercept_round(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
-    settle(s)
+    settle(s)  # OC abilities come after every other effect of the event (§9)
 
 
 @engine_jit
@@ -233,6 +234,7 @@ def drive(s, p, i):
     record_played(s, p, c)
     j = place_unit(s, p, c, lvl)
     on_enter(s, p, vU(s)[p, j, U_UID])
+    settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 
 
 @engine_jit
@@ -253,8 +255,9 @@ def overdrive(s, p, i, j):
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
         U[p, j, U_ACT] = 1  # init_unit overclocked it (OC abilities queued) before the base's right was copied
     elif lvl == 3:
-        overclock(s, p, j)
+        overclock(s, p, j, 1)
     on_enter(s, p, U[p, j, U_UID])
+    settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 
 
 @engine_jit

@@ -8,11 +8,14 @@ that timing, op and target (sim.games.coj.vocab): coverage counts only what runs
 modelled when the engine plays every keyword on it. Beyond single sentences the importer reads
 choices (「以下の効果から1つを選び発動する」), a unit's level-dependent parts (「このユニットのレベルに
 よって」), 「〜場合、」 conditions, 「そうした場合」 costs (§9, all or nothing) and 消滅 (delete); the
-encodings are in sim.games.coj.vocab. Approximations, made on purpose:
+encodings are in sim.games.coj.vocab. 「選んで」 picks from the own hand, the discard or (to discard) the
+deck are the player's policy's (vocab PICK_CHOSEN, RECOVER_CHOSEN). Approximations, made on purpose;
+the ones that an executed ability can carry are counted apart by `approximation` (`tcgsim cards pool`
+lists them):
 - target filters other than cost / BP / level bounds and 行動済 are not modelled (the ability stays
   unmodelled); a BP bound only on destroy / delete;
-- 「選んで」 (chosen) picks from the discard, deck or own hand are played as random picks of the same
-  kind, and a unit picked 「ランダムで」 is played as the engine's target choice (effects.pick_target);
+- a chosen deck search (「デッキから…選んで手札に加える」) takes the first matching card of the shuffled
+  deck, and a unit picked 「ランダムで」 is played as the engine's target choice (effects.pick_target);
 - 「それ」 in a trigger or intercept card is the unit of its event (the entering or attacking unit);
 - a condition is checked at each of its effects as it resolves (a sentence's effects rarely change it).
 """
@@ -95,7 +98,7 @@ _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (
     (re.compile(r"^このユニットがブロックした時、"), "block"),
     (re.compile(r"^このユニットが戦闘した時、"), "battle"),
     (re.compile(r"^このユニットが破壊された時、"), "leave"),
-    (re.compile(r"^このユニットが(?:オーバークロックした|フィールドでレベル3にクロックアップした)時、"), "overclock"),
+    (re.compile(r"^このユニットがオーバークロックした時、"), "overclock"),
     (re.compile(r"^このユニットがプレイヤーアタックに成功した時、"), "hit_player"),
     (re.compile(r"^あなたのターン開始時、"), "turn_start"),
     (re.compile(r"^あなたのターン終了時、"), "turn_end"),
@@ -327,6 +330,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1 if "基本BP" in sentence else 0  # §10 基本BP: a lasting base change
     if op in ("grant_keyword", "take_keyword"):
         return _keyword_bit(groups[-1])
+    if op in ("discard", "mill"):
+        return VOC.PICK_CHOSEN if "選んで" in sentence else 0  # chosen by the player's policy, else at random
     if op in ("level_set", "draw_to", "gain_purple", "purple_all"):
         return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
     if op == "pump_times":
@@ -423,7 +428,8 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
         m = _RECOVER_PICK.match(s)
         if m and i + 1 < len(sentences) and sentences[i + 1] == "それを手札に加える":
             kind, n = m.groups()
-            effects.append(Effect(trigger, "recover", int(n), "own_player", CARD_TYPE_PARAM.get(kind, -1)))
+            effects.append(Effect(trigger, "recover", int(n), "own_player",
+                                  VOC.RECOVER_CHOSEN + 1 + CARD_TYPE_PARAM.get(kind, -1)))
             i += 2
         elif (m := _BOTH.match(s)) and i + 1 < len(sentences):
             action = _on_it(sentences[i + 1])
@@ -458,6 +464,8 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             kind = _unit_filter(species, colour)
             if side == "対戦相手" or (side is None and (op in HARMFUL or (op == "level_up" and amount < 0))):
                 target = "opp_character"
+            elif side is None and op == "level_up":  # 「ユニットを1体選ぶ」: any unit (effects.pick_target)
+                target = "any_character"
             else:
                 target = "own_character"
             one = [Effect(trigger, op, amount, target, param | fl, thash=kind)]
@@ -540,6 +548,8 @@ _ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a ki
 ]
 # timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
 _UNIT_QUALIFIED = [
+    # 「フィールドでレベル3にクロックアップした時」: an overclock on the field, not an entry at Lv.3 (CC_ON_FIELD)
+    (re.compile(r"^このユニットがフィールドでレベル3にクロックアップした時、"), "overclock", VOC.CC_ON_FIELD),
     (re.compile(r"^このユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
@@ -658,6 +668,8 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = (CARD_TYPE_PARAM.get(kind, -1) if kind else -1), int(n)
                 if kind and kind not in CARD_TYPE_PARAM:  # a species: its hash (engine: param > 4)
                     param = text_hash(kind)
+                elif op == "recover" and "選んで" in s:  # the player's pick (vocab RECOVER_CHOSEN)
+                    param += VOC.RECOVER_CHOSEN + 1
             elif op == "discard" and "全て" in s:
                 param, amount = 0, 7  # §5 hand limit: the whole hand
             else:
@@ -742,6 +754,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
     event_cond = (0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM)
+    on_field = False  # an OC ability only for a clock-up on the field (vocab CC_ON_FIELD)
     if not trigger and zone_card:
         for pattern, name in _ZONE_FILTERED:
             m = pattern.match(body)
@@ -754,6 +767,9 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     if not trigger:
         for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
             m = pattern.match(body)
+            if m and kind == VOC.CC_ON_FIELD:
+                trigger, body, on_field = name, body[m.end():], True
+                break
             if m:
                 trigger, body, event_cond = name, body[m.end():], (VOC.coj_cond(kind, 0), 0)
                 break
@@ -812,7 +828,22 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         effects = [replace(e, cond=cond) for e in effects]
     if not effects or not all(executed(e.trigger, e.op, e.target, zone_card) for e in effects):
         return None
+    if on_field:
+        effects = [replace(e, cond=e.cond | VOC.CC_ON_FIELD) for e in effects]
     return frozenset(), effects
+
+
+_APPROXIMATIONS = (  # (pattern in an executed ability's text, what the engine does instead)
+    (re.compile(r"ランダムで\d+体|ユニットからランダムで|ユニットをランダムで"),
+     "a unit picked at random (ランダムで) is the engine's target choice"),
+    (re.compile(r"デッキから[^。]*選んで手札に加える"), "a chosen deck search takes a random matching card"),
+)
+
+
+def approximation(block: str) -> str | None:
+    """Why an executed ability runs only approximately (the module docstring's list), or None: exact."""
+    text = normalize(block)
+    return next((why for pattern, why in _APPROXIMATIONS if pattern.search(text)), None)
 
 
 def parse_coj_text(text: str, ctype: str) -> ParsedText:

@@ -131,7 +131,10 @@ NPAR = 4
 # so that an own unit 「それ」 in 「あなたのユニットが戦闘した時」 is the own unit of that battle (pick_target)
 G_BATTLE_A = G_PAR + 2 * NPAR
 G_BATTLE_B = G_BATTLE_A + 1
-G_NCOLS = G_BATTLE_B + 1
+# G_OC_ENTRY: 1 while the OC abilities of a unit that entered the field at Lv.3 resolve (driven or
+# overdriven), 0 for one that clocked up on the field (「フィールドでレベル3にクロックアップした時」 needs 0)
+G_OC_ENTRY = G_BATTLE_B + 1
+G_NCOLS = G_OC_ENTRY + 1
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
 
@@ -148,8 +151,8 @@ OPTION_SPECS = (
                                "no attack restriction)"),
     ("overdrive_keeps_level", 0, "§8 [AMBIGUOUS] an evolution takes the base unit's level if higher (1); "
                                  "default 0: nothing but the action right carries over"),
-    ("indomitable_every_turn_end", 1, "§10 [AMBIGUOUS] 不屈 recovers at every turn end (1) or only at "
-                                      "its controller's (0)"),
+    ("indomitable_every_turn_end", 0, "§10 [AMBIGUOUS] 不屈 recovers at every turn end (1) or only at "
+                                      "its controller's (0, the catalog's keyword text: 自分のターン終了時)"),
     ("immortal_ignores_weaken", 0, "§10 [AMBIGUOUS] 不滅 also ignores BP reduction (1); default 0: "
                                    "reduction applies"),
     ("attack_ban_lifted", 0, "§10 [AMBIGUOUS] overclock / Speed Move lift 攻撃禁止 (1); default 0: no"),
@@ -572,14 +575,15 @@ def spend(s, p, cost):
 
 
 @engine_jit
-def overclock(s, p, j):
+def overclock(s, p, j, entry):
     """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction;
-    its OC abilities wait in the OC queue (§9: they resolve after all other effects, effects.settle)."""
+    its OC abilities wait in the OC queue (§9: they resolve after all other effects, effects.settle).
+    entry: it entered the field at Lv.3 (kept with the queued unit, read as G_OC_ENTRY)."""
     U, G, OQ = vU(s), vG(s), vOQ(s)
     U[p, j, U_ACT] = 1
     U[p, j, U_RESTR] = 0
     if G[G_OQ] < OQ_MAX and vK(s)[p, U[p, j, U_CARD], K_TRIGS] & (1 << TR_OVERCLOCK):
-        OQ[G[G_OQ], 0] = p
+        OQ[G[G_OQ], 0] = p | entry << 1
         OQ[G[G_OQ], 1] = U[p, j, U_UID]
         G[G_OQ] += 1
 
@@ -595,7 +599,7 @@ def set_level(s, p, j, lvl):
     U[p, j, U_LVL] = lvl
     U[p, j, U_DMG] = 0
     if lvl == 3:
-        overclock(s, p, j)
+        overclock(s, p, j, 0)
 
 
 @engine_jit
@@ -627,7 +631,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_UID] = G[G_UID]
     field_changed(s, p)
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
-        overclock(s, p, j)
+        overclock(s, p, j, 1)
 
 
 @engine_jit
