@@ -1098,3 +1098,39 @@ def test_rule_9_level_up_any_unit_falls_back_to_an_opposing_one(code):
     V(s)["U"][0, j, R.U_LVL] = 3
     FX.run_effects(s, 0, 0, R.TR_OPP_HIT, V(s)["U"][0, j, R.U_UID], -1, -1)
     assert list(V(s)["U"][1, :2, R.U_LVL]) == [2, 2]
+
+
+@needs_catalog
+def test_rule_8_1_2_012_clock_up_ability_fires_at_every_rise_on_the_field():
+    """ダメージブレイク (1-2-012): 「このユニットがクロックアップするたび、対戦相手のユニットを1体選ぶ。それに5000
+    ダメージを与える」: Lv.1 -> 2 and Lv.2 -> 3 on the field fire it; entering at Lv.3 does not."""
+    unit = real("1-2-012")
+    rows = [e for e in unit.effects if e.cond & VOC.CC_CLOCKUP]
+    assert rows and all(e.trigger == "overclock" for e in rows)
+    s = state([unit, unit], [card("O1", bp=(5000, 5000, 5000)), card("O2", bp=(5000, 5000, 5000)),
+                             card("O3", bp=(5000, 5000, 5000))])
+    setup_turn(s, 0)
+    for c in range(3):
+        field(s, 1, c)
+    j = field(s, 0, 0)
+    R.set_level(s, 0, j, 2)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 2
+    R.set_level(s, 0, j, 3)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 1
+    _drive_lv3(s, 0, 1)
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["P"][0, R.P_FIELD] == 2
+
+
+@needs_catalog
+def test_rule_8_2_0_036_level_rise_adds_to_the_purple_gauge():
+    """大見得斬り (2-0-036): 「このユニットのレベルが上がった時、あなたの紫ゲージを+1する」: once per rise."""
+    s = state([real("2-0-036")])
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    R.set_level(s, 0, j, 2)
+    FX.settle(s)
+    R.set_level(s, 0, j, 1)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_PURPLE] == 1

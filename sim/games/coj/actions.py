@@ -66,6 +66,7 @@ from sim.games.coj.rules import (
     O_OVERDRIVE_LEVEL,
     O_REMOVED_ATTACKER,
     O_RETREAT_DESTROY,
+    OCK_ENTRY,
     P_CP,
     P_DEALT,
     P_FIELD,
@@ -255,7 +256,7 @@ def overdrive(s, p, i, j):
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
         U[p, j, U_ACT] = 1  # init_unit overclocked it (OC abilities queued) before the base's right was copied
     elif lvl == 3:
-        overclock(s, p, j, 1)
+        overclock(s, p, j, OCK_ENTRY)
     on_enter(s, p, U[p, j, U_UID])
     settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 

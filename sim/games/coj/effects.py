@@ -37,7 +37,7 @@ from sim.games.coj.rules import (
     G_DQ,
     G_FILTER,
     G_LEAVE_CAUSE,
-    G_OC_ENTRY,
+    G_OC_KIND,
     G_OQ,
     G_OVER,
     G_POL,
@@ -62,6 +62,9 @@ from sim.games.coj.rules import (
     O_IMMORTAL_WEAKEN,
     O_PRIORITY_ALT,
     O_TRIGGER_CP,
+    OCK_CLOCKUP,
+    OCK_ENTRY,
+    OCK_FIELD,
     OP_ACTIVATE,
     OP_BOUNCE,
     OP_BREAK,
@@ -156,6 +159,7 @@ from sim.games.coj.vocab import (
     CC_BY_BATTLE,
     CC_BY_EFFECT,
     CC_CHOICE,
+    CC_CLOCKUP,
     CC_COST,
     CC_CP_GE,
     CC_EVENT_COST_GE,
@@ -799,10 +803,9 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
         if e[k, E_OP] == 0 or (trig >= 0 and e[k, E_TRIGGER] != trig):
             continue
         cond = e[k, E_COND]
-        if cond & CC_ON_FIELD:  # a clock-up on the field, not an entry at Lv.3
-            if vG(s)[G_OC_ENTRY]:
-                continue
-            cond ^= CC_ON_FIELD
+        if trig == TR_OVERCLOCK and not oc_row_runs(cond, vG(s)[G_OC_KIND]):
+            continue
+        cond &= ~(CC_ON_FIELD | CC_CLOCKUP)
         if cond != 0:
             kind = cond & CC_MASK
             if kind == CC_CHOICE:
@@ -827,6 +830,18 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
         vG(s)[G_FILTER] = e[k, E_THASH]
         resolve(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
         vG(s)[G_FILTER] = 0
+
+
+@engine_jit
+def oc_row_runs(cond, kind):
+    """Whether an "overclock" row runs for a unit queued as kind (rules OCK_*): 「クロックアップした時」
+    (CC_CLOCKUP) on any rise on the field, 「フィールドでレベル3にクロックアップした時」 (CC_ON_FIELD) on
+    reaching Lv.3 on the field, an OC ability on reaching Lv.3 there or entering at Lv.3."""
+    if cond & CC_CLOCKUP:
+        return kind != OCK_ENTRY
+    if cond & CC_ON_FIELD:
+        return kind == OCK_FIELD
+    return kind != OCK_CLOCKUP
 
 
 @engine_jit
@@ -1055,12 +1070,12 @@ def settle_queue(s, oc):
             intercept_round(s, p, EV_LEAVE, -1, -1, -1)  # §9: intercepts answer a destruction too
         else:
             p, uid = OQ[o, 0] & 1, OQ[o, 1]
-            G[G_OC_ENTRY] = OQ[o, 0] >> 1
+            G[G_OC_KIND] = OQ[o, 0] >> 1
             o += 1
             j = find_unit(s, p, uid)
             if j >= 0:  # an overclocked unit that left before its turn fires nothing
                 fire_unit(s, p, j, TR_OVERCLOCK, p, uid)
-            G[G_OC_ENTRY] = 0
+            G[G_OC_KIND] = OCK_FIELD
     G[G_DQ] = 0
     if oc:
         G[G_OQ] = 0

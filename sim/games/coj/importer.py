@@ -548,8 +548,11 @@ _ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a ki
 ]
 # timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
 _UNIT_QUALIFIED = [
-    # 「フィールドでレベル3にクロックアップした時」: an overclock on the field, not an entry at Lv.3 (CC_ON_FIELD)
+    # 「フィールドでレベル3にクロックアップした時」: an overclock on the field, not an entry at Lv.3 (CC_ON_FIELD);
+    # 「クロックアップした時」: every level rise on the field (CC_CLOCKUP); both "overclock" rows (vocab)
     (re.compile(r"^このユニットがフィールドでレベル3にクロックアップした時、"), "overclock", VOC.CC_ON_FIELD),
+    (re.compile(r"^このユニットが(?:クロックアップ(?:した時|するたび)|レベルが上がった時)、|^このユニットのレベルが上がった時、"),
+     "overclock", VOC.CC_CLOCKUP),
     (re.compile(r"^このユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
@@ -754,7 +757,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
     event_cond = (0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM)
-    on_field = False  # an OC ability only for a clock-up on the field (vocab CC_ON_FIELD)
+    oc_flag = 0  # an "overclock" row for a clock-up on the field (vocab CC_ON_FIELD, CC_CLOCKUP)
     if not trigger and zone_card:
         for pattern, name in _ZONE_FILTERED:
             m = pattern.match(body)
@@ -767,8 +770,8 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     if not trigger:
         for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
             m = pattern.match(body)
-            if m and kind == VOC.CC_ON_FIELD:
-                trigger, body, on_field = name, body[m.end():], True
+            if m and kind in (VOC.CC_ON_FIELD, VOC.CC_CLOCKUP):
+                trigger, body, oc_flag = name, body[m.end():], kind
                 break
             if m:
                 trigger, body, event_cond = name, body[m.end():], (VOC.coj_cond(kind, 0), 0)
@@ -828,8 +831,8 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         effects = [replace(e, cond=cond) for e in effects]
     if not effects or not all(executed(e.trigger, e.op, e.target, zone_card) for e in effects):
         return None
-    if on_field:
-        effects = [replace(e, cond=e.cond | VOC.CC_ON_FIELD) for e in effects]
+    if oc_flag:
+        effects = [replace(e, cond=e.cond | oc_flag) for e in effects]
     return frozenset(), effects
 
 

@@ -131,10 +131,13 @@ NPAR = 4
 # so that an own unit 「それ」 in 「あなたのユニットが戦闘した時」 is the own unit of that battle (pick_target)
 G_BATTLE_A = G_PAR + 2 * NPAR
 G_BATTLE_B = G_BATTLE_A + 1
-# G_OC_ENTRY: 1 while the OC abilities of a unit that entered the field at Lv.3 resolve (driven or
-# overdriven), 0 for one that clocked up on the field (「フィールドでレベル3にクロックアップした時」 needs 0)
-G_OC_ENTRY = G_BATTLE_B + 1
-G_NCOLS = G_OC_ENTRY + 1
+# G_OC_KIND: while a queued unit's "overclock" rows resolve, how it got there: OCK_FIELD it reached
+# Lv.3 on the field, OCK_ENTRY it entered the field at Lv.3 (driven or overdriven), OCK_CLOCKUP it
+# rose to Lv.2 on the field (「フィールドでレベル3にクロックアップした時」 runs at OCK_FIELD only,
+# 「クロックアップした時」 at OCK_FIELD and OCK_CLOCKUP, a plain OC ability at OCK_FIELD and OCK_ENTRY)
+G_OC_KIND = G_BATTLE_B + 1
+G_NCOLS = G_OC_KIND + 1
+OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
 
@@ -575,15 +578,22 @@ def spend(s, p, cost):
 
 
 @engine_jit
-def overclock(s, p, j, entry):
+def overclock(s, p, j, kind):
     """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction;
     its OC abilities wait in the OC queue (§9: they resolve after all other effects, effects.settle).
-    entry: it entered the field at Lv.3 (kept with the queued unit, read as G_OC_ENTRY)."""
-    U, G, OQ = vU(s), vG(s), vOQ(s)
+    kind: OCK_FIELD or OCK_ENTRY (kept with the queued unit, read as G_OC_KIND)."""
+    U = vU(s)
     U[p, j, U_ACT] = 1
     U[p, j, U_RESTR] = 0
+    queue_oc(s, p, j, kind)
+
+
+@engine_jit
+def queue_oc(s, p, j, kind):
+    """Queue unit j's "overclock" rows (OC and clock-up abilities) with how it got its level (OCK_*)."""
+    U, G, OQ = vU(s), vG(s), vOQ(s)
     if G[G_OQ] < OQ_MAX and vK(s)[p, U[p, j, U_CARD], K_TRIGS] & (1 << TR_OVERCLOCK):
-        OQ[G[G_OQ], 0] = p | entry << 1
+        OQ[G[G_OQ], 0] = p | kind << 1
         OQ[G[G_OQ], 1] = U[p, j, U_UID]
         G[G_OQ] += 1
 
@@ -599,7 +609,9 @@ def set_level(s, p, j, lvl):
     U[p, j, U_LVL] = lvl
     U[p, j, U_DMG] = 0
     if lvl == 3:
-        overclock(s, p, j, 0)
+        overclock(s, p, j, OCK_FIELD)
+    elif lvl > old:  # a clock-up to Lv.2: 「クロックアップした時」 abilities (queued as OC ones are)
+        queue_oc(s, p, j, OCK_CLOCKUP)
 
 
 @engine_jit
@@ -631,7 +643,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_UID] = G[G_UID]
     field_changed(s, p)
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
-        overclock(s, p, j, 1)
+        overclock(s, p, j, OCK_ENTRY)
 
 
 @engine_jit
