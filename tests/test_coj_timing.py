@@ -1134,3 +1134,24 @@ def test_rule_8_2_0_036_level_rise_adds_to_the_purple_gauge():
     R.set_level(s, 0, j, 1)
     FX.settle(s)
     assert V(s)["P"][0, R.P_PURPLE] == 1
+
+
+@needs_catalog
+def test_rule_9_2_0_004_random_unit_is_a_uniform_pick():
+    """狂獣乱破 (2-0-004): 「対戦相手のユニットからランダムで1体に5000ダメージを与える」 picks uniformly among the
+    legal units (no 加護 one), not the unit the policy would choose (the one it kills)."""
+    assert [e.tmask for e in real("2-0-004").effects if e.trigger == "battle"] == [1]
+    hit = set()
+    for seed in range(16):
+        s = state([real("2-0-004")], [card("SMALL", bp=(3000,) * 3), card("BIG", bp=(9000,) * 3),
+                                      card("SAFE", bp=(1000,) * 3, kw=["protection"])], seed=seed)
+        setup_turn(s, 0)
+        j = field(s, 0, 0)
+        for c in range(3):
+            field(s, 1, c)
+        FX.run_effects(s, 0, 0, R.TR_BATTLE, V(s)["U"][0, j, R.U_UID], -1, -1)
+        FX.settle(s)
+        alive = list(V(s)["U"][1, :V(s)["P"][1, R.P_FIELD], R.U_CARD])
+        assert 2 in alive and len(alive) in (2, 3)
+        hit.add("SMALL" if 0 not in alive else "BIG")
+    assert hit == {"SMALL", "BIG"}

@@ -14,6 +14,7 @@ from sim.cards.effects import (
     E_PARAM,
     E_TARGET,
     E_THASH,
+    E_TMASK,
     E_TRIGGER,
 )
 from sim.engine.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
@@ -41,6 +42,7 @@ from sim.games.coj.rules import (
     G_OQ,
     G_OVER,
     G_POL,
+    G_RANDOM,
     G_ROUND,
     G_TP,
     HAND_MAX,
@@ -316,6 +318,8 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
     q = target_seat(p, op, target)
     skip = src_uid if param > 0 and param & FL_OTHER else -1
+    if vG(s)[G_RANDOM]:
+        return random_unit(s, p, q, op, amount, param, skip)
     hack = q != p and select_hack(s, p, q, op, amount, param)  # §10 セレクトハック: it must be chosen
     if not (q == p and harmful(op)):
         if ctx_seat == q and ctx_uid != skip:
@@ -332,6 +336,25 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         best = best_unit(s, p, 1 - q, op, amount, param, skip, q == p and select_hack(s, p, 1 - q, op, amount, param), -1)
         return best + FIELD_MAX if best >= 0 else -1  # a slot of the other seat than target_seat's
     return best
+
+
+@engine_jit
+def random_unit(s, p, q, op, amount, param, skip):
+    """「ランダムで1体」: a uniformly random legal target of seat q (no player choice, so セレクトハック
+    does not steer it; 加護 units are not legal targets), or -1."""
+    U, n = vU(s), 0
+    for j in range(vP(s)[q, P_FIELD]):
+        if not (skip >= 0 and U[q, j, U_UID] == skip) and legal_target(s, p, q, j, op, amount, param):
+            n += 1
+    if n == 0:
+        return -1
+    k = randbelow(rng(s, SUB_POLICY0 + p), n)
+    for j in range(vP(s)[q, P_FIELD]):
+        if not (skip >= 0 and U[q, j, U_UID] == skip) and legal_target(s, p, q, j, op, amount, param):
+            if k == 0:
+                return j
+            k -= 1
+    return -1
 
 
 @engine_jit
@@ -828,8 +851,10 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]
+        vG(s)[G_RANDOM] = e[k, E_TMASK]  # a unit picked 「ランダムで」 (the usability checks take any legal one)
         resolve(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
         vG(s)[G_FILTER] = 0
+        vG(s)[G_RANDOM] = 0
 
 
 @engine_jit

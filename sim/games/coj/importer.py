@@ -15,7 +15,8 @@ lists them):
 - target filters other than cost / BP / level bounds and 行動済 are not modelled (the ability stays
   unmodelled); a BP bound only on destroy / delete;
 - a chosen deck search (「デッキから…選んで手札に加える」) takes the first matching card of the shuffled
-  deck, and a unit picked 「ランダムで」 is played as the engine's target choice (effects.pick_target);
+  deck, and several units picked 「ランダムでN体」 are the engine's target choices (effects.pick_target;
+  one unit 「ランダムで1体」 is a uniform random pick, E_TMASK 1, effects.random_unit);
 - 「それ」 in a trigger or intercept card is the unit of its event (the entering or attacking unit);
 - a condition is checked at each of its effects as it resolves (a sentence's effects rarely change it).
 """
@@ -179,8 +180,6 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^対戦相手のトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "opp_player"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットに【([^】]+)】を与える$"), "grant_keyword", "self"),
     (re.compile(r"^(?:ターン終了時まで)?それに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword", "own_character"),
-    (re.compile(r"^対戦相手のユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "opp_character"),
-    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "own_other"),
     (re.compile(r"^それの行動権を回復する$"), "activate", "own_character"),
     # a trigger / intercept acting on the unit that set it off (「それ」 without a choice)
     (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
@@ -236,12 +235,6 @@ _ALONE_FL = [
     (re.compile(r"^対戦相手の全てのユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE),
     (re.compile(r"^全てのユニットを消滅させる$"), "break", "all_characters", VOC.FL_DELETE),
     (re.compile(r"^対戦相手の全ての行動済ユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE | VOC.FL_ACTED),
-    # one unit 「ランダムで」: the engine's target choice (module docstring)
-    (re.compile(r"^対戦相手の?ユニットからランダムで1体に(\d+)ダメージを与える$"), "damage", "opp_character", 0),
-    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体の行動権を消費する$"), "dull", "own_character",
-     VOC.FL_OTHER),
-    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体のレベルを\+(\d+)する$"), "level_up", "own_character",
-     VOC.FL_OTHER),
 ]
 # sweeps over the own units of a species or colour: (pattern, op, base BP / keyword group)
 _ALONE_KIND = [
@@ -292,6 +285,9 @@ _SPLITS = [
     (re.compile(r"^お互いの(?:プレイヤーは)?トリガーゾーンにあるカードを(\d+)枚ランダムで破壊する$"),
      lambda g: [f"あなたのトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する",
                 f"対戦相手のトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する"]),
+    # 「…ユニットからランダムで1体に…」: 「…ユニットからランダムで1体選ぶ」 (a random pick, E_TMASK 1) and 「それに…」
+    (re.compile(r"^([^。]*?場合、)?((?:このユニット以外の)?(?:対戦相手|あなた)の?[^。、]*?ユニット)からランダムで1体(に|の|を)(.+)$"),
+     lambda g: [f"{g[0] or ''}{g[1]}からランダムで1体選ぶ", f"それ{g[2]}{g[3]}"]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
      lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
                 "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
@@ -468,7 +464,8 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                 target = "any_character"
             else:
                 target = "own_character"
-            one = [Effect(trigger, op, amount, target, param | fl, thash=kind)]
+            random_one = "ランダムで" in s and int(count) == 1  # 「ランダムで1体」: a uniform pick (E_TMASK 1)
+            one = [Effect(trigger, op, amount, target, param | fl, thash=kind, tmask=int(random_one))]
             one += [replace(also, trigger=trigger)] if also else []
             effects.extend(one * min(int(count), MAX_EFFECTS // len(one)))
             if int(count) * len(one) > MAX_EFFECTS:
@@ -837,8 +834,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
 
 
 _APPROXIMATIONS = (  # (pattern in an executed ability's text, what the engine does instead)
-    (re.compile(r"ランダムで\d+体|ユニットからランダムで|ユニットをランダムで"),
-     "a unit picked at random (ランダムで) is the engine's target choice"),
+    (re.compile(r"ランダムで[2-9]体"), "several units picked at random (ランダムでN体) are the engine's target choices"),
     (re.compile(r"デッキから[^。]*選んで手札に加える"), "a chosen deck search takes a random matching card"),
 )
 

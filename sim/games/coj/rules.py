@@ -136,7 +136,10 @@ G_BATTLE_B = G_BATTLE_A + 1
 # rose to Lv.2 on the field (「フィールドでレベル3にクロックアップした時」 runs at OCK_FIELD only,
 # 「クロックアップした時」 at OCK_FIELD and OCK_CLOCKUP, a plain OC ability at OCK_FIELD and OCK_ENTRY)
 G_OC_KIND = G_BATTLE_B + 1
-G_NCOLS = G_OC_KIND + 1
+# G_RANDOM: 1 while an effect whose unit is picked 「ランダムで」 resolves (E_TMASK 1): pick_target draws
+# the unit uniformly among the legal ones
+G_RANDOM = G_OC_KIND + 1
+G_NCOLS = G_RANDOM + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
