@@ -1155,3 +1155,38 @@ def test_rule_9_2_0_004_random_unit_is_a_uniform_pick():
         assert 2 in alive and len(alive) in (2, 3)
         hit.add("SMALL" if 0 not in alive else "BIG")
     assert hit == {"SMALL", "BIG"}
+
+
+@needs_catalog
+def test_rule_8_1_1_053_battle_won_fires_for_the_winner_only():
+    """チャージ (1-1-053): 「このユニットが戦闘に勝利した時、あなたのCPを+2する」: at its won battle, not at a
+    battle it does not win (nor at the battle event itself)."""
+    s = state([real("1-1-053")], [card("WEAK", bp=(1000,) * 3, kw=["forced_defense"])])
+    setup_turn(s, 0, cp=0)
+    field(s, 1, 0)
+    A.attack(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][0, R.P_CP] == 2
+    s = state([real("1-1-053")], [card("WALL", bp=(9000,) * 3, kw=["forced_defense"])])
+    setup_turn(s, 0, cp=0)
+    field(s, 1, 0)
+    A.attack(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][0, R.P_CP] == 0
+
+
+@needs_catalog
+def test_rule_9_1_0_060_zone_card_answers_your_units_won_battle():
+    """アドバンスエネルギー (1-0-060, trigger): 「あなたのユニットが戦闘に勝利した時、CPを+2する」: it stays set
+    through the battle event and fires when the own unit wins (here the blocker, in the opponent's turn)."""
+    s = state([real("1-0-060"), card("GUARD", bp=(9000,) * 3)], [card("RUSH", bp=(3000,) * 3)])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    setup_turn(s, 1)
+    V(s)["P"][0, R.P_CP] = 0
+    A.attack(s, 1, field(s, 1, 0))  # the curve policy blocks with the unit that wins
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_CP] == 2
+    s = state([real("1-0-060"), card("GUARD", bp=(1000,) * 3, kw=["forced_defense"])], [card("RUSH", bp=(3000,) * 3)])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    setup_turn(s, 1)
+    A.attack(s, 1, field(s, 1, 0))
+    assert V(s)["P"][0, R.P_ZONE] == 1  # lost the battle: still set

@@ -55,6 +55,7 @@ from sim.games.coj.rules import (
     G_ROUND,
     G_TP,
     G_TURN,
+    G_WON,
     KW_BIND,
     KW_INDOMITABLE,
     KW_PENETRATE,
@@ -367,6 +368,14 @@ def attack(s, p, aj):
         lp_loss(s, q, 1, False)  # 貫通 happens even if the attacker was removed after damage
     if G[G_OVER]:
         return
+    # 「戦闘に勝利した時」: the winner's abilities and its side's cards, once the battle's destructions
+    # have settled and before the clock-up
+    if a_wins:
+        battle_won(s, p, p, auid)
+    if b_wins:
+        battle_won(s, p, q, buid)
+    if G[G_OVER]:
+        return
     # 5. end of battle: the winner clocks up (heals; Lv.3 = overclock, action right back, OC abilities)
     if a_wins:
         aj = find_unit(s, p, auid)
@@ -377,6 +386,17 @@ def attack(s, p, aj):
         if bj >= 0 and U[q, bj, U_LVL] < 3:
             set_level(s, q, bj, U[q, bj, U_LVL] + 1)
     settle(s)
+
+
+@engine_jit
+def battle_won(s, tp, w, uid):
+    """The battle-won event of seat w's unit uid (vocab CC_WON rows: its "battle" abilities, seat w's
+    "own_battles" trigger and intercept cards), in turn player tp's turn."""
+    if find_unit(s, w, uid) < 0:
+        return
+    vG(s)[G_WON] = 1
+    event(s, tp, TR_BATTLE, -1, -1, EV_OWN_BATTLE if w == tp else -1, EV_OWN_BATTLE if w != tp else -1, w, uid)
+    vG(s)[G_WON] = 0
 
 
 @engine_jit

@@ -30,6 +30,7 @@ from sim.games.coj.rules import (
     CT_TRIGGER,
     CT_UNIT,
     EV_LEAVE,
+    EV_OWN_BATTLE,
     FIELD_MAX,
     G_BATTLE_A,
     G_BATTLE_B,
@@ -45,6 +46,7 @@ from sim.games.coj.rules import (
     G_RANDOM,
     G_ROUND,
     G_TP,
+    G_WON,
     HAND_MAX,
     KW_ANCHORED,
     KW_DELETE_RESIST,
@@ -109,6 +111,7 @@ from sim.games.coj.rules import (
     TG_OPP_PLAYER,
     TG_OWN_PLAYER,
     TG_SELF,
+    TR_BATTLE,
     TR_LEAVE,
     TR_OVERCLOCK,
     U_ACT,
@@ -167,6 +170,7 @@ from sim.games.coj.vocab import (
     CC_EVENT_COST_GE,
     CC_EVENT_EVO,
     CC_EVENT_UNIT,
+    CC_FLAGS,
     CC_IF_DONE,
     CC_LEVEL,
     CC_LIFE_BEHIND,
@@ -190,6 +194,7 @@ from sim.games.coj.vocab import (
     CC_PURPLE_LE,
     CC_ROUND_EVEN,
     CC_ROUND_ODD,
+    CC_WON,
     CHOICE_OPP,
     COST_FLOOR,
     COST_SHIFT,
@@ -525,7 +530,11 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     targeted one without a legal target has none); so it is usable iff one of them can act."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
-        if e[k, E_OP] != 0 and e[k, E_COND] & CC_MASK != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
+        won = e[k, E_COND] & CC_WON != 0  # 「戦闘に勝利した時」: at the battle-won event only, and a plain
+        if won != (vG(s)[G_WON] != 0) and (won or zone_event(s, p, c) == EV_OWN_BATTLE):  # 「戦闘した時」 never
+            continue
+        cond = e[k, E_COND] & ~CC_FLAGS
+        if e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
             vG(s)[G_FILTER] = e[k, E_THASH]
             ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
                                  ctx_uid)
@@ -828,7 +837,12 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
         cond = e[k, E_COND]
         if trig == TR_OVERCLOCK and not oc_row_runs(cond, vG(s)[G_OC_KIND]):
             continue
-        cond &= ~(CC_ON_FIELD | CC_CLOCKUP)
+        if cond & CC_WON:  # 「戦闘に勝利した時」 rows at the battle-won event only
+            if not vG(s)[G_WON]:
+                continue
+        elif trig == TR_BATTLE and vG(s)[G_WON]:  # 「戦闘した時」 ones never there
+            continue
+        cond &= ~CC_FLAGS
         if cond != 0:
             kind = cond & CC_MASK
             if kind == CC_CHOICE:

@@ -550,11 +550,14 @@ _UNIT_QUALIFIED = [
     (re.compile(r"^このユニットがフィールドでレベル3にクロックアップした時、"), "overclock", VOC.CC_ON_FIELD),
     (re.compile(r"^このユニットが(?:クロックアップ(?:した時|するたび)|レベルが上がった時)、|^このユニットのレベルが上がった時、"),
      "overclock", VOC.CC_CLOCKUP),
+    # 「戦闘に勝利した時」: the battle-won event (CC_WON)
+    (re.compile(r"^このユニットが戦闘に勝利した時、"), "battle", VOC.CC_WON),
     (re.compile(r"^このユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
 ]
 _ZONE_QUALIFIED = [
+    (re.compile(r"^あなたのユニットが戦闘に勝利した時、"), "own_battles", VOC.CC_WON),
     (re.compile(r"^あなたのユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^あなたのユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
@@ -754,7 +757,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
     event_cond = (0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM)
-    oc_flag = 0  # an "overclock" row for a clock-up on the field (vocab CC_ON_FIELD, CC_CLOCKUP)
+    oc_flag = 0  # a timing flag (vocab CC_ON_FIELD, CC_CLOCKUP, CC_WON) ORed into every row
     if not trigger and zone_card:
         for pattern, name in _ZONE_FILTERED:
             m = pattern.match(body)
@@ -767,7 +770,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     if not trigger:
         for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
             m = pattern.match(body)
-            if m and kind in (VOC.CC_ON_FIELD, VOC.CC_CLOCKUP):
+            if m and kind & VOC.CC_FLAGS:
                 trigger, body, oc_flag = name, body[m.end():], kind
                 break
             if m:

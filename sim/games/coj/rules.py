@@ -139,7 +139,9 @@ G_OC_KIND = G_BATTLE_B + 1
 # G_RANDOM: 1 while an effect whose unit is picked 「ランダムで」 resolves (E_TMASK 1): pick_target draws
 # the unit uniformly among the legal ones
 G_RANDOM = G_OC_KIND + 1
-G_NCOLS = G_RANDOM + 1
+# G_WON: 1 during the battle-won event of a battle's winner (「戦闘に勝利した時」, vocab CC_WON)
+G_WON = G_RANDOM + 1
+G_NCOLS = G_WON + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)

@@ -77,6 +77,10 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
 # every level rise on the field (to Lv.2 or Lv.3), never for an entry
 CC_ON_FIELD = 1 << 29
 CC_CLOCKUP = 1 << 28
+# CC_WON, a flag ORed into any E_COND of a "battle" unit row or an "own_battles" zone card:
+# 「戦闘に勝利した時」, run at the battle-won event (rules G_WON), never at the battle event itself
+CC_WON = 1 << 27
+CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON
 # CC_ORACLE: the effect's own unit still has 【神託】 (not taken by 「このユニットの【神託】を取り除く」)
 # CC_EVENT_EVO: the event's unit is an evolution; CC_BY_BATTLE / CC_BY_EFFECT ("leave" timings only): the
 # unit was destroyed in a battle / by an effect (a retreat destroyed by the retreat_is_destroy option is neither)
