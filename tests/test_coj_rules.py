@@ -396,7 +396,7 @@ def test_s10_indomitable_bind_immortal():
     s = state([card("I", kw=["indomitable"]), card("B", kw=["bind"]), card("M", kw=["immortal"])])
     for c in range(3):
         field(s, 0, c, act=0)
-    A.turn_end(s, 1)
+    A.turn_end(s, 0)  # 不屈: its controller's turn end (indomitable_every_turn_end 0)
     assert V(s)["U"][0, 0, R.U_ACT] == 1 and V(s)["U"][0, 1, R.U_ACT] == 0
     V(s)["G"][R.G_ROUND] = 2
     A.turn_start(s, 0)

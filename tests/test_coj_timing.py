@@ -15,6 +15,7 @@ from sim.games.coj import effects as FX
 from sim.games.coj import engine as coj
 from sim.games.coj import policy as POL
 from sim.games.coj import rules as R
+from sim.games.coj import vocab as VOC
 from sim.games.coj.importer import parse_body
 from sim.games.coj.vocab import CC_BITS, CC_COST, CC_IF_DONE, CC_MASK, FL_DELETE
 from tests.test_coj_rules import BLANK, CATALOG, V, card, deck, field, state, zone
@@ -943,3 +944,249 @@ def test_rule_9_own_battles_it_is_the_own_unit_in_that_battle():
     A.attack(s, 0, a)
     assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_FIELD] == 0  # 5000 + 3000 beat the 6000 blocker
     assert R.unit_bp(s, 0, 1) == 9000
+
+
+# issue 35: OC timing, clock-up on the field, the player's choices ----------------------------------
+
+def _drive_lv3(s, p, c):
+    hand(s, p, c)
+    V(s)["HL"][p, V(s)["P"][p, R.P_HAND] - 1] = 3
+    A.drive(s, p, V(s)["P"][p, R.P_HAND] - 1)
+
+
+@needs_catalog
+def test_rule_9_1_0_001_oc_of_a_lv3_drive_resolves_at_once():
+    """ブラッドハウンド (1-0-001) driven at Lv.3 with nothing answering its entry: the OC 4000 damage lands
+    as it enters (it used to wait in the queue until the opponent's next attack)."""
+    s = state([real("1-0-001")], [card("M4", bp=(4000, 4000, 4000))])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    _drive_lv3(s, 0, 0)
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["G"][R.G_OQ] == 0
+
+
+@needs_catalog
+def test_rule_9_oc_abilities_come_after_the_events_other_effects():
+    """§9: OC abilities resolve after every tier of the event. ブラッドハウンド (1-0-001) enters at Lv.3
+    with アーマーブレイク (1-0-077, 「あなたのユニットがフィールドに出た時」 3000 damage) set: the intercept
+    kills the 3000 BP unit first, then the OC's 4000 goes to the 7000 one (OC first: it would kill the
+    3000 one and the intercept's 3000 would go to the 7000 one)."""
+    s = state([real("1-0-001"), real("1-0-077")], [card("M3", bp=(3000, 3000, 3000)), card("M7", bp=(7000, 7000, 7000))])
+    setup_turn(s, 0)
+    zone(s, 0, 1)
+    field(s, 1, 0)
+    field(s, 1, 1)
+    _drive_lv3(s, 0, 0)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_FIELD] == 1
+    assert V(s)["U"][1, 0, R.U_CARD] == 1 and V(s)["U"][1, 0, R.U_DMG] == 4000
+
+
+@needs_catalog
+@pytest.mark.parametrize("code", ["1-2-008", "1-2-021", "1-2-027", "1-3-206", "PR-059"])
+def test_rule_8_clock_up_on_the_field_is_not_an_entry_at_lv3(code):
+    """「フィールドでレベル3にクロックアップした時」 (1-2-008, 1-2-021, 1-2-027, 1-3-206, PR-059): the OC rows
+    carry CC_ON_FIELD; driven from hand at Lv.3 the ability does not fire."""
+    unit = real(code)
+    rows = [e for e in unit.effects if e.trigger == "overclock"]
+    assert rows and all(e.cond & VOC.CC_ON_FIELD for e in rows)
+    s = state([unit], [card("O", bp=(1000, 1000, 1000))])
+    setup_turn(s, 0)
+    field(s, 1, 0, act=0)
+    _drive_lv3(s, 0, 0)
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["P"][0, R.P_FIELD] == 1
+
+
+@needs_catalog
+def test_rule_8_1_2_008_dragon_volcano_clocks_up_at_turn_start():
+    """ドラゴンボルケーノ (1-2-008): Lv.2 -> its turn start +1 -> Lv.3 on the field: 10000 to every unit, at
+    once (it used to wait for a later event and wipe the board in the middle of an attack)."""
+    s = state([real("1-2-008"), card("MINE", bp=(9000, 9000, 9000))], [card("O", bp=(9000, 9000, 9000))])
+    V(s)["G"][R.G_ROUND] = 2
+    field(s, 0, 0, lvl=2)
+    field(s, 0, 1)
+    field(s, 1, 0)
+    A.turn_start(s, 0)
+    assert V(s)["G"][R.G_OQ] == 0
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][0, R.P_FIELD] == 0  # 10000 BP at Lv.3: itself too
+
+
+@needs_catalog
+def test_rule_9_1_4_261_pain_shadow_gives_up_the_cheapest_unit():
+    """ペイン・シャドウ (1-4-261): 「あなたのユニットがフィールドに出た時、あなたのユニットを1体選ぶ。それを破壊する」:
+    the player gives up its weakest unit, not the one that just entered."""
+    s = state([real("1-4-261"), card("SMALL", colour="blue", bp=(1000, 1000, 1000)),
+               card("BIG", colour="blue", bp=(9000, 9000, 9000))])
+    setup_turn(s, 0)
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    hand(s, 0, 2)
+    A.drive(s, 0, 0)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_FIELD] == 1 and V(s)["U"][0, 0, R.U_CARD] == 2
+
+
+@needs_catalog
+def test_rule_10_1_0_021_indomitable_at_its_own_turn_end_only():
+    """護符剣士ライマル (1-0-021) 【不屈】: 「あなたのターン終了時」 (keywords.json), not the opponent's."""
+    s = state([real("1-0-021")])
+    field(s, 0, 0, act=0)
+    A.turn_end(s, 1)
+    assert V(s)["U"][0, 0, R.U_ACT] == 0
+    A.turn_end(s, 0)
+    assert V(s)["U"][0, 0, R.U_ACT] == 1
+    s = state([real("1-0-021")], options={"indomitable_every_turn_end": 1})
+    field(s, 0, 0, act=0)
+    A.turn_end(s, 1)
+    assert V(s)["U"][0, 0, R.U_ACT] == 1
+
+
+@needs_catalog
+def test_rule_9_1_0_010_chosen_discard_is_the_policys():
+    """不知火伍式 (1-0-010) 地獄剣: 「あなたは手札を1枚選んで捨てる。そうした場合、…BPを+4000」: a scripted
+    policy discards its highest-cost card (as at turn end), not a random one."""
+    s = state([real("1-0-010"), card("C1"), card("C7", cost=7), card("C2", cost=2)])
+    setup_turn(s, 0)
+    hand(s, 0, 1, 2, 3)
+    j = field(s, 0, 0)
+    FX.run_effects(s, 0, 0, R.TR_ATTACK, V(s)["U"][0, j, R.U_UID], 0, V(s)["U"][0, j, R.U_UID])
+    assert sorted(V(s)["H"][0, :2]) == [1, 3] and R.unit_bp(s, 0, j) == 9000
+
+
+@needs_catalog
+def test_rule_9_1_0_093_magic_book_recovers_the_policys_pick():
+    """マジックブック (1-0-093): 「あなたの捨札にあるカードを1枚選ぶ。それを手札に加える」: the highest cost."""
+    book = real("1-0-093")
+    assert book.effects[0].param == VOC.RECOVER_CHOSEN  # any card type
+    s = state([book, card("C1"), card("C6", cost=6), card("C2", cost=2)])
+    V(s)["P"][0, R.P_TOP] = 4  # copies 0-3 left the deck: in the discard (the book itself too, cost 2)
+    FX.resolve_card(s, 0, 0, -1, -1, -1)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 2
+    s = state([book, card("C1"), card("C6", cost=6), card("C2", cost=2)], policies=(0, 0))
+    V(s)["P"][0, R.P_TOP] = 4
+    FX.resolve_card(s, 0, 0, -1, -1, -1)  # the random policy: any of them
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] in (0, 1, 2, 3)
+
+
+@needs_catalog
+def test_rule_9_2_1_013_setsuka_mills_and_recovers_by_choice():
+    """雪娘セツカ (2-1-013): enters -> 「デッキからカードを1枚選んで捨てる」 (the policy's pick: the highest
+    cost); OC -> 「捨札にあるカードを1枚選ぶ。それを手札に加える」 (that card back)."""
+    s = state([real("2-1-013"), card("C1"), card("C12", cost=12), card("C2", cost=2)])  # the filler costs 9
+    setup_turn(s, 0)
+    V(s)["P"][0, R.P_TOP] = 1  # copy 0 left the deck
+    j = field(s, 0, 0)
+    _enter(s, 0, j)
+    assert V(s)["P"][0, R.P_TOP] == 2 and V(s)["DK"][0, 1] == 2  # C12 went to the discard
+    R.set_level(s, 0, j, 3)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_HAND] == 1 and V(s)["H"][0, 0] == 2
+
+
+@needs_catalog
+@pytest.mark.parametrize("code", ["2-0-036", "1-3-108"])
+def test_rule_9_level_up_any_unit_falls_back_to_an_opposing_one(code):
+    """カウンター・クロック (2-0-036, 1-3-108): 「ユニットを1体選ぶ。それのレベルを+1する」: any unit. The
+    policy raises its own; with none that can rise (all Lv.3) it must raise an opposing one, the lowest."""
+    unit = real(code)
+    assert any(e.op == "level_up" and e.target == "any_character" for e in unit.effects)
+    s = state([unit], [card("O1"), card("O2")])
+    setup_turn(s, 1)
+    j = field(s, 0, 0)
+    field(s, 1, 0, lvl=2)
+    field(s, 1, 1)
+    FX.run_effects(s, 0, 0, R.TR_OPP_HIT, V(s)["U"][0, j, R.U_UID], -1, -1)
+    assert V(s)["U"][0, j, R.U_LVL] == 2 and list(V(s)["U"][1, :2, R.U_LVL]) == [2, 1]
+    V(s)["U"][0, j, R.U_LVL] = 3
+    FX.run_effects(s, 0, 0, R.TR_OPP_HIT, V(s)["U"][0, j, R.U_UID], -1, -1)
+    assert list(V(s)["U"][1, :2, R.U_LVL]) == [2, 2]
+
+
+@needs_catalog
+def test_rule_8_1_2_012_clock_up_ability_fires_at_every_rise_on_the_field():
+    """ダメージブレイク (1-2-012): 「このユニットがクロックアップするたび、対戦相手のユニットを1体選ぶ。それに5000
+    ダメージを与える」: Lv.1 -> 2 and Lv.2 -> 3 on the field fire it; entering at Lv.3 does not."""
+    unit = real("1-2-012")
+    rows = [e for e in unit.effects if e.cond & VOC.CC_CLOCKUP]
+    assert rows and all(e.trigger == "overclock" for e in rows)
+    s = state([unit, unit], [card("O1", bp=(5000, 5000, 5000)), card("O2", bp=(5000, 5000, 5000)),
+                             card("O3", bp=(5000, 5000, 5000))])
+    setup_turn(s, 0)
+    for c in range(3):
+        field(s, 1, c)
+    j = field(s, 0, 0)
+    R.set_level(s, 0, j, 2)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 2
+    R.set_level(s, 0, j, 3)
+    FX.settle(s)
+    assert V(s)["P"][1, R.P_FIELD] == 1
+    _drive_lv3(s, 0, 1)
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["P"][0, R.P_FIELD] == 2
+
+
+@needs_catalog
+def test_rule_8_2_0_036_level_rise_adds_to_the_purple_gauge():
+    """大見得斬り (2-0-036): 「このユニットのレベルが上がった時、あなたの紫ゲージを+1する」: once per rise."""
+    s = state([real("2-0-036")])
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    R.set_level(s, 0, j, 2)
+    FX.settle(s)
+    R.set_level(s, 0, j, 1)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_PURPLE] == 1
+
+
+@needs_catalog
+def test_rule_9_2_0_004_random_unit_is_a_uniform_pick():
+    """狂獣乱破 (2-0-004): 「対戦相手のユニットからランダムで1体に5000ダメージを与える」 picks uniformly among the
+    legal units (no 加護 one), not the unit the policy would choose (the one it kills)."""
+    assert [e.tmask for e in real("2-0-004").effects if e.trigger == "battle"] == [1]
+    hit = set()
+    for seed in range(16):
+        s = state([real("2-0-004")], [card("SMALL", bp=(3000,) * 3), card("BIG", bp=(9000,) * 3),
+                                      card("SAFE", bp=(1000,) * 3, kw=["protection"])], seed=seed)
+        setup_turn(s, 0)
+        j = field(s, 0, 0)
+        for c in range(3):
+            field(s, 1, c)
+        FX.run_effects(s, 0, 0, R.TR_BATTLE, V(s)["U"][0, j, R.U_UID], -1, -1)
+        FX.settle(s)
+        alive = list(V(s)["U"][1, :V(s)["P"][1, R.P_FIELD], R.U_CARD])
+        assert 2 in alive and len(alive) in (2, 3)
+        hit.add("SMALL" if 0 not in alive else "BIG")
+    assert hit == {"SMALL", "BIG"}
+
+
+@needs_catalog
+def test_rule_8_1_1_053_battle_won_fires_for_the_winner_only():
+    """チャージ (1-1-053): 「このユニットが戦闘に勝利した時、あなたのCPを+2する」: at its won battle, not at a
+    battle it does not win (nor at the battle event itself)."""
+    s = state([real("1-1-053")], [card("WEAK", bp=(1000,) * 3, kw=["forced_defense"])])
+    setup_turn(s, 0, cp=0)
+    field(s, 1, 0)
+    A.attack(s, 0, field(s, 0, 0))
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][0, R.P_CP] == 2
+    s = state([real("1-1-053")], [card("WALL", bp=(9000,) * 3, kw=["forced_defense"])])
+    setup_turn(s, 0, cp=0)
+    field(s, 1, 0)
+    A.attack(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["P"][0, R.P_CP] == 0
+
+
+@needs_catalog
+def test_rule_9_1_0_060_zone_card_answers_your_units_won_battle():
+    """アドバンスエネルギー (1-0-060, trigger): 「あなたのユニットが戦闘に勝利した時、CPを+2する」: it stays set
+    through the battle event and fires when the own unit wins (here the blocker, in the opponent's turn)."""
+    s = state([real("1-0-060"), card("GUARD", bp=(9000,) * 3)], [card("RUSH", bp=(3000,) * 3)])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    setup_turn(s, 1)
+    V(s)["P"][0, R.P_CP] = 0
+    A.attack(s, 1, field(s, 1, 0))  # the curve policy blocks with the unit that wins
+    assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_CP] == 2
+    s = state([real("1-0-060"), card("GUARD", bp=(1000,) * 3, kw=["forced_defense"])], [card("RUSH", bp=(3000,) * 3)])
+    zone(s, 0, 0)
+    field(s, 0, 1)
+    setup_turn(s, 1)
+    A.attack(s, 1, field(s, 1, 0))
+    assert V(s)["P"][0, R.P_ZONE] == 1  # lost the battle: still set

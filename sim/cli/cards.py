@@ -19,7 +19,8 @@ def coverage(
     pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON: {decks: [{deck, cards, modelled_share}]}."),
 ) -> None:
-    """Per card: modelled / partly / not modelled, and the ability text left unmodelled."""
+    """Per card: modelled / partly / not modelled, the ability text left unmodelled and the executed
+    text that runs only approximately (~)."""
     from sim.decks.coverage import deck_coverage
     from sim.decks.deckfile import load_deck
 
@@ -27,9 +28,12 @@ def coverage(
     if as_json:
         typer.echo(json.dumps({"decks": [
             {"deck": r.deck, "name": r.name, "modelled_share": round(r.modelled_share, 4),
-             "lines": r.lines, "modelled_lines": r.modelled_lines,
+             "exact_share": round(r.exact_share, 4), "lines": r.lines, "modelled_lines": r.modelled_lines,
+             "approximate_lines": r.approximate_lines,
              "cards": [{"code": c.code, "name": c.name, "zone": c.zone, "copies": c.copies, "status": c.status,
-                        "unmodelled": list(c.unmodelled)} for c in r.cards]}
+                        "unmodelled": list(c.unmodelled),
+                        "approximate": [{"line": line, "why": why} for line, why in c.approximate]}
+                       for c in r.cards]}
             for r in results]}, ensure_ascii=False, indent=2))
         return
     for r in results:
@@ -40,7 +44,11 @@ def coverage(
             typer.echo(f"  {c.code:<{width}}  {c.copies}x  {c.status:<12}  {c.name}{zone}")
             for line in c.unmodelled:
                 typer.echo(f"  {'':<{width}}      - {' / '.join(line.splitlines())}")
-        typer.echo(f"  total: {r.modelled_lines}/{r.lines} ability lines modelled ({100 * r.modelled_share:.1f}%)")
+            for line, why in c.approximate:
+                typer.echo(f"  {'':<{width}}      ~ {' / '.join(line.splitlines())} ({why})")
+        typer.echo(f"  total: {r.modelled_lines}/{r.lines} ability lines modelled ({100 * r.modelled_share:.1f}%)"
+                   + (f", {r.approximate_lines} of them approximate (~): {r.modelled_lines - r.approximate_lines}"
+                      f" exact ({100 * r.exact_share:.1f}%)" if r.approximate_lines else ""))
 
 
 @cards_app.command("pool")
@@ -58,13 +66,21 @@ def pool_info(
     if as_json:
         typer.echo(json.dumps({"path": s.path, "game": s.game, "format": s.format, "cards": s.cards, "codes": s.keys,
                                "skipped": {k: list(v) for k, v in s.skipped.items()}, "lines": s.lines,
-                               "modelled_lines": s.modelled_lines, "modelled_share": round(s.modelled_share, 4)},
+                               "modelled_lines": s.modelled_lines, "modelled_share": round(s.modelled_share, 4),
+                               "approximate_lines": s.approximate_lines, "exact_share": round(s.exact_share, 4),
+                               "approximate": {k: list(v) for k, v in s.approximate.items()}},
                               ensure_ascii=False, indent=2))
         return
     typer.echo(f"{s.path}: {s.game} ({s.format}): {s.cards} cards, {s.keys} codes")
     for reason, codes in s.skipped.items():
         typer.echo(f"  skipped ({reason}): {len(codes)}: {', '.join(codes[:10])}{' ...' if len(codes) > 10 else ''}")
     typer.echo(f"  {s.modelled_lines}/{s.lines} ability lines modelled ({100 * s.modelled_share:.1f}%)")
+    if s.approximate:
+        exact = s.modelled_lines - s.approximate_lines
+        typer.echo(f"  {exact}/{s.lines} executed exactly as printed ({100 * s.exact_share:.1f}%); "
+                   f"{s.approximate_lines} approximate:")
+        for why, codes in s.approximate.items():
+            typer.echo(f"    ~ {why}: {len(codes)}: {', '.join(codes)}")
 
 
 def register(app: typer.Typer) -> None:

@@ -14,6 +14,7 @@ from sim.games.coj.effects import (
     intercept_round,
     resolve_card,
     settle,
+    settle_leaves,
 )
 from sim.games.coj.policy import (
     A_ATTACK,
@@ -54,6 +55,7 @@ from sim.games.coj.rules import (
     G_ROUND,
     G_TP,
     G_TURN,
+    G_WON,
     KW_BIND,
     KW_INDOMITABLE,
     KW_PENETRATE,
@@ -65,6 +67,7 @@ from sim.games.coj.rules import (
     O_OVERDRIVE_LEVEL,
     O_REMOVED_ATTACKER,
     O_RETREAT_DESTROY,
+    OCK_ENTRY,
     P_CP,
     P_DEALT,
     P_FIELD,
@@ -149,19 +152,19 @@ def event_run(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx
         j = find_unit(s, ctx_seat, ctx_uid)
         if j >= 0:
             fire_unit(s, ctx_seat, j, first_trig, ctx_seat, ctx_uid)
-            settle(s)
+            settle_leaves(s)
     if trig_tp >= 0:
         fire_units(s, tp, trig_tp, ctx_seat, ctx_uid, ctx_uid)
-        settle(s)
+        settle_leaves(s)
     if trig_ntp >= 0:
         fire_units(s, 1 - tp, trig_ntp, ctx_seat, ctx_uid, ctx_uid)
-        settle(s)
+        settle_leaves(s)
     if vG(s)[G_OVER]:
         return
     fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
-    settle(s)
+    settle_leaves(s)
     intercept_round(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
-    settle(s)
+    settle(s)  # OC abilities come after every other effect of the event (§9)
 
 
 @engine_jit
@@ -233,6 +236,7 @@ def drive(s, p, i):
     record_played(s, p, c)
     j = place_unit(s, p, c, lvl)
     on_enter(s, p, vU(s)[p, j, U_UID])
+    settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 
 
 @engine_jit
@@ -253,8 +257,9 @@ def overdrive(s, p, i, j):
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
         U[p, j, U_ACT] = 1  # init_unit overclocked it (OC abilities queued) before the base's right was copied
     elif lvl == 3:
-        overclock(s, p, j)
+        overclock(s, p, j, OCK_ENTRY)
     on_enter(s, p, U[p, j, U_UID])
+    settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 
 
 @engine_jit
@@ -363,6 +368,14 @@ def attack(s, p, aj):
         lp_loss(s, q, 1, False)  # 貫通 happens even if the attacker was removed after damage
     if G[G_OVER]:
         return
+    # 「戦闘に勝利した時」: the winner's abilities and its side's cards, once the battle's destructions
+    # have settled and before the clock-up
+    if a_wins:
+        battle_won(s, p, p, auid)
+    if b_wins:
+        battle_won(s, p, q, buid)
+    if G[G_OVER]:
+        return
     # 5. end of battle: the winner clocks up (heals; Lv.3 = overclock, action right back, OC abilities)
     if a_wins:
         aj = find_unit(s, p, auid)
@@ -373,6 +386,17 @@ def attack(s, p, aj):
         if bj >= 0 and U[q, bj, U_LVL] < 3:
             set_level(s, q, bj, U[q, bj, U_LVL] + 1)
     settle(s)
+
+
+@engine_jit
+def battle_won(s, tp, w, uid):
+    """The battle-won event of seat w's unit uid (vocab CC_WON rows: its "battle" abilities, seat w's
+    "own_battles" trigger and intercept cards), in turn player tp's turn."""
+    if find_unit(s, w, uid) < 0:
+        return
+    vG(s)[G_WON] = 1
+    event(s, tp, TR_BATTLE, -1, -1, EV_OWN_BATTLE if w == tp else -1, EV_OWN_BATTLE if w != tp else -1, w, uid)
+    vG(s)[G_WON] = 0
 
 
 @engine_jit

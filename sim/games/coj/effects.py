@@ -14,6 +14,7 @@ from sim.cards.effects import (
     E_PARAM,
     E_TARGET,
     E_THASH,
+    E_TMASK,
     E_TRIGGER,
 )
 from sim.engine.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
@@ -29,6 +30,8 @@ from sim.games.coj.rules import (
     CT_TRIGGER,
     CT_UNIT,
     EV_LEAVE,
+    EV_OWN_BATTLE,
+    FIELD_MAX,
     G_BATTLE_A,
     G_BATTLE_B,
     G_CHOSEN_SEAT,
@@ -36,11 +39,14 @@ from sim.games.coj.rules import (
     G_DQ,
     G_FILTER,
     G_LEAVE_CAUSE,
+    G_OC_KIND,
     G_OQ,
     G_OVER,
     G_POL,
+    G_RANDOM,
     G_ROUND,
     G_TP,
+    G_WON,
     HAND_MAX,
     KW_ANCHORED,
     KW_DELETE_RESIST,
@@ -60,6 +66,9 @@ from sim.games.coj.rules import (
     O_IMMORTAL_WEAKEN,
     O_PRIORITY_ALT,
     O_TRIGGER_CP,
+    OCK_CLOCKUP,
+    OCK_ENTRY,
+    OCK_FIELD,
     OP_ACTIVATE,
     OP_BOUNCE,
     OP_BREAK,
@@ -102,6 +111,7 @@ from sim.games.coj.rules import (
     TG_OPP_PLAYER,
     TG_OWN_PLAYER,
     TG_SELF,
+    TR_BATTLE,
     TR_LEAVE,
     TR_OVERCLOCK,
     U_ACT,
@@ -154,17 +164,20 @@ from sim.games.coj.vocab import (
     CC_BY_BATTLE,
     CC_BY_EFFECT,
     CC_CHOICE,
+    CC_CLOCKUP,
     CC_COST,
     CC_CP_GE,
     CC_EVENT_COST_GE,
     CC_EVENT_EVO,
     CC_EVENT_UNIT,
+    CC_FLAGS,
     CC_IF_DONE,
     CC_LEVEL,
     CC_LIFE_BEHIND,
     CC_LIFE_GE,
     CC_LIFE_LE,
     CC_MASK,
+    CC_ON_FIELD,
     CC_OPP_ACTED_GE,
     CC_OPP_FIELD_GE,
     CC_OPP_FIELD_LE,
@@ -181,6 +194,7 @@ from sim.games.coj.vocab import (
     CC_PURPLE_LE,
     CC_ROUND_EVEN,
     CC_ROUND_ODD,
+    CC_WON,
     CHOICE_OPP,
     COST_FLOOR,
     COST_SHIFT,
@@ -198,8 +212,10 @@ from sim.games.coj.vocab import (
     FL_DELETE,
     FL_OTHER,
     LVL_SHIFT,
+    PICK_CHOSEN,
     PV_BITS,
     PV_MASK,
+    RECOVER_CHOSEN,
 )
 
 
@@ -297,25 +313,61 @@ def target_seat(p, op, target):
 
 @engine_jit
 def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
-    """The unit slot an effect hits, or -1. The event's unit (attacker, entering unit) comes first."""
-    U, P = vU(s), vP(s)
+    """The unit slot an effect hits (of seat target_seat; FIELD_MAX + slot: of the other seat), or -1.
+    The event's unit (attacker, entering unit) comes first,
+    except for an own unit given up as a price (a harmful op on an own unit: the player picks the one
+    it costs least). 「ユニットを1体選ぶ」 (any_character) level_up of a unit ability, which must be
+    used, picks an opposing unit (the one it helps least) when no own unit can take it."""
     if target == TG_SELF:
         j = find_unit(s, p, src_uid)
         return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
     q = target_seat(p, op, target)
     skip = src_uid if param > 0 and param & FL_OTHER else -1
+    if vG(s)[G_RANDOM]:
+        return random_unit(s, p, q, op, amount, param, skip)
     hack = q != p and select_hack(s, p, q, op, amount, param)  # §10 セレクトハック: it must be chosen
-    if ctx_seat == q and ctx_uid != skip:
-        j = find_unit(s, q, ctx_uid)
-        if j >= 0 and legal_target(s, p, q, j, op, amount, param) and (not hack or unit_kw(s, q, j) & KW_SELECT_HACK):
-            return j
-    elif q == p and ctx_seat >= 0 and ctx_uid > 0:  # an own unit in a battle event: the own battler first
-        peer = vG(s)[G_BATTLE_A] if ctx_uid == vG(s)[G_BATTLE_B] else 0
-        j = find_unit(s, q, peer) if peer > 0 and peer != skip else -1
-        if j >= 0 and legal_target(s, p, q, j, op, amount, param):
-            return j
+    if not (q == p and harmful(op)):
+        if ctx_seat == q and ctx_uid != skip:
+            j = find_unit(s, q, ctx_uid)
+            if j >= 0 and legal_target(s, p, q, j, op, amount, param) and (not hack or unit_kw(s, q, j) & KW_SELECT_HACK):
+                return j
+        elif q == p and ctx_seat >= 0 and ctx_uid > 0:  # an own unit in a battle event: the own battler first
+            peer = vG(s)[G_BATTLE_A] if ctx_uid == vG(s)[G_BATTLE_B] else 0
+            j = find_unit(s, q, peer) if peer > 0 and peer != skip else -1
+            if j >= 0 and legal_target(s, p, q, j, op, amount, param):
+                return j
+    best = best_unit(s, p, q, op, amount, param, skip, hack, 1)
+    if best < 0 and target == TG_ANY and op == OP_LEVEL_UP and src_uid > 0:
+        best = best_unit(s, p, 1 - q, op, amount, param, skip, q == p and select_hack(s, p, 1 - q, op, amount, param), -1)
+        return best + FIELD_MAX if best >= 0 else -1  # a slot of the other seat than target_seat's
+    return best
+
+
+@engine_jit
+def random_unit(s, p, q, op, amount, param, skip):
+    """「ランダムで1体」: a uniformly random legal target of seat q (no player choice, so セレクトハック
+    does not steer it; 加護 units are not legal targets), or -1."""
+    U, n = vU(s), 0
+    for j in range(vP(s)[q, P_FIELD]):
+        if not (skip >= 0 and U[q, j, U_UID] == skip) and legal_target(s, p, q, j, op, amount, param):
+            n += 1
+    if n == 0:
+        return -1
+    k = randbelow(rng(s, SUB_POLICY0 + p), n)
+    for j in range(vP(s)[q, P_FIELD]):
+        if not (skip >= 0 and U[q, j, U_UID] == skip) and legal_target(s, p, q, j, op, amount, param):
+            if k == 0:
+                return j
+            k -= 1
+    return -1
+
+
+@engine_jit
+def best_unit(s, p, q, op, amount, param, skip, hack, sign):
+    """The legal target of seat q the policy likes best (sign 1) or least (sign -1) for seat p's effect."""
+    U = vU(s)
     best, best_score = -1, -(1 << 30)
-    for j in range(P[q, P_FIELD]):
+    for j in range(vP(s)[q, P_FIELD]):
         if ((skip >= 0 and U[q, j, U_UID] == skip) or (hack and not unit_kw(s, q, j) & KW_SELECT_HACK)
                 or not legal_target(s, p, q, j, op, amount, param)):
             continue
@@ -330,8 +382,8 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             score = U[q, j, U_LVL] * (1 << 20) + bp
         else:
             score = bp
-        if score > best_score:
-            best, best_score = j, score
+        if sign * score > best_score:
+            best, best_score = j, sign * score
     return best
 
 
@@ -379,6 +431,36 @@ def discard_pick(s, p, ctype):
 
 
 @engine_jit
+def costliest(s, p, cards, lo, hi, ctype):
+    """Index in cards[lo:hi] of seat p's highest-cost card of type ctype (-1 any; the last of equals,
+    as policy.choose_discard), or -1: what a scripted policy picks for 「選んで」."""
+    best, best_cost = -1, -1
+    for i in range(lo, hi):
+        cost = vK(s)[p, cards[i], K_COST]
+        if (ctype < 0 or vK(s)[p, cards[i], K_TYPE] == ctype) and cost >= best_cost:
+            best, best_cost = i, cost
+    return best
+
+
+@engine_jit
+def recover_type(param):
+    """op recover's card type (-1 any) from its param (vocab RECOVER_CHOSEN marks a 「選んで」 pick)."""
+    return param - RECOVER_CHOSEN - 1 if param >= RECOVER_CHOSEN else param
+
+
+@engine_jit
+def discard_best(s, p, ctype):
+    """The discard copy of type ctype (-1 any) a scripted policy recovers: the highest cost, or -1."""
+    best, best_cost = -1, -1
+    for c in range(vP(s)[p, P_N]):
+        cost = vK(s)[p, c, K_COST]
+        if ((ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and cost > best_cost and not live_copy(s, p, c)
+                and not deleted(s, p, c)):
+            best, best_cost = c, cost
+    return best
+
+
+@engine_jit
 def search_match(s, p, c, param):
     """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
     of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
@@ -422,7 +504,7 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
     if op == OP_SEARCH:
         return P[p, P_HAND] < HAND_MAX
     if op == OP_RECOVER:
-        return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, param) >= 0
+        return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, recover_type(param)) >= 0
     if op == OP_ZONE_BREAK:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
     if op == OP_MILL:
@@ -448,7 +530,11 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     targeted one without a legal target has none); so it is usable iff one of them can act."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
-        if e[k, E_OP] != 0 and e[k, E_COND] & CC_MASK != CC_IF_DONE and cond_holds(s, p, e[k, E_COND], e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
+        won = e[k, E_COND] & CC_WON != 0  # 「戦闘に勝利した時」: at the battle-won event only, and a plain
+        if won != (vG(s)[G_WON] != 0) and (won or zone_event(s, p, c) == EV_OWN_BATTLE):  # 「戦闘した時」 never
+            continue
+        cond = e[k, E_COND] & ~CC_FLAGS
+        if e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
             vG(s)[G_FILTER] = e[k, E_THASH]
             ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
                                  ctx_uid)
@@ -657,6 +743,8 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     if targeted(op):
         j = pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         t = target_seat(p, op, target)
+        if j >= FIELD_MAX:
+            t, j = 1 - t, j - FIELD_MAX
         G[G_CHOSEN_SEAT] = t
         G[G_CHOSEN_UID] = vU(s)[t, j, U_UID] if j >= 0 else -1
         if j >= 0:
@@ -687,7 +775,10 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         for _ in range(amount):
             if P[t, P_HAND] == 0:
                 break
-            remove_from_hand(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_HAND]))
+            if param == PICK_CHOSEN and vG(s)[G_POL + t] != 0:  # 「選んで捨てる」: the discarding player's policy
+                remove_from_hand(s, t, costliest(s, t, vH(s)[t], 0, P[t, P_HAND], -1))
+            else:
+                remove_from_hand(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_HAND]))
     elif op == OP_SEARCH:
         DK = vDK(s)
         got = 0
@@ -703,12 +794,19 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
                 record_drawn(s, p, c)
                 got += 1
     elif op == OP_RECOVER:
+        ctype = recover_type(param)
+        chosen = param >= RECOVER_CHOSEN and vG(s)[G_POL + p] != 0  # 「選んで」: the policy's pick
         for _ in range(amount):
-            c = discard_pick(s, p, param) if P[p, P_HAND] < HAND_MAX else -1
+            c = -1 if P[p, P_HAND] >= HAND_MAX else discard_best(s, p, ctype) if chosen else discard_pick(s, p, ctype)
             if c < 0:
                 break
             add_to_hand(s, p, c, 1)  # §5: cards in the discard are Lv.1
     elif op == OP_MILL:  # 「デッキからカードをN枚ランダムで捨てる」: the deck is shuffled, so its top N cards
+        if param == PICK_CHOSEN and vG(s)[G_POL + p] != 0:  # 「選んで捨てる」: the policy's picks go on top first
+            DK = vDK(s)
+            for i in range(P[p, P_TOP], min(P[p, P_N], P[p, P_TOP] + amount)):
+                b = costliest(s, p, DK[p], i, P[p, P_N], -1)
+                DK[p, i], DK[p, b] = DK[p, b], DK[p, i]
         P[p, P_TOP] = min(P[p, P_N], P[p, P_TOP] + amount)  # to the discard (not stored: no live zone)
     elif op == OP_ZONE_BREAK:  # the opponent's zone, or the own one (own_player)
         t = p if target == TG_OWN_PLAYER else q
@@ -737,6 +835,14 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
         if e[k, E_OP] == 0 or (trig >= 0 and e[k, E_TRIGGER] != trig):
             continue
         cond = e[k, E_COND]
+        if trig == TR_OVERCLOCK and not oc_row_runs(cond, vG(s)[G_OC_KIND]):
+            continue
+        if cond & CC_WON:  # 「戦闘に勝利した時」 rows at the battle-won event only
+            if not vG(s)[G_WON]:
+                continue
+        elif trig == TR_BATTLE and vG(s)[G_WON]:  # 「戦闘した時」 ones never there
+            continue
+        cond &= ~CC_FLAGS
         if cond != 0:
             kind = cond & CC_MASK
             if kind == CC_CHOICE:
@@ -759,8 +865,22 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]
+        vG(s)[G_RANDOM] = e[k, E_TMASK]  # a unit picked 「ランダムで」 (the usability checks take any legal one)
         resolve(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
         vG(s)[G_FILTER] = 0
+        vG(s)[G_RANDOM] = 0
+
+
+@engine_jit
+def oc_row_runs(cond, kind):
+    """Whether an "overclock" row runs for a unit queued as kind (rules OCK_*): 「クロックアップした時」
+    (CC_CLOCKUP) on any rise on the field, 「フィールドでレベル3にクロックアップした時」 (CC_ON_FIELD) on
+    reaching Lv.3 on the field, an OC ability on reaching Lv.3 there or entering at Lv.3."""
+    if cond & CC_CLOCKUP:
+        return kind != OCK_ENTRY
+    if cond & CC_ON_FIELD:
+        return kind == OCK_FIELD
+    return kind != OCK_CLOCKUP
 
 
 @engine_jit
@@ -961,16 +1081,24 @@ def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 @engine_jit
 def settle(s):
     """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information), then
-    the queued OC abilities (§9: after all other effects)."""
+    the queued OC abilities (§9: after all other effects). Called once an event has run all its tiers."""
     if vG(s)[G_DQ] > 0 or vG(s)[G_OQ] > 0:  # the common case: nothing queued
-        settle_queue(s)
+        settle_queue(s, True)
 
 
 @engine_jit
-def settle_queue(s):
+def settle_leaves(s):
+    """Fire the queued "when destroyed" effects only: between the tiers of an event, where an OC
+    ability still has to wait for the rest of the event (§9)."""
+    if vG(s)[G_DQ] > 0:
+        settle_queue(s, False)
+
+
+@engine_jit
+def settle_queue(s, oc):
     G, DQ, OQ = vG(s), vDQ(s), vOQ(s)
     k = o = 0
-    while (k < G[G_DQ] or o < G[G_OQ]) and not G[G_OVER]:
+    while (k < G[G_DQ] or (oc and o < G[G_OQ])) and not G[G_OVER]:
         if k < G[G_DQ]:
             p, c = DQ[k, 0] & 1, DQ[k, 1]
             G[G_LEAVE_CAUSE] = DQ[k, 0] >> 1
@@ -980,10 +1108,13 @@ def settle_queue(s):
             fire_triggers(s, p, EV_LEAVE, -1, -1)
             intercept_round(s, p, EV_LEAVE, -1, -1, -1)  # §9: intercepts answer a destruction too
         else:
-            p, uid = OQ[o, 0], OQ[o, 1]
+            p, uid = OQ[o, 0] & 1, OQ[o, 1]
+            G[G_OC_KIND] = OQ[o, 0] >> 1
             o += 1
             j = find_unit(s, p, uid)
             if j >= 0:  # an overclocked unit that left before its turn fires nothing
                 fire_unit(s, p, j, TR_OVERCLOCK, p, uid)
+            G[G_OC_KIND] = OCK_FIELD
     G[G_DQ] = 0
-    G[G_OQ] = 0
+    if oc:
+        G[G_OQ] = 0

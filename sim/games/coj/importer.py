@@ -8,11 +8,15 @@ that timing, op and target (sim.games.coj.vocab): coverage counts only what runs
 modelled when the engine plays every keyword on it. Beyond single sentences the importer reads
 choices (「以下の効果から1つを選び発動する」), a unit's level-dependent parts (「このユニットのレベルに
 よって」), 「〜場合、」 conditions, 「そうした場合」 costs (§9, all or nothing) and 消滅 (delete); the
-encodings are in sim.games.coj.vocab. Approximations, made on purpose:
+encodings are in sim.games.coj.vocab. 「選んで」 picks from the own hand, the discard or (to discard) the
+deck are the player's policy's (vocab PICK_CHOSEN, RECOVER_CHOSEN). Approximations, made on purpose;
+the ones that an executed ability can carry are counted apart by `approximation` (`tcgsim cards pool`
+lists them):
 - target filters other than cost / BP / level bounds and 行動済 are not modelled (the ability stays
   unmodelled); a BP bound only on destroy / delete;
-- 「選んで」 (chosen) picks from the discard, deck or own hand are played as random picks of the same
-  kind, and a unit picked 「ランダムで」 is played as the engine's target choice (effects.pick_target);
+- a chosen deck search (「デッキから…選んで手札に加える」) takes the first matching card of the shuffled
+  deck, and several units picked 「ランダムでN体」 are the engine's target choices (effects.pick_target;
+  one unit 「ランダムで1体」 is a uniform random pick, E_TMASK 1, effects.random_unit);
 - 「それ」 in a trigger or intercept card is the unit of its event (the entering or attacking unit);
 - a condition is checked at each of its effects as it resolves (a sentence's effects rarely change it).
 """
@@ -95,7 +99,7 @@ _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (
     (re.compile(r"^このユニットがブロックした時、"), "block"),
     (re.compile(r"^このユニットが戦闘した時、"), "battle"),
     (re.compile(r"^このユニットが破壊された時、"), "leave"),
-    (re.compile(r"^このユニットが(?:オーバークロックした|フィールドでレベル3にクロックアップした)時、"), "overclock"),
+    (re.compile(r"^このユニットがオーバークロックした時、"), "overclock"),
     (re.compile(r"^このユニットがプレイヤーアタックに成功した時、"), "hit_player"),
     (re.compile(r"^あなたのターン開始時、"), "turn_start"),
     (re.compile(r"^あなたのターン終了時、"), "turn_end"),
@@ -176,8 +180,6 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^対戦相手のトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "opp_player"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットに【([^】]+)】を与える$"), "grant_keyword", "self"),
     (re.compile(r"^(?:ターン終了時まで)?それに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword", "own_character"),
-    (re.compile(r"^対戦相手のユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "opp_character"),
-    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体に【([^】]+)】を与える$"), "grant_keyword", "own_other"),
     (re.compile(r"^それの行動権を回復する$"), "activate", "own_character"),
     # a trigger / intercept acting on the unit that set it off (「それ」 without a choice)
     (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを\+(\d+)する$"), "pump", "own_character"),
@@ -233,12 +235,6 @@ _ALONE_FL = [
     (re.compile(r"^対戦相手の全てのユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE),
     (re.compile(r"^全てのユニットを消滅させる$"), "break", "all_characters", VOC.FL_DELETE),
     (re.compile(r"^対戦相手の全ての行動済ユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE | VOC.FL_ACTED),
-    # one unit 「ランダムで」: the engine's target choice (module docstring)
-    (re.compile(r"^対戦相手の?ユニットからランダムで1体に(\d+)ダメージを与える$"), "damage", "opp_character", 0),
-    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体の行動権を消費する$"), "dull", "own_character",
-     VOC.FL_OTHER),
-    (re.compile(r"^このユニット以外のあなたのユニットからランダムで1体のレベルを\+(\d+)する$"), "level_up", "own_character",
-     VOC.FL_OTHER),
 ]
 # sweeps over the own units of a species or colour: (pattern, op, base BP / keyword group)
 _ALONE_KIND = [
@@ -289,6 +285,9 @@ _SPLITS = [
     (re.compile(r"^お互いの(?:プレイヤーは)?トリガーゾーンにあるカードを(\d+)枚ランダムで破壊する$"),
      lambda g: [f"あなたのトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する",
                 f"対戦相手のトリガーゾーンにあるカードを{g[0]}枚ランダムで破壊する"]),
+    # 「…ユニットからランダムで1体に…」: 「…ユニットからランダムで1体選ぶ」 (a random pick, E_TMASK 1) and 「それに…」
+    (re.compile(r"^([^。]*?場合、)?((?:このユニット以外の)?(?:対戦相手|あなた)の?[^。、]*?ユニット)からランダムで1体(に|の|を)(.+)$"),
+     lambda g: [f"{g[0] or ''}{g[1]}からランダムで1体選ぶ", f"それ{g[2]}{g[3]}"]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
      lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
                 "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
@@ -327,6 +326,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1 if "基本BP" in sentence else 0  # §10 基本BP: a lasting base change
     if op in ("grant_keyword", "take_keyword"):
         return _keyword_bit(groups[-1])
+    if op in ("discard", "mill"):
+        return VOC.PICK_CHOSEN if "選んで" in sentence else 0  # chosen by the player's policy, else at random
     if op in ("level_set", "draw_to", "gain_purple", "purple_all"):
         return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
     if op == "pump_times":
@@ -423,7 +424,8 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
         m = _RECOVER_PICK.match(s)
         if m and i + 1 < len(sentences) and sentences[i + 1] == "それを手札に加える":
             kind, n = m.groups()
-            effects.append(Effect(trigger, "recover", int(n), "own_player", CARD_TYPE_PARAM.get(kind, -1)))
+            effects.append(Effect(trigger, "recover", int(n), "own_player",
+                                  VOC.RECOVER_CHOSEN + 1 + CARD_TYPE_PARAM.get(kind, -1)))
             i += 2
         elif (m := _BOTH.match(s)) and i + 1 < len(sentences):
             action = _on_it(sentences[i + 1])
@@ -458,9 +460,12 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             kind = _unit_filter(species, colour)
             if side == "対戦相手" or (side is None and (op in HARMFUL or (op == "level_up" and amount < 0))):
                 target = "opp_character"
+            elif side is None and op == "level_up":  # 「ユニットを1体選ぶ」: any unit (effects.pick_target)
+                target = "any_character"
             else:
                 target = "own_character"
-            one = [Effect(trigger, op, amount, target, param | fl, thash=kind)]
+            random_one = "ランダムで" in s and int(count) == 1  # 「ランダムで1体」: a uniform pick (E_TMASK 1)
+            one = [Effect(trigger, op, amount, target, param | fl, thash=kind, tmask=int(random_one))]
             one += [replace(also, trigger=trigger)] if also else []
             effects.extend(one * min(int(count), MAX_EFFECTS // len(one)))
             if int(count) * len(one) > MAX_EFFECTS:
@@ -540,11 +545,19 @@ _ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a ki
 ]
 # timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
 _UNIT_QUALIFIED = [
+    # 「フィールドでレベル3にクロックアップした時」: an overclock on the field, not an entry at Lv.3 (CC_ON_FIELD);
+    # 「クロックアップした時」: every level rise on the field (CC_CLOCKUP); both "overclock" rows (vocab)
+    (re.compile(r"^このユニットがフィールドでレベル3にクロックアップした時、"), "overclock", VOC.CC_ON_FIELD),
+    (re.compile(r"^このユニットが(?:クロックアップ(?:した時|するたび)|レベルが上がった時)、|^このユニットのレベルが上がった時、"),
+     "overclock", VOC.CC_CLOCKUP),
+    # 「戦闘に勝利した時」: the battle-won event (CC_WON)
+    (re.compile(r"^このユニットが戦闘に勝利した時、"), "battle", VOC.CC_WON),
     (re.compile(r"^このユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
 ]
 _ZONE_QUALIFIED = [
+    (re.compile(r"^あなたのユニットが戦闘に勝利した時、"), "own_battles", VOC.CC_WON),
     (re.compile(r"^あなたのユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^あなたのユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
@@ -658,6 +671,8 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = (CARD_TYPE_PARAM.get(kind, -1) if kind else -1), int(n)
                 if kind and kind not in CARD_TYPE_PARAM:  # a species: its hash (engine: param > 4)
                     param = text_hash(kind)
+                elif op == "recover" and "選んで" in s:  # the player's pick (vocab RECOVER_CHOSEN)
+                    param += VOC.RECOVER_CHOSEN + 1
             elif op == "discard" and "全て" in s:
                 param, amount = 0, 7  # §5 hand limit: the whole hand
             else:
@@ -742,6 +757,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
     event_cond = (0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM)
+    oc_flag = 0  # a timing flag (vocab CC_ON_FIELD, CC_CLOCKUP, CC_WON) ORed into every row
     if not trigger and zone_card:
         for pattern, name in _ZONE_FILTERED:
             m = pattern.match(body)
@@ -754,6 +770,9 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     if not trigger:
         for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
             m = pattern.match(body)
+            if m and kind & VOC.CC_FLAGS:
+                trigger, body, oc_flag = name, body[m.end():], kind
+                break
             if m:
                 trigger, body, event_cond = name, body[m.end():], (VOC.coj_cond(kind, 0), 0)
                 break
@@ -812,7 +831,21 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         effects = [replace(e, cond=cond) for e in effects]
     if not effects or not all(executed(e.trigger, e.op, e.target, zone_card) for e in effects):
         return None
+    if oc_flag:
+        effects = [replace(e, cond=e.cond | oc_flag) for e in effects]
     return frozenset(), effects
+
+
+_APPROXIMATIONS = (  # (pattern in an executed ability's text, what the engine does instead)
+    (re.compile(r"ランダムで[2-9]体"), "several units picked at random (ランダムでN体) are the engine's target choices"),
+    (re.compile(r"デッキから[^。]*選んで手札に加える"), "a chosen deck search takes a random matching card"),
+)
+
+
+def approximation(block: str) -> str | None:
+    """Why an executed ability runs only approximately (the module docstring's list), or None: exact."""
+    text = normalize(block)
+    return next((why for pattern, why in _APPROXIMATIONS if pattern.search(text)), None)
 
 
 def parse_coj_text(text: str, ctype: str) -> ParsedText:

@@ -131,7 +131,18 @@ NPAR = 4
 # so that an own unit 「それ」 in 「あなたのユニットが戦闘した時」 is the own unit of that battle (pick_target)
 G_BATTLE_A = G_PAR + 2 * NPAR
 G_BATTLE_B = G_BATTLE_A + 1
-G_NCOLS = G_BATTLE_B + 1
+# G_OC_KIND: while a queued unit's "overclock" rows resolve, how it got there: OCK_FIELD it reached
+# Lv.3 on the field, OCK_ENTRY it entered the field at Lv.3 (driven or overdriven), OCK_CLOCKUP it
+# rose to Lv.2 on the field (「フィールドでレベル3にクロックアップした時」 runs at OCK_FIELD only,
+# 「クロックアップした時」 at OCK_FIELD and OCK_CLOCKUP, a plain OC ability at OCK_FIELD and OCK_ENTRY)
+G_OC_KIND = G_BATTLE_B + 1
+# G_RANDOM: 1 while an effect whose unit is picked 「ランダムで」 resolves (E_TMASK 1): pick_target draws
+# the unit uniformly among the legal ones
+G_RANDOM = G_OC_KIND + 1
+# G_WON: 1 during the battle-won event of a battle's winner (「戦闘に勝利した時」, vocab CC_WON)
+G_WON = G_RANDOM + 1
+G_NCOLS = G_WON + 1
+OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
 
@@ -148,8 +159,8 @@ OPTION_SPECS = (
                                "no attack restriction)"),
     ("overdrive_keeps_level", 0, "§8 [AMBIGUOUS] an evolution takes the base unit's level if higher (1); "
                                  "default 0: nothing but the action right carries over"),
-    ("indomitable_every_turn_end", 1, "§10 [AMBIGUOUS] 不屈 recovers at every turn end (1) or only at "
-                                      "its controller's (0)"),
+    ("indomitable_every_turn_end", 0, "§10 [AMBIGUOUS] 不屈 recovers at every turn end (1) or only at "
+                                      "its controller's (0, the catalog's keyword text: 自分のターン終了時)"),
     ("immortal_ignores_weaken", 0, "§10 [AMBIGUOUS] 不滅 also ignores BP reduction (1); default 0: "
                                    "reduction applies"),
     ("attack_ban_lifted", 0, "§10 [AMBIGUOUS] overclock / Speed Move lift 攻撃禁止 (1); default 0: no"),
@@ -572,14 +583,22 @@ def spend(s, p, cost):
 
 
 @engine_jit
-def overclock(s, p, j):
+def overclock(s, p, j, kind):
     """§8 オーバークロック: reaching Lv.3 restores the action right and lifts the attack restriction;
-    its OC abilities wait in the OC queue (§9: they resolve after all other effects, effects.settle)."""
-    U, G, OQ = vU(s), vG(s), vOQ(s)
+    its OC abilities wait in the OC queue (§9: they resolve after all other effects, effects.settle).
+    kind: OCK_FIELD or OCK_ENTRY (kept with the queued unit, read as G_OC_KIND)."""
+    U = vU(s)
     U[p, j, U_ACT] = 1
     U[p, j, U_RESTR] = 0
+    queue_oc(s, p, j, kind)
+
+
+@engine_jit
+def queue_oc(s, p, j, kind):
+    """Queue unit j's "overclock" rows (OC and clock-up abilities) with how it got its level (OCK_*)."""
+    U, G, OQ = vU(s), vG(s), vOQ(s)
     if G[G_OQ] < OQ_MAX and vK(s)[p, U[p, j, U_CARD], K_TRIGS] & (1 << TR_OVERCLOCK):
-        OQ[G[G_OQ], 0] = p
+        OQ[G[G_OQ], 0] = p | kind << 1
         OQ[G[G_OQ], 1] = U[p, j, U_UID]
         G[G_OQ] += 1
 
@@ -595,7 +614,9 @@ def set_level(s, p, j, lvl):
     U[p, j, U_LVL] = lvl
     U[p, j, U_DMG] = 0
     if lvl == 3:
-        overclock(s, p, j)
+        overclock(s, p, j, OCK_FIELD)
+    elif lvl > old:  # a clock-up to Lv.2: 「クロックアップした時」 abilities (queued as OC ones are)
+        queue_oc(s, p, j, OCK_CLOCKUP)
 
 
 @engine_jit
@@ -627,7 +648,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_UID] = G[G_UID]
     field_changed(s, p)
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
-        overclock(s, p, j)
+        overclock(s, p, j, OCK_ENTRY)
 
 
 @engine_jit

@@ -71,6 +71,16 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
     CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
     CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
     CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT, CC_ORACLE = range(1, 33)
+# CC_ON_FIELD / CC_CLOCKUP, flags ORed into any E_COND of an "overclock" row (rules G_OC_KIND,
+# effects.oc_row_runs): 「フィールドでレベル3にクロックアップした時」 runs only when the unit reaches Lv.3 on
+# the field (not when it enters at Lv.3); 「クロックアップした時 / するたび」 and 「レベルが上がった時」 run at
+# every level rise on the field (to Lv.2 or Lv.3), never for an entry
+CC_ON_FIELD = 1 << 29
+CC_CLOCKUP = 1 << 28
+# CC_WON, a flag ORed into any E_COND of a "battle" unit row or an "own_battles" zone card:
+# 「戦闘に勝利した時」, run at the battle-won event (rules G_WON), never at the battle event itself
+CC_WON = 1 << 27
+CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON
 # CC_ORACLE: the effect's own unit still has 【神託】 (not taken by 「このユニットの【神託】を取り除く」)
 # CC_EVENT_EVO: the event's unit is an evolution; CC_BY_BATTLE / CC_BY_EFFECT ("leave" timings only): the
 # unit was destroyed in a battle / by an effect (a retreat destroyed by the retreat_is_destroy option is neither)
@@ -87,6 +97,13 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
 # CC_COST / CC_IF_DONE: 「そうした場合」 (§9: the sentence before it is a cost, all or nothing): the
 # CC_IF_DONE effects run only if every CC_COST effect before them could be paid in full (and was).
 # CC_LEVEL: the effect's own unit is at level lo..hi, n = lo | hi << 2 (「このユニットのレベルによって」)
+
+
+# 「選んで」 picks, made by the player's policy (a scripted one takes the highest cost, the random one
+# picks at random): discard and mill with param PICK_CHOSEN (the discarding player chooses), recover
+# with param RECOVER_CHOSEN + the card type index + 1 (0: any card)
+PICK_CHOSEN = 1
+RECOVER_CHOSEN = 16
 
 
 # E_FOREACH (Effect.foreach) multiplies the amount by a count (「[あなたの受けているライフダメージ×1000]」):
