@@ -759,7 +759,54 @@ def choose_attack(S, p):
                     return n
         scr[2, 0] = best
         return 1
-    return 0
+    return safe_party(S, p, risk)  # no Forward may attack alone: a party that wins any block may
+
+
+@engine_jit
+def party_safe(S, p, n, risk):
+    """The party scr[2][:n] against every opposing active Forward that may block it: risk 0 no blocker breaks
+    a member, risk 1 the party breaks any blocker (losing a member in the trade is fine). First Strike on
+    one side only removes what it breaks before the damage back (15.2.3)."""
+    q = 1 - p
+    ps, ls, cs, scr = st_ps(S), st_ls(S), st_cs(S), st_scr(S)
+    tot = 0
+    for k in range(n):
+        tot += max(power(S, p, scr[2, k]), 0)
+    a_fs = first_strike_all(S, p, n)
+    for j in range(ps[q, P_NF]):
+        b = ls[q, L_FWD, j]
+        if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
+            continue
+        b_fs = has_kw(S, q, b, KW_FIRST_STRIKE)
+        breaks_b = tot >= power(S, q, b) - cs[q, S_DMG, b]
+        if a_fs and not b_fs and breaks_b:
+            continue
+        lost = broken_power(S, p, n, max(power(S, q, b), 0))
+        if b_fs and not a_fs:
+            breaks_b = tot - lost >= power(S, q, b) - cs[q, S_DMG, b]
+        if not breaks_b or (risk == 0 and lost > 0):
+            return False
+    return True
+
+
+@engine_jit
+def safe_party(S, p, risk):
+    """The strongest party (15.1.1.9.2) that is party_safe; its size, with the party in scr[2], or 0."""
+    ps, ls, scr = st_ps(S), st_ls(S), st_scr(S)
+    best, best_pw = -1, -1
+    for j in range(ps[p, P_NF]):
+        f = ls[p, L_FWD, j]
+        if not can_attack(S, p, f):
+            continue
+        n = party_for(S, p, f)
+        if n < 2 or not party_safe(S, p, n, risk):
+            continue
+        tot = 0
+        for k in range(n):
+            tot += power(S, p, scr[2, k])
+        if tot > best_pw:
+            best, best_pw = f, tot
+    return party_for(S, p, best) if best >= 0 else 0
 
 
 # ---- blocks (10.1.3) ---------------------------------------------------------------------------------------
