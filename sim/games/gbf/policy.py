@@ -325,13 +325,7 @@ def ougi_ready(s, p, slot, spare):
 def use_ougi(s, p, slot):
     if policy(s, p) == RANDOM:
         return ougi_ready(s, p, slot, 0) >= 0 and coin(s, p, 2) == 1
-    return ougi_ready(s, p, slot, ougi_spare(s, p)) >= 0
-
-
-@engine_jit
-def ougi_spare(s, p):
-    """Face-up gauge cards the policy keeps beyond an ougi's cost (control: `ougi_spare`)."""
-    return param(s, p, 2) if policy(s, p) == CONTROL else 0
+    return ougi_ready(s, p, slot, (param(s, p, 2) if policy(s, p) == CONTROL else 0)) >= 0
 
 
 @engine_jit
@@ -401,7 +395,7 @@ def attack_plan(s, p):
     n2, x2 = ougi_pump(s, p, 2) if avail & 4 else (-1, 0)
     n3, x3 = ougi_pump(s, p, 3) if avail & 8 else (-1, 0)
     atk, cost, bonus = (a0, a1, a2, a3), (n0, n1, n2, n3), (x0, x1, x2, x3)
-    gauge, spare = vS(s)[p, P_GUP], ougi_spare(s, p)
+    gauge, spare = vS(s)[p, P_GUP], (param(s, p, 2) if policy(s, p) == CONTROL else 0)
     boost = pump_stone(s, p, 0)  # r. 7-2-1-3-4: a +ATK stone it can play in the attack step counts
     boost = boost // ACT if boost >= 0 else 0
     best, score = -1, -(1 << 30)
@@ -436,20 +430,14 @@ def attack_plan(s, p):
     for j in range(SLOTS + 1):
         if avail >> j & 1 and cost[j] >= 0 and g >= cost[j] + spare:
             c = vS(s)[p, P_LEAD] if j == LEADER_SLOT else vS(s)[p, mcol(j, M_CARD)]
-            if useful(s, p, c, first_effect(s, p, c, TR_ATTACK), False) or burst_kos(s, p, down + cost[j]):
+            x = down + cost[j]  # the chain burst after it (r. 6-5-1-2-1): a KO, or with no member armor
+            kos = x >= unit_hp(s, q, LEADER_SLOT) if leader_only else best_opp_member(s, q, x, True) >= 0
+            if useful(s, p, c, first_effect(s, p, c, TR_ATTACK), False) or kos:
                 mask |= 1 << j
                 g -= cost[j]
                 down += cost[j]
     return mask * 4 + top if mask else -1
 
-
-@engine_jit
-def burst_kos(s, p, x):
-    """Whether a chain burst of x (r. 6-5-1-2-1) KOs an opposing member or, with none, breaks armor."""
-    q = 1 - p
-    if n_members(s, q) == 0:
-        return x >= unit_hp(s, q, LEADER_SLOT)
-    return best_opp_member(s, q, x, True) >= 0
 
 
 @engine_jit
@@ -515,7 +503,7 @@ def pursuit_pick(s, p):
     if total >= need:
         return -1
     one, one_atk, top, top_atk, all_atk = -1, 1 << 30, -1, -(1 << 30), 0
-    gauge, spare = vS(s)[p, P_GUP], ougi_spare(s, p)
+    gauge, spare = vS(s)[p, P_GUP], (param(s, p, 2) if policy(s, p) == CONTROL else 0)
     for j in range(SLOTS + 1):
         if avail >> j & 1:
             n, x = ougi_pump(s, p, j)
