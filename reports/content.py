@@ -177,7 +177,9 @@ def _length(results: Results) -> Section:
     return Section("game_length", "Game length and how games end",
                    f"Game turns count both players' turns (mean {mean:.1f}). The table says how games "
                    "ended: life (damage / LP / leader), deck_out, empty_deck_damage (FFTCG: damage with no "
-                   "cards left), simultaneous (both players lost at once), round_limit (CODE OF JOKER: "
+                   "cards left), simultaneous (both players lost at once and nobody wins: a draw, or in CODE OF "
+                   "JOKER a double loss), simultaneous_turn_player_loses (PSO2: both lost at once and the "
+                   "turn player loses, rule 101.7), round_limit (CODE OF JOKER: "
                    "after the second player's turn of round 10, 20 game turns, the player with more LP "
                    "wins and equal LP goes to the second player, rules digest section 1; a normal end of "
                    "the game, not a stall) and turn_cap (the engine's safety limit: many turn-cap games "

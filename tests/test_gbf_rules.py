@@ -576,3 +576,102 @@ def test_rule_7_2_1_3_4_turn_player_plays_a_pump_stone_in_the_attack_step():
         C = gbf.views(s)[6]
         assert (members(s, 1)[0] == -1) == paid  # KO'd by 3 + 3
         assert (S(s)[0, R.P_HAND], S(s)[0, R.P_GUP], C[0, 1, 1] >= 0) == ((0, 1, True) if paid else (1, 0, False))
+
+
+def test_rule_7_3_1_3_after_a_counter_step_the_attacker_pursues():
+    """r. 7-3-1-3 / 7-2-1-3-2: after the defender's counter step the game returns to the attack step,
+    where the turn player may add a pursuing attack card to the same battle. The defender's Assist
+    (+3 HP) saves its member from the 4-ATK attacker; the turn player answers with its 3-ATK member
+    (4 + 3 >= 4 + 3). Without that second active member the partner survives. A counter that KOs the
+    attack card is answered the same way."""
+    medic = member("MEDIC", rank=0, elem="light", kw=["assist"], eff=["action:shield:3:own_character:0:1"])
+    for second in (True, False):
+        s = state(a=[member("A", atk=4, rank=0), member("C", atk=3, rank=0)], b=[member("B", hp=4), medic],
+                  policies=(CURVE, CONTROL))
+        field(s, 0, 0)
+        field(s, 0, 1, active=1 if second else 0)
+        field(s, 1, 0)
+        hand(s, 1, 1)
+        crystals(s, 1, 10)
+        G(s)[R.G_TP] = 0
+        S(s)[0, R.P_LACT] = 0  # the leader does not attack
+        A.battle_phase(s, 0)
+        assert S(s)[1, R.P_HAND] == 0 and S(s)[1, R.P_GUP] >= 1  # the Assist was used
+        assert (members(s, 1)[0] == -1) == second
+        assert S(s)[0, col(1, R.M_ACT)] == 0
+    sniper = member("SNIPE", rank=0, elem="light", kw=["assist"], eff=["action:damage:4:opp_character:0:1"])
+    s = state(a=[member("A", atk=4, hp=3, rank=0), member("C", atk=5, rank=0)], b=[member("B", hp=4), sniper],
+              policies=(CURVE, CONTROL))
+    field(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 1, 0)
+    hand(s, 1, 1)
+    crystals(s, 1, 10)
+    G(s)[R.G_TP] = 0
+    S(s)[0, R.P_LACT] = 0
+    A.battle_phase(s, 0)
+    assert members(s, 0)[0] == -1 and members(s, 1)[0] == -1  # the attacker was KO'd, the pursuer KO'd B
+
+
+def test_rule_7_2_1_4_out_of_battle_counter_returns_to_the_attack_step():
+    """r. 7-2-1-4: when the turn player passes out of battle the defender may open a counter step;
+    r. 7-3-1-3: after it the game is back in the attack step. The defender's stone KOs the turn
+    player's rested member, which goes to its gauge (r. 9-2-2-3-1) and pays the leader's ougi (draw 1):
+    back in the attack step the leader attacks to fire it. Without the counter the leader stays active."""
+    quake = stone("QK", cost=0, elem="earth", eff=["cast:damage:1:all_opp_characters"])
+    ougi_lead = leader("LO", atk=2, eff=["attack:draw:1:none:0:1"])
+    for countered in (True, False):
+        s = state(a=[member("X", atk=1, hp=1, rank=0)], b=[member("B", hp=9), quake], leaders_a=(ougi_lead,),
+                  policies=(CURVE, CONTROL))
+        field(s, 0, 0, active=0)
+        field(s, 1, 0)
+        if countered:
+            hand(s, 1, 1)
+        G(s)[R.G_TP] = 0
+        A.battle_phase(s, 0)
+        assert (members(s, 0)[0] == -1) == countered
+        assert (S(s)[0, R.P_LACT], S(s)[0, R.P_GDN]) == ((0, 1) if countered else (1, 0))
+        assert members(s, 1)[0] == 0  # 2 ATK does not KO the 9-HP member: the attack was for the ougi
+
+
+def test_policy_attacks_count_the_ougi_and_fire_it_when_no_group_kos():
+    """Policy (docs/policies_gbf.md): the attack plan counts a payable ougi's +ATK to the card itself
+    (r. 2-6-1-1-2) within the face-up gauge (control keeps `ougi_spare`), and with no group that KOs it
+    attacks with the units whose ougi the gauge pays (the effect, and face-down gauge cards for the
+    chain burst)."""
+    ougi = member("OG", atk=3, rank=0, eff=["attack:pump:2:self:0:2"])
+    for gauge, ko in ((2, True), (1, False)):
+        s = state(a=[ougi, member("G1"), member("G2")], b=[member("B", hp=5)], policies=(CURVE, CURVE))
+        field(s, 0, 0)
+        field(s, 1, 0)
+        zone(s, 0, R.Z_GUP, R.P_GUP, *range(1, 1 + gauge))
+        G(s)[R.G_TP] = 0
+        S(s)[0, R.P_LACT] = 0
+        assert attack_plan(s, 0) == (1 * 4 + 0 if ko else -1)
+        A.battle_phase(s, 0)
+        assert (members(s, 1)[0] == -1) == ko and S(s)[0, R.P_GDN] == (2 if ko else 0)
+    s = state(a=[member("D", atk=1, rank=0, eff=["attack:draw:1:none:0:1"])], b=[member("B", hp=5)],
+              policies=(CURVE, CURVE))
+    field(s, 0, 0)
+    field(s, 1, 0)
+    zone(s, 0, R.Z_GUP, R.P_GUP, 1)
+    G(s)[R.G_TP] = 0
+    S(s)[0, R.P_LACT] = 0
+    A.battle_phase(s, 0)
+    assert S(s)[0, R.P_GDN] == 1 and S(s)[0, R.P_HAND] == 1 and members(s, 1)[0] == 0
+
+
+def test_rule_6_3_1_2_2_assist_in_the_turn_players_own_main_phase():
+    """r. 6-3-1-2-2 / 10-18: an Assist is an activated effect used from the hand, also in the turn
+    player's own main phase. The scripted policies use one when its effect has something to do there
+    (a damage that KOs an opposing member); a +HP Assist waits for the counter step."""
+    tact = member("TACT", rank=5, kw=["assist"], eff=["action:damage:2:opp_character:0:1"])
+    medic = member("MEDIC", rank=5, kw=["assist"], eff=["action:shield:3:own_character:0:1"])
+    s = state(a=[tact, medic], b=[member("B", hp=2)], policies=(CURVE, CURVE))
+    hand(s, 0, 0, 1)
+    crystals(s, 0, 5, 6)
+    field(s, 1, 0)
+    A.main_phase(s, 0)
+    C = gbf.views(s)[6]
+    assert members(s, 1)[0] == -1 and hand_of(s, 0) == [1] and S(s)[0, R.P_GUP] == 1 and S(s)[0, R.P_ACT] == 1
+    assert C[0, 0, 1] >= 0 and C[0, 1, 1] == -1  # the used Assist is a play of that card

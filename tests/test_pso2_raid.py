@@ -229,3 +229,21 @@ def test_rule_302_1_raid_boss_warcry_lethal_test_uses_the_boss_life(life, boss_d
     A.attack(s, 0, j, 0, -1)
     assert V(s)["P"][1, R.P_LIFE] == (life if covers else life - 4)
     assert (V(s)["P"][1, R.P_NU] == 1) == covers  # the Warcry card took the 4 and was KO'd
+
+
+def test_raid_heal_refills_the_party_member_with_the_fewest_deck_cards():
+    """Digest §11: 回復 may target a party member, and mode (a) moves that player's discard into that
+    player's deck (302.9). The scripted party player heals the surviving member with the fewest deck
+    cards (itself on a tie); the random policy, the Boss and PvP heal themselves."""
+    from sim.games.pso2 import actions as A
+
+    for pol, healed in ((CURVE, 1), (pso2.POLICIES["random"], 0)):
+        s = raid_state([deck(), deck()], boss_deck(atk=0), policies=[pol, CURVE])
+        R.damage_player(s, 0, 2)
+        R.damage_player(s, 1, 6)
+        V(s)["G"][R.G_TP] = 0
+        P = V(s)["P"]
+        if pol != CURVE:
+            V(s)["P"][0, R.P_NU] = 1  # random picks mode (a) only without characters to choose
+        A.apply_effect(s, 0, -1, A.OP_HEAL, 3, 0, 0)  # 回復3
+        assert (P[0, R.P_DECK], P[1, R.P_DECK]) == ((18, 17) if healed == 1 else (20, 14))

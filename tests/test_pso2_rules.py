@@ -487,3 +487,30 @@ def test_options_every_ambiguity_is_an_option_with_a_default():
                                  "armor_vs_effects", "weapon_bonus_turn", "rapid_warcry_twice", "multicolour_all"}
     with pytest.raises(InputError):
         pso2.option_values({"nope": 1})
+
+
+def test_rule_101_7_end_reason_names_the_turn_player_loss_apart_from_a_draw():
+    """101.7: both decks at 0 at once is a loss for the turn player, recorded as the end reason
+    simultaneous_turn_player_loses (a winner, both final decks 0); `simultaneous` stays the reason of
+    the games where nobody wins (a draw in FFTCG and GBF, a double loss in CoJ)."""
+    from sim.engine.results import END_REASONS, END_SIMULTANEOUS, END_SIMULTANEOUS_TP_LOSES, WIN_A, WIN_B
+
+    assert END_REASONS[END_SIMULTANEOUS] == "simultaneous"
+    assert END_REASONS[END_SIMULTANEOUS_TP_LOSES] == "simultaneous_turn_player_loses"
+    a, b = pso2.compile_matchup(load_deck(DECKS / "midrange.toml"), load_deck(DECKS / "midrange.toml"))
+    g = pso2.play(a, b, AGGRO, AGGRO, seed=3, stream=0, start=0, n=2000).games  # 9 such games
+    both = g[:, G_REASON] == END_SIMULTANEOUS_TP_LOSES
+    assert both.any() and not (g[:, G_REASON] == END_SIMULTANEOUS).any()
+    assert np.isin(g[both, G_WINNER], [WIN_A, WIN_B]).all()
+    assert (g[both, G_FINAL_A] == 0).all() and (g[both, G_FINAL_B] == 0).all()
+
+
+def test_rule_503_1_1_a_card_put_into_pp_enters_on():
+    """503.1.1 (seed 001): a card put into PP has no stated state, so it is upright = ON (215.1.1) and
+    pays a cost this turn; only used PP turns OFF (215.1.3). Option new_pp_on=0: it enters OFF."""
+    for flag in (1, 0):
+        s = state(a=[card("X", atk=1, hp=1)] * 3, options={"new_pp_on": flag})
+        R.draw(s, 0, 3)
+        A.pp_phase(s, 0)
+        P, PP = V(s)["P"], V(s)["PP"]
+        assert P[0, R.P_NPP] == 1 and PP[0, 0, R.PP_ON] == flag and P[0, R.P_AVAIL] == flag

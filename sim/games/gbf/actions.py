@@ -10,6 +10,7 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_SEAT0
 from sim.engine.opening import deal, mulligan_partial
 from sim.games.gbf.policy import (
+    A_ASSIST,
     A_DEPLOY,
     A_EFFECT,
     A_JC,
@@ -23,6 +24,7 @@ from sim.games.gbf.policy import (
     counter_action,
     keep_card,
     main_action,
+    pursuit_pick,
     replenish_pick,
     use_ougi,
     want_optional,
@@ -343,6 +345,8 @@ def main_phase(s, p):
             S[p, LDK0 + i] = S[p, LDK0 + S[p, P_LDK]]
             S[p, P_JC] = 1
             S[p, P_PLAYED] += 1
+        elif kind == A_ASSIST:  # r. 6-3-1-2-2 / 10-18
+            use_assist(s, p, i)
         elif kind == A_EFFECT:  # r. 8-1-2: pay the cost, resolve
             c = S[p, mcol(i, M_CARD)]
             k = action_effect(s, p, c)
@@ -414,6 +418,21 @@ def join_battle(s, p, j):
 
 
 @engine_jit
+def use_assist(s, p, i):
+    """r. 10-18: the Assist of hand card i (a member's activated effect used from the hand, in the
+    counter step or the own main phase, r. 6-3-1-2-2): pay, the card to the gauge (option
+    assist_to_gauge, else it stays in the hand), resolve; a play of that card."""
+    c = vS(s)[p, zoff(s, Z_HAND) + i]
+    k = action_effect(s, p, c)
+    pay(s, p, vE(s)[p, c, k, E_COST], 0)
+    if opt(s, O_ASSIST_GAUGE):
+        take_hand(s, p, i)
+        to_gauge(s, p, c)
+    mark_played(s, p, c)
+    fire(s, p, c, TR_ACTION, -1)
+
+
+@engine_jit
 def counter_step(s, q, in_battle):
     """r. 7-3: the non-turn player plays summon stones and Assists (r. 10-18) from the hand until it
     passes; returns whether it did anything (if not, the state is unchanged). The caller opens it
@@ -430,13 +449,7 @@ def counter_step(s, q, in_battle):
             play_summon(s, q, c, False)
             mark_played(s, q, c)  # recorded like a main-phase play (the cards detail's turn_played)
         elif card(s, q, c, K_KW) & KW_ASSIST:
-            k = action_effect(s, q, c)
-            pay(s, q, vE(s)[q, c, k, E_COST], 0)
-            if opt(s, O_ASSIST_GAUGE):
-                take_hand(s, q, i)
-                to_gauge(s, q, c)
-            mark_played(s, q, c)  # an Assist used from the hand (r. 10-18) is a play of that card
-            fire(s, q, c, TR_ACTION, -1)
+            use_assist(s, q, i)
         acted = True
         checkpoint(s)
         if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
@@ -445,10 +458,16 @@ def counter_step(s, q, in_battle):
 
 
 @engine_jit
-def attack_step_summons(s, p, on):
-    """r. 7-2-1-3-4: in the attack step (while in battle) the turn player may play summon stones from
-    the hand, paid, recorded as plays; the policy's pick (battle_summon). Returns whether the battle is
-    still on."""
+def attack_step(s, p, on, pursue):
+    """r. 7-2-1-3: the turn player's attack step while in battle: with `pursue` (back from a counter
+    step, r. 7-3-1-3) it may first add pursuing attack cards (r. 7-2-1-3-2; the policy's pursuit_pick),
+    then play summon stones from the hand (r. 7-2-1-3-4), paid, recorded as plays (battle_summon).
+    Returns whether the battle is still on."""
+    while on and pursue:
+        j = pursuit_pick(s, p)
+        if j < 0:
+            break
+        on = join_battle(s, p, j)
     while on:
         i = battle_summon(s, p)
         if i < 0:
@@ -473,16 +492,22 @@ def end_battle(s, p):
 @engine_jit
 def battle_phase(s, p):
     """r. 6-4 / 7: battles one at a time: declare, pursue, the defender's counter steps (capped by
-    counter_windows, §11.11), then one damage instance = the summed ATK of the attack cards still
-    there (r. 7-4-1-2); at the end of the phase the defender gets one more counter step."""
+    counter_windows, §11.11), each followed by the turn player's attack step again (r. 7-3-1-3: new
+    pursuits and summon stones), then one damage instance = the summed ATK of the attack cards still
+    there (r. 7-4-1-2). When the turn player passes out of battle the defender may open a counter step
+    (r. 7-2-1-4, up to counter_windows of them) and after each the turn player may declare again."""
     S, G = vS(s), vG(s)
     q = 1 - p
-    for _ in range(8):  # each battle rests at least one active card
+    ends = 0  # counter steps opened out of battle
+    for _ in range(8 + opt(s, O_COUNTERS)):  # each battle rests at least one active card
         if G[G_OVER]:
             return
         plan = attack_plan(s, p)
-        if plan < 0:
-            break
+        if plan < 0:  # r. 7-2-1-4: the turn player passes out of battle
+            if ends >= opt(s, O_COUNTERS) or not counter_step(s, q, False):
+                return
+            ends += 1
+            continue  # r. 7-3-1-3: back to the attack step
         mask, t = plan // 4, plan % 4
         G[G_BATTLE], G[G_PSLOT], G[G_ATTSEEN] = 1, t, 0
         G[G_PSER] = S[q, mcol(t, M_SER)] if t < SLOTS else 0
@@ -492,11 +517,11 @@ def battle_phase(s, p):
                 on = join_battle(s, p, j)
                 if not on:
                     break
-        on = attack_step_summons(s, p, on)
+        on = attack_step(s, p, on, False)
         for _w in range(opt(s, O_COUNTERS)):
             if not on or not counter_step(s, q, True):
                 break
-            on = attack_step_summons(s, p, not G[G_OVER] and battle_on(s, p))  # r. 7-3-1-3: back to it
+            on = attack_step(s, p, not G[G_OVER] and battle_on(s, p), True)  # r. 7-3-1-3: back to it
         if on:  # damage step
             total = 0
             for j in range(SLOTS + 1):
@@ -505,8 +530,6 @@ def battle_phase(s, p):
             deal_damage(s, q, t, total)
         end_battle(s, p)
         checkpoint(s)
-    if not G[G_OVER] and opt(s, O_COUNTERS) > 0:
-        counter_step(s, q, False)
 
 
 @engine_jit

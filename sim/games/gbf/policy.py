@@ -7,8 +7,11 @@
 - curve:   fills the rank capacity (highest rank first), plays summons and activated effects when
            they have a target; attacks the highest-ATK member a group of attackers can KO, with the
            least overkill; counters only to save the battle partner or KO an attack card.
-           Every scripted policy counts a payable +ATK summon stone in its attack plan and plays it
-           in the attack step (r. 7-2-1-3-4) when it turns the battle's damage into a KO.
+           Every scripted policy counts a payable +ATK summon stone and its ougi's +ATK in its attack
+           plan, plays the stone in the attack step (r. 7-2-1-3-4) when it turns the battle's damage
+           into a KO, pursues after a counter step that left the damage short (r. 7-3-1-3), attacks
+           with units whose ougi pays when no group KOs, and uses Assists from the hand in its main
+           phase when their effect has something to do (r. 6-3-1-2-2).
 - control: deploys the highest-HP members; keeps `reserve` crystals active for the counter step,
            keeps `ougi_spare` face-up gauge cards beyond an ougi's cost; attacks like curve;
            counters like curve and also at the end of the opponent's battle phase.
@@ -50,6 +53,7 @@ from sim.games.gbf.rules import (
     OP_SHIELD,
     P_ACT,
     P_CRY,
+    P_GDN,
     P_GUP,
     P_HAND,
     P_JC,
@@ -64,7 +68,9 @@ from sim.games.gbf.rules import (
     SUMMON,
     TG_ALL_OPP,
     TG_OPP_LEADER,
+    TG_SELF,
     TR_ACTION,
+    TR_ATTACK,
     TR_CAST,
     Z_HAND,
     action_effect,
@@ -97,7 +103,7 @@ PARAM_NAMES = ("keep_rank", "reserve", "ougi_spare")
 DEFAULTS = ((3, 0, 0), (1, 0, 0), (2, 0, 0), (3, 2, 1))
 # main-phase action codes: kind * ACT + index
 ACT = 64
-A_PASS, A_DEPLOY, A_SUMMON, A_LB, A_JC, A_EFFECT = range(6)
+A_PASS, A_DEPLOY, A_SUMMON, A_LB, A_JC, A_EFFECT, A_ASSIST = range(7)
 
 
 @njit(cache=True, inline="always")
@@ -239,6 +245,14 @@ def main_actions(s, p, pick):
                 if n == pick:
                     return A_EFFECT * ACT + j
                 n += 1
+    for i in range(S[p, P_HAND]):  # r. 6-3-1-2-2 / 10-18: an Assist is an activated effect used from the hand
+        c = S[p, zoff(s, Z_HAND) + i]
+        if card(s, p, c, K_KW) & KW_ASSIST:
+            k = action_effect(s, p, c)
+            if k >= 0 and can_pay(s, p, vE(s)[p, c, k, E_COST], 0):
+                if n == pick:
+                    return A_ASSIST * ACT + i
+                n += 1
     return n if pick < 0 else A_PASS * ACT
 
 
@@ -285,6 +299,13 @@ def main_action(s, p):
             if k >= 0 and vE(s)[p, c, k, E_COST] <= spare and can_pay(s, p, vE(s)[p, c, k, E_COST], 0) \
                     and useful(s, p, c, k, False):
                 return A_EFFECT * ACT + j
+    for i in range(S[p, P_HAND]):  # r. 10-18: an Assist from the hand when its effect has something to do
+        c = S[p, zoff(s, Z_HAND) + i]
+        if card(s, p, c, K_KW) & KW_ASSIST:
+            k = action_effect(s, p, c)
+            if k >= 0 and vE(s)[p, c, k, E_COST] <= spare and can_pay(s, p, vE(s)[p, c, k, E_COST], 0) \
+                    and useful(s, p, c, k, False):
+                return A_ASSIST * ACT + i
     return A_PASS * ACT
 
 
@@ -304,7 +325,35 @@ def ougi_ready(s, p, slot, spare):
 def use_ougi(s, p, slot):
     if policy(s, p) == RANDOM:
         return ougi_ready(s, p, slot, 0) >= 0 and coin(s, p, 2) == 1
-    return ougi_ready(s, p, slot, param(s, p, 2) if policy(s, p) == CONTROL else 0) >= 0
+    return ougi_ready(s, p, slot, (param(s, p, 2) if policy(s, p) == CONTROL else 0)) >= 0
+
+
+@engine_jit
+def ougi_pump(s, p, slot):
+    """(the unit's ougi cost if it is unused this turn and the gauge holds it, else -1; the +ATK the
+    ougi gives the card itself, r. 2-6-1-1-2, else 0)."""
+    n = ougi_ready(s, p, slot, 0)
+    if n < 0:
+        return -1, 0
+    c = vS(s)[p, P_LEAD] if slot == LEADER_SLOT else vS(s)[p, mcol(slot, M_CARD)]
+    k = first_effect(s, p, c, TR_ATTACK)
+    E = vE(s)
+    return n, (E[p, c, k, E_AMOUNT] if E[p, c, k, E_OP] == OP_PUMP and E[p, c, k, E_TARGET] == TG_SELF else 0)
+
+
+@njit(cache=True, inline="always")
+def group_atk(mask, atk, cost, bonus, gauge, spare):
+    """The damage of attack group `mask` with the ougi the policy fires on the way (join_battle's
+    order: slots 0-2, then the leader; each while the face-up gauge holds its cost + spare), and the
+    face-up gauge left."""
+    total, g = 0, gauge
+    for j in range(SLOTS + 1):
+        if mask >> j & 1:
+            total += atk[j]
+            if cost[j] >= 0 and g >= cost[j] + spare:
+                g -= cost[j]
+                total += bonus[j]
+    return total, g
 
 
 @engine_jit
@@ -341,21 +390,29 @@ def attack_plan(s, p):
     a1 = unit_atk(s, p, 1) if avail & 2 else 0
     a2 = unit_atk(s, p, 2) if avail & 4 else 0
     a3 = unit_atk(s, p, 3) if avail & 8 else 0
+    n0, x0 = ougi_pump(s, p, 0) if avail & 1 else (-1, 0)  # the ougi's +ATK counts (r. 2-6, 7-2-1-3-1-4)
+    n1, x1 = ougi_pump(s, p, 1) if avail & 2 else (-1, 0)
+    n2, x2 = ougi_pump(s, p, 2) if avail & 4 else (-1, 0)
+    n3, x3 = ougi_pump(s, p, 3) if avail & 8 else (-1, 0)
+    atk, cost, bonus = (a0, a1, a2, a3), (n0, n1, n2, n3), (x0, x1, x2, x3)
+    gauge, spare = vS(s)[p, P_GUP], (param(s, p, 2) if policy(s, p) == CONTROL else 0)
     boost = pump_stone(s, p, 0)  # r. 7-2-1-3-4: a +ATK stone it can play in the attack step counts
     boost = boost // ACT if boost >= 0 else 0
     best, score = -1, -(1 << 30)
+    top, top_value = -1, -(1 << 30)
     for t in range(SLOTS + 1):
         if (t == LEADER_SLOT) != leader_only or (t < SLOTS and vS(s)[q, mcol(t, M_CARD)] < 0):
             continue
         hp = unit_hp(s, q, t)
         value = 100 if t == LEADER_SLOT else unit_atk(s, q, t)
+        if value > top_value:
+            top, top_value = t, value
         mask = 0
         while True:  # the non-empty subsets of avail, in increasing order ((m - avail) & avail)
             mask = (mask - avail) & avail
             if mask == 0:
                 break
-            total = (a0 if mask & 1 else 0) + (a1 if mask & 2 else 0) + (a2 if mask & 4 else 0) + \
-                (a3 if mask & 8 else 0)
+            total, _g = group_atk(mask, atk, cost, bonus, gauge, spare)
             k = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1)
             if total + boost < hp:
                 continue
@@ -365,7 +422,22 @@ def attack_plan(s, p):
             v = -k * 1000 + value - (500 if total < hp else 0) if pol == AGGRO else value * 1000 - over
             if v > score:
                 best, score = mask * 4 + t, v
-    return best
+    if best >= 0 or top < 0:
+        return best
+    # no group KOs: one battle of the units whose ougi pays (its effect has something to do now, or
+    # the face-down gauge cards it adds make the chain burst a KO or an armor break, r. 6-5-1-2)
+    mask, g, down = 0, gauge, vS(s)[p, P_GDN]
+    for j in range(SLOTS + 1):
+        if avail >> j & 1 and cost[j] >= 0 and g >= cost[j] + spare:
+            c = vS(s)[p, P_LEAD] if j == LEADER_SLOT else vS(s)[p, mcol(j, M_CARD)]
+            x = down + cost[j]  # the chain burst after it (r. 6-5-1-2-1): a KO, or with no member armor
+            kos = x >= unit_hp(s, q, LEADER_SLOT) if leader_only else best_opp_member(s, q, x, True) >= 0
+            if useful(s, p, c, first_effect(s, p, c, TR_ATTACK), False) or kos:
+                mask |= 1 << j
+                g -= cost[j]
+                down += cost[j]
+    return mask * 4 + top if mask else -1
+
 
 
 @engine_jit
@@ -375,10 +447,21 @@ def battle_summon(s, p):
     damage into a KO of the partner member, or a leader hit that breaks armor (r. 9-2-1-3-6): the
     cheapest such stone that can be paid, control keeping `reserve` crystals active as in the main
     phase. random and the stones' other effects: never (a hand index, or -1)."""
-    S, G = vS(s), vG(s)
-    pol = policy(s, p)
-    if pol == RANDOM or not G[G_BATTLE] or G[G_PSLOT] < 0:
+    G = vG(s)
+    if policy(s, p) == RANDOM or not G[G_BATTLE] or G[G_PSLOT] < 0:
         return -1
+    total, need = battle_need(s, p)
+    if total >= need:
+        return -1
+    b = pump_stone(s, p, need - total)
+    return b % ACT if b >= 0 else -1
+
+
+@engine_jit
+def battle_need(s, p):
+    """(the summed ATK of p's attack cards in the battle, the damage the partner needs to be KO'd or, a
+    leader, to break armor: its HP less its damage under damage_accumulates)."""
+    S, G = vS(s), vG(s)
     q, t = 1 - p, G[G_PSLOT]
     total = 0
     for j in range(SLOTS + 1):
@@ -387,10 +470,55 @@ def battle_summon(s, p):
     need = unit_hp(s, q, t)
     if opt(s, O_ACCUM):
         need -= S[q, P_LDMG] if t == LEADER_SLOT else S[q, mcol(t, M_DMG)]
+    return total, need
+
+
+@engine_jit
+def pursuit_pick(s, p):
+    """r. 7-2-1-3-2 after a counter step (r. 7-3-1-3): the active unit to add to the battle as a
+    pursuing attack card, -1 = none. The scripted policies pursue only when the battle's damage has
+    fallen short of the partner's KO (or armor break): the lowest-ATK unit that makes it up alone,
+    else, if all their active units and their +ATK stone together make it up, the highest-ATK one
+    (the step comes back for the next). random: a unit on a coin, stopping with probability 1/(k+1)
+    for k active units."""
+    G = vG(s)
+    if not G[G_BATTLE] or G[G_PSLOT] < 0:
+        return -1
+    avail, k = 0, 0
+    for j in range(SLOTS + 1):
+        if unit_active(s, p, j):
+            avail |= 1 << j
+            k += 1
+    if avail == 0:
+        return -1
+    if policy(s, p) == RANDOM:
+        x = coin(s, p, k + 1)
+        for j in range(SLOTS + 1):
+            if avail >> j & 1:
+                if x == 0:
+                    return j
+                x -= 1
+        return -1
+    total, need = battle_need(s, p)
     if total >= need:
         return -1
-    b = pump_stone(s, p, need - total)
-    return b % ACT if b >= 0 else -1
+    one, one_atk, top, top_atk, all_atk = -1, 1 << 30, -1, -(1 << 30), 0
+    gauge, spare = vS(s)[p, P_GUP], (param(s, p, 2) if policy(s, p) == CONTROL else 0)
+    for j in range(SLOTS + 1):
+        if avail >> j & 1:
+            n, x = ougi_pump(s, p, j)
+            a = unit_atk(s, p, j) + (x if n >= 0 and gauge >= n + spare else 0)
+            all_atk += a
+            if total + a >= need and a < one_atk:
+                one, one_atk = j, a
+            if a > top_atk:
+                top, top_atk = j, a
+    if one >= 0:
+        return one
+    b = pump_stone(s, p, 0)
+    if total + all_atk + (b // ACT if b >= 0 else 0) >= need:
+        return top
+    return -1
 
 
 @engine_jit

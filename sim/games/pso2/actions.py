@@ -35,6 +35,7 @@ from sim.games.pso2.policy import (
     discard_choice,
     effect_target,
     heal_mode_unit,
+    heal_seat,
     take_pp_draw,
     use_weapon,
 )
@@ -171,7 +172,7 @@ def apply_effect(s, p, src, op, amount, tg, param):
         if j > 0:
             heal_unit(s, p, j)
         else:
-            heal_player(s, p, amount)
+            heal_player(s, heal_seat(s, p), amount)
     elif tg == TG_ALL_OPP:
         for t in range(P[q, P_NU] - 1, 0, -1):
             char_effect(s, p, q, t, op, amount, param)

@@ -6,7 +6,7 @@ the second player's top card face down into PP (102.5). Turns alternate (500.1):
 optional draw), main (504: plays and attacks, each attack a battle, 506), end (505.2: damage
 removed from every character, hand limit 7). The deck is the player's HP (201.3): damage mills it
 (201.4), and a player whose deck reaches 0 loses, drawing the last card included (101.3); both at
-once: the turn player loses (101.7, recorded as "simultaneous"). The rules have no turn limit; a
+once: the turn player loses (101.7, recorded as "simultaneous_turn_player_loses"). The rules have no turn limit; a
 game reaching MAX_TURNS is recorded as turn_cap (a draw).
 
 Modules: rules (state, zones, PP, damage and rows), policy (decisions), actions
@@ -38,7 +38,7 @@ from sim.engine.options import option_values as shared_option_values
 from sim.engine.results import (
     DRAW,
     END_DECK_OUT,
-    END_SIMULTANEOUS,
+    END_SIMULTANEOUS_TP_LOSES,
     END_TURN_CAP,
     G_FINAL_A,
     G_MULL_A,
@@ -417,7 +417,7 @@ def play_game(s, g0, sizes, out):
         out[G_WINNER], out[G_REASON] = DRAW, END_TURN_CAP
     else:
         out[G_WINNER] = 1 - G[G_LOSER]
-        out[G_REASON] = END_SIMULTANEOUS if P[G[G_LOSER], P_OUT] == 2 else END_DECK_OUT
+        out[G_REASON] = END_SIMULTANEOUS_TP_LOSES if P[G[G_LOSER], P_OUT] == 2 else END_DECK_OUT
 
 
 @engine_jit
@@ -504,7 +504,7 @@ def check_results(batch: Batch) -> list[str]:
             problems.append(f"game {i}: {g[i, G_TURNS]} turns")
         if reason == "deck_out" and hp[1 - int(g[i, G_WINNER])] != 0:
             problems.append(f"game {i}: deck-out loser has HP {hp}")
-        if reason == "simultaneous" and hp != (0, 0):
+        if reason == "simultaneous_turn_player_loses" and hp != (0, 0):
             problems.append(f"game {i}: simultaneous end with HP {hp}")
         if reason == "turn_cap" and (g[i, G_TURNS] != MAX_TURNS or min(hp) == 0):
             problems.append(f"game {i}: turn cap after {g[i, G_TURNS]} turns with HP {hp}")

@@ -500,6 +500,22 @@ def heal_mode_unit(s, p):
 
 
 @engine_jit
+def heal_seat(s, p):
+    """Digest §11 (raid): 回復 may target a party member; mode (a) then moves that player's discard
+    into that player's deck. The seat whose deck heal mode (a) refills: in a raid, a scripted party
+    player picks the surviving party player with the fewest deck cards (itself on a tie); otherwise
+    (PvP, the Boss, random) itself."""
+    P, G = vP(s), vG(s)
+    if not G[G_RAID] or p == G[G_BOSS] or policy(s, p) == PL_RANDOM:
+        return p
+    best = p
+    for r in range(G[G_BOSS]):
+        if P[r, P_OUT] == 0 and P[r, P_DECK] < P[best, P_DECK]:
+            best = r
+    return best
+
+
+@engine_jit
 def effect_target(s, p, q, op, amount):
     """A character of seat q for p's effect (op, amount); -1 if none. Own effects pick the best
     target; the Boss's choices are made by the party (raid): the least harmful, or random."""

@@ -11,7 +11,8 @@ the order they moved back attack the target player (one whose 連撃 turned it O
 once, option raid_boss_combo, 302.5); the end phase as in PvP. The Boss deck never
 runs out (its discard is shuffled back in). The party wins when the Boss's Life is 0 and loses when
 every party deck is 0; a player at 0 is eliminated (their cards leave the game).
-Special rules: a party member's ON Warcry character may cover any party player (policy), the
+Special rules: a party member's ON Warcry character may cover any party player (policy), a party
+player's 回復 mode (a) may refill another party player's deck (policy heal_seat), the
 party chooses among a Boss card's options (option raid_party_tiebreak), Drop fires in the Boss's
 turn only (the other party players are not opponents).
 """

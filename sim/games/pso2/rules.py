@@ -107,7 +107,9 @@ OPTION_SPECS = (
                                "0 = may not attack the player"),
     ("fd_pp_colour", 0, "102.5/404.5.1 [AMBIGUOUS] the face-down PP meets the colour requirement with the "
                         "Player card's colour (1); default 0: it has no colour"),
-    ("new_pp_on", 1, "503.1.1 [NOT IN DOC] a card put into PP enters ON (1) or OFF (0)"),
+    ("new_pp_on", 1, "503.1.1 [NOT IN DOC] a card put into PP enters ON (1) or OFF (0); seed 001 names no "
+                     "state: 215.1.1 upright is ON, only used PP turns OFF (215.1.3), entering OFF is a "
+                     "rule for characters (302.6)"),
     ("player_attacks", 1, "215.2 [AMBIGUOUS] the Player card may declare attacks (1)"),
     ("armor_vs_effects", 1, "205.5.2 [AMBIGUOUS] armour also reduces effect damage (1); 0 = battle only"),
     ("weapon_bonus_turn", 0, "205.5.1 [AMBIGUOUS] the weapon's ATK lasts the battle (0) or the turn (1)"),
@@ -564,7 +566,10 @@ def count_pp_on(s, p):
 
 @engine_jit
 def put_pp(s, p, c, on, fd):
-    """503.1.1: a card into PP, face up (404.2); the second player's opening card face down (102.5)."""
+    """503.1.1: a card into PP, face up (404.2); the second player's opening card face down (102.5).
+    ON (`on`, the option new_pp_on, default 1) because the seed (001) gives a card put into PP no state
+    and so leaves it upright (215.1.1); only PP used for a cost turns OFF (215.1.3), and entering OFF
+    is a rule for characters (302.6: 奇襲 changes "a character enters OFF")."""
     P, PP = vP(s), vPP(s)
     i = P[p, P_NPP]
     PP[p, i, PP_CARD], PP[p, i, PP_ON], PP[p, i, PP_FD] = c, on, fd
@@ -649,7 +654,7 @@ def check_loss(s):
         zero0, zero1 = P[0, P_DECK] == 0, P[1, P_DECK] == 0
         if zero0 and zero1:
             G[G_OVER], G[G_LOSER] = 1, G[G_TP]
-            P[G[G_TP], P_OUT] = 2  # both reached 0 (recorded as simultaneous)
+            P[G[G_TP], P_OUT] = 2  # both reached 0 (recorded as simultaneous_turn_player_loses)
         elif zero0 or zero1:
             G[G_OVER], G[G_LOSER] = 1, 0 if zero0 else 1
         return
