@@ -86,8 +86,8 @@ def test_holm_decides_significance_and_noise_is_no_flip() -> None:
     real = sensitivity.mark_flips(pl.DataFrame({**base, "p": [0.001, 0.6], "p_holm": [0.004, 0.6]}))
     assert real["verdict"].to_list() == [1, 0] and real["flips"].all()
     (found,) = sensitivity.flips(real)
-    assert found["statement"] == ("A ranks above B under curve (+5.0 pts, +1.0 to +9.0; p Holm 0.004) "
-                                  "but not under control (+1.0 pts, -3.0 to +5.0; p Holm 0.600)")
+    assert found["statement"] == ("A ranks above B under curve (+5.0 pts, unadjusted 95% interval +1.0 to +9.0; p Holm 0.004) "
+                                  "but not under control (+1.0 pts, unadjusted 95% interval -3.0 to +5.0; p Holm 0.600)")
 
 
 def test_ranking_variance_counts_the_games_two_decks_share() -> None:

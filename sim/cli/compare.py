@@ -124,7 +124,8 @@ def _print_pairings(a: Deck, b: Deck, opponents: list[Deck], deck_a: Path, deck_
     width = max(len(f"{p} vs {p}") for p in names)
     for row in table.iter_rows(named=True):
         typer.echo(f"  {row['pairing'] + ' vs ' + row['pairing']:<{width}}  {100 * row['diff']:+.1f} pts "
-                   f"({100 * row['low']:+.1f} to {100 * row['high']:+.1f}), p Holm {p_value(row['p_holm'])}")
+                   f"(unadjusted 95% interval {100 * row['low']:+.1f} to {100 * row['high']:+.1f}), "
+                   f"p Holm {p_value(row['p_holm'])}")
     typer.echo(f"  {verdict}")
     if page:
         typer.echo(one_line(f"games kept in {out}/<policy>/; report: {page} (also report.md and tables/; "
