@@ -50,13 +50,17 @@ def test_compare_text_and_until_decided(decks: dict[str, Path]) -> None:
                             "--engine", "null", "--games", "400", "--until-decided"])
     assert r.exit_code == 0, r.output
     assert "overall" in r.output and "B - A" in r.output
-    assert "sequential test: stopped at --games 400" in r.output  # identical outcomes: no evidence either way
+    # identical outcomes: B - A is 0 on every deal, so the first look (100 games) accepts H0 both ways
+    assert "sequential test: stopped early after 100 games per matchup: no difference of 5 pts" in r.output
     assert "discordance: A and B got different results in 0.0% of the pairs" in r.output
-    assert "H0: B - A = 0 win-rate points" in r.output and "2.5% per direction" in r.output
+    assert "H0: B - A = 0 win-rate points; H1: B - A = +5 (B better)" in r.output and "2.5% per direction" in r.output
+    assert "% of the way to -" in r.output and "pentanomial" in r.output
     r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]),
-                            "--engine", "null", "--games", "400", "--until-decided", "--json"])
+                            "--engine", "null", "--games", "400", "--until-decided", "--batch", "400", "--json"])
     doc = json.loads(r.stdout)
-    assert doc["sprt"]["decision"] == "undecided" and doc["sprt"]["stopped_early"] is False
+    assert doc["sprt"]["decision"] == "no_difference" and doc["sprt"]["stopped_early"] is False
+    assert doc["sprt"]["deals"] == 400 and doc["sprt"]["pentanomial_a"] == doc["sprt"]["pentanomial_b"]
+    assert doc["sprt"]["llr_b"] <= doc["sprt"]["lower"] < 0 < doc["sprt"]["upper"]
 
 
 def test_compare_bad_input_exit_2(decks: dict[str, Path], tmp_path: Path) -> None:
