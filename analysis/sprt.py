@@ -96,7 +96,6 @@ class SprtResult:
     decision: str  # "b_better", "a_better", "no_difference", "undecided"
     deals: int
     mean: float  # mean x: B's score rate - A's, draws as half points
-    counts: list[int]  # deals per x in VALUES
     penta_a: list[int]  # A's deal scores 0, 1/2, 1, 3/2, 2
     penta_b: list[int]
     llr_b: float  # H1 "B better" against H0
@@ -151,5 +150,5 @@ def sprt(score_a: np.ndarray, score_b: np.ndarray, delta: float = 0.05, alpha: f
     lb, la = (float(llr(counts, 0.0, delta)), float(llr(counts, 0.0, -delta))) if n else (0.0, 0.0)
     decision = DECISIONS[int(decide(lb, la, lower, upper))]
     mean = float((counts * VALUES).sum() / n) if n else math.nan
-    return SprtResult(decision, n, mean, counts.astype(int).tolist(), pentanomial(score_a), pentanomial(score_b),
+    return SprtResult(decision, n, mean, pentanomial(score_a), pentanomial(score_b),
                       lb, la, lower, upper, delta, alpha, beta)
