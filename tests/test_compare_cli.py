@@ -207,3 +207,16 @@ def test_example_command_is_the_trace_command_of_the_game() -> None:
          "policy_a": "curve", "policy_b": "control"}
     assert _command(m, 7, 12, {"turn_cap": 40}) == ("tcgsim trace '/d/a deck.toml' /d/b.toml --seed 7 --stream 3 "
                                                     "--game 12 --policy-a curve --policy-b control -o turn_cap=40")
+
+
+def test_compare_report_states_provenance_and_checks_every_pairing(decks: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "cmp"
+    r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]), "--engine",
+                            "null", "--games", "20", "--policies", "curve,control", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    md = (out / "report.md").read_text().replace("\\_", "_")
+    assert "engine digests | null " in md and f"tcgsim report {out} --check" in md and "rules options" in md
+    r = runner.invoke(app, ["report", str(out), "--check", "--sample", "2"])
+    assert r.exit_code == 0, r.output
+    for p in ("curve", "control"):
+        assert f"check: 8 games of 4 matchups replayed in {out / p}: identical games rows" in r.output
