@@ -25,6 +25,7 @@ class Results:
     turns: pl.LazyFrame | None = None
     cards: pl.LazyFrame | None = None
     manifest: dict = field(default_factory=dict)
+    root: Path | None = None  # the results directory, when read from one
 
 
 def _scan(folder: Path) -> pl.LazyFrame | None:
@@ -44,7 +45,7 @@ def open_results(path: Path) -> Results:
             manifest = json.loads((path / "manifest.json").read_text())
         except json.JSONDecodeError as exc:
             raise InputError(path / "manifest.json", f"not valid JSON ({exc})") from None
-    return Results(games, _scan(path / "turns"), _scan(path / "cards"), manifest)
+    return Results(games, _scan(path / "turns"), _scan(path / "cards"), manifest, path)
 
 
 def from_frames(games: pl.DataFrame, turns: pl.DataFrame | None = None,

@@ -1,4 +1,4 @@
-"""Paired comparison of two deck variants under common random numbers, and an SPRT to stop early.
+"""Paired comparison of two deck variants under common random numbers.
 
 Design (docs/statistics.md): variants A and B play the same seeds against each opponent, every
 seed twice with the seats swapped. A pair is (opponent, game index, seat order); its difference is
@@ -6,13 +6,7 @@ d = won_B - won_A in {-1, 0, 1} (a draw counts as not won, as in analysis.winrat
 make d = 0 common, so the paired interval mean(d) +- t * sd(d) / sqrt(n) is narrower than the
 unpaired one on the same games.
 
-Sequential test: only discordant pairs (d != 0) carry information about which variant is better.
-Among them, B wins with probability p. Two SPRTs (Wald) run side by side: H0 p = 0.5 against
-H1 p = 0.5 + delta (B better), and against p = 0.5 - delta (A better). Each one-sided test gets
-alpha / 2, so a false "better" claim either way has probability at most alpha (5%) overall; beta
-is the chance of missing a true delta. delta is not a win-rate difference: with a discordance rate
-r (share of pairs whose outcomes differ), mean(d) = r * (2p - 1), so delta is worth 2 * r * delta
-win-rate points (SprtResult.points).
+The sequential test (--until-decided) models deals, not single games: analysis.sprt.
 """
 
 from __future__ import annotations
@@ -58,7 +52,8 @@ def unpaired_interval(a: np.ndarray, b: np.ndarray, confidence: float = 0.95) ->
 
 
 def paired_outcomes(games: pl.DataFrame | pl.LazyFrame, matchups: list[dict]) -> pl.DataFrame:
-    """Per pair, whether A and B won: one row per (opponent, index, order).
+    """Per pair, whether A and B won (won_a, won_b) and their score (score_a, score_b: a draw is half
+    a point, a double loss none): one row per (opponent, index, order).
 
     `matchups` lists, for each matchup index of the dataset, its role:
     {"matchup": i, "variant": "a"|"b", "opponent": k, "order": "first"|"second"}
@@ -69,9 +64,10 @@ def paired_outcomes(games: pl.DataFrame | pl.LazyFrame, matchups: list[dict]) ->
     g = games.lazy().select(pl.col("matchup").cast(pl.Int32), "index", "winner")
     won = (g.join(roles.lazy(), on="matchup")
            .with_columns((pl.col("winner") == pl.when(pl.col("order") == "first").then(pl.lit("a"))
-                          .otherwise(pl.lit("b"))).cast(pl.Int8).alias("won")))
-    wide = (won.collect().pivot(on="variant", index=["opponent", "index", "order"], values="won")
-            .rename({"a": "won_a", "b": "won_b"}))
+                          .otherwise(pl.lit("b"))).cast(pl.Int8).alias("won"))
+           .with_columns(pl.when(pl.col("winner") == "draw").then(0.5).otherwise(pl.col("won").cast(pl.Float64))
+                         .alias("score")))
+    wide = (won.collect().pivot(on="variant", index=["opponent", "index", "order"], values=["won", "score"]))
     return (wide.drop_nulls(["won_a", "won_b"])  # a pair needs both variants' game
             .with_columns((pl.col("won_b") - pl.col("won_a")).alias("d"))
             .sort("opponent", "index", "order"))
@@ -109,72 +105,7 @@ def compare(pairs: pl.DataFrame, opponent_names: list[str]) -> Comparison:
     return Comparison(rows, overall, unpaired, discordance)
 
 
-@dataclass(frozen=True)
-class SprtResult:
-    decision: str  # "b_better", "a_better", "no_difference", "undecided"
-    pairs: int
-    discordant: int
-    b_wins: int
-    llr_b: float  # log likelihood ratio, H1 "B better" vs H0
-    llr_a: float  # H1 "A better" vs H0
-    upper: float
-    lower: float
-    alpha: float  # overall: each one-sided test runs at alpha / 2
-
-    @property
-    def decided(self) -> bool:
-        return self.decision != "undecided"
-
-    @property
-    def discordance(self) -> float:
-        return self.discordant / self.pairs if self.pairs else math.nan
-
-    def points(self, delta: float) -> float:
-        """delta in win-rate points (B - A) at the observed discordance rate: 2 * r * delta."""
-        return 2 * self.discordance * delta * 100
-
-    def hypotheses(self, delta: float) -> str:
-        return (f"H0: B - A = 0 win-rate points; H1: B - A = +-{self.points(delta):.1f} points "
-                f"(B wins 50% +- {100 * delta:g}% of the pairs whose results differ, "
-                f"{100 * self.discordance:.1f}% of the pairs so far); "
-                f"overall error rate {100 * self.alpha:g}% ({100 * self.alpha / 2:g}% per direction)")
-
-    def explain(self, delta: float) -> str:
-        share = (f"B won {self.b_wins} of {self.discordant} pairs where the outcomes differed "
-                 f"(discordance {100 * self.discordance:.1f}% of {self.pairs:,} pairs)")
-        pts = f"{self.points(delta):.1f} win-rate points"
-        return {
-            "b_better": f"B is better: {share}; the SPRT accepted H1 B - A = +{pts} over H0 (0)",
-            "a_better": f"A is better: {share}; the SPRT accepted H1 B - A = -{pts} over H0 (0)",
-            "no_difference": f"no difference of {pts} or more: {share}; the SPRT accepted H0 (0) both ways",
-            "undecided": f"not decided: {share}",
-        }[self.decision]
-
-
 STOPPING_BIAS = ("the test stopped when the data looked decisive, so the difference printed is biased "
                  "away from 0 (stopping bias) and its interval is not a fixed-sample 95% interval; "
                  "re-run with a fixed --games for an unbiased estimate")
 
-
-def sprt(d: np.ndarray, delta: float = 0.1, alpha: float = 0.05, beta: float = 0.05) -> SprtResult:
-    """Wald's SPRT on discordant pairs (see the module doc). Tests the accumulated pairs at once;
-    called after each batch, this is a group-sequential SPRT (slightly conservative)."""
-    if not 0 < delta < 0.5:
-        raise ValueError("delta must be in (0, 0.5)")
-    d = np.asarray(d)
-    wins, n = int((d > 0).sum()), int((d != 0).sum())
-    losses = n - wins
-    up, down = math.log(0.5 + delta) - math.log(0.5), math.log(0.5 - delta) - math.log(0.5)
-    llr_b = wins * up + losses * down
-    llr_a = wins * down + losses * up
-    side = alpha / 2  # two one-sided tests: split alpha so the overall error is alpha
-    upper, lower = math.log((1 - beta) / side), math.log(beta / (1 - side))
-    if llr_b >= upper:
-        decision = "b_better"
-    elif llr_a >= upper:
-        decision = "a_better"
-    elif llr_b <= lower and llr_a <= lower:
-        decision = "no_difference"
-    else:
-        decision = "undecided"
-    return SprtResult(decision, int(d.size), n, wins, llr_b, llr_a, upper, lower, alpha)

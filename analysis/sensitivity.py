@@ -203,7 +203,9 @@ def _pts(x: float) -> str:
 
 
 def _point(r: dict) -> str:
-    return (f"{r['pairing']} ({_pts(r['diff'])} pts, {_pts(r['low'])} to {_pts(r['high'])}; "
+    # The interval is each comparison's own 95% one; only its p is Holm-adjusted, so the sentence
+    # says so: an interval that excludes 0 next to a p Holm above 0.05 is no contradiction.
+    return (f"{r['pairing']} ({_pts(r['diff'])} pts, unadjusted 95% interval {_pts(r['low'])} to {_pts(r['high'])}; "
             f"p Holm {'<0.001' if r['p_holm'] < 0.001 else format(r['p_holm'], '.3f')})")
 
 

@@ -16,6 +16,7 @@ import polars as pl
 from analysis.intervals import wilson
 from analysis.paired import Comparison, compare, paired_outcomes
 from analysis.sensitivity import variant_comparisons, variant_verdict
+from reports.content import provenance
 from reports.parts import INTERVAL_MEANING, Report, Section, Table, fmt, p_value, rate, signed
 from reports.write import write_pages
 from sim.errors import InputError
@@ -111,10 +112,13 @@ def write_compare_report(root: Path, out: Path) -> Path:
     """Recompute the comparison from OUT's games and write report.html, report.md and tables/ to `out`."""
     doc = read_roles(root)
     first = Path(root) / doc["pairings"][0] / "manifest.json"
-    job = json.loads(first.read_text(encoding="utf-8")).get("job", {}) if first.is_file() else {}
+    record = json.loads(first.read_text(encoding="utf-8")) if first.is_file() else {}
+    job = record.get("job", {})
     meta = [("A", doc["a"]), ("B", doc["b"]), ("opponents", ", ".join(doc["opponents"])),
             ("pairings", ", ".join(f"{p} vs {p}" for p in doc["pairings"])),
             ("games per variant, opponent, seat order and pairing", f"{job.get('games', '–'):,}"
              if isinstance(job.get("games"), int) else "–"),
-            ("seed", str(job.get("seed", "not recorded")))]
+            ("seed", str(job.get("seed", "not recorded"))),
+            ("rules options", ", ".join(f"{k}={v}" for k, v in (job.get("options") or {}).items()) or "defaults"),
+            *provenance(record, str(root))]
     return write_pages(build(doc, comparisons(root, doc), meta), Path(out))

@@ -7,6 +7,7 @@ odds) are kept with a note saying why they are empty, so a reader knows what is 
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,7 +17,7 @@ import polars as pl
 from analysis import mulligan as mulligan_analysis
 from analysis import sensitivity, winrates
 from analysis.data import Results
-from reports import play_sections, policy_sections
+from reports import examples, play_sections, policy_sections
 from reports.coverage_section import coverage
 from reports.parts import INTERVAL_MEANING, Report, Section, Table, cell, diff, fmt, pct, rate
 from sim.cards.model import Deck
@@ -36,6 +37,7 @@ def _meta(results: Results, games: int) -> list[tuple[str, str]]:
             ("seed", cell(job.get("seed")) if job else "not recorded"),
             ("detail", job.get("detail", "–")),
             ("rules options", ", ".join(f"{k}={v}" for k, v in (job.get("options") or {}).items()) or "defaults"),
+            *provenance(m, str(results.root) if results.root else "RESULTS_DIR"),
             ("tcgsim", str(m.get("tcgsim") or versions.get("tcgsim") or "unknown")),
             ("dependencies", ", ".join(f"{k} {v}" for k, v in versions.items() if k != "tcgsim") or "not recorded"),
             ("git revision", str(m.get("git") or "not recorded")),
@@ -43,6 +45,17 @@ def _meta(results: Results, games: int) -> list[tuple[str, str]]:
     if m.get("status") and m["status"] != "complete":
         meta.insert(0, ("WARNING", f"the run is {m['status']}: these results are partial"))
     return meta
+
+
+def provenance(m: dict, where: str) -> list[tuple[str, str]]:
+    """The command that wrote a run, its engines' source digests and how to confirm the games."""
+    argv = m.get("command") or []
+    command = "tcgsim " + shlex.join(argv[1:]) if argv else "not recorded"
+    engines = (m.get("job") or {}).get("engines") or {}
+    return [("command", command),
+            ("engine digests", ", ".join(f"{k} {v[:16]}" for k, v in engines.items()) or "not recorded"),
+            ("reproduce", f"tcgsim report {shlex.quote(where)} --check replays a sample of these games "
+                          "and confirms they are identical")]
 
 
 def decks_from_manifest(manifest: dict) -> tuple[list[Deck], list[str]]:
@@ -72,7 +85,7 @@ def build(results: Results, decks: list[Deck] | None = None) -> Report:
     report.sections += [_overview(results, games), coverage(decks, notes), *policy_sections.sections(results), *_matrix(results), _first_player(results),
                         _length(results), _mulligans(results), play_sections.curve(results, decks),
                         play_sections.costs(results, decks, notes), play_sections.cards(results),
-                        _odds(decks, notes)]
+                        _odds(decks, notes), examples.section(results)]
     return report
 
 

@@ -86,8 +86,8 @@ def test_holm_decides_significance_and_noise_is_no_flip() -> None:
     real = sensitivity.mark_flips(pl.DataFrame({**base, "p": [0.001, 0.6], "p_holm": [0.004, 0.6]}))
     assert real["verdict"].to_list() == [1, 0] and real["flips"].all()
     (found,) = sensitivity.flips(real)
-    assert found["statement"] == ("A ranks above B under curve (+5.0 pts, +1.0 to +9.0; p Holm 0.004) "
-                                  "but not under control (+1.0 pts, -3.0 to +5.0; p Holm 0.600)")
+    assert found["statement"] == ("A ranks above B under curve (+5.0 pts, unadjusted 95% interval +1.0 to +9.0; p Holm 0.004) "
+                                  "but not under control (+1.0 pts, unadjusted 95% interval -3.0 to +5.0; p Holm 0.600)")
 
 
 def test_ranking_variance_counts_the_games_two_decks_share() -> None:
@@ -130,8 +130,8 @@ def test_variant_difference_holds_or_flips_across_pairings() -> None:
                                                        "control": Interval(-0.008, -0.046, 0.030, 4000)})
     assert flips["verdict"].to_list() == [1, 0] and flips["flips"].all()
     verdict = sensitivity.variant_verdict(flips)
-    assert verdict.startswith("depends on the policy: B does better than A under curve (+6.1 pts, +2.3 to +9.9")
-    assert "but not under control (-0.8 pts, -4.6 to +3.0" in verdict
+    assert verdict.startswith("depends on the policy: B does better than A under curve (+6.1 pts, unadjusted 95% interval +2.3 to +9.9")
+    assert "but not under control (-0.8 pts, unadjusted 95% interval -4.6 to +3.0" in verdict
     none = sensitivity.variant_comparisons("A", "B", {"curve": Interval(0.01, -0.03, 0.05, 4000),
                                                       "control": Interval(0.0, -0.04, 0.04, 4000)})
     assert sensitivity.variant_verdict(none).startswith("no pairing shows a significant difference")

@@ -50,13 +50,17 @@ def test_compare_text_and_until_decided(decks: dict[str, Path]) -> None:
                             "--engine", "null", "--games", "400", "--until-decided"])
     assert r.exit_code == 0, r.output
     assert "overall" in r.output and "B - A" in r.output
-    assert "sequential test: stopped at --games 400" in r.output  # identical outcomes: no evidence either way
+    # identical outcomes: B - A is 0 on every deal, so the first look (100 games) accepts H0 both ways
+    assert "sequential test: stopped early after 100 games per matchup: no difference of 5 pts" in r.output
     assert "discordance: A and B got different results in 0.0% of the pairs" in r.output
-    assert "H0: B - A = 0 win-rate points" in r.output and "2.5% per direction" in r.output
+    assert "H0: B - A = 0 win-rate points; H1: B - A = +5 (B better)" in r.output and "2.5% per direction" in r.output
+    assert "% of the way to -" in r.output and "pentanomial" in r.output
     r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]),
-                            "--engine", "null", "--games", "400", "--until-decided", "--json"])
+                            "--engine", "null", "--games", "400", "--until-decided", "--batch", "400", "--json"])
     doc = json.loads(r.stdout)
-    assert doc["sprt"]["decision"] == "undecided" and doc["sprt"]["stopped_early"] is False
+    assert doc["sprt"]["decision"] == "no_difference" and doc["sprt"]["stopped_early"] is False
+    assert doc["sprt"]["deals"] == 400 and doc["sprt"]["pentanomial_a"] == doc["sprt"]["pentanomial_b"]
+    assert doc["sprt"]["llr_b"] <= doc["sprt"]["lower"] < 0 < doc["sprt"]["upper"]
 
 
 def test_compare_bad_input_exit_2(decks: dict[str, Path], tmp_path: Path) -> None:
@@ -135,3 +139,84 @@ def test_card_order_in_the_deck_file_does_not_change_the_games(tmp_path: Path) -
                       .sort("game_id", "copy"))
     assert frames[0]["code"].head(30).to_list() == sorted(frames[0]["code"].head(30).to_list())
     assert frames[0].equals(frames[1])
+
+
+def test_report_states_provenance_and_check_replays_games(decks: dict[str, Path], tmp_path: Path) -> None:
+    """The report names the command, seed, engine digests and rules options; `report --check` replays a
+    sample and passes, then fails naming the first game whose stored row was changed."""
+    out = tmp_path / "rep"
+    r = runner.invoke(app, ["balance", str(decks["a"]), str(decks["x"]), "--engine", "null", "--games", "50",
+                            "--seed", "9", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    md = (out / "report.md").read_text().replace("\\_", "_")  # Markdown escapes underscores
+    results = out / "results"
+    digest = json.loads((results / "manifest.json").read_text())["job"]["engines"]["null"]
+    assert f"null {digest[:16]}" in md and "rules options" in md and "| seed | 9 |" in md
+    assert "tcgsim " in md and f"tcgsim report {results} --check" in md
+    r = runner.invoke(app, ["report", str(results), "--check", "--sample", "4"])
+    assert r.exit_code == 0, r.output
+    assert f"check: 8 games of 2 matchups replayed in {results}: identical games rows" in r.output
+    part = sorted((results / "games").glob("*.parquet"))[0]
+    games = pl.read_parquet(part)
+    row = games["index"].to_list().index(49)  # the last game, always in the sample
+    changed = games.with_columns(pl.when(pl.int_range(pl.len()) == row).then(pl.col("turns") + 1)
+                                 .otherwise(pl.col("turns")).alias("turns"))
+    changed.write_parquet(part)
+    r = runner.invoke(app, ["report", str(results), "--check"])
+    m = int(games["matchup"][0])
+    assert r.exit_code == 1
+    assert f"game 49 of matchup {m}" in r.output and "differs from its replay: turns stored" in r.output
+
+
+def test_report_names_an_example_game_for_each_outcome(decks: dict[str, Path], tmp_path: Path) -> None:
+    """Example games: the game named for "seat A loses on the play" and for a card stuck in hand does show
+    that outcome; outside FFTCG the line gives seed, stream and game index (trace is FFTCG-only)."""
+    out = tmp_path / "rep"
+    r = runner.invoke(app, ["balance", str(decks["a"]), str(decks["x"]), "--engine", "null", "--games", "60",
+                            "--seed", "4", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    ex = pl.read_csv(out / "tables" / "examples.csv")
+    games = pl.read_parquet(out / "results" / "games" / "*.parquet")
+    cards = pl.read_parquet(out / "results" / "cards" / "*.parquet")
+    manifest = json.loads((out / "results" / "manifest.json").read_text())["job"]
+    loss = ex.filter(pl.col("outcome") == "seat A loses on the play")
+    assert loss.height == 2  # both matchups
+    for row in loss.iter_rows(named=True):
+        g = games.filter((pl.col("matchup") == row["matchup"]) & (pl.col("index") == row["index"]))
+        assert g["first_player"][0] == "a" and g["winner"][0] == "b"
+        earlier = games.filter((pl.col("matchup") == row["matchup"]) & (pl.col("index") < row["index"]))
+        assert not ((earlier["first_player"] == "a") & (earlier["winner"] == "b")).any()  # the first such game
+        stream = manifest["matchups"][row["matchup"]]["stream"]
+        assert row["command"] == (f"seed 4, stream {stream}, game {row['index']} "
+                                  "(tcgsim trace replays FFTCG games only)")
+    stuck = ex.filter(pl.col("card").is_not_null()).row(0, named=True)
+    g = games.filter((pl.col("matchup") == stuck["matchup"]) & (pl.col("index") == stuck["index"]))
+    seat = stuck["outcome"].split("seat ")[1][0].lower()
+    assert g["winner"][0] not in (seat, "draw")
+    code = stuck["card"].rsplit("(", 1)[1].rstrip(")")
+    held = cards.filter((pl.col("game_id") == g["game_id"][0]) & (pl.col("seat") == seat) & (pl.col("code") == code))
+    assert ((held["turn_drawn"] >= 0) & (held["turn_played"] < 0)).any()
+    md = (out / "report.md").read_text()
+    assert "Example games" in md and "seat A loses on the play" in md
+
+
+def test_example_command_is_the_trace_command_of_the_game() -> None:
+    from reports.examples import _command
+
+    m = {"deck_a": {"path": "/d/a deck.toml"}, "deck_b": {"path": "/d/b.toml"}, "stream": 3,
+         "policy_a": "curve", "policy_b": "control"}
+    assert _command(m, 7, 12, {"turn_cap": 40}) == ("tcgsim trace '/d/a deck.toml' /d/b.toml --seed 7 --stream 3 "
+                                                    "--game 12 --policy-a curve --policy-b control -o turn_cap=40")
+
+
+def test_compare_report_states_provenance_and_checks_every_pairing(decks: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "cmp"
+    r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]), "--engine",
+                            "null", "--games", "20", "--policies", "curve,control", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    md = (out / "report.md").read_text().replace("\\_", "_")
+    assert "engine digests | null " in md and f"tcgsim report {out} --check" in md and "rules options" in md
+    r = runner.invoke(app, ["report", str(out), "--check", "--sample", "2"])
+    assert r.exit_code == 0, r.output
+    for p in ("curve", "control"):
+        assert f"check: 8 games of 4 matchups replayed in {out / p}: identical games rows" in r.output

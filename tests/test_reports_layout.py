@@ -30,12 +30,10 @@ def _long_named_dataset():
     return g, t, c, decks
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed")
-def test_every_table_fits_a_1280px_window(tmp_path: Path) -> None:
+def _measure(page: Path) -> tuple[list[dict], list[int]]:
+    """Each table's section, columns, width and the room it has, and the page's scroll and client width."""
     from playwright.sync_api import sync_playwright
 
-    g, t, c, decks = _long_named_dataset()
-    page = write_report(from_frames(g, t, c), tmp_path, decks=decks)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
@@ -47,8 +45,34 @@ def test_every_table_fits_a_1280px_window(tmp_path: Path) -> None:
             page_width = tab.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         finally:
             browser.close()
+    return tables, page_width
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed")
+def test_every_table_fits_a_1280px_window(tmp_path: Path) -> None:
+    g, t, c, decks = _long_named_dataset()
+    tables, page_width = _measure(write_report(from_frames(g, t, c), tmp_path, decks=decks))
     assert {x["section"] for x in tables} >= {"decks", "matchups", "mulligans", "cards", "curve"}
     assert max(x["columns"] for x in tables if x["section"] == "cards") >= 12
     wide = [x for x in tables if x["width"] > x["room"]]
     assert wide == [], wide
     assert page_width[0] <= page_width[1]  # nor does the page itself scroll sideways
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed")
+def test_provenance_and_example_games_fit_a_1280px_window(tmp_path: Path) -> None:
+    """The header's command and the example games' replay commands, with long deck paths, wrap."""
+    g, t, c, decks = _long_named_dataset()
+    folder = "/home/player/tcg/decks/" + "a-rather-long-folder-name/" * 3
+    paths = [folder + name.split(" (")[0].replace(" ", "-").lower() + ".toml" for name in NAMES.values()]
+    manifest = {"command": ["tcgsim", "balance", *paths, "--games", "20", "--out", folder + "report"],
+                "job": {"seed": 5, "games": 20, "options": {"turn_cap": 40}, "engines": {"null": "ab" * 32},
+                        "matchups": [{"index": m, "engine": "null", "stream": 1, "policy_a": "curve",
+                                      "policy_b": "curve", "deck_a": {"path": paths[m]},
+                                      "deck_b": {"path": paths[1 - m]}} for m in (0, 1)]}}
+    page = write_report(from_frames(g, t, c, manifest), tmp_path, decks=decks)
+    text = page.read_text()
+    assert "Example games" in text and "stream 1, game" in text and folder + "report" in text
+    tables, page_width = _measure(page)
+    assert [x for x in tables if x["width"] > x["room"]] == []
+    assert page_width[0] <= page_width[1]

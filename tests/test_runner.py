@@ -285,3 +285,20 @@ def test_first_compile_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert re.fullmatch(r"compiled the null engine in \d+ s", err[-1])
     run_matchups(specs(), 10, 2, tmp_path / "job", chunk=10, progress=False)  # nothing left to play: no notice
     assert "compiling" not in capsys.readouterr().err
+
+
+def test_progress_shows_the_interim_win_rate_with_its_interval(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """The live bars carry seat a's win rate so far with its Wilson interval, per matchup, and it
+    agrees with the games written."""
+    from analysis.intervals import wilson
+    from sim.run.runner import interim
+
+    out = run_matchups(specs(), 40, 3, tmp_path / "job", chunk=10, progress=True)
+    err = capsys.readouterr().err
+    games = read(out, "games")
+    for m in (0, 1):
+        wins = int(games.filter(pl.col("matchup") == m)["winner"].eq("a").sum())
+        low, high = wilson(wins, 40)
+        assert interim(wins, 40) == f"a wins {100 * wins / 40:.1f}% ({100 * low:.1f}-{100 * high:.1f}) of 40"
+        assert interim(wins, 40) in err
+    assert "ETA" in err and interim(0, 0) == ""

@@ -54,3 +54,29 @@ def test_trace_refuses_other_games_and_unknown_policies():
     ff = str(DECKS / "fftcg" / "aggro.toml")
     out = runner.invoke(app, ["trace", ff, ff, "--policy-a", "greedy"])
     assert out.exit_code == 2 and "--policy-a" in out.output
+
+
+def test_report_example_command_replays_the_named_fftcg_game(tmp_path: Path):
+    """The report's example command (seed, stream, game index of a run's matchup) replays the game it names:
+    the trace shows seat A on the play, losing; the first example's trace is embedded in the report."""
+    import shlex
+
+    import polars as pl
+
+    from reports.write import write_report
+    from sim.run.runner import run_matchups
+
+    a, b = load_deck(DECKS / "fftcg" / "aggro.toml"), load_deck(DECKS / "fftcg" / "control.toml")
+    results = run_matchups([simulate_spec(a, b, "curve", "control", None, {}, stream=3)], 30, 11, tmp_path / "res",
+                           detail="cards")
+    write_report(results, tmp_path / "rep")
+    ex = pl.read_csv(tmp_path / "rep" / "tables" / "examples.csv")
+    row = ex.filter(pl.col("outcome") == "seat A loses on the play").row(0, named=True)
+    args = shlex.split(row["command"])
+    assert args[:2] == ["tcgsim", "trace"] and args[args.index("--stream") + 1] == "3"
+    js = runner.invoke(app, [*args[1:], "--json"])
+    assert js.exit_code == 0, js.output
+    record = json.loads(js.output)
+    assert (record["first"], record["winner"]) == ("A", "b")
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert f"Replay of game {row['index']}" in md and "winner: b" in md

@@ -28,7 +28,8 @@ def register(app: typer.Typer) -> None:
         policies: str | None = typer.Option(None, "--policies", help="Two or more policies, comma-separated (curve,control): the comparison once per policy, both seats playing it, and whether B - A holds across them."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         until_decided: bool = typer.Option(False, "--until-decided", help="Play in batches and stop when a sequential test (SPRT) decides."),
-        delta: float = typer.Option(0.1, "--delta", min=0.01, max=0.49, help="SPRT effect size on the pairs whose outcomes differ: B wins 0.5 +- delta of them (worth 2 x discordance x delta win-rate points; printed)."),
+        delta: float = typer.Option(5.0, "--delta", min=0.5, max=49.0, help="SPRT alternative in win-rate points: H0 B - A = 0 against B - A = +-delta (draws count half)."),
+        batch: int | None = typer.Option(None, "--batch", min=1, help="With --until-decided: games per matchup between two looks of the test (default 100)."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for decks that list codes without `pool`."),
         engine: str = typer.Option("", "--engine", help="Engine to play with (default: the decks' game; `null` = the baseline null game)."),
         out: Path | None = typer.Option(None, "--out", help="Keep the games here (default: a temporary directory)."),
@@ -52,18 +53,21 @@ def register(app: typer.Typer) -> None:
 
         def note(played: int, test) -> None:
             if not as_json:
-                typer.echo(f"  {played:,} games per matchup: {test.explain(delta)}", err=True)
+                typer.echo(one_line(f"  {played:,} games per matchup: {test.explain()}"), err=True)
 
         r = compare_variants(a, b, opponents, games=games, policy=policy, seed=seed, until_decided=until_decided,
-                             delta=delta, out=out, engine=engine, progress=sys.stderr.isatty() and not as_json,
+                             delta=delta / 100, batch=batch, out=out, engine=engine, progress=sys.stderr.isatty() and not as_json,
                              on_batch=note)
         c = r.comparison
         if as_json:
             doc = {**comparison_json(c), "games": r.games}
             if r.sprt is not None:
                 doc["sprt"] = {"decision": r.sprt.decision, "stopped_early": r.stopped_early,
-                               "reason": r.sprt.explain(delta), "hypotheses": r.sprt.hypotheses(delta),
-                               "delta_points": r.sprt.points(delta), "alpha": r.sprt.alpha,
+                               "reason": r.sprt.explain(), "hypotheses": r.sprt.hypotheses(),
+                               "delta_points": delta, "alpha": r.sprt.alpha, "beta": r.sprt.beta,
+                               "llr_b": r.sprt.llr_b, "llr_a": r.sprt.llr_a, "lower": r.sprt.lower,
+                               "upper": r.sprt.upper, "deals": r.sprt.deals, "pentanomial_a": r.sprt.penta_a,
+                               "pentanomial_b": r.sprt.penta_b,
                                **({"bias": STOPPING_BIAS} if r.stopped_early else {})}
             typer.echo(json.dumps(doc, indent=2))
             return
@@ -73,8 +77,8 @@ def register(app: typer.Typer) -> None:
         if r.sprt is not None:
             how = ("stopped early" if r.stopped_early else
                    "decided at the last batch" if r.sprt.decided else f"stopped at --games {r.max_games:,}")
-            typer.echo(f"sequential test: {how} after {r.games:,} games per matchup: {r.sprt.explain(delta)}")
-            typer.echo(f"  {r.sprt.hypotheses(delta)}")
+            typer.echo(f"sequential test: {how} after {r.games:,} games per matchup: {r.sprt.explain()}")
+            typer.echo(f"  {r.sprt.hypotheses()}")
             if r.stopped_early:
                 typer.echo(f"  note: {STOPPING_BIAS}")
         if out:
@@ -124,7 +128,8 @@ def _print_pairings(a: Deck, b: Deck, opponents: list[Deck], deck_a: Path, deck_
     width = max(len(f"{p} vs {p}") for p in names)
     for row in table.iter_rows(named=True):
         typer.echo(f"  {row['pairing'] + ' vs ' + row['pairing']:<{width}}  {100 * row['diff']:+.1f} pts "
-                   f"({100 * row['low']:+.1f} to {100 * row['high']:+.1f}), p Holm {p_value(row['p_holm'])}")
+                   f"(unadjusted 95% interval {100 * row['low']:+.1f} to {100 * row['high']:+.1f}), "
+                   f"p Holm {p_value(row['p_holm'])}")
     typer.echo(f"  {verdict}")
     if page:
         typer.echo(one_line(f"games kept in {out}/<policy>/; report: {page} (also report.md and tables/; "

@@ -203,15 +203,28 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
 # ---------------------------------------------------------------- progress
 
 
+def interim(wins: int, games: int) -> str:
+    """The interim estimate a bar shows: seat a's win rate so far with its Wilson 95% interval."""
+    if not games:
+        return ""
+    from analysis.intervals import wilson
+
+    low, high = wilson(wins, games)
+    return f"a wins {100 * wins / games:.1f}% ({100 * low:.1f}-{100 * high:.1f}) of {games:,}"
+
+
 @contextmanager
 def _progress(enabled: bool, specs: list[MatchupSpec], games: int,
-              done: list[int]) -> Iterator[Callable[[int, int], None]]:
-    """Yields advance(matchup, n). Per-matchup bars for small jobs, one overall bar always; on stderr.
+              done: list[int]) -> Iterator[Callable[..., None]]:
+    """Yields advance(matchup, n, wins=None). Per-matchup bars for small jobs, one overall bar always;
+    on stderr, with rate, ETA and the interim estimate (seat a's win rate with its interval, see
+    `interim`) of the games this run played (`wins` of seat a among the n; None when the backend
+    does not say, as ray's).
 
     Bars start at the games a resumed job already has (`done` per matchup), so rate and ETA
-    count only this run's games."""
+    count only this run's games. The estimate moves once per chunk of a matchup."""
     if not enabled:
-        yield lambda m, n: None
+        yield lambda m, n, wins=None: None
         return
     from rich.console import Console
     from rich.progress import (
@@ -229,17 +242,23 @@ def _progress(enabled: bool, specs: list[MatchupSpec], games: int,
             return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="cyan")
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                   TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True), transient=False)
+                   TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.fields[interim]}"),
+                   console=Console(stderr=True), transient=False)
     with bar:
-        total = bar.add_task("all matchups", total=games * len(specs), completed=sum(done))
+        total = bar.add_task("all matchups", total=games * len(specs), completed=sum(done), interim="")
         rows = ([bar.add_task(f"  {s.deck_a.name} ({s.policy_a}) vs {s.deck_b.name} ({s.policy_b})", total=games,
-                              completed=done[i])
+                              completed=done[i], interim="")
                  for i, s in enumerate(specs)] if 1 < len(specs) <= 20 else [])
+        seen = [[0, 0] for _ in specs]  # seat a's wins and the games counted, this run
 
-        def advance(m: int, n: int) -> None:
-            bar.advance(total, n)
+        def advance(m: int, n: int, wins: int | None = None) -> None:
+            if wins is not None:
+                seen[m][0] += wins
+                seen[m][1] += n
+            bar.update(total, advance=n, **({} if rows or wins is None else
+                                            {"interim": f"{specs[m].deck_a.name}: {interim(*seen[m])}"}))
             if rows:
-                bar.advance(rows[m], n)
+                bar.update(rows[m], advance=n, interim=interim(*seen[m]))
 
         yield advance
 
@@ -372,8 +391,8 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
             def stopping() -> bool:
                 return ctrl_c.is_set() or hooks.stop()
 
-            def advance(m: int, n: int) -> None:
-                bar(m, n)
+            def advance(m: int, n: int, wins: int | None = None) -> None:
+                bar(m, n, wins)
                 hooks.report(done_games + played, total)
 
             if backend == "ray":
@@ -395,10 +414,10 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
                     engine, spec = engines[c.matchup], specs[c.matchup]
                     if c.matchup not in compiled:
                         compiled = {c.matchup: compile_spec(engine, spec)}  # keep one matchup's arrays
-                    recorded(write_parts(out, play_chunk(engine, compiled[c.matchup], spec, c, seed, detail,
-                                                         options, check), c))
+                    frames = play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options, check)
+                    recorded(write_parts(out, frames, c))
                     played += c.n
-                    advance(c.matchup, c.n)
+                    advance(c.matchup, c.n, int((frames["games"]["winner"] == "a").sum()))
     except KeyboardInterrupt:
         _finish(out, record, "interrupted", started, time.perf_counter() - t0, played)
         raise JobInterrupted(out, done_games + played, total) from None

@@ -97,12 +97,14 @@ def _compare(p: dict[str, Any], ctx: Context) -> dict[str, Any]:
         return {"pairings": [{"policy": k, "games": v.games, **_comparison(v.comparison)} for k, v in r.results.items()],
                 "verdict": r.verdict, "flips": r.flips, "report": "report.html" if r.page else None}
     r1 = compare_variants(a, b, opponents, games=p["games"], policy=p["policy"] or "curve", seed=p["seed"],
-                          until_decided=p["until_decided"], delta=p["delta"], batch=p["batch"], out=ctx.out,
+                          until_decided=p["until_decided"], delta=p["delta"] / 100, batch=p["batch"], out=ctx.out,
                           engine=p["engine"], **hooks)
     doc = {**_comparison(r1.comparison), "games": r1.games, "report": None}
     if r1.sprt is not None:
         doc["sprt"] = {"decision": r1.sprt.decision, "stopped_early": r1.stopped_early,
-                       "reason": r1.sprt.explain(p["delta"])}
+                       "reason": r1.sprt.explain(),
+                       "hypotheses": r1.sprt.hypotheses(), "llr_b": r1.sprt.llr_b, "llr_a": r1.sprt.llr_a,
+                       "lower": r1.sprt.lower, "upper": r1.sprt.upper}
     return doc
 
 

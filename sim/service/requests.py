@@ -61,7 +61,7 @@ class CompareJob(Strict):
     policy: Policy | None = None
     policies: Annotated[list[Policy], Field(min_length=2, max_length=10)] | None = None
     until_decided: bool = False
-    delta: Annotated[float, Field(ge=0.01, le=0.49)] = 0.1
+    delta: Annotated[float, Field(ge=0.5, le=49.0)] = 5.0  # win-rate points
     batch: Annotated[int, Field(ge=1)] | None = None
     seed: Seed = 1
     engine: Engine = ""

@@ -4,7 +4,7 @@ Common random numbers and seat swaps (docs/statistics.md): against opponent k, t
 matchups (A, X), (X, A), (B, X), (X, B) share one RNG stream, so game i of each is dealt from the
 same per-game generator: the same coin for the first player and the same shuffle streams per
 seat. A and B therefore face the same situations, and each seed is played from both seats.
-With --until-decided, batch b uses streams b * K + k (K opponents) so batches never repeat
+With --until-decided the sequential test looks every LOOK_EVERY games per matchup; batch b uses streams b * K + k (K opponents) so batches never repeat
 games; batch 0 is exactly the fixed-size run. See analysis.paired for the statistics.
 
 With several policies (`compare_pairings`) the comparison is played once per policy, both seats
@@ -21,13 +21,14 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.paired import Comparison, SprtResult, compare, paired_outcomes, sprt
+from analysis.paired import Comparison, compare, paired_outcomes
+from analysis.sprt import SprtResult, deal_scores, sprt
 from sim.cards.model import Deck
 from sim.errors import InputError
 from sim.run.chunks import MatchupSpec
 from sim.run.runner import run_matchups
 
-MIN_BATCH = 200
+LOOK_EVERY = 100  # games per matchup between two looks of the sequential test (--batch)
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,15 @@ def check_decks(decks: list[Deck], engine: str) -> None:
 
 
 def compare_variants(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, games: int, policy: str,
-                     seed: int, until_decided: bool = False, delta: float = 0.1, batch: int | None = None,
+                     seed: int, until_decided: bool = False, delta: float = 0.05, batch: int | None = None,
                      out: Path | None = None, engine: str = "", progress: bool = False,
                      on_batch: Callable[[int, SprtResult], None] | None = None,
                      on_progress: Callable[[int, int], None] | None = None,
                      should_stop: Callable[[], bool] | None = None) -> VariantResult:
     """Play A and B against each opponent (paired), `games` per matchup, and compare them.
+
+    With until_decided the games come in batches of `batch` per matchup (LOOK_EVERY by default) and
+    the sequential test (analysis.sprt, delta in win-rate points / 100) looks after each batch.
 
     on_progress and should_stop are run_matchups' hooks, passed to each batch's run."""
     if not opponents:
@@ -79,7 +83,7 @@ def compare_variants(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, games
     if games < 2:
         raise InputError("--games", "need at least 2 games per matchup for an interval")
     check_decks([deck_a, deck_b, *opponents], engine)
-    size = games if not until_decided else max(MIN_BATCH, batch or games // 10)
+    size = games if not until_decided else (batch or LOOK_EVERY)
     root = Path(out) if out else Path(tempfile.mkdtemp(prefix="tcgsim-compare-"))
     try:
         pairs: list[pl.DataFrame] = []
@@ -94,7 +98,8 @@ def compare_variants(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, games
             played += n
             b += 1
             if until_decided:
-                test = sprt(pl.concat(pairs)["d"].to_numpy(), delta)
+                deals = deal_scores(pl.concat(pairs))
+                test = sprt(deals["score_a"].to_numpy(), deals["score_b"].to_numpy(), delta)
                 if on_batch:
                     on_batch(played, test)
                 if test.decided:

@@ -1,0 +1,91 @@
+"""The report's example games: for each matchup and each card, one game that shows an outcome, with
+the exact command that replays it (`tcgsim trace`, FFTCG) and, for FFTCG, the first one embedded."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+import polars as pl
+
+from analysis.data import Results
+from reports.parts import Section, Table
+
+SHOWN = 12  # rows of each kind in the page; tables/examples.csv has them all
+TRACE_GAME = "fftcg"  # the one game `tcgsim trace` replays
+
+
+def _command(m: dict[str, Any], seed: int, index: int, options: dict[str, int]) -> str:
+    paths = [(m.get(side) or {}).get("path") or f"<{side} file>" for side in ("deck_a", "deck_b")]
+    opts = [arg for k, v in options.items() for arg in ("-o", f"{k}={v}")]
+    return shlex.join(["tcgsim", "trace", *paths, "--seed", str(seed), "--stream", str(m.get("stream", 0)),
+                       "--game", str(index), "--policy-a", m.get("policy_a", "curve"),
+                       "--policy-b", m.get("policy_b", "curve"), *opts])
+
+
+def _examples(results: Results) -> pl.DataFrame:
+    """One row per (matchup, outcome) and per (matchup, seat, card): the first game index showing it."""
+    g = results.games.select("matchup", "index", "deck_a", "deck_b", "first_player", "winner")
+    wanted = [("seat A loses on the play", (pl.col("first_player") == "a") & (pl.col("winner") == "b")),
+              ("seat A wins on the draw", (pl.col("first_player") == "b") & (pl.col("winner") == "a"))]
+    frames = [g.filter(cond).group_by("matchup").agg(pl.col("index").min(), pl.col("deck_a").first(),
+                                                     pl.col("deck_b").first())
+              .with_columns(pl.lit(what).alias("outcome"), pl.lit(None, pl.String).alias("card"))
+              for what, cond in wanted]
+    if results.cards is not None:
+        stuck = (results.cards.filter((pl.col("turn_drawn") >= 0) & (pl.col("turn_played") < 0))
+                 .select("game_id", "matchup", "seat", "deck", "code", "name").unique()
+                 .join(results.games.select("game_id", "index", "deck_a", "deck_b", "winner"), on="game_id")
+                 .filter(pl.col("winner").is_in(["a", "b"]) & (pl.col("winner") != pl.col("seat")))
+                 .group_by("matchup", "seat", "deck", "code", "name")
+                 .agg(pl.col("index").min(), pl.col("deck_a").first(), pl.col("deck_b").first())
+                 .with_columns(("stuck in seat " + pl.col("seat").str.to_uppercase() + "'s hand, a loss")
+                               .alias("outcome"), (pl.col("name") + " (" + pl.col("code") + ")").alias("card"))
+                 .select("matchup", "index", "deck_a", "deck_b", "outcome", "card"))
+        frames.append(stuck)
+    cols = ["matchup", "index", "deck_a", "deck_b", "outcome", "card"]
+    return pl.concat([f.select(cols) for f in frames]).collect().sort("card", "matchup", "outcome", nulls_last=False)
+
+
+def section(results: Results) -> Section:
+    job = results.manifest.get("job") or {}
+    matchups = {m["index"]: m for m in job.get("matchups", [])}
+    key, title = "examples", "Example games"
+    if not matchups or "seed" not in job:
+        return Section(key, title, "", note="the run's manifest does not record its matchups, so no game can be "
+                                            "named for replay")
+    seed, options = int(job["seed"]), job.get("options") or {}
+    ex = _examples(results)
+    trace = {m: matchups[m].get("engine") == TRACE_GAME for m in matchups}
+    ex = ex.with_columns(pl.Series("command", [
+        _command(matchups[m], seed, i, options) if trace.get(m) else
+        f"seed {seed}, stream {matchups[m].get('stream', 0)}, game {i} (tcgsim trace replays FFTCG games only)"
+        for m, i in zip(ex["matchup"], ex["index"], strict=True)], dtype=pl.String))
+    text = ("For each matchup, the first game (by index) of two outcomes, and for each card the first game in "
+            "which it was drawn, never played, and its seat lost; each with the command that replays it turn "
+            "by turn (the same seed, stream and game index as the run, so the same game). "
+            f"The page lists the first {SHOWN} of each kind; tables/examples.csv has them all.")
+    outcomes = ex.filter(pl.col("card").is_null()).head(SHOWN)
+    cards = ex.filter(pl.col("card").is_not_null()).head(SHOWN)
+    items = [f"{r['deck_a']} vs {r['deck_b']}, {r['outcome']}{', ' + r['card'] if r['card'] else ''}, "
+             f"game {r['index']}: {r['command']}" for r in pl.concat([outcomes, cards]).iter_rows(named=True)]
+    first = outcomes.head(1)
+    if first.height and trace.get(first["matchup"][0]):
+        items += _embedded(results, matchups[first["matchup"][0]], seed, int(first["index"][0]), options)
+    return Section(key, title, text, items=items,
+                   csv=[Table("examples", ex, "per matchup and outcome, and per card stuck in hand: a game "
+                                              "showing it, with its replay command")])
+
+
+def _embedded(results: Results, m: dict[str, Any], seed: int, index: int, options: dict[str, int]) -> list[str]:
+    """The first example's trace, one item per line (FFTCG)."""
+    from sim.decks.deckfile import load_deck
+    from sim.run.trace import trace_lines, trace_record
+
+    try:
+        a, b = (load_deck(m[side]["path"]) for side in ("deck_a", "deck_b"))
+        record = trace_record(a, b, m["policy_a"], m["policy_b"], seed=seed, stream=int(m.get("stream", 0)),
+                              index=index, options=options)
+    except Exception as exc:  # a moved deck file must not stop the report
+        return [f"(the first example could not be replayed here: {exc})"]
+    return [f"Replay of game {index} ({a.name} vs {b.name}, seat A loses on the play):", *trace_lines(record)]
