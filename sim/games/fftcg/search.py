@@ -15,8 +15,8 @@ to move, and is scored by the win-probability model WIN_MODEL (a logistic regres
 curve games by sim.games.fftcg.winmodel); a game that ended in the rollout scores 1, 0 or 1/2 (draw). The N
 rollouts are spent by successive halving: ceil(log2 n) rounds for n candidates, each round giving its
 survivors an equal share (N // (survivors * rounds) worlds each, at least one) and keeping the better half by
-total score (ties keep the earlier listed, and curve's own choice is listed first). D = 0 plays rollouts to the
-end of the game.
+total score (ties keep the earlier in the current order: at first the listing order, curve's own choice
+first). D = 0 plays rollouts to the end of the game.
 
 `search-full` (`search-full:N`): the reference search it replaced: the N rollouts split evenly over the
 candidates (at least one world each), every rollout played to the end of the game; the most wins (a draw
@@ -362,7 +362,8 @@ def horizon(code, kind, gturn):
 def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
     """Index of the candidate with the best rollout score for seat p (the first on ties). kind: MAIN
     (arg: the phase), ATTACK, BLOCK (arg: the number of attackers in scr[2]). FULL: every candidate plays
-    budget // n worlds (at least one); otherwise successive halving (see the module docstring)."""
+    budget // n worlds (at least one); otherwise successive halving (see the module docstring). Ties go to the
+    earlier in the current order: at first the listing order, curve's choice first."""
     code = st_prm(S)[p, PR_BUDGET]
     budget = code & BUDGET_MASK
     stop = horizon(code, kind, gturn)
@@ -384,15 +385,8 @@ def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
             for j in range(m):
                 i = alive[j]
                 score[i] += rollout(B, T, p, cand[i], kind, arg, gturn, threshold, stop)
-        if m > 1:
-            # stable by score, then by listing order (curve's choice first): keep the better half
-            for j in range(1, m):
-                i = alive[j]
-                h = j
-                while h > 0 and score[alive[h - 1]] < score[i]:
-                    alive[h] = alive[h - 1]
-                    h -= 1
-                alive[h] = i
+        if m > 1:  # the better half by total score; the stable sort keeps ties in the current order
+            alive[:m] = alive[:m][np.argsort(-score[alive[:m]], kind="mergesort")]
             m = (m + 1) // 2
     keep_alive(bb)
     keep_alive(tb)
