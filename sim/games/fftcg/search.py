@@ -334,19 +334,6 @@ def rollout_block(T, q, b, n, gturn, threshold, stop):
 
 
 @engine_jit
-def rollout(S, T, p, action, kind, arg, gturn, threshold, stop):
-    """Seat p's score of candidate `action` in world T (a copy of S's dealt world B)."""
-    copy_position(S, T)
-    if kind == ATTACK:
-        rollout_attack(T, p, action, gturn, threshold, stop)
-    elif kind == BLOCK:
-        rollout_block(T, p, action, arg, gturn, threshold, stop)
-    else:
-        rollout_main(T, p, arg, action, gturn, threshold, stop)
-    return value(T, p, stop)
-
-
-@engine_jit
 def horizon(code, kind, gturn):
     """The game turn a rollout stops after: the end of the opponent's depth-th turn from the decision on (a block
     is decided in the opponent's turn, which counts as the first), so the searching seat is next to move and the
@@ -384,7 +371,14 @@ def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
             deal_world(S, B, p, wrng, pool)
             for j in range(m):
                 i = alive[j]
-                score[i] += rollout(B, T, p, cand[i], kind, arg, gturn, threshold, stop)
+                copy_position(B, T)
+                if kind == ATTACK:
+                    rollout_attack(T, p, cand[i], gturn, threshold, stop)
+                elif kind == BLOCK:
+                    rollout_block(T, p, cand[i], arg, gturn, threshold, stop)
+                else:
+                    rollout_main(T, p, arg, cand[i], gturn, threshold, stop)
+                score[i] += value(T, p, stop)
         if m > 1:  # the better half by total score; the stable sort keeps ties in the current order
             alive[:m] = alive[:m][np.argsort(-score[alive[:m]], kind="mergesort")]
             m = (m + 1) // 2
