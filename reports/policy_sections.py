@@ -12,12 +12,24 @@ from reports.parts import INTERVAL_MEANING, Section, Table, p_value, pct
 
 
 def sections(results: Results) -> list[Section]:
-    """The two sections, or none when the games were played under one pairing (or none P vs P)."""
+    """The two sections; under one scripted FFTCG pairing, the one-line hint of _search_hint; else none."""
     order = sensitivity.pairings(results)
     if len(order) < 2:
-        return []
+        return _search_hint(results, order)
     rates = sensitivity.deck_rates(results)
     return [_rankings(rates, order), _flips(sensitivity.comparisons(results), order)]
+
+
+def _search_hint(results: Results, order: list[str]) -> list[Section]:
+    """FFTCG games under one scripted pairing: how to check their conclusions under the search policy."""
+    games = results.games.select("game").unique().collect()["game"].to_list()
+    if games != ["fftcg"] or len(order) != 1 or order[0].startswith("search"):
+        return []
+    return [Section(
+        "policy_check", "Checking the conclusions under the search policy",
+        f"Every game here was played {order[0]} vs {order[0]}, and scripted policies can share blind spots: "
+        f"`tcgsim balance DECKS --policies {order[0]},search` plays the round robin again under FFTCG's search "
+        "policy (a stronger player, docs/engines/fftcg.md) on the same deals and lists the conclusions that flip.")]
 
 
 def _wide(rates: pl.DataFrame, order: list[str]) -> pl.DataFrame:

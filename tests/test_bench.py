@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim import games as games_registry
+from sim.bench.games import SEARCH_GAMES
 from sim.cli.app import app
 
 runner = CliRunner()
@@ -81,10 +82,13 @@ def test_markdown_table() -> None:
 def test_two_chosen_deck_files(tmp_path: Path) -> None:
     decks = Path(__file__).resolve().parent.parent / "decks" / "fftcg"
     data = bench("fftcg", "--deck", str(decks / "aggro.toml"), "--deck", str(decks / "control.toml"))
-    null_row, row = data["rows"]
+    null_row, row, search = data["rows"]
     check_rows(data["rows"])
     assert null_row["name"] == "null (fftcg decks)"
     assert row["name"] == "fftcg curve vs curve (Fire-Wind Rush (FFTCG aggro) / Ice-Water Control (FFTCG control))"
+    # the search's figures beside the scripted ones, timed on fewer games
+    assert search["name"] == "fftcg search vs curve (Fire-Wind Rush (FFTCG aggro) / Ice-Water Control (FFTCG control))"
+    assert search["games"] <= SEARCH_GAMES
 
 
 @pytest.mark.parametrize(("args", "message"), [

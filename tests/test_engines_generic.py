@@ -54,9 +54,9 @@ def shipped_decks(game: str) -> tuple[Path, Path]:
 
 
 def policies(engine) -> dict[str, int]:
-    """Every policy of the engine; a search policy with 8 rollouts per decision (the same code as its
+    """Every policy of the engine; a search policy (search, search-full) with 8 rollouts per decision (the same code as its
     default budget, a fraction of the time)."""
-    return {name: engine.POLICIES[f"{name}:8" if name == "search" else name] for name in engine.POLICIES}
+    return {name: engine.POLICIES[f"{name}:8" if name.startswith("search") else name] for name in engine.POLICIES}
 
 
 def compiled(game: str):
@@ -135,7 +135,7 @@ engine = get_engine(sys.argv[1])
 a, b = engine.compile_matchup(load_deck(sys.argv[2]), load_deck(sys.argv[3]))
 h = hashlib.sha256()
 for name in engine.POLICIES:
-    pa = engine.POLICIES[name + ":8" if name == "search" else name]
+    pa = engine.POLICIES[name + ":8" if name.startswith("search") else name]
     h.update(engine.play(a, b, pa, engine.POLICIES["curve"], seed=4, stream=2, start=0, n=200, detail="turns")
              .games.tobytes())
 print(h.hexdigest())

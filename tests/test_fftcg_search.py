@@ -1,5 +1,6 @@
-"""The FFTCG search policy (sim/games/fftcg/search.py): names and budgets, the re-sampled worlds it
-plays rollouts in, its candidate lists, determinism, and that it outplays the curve policy."""
+"""The FFTCG search policy (sim/games/fftcg/search.py): names and codes, the re-sampled worlds it
+plays rollouts in, where rollouts stop and how the model scores them, its candidate lists, determinism, and
+that it outplays the curve policy; the model's fit (sim/games/fftcg/winmodel.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from sim.errors import InputError
 from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
+from sim.games.fftcg import winmodel as WM
 from sim.run.runner import check_policy
 from tests.test_fftcg_rules import card, make, put
 
@@ -26,9 +28,11 @@ def mirror(name: str = "midrange"):
     return F.compile_matchup(deck, deck)
 
 
-def test_search_names_carry_their_budget():
-    assert "search" in F.POLICIES and "search:64" in F.POLICIES and "search:65536" in F.POLICIES
-    for bad in ("search:0", "search:-1", "search:abc", "search:65537", "search:", "searchy"):
+def test_search_names_carry_their_code():
+    for good in ("search", "search:64", "search:65536", "search:32:2", "search:8:0", "search-full", "search-full:64"):
+        assert good in F.POLICIES
+    for bad in ("search:0", "search:-1", "search:abc", "search:65537", "search:", "searchy", "search:8:31",
+                "search:8:", "search-full:8:1", "search-full:0", "search:8:2:1"):
         assert bad not in F.POLICIES
         with pytest.raises(InputError, match="unknown policy"):
             check_policy(F, bad, "--policy-a")
@@ -36,9 +40,41 @@ def test_search_names_carry_their_budget():
     _, _, _, _, pols, prms, _, _ = F._prepare(a, b, F.POLICIES["search:64"], F.POLICIES["search"], None, None, None)
     assert list(pols) == [K.CURVE, K.CURVE]  # every choice it does not search is curve's
     assert list(prms[0]) == [*F.DEFAULT_PARAMS[K.CURVE], 64]
-    assert prms[1, K.PR_BUDGET] == F.SEARCH_BUDGET
+    assert prms[1, K.PR_BUDGET] == SR.DEFAULT_BUDGET
+    _, _, _, _, _, prms, _, _ = F._prepare(a, b, F.POLICIES["search:16:2"], F.POLICIES["search-full"], None, None,
+                                           None)
+    assert prms[0, K.PR_BUDGET] == 16 | 3 << SR.DEPTH_SHIFT
+    assert prms[1, K.PR_BUDGET] == SR.FULL | SR.FULL_BUDGET
     _, _, _, _, _, prms, _, _ = F._prepare(a, b, F.POLICIES["curve"], F.POLICIES["control"], None, None, None)
     assert list(prms[:, K.PR_BUDGET]) == [0, 0]
+
+
+def test_rollouts_stop_after_the_opponents_turn_with_the_searcher_to_move():
+    main, block = SR.MAIN, SR.BLOCK
+    assert SR.horizon(64, main, 5) == 6 and SR.horizon(64, block, 5) == 5  # DEFAULT_DEPTH 1
+    assert SR.horizon(64 | 3 << SR.DEPTH_SHIFT, main, 5) == 8 and SR.horizon(64 | 3 << SR.DEPTH_SHIFT, block, 5) == 7
+    assert SR.horizon(64 | 1 << SR.DEPTH_SHIFT, main, 5) == SR.MAX_TURNS  # depth 0: to the end of the game
+    assert SR.horizon(64 | SR.FULL, block, 5) == SR.MAX_TURNS
+    assert SR.horizon(64, main, SR.MAX_TURNS - 1) == SR.MAX_TURNS  # never past the turn cap
+
+
+def test_the_model_scores_damage_and_board():
+    S, v = make([card("A", power=7000), card("B", power=7000)], [card("C", power=5000)])
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    x = np.zeros(SR.NFEAT)
+    SR.features(S, 0, x)
+    assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7]
+    even = SR.value(S, 0, 10)
+    assert 0 < even < 1
+    put(v, 0, 1, K.Z_FIELD)  # a second Forward for seat 0
+    stronger = SR.value(S, 0, 10)
+    K.damage_player(S, 1, 6)  # seat 1 at 6 damage
+    SR.features(S, 0, x)
+    assert x[SR.NSIDE:SR.NSIDE + 3].tolist() == [6, 1, 1]
+    assert even < stronger < SR.value(S, 0, 10)
+    assert SR.value(S, 0, SR.MAX_TURNS) == 0.5  # not over at the turn cap: a draw
+    assert abs(SR.value(S, 1, 10) + SR.value(S, 0, 10) - 1) < 0.2  # each side's view roughly agrees
 
 
 def dealt_state(seed: int = 3):
@@ -142,9 +178,10 @@ def test_search_finds_the_lethal_line_that_curve_misses():
     S, v = lethal_position()
     kind, c, _ = SR.choose_main(S, 0, 1, False)
     assert (kind, c) == (SR.CAST, 1)  # curve casts the most expensive card, and cannot remove the wall then
-    v["prm"][0, K.PR_BUDGET] = 64
-    kind, c, _ = SR.search_main(S, 0, 1, 5, 7)
-    assert (kind, c) == (SR.CAST, 2)  # search casts the removal first: the attack is unblocked, 7 damage
+    for code in (64, 64 | SR.FULL, 64 | 1 << SR.DEPTH_SHIFT):  # search, search-full, search to the end
+        v["prm"][0, K.PR_BUDGET] = code
+        kind, c, _ = SR.search_main(S, 0, 1, 5, 7)
+        assert (kind, c) == (SR.CAST, 2)  # search casts the removal first: the attack is unblocked, 7 damage
 
 
 def play(pa: str, pb: str, n: int, seed: int = 21, deck: str = "midrange"):
@@ -155,8 +192,9 @@ def play(pa: str, pb: str, n: int, seed: int = 21, deck: str = "midrange"):
 def test_search_games_are_reproducible_and_hold_the_invariants():
     one, two = play("search:8", "curve", 20), play("search:8", "curve", 20)
     assert np.array_equal(one.games, two.games) and np.array_equal(one.turns, two.turns)
-    other = play("search:16", "curve", 20)
-    assert not np.array_equal(one.games, other.games)  # the budget changes the play
+    for name in ("search:16", "search-full:8"):
+        other = play(name, "curve", 20)
+        assert not np.array_equal(one.games, other.games)  # the budget and the algorithm change the play
     a, b = mirror()
     viol = F.check_invariants(a, b, F.POLICIES["search:8"], F.POLICIES["search:8"], seed=2, n=12)
     assert not viol.any()
@@ -170,3 +208,15 @@ def test_search_outplays_curve_in_a_mirror():
         wins += (w == seat).sum() + 0.5 * (w == 2).sum()
     test = binomtest(int(wins), 240, 0.5, alternative="greater")
     assert wins / 240 > 0.55 and test.pvalue < 0.01, wins
+
+
+def test_the_model_fit_recovers_a_known_logistic_model():
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(20000, 3))
+    w = np.array([0.3, 1.5, -2.0, 0.0])
+    y = (rng.random(20000) < 1 / (1 + np.exp(-(w[0] + x @ w[1:])))).astype(float)
+    fitted = WM.fit(x, y, ridge=0.0)
+    assert np.abs(fitted - w).max() < 0.1
+    table = WM.calibration(WM.predict(fitted, x), y)
+    assert len(table) == 10 and sum(n for *_, n in table) == 20000
+    assert all(abs(p - o) < 0.05 for _, p, o, _ in table)  # calibrated on its own data

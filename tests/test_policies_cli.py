@@ -71,6 +71,8 @@ def test_balance_policies_section_tables_and_report_rebuild(tmp_path: Path) -> N
     assert r.exit_code == 0, r.output
     assert "Policy sensitivity" not in r.output and "Policy sensitivity" not in (plain / "report.md").read_text()
     assert not (plain / "tables" / "policy_sensitivity.csv").exists()
+    hint = "tcgsim balance DECKS --policies curve,search"  # one line on how to check it under the search
+    assert hint in (plain / "report.md").read_text().replace("\\", "") and hint not in md.replace("\\", "")
     cols = ["game_id", "deck_a", "deck_b", "first_player", "winner", "turns"]
     curve = games.filter(pl.col("policy_a") == "curve").select(cols).sort("game_id")
     assert curve.equals(games_of(plain / "results").select(cols).sort("game_id"))

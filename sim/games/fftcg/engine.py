@@ -68,9 +68,11 @@ Policies (full text in docs/policies_fftcg.md):
   Summons for the opponent's attacks (kills the attacker at instant speed) and casts a Back Attack
   Forward to block; attacks only when no active opposing Forward could break the attacker; blocks to
   survive or trade, or at >= 4 damage. Mulligans with no Backup.
-- search (`search`, or `search:N` for N rollouts per decision; search.py): determinised flat
-  Monte Carlo over its own main-phase actions, attack declarations and blocks, with curve rollouts;
-  every other choice is curve's.
+- search (`search`, `search:N` for N rollouts per decision, `search:N:D` for rollouts D opponent turns deep;
+  search.py): determinised Monte Carlo over its own main-phase actions, attack declarations and blocks, with
+  curve rollouts cut after the opponent's next turn and scored by a fitted win-probability model, the budget
+  spent by successive halving; every other choice is curve's. `search-full` (`search-full:N`) is the
+  reference it was measured against: flat budget split, every rollout played to the end.
 All policies use action abilities in Main Phase 2 when the effect is useful and lasts (no dull of an opposing
 Forward there; a self-sacrificing Backup only to remove a Forward or with PR_SACRIFICE Backups; the random one
 any ability any time), take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in
@@ -270,40 +272,63 @@ from sim.games.fftcg.core import (
 from sim.games.fftcg.policy import (
     wants_mulligan,
 )
-from sim.games.fftcg.search import take_turn_defended, take_turn_search
+from sim.games.fftcg.search import (
+    BUDGET_MASK,
+    DEFAULT_BUDGET,
+    DEPTH_SHIFT,
+    FULL,
+    FULL_BUDGET,
+    take_turn_defended,
+    take_turn_search,
+)
 from sim.games.fftcg.turn import take_turn
 
 GAME = "fftcg"
-SEARCH_BUDGET = 128  # rollouts per decision of plain "search"
 MAX_BUDGET = 1 << 16
+MAX_DEPTH = 30
 
 
-def search_budget(name: object) -> int | None:
-    """The budget of a "search:N" policy name (1 <= N <= MAX_BUDGET), else None."""
-    if not isinstance(name, str) or not name.startswith("search:"):
+def search_code(name: object) -> int | None:
+    """prm[PR_BUDGET] of a search policy name, else None: "search" (search.DEFAULT_BUDGET rollouts per decision),
+    "search:N" (N rollouts, 1 <= N <= MAX_BUDGET), "search:N:D" (rollouts D opponent turns deep, 0 <= D <= MAX_DEPTH;
+    0 plays them to the end of the game), "search-full" / "search-full:N" (the reference search: N rollouts split
+    evenly over the candidates, each played to the end; search.FULL_BUDGET by default)."""
+    if not isinstance(name, str):
         return None
-    n = name.removeprefix("search:")
     # ASCII digits only, at most 6 of them: str.isdigit() accepts '²' (which int() refuses) and
     # '٣' (which int() reads as 3), and a 5,000-digit budget would hit Python's int-string limit
-    return int(n) if re.fullmatch(r"[0-9]{1,6}", n) and 1 <= int(n) <= MAX_BUDGET else None
+    m = re.fullmatch(r"search(-full)?(?::([0-9]{1,6})(?::([0-9]{1,2}))?)?", name)
+    if m is None or (m[1] and m[3] is not None):
+        return None
+    full = bool(m[1])
+    budget = int(m[2]) if m[2] is not None else (FULL_BUDGET if full else DEFAULT_BUDGET)
+    if not 1 <= budget <= MAX_BUDGET:
+        return None
+    if full:
+        return budget | FULL
+    if m[3] is None:
+        return budget
+    depth = int(m[3])
+    return budget | (depth + 1) << DEPTH_SHIFT if depth <= MAX_DEPTH else None
 
 
 class PolicyNames(dict):
-    """Policy name -> id. Besides the listed names, "search:N" is the search policy with N rollouts per
-    decision; the id carries the budget (SEARCH + 16 * N)."""
+    """Policy name -> id. Besides the listed names, the search names of search_code; the id carries the code
+    (SEARCH + 16 * code)."""
 
     def __missing__(self, name: str) -> int:
-        budget = search_budget(name)
-        if budget is None:
+        code = search_code(name)
+        if code is None:
             raise KeyError(name)
-        return SEARCH + 16 * budget
+        return SEARCH + 16 * code
 
     def __contains__(self, name: object) -> bool:
-        return dict.__contains__(self, name) or search_budget(name) is not None
+        return dict.__contains__(self, name) or search_code(name) is not None
 
 
-POLICIES = PolicyNames(random=RANDOM, aggro=AGGRO, curve=CURVE, control=CONTROL, search=SEARCH)
-POLICY_KERNELS = {"search": "search_kernel"}  # policies whose games run in a kernel of their own
+POLICIES = PolicyNames(random=RANDOM, aggro=AGGRO, curve=CURVE, control=CONTROL, search=SEARCH + 16 * DEFAULT_BUDGET,
+                       **{"search-full": SEARCH + 16 * (FULL | FULL_BUDGET)})
+POLICY_KERNELS = {"search": "search_kernel", "search-full": "search_kernel"}  # policies with a kernel of their own
 FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its Damage Zone)
 MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
 OPENING_HAND = 5  # rule 8.2.1.3
@@ -674,8 +699,8 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
     bases, budgets = [], []
     for pol in (policy_a, policy_b):
         base, budget = pol, 0
-        if pol % 16 == SEARCH and 0 <= pol // 16 <= MAX_BUDGET:
-            base, budget = CURVE, pol // 16 or SEARCH_BUDGET
+        if pol % 16 == SEARCH and 0 < pol // 16 < 2 * FULL and 1 <= (pol // 16) & BUDGET_MASK <= MAX_BUDGET:
+            base, budget = CURVE, pol // 16
         if base not in DEFAULT_PARAMS:
             raise InputError("policy", f"unknown FFTCG policy id {pol} (policies: {dict(POLICIES)})")
         bases.append(base)

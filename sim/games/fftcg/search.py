@@ -1,22 +1,34 @@
-"""FFTCG search policy: determinised flat Monte Carlo over the turn player's own decisions.
+"""FFTCG search policy: determinised Monte Carlo over the searching seat's own decisions.
 
 At each main-phase decision (cast a card, use an action ability, or pass) and each attack declaration
-(attack with one Forward, with a party, or end the Attack Phase) of its own turn, and at each block in
-the opponent's turn (which active Forward, or none), the searching seat lists its legal candidates and scores each by rollouts: the position is copied with what the seat
-cannot see re-sampled (the order of its own deck; the opponent's hand and deck shuffled together and
-dealt back, so the opponent's hand is any hand consistent with its size), the candidate is applied,
-and the game is played to its end by the curve policy for both seats (the search does not know the
-opponent's policy). Each world is played once per candidate with the same random streams (common
-random numbers), so candidates are compared on the same draws. The candidate with the most wins
-(a draw counts half) is taken; ties keep the curve policy's own choice, which is listed first.
+(attack with one Forward, with a party, or end the Attack Phase) of its own turn, and at each block in the
+opponent's turn (which active Forward, or none), the searching seat lists its legal candidates and scores each
+by rollouts: the position is copied with what the seat cannot see re-sampled (the order of its own deck; the
+opponent's hand and deck shuffled together and dealt back, so the opponent's hand is any hand consistent with
+its size), the candidate is applied, and the game is played on by the curve policy for both seats (the search
+does not know the opponent's policy). Every candidate alive in a round plays the same worlds with the same
+random streams (common random numbers).
+
+`search` (`search:N`, `search:N:D`): a rollout stops at the end of the opponent's D-th turn from the decision
+on (DEFAULT_DEPTH; a block is decided in the opponent's turn, which counts as the first), with the searching seat
+to move, and is scored by the win-probability model WIN_MODEL (a logistic regression on `features`, fitted on
+curve games by sim.games.fftcg.winmodel); a game that ended in the rollout scores 1, 0 or 1/2 (draw). The N
+rollouts are spent by successive halving: ceil(log2 n) rounds for n candidates, each round giving its
+survivors an equal share (N // (survivors * rounds) worlds each, at least one) and keeping the better half by
+total score (ties keep the earlier in the current order: at first the listing order, curve's own choice
+first). D = 0 plays rollouts to the end of the game.
+
+`search-full` (`search-full:N`): the reference search it replaced: the N rollouts split evenly over the
+candidates (at least one world each), every rollout played to the end of the game; the most wins (a draw
+counts half) is taken, ties keep the earlier listed.
 
 Every other choice of the searching seat (payments and discards for CP, instant-speed responses,
-targets, the End Phase discard, the mulligan) is the curve policy's. The budget
-(prm[p, PR_BUDGET], `search:N` on the command line) is the number of rollouts per decision, split
-evenly over the candidates (at least one world each). Not re-sampled: the order of the opponent's
+targets, the End Phase discard, the mulligan) is the curve policy's. The policy code sits in
+prm[p, PR_BUDGET] (BUDGET_MASK, DEPTH_SHIFT, FULL). Not re-sampled: the order of the opponent's
 face-down LB deck (its contents are public to neither side in the real game; here the search reads
 them as they are).
 """
+
 
 import numpy as np
 
@@ -34,8 +46,10 @@ from sim.games.fftcg.core import (
     L_HAND,
     L_ORDER,
     NPARAM,
+    P_DMG,
     P_FN,
     P_HN,
+    P_NB,
     P_NF,
     P_NMAIN,
     P_NTOT,
@@ -44,6 +58,7 @@ from sim.games.fftcg.core import (
     PR_BUDGET,
     RANDOM,
     S_DULL,
+    S_FROZEN,
     S_ZONE,
     SUMMON,
     TR_ACTION,
@@ -60,6 +75,7 @@ from sim.games.fftcg.core import (
     has_kw,
     has_trigger,
     keep_alive,
+    power,
     st_cards,
     st_cs,
     st_dyn,
@@ -108,6 +124,56 @@ MAX_TURNS = 60  # game turns (fftcg.MAX_TURNS): rollouts end where real games do
 MAIN, ATTACK, BLOCK = 0, 1, 2  # the decisions it searches
 NAMES = 2 * W  # name ids are shared by the two decks of a matchup
 MAX_CAND = 32  # candidates per decision (hand of at most ~15 cards, 8 LB cards, abilities, pass)
+
+# prm[p, PR_BUDGET] of a searching seat: rollouts per decision in the low bits, the rollout depth + 1 above them
+# (0: DEFAULT_DEPTH), and FULL for today's reference search (flat budget split, every rollout to the end)
+BUDGET_MASK = (1 << 17) - 1
+DEPTH_SHIFT = 17
+DEPTH_MASK = 63
+FULL = 1 << 23
+DEFAULT_BUDGET = 32  # rollouts per decision of plain "search"
+DEFAULT_DEPTH = 1  # opponent turns a rollout plays before the model scores it (0: to the end of the game)
+FULL_BUDGET = 128  # rollouts per decision of plain "search-full"
+
+
+# ---- the win-probability model that scores truncated rollouts --------------------------------------------------
+NSIDE = 10  # features per seat (see features)
+NFEAT = 2 * NSIDE
+# [intercept, the NFEAT coefficients]: `python -m sim.games.fftcg.winmodel` on the 20 starters and the user list of
+# ../shared/data and the 3 shipped decks (120 pairs x 40 curve games, seed 38); calibration in docs/policies_fftcg.md
+WIN_MODEL = np.array([0.2847, -0.5480, -0.2784, -0.3614, 0.4142, -0.3169, -0.1677, 0.6797, 0.1828, -0.1741, 0.0531,
+                      0.5519, 0.5697, 0.6811, -0.3122, 0.2267, 0.1669, -0.5957, -0.1755, 0.3904, -0.0812])
+
+
+@engine_jit
+def features(S, p, x):
+    """x[:NFEAT] := the position as seat p, the next to move, sees it: per seat (p first, then the opponent) its
+    damage, damage >= 5, damage >= 6, hand size, how far its deck is below 6 cards (deck-out pressure), Forwards,
+    Backups, total Forward power (in thousands), and the Forwards ready for the next turn (p's: not Frozen, they
+    will untap; the opponent's: not dull, they can block) with their power."""
+    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    for k in range(2):
+        s = p if k == 0 else 1 - p
+        o = k * NSIDE
+        d = ps[s, P_DMG]
+        x[o] = d
+        x[o + 1] = 1.0 if d >= 5 else 0.0
+        x[o + 2] = 1.0 if d >= 6 else 0.0
+        x[o + 3] = ps[s, P_HN]
+        x[o + 4] = max(0, 6 - (ps[s, P_NMAIN] - ps[s, P_TOP]))
+        x[o + 5] = ps[s, P_NF]
+        x[o + 6] = ps[s, P_NB]
+        total, ready, ready_power = 0.0, 0.0, 0.0
+        for j in range(ps[s, P_NF]):
+            f = ls[s, L_FWD, j]
+            w = power(S, s, f) / 1000.0
+            total += w
+            if (cs[s, S_FROZEN, f] == 0) if k == 0 else (cs[s, S_DULL, f] == 0):
+                ready += 1.0
+                ready_power += w
+        x[o + 7] = total
+        x[o + 8] = ready
+        x[o + 9] = ready_power
 
 
 # ---- worlds and rollouts ------------------------------------------------------------------------------------
@@ -158,61 +224,71 @@ def deal_world(S, B, p, wrng, pool):
 
 
 @engine_jit
-def play_out(T, p, gturn, threshold):
-    """From the end of seat p's turn gturn to the end of the game (or the turn cap). Returns p's score:
-    2 win, 1 draw (or no result at the cap), 0 loss."""
+def play_out(T, s, gturn, threshold, stop):
+    """From the end of seat s's turn gturn, play on to the end of game turn `stop` (or the end of the game)."""
     gs = st_gs(T)
-    s, g = p, gturn
-    while g < MAX_TURNS and not gs[X_OVER]:
+    g = gturn
+    while g < stop and not gs[X_OVER]:
         g += 1
         s = 1 - s
         take_turn(T, s, g, threshold, 0)
-    return outcome(T, p)
 
 
 @engine_jit
-def outcome(T, p):
+def value(T, p, stop):
+    """Seat p's score of a finished rollout, in [0, 1]: 1 win, 0 loss, 1/2 a draw or no result at the turn cap;
+    a game still on before the cap (a truncated rollout, p to move) is scored by the win-probability model."""
     gs = st_gs(T)
-    if not gs[X_OVER] or gs[X_WINNER] == DRAW:
-        return 1
-    return 2 if gs[X_WINNER] == p else 0
+    if gs[X_OVER]:
+        if gs[X_WINNER] == DRAW:
+            return 0.5
+        return 1.0 if gs[X_WINNER] == p else 0.0
+    if stop >= MAX_TURNS:
+        return 0.5
+    x = np.empty(NFEAT, np.float64)
+    features(T, p, x)
+    z = WIN_MODEL[0]
+    for i in range(NFEAT):
+        z += WIN_MODEL[1 + i] * x[i]
+    return 1.0 / (1.0 + np.exp(-z))
 
 
 @engine_jit
-def after_main(T, p, phase, gturn, threshold):
-    """The rest of p's turn after its main phase `phase` ended, then the rest of the game."""
+def after_main(T, p, phase, gturn, threshold, stop):
+    """The rest of p's turn after its main phase `phase` ended, then the game on to `stop`."""
     if phase == 2:
         end_phase(T, p)
-        return play_out(T, p, gturn, threshold)
+        play_out(T, p, gturn, threshold, stop)
+        return
     attack_phase_start(T, p, threshold)
     if st_gs(T)[X_OVER]:
-        return outcome(T, p)
+        return
     attack_phase(T, p, threshold, 0)
     if st_gs(T)[X_OVER]:
-        return outcome(T, p)
-    return after_attacks(T, p, gturn, threshold)
+        return
+    after_attacks(T, p, gturn, threshold, stop)
 
 
 @engine_jit
-def after_attacks(T, p, gturn, threshold):
-    """Main Phase 2 and the End Phase of p's turn, then the rest of the game."""
+def after_attacks(T, p, gturn, threshold, stop):
+    """Main Phase 2 and the End Phase of p's turn, then the game on to `stop`."""
     close_turn(T, p, False, threshold, 0)
-    return play_out(T, p, gturn, threshold)
+    play_out(T, p, gturn, threshold, stop)
 
 
 @engine_jit
-def rollout_main(T, p, phase, action, gturn, threshold):
+def rollout_main(T, p, phase, action, gturn, threshold, stop):
     """Apply main-phase candidate `action` (kind * 65536 + card * 16 + slot; 0 = pass) in T, play on."""
     kind, c, k = action // 65536, (action % 65536) // 16, action % 16
     if kind != 0:
         ok = cast(T, p, c, -1, -1, 0) if kind == CAST else activate(T, p, c, k, 0)
         if check_over(T, threshold):
-            return outcome(T, p)
+            return
         if ok:  # a failed payment ends the phase, as in main_phase
             main_phase(T, p, phase, threshold, 0, False)
             if st_gs(T)[X_OVER]:
-                return outcome(T, p)
-    return after_main(T, p, phase, gturn, threshold)
+                return
+    after_main(T, p, phase, gturn, threshold, stop)
 
 
 @engine_jit
@@ -226,15 +302,15 @@ def declare(T, p, action):
 
 
 @engine_jit
-def rollout_attack(T, p, action, gturn, threshold):
+def rollout_attack(T, p, action, gturn, threshold, stop):
     """Apply attack candidate `action` (-1 = end the Attack Phase) in T, play on."""
     if action >= 0:
         if one_attack(T, p, declare(T, p, action), threshold, 0):
-            return outcome(T, p)
+            return
         attack_phase(T, p, threshold, 0)
         if st_gs(T)[X_OVER]:
-            return outcome(T, p)
-    return after_attacks(T, p, gturn, threshold)
+            return
+    after_attacks(T, p, gturn, threshold, stop)
 
 
 @engine_jit
@@ -247,44 +323,68 @@ def whole_blob(S):
 
 
 @engine_jit
-def rollout_block(T, q, b, n, gturn, threshold):
+def rollout_block(T, q, b, n, gturn, threshold, stop):
     """Defender q blocks the n attackers in scr[2] with b (-1: no block) in T; the attacker's turn and
-    the game play on. Returns q's score."""
+    the game play on."""
     p = 1 - q
     if not resolve_attack(T, p, n, b, threshold, 0):
         attack_phase(T, p, threshold, 0)
         if not st_gs(T)[X_OVER]:
-            after_attacks(T, p, gturn, threshold)
-    return outcome(T, q)
+            after_attacks(T, p, gturn, threshold, stop)
+
+
+@engine_jit
+def horizon(code, kind, gturn):
+    """The game turn a rollout stops after: the end of the opponent's depth-th turn from the decision on (a block
+    is decided in the opponent's turn, which counts as the first), so the searching seat is next to move and the
+    model sees the positions it was fitted on; depth 0 (and FULL) play to the turn cap."""
+    depth = (code >> DEPTH_SHIFT) & DEPTH_MASK
+    depth = DEFAULT_DEPTH if depth == 0 else depth - 1
+    if code & FULL or depth == 0:
+        return MAX_TURNS
+    return min(MAX_TURNS, gturn + 2 * depth - (2 if kind == BLOCK else 1))
 
 
 @engine_jit
 def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
     """Index of the candidate with the best rollout score for seat p (the first on ties). kind: MAIN
-    (arg: the phase), ATTACK, BLOCK (arg: the number of attackers in scr[2])."""
-    worlds = max(1, st_prm(S)[p, PR_BUDGET] // n)
-    score = np.zeros(n, np.int64)
+    (arg: the phase), ATTACK, BLOCK (arg: the number of attackers in scr[2]). FULL: every candidate plays
+    budget // n worlds (at least one); otherwise successive halving (see the module docstring). Ties go to the
+    earlier in the current order: at first the listing order, curve's choice first."""
+    code = st_prm(S)[p, PR_BUDGET]
+    budget = code & BUDGET_MASK
+    stop = horizon(code, kind, gturn)
+    score = np.zeros(n, np.float64)
     pool = np.empty(st_ps(S)[1 - p, P_NTOT] + 1, np.int64)
     bb, tb = whole_blob(S), whole_blob(S)  # the card and effect tables are copied once per decision
     B, T = address(bb), address(tb)
     wrng = rng(S, p)
-    for _ in range(worlds):
-        deal_world(S, B, p, wrng, pool)
-        for i in range(n):
-            copy_position(B, T)
-            if kind == ATTACK:
-                score[i] += rollout_attack(T, p, cand[i], gturn, threshold)
-            elif kind == BLOCK:
-                score[i] += rollout_block(T, p, cand[i], arg, gturn, threshold)
-            else:
-                score[i] += rollout_main(T, p, arg, cand[i], gturn, threshold)
+    alive = np.arange(n)
+    m = n
+    rounds = 1
+    if not code & FULL:
+        while (1 << rounds) < n:
+            rounds += 1
+    for _ in range(rounds):
+        worlds = max(1, budget // (m * rounds))
+        for _ in range(worlds):
+            deal_world(S, B, p, wrng, pool)
+            for j in range(m):
+                i = alive[j]
+                copy_position(B, T)
+                if kind == ATTACK:
+                    rollout_attack(T, p, cand[i], gturn, threshold, stop)
+                elif kind == BLOCK:
+                    rollout_block(T, p, cand[i], arg, gturn, threshold, stop)
+                else:
+                    rollout_main(T, p, arg, cand[i], gturn, threshold, stop)
+                score[i] += value(T, p, stop)
+        if m > 1:  # the better half by total score; the stable sort keeps ties in the current order
+            alive[:m] = alive[:m][np.argsort(-score[alive[:m]], kind="mergesort")]
+            m = (m + 1) // 2
     keep_alive(bb)
     keep_alive(tb)
-    best = 0
-    for i in range(1, n):
-        if score[i] > score[best]:
-            best = i
-    return best
+    return alive[0]
 
 
 # ---- the searching seat's decisions -------------------------------------------------------------------------

@@ -1,0 +1,130 @@
+"""Fit the win-probability model that scores the FFTCG search policy's truncated rollouts.
+
+The data are curve-against-curve games (the policy the rollouts play) between random pairs of the given
+decks: after every turn that does not end the game, the position as the player to move next sees it
+(`search.features`), labelled 1 if that player won, 0 if it lost, 1/2 for a draw or the turn cap. A
+logistic regression (iteratively reweighted least squares with a small ridge) is fitted on the even games
+and checked on the odd ones: log loss and Brier score against the constant model, and calibration by
+deciles of the predicted probability. `python -m sim.games.fftcg.winmodel DECK... --pool POOL` prints the
+coefficients in the form `search.WIN_MODEL` holds them and the calibration table.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sim.decks.deckfile import load_deck
+from sim.games.fftcg import core as K
+from sim.games.fftcg import engine as F
+from sim.games.fftcg import search as SR
+from sim.games.fftcg.turn import take_turn
+
+
+@dataclass
+class Positions:
+    x: np.ndarray  # [n, NFEAT] features of the player to move
+    y: np.ndarray  # [n] 1 win, 0 loss, 0.5 draw of that player
+    game: np.ndarray  # [n] the game each position comes from
+
+
+def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: int) -> Positions:
+    """`games` curve-vs-curve games for each of `pairs` random ordered pairs of distinct decks."""
+    loaded = [load_deck(p, pool) for p in decks]
+    pick = np.random.default_rng(seed)
+    xs, ys, gs = [], [], []
+    x = np.zeros(SR.NFEAT, np.float64)
+    g = 0
+    for k in range(pairs):
+        i, j = pick.choice(len(loaded), 2, replace=False)
+        a, b = F.compile_matchup(loaded[i], loaded[j])
+        cards, effs, nmain, ntot, pols, prms, opt, _ = F._prepare(a, b, K.CURVE, K.CURVE, None, None, None)
+        flags = F.deck_flags(cards, effs, ntot)
+        blob = F.new_blob(cards, effs)
+        gstate = F.views(blob)["gs"]
+        for index in range(games):
+            S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opt, seed, k, index, 0)
+            rows, movers = [], []
+            p, gturn = int(first), 0
+            while gturn < F.MAX_TURNS and not gstate[K.X_OVER]:
+                gturn += 1
+                take_turn(S, p, gturn, threshold, 0)
+                p = 1 - p
+                if not gstate[K.X_OVER]:
+                    SR.features(S, p, x)
+                    rows.append(x.copy())
+                    movers.append(p)
+            winner = int(gstate[K.X_WINNER]) if gstate[K.X_OVER] else F.DRAW
+            for r, m in zip(rows, movers, strict=True):
+                xs.append(r)
+                ys.append(0.5 if winner not in (0, 1) else float(winner == m))
+                gs.append(g)
+            g += 1
+        F.keep_alive(blob)
+    return Positions(np.array(xs), np.array(ys), np.array(gs))
+
+
+def design(x: np.ndarray) -> np.ndarray:
+    return np.column_stack([np.ones(len(x)), x])
+
+
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> np.ndarray:
+    """Logistic regression of y (in [0, 1]) on x by IRLS: [intercept, coefficients...]."""
+    a = design(x)
+    w = np.zeros(a.shape[1])
+    for _ in range(steps):
+        prob = 1.0 / (1.0 + np.exp(-a @ w))
+        h = (a * (prob * (1 - prob))[:, None]).T @ a + ridge * len(y) * np.eye(len(w))
+        step = np.linalg.solve(h, a.T @ (y - prob) - ridge * len(y) * w)
+        w += step
+        if np.abs(step).max() < 1e-9:
+            break
+    return w
+
+
+def predict(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-design(x) @ w))
+
+
+def calibration(prob: np.ndarray, y: np.ndarray, bins: int = 10) -> list[tuple[float, float, float, int]]:
+    """(low, mean predicted, mean observed, positions) per decile of the predicted probability."""
+    edges = np.quantile(prob, np.linspace(0, 1, bins + 1))
+    which = np.clip(np.searchsorted(edges, prob, side="right") - 1, 0, bins - 1)
+    return [(float(edges[b]), float(prob[which == b].mean()), float(y[which == b].mean()), int((which == b).sum()))
+            for b in range(bins) if (which == b).any()]
+
+
+def log_loss(prob: np.ndarray, y: np.ndarray) -> float:
+    prob = np.clip(prob, 1e-9, 1 - 1e-9)
+    return float(-(y * np.log(prob) + (1 - y) * np.log(1 - prob)).mean())
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("decks", nargs="+", type=Path)
+    ap.add_argument("--pool", type=Path)
+    ap.add_argument("--pairs", type=int, default=120)
+    ap.add_argument("--games", type=int, default=40, help="games per pair of decks")
+    ap.add_argument("--seed", type=int, default=38)
+    args = ap.parse_args(argv)
+    data = collect(args.decks, args.pool, args.pairs, args.games, args.seed)
+    train = data.game % 2 == 0
+    w = fit(data.x[train], data.y[train])
+    test = ~train
+    prob = predict(w, data.x[test])
+    base = np.full(test.sum(), data.y[train].mean())
+    print(f"positions {len(data.y)} from {data.game.max() + 1} games (train {train.sum()}, test {test.sum()})")
+    print(f"test log loss {log_loss(prob, data.y[test]):.4f} (constant {log_loss(base, data.y[test]):.4f}); "
+          f"Brier {np.mean((prob - data.y[test]) ** 2):.4f} (constant {np.mean((base - data.y[test]) ** 2):.4f})")
+    print("| predicted from | mean predicted | observed | positions |")
+    print("|---|---|---|---|")
+    for low, p, o, n in calibration(prob, data.y[test]):
+        print(f"| {low:.3f} | {p:.3f} | {o:.3f} | {n} |")
+    print("WIN_MODEL = np.array([" + ", ".join(f"{v:.4f}" for v in w) + "])")
+
+
+if __name__ == "__main__":
+    main()
