@@ -1,4 +1,4 @@
-"""docs/cards_fftcg.md is the card table of the real decks (sim.games.fftcg.card_table) as the importer reads them today:
+"""docs/cards_fftcg.md is the card table of the real decks (sim.decks.card_table) as the importer reads them today:
 regenerated here and compared. And `cards coverage` counts a line as modelled only when every restriction it prints
 is enforced."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from sim.cards.model import Card, Deck
+from sim.decks import card_table
 from sim.decks.coverage import deck_coverage
-from sim.games.fftcg import card_table
 from sim.games.fftcg.importer import parse_fftcg_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,7 +22,7 @@ def test_docs_card_table_is_the_generated_one():
     decks, missing = card_table.load_real(DATA)
     want = card_table.render(decks, missing, "../shared/data/fftcg/decks (starter, user, tournament)")
     got = (ROOT / "docs" / "cards_fftcg.md").read_text()
-    assert got == want, "docs/cards_fftcg.md is stale: python -m sim.games.fftcg.card_table"
+    assert got == want, "docs/cards_fftcg.md is stale: python -m sim.decks.card_table"
 
 
 def _card(text: str, name: str = "X", ctype: str = "forward") -> Card:

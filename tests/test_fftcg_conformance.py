@@ -24,10 +24,10 @@ from pathlib import Path
 import pytest
 
 from sim.cards.model import Card
+from sim.decks.card_table import deck_cards, line_status, load_real
 from sim.games.fftcg import core as K
 from sim.games.fftcg import policy as P
 from sim.games.fftcg import turn as T
-from sim.games.fftcg.card_table import deck_cards, line_status, load_real
 from sim.games.fftcg.importer import ability_lines, parse_fftcg_text
 from tests.test_fftcg_rules import card, make, put
 

@@ -1,6 +1,6 @@
 """The FFTCG search policy (sim/games/fftcg/search.py): names and codes, the re-sampled worlds it
 plays rollouts in, where rollouts stop and how the model scores them, its candidate lists, determinism, and
-that it outplays the curve policy; the model's fit (sim/games/fftcg/winmodel.py)."""
+that it outplays the curve policy; the model's fit (sim/bench/winmodel.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 from scipy.stats import binomtest
 
+from sim.bench import winmodel as WM
 from sim.decks.deckfile import load_deck
 from sim.engine.results import G_WINNER
 from sim.errors import InputError
 from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
-from sim.games.fftcg import winmodel as WM
 from sim.run.runner import check_policy
 from tests.test_fftcg_rules import card, make, put
 

@@ -51,8 +51,8 @@ def test_report_sections_and_escaping(tmp_path: Path) -> None:
     results = from_frames(g, t, c, {"job": {"seed": 5, "games": 20}, "versions": {"tcgsim": "0.1.0", "polars": "x"}})
     report = build(results, decks)
     keys = [s.key for s in report.sections]
-    assert keys == ["decks", "coverage", "matchups", "first_player", "game_length", "mulligans", "curve", "costs",
-                    "cards", "odds", "examples"]
+    assert keys == ["decks", "coverage", "policy_check", "matchups", "first_player", "game_length", "mulligans",
+                    "curve", "costs", "cards", "odds", "examples"]
     assert dict(report.meta)["seed"] == "5" and dict(report.meta)["games"] == "40"
     page = html.render(report)
     assert EVIL not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page

@@ -12,7 +12,7 @@ random streams (common random numbers).
 `search` (`search:N`, `search:N:D`): a rollout stops at the end of the opponent's D-th turn from the decision
 on (DEFAULT_DEPTH; a block is decided in the opponent's turn, which counts as the first), with the searching seat
 to move, and is scored by the win-probability model WIN_MODEL (a logistic regression on `features`, fitted on
-curve games by sim.games.fftcg.winmodel); a game that ended in the rollout scores 1, 0 or 1/2 (draw). The N
+curve games by sim.bench.winmodel); a game that ended in the rollout scores 1, 0 or 1/2 (draw). The N
 rollouts are spent by successive halving: ceil(log2 n) rounds for n candidates, each round giving its
 survivors an equal share (N // (survivors * rounds) worlds each, at least one) and keeping the better half by
 total score (ties keep the earlier in the current order: at first the listing order, curve's own choice
@@ -139,7 +139,7 @@ FULL_BUDGET = 128  # rollouts per decision of plain "search-full"
 # ---- the win-probability model that scores truncated rollouts --------------------------------------------------
 NSIDE = 10  # features per seat (see features)
 NFEAT = 2 * NSIDE
-# [intercept, the NFEAT coefficients]: `python -m sim.games.fftcg.winmodel` on the 20 starters and the user list of
+# [intercept, the NFEAT coefficients]: `python -m sim.bench.winmodel` on the 20 starters and the user list of
 # ../shared/data and the 3 shipped decks (120 pairs x 40 curve games, seed 38); calibration in docs/policies_fftcg.md
 WIN_MODEL = np.array([0.2847, -0.5480, -0.2784, -0.3614, 0.4142, -0.3169, -0.1677, 0.6797, 0.1828, -0.1741, 0.0531,
                       0.5519, 0.5697, 0.6811, -0.3122, 0.2267, 0.1669, -0.5957, -0.1755, 0.3904, -0.0812])

@@ -88,7 +88,7 @@ def render(decks: list[Deck], missing: list[str], source: str) -> str:
     head = [
         "# FFTCG cards of the real decks: what the engine plays",
         "",
-        f"Generated from {source} by `python -m sim.games.fftcg.card_table` (tests/test_fftcg_card_table.py"
+        f"Generated from {source} by `python -m sim.decks.card_table` (tests/test_fftcg_card_table.py"
         " regenerates it and compares). One row per ability line of each distinct card, the most played cards first;"
         " copies are summed over the decks. exact: the engine plays what the line prints; approximate: it plays the"
         " line with the approximation named; not modelled: the line does nothing in the engine (its card is played"

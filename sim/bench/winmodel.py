@@ -5,7 +5,7 @@ decks: after every turn that does not end the game, the position as the player t
 (`search.features`), labelled 1 if that player won, 0 if it lost, 1/2 for a draw or the turn cap. A
 logistic regression (iteratively reweighted least squares with a small ridge) is fitted on the even games
 and checked on the odd ones: log loss and Brier score against the constant model, and calibration by
-deciles of the predicted probability. `python -m sim.games.fftcg.winmodel DECK... --pool POOL` prints the
+deciles of the predicted probability. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
 coefficients in the form `search.WIN_MODEL` holds them and the calibration table.
 """
 
