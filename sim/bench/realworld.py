@@ -9,13 +9,12 @@ Not a test: a measurement whose figures go in the README (`python -m sim.bench.r
 
 Every matchup is played seat-swapped by deal: (X, Y) and (Y, X) on the same RNG stream, so deal i is
 played once from each seat; X's score per deal is the mean of its two games (a draw is half a win),
-and the 95% interval is the normal interval over the deals' scores.
+and the 95% interval is the t interval over the deals' scores (analysis.paired.paired_interval).
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import tempfile
 from collections.abc import Iterable
@@ -24,7 +23,7 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.intervals import Z95
+from analysis.paired import paired_interval
 from sim.cards.model import Deck
 from sim.decks.deckfile import load_deck
 from sim.errors import InputError
@@ -52,17 +51,15 @@ def seat_swapped(x: Deck, y: Deck, deals: int, seed: int, policy: str = "curve")
         out = run_matchups([MatchupSpec(x, y, policy, policy, 0), MatchupSpec(y, x, policy, policy, 0)],
                            deals, seed, Path(tmp) / "out", progress=False)
         games = pl.read_parquet(out / "games" / "*.parquet").select("matchup", "index", "winner")
-    points = {"a": 1.0, "b": 0.0, "draw": 0.5, "double_loss": 0.5}
-    per_deal = (games.with_columns(pl.col("winner").replace_strict(points, return_dtype=pl.Float64).alias("pa"))
-                .with_columns(pl.when(pl.col("matchup") == 0).then(pl.col("pa")).otherwise(1 - pl.col("pa"))
-                              .alias("x"))
+    # X's points per game (seat a in matchup 0, seat b in matchup 1; draws half), then per deal
+    x_won = pl.when(pl.col("matchup") == 0).then(pl.lit("a")).otherwise(pl.lit("b"))
+    per_deal = (games.with_columns(pl.when(pl.col("winner") == x_won).then(1.0)
+                                   .when(pl.col("winner").is_in(["a", "b"])).then(0.0).otherwise(0.5).alias("x"))
                 .group_by("index").agg(pl.col("x").mean(), pl.len().alias("games")))
     if per_deal["games"].min() != 2:
         raise RuntimeError(f"{x.name} vs {y.name}: a deal was not played from both seats")
-    scores = per_deal["x"]
-    mean, sd = float(scores.mean()), float(scores.std())
-    half = Z95 * sd / math.sqrt(len(scores))
-    return Match(x.name, y.name, len(scores), mean, max(0.0, mean - half), min(1.0, mean + half))
+    score = paired_interval(per_deal["x"].to_numpy())
+    return Match(x.name, y.name, score.n, score.diff, score.low, score.high)
 
 
 def _load(paths: Iterable[Path], pool: Path) -> tuple[list[Deck], list[str]]:
