@@ -23,8 +23,9 @@ import numba
 from numba.core import event as numba_event
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the sim package
-# Inlined into, or read as compile-time constants by, every family (paths under the sim package).
-SHARED = ("engine/jit.py", "engine/kernel.py", "engine/opening.py", "engine/compiled.py", "engine/results.py",
+# Inlined into, read as compile-time constants by, or deciding how numba links and caches every family
+# (paths under the sim package).
+SHARED = ("engine/jit.py", "engine/linking.py", "engine/kernel.py", "engine/opening.py", "engine/compiled.py", "engine/results.py",
           "cards/effects.py", "cards/model.py", "odds/profiles.py")
 
 

@@ -1,0 +1,110 @@
+"""sim.engine.linking: helpers compiled for a caller are linked by symbol, kernels link everything, and
+each kind of cache entry loads in a new process (cold compile time, issue 31)."""
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+MODULE = '''
+import numpy as np
+from numba import njit
+from sim.engine.jit import engine_jit
+
+@engine_jit
+def leaf(x, k):
+    return x * 3 + k
+
+@engine_jit
+def middle(arr):
+    s = 0
+    for i in range(arr.shape[0]):
+        s += leaf(arr[i], i)
+    return s
+
+@engine_jit
+def top(arr):
+    return middle(arr) + leaf(arr[0], 7)
+
+@njit(cache=True)
+def other_top(arr):
+    return middle(arr) * 2
+
+@njit
+def shift(arr):
+    return arr[0]
+
+def shift_then_middle(arr):  # shift compiles first and takes numba's next function id
+    return shift(arr) + middle(arr)
+'''
+
+CHILD = '''
+import json, sys
+import numpy as np
+from numba.core import event
+from sim.engine import linking
+linking.PACKAGES = linking.PACKAGES + ("linkdemo",)
+import linkdemo
+from sim.bench.compile import CompileCounter
+
+arr = np.arange(5, dtype=np.int32)
+counter = CompileCounter("linkdemo")
+with event.install_listener("numba:compile", counter):
+    result = getattr(linkdemo, sys.argv[1])(arr)
+kinds = {name: next(iter(getattr(linkdemo, name).overloads.values())).library.serialize_using_object_code()[1]
+         for name in ("leaf", "middle", "top", "other_top") if f"linkdemo.{name}" in counter.compiled}
+print(json.dumps({"result": int(result), "compiled": sorted(counter.compiled), "kinds": kinds,
+                  "renamed": linking.renamed}))
+'''
+
+
+def _run(tmp: Path, entry: str) -> dict:
+    env = {"PYTHONPATH": f"{tmp}:{Path(__file__).resolve().parents[1]}", "NUMBA_CACHE_DIR": str(tmp / "cache"),
+           "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", CHILD, entry], env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture()
+def demo(tmp_path: Path) -> Path:
+    (tmp_path / "linkdemo.py").write_text(textwrap.dedent(MODULE))
+    return tmp_path
+
+
+def _expected(entry: str) -> int:
+    middle = sum(x * 3 + i for i, x in enumerate(range(5)))
+    return {"top": middle + 7, "middle": middle, "other_top": 2 * middle, "shift_then_middle": middle}[entry]
+
+
+def test_helpers_compiled_for_a_caller_are_cached_linked_by_symbol_and_the_kernel_whole(demo: Path) -> None:
+    cold = _run(demo, "top")
+    assert cold["result"] == _expected("top")
+    assert cold["compiled"] == ["linkdemo.leaf", "linkdemo.middle", "linkdemo.top"]
+    from sim.engine.linking import KIND
+    assert cold["kinds"]["middle"] == KIND  # calls leaf by symbol: its cache entry names leaf
+    assert cold["kinds"]["leaf"] == "object"  # calls no sim function
+    assert cold["kinds"]["top"] == "object"  # compiled from Python: leaf and middle linked in
+
+
+@pytest.mark.parametrize("entry", ["top", "middle", "other_top"])
+def test_each_cache_entry_loads_in_a_new_process(demo: Path, entry: str) -> None:
+    _run(demo, "top")
+    warm = _run(demo, entry)  # middle: loads leaf first; other_top: a new kernel links both from the cache
+    assert warm["result"] == _expected(entry)
+    assert warm["compiled"] == (["linkdemo.other_top"] if entry == "other_top" else [])
+
+
+def test_a_callee_compiled_again_in_another_process_is_called_by_its_new_name(demo: Path) -> None:
+    _run(demo, "top")
+    stale = list((demo / "cache").rglob("linkdemo.leaf-*"))
+    assert stale
+    for path in stale:  # as if another process had written leaf's entry with its own compile counter
+        path.unlink()
+    warm = _run(demo, "shift_then_middle")  # loads middle, compiles leaf as v2, renames middle's call
+    assert warm["result"] == _expected("shift_then_middle")
+    assert warm["compiled"] == ["linkdemo.leaf", "linkdemo.shift"]
+    assert warm["renamed"] == 1
