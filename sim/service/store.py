@@ -107,8 +107,11 @@ class Store:
             if row is None:
                 return None
             now = time.time()
-            db.execute("UPDATE jobs SET status = 'running', started = COALESCE(started, ?), run_started = ?, "
-                       "run_base = games_done WHERE id = ?", (now, now, row["id"]))
+            # the status test again: a cancel may have come between the SELECT and this UPDATE
+            claimed = db.execute("UPDATE jobs SET status = 'running', started = COALESCE(started, ?), run_started = ?, "
+                                 "run_base = games_done WHERE id = ? AND status = 'queued'", (now, now, row["id"]))
+            if claimed.rowcount == 0:
+                return None
         return self.job(row["id"])
 
     def requeue_running(self) -> list[str]:
