@@ -48,3 +48,20 @@ def test_ray_and_local_backends_write_the_same_games(tmp_path: Path, local_ray: 
         local, remote = (pl.read_parquet(tmp_path / b / table / "*.parquet").sort(keys) for b in ("local", "ray"))
         assert local.height > 0 and local.equals(remote), table
     assert not list((tmp_path / "ray").glob("*/*.tmp"))
+
+
+def test_ray_reports_progress_and_the_interim_estimate_as_sub_batches_end(tmp_path: Path, local_ray: None) -> None:
+    """Tasks put each sub-batch's games and wins on a queue the driver drains: more reports than chunks,
+    and the last estimate is the games written."""
+    deck = load_deck(deck_file(tmp_path, "alpha"))
+    specs = [MatchupSpec(deck, deck, "curve", "aggro", 0, "null"), MatchupSpec(deck, deck, "random", "control", 1, "null")]
+    heard: list[tuple[int, int]] = []
+    tallies: list[list[tuple[int, int, int]]] = []
+    run_matchups(specs, 4000, 5, tmp_path / "ray", backend="ray", chunk=2000, progress=False,
+                 on_progress=lambda d, t: heard.append((d, t)),
+                 on_estimate=lambda ts: tallies.append([(t.games, t.wins_a, t.wins_b) for t in ts]))
+    assert len(heard) > 1 + 4  # the first sub-batch of a chunk is 256 games, so each chunk reports more than once
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and heard[-1] == (8000, 8000)
+    games = pl.read_parquet(tmp_path / "ray" / "games" / "*.parquet")
+    assert tallies[-1] == [(4000, int(g["winner"].eq("a").sum()), int(g["winner"].eq("b").sum()))
+                           for _, g in sorted(games.group_by("matchup"), key=lambda kv: kv[0])]

@@ -291,7 +291,7 @@ def test_progress_shows_the_interim_win_rate_with_its_interval(tmp_path: Path, c
     """The live bars carry seat a's win rate so far with its Wilson interval, per matchup, and it
     agrees with the games written."""
     from analysis.intervals import wilson
-    from sim.run.runner import interim
+    from sim.run.estimate import interim
 
     out = run_matchups(specs(), 40, 3, tmp_path / "job", chunk=10, progress=True)
     err = capsys.readouterr().err

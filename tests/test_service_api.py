@@ -33,6 +33,10 @@ def decks(client):
     return ids
 
 
+AGGRO, CONTROL, MIDRANGE = ("Fire-Wind Rush (FFTCG aggro)", "Ice-Water Control (FFTCG control)",
+                            "Earth-Lightning Midrange (FFTCG midrange)")  # decks/fftcg/*.toml's names
+
+
 def get(client):
     return lambda path: client.get(path).json()
 
@@ -134,6 +138,12 @@ def test_simulate_job_progress_result_files_and_events(client, decks):
     assert statuses[-1]["status"] == "done" and statuses[-1]["games_done"] == 3000 == statuses[-1]["games_total"]
     result = client.get(f"/api/jobs/{job_id}/result").json()
     assert result["games"] == 3000 and result["low"] <= result["win_rate_a"] <= result["high"]
+    # the interim estimate, persisted with the progress: at the end it is the result's rate and interval
+    assert statuses[-1]["interim"] == [{"label": f"{AGGRO} (curve)", "wins": result["wins_a"], "games": 3000,
+                                        "rate": result["win_rate_a"], "low": result["low"], "high": result["high"]}]
+    assert statuses[-1]["interim_meaning"] == "deck A's win rate so far (Wilson 95%)"
+    for s in statuses:  # every status carries the estimate of the games done so far
+        assert sum(e["games"] for e in s["interim"]) == s["games_done"], s
     files = client.get(f"/api/jobs/{job_id}/files").json()
     assert "report.html" in files and "results/games/part-0000-0000002000.parquet" in files
     assert client.get(f"/api/jobs/{job_id}/files/report.html").status_code == 200
@@ -155,6 +165,18 @@ def test_compare_and_balance_jobs(client, decks):
         done = wait_done(get(client), job["id"])
         assert done["status"] == "done", done
         assert done["games_done"] == done["games_total"] > 0
+        job["interim"] = done["interim"]
+    # compare: each variant from both seats against the one opponent, per pairing; the batches of
+    # --until-decided add up; balance: each deck from both seats against the two others, per policy
+    assert [(e["label"], e["games"]) for e in cmp["interim"]] == [
+        (f"A ({AGGRO}, curve)", 80), (f"B ({CONTROL}, curve)", 80), (f"A ({AGGRO}, aggro)", 80),
+        (f"B ({CONTROL}, aggro)", 80)]
+    played = wait_done(get(client), until["id"])["games_done"]
+    assert [(e["label"], e["games"]) for e in until["interim"]] == [(f"A ({AGGRO}, curve)", played // 2),
+                                                                   (f"B ({CONTROL}, curve)", played // 2)]
+    assert [(e["label"], e["games"]) for e in bal["interim"]] == [
+        (f"{d} ({p})", 80) for p in ("curve", "aggro") for d in (AGGRO, CONTROL, MIDRANGE)]
+    assert all(e["low"] <= e["rate"] <= e["high"] for job in (cmp, until, bal) for e in job["interim"])
     r = client.get(f"/api/jobs/{cmp['id']}/result").json()
     assert [p["policy"] for p in r["pairings"]] == ["curve", "aggro"] and r["report"] == "report.html"
     assert "sprt" in client.get(f"/api/jobs/{until['id']}/result").json()
@@ -220,3 +242,48 @@ def test_raid_job_clear_rate_with_its_interval(tmp_path):
         result = c.get(f"/api/jobs/{job['id']}/result").json()
         assert result["games"] == 40 and result["clear_low"] <= result["clear_rate"] <= result["clear_high"]
         assert c.get(f"/api/jobs/{job['id']}/files/report.md").status_code == 200
+
+
+def test_an_old_database_gains_the_interim_column_and_keeps_its_jobs(tmp_path: Path):
+    """A data directory from before the interim estimates: opening it adds the column, every job stays."""
+    import sqlite3
+
+    from sim.service.store import Store, status_view
+
+    old = sqlite3.connect(tmp_path / "tcgsim.sqlite3")
+    old.executescript("""
+CREATE TABLE decks (id TEXT PRIMARY KEY, name TEXT NOT NULL, game TEXT NOT NULL,
+    pool TEXT, created REAL NOT NULL, toml TEXT NOT NULL);
+CREATE TABLE jobs (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, kind TEXT NOT NULL,
+    params TEXT NOT NULL, status TEXT NOT NULL, created REAL NOT NULL, started REAL, finished REAL,
+    games_done INTEGER NOT NULL DEFAULT 0, games_total INTEGER NOT NULL DEFAULT 0,
+    run_started REAL, run_base INTEGER NOT NULL DEFAULT 0, cancel INTEGER NOT NULL DEFAULT 0,
+    error TEXT, result TEXT);
+INSERT INTO jobs (id, seq, kind, params, status, created, games_done, games_total, result)
+    VALUES ('abc', 1, 'simulate', '{}', 'done', 1.0, 10, 10, '{"games": 10}');
+""")
+    old.commit()
+    old.close()
+    store = Store(tmp_path)
+    job = store.job("abc")
+    assert job["result"] == {"games": 10} and status_view(job)["interim"] == []
+    store.progress("abc", 10, interim=[{"label": "A", "wins": 4, "games": 10}])
+    assert Store(tmp_path).job("abc")["interim"] == [{"label": "A", "wins": 4, "games": 10}]  # reopened: no second ALTER
+
+
+def test_the_tracker_adds_up_the_runner_calls_of_a_job(tmp_path: Path):
+    """compare --until-decided calls the runner once per batch: its estimates add up under one label."""
+    from sim.run.estimate import Estimate
+    from sim.service.store import Store
+    from sim.service.worker import Tracker
+
+    store = Store(tmp_path)
+    job_id = store.add_job("compare", {}, 40)
+    tracker = Tracker(store, job_id)
+    for _ in range(2):  # two batches of 20 games: 10 per variant
+        for done, wins in ((0, 0), (10, 3), (20, 7)):
+            tracker.estimate([Estimate("A", wins, done // 2), Estimate("B", wins // 2, done // 2)])
+            tracker(done, 20)
+    job = store.job(job_id)
+    assert job["games_done"] == 40
+    assert [(e["label"], e["wins"], e["games"]) for e in job["interim"]] == [("A", 14, 20), ("B", 6, 20)]

@@ -69,6 +69,11 @@ def test_the_page_end_to_end(tmp_path):
                                    "r.cells[2].textContent === 'done' && r.querySelector('progress').value === 1)",
                                    timeout=600_000)
             assert page.locator("#jobs tbody tr >> text=(100%)").count() == 3
+            # the interim estimates with their intervals under each bar: 2 variants, 3 decks, the opening hand
+            for kind, n, label in (("compare", 2, "A ("), ("balance", 3, "(curve)"), ("odds", 1, "opening hand")):
+                items = page.locator("#jobs tbody tr", has_text=kind).locator("ul.interim li")
+                assert items.count() == n, kind
+                assert label in items.first.text_content() and " – " in items.first.text_content()
             for kind, expect in (("odds", "95% interval"), ("compare", "B − A"), ("balance", "95% interval")):
                 page.locator("#jobs tbody tr", has_text=kind).locator("button", has_text="view").click()
                 page.wait_for_selector(f"#result h3:has-text('{kind}')")

@@ -58,11 +58,15 @@ def test_a_killed_server_resumes_its_job_on_restart(tmp_path):
         job = client.post("/api/jobs", json={"kind": "simulate", "deck_a": ids[0], "deck_b": ids[1], "games": GAMES,
                                              "chunk": CHUNK, "engine": "null", "seed": 11}).json()
         for _ in range(3000):
-            done = client.get(f"/api/jobs/{job['id']}").json()["games_done"]
+            status = client.get(f"/api/jobs/{job['id']}").json()
+            done = status["games_done"]
             if done >= 2 * CHUNK:
                 break
             time.sleep(0.05)
         assert 0 < done < GAMES, f"could not catch the job mid-run ({done} games)"
+        # the interim estimate is stored with the progress: mid-run, it counts the games done so far
+        [mid] = status["interim"]
+        assert mid["games"] == done and mid["low"] <= mid["rate"] <= mid["high"]
     finally:
         os.killpg(proc.pid, signal.SIGKILL)  # the server and its worker, as a crash would
         proc.wait()
@@ -72,6 +76,7 @@ def test_a_killed_server_resumes_its_job_on_restart(tmp_path):
         assert status["status"] in ("queued", "running")
         final = wait_done(lambda p: client.get(p).json(), job["id"])
         assert final["status"] == "done" and final["games_done"] == GAMES, final
+        assert final["interim"][0]["games"] == GAMES  # the resumed run counts the games written before the kill
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait()

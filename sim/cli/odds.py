@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from enum import StrEnum
 from pathlib import Path
 
@@ -54,7 +55,8 @@ def register(app: typer.Typer) -> None:
         answer = run_odds(deck, want, samples=samples, seed=seed, turns=turns, seat_first=seat is Seat.first,
                           keep_if=mulligan is Mulligan.keep_if, max_mulligans=max_mulligans, pool=pool, game=game,
                           deck_size=deck_size, hand=hand, draws=draws, first_turn_draws=first_turn_draws,
-                          mulligan_rule=mulligan_rule and mulligan_rule.value)
+                          mulligan_rule=mulligan_rule and mulligan_rule.value,
+                          progress=sys.stderr.isatty() and not as_json)
         q, result = answer.question, answer.rows
         if as_json:
             typer.echo(json.dumps({"rows": result}, indent=2))

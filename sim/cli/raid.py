@@ -29,6 +29,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play raids of the party against the Boss (digest §11) and print the clear rate with its Wilson
         95% interval, rounds to clear and the damage taken and elimination rate per player."""
+        import sys
+
         from reports.raid import format_summary
         from sim.decks.deckfile import load_deck
         from sim.run.raid import load_boss
@@ -36,7 +38,8 @@ def register(app: typer.Typer) -> None:
         from sim.workflows.raid import raid as run_raid
 
         result = run_raid([load_deck(d) for d in decks], load_boss(boss), list(policy), games=games, seed=seed,
-                          options=parse_rule_options(option), out=out, check=check_invariants)
+                          options=parse_rule_options(option), out=out, check=check_invariants,
+                          progress=sys.stderr.isatty() and not as_json)
         summary = result.summary()
         if as_json:
             typer.echo(json.dumps(summary))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
@@ -41,7 +42,7 @@ def _check(results: Path, sample: int) -> None:
     for d in dirs:
         try:
             with locked(d, shared=True):
-                r = check_games(d, sample)
+                r = check_games(d, sample, progress=sys.stderr.isatty())
         except ReplayMismatch as exc:
             typer.echo(one_line(f"error: {d}: {exc}"), err=True)
             raise typer.Exit(1) from None

@@ -62,7 +62,7 @@ def _run_raid(job_file: Path, out: Path | None, check: bool) -> None:
     job = load_raid_job(job_file)
     if out is not None:
         job.out = out
-    results = run_raid_job(job, check)
+    results = run_raid_job(job, check, progress=sys.stderr.isatty())
     typer.echo(one_line(f"{len(results)} policy assignments x {job.games:,} raids -> {job.out}"))
     for r in results:
         for line in format_summary(r.summary()):

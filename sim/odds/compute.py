@@ -9,8 +9,10 @@ Wilson interval.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -197,11 +199,13 @@ def _sample_one(state, order, n, hand, seen, need, inc, rank, kind, max_mull, hi
 
 
 @njit(cache=True, parallel=True)
-def _sample(classes, need, inc, rank, hand, seen, kind, max_mull, samples, seed, stream):
+def _sample(classes, need, inc, rank, hand, seen, kind, max_mull, samples, seed, stream, lo, hi):
+    """Hits by turn of blocks lo..hi-1 of the BLOCKS that share `samples` (all of them: 0, BLOCKS)."""
     n = classes.size
-    hits = np.zeros((BLOCKS, seen.size), np.int64)
+    hits = np.zeros((hi - lo, seen.size), np.int64)
     per = (samples + BLOCKS - 1) // BLOCKS
-    for b in prange(BLOCKS):
+    for j in prange(hi - lo):
+        b = lo + j
         order = classes.copy()
         state = np.empty(1, np.uint64)
         state[0] = derive_seed(seed, stream, b, 0)
@@ -209,24 +213,40 @@ def _sample(classes, need, inc, rank, hand, seen, kind, max_mull, samples, seed,
         mine = np.zeros(seen.size, np.int64)
         for _ in range(b * per, min(samples, (b + 1) * per)):
             _sample_one(state, order, n, hand, seen, need, inc, rank, kind, max_mull, mine, hand_classes)
-        hits[b] = mine
+        hits[j] = mine
     return hits.sum(axis=0)
 
 
-def simulate(q: OddsQuestion, samples: int, seed: int, stream: int = 0) -> list[int]:
-    """Hits by turn over `samples` simulated openings (deterministic for any thread count)."""
+SamplesListener = Callable[[int, list[int]], None]  # (openings dealt so far, hits by turn so far)
+
+
+def simulate(q: OddsQuestion, samples: int, seed: int, stream: int = 0,
+             on_samples: SamplesListener | None = None) -> list[int]:
+    """Hits by turn over `samples` simulated openings (deterministic for any thread count). With
+    `on_samples`, the blocks are dealt a thread's worth at a time and it hears the totals after each
+    call (the same blocks, so the same hits)."""
     q.check()
     kind = q.profile.mulligan if q.keep_if else MULL_NONE
     classes = np.array(q.classes, np.uint8)
     w = len(q.need)
-    hits = _sample(classes, np.array(q.need, np.int64), class_increments(w), class_ranks(w), q.profile.hand,
-                   np.array(q.draws(), np.int64), kind, q.max_mulligans, samples, seed, stream)
+    args = (classes, np.array(q.need, np.int64), class_increments(w), class_ranks(w), q.profile.hand,
+            np.array(q.draws(), np.int64), kind, q.max_mulligans, samples, seed, stream)
+    if on_samples is None:
+        return [int(h) for h in _sample(*args, 0, BLOCKS)]
+    per, step = -(-samples // BLOCKS), max(1, numba.get_num_threads())
+    hits = np.zeros(len(q.draws()), np.int64)
+    for lo in range(0, BLOCKS, step):
+        hi = min(BLOCKS, lo + step)
+        hits += _sample(*args, lo, hi)
+        on_samples(min(samples, hi * per), [int(h) for h in hits])
     return [int(h) for h in hits]
 
 
-def rows(q: OddsQuestion, samples: int, seed: int) -> list[dict[str, float | int]]:
+def rows(q: OddsQuestion, samples: int, seed: int, on_samples: SamplesListener | None = None
+         ) -> list[dict[str, float | int]]:
+    """Per turn: the exact odds, the simulated ones and their Wilson 95% interval; `on_samples`: simulate's."""
     ex = exact(q)
-    hits = simulate(q, samples, seed) if samples > 0 else [0] * len(ex)
+    hits = simulate(q, samples, seed, on_samples=on_samples) if samples > 0 else [0] * len(ex)
     out = []
     for t, (e, h) in enumerate(zip(ex, hits, strict=True)):
         low, high = wilson(h, samples) if samples > 0 else (float("nan"), float("nan"))
@@ -288,7 +308,7 @@ def bench_rows(samples: int = 4_000_000) -> list[dict[str, float | str]]:
                         "baseline_ratio": 1.0})
         inc, rank = class_increments(need.size), class_ranks(need.size)
         r = rate(lambda k, c=classes, s=seen, kd=kind, m=p.max_mulligans, h=p.hand, w=need, i=inc, rk=rank:
-                 _sample(c, w, i, rk, h, s, kd, m, k, 1, 0))
+                 _sample(c, w, i, rk, h, s, kd, m, k, 1, 0, 0, BLOCKS))
         out.append({"name": f"odds {game}: opening hand with keep-if mulligan", "per_s_per_core": r,
                     "baseline_ratio": r / base})
     return out

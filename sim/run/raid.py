@@ -11,6 +11,9 @@ player the mean damage taken (cards milled by damage) and the elimination rate.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +38,9 @@ from sim.games.pso2.raid import (
     play_raid,
 )
 from sim.limits import MEMORY_BUDGET
+from sim.run.bar import live_bars
+from sim.run.chunks import Pacer
+from sim.run.estimate import Estimate
 
 BOSS_TYPES = ("character", "active", "item")
 
@@ -104,8 +110,15 @@ MAX_RAIDS = MEMORY_BUDGET // (8 * (R_NCOLS + 1))  # the result rows and violatio
 
 
 def run_raid(party: list[Deck], boss: Deck, policies: list[str], games: int, seed: int,
-             options: dict[str, int] | None = None, check: bool = False, stream: int = 0) -> RaidResult:
-    """`games` raids of the party (one policy per seat) against the boss."""
+             options: dict[str, int] | None = None, check: bool = False, stream: int = 0, *,
+             progress: bool = False, on_progress: Callable[[int, int], None] | None = None,
+             on_estimate: Callable[[list[Estimate]], None] | None = None) -> RaidResult:
+    """`games` raids of the party (one policy per seat) against the boss.
+
+    With `progress` (a bar on stderr with rate and ETA) or a hook, the raids are played in sub-batches
+    of about a second (raid i depends only on seed, stream and i: the same raids) and after each one
+    `on_estimate` gets the clear rate so far (one Estimate, "clears") and `on_progress(done, games)`
+    the raids played; the bar shows the clear rate with its Wilson interval."""
     if not 1 <= games <= MAX_RAIDS:
         raise InputError("--games", f"must be within 1..{MAX_RAIDS:,} raids (their result rows are held in memory at "
                                     f"once), got {games:,}")
@@ -116,7 +129,29 @@ def run_raid(party: list[Deck], boss: Deck, policies: list[str], games: int, see
             raise InputError("--policy", f"unknown policy {p!r} (one of: {', '.join(pso2.POLICIES)})")
     check_options(pso2, options)
     decks, boss_c = compile_raid(party, boss)
-    rows, viol = play_raid(decks, boss_c, [pso2.POLICIES[p] for p in policies], seed=seed, n=games,
-                           stream=stream, options=options, check=check)
+    ids = [pso2.POLICIES[p] for p in policies]
+    if not (progress or on_progress or on_estimate):
+        rows, viol = play_raid(decks, boss_c, ids, seed=seed, n=games, stream=stream, options=options, check=check)
+    else:
+        rows, viol = np.zeros((games, R_NCOLS), np.int64), np.zeros(games, np.int64)
+        pacer, start, clears = Pacer(), 0, 0
+        with live_bars("raids") if progress else nullcontext() as bar:
+            task = bar.add_task(f"raids ({', '.join(policies)})", total=games, interim="") if bar else None
+            while start < games:
+                n = min(pacer.size, games - start)
+                t0 = time.perf_counter()
+                rows[start:start + n], viol[start:start + n] = play_raid(decks, boss_c, ids, seed=seed, n=n,
+                                                                         stream=stream, start=start,
+                                                                         options=options, check=check)
+                pacer.played(n, time.perf_counter() - t0)
+                start += n
+                clears += int((rows[start - n:start, R_OUTCOME] == CLEAR).sum())
+                so_far = Estimate("clears", clears, start)
+                if bar:
+                    bar.update(task, advance=n, interim=so_far.text("clears"))
+                if on_estimate:
+                    on_estimate([so_far])
+                if on_progress:
+                    on_progress(start, games)
     return RaidResult([d.name for d in party], list(policies), boss.name, dict(options or {}), rows,
                       int((viol != 0).sum()))

@@ -6,6 +6,11 @@ It imports the installed package, loads and compiles the decks, plays the chunk 
 (Ray schedules one task per CPU) and writes its parts like the local backend, so the numba disk
 cache and the resume logic are shared. The output directory must be visible to every worker
 (one machine, or a shared filesystem on a cluster).
+
+With a listener (`on_games`), a task plays its chunk in sub-batches (sim.run.chunks.play_chunk) and
+puts each one's games and wins on a Ray queue that the driver drains while it waits, so progress and
+the interim estimate move as games arrive, as with the local backend. A chunk's count is made exact
+when it ends (the task returns its totals): a sub-batch a retried task plays twice is not counted twice.
 """
 
 from __future__ import annotations
@@ -37,8 +42,10 @@ def deck_source(deck: Deck) -> str | Deck:
     return deck
 
 
-def run_chunk_task(task: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """One chunk inside a Ray worker: load decks, play, write parts; returns the parts' manifest records."""
+def run_chunk_task(task: dict[str, Any], queue: Any = None) -> dict[str, Any]:
+    """One chunk inside a Ray worker: load decks, play, write parts. Returns the parts' manifest
+    records and the chunk's games and seat wins; with a queue, each sub-batch's (matchup, start,
+    games, wins a, wins b) goes on it as the sub-batch ends."""
     import numba
 
     from sim.decks.deckfile import load_deck
@@ -49,9 +56,15 @@ def run_chunk_task(task: dict[str, Any]) -> dict[str, dict[str, Any]]:
     spec = MatchupSpec(decks[0], decks[1], task["policy_a"], task["policy_b"], task["stream"], task["engine"])
     engine = get_engine(spec.engine_name)
     chunk = Chunk(*task["chunk"])
+
+    def on_games(n: int, wins_a: int, wins_b: int) -> None:
+        queue.put((chunk.matchup, chunk.start, n, wins_a, wins_b))
+
     frames = play_chunk(engine, compile_spec(engine, spec), spec, chunk, task["seed"], task["detail"],
-                        task["options"], task["check"])
-    return write_parts(Path(task["out"]), frames, chunk)
+                        task["options"], task["check"], on_games if queue is not None else None)
+    winner = frames["games"]["winner"]
+    return {"parts": write_parts(Path(task["out"]), frames, chunk), "games": chunk.n,
+            "wins_a": int((winner == "a").sum()), "wins_b": int((winner == "b").sum())}
 
 
 REACH_TIMEOUT = 10.0  # seconds to open a TCP connection to a Ray address before giving up
@@ -75,7 +88,9 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
                options: dict[str, int] | None, address: str | None,
                on_done: Callable[[Chunk, dict[str, Any]], None],
                num_cpus: int | None = None, should_stop: Callable[[], bool] = lambda: False,
-               check: bool = False) -> None:
+               check: bool = False, on_games: Callable[[int, int, int, int], None] | None = None) -> None:
+    """Run the chunks as Ray tasks; on_done(chunk, part records) as each ends, and with `on_games`,
+    on_games(matchup, games, wins a, wins b) as its sub-batches end (their sum is the chunk's)."""
     try:
         import ray
     except ImportError:
@@ -88,6 +103,7 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
         # a local Ray unless an address is given; workers run this same interpreter and package
         kwargs: dict[str, Any] = {"address": address} if address else {"num_cpus": num_cpus or os.cpu_count()}
         ray.init(**kwargs, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+    queue = None
     try:
         sources = {}
         for s in specs:
@@ -95,6 +111,11 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
                 if id(deck) not in sources:
                     sources[id(deck)] = deck_source(deck)
         remote = ray.remote(num_cpus=1, max_retries=2)(run_chunk_task)
+        if on_games is not None:
+            from ray.util.queue import Queue
+
+            queue = Queue(actor_options={"num_cpus": 0})
+        heard: dict[tuple[int, int], list[int]] = {}  # chunk -> games, wins a, wins b reported so far
         pending = {}
         for c in chunks:
             s = specs[c.matchup]
@@ -102,24 +123,43 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
                     "policy_b": s.policy_b, "stream": s.stream, "engine": s.engine, "seed": seed,
                     "chunk": (c.matchup, c.start, c.n), "detail": detail, "options": options, "check": check,
                     "out": str(Path(out).resolve())}
-            pending[remote.remote(task)] = c
+            pending[remote.remote(task, queue)] = c
+            heard[(c.matchup, c.start)] = [0, 0, 0]
+        sizes = {(c.matchup, c.start): c.n for c in chunks}
+
+        def report(matchup: int, seen: list[int], n: int, wins_a: int, wins_b: int) -> None:
+            if on_games is not None and (n or wins_a or wins_b):
+                seen[0], seen[1], seen[2] = seen[0] + n, seen[1] + wins_a, seen[2] + wins_b
+                on_games(matchup, n, wins_a, wins_b)
+
         try:
             while pending:
                 if should_stop():
                     raise KeyboardInterrupt
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
+                # a task's sub-batches are on the queue before its result is ready: drain first
+                while queue is not None and not queue.empty():
+                    m, start, n, wins_a, wins_b = queue.get_nowait()
+                    seen = heard.get((m, start))  # None: the chunk has ended and was counted exactly
+                    if seen is not None and seen[0] + n <= sizes[(m, start)]:
+                        report(m, seen, n, wins_a, wins_b)
                 for ref in ready:
                     try:
-                        written = ray.get(ref)  # re-raises a task's error here
+                        result = ray.get(ref)  # re-raises a task's error here
                     except ray.exceptions.RayTaskError as exc:
                         if isinstance(exc.cause, InvariantViolation):
                             raise exc.cause from None  # the engine's finding, without Ray's wrapping
                         raise
-                    on_done(pending.pop(ref), written)
+                    c = pending.pop(ref)
+                    seen = heard.pop((c.matchup, c.start))
+                    report(c.matchup, seen, c.n - seen[0], result["wins_a"] - seen[1], result["wins_b"] - seen[2])
+                    on_done(c, result["parts"])
         except BaseException:
             for ref in pending:
                 ray.cancel(ref, force=True)
             raise
     finally:
+        if queue is not None:
+            queue.shutdown()
         if started_here:
             ray.shutdown()

@@ -11,6 +11,9 @@ so a rerun of the same job skips finished chunks and replays damaged ones: an in
 resumes without losing or double-counting a game. The directory is locked for the whole run.
 Since a game's randomness depends only on (seed, stream, index), the dataset is the same whatever
 the chunking, backend or number of threads.
+
+While it plays, the runner counts each matchup's games and wins (sim.run.estimate.Tally) after every
+sub-batch of a chunk (sim.run.chunks.play_chunk), for the live bars and the front ends' hooks.
 """
 
 from __future__ import annotations
@@ -39,15 +42,18 @@ from sim.errors import InputError
 from sim.games import get_engine
 from sim.limits import check_copies
 from sim.run import manifest, parts
+from sim.run.bar import live_bars
 from sim.run.chunks import (
     Chunk,
     MatchupSpec,
+    Pacer,
     chunk_parts,
     compile_spec,
     plan,
     play_chunk,
     write_parts,
 )
+from sim.run.estimate import Tally, interim
 from sim.run.lock import LOCK, locked
 
 BACKENDS = ("local", "ray")
@@ -203,64 +209,46 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
 # ---------------------------------------------------------------- progress
 
 
-def interim(wins: int, games: int) -> str:
-    """The interim estimate a bar shows: seat a's win rate so far with its Wilson 95% interval."""
-    if not games:
-        return ""
-    from analysis.intervals import wilson
-
-    low, high = wilson(wins, games)
-    return f"a wins {100 * wins / games:.1f}% ({100 * low:.1f}-{100 * high:.1f}) of {games:,}"
-
-
 @contextmanager
-def _progress(enabled: bool, specs: list[MatchupSpec], games: int,
-              done: list[int]) -> Iterator[Callable[..., None]]:
-    """Yields advance(matchup, n, wins=None). Per-matchup bars for small jobs, one overall bar always;
-    on stderr, with rate, ETA and the interim estimate (seat a's win rate with its interval, see
-    `interim`) of the games this run played (`wins` of seat a among the n; None when the backend
-    does not say, as ray's).
+def _progress(enabled: bool, specs: list[MatchupSpec], games: int, done: list[int],
+              tallies: list[Tally]) -> Iterator[Callable[[int, int], None]]:
+    """Yields advance(matchup, n). Per-matchup bars for small jobs, one overall bar always; on
+    stderr, with rate, ETA and the interim estimate (seat a's win rate with its Wilson interval,
+    sim.run.estimate.interim) of the matchup's `tallies`, which the caller keeps current.
 
-    Bars start at the games a resumed job already has (`done` per matchup), so rate and ETA
-    count only this run's games. The estimate moves once per chunk of a matchup."""
+    Bars start at the games a resumed job already has (`done` per matchup), so rate and ETA count
+    only this run's games; the estimate counts all the job's games (a resumed job's written ones too).
+    The estimate moves after every sub-batch of a chunk (sim.run.chunks.play_chunk)."""
     if not enabled:
-        yield lambda m, n, wins=None: None
+        yield lambda m, n: None
         return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-    from rich.text import Text
-
-    class RateColumn(ProgressColumn):
-        def render(self, task: Any) -> Text:
-            return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="cyan")
-
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                   TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.fields[interim]}"),
-                   console=Console(stderr=True), transient=False)
+    bar = live_bars()
     with bar:
         total = bar.add_task("all matchups", total=games * len(specs), completed=sum(done), interim="")
         rows = ([bar.add_task(f"  {s.deck_a.name} ({s.policy_a}) vs {s.deck_b.name} ({s.policy_b})", total=games,
-                              completed=done[i], interim="")
+                              completed=done[i], interim=interim(tallies[i].wins_a, tallies[i].games))
                  for i, s in enumerate(specs)] if 1 < len(specs) <= 20 else [])
-        seen = [[0, 0] for _ in specs]  # seat a's wins and the games counted, this run
 
-        def advance(m: int, n: int, wins: int | None = None) -> None:
-            if wins is not None:
-                seen[m][0] += wins
-                seen[m][1] += n
-            bar.update(total, advance=n, **({} if rows or wins is None else
-                                            {"interim": f"{specs[m].deck_a.name}: {interim(*seen[m])}"}))
+        def advance(m: int, n: int) -> None:
+            text = interim(tallies[m].wins_a, tallies[m].games)
+            bar.update(total, advance=n, **({} if rows else {"interim": f"{specs[m].deck_a.name}: {text}"}))
             if rows:
-                bar.update(rows[m], advance=n, interim=interim(*seen[m]))
+                bar.update(rows[m], advance=n, interim=text)
 
         yield advance
+
+
+def written_tallies(out: Path, n_matchups: int, finished: set[Chunk]) -> list[Tally]:
+    """Each matchup's games and wins in the finished chunks' games parts (a resumed job's start)."""
+    tallies = [Tally() for _ in range(n_matchups)]
+    files = [out / parts.part_name("games", c.matchup, c.start) for c in sorted(finished, key=lambda c: (c.matchup, c.start))]
+    if files:
+        winner = pl.col("winner")
+        for r in (pl.scan_parquet(files).group_by("matchup")
+                  .agg(games=pl.len(), wins_a=(winner == "a").sum(), wins_b=(winner == "b").sum())
+                  .collect().iter_rows(named=True)):
+            tallies[r["matchup"]].add(r["games"], r["wins_a"], r["wins_b"])
+    return tallies
 
 
 # ---------------------------------------------------------------- run
@@ -294,12 +282,16 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
                  backend: str = "local", address: str | None = None, chunk: int = DEFAULT_CHUNK,
                  options: dict[str, int] | None = None, progress: bool = True, check: bool = False,
                  on_progress: Callable[[int, int], None] | None = None,
-                 should_stop: Callable[[], bool] | None = None) -> Path:
+                 should_stop: Callable[[], bool] | None = None,
+                 on_estimate: Callable[[list[Tally]], None] | None = None) -> Path:
     """Play `games` games per spec into the Parquet dataset `out`, resuming finished parts; returns `out`.
 
-    `on_progress(done, total)` (optional) is called with this job's games written so far, once
-    before playing (the games a resumed job already has) and after every chunk. `should_stop()`
-    (optional) is asked at every chunk boundary; when true the job stops like a Ctrl-C (JobInterrupted).
+    `on_progress(done, total)` (optional) is called with this job's games played so far, once
+    before playing (the games a resumed job already has) and after every sub-batch of a chunk
+    (about once a second, sim.run.chunks.play_chunk); the games of a chunk are written when it ends.
+    `on_estimate(tallies)` (optional) gets each matchup's games and wins so far (sim.run.estimate.Tally)
+    just before each `on_progress`. `should_stop()` (optional) is asked at every chunk boundary; when
+    true the job stops like a Ctrl-C (JobInterrupted).
 
     The directory is locked for the whole run (a second run into it gets InputError naming this
     one). Finished parts are trusted only if they match their manifest records; damaged ones are
@@ -315,7 +307,7 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
     try:
         with locked(out):
             return _run_locked(specs, engines, job, games, seed, out, detail, backend, address, chunk, options,
-                               progress, check, Hooks(on_progress, should_stop))
+                               progress, check, Hooks(on_progress, should_stop, on_estimate))
     except InputError:
         if created:  # refused before anything was played (the disk estimate): leave no trace
             _remove_if_untouched(out)
@@ -336,8 +328,15 @@ class Hooks:
     """run_matchups' optional callbacks for a front end that is not a terminal (the service)."""
     on_progress: Callable[[int, int], None] | None = None
     should_stop: Callable[[], bool] | None = None
+    on_estimate: Callable[[list[Tally]], None] | None = None
 
-    def report(self, done: int, total: int) -> None:
+    @property
+    def listening(self) -> bool:
+        return self.on_progress is not None or self.on_estimate is not None
+
+    def report(self, done: int, total: int, tallies: list[Tally]) -> None:
+        if self.on_estimate is not None:
+            self.on_estimate(tallies)
         if self.on_progress is not None:
             self.on_progress(done, total)
 
@@ -376,25 +375,31 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
             last_write = time.monotonic()
 
     t0 = time.perf_counter()
-    played = 0
+    played = 0  # games of this run written
+    progressed = 0  # games of this run played, written or not
     try:
         if done_games:
             print(f"resuming: {done_games:,} of {total:,} games already written to {out}", file=sys.stderr)
-        hooks.report(done_games, total)
+        tallies = written_tallies(out, len(specs), finished)
+        hooks.report(done_games, total, tallies)
         if backend == "local":
             compile_engines(engines, specs, todo)
         done = [0] * len(specs)
         for c in chunks:
             if c not in pending:
                 done[c.matchup] += c.n
-        with _stop_on_ctrl_c() as ctrl_c, _progress(progress, specs, games, done) as bar:
+        with _stop_on_ctrl_c() as ctrl_c, _progress(progress, specs, games, done, tallies) as bar:
             def stopping() -> bool:
                 return ctrl_c.is_set() or hooks.stop()
 
-            def advance(m: int, n: int, wins: int | None = None) -> None:
-                bar(m, n, wins)
-                hooks.report(done_games + played, total)
+            def advance(m: int, n: int, wins_a: int, wins_b: int) -> None:
+                nonlocal progressed
+                tallies[m].add(n, wins_a, wins_b)
+                progressed += n
+                bar(m, n)
+                hooks.report(done_games + progressed, total, tallies)
 
+            listen = progress or hooks.listening
             if backend == "ray":
                 from sim.run.ray_backend import run_chunks
 
@@ -402,22 +407,26 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
                     nonlocal played
                     recorded(written)
                     played += c.n
-                    advance(c.matchup, c.n)
 
                 run_chunks(specs, todo, seed, out, detail, options, address, on_done, should_stop=stopping,
-                           check=check)
+                           check=check, on_games=advance if listen else None)
             else:
                 compiled: dict[int, tuple[Any, Any, Matchup]] = {}
+                pacers: dict[int, Pacer] = {}
                 for c in todo:
                     if stopping():
                         raise KeyboardInterrupt
                     engine, spec = engines[c.matchup], specs[c.matchup]
                     if c.matchup not in compiled:
                         compiled = {c.matchup: compile_spec(engine, spec)}  # keep one matchup's arrays
-                    frames = play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options, check)
+
+                    def on_games(n: int, wins_a: int, wins_b: int, m: int = c.matchup) -> None:
+                        advance(m, n, wins_a, wins_b)
+
+                    frames = play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options, check,
+                                        on_games if listen else None, pacers.setdefault(c.matchup, Pacer()))
                     recorded(write_parts(out, frames, c))
                     played += c.n
-                    advance(c.matchup, c.n, int((frames["games"]["winner"] == "a").sum()))
     except KeyboardInterrupt:
         _finish(out, record, "interrupted", started, time.perf_counter() - t0, played)
         raise JobInterrupted(out, done_games + played, total) from None

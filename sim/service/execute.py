@@ -14,6 +14,7 @@ from typing import Any
 from sim.cards.model import Deck
 from sim.decks.deckfile import SHIPPED_DECKS, load_deck
 from sim.errors import InputError
+from sim.run.estimate import Estimate
 
 BOSSES = SHIPPED_DECKS / "pso2" / "bosses"
 
@@ -26,6 +27,12 @@ class Context:
     backend: str = "local"
     on_progress: Callable[[int, int], None] | None = None
     should_stop: Callable[[], bool] | None = None
+    on_estimate: Callable[[list[Estimate]], None] | None = None
+
+    @property
+    def hooks(self) -> dict[str, Any]:
+        """The workflows' keyword arguments for progress, interim estimates and cancel."""
+        return {"on_progress": self.on_progress, "should_stop": self.should_stop, "on_estimate": self.on_estimate}
 
     @property
     def out(self) -> Path:
@@ -61,7 +68,8 @@ def _odds(p: dict[str, Any], ctx: Context) -> dict[str, Any]:
     from sim.workflows.odds import odds
 
     r = odds(ctx.deck_path(p["deck"]), p["wants"], samples=p["samples"], seed=p["seed"], turns=p["turns"],
-             seat_first=p["seat"] == "first", keep_if=p["mulligan"] == "keep-if", pool=ctx.pool(p, p["deck"]))
+             seat_first=p["seat"] == "first", keep_if=p["mulligan"] == "keep-if", pool=ctx.pool(p, p["deck"]),
+             on_progress=ctx.on_progress, on_estimate=ctx.on_estimate)
     return {"rows": r.rows, "deck_size": r.question.deck_size, "game": r.question.profile.game}
 
 
@@ -72,7 +80,7 @@ def _simulate(p: dict[str, Any], ctx: Context) -> dict[str, Any]:
     r = simulate(ctx.deck(p, p["deck_a"]), ctx.deck(p, p["deck_b"]), games=p["games"], out=ctx.out / "results",
                  policy_a=p["policy_a"], policy_b=p["policy_b"], seed=p["seed"], detail=p["detail"],
                  engine=p["engine"] or None, options=p["options"], chunk=p["chunk"], backend=ctx.backend,
-                 on_progress=ctx.on_progress, should_stop=ctx.should_stop)
+                 **ctx.hooks)
     report(ctx.out / "results", ctx.out)  # `tcgsim report OUT/results --out OUT`
     return {**r.summary, "engine": r.engine, "report": "report.html"}
 
@@ -88,7 +96,7 @@ def _compare(p: dict[str, Any], ctx: Context) -> dict[str, Any]:
 
     a, b = ctx.deck(p, p["deck_a"]), ctx.deck(p, p["deck_b"])
     opponents = [ctx.deck(p, d) for d in p["against"]]
-    hooks = {"on_progress": ctx.on_progress, "should_stop": ctx.should_stop}
+    hooks = ctx.hooks
     if p["policies"]:
         names = parse_policies(",".join(p["policies"]), p["policy"], [a, b, *opponents], p["engine"],
                                p["until_decided"])
@@ -116,7 +124,7 @@ def _balance(p: dict[str, Any], ctx: Context) -> dict[str, Any]:
     decks = [ctx.deck(p, d) for d in p["decks"]]
     pairings = parse_policies(",".join(p["policies"]) if p["policies"] else None, p["policy"], decks, p["engine"])
     page = balance(decks, games=p["games"], policy=p["policy"] or "curve", seed=p["seed"], out=ctx.out,
-                   engine=p["engine"], policies=pairings, on_progress=ctx.on_progress, should_stop=ctx.should_stop)
+                   engine=p["engine"], policies=pairings, **ctx.hooks)
     rows = pl.read_csv(page.parent / "tables" / "decks.csv").to_dicts()
     return {"decks": rows, "report": page.name}
 
@@ -126,7 +134,8 @@ def _raid(p: dict[str, Any], ctx: Context) -> dict[str, Any]:
     from sim.workflows.raid import raid
 
     r = raid([ctx.deck(p, d) for d in p["party"]], load_boss(boss_path(p["boss"])), p["policies"],
-             games=p["games"], seed=p["seed"], options=p["options"], out=ctx.out)
+             games=p["games"], seed=p["seed"], options=p["options"], out=ctx.out, on_progress=ctx.on_progress,
+             on_estimate=ctx.on_estimate)
     return {**r.summary(), "report": None}
 
 

@@ -23,8 +23,11 @@ CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, kind
     params TEXT NOT NULL, status TEXT NOT NULL, created REAL NOT NULL, started REAL, finished REAL,
     games_done INTEGER NOT NULL DEFAULT 0, games_total INTEGER NOT NULL DEFAULT 0,
     run_started REAL, run_base INTEGER NOT NULL DEFAULT 0, cancel INTEGER NOT NULL DEFAULT 0,
-    error TEXT, result TEXT);
+    error TEXT, result TEXT, interim TEXT);
 """
+# Columns added after the first release, with their types: a database file from before gets them
+# (ALTER TABLE ADD COLUMN keeps every row), so a server upgraded in place keeps its jobs.
+ADDED_COLUMNS = {"jobs": {"interim": "TEXT"}}
 
 
 class Store:
@@ -35,6 +38,11 @@ class Store:
         with self._db() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+            for table, columns in ADDED_COLUMNS.items():
+                have = {r["name"] for r in db.execute(f"PRAGMA table_info({table})")}
+                for name, kind in columns.items():
+                    if name not in have:
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -99,8 +107,11 @@ class Store:
             if row is None:
                 return None
             now = time.time()
-            db.execute("UPDATE jobs SET status = 'running', started = COALESCE(started, ?), run_started = ?, "
-                       "run_base = games_done WHERE id = ?", (now, now, row["id"]))
+            # the status test again: a cancel may have come between the SELECT and this UPDATE
+            claimed = db.execute("UPDATE jobs SET status = 'running', started = COALESCE(started, ?), run_started = ?, "
+                                 "run_base = games_done WHERE id = ? AND status = 'queued'", (now, now, row["id"]))
+            if claimed.rowcount == 0:
+                return None
         return self.job(row["id"])
 
     def requeue_running(self) -> list[str]:
@@ -110,12 +121,19 @@ class Store:
             db.execute("UPDATE jobs SET status = 'queued' WHERE status = 'running'")
         return ids
 
-    def progress(self, job_id: str, done: int, total: int | None = None) -> None:
+    def progress(self, job_id: str, done: int, total: int | None = None,
+                 interim: list[dict[str, Any]] | None = None) -> None:
+        """Games done (and the total, when given); `interim`, when given, replaces the job's interim
+        estimates (sim.run.estimate.Estimate.json rows)."""
+        sets, values = ["games_done = ?"], [done]
+        if total is not None:
+            sets.append("games_total = ?")
+            values.append(total)
+        if interim is not None:
+            sets.append("interim = ?")
+            values.append(json.dumps(interim))
         with self._db() as db:
-            if total is None:
-                db.execute("UPDATE jobs SET games_done = ? WHERE id = ?", (done, job_id))
-            else:
-                db.execute("UPDATE jobs SET games_done = ?, games_total = ? WHERE id = ?", (done, total, job_id))
+            db.execute(f"UPDATE jobs SET {', '.join(sets)} WHERE id = ?", (*values, job_id))
 
     def request_cancel(self, job_id: str) -> str | None:
         """Queued jobs are cancelled at once; running ones are asked to stop. Returns the new status."""
@@ -147,11 +165,25 @@ def _job(row: sqlite3.Row) -> dict[str, Any]:
     job["params"] = json.loads(job["params"])
     job["result"] = json.loads(job["result"]) if job["result"] else None
     job["cancel"] = bool(job["cancel"])
+    job["interim"] = json.loads(job["interim"]) if job["interim"] else []
     return job
 
 
+INTERIM_MEANING = {
+    "simulate": "deck A's win rate so far (Wilson 95%)",
+    "balance": "each deck's win rate so far over all its games, from both seats (Wilson 95%); "
+               "per policy with several",
+    "compare": "each variant's win rate so far against the opponents, from both seats (Wilson 95%); "
+               "the paired B - A interval comes with the result",
+    "odds": "the simulated chance that the opening hand meets the wants, so far (Wilson 95%)",
+    "raid": "the party's clear rate so far (Wilson 95%)",
+}
+
+
 def status_view(job: dict[str, Any]) -> dict[str, Any]:
-    """The public status of a job: progress as games done of total, and an ETA from this run's rate."""
+    """The public status of a job: progress as games done of total, an ETA from this run's rate, and
+    the interim estimates: win rates so far with their Wilson 95% intervals (`interim`, what they
+    are in `interim_meaning`)."""
     done, total = job["games_done"], job["games_total"]
     eta = None
     if job["status"] == "running" and job["run_started"] and total:
@@ -159,6 +191,7 @@ def status_view(job: dict[str, Any]) -> dict[str, Any]:
         if played > 0 and elapsed > 0:
             eta = round((total - done) / (played / elapsed), 1)
     return {"id": job["id"], "kind": job["kind"], "status": job["status"], "games_done": done, "games_total": total,
-            "fraction": done / total if total else 0.0, "eta_seconds": eta, "error": job["error"],
+            "fraction": done / total if total else 0.0, "eta_seconds": eta, "interim": job["interim"],
+            "interim_meaning": INTERIM_MEANING.get(job["kind"], ""), "error": job["error"],
             "cancel_requested": job["cancel"], "created": job["created"], "started": job["started"],
             "finished": job["finished"], "params": job["params"]}

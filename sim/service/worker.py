@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sim.run.estimate import Estimate
 from sim.service.store import Store
 
 CANCEL_GRACE = 10.0  # seconds a running job gets to stop at a chunk boundary before it is killed
@@ -23,26 +24,54 @@ WRITE_EVERY = 0.25  # seconds between progress writes
 
 
 class Tracker:
-    """Turns run_matchups' (done, total) of each call into the job's games done: a job may call the
-    runner several times (compare batches and pairings, balance pairings), one after another."""
+    """Turns run_matchups' (done, total) of each call into the job's games done, and the interim
+    estimates of each call into the job's: a job may call the runner several times (compare batches
+    and pairings, balance pairings), one after another. The runner calls `estimate` before the
+    (done, total) of the same moment, so both see a new call start at once."""
 
     def __init__(self, store: Store, job_id: str):
         self.store, self.job_id = store, job_id
         self.finished = 0  # games of the calls already complete
         self.last: tuple[int, int] | None = None
         self.written = 0.0
+        self.before: dict[str, list[int]] = {}  # label -> [wins, games] of the calls already complete
+        self.current: list[Estimate] = []
+
+    def _next_call(self) -> None:
+        """When the previous call ended, its games and estimates join the calls already complete."""
+        if self.last is None or self.last[0] != self.last[1]:
+            return
+        self.finished += self.last[1]
+        _add(self.before, self.current)  # compare --until-decided: each batch adds to the same labels
+        self.current, self.last = [], None
+
+    def estimate(self, rows: list[Estimate]) -> None:
+        self._next_call()
+        self.current = rows
+
+    def interim(self) -> list[dict[str, Any]]:
+        merged = _add({label: list(row) for label, row in self.before.items()}, self.current)
+        return [Estimate(label, w, n).json() for label, (w, n) in merged.items()]
 
     def __call__(self, done: int, total: int) -> None:
-        if self.last is not None and self.last[0] == self.last[1]:  # the previous call ended: a new one
-            self.finished += self.last[1]
+        self._next_call()
         self.last = (done, total)
         now = time.monotonic()
         if now - self.written >= WRITE_EVERY or done == total:
-            self.store.progress(self.job_id, self.finished + done)
+            self.store.progress(self.job_id, self.finished + done, interim=self.interim())
             self.written = now
 
     def stop(self) -> bool:
         return self.store.cancel_requested(self.job_id)
+
+
+def _add(totals: dict[str, list[int]], rows: list[Estimate]) -> dict[str, list[int]]:
+    """Add each row's wins and games to its label's [wins, games] in `totals`."""
+    for e in rows:
+        row = totals.setdefault(e.label, [0, 0])
+        row[0] += e.wins
+        row[1] += e.games
+    return totals
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -66,7 +95,8 @@ def work(data: str, job_id: str, pools: dict[str, str], backend: str, parent: in
     if job is None:
         return
     tracker = Tracker(store, job_id)
-    ctx = Context(store.job_dir(job_id), {k: Path(v) for k, v in pools.items()}, backend, tracker, tracker.stop)
+    ctx = Context(store.job_dir(job_id), {k: Path(v) for k, v in pools.items()}, backend, tracker, tracker.stop,
+                  tracker.estimate)
     try:
         result = run(job["kind"], job["params"], ctx)
     except JobInterrupted:
@@ -77,8 +107,8 @@ def work(data: str, job_id: str, pools: dict[str, str], backend: str, parent: in
         store.finish(job_id, "failed", error=one_line(f"{type(exc).__name__}: {exc}"))
     else:
         latest = store.job(job_id) or job
-        # odds and raids report no progress; compare --until-decided may stop before its maximum
-        n = latest["games_total"] if job["kind"] in ("odds", "raid") else latest["games_done"]
+        # odds of 0 samples (exact only) report no progress; compare --until-decided may stop before its maximum
+        n = latest["games_total"] if job["kind"] == "odds" else latest["games_done"]
         store.progress(job_id, n, n)
         store.finish(job_id, "done", result=result)
 

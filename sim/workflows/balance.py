@@ -13,6 +13,7 @@ from pathlib import Path
 from sim.cards.model import Deck
 from sim.errors import InputError
 from sim.run.chunks import MatchupSpec
+from sim.run.estimate import Estimate, labelled
 from sim.run.runner import run_matchups
 from sim.workflows.compare import check_decks
 
@@ -45,16 +46,20 @@ def check_round_robin(decks: list[Deck], engine: str = "") -> None:
 def balance(decks: list[Deck], *, games: int, policy: str, seed: int, out: Path, engine: str = "",
             progress: bool = False, policies: list[str] | None = None,
             on_progress: Callable[[int, int], None] | None = None,
-            should_stop: Callable[[], bool] | None = None) -> Path:
+            should_stop: Callable[[], bool] | None = None,
+            on_estimate: Callable[[list[Estimate]], None] | None = None) -> Path:
     """Round robin with the cards detail into out/results, then the report into out; returns report.html.
 
-    on_progress and should_stop are run_matchups' hooks (the service's progress and cancel)."""
+    on_progress and should_stop are run_matchups' hooks (the service's progress and cancel);
+    on_estimate gets each deck's win rate so far over all its games, from both seats, as games
+    arrive (one Estimate per deck and policy, labelled "deck (policy)")."""
     from reports.write import write_report
 
     check_round_robin(decks, engine)
     specs = [s for p in (policies or [policy]) for s in round_robin_specs(decks, p, engine)]
+    seats = [(f"{s.deck_a.name} ({s.policy_a})", f"{s.deck_b.name} ({s.policy_b})") for s in specs]
     results = run_matchups(specs, games, seed, Path(out) / "results", detail="cards", progress=progress,
-                           on_progress=on_progress, should_stop=should_stop)
+                           on_progress=on_progress, should_stop=should_stop, on_estimate=labelled(on_estimate, seats))
     return write_report(results, Path(out), decks=decks)
 
 

@@ -26,6 +26,7 @@ from analysis.sprt import SprtResult, deal_scores, sprt
 from sim.cards.model import Deck
 from sim.errors import InputError
 from sim.run.chunks import MatchupSpec
+from sim.run.estimate import Estimate, labelled
 from sim.run.runner import run_matchups
 
 LOOK_EVERY = 100  # games per matchup between two looks of the sequential test (--batch)
@@ -59,6 +60,13 @@ def specs_for(deck_a: Deck, deck_b: Deck, opponents: list[Deck], policy: str, ba
     return specs, roles
 
 
+def variant_seats(roles: list[dict], deck_a: Deck, deck_b: Deck, policy: str) -> list[tuple[str | None, str | None]]:
+    """Each matchup's seat labels for sim.run.estimate: the variant's seat carries its label
+    ("A (name, policy)"), the opponent's none."""
+    names = {"a": f"A ({deck_a.name}, {policy})", "b": f"B ({deck_b.name}, {policy})"}
+    return [(names[r["variant"]], None) if r["order"] == "first" else (None, names[r["variant"]]) for r in roles]
+
+
 def check_decks(decks: list[Deck], engine: str) -> None:
     games = {d.game for d in decks}
     if len(games) > 1 and engine != "null":
@@ -71,13 +79,17 @@ def compare_variants(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, games
                      out: Path | None = None, engine: str = "", progress: bool = False,
                      on_batch: Callable[[int, SprtResult], None] | None = None,
                      on_progress: Callable[[int, int], None] | None = None,
-                     should_stop: Callable[[], bool] | None = None) -> VariantResult:
+                     should_stop: Callable[[], bool] | None = None,
+                     on_estimate: Callable[[list[Estimate]], None] | None = None) -> VariantResult:
     """Play A and B against each opponent (paired), `games` per matchup, and compare them.
 
     With until_decided the games come in batches of `batch` per matchup (LOOK_EVERY by default) and
     the sequential test (analysis.sprt, delta in win-rate points / 100) looks after each batch.
 
-    on_progress and should_stop are run_matchups' hooks, passed to each batch's run."""
+    on_progress and should_stop are run_matchups' hooks, passed to each batch's run; on_estimate
+    gets each variant's win rate so far against the opponents, from both seats, as the batch's games
+    arrive (`variant_seats`). The paired B - A interval needs every seat order of a deal, so it
+    comes with the result (and at each look of the sequential test)."""
     if not opponents:
         raise InputError("--against", "give at least one opponent deck")
     if games < 2:
@@ -92,7 +104,8 @@ def compare_variants(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, games
             n = min(size, games - played)
             specs, roles = specs_for(deck_a, deck_b, opponents, policy, b, engine)
             target = root if not until_decided else root / f"batch-{b:03d}"
-            run_matchups(specs, n, seed, target, progress=progress, on_progress=on_progress, should_stop=should_stop)
+            run_matchups(specs, n, seed, target, progress=progress, on_progress=on_progress, should_stop=should_stop,
+                         on_estimate=labelled(on_estimate, variant_seats(roles, deck_a, deck_b, policy)))
             games_lf = pl.scan_parquet(sorted((target / "games").glob("*.parquet")))
             pairs.append(paired_outcomes(games_lf, roles).with_columns(pl.col("index") + played))
             played += n
@@ -138,7 +151,8 @@ def parse_policies(policies: str, policy: str | None, decks: list[Deck], engine:
 def compare_pairings(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, policies: list[str], games: int,
                      seed: int, engine: str = "", out: Path | None = None, progress: bool = False,
                      on_progress: Callable[[int, int], None] | None = None,
-                     should_stop: Callable[[], bool] | None = None) -> PairingsResult:
+                     should_stop: Callable[[], bool] | None = None,
+                     on_estimate: Callable[[list[Estimate]], None] | None = None) -> PairingsResult:
     """compare_variants once per policy; with `out`, each pairing's games in OUT/<policy>/ and the
     compare report (report.html, report.md, tables/) in OUT."""
     from analysis.sensitivity import flips, variant_comparisons, variant_verdict
@@ -146,7 +160,7 @@ def compare_pairings(deck_a: Deck, deck_b: Deck, opponents: list[Deck], *, polic
 
     results = {p: compare_variants(deck_a, deck_b, opponents, games=games, policy=p, seed=seed, engine=engine,
                                    out=Path(out) / p if out else None, progress=progress, on_progress=on_progress,
-                                   should_stop=should_stop) for p in policies}
+                                   should_stop=should_stop, on_estimate=on_estimate) for p in policies}
     table = variant_comparisons(f"A ({deck_a.name})", f"B ({deck_b.name})",
                                 {p: r.comparison.overall for p, r in results.items()})
     page = None

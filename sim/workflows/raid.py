@@ -7,6 +7,7 @@ lists of them: every assignment is played) and where the report goes.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from sim.engine.options import check_options
 from sim.errors import InputError
 from sim.games.pso2 import engine as pso2
 from sim.games.pso2.raid import MAX_PARTY
+from sim.run.estimate import Estimate
 from sim.run.raid import MAX_RAIDS, RaidResult, load_boss, run_raid
 
 RAID_KEYS = ("mode", "name", "description", "seed", "games", "boss", "party", "policies", "out", "options",
@@ -79,20 +81,26 @@ def load_raid_job(path: Path) -> RaidJob:
     return RaidJob(path, party, load_boss(base / boss_file), assignments, games, seed, out, options, check)
 
 
-def run_raid_job(job: RaidJob, check: bool = False) -> list[RaidResult]:
-    """Every assignment plays its own stream of the seed (independent samples), then the report."""
-    results = [run_raid(job.party, job.boss, pols, job.games, job.seed, job.options, check or job.check, stream=i)
+def run_raid_job(job: RaidJob, check: bool = False, progress: bool = False) -> list[RaidResult]:
+    """Every assignment plays its own stream of the seed (independent samples), then the report.
+    With `progress`, a bar per assignment (sim.run.raid.run_raid)."""
+    results = [run_raid(job.party, job.boss, pols, job.games, job.seed, job.options, check or job.check, stream=i,
+                        progress=progress)
                for i, pols in enumerate(job.assignments)]
     write_report(results, job.out)
     return results
 
 
 def raid(party: list[Deck], boss: Deck, policies: list[str], *, games: int, seed: int,
-         options: dict[str, int] | None = None, out: Path | None = None, check: bool = False) -> RaidResult:
+         options: dict[str, int] | None = None, out: Path | None = None, check: bool = False,
+         progress: bool = False, on_progress: Callable[[int, int], None] | None = None,
+         on_estimate: Callable[[list[Estimate]], None] | None = None) -> RaidResult:
     """`games` raids of the party (one policy for every seat, or one per seat) against the boss;
-    with `out`, the raid report there."""
+    with `out`, the raid report there. progress, on_progress and on_estimate (the clear rate so
+    far): sim.run.raid.run_raid's."""
     policies = policies * len(party) if len(policies) == 1 else list(policies)
-    result = run_raid(party, boss, policies, games, seed, options, check)
+    result = run_raid(party, boss, policies, games, seed, options, check, progress=progress,
+                      on_progress=on_progress, on_estimate=on_estimate)
     if out is not None:
         write_report([result], out)
     return result

@@ -9,6 +9,7 @@ it. The check refuses, naming the cause, when a deck file or an engine's code ch
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +19,9 @@ import polars as pl
 from sim.cards.model import Deck
 from sim.errors import InputError
 from sim.run import manifest
+from sim.run.bar import live_bars
 from sim.run.chunks import Chunk, MatchupSpec, compile_spec, play_chunk
+from sim.run.runner import compile_engines
 
 
 class ReplayMismatch(Exception):
@@ -72,9 +75,11 @@ def _specs(results: Path, record: dict) -> list[MatchupSpec]:
     return specs
 
 
-def check_games(results: Path, per_matchup: int = 3) -> ReplayCheck:
+def check_games(results: Path, per_matchup: int = 3, progress: bool = False) -> ReplayCheck:
     """Replay `per_matchup` games of each matchup (sample_indices) and compare their games rows with
-    the stored ones; raises ReplayMismatch at the first game that differs."""
+    the stored ones; raises ReplayMismatch at the first game that differs. Engines without a numba
+    cache are compiled first, with the first-run notice; with `progress`, a bar on stderr with the
+    games replayed, rate and ETA."""
     from sim.games import get_engine
 
     record = manifest.read(results)
@@ -83,23 +88,28 @@ def check_games(results: Path, per_matchup: int = 3) -> ReplayCheck:
     job = record["job"]
     specs = _specs(results, record)
     stored = pl.scan_parquet(sorted((results / "games").glob("*.parquet")))
+    engines = [get_engine(s.engine_name) for s in specs]
+    compile_engines(engines, specs, [Chunk(m, 0, 1) for m in range(len(specs))])
+    wanted = sample_indices(int(job["games"]), per_matchup)
     done = []
-    for m, spec in enumerate(specs):
-        engine = get_engine(spec.engine_name)
-        compiled = compile_spec(engine, spec)
-        wanted = sample_indices(int(job["games"]), per_matchup)
-        kept = stored.filter((pl.col("matchup") == m) & pl.col("index").is_in(wanted)).collect().sort("index")
-        for i in wanted:
-            old = kept.filter(pl.col("index") == i)
-            if old.height != 1:
-                raise ReplayMismatch(f"game {i} of matchup {m} is not in {results / 'games'}")
-            new = play_chunk(engine, compiled, spec, Chunk(m, i, 1), int(job["seed"]), "games",
-                             job.get("options") or None)["games"]
-            for col in old.columns:
-                if not old[col].equals(new[col]):
-                    raise ReplayMismatch(
-                        f"game {i} of matchup {m} ({spec.deck_a.name} ({spec.policy_a}) vs {spec.deck_b.name} "
-                        f"({spec.policy_b}), seed {job['seed']}, stream {spec.stream}) differs from its replay: "
-                        f"{col} stored {old[col][0]!r}, replayed {new[col][0]!r}")
-            done.append((m, i))
+    with live_bars() if progress else nullcontext() as bar:
+        task = bar.add_task("replaying", total=len(specs) * len(wanted), interim="") if bar else None
+        for m, (spec, engine) in enumerate(zip(specs, engines, strict=True)):
+            compiled = compile_spec(engine, spec)
+            kept = stored.filter((pl.col("matchup") == m) & pl.col("index").is_in(wanted)).collect().sort("index")
+            for i in wanted:
+                old = kept.filter(pl.col("index") == i)
+                if old.height != 1:
+                    raise ReplayMismatch(f"game {i} of matchup {m} is not in {results / 'games'}")
+                new = play_chunk(engine, compiled, spec, Chunk(m, i, 1), int(job["seed"]), "games",
+                                 job.get("options") or None)["games"]
+                for col in old.columns:
+                    if not old[col].equals(new[col]):
+                        raise ReplayMismatch(
+                            f"game {i} of matchup {m} ({spec.deck_a.name} ({spec.policy_a}) vs {spec.deck_b.name} "
+                            f"({spec.policy_b}), seed {job['seed']}, stream {spec.stream}) differs from its replay: "
+                            f"{col} stored {old[col][0]!r}, replayed {new[col][0]!r}")
+                done.append((m, i))
+                if bar:
+                    bar.update(task, advance=1, interim=f"{len(done):,} identical")
     return ReplayCheck(len(done), len(specs), done)

@@ -99,12 +99,16 @@ function jobRow(tbody, j) {
     for (let i = 0; i < 6; i++) tr.insertCell();
     tr.cells[3].appendChild(document.createElement("progress"));
     tr.cells[3].appendChild(document.createElement("span"));
+    const est = document.createElement("ul");
+    est.className = "interim";
+    tr.cells[3].appendChild(est);
   }
   tr.cells[0].textContent = j.id; tr.cells[1].textContent = j.kind;
   tr.cells[2].textContent = j.status + (j.error ? ": " + j.error : "");
   const bar = tr.cells[3].firstChild;
   bar.max = 1; bar.value = j.fraction;
-  tr.cells[3].lastChild.textContent = ` ${j.games_done.toLocaleString()} / ${j.games_total.toLocaleString()} (${Math.round(100 * j.fraction)}%)`;
+  tr.cells[3].children[1].textContent = ` ${j.games_done.toLocaleString()} / ${j.games_total.toLocaleString()} (${Math.round(100 * j.fraction)}%)`;
+  interim(tr.cells[3].children[2], j);
   tr.cells[4].textContent = j.eta_seconds === null ? "" : Math.round(j.eta_seconds) + " s";
   const act = tr.cells[5];
   act.replaceChildren();
@@ -114,6 +118,18 @@ function jobRow(tbody, j) {
   else return tr;
   act.appendChild(btn);
   return tr;
+}
+
+// The interim win rates as games arrive, each with its Wilson 95% interval (status_view's `interim`).
+function interim(list, j) {
+  list.replaceChildren();
+  list.title = j.interim_meaning || "";
+  for (const e of j.interim || []) {
+    if (!e.games) continue;
+    const li = document.createElement("li");
+    li.textContent = `${e.label}: ${pct(e.rate)} (${interval(e.low, e.high)}) of ${e.games.toLocaleString()}`;
+    list.appendChild(li);
+  }
 }
 
 function follow(id) {
