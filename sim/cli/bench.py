@@ -86,7 +86,7 @@ def _compile_table(as_json: bool, markdown: bool) -> None:
     from sim.bench.games import machine
     from sim.games import ENGINES
 
-    rows = compile_rows(sorted(g for g in ENGINES if g != "null"))
+    rows = compile_rows([*sorted(g for g in ENGINES if g != "null"), "fftcg-search"])
     if as_json:
         typer.echo(json.dumps({"machine": machine(), "rows": rows}, indent=2))
         return

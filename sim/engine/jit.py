@@ -12,10 +12,9 @@ to int64, except uint64 which stays (RNG states), and boolean literals to boolea
 its values at the call (int32 -> int64 is exact), so the code computes the same results.
 
 A function compiled because another one calls it is optimised at LLVM level INNER_OPT, not numba's
-default 3. numba links every callee's code into each caller and optimises and emits the whole again,
-so a helper's own optimisation only shapes what its callers re-optimise; the function Python calls (a
-kernel) still runs the full level-3 pipeline over all the code it links, which is the machine code
-that runs. On the FFTCG engine this cuts the cold compile's CPU time by 29% (`tcgsim bench compile`).
+default 3, and keeps only its own code (sim.engine.linking): its optimisation only shapes what the
+kernel above it re-optimises, and the function Python calls (a kernel) runs the full level-3 pipeline
+over all the code it links, which is the machine code that runs.
 """
 
 from __future__ import annotations
