@@ -106,6 +106,7 @@ from sim.games.pso2.rules import (
     PP_FD,
     PP_ON,
     U_A0,
+    U_ATT,
     U_CARD,
     U_DB,
     U_DF,
@@ -143,7 +144,7 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
            "check_invariants", "check_results", "scenario_state", "views"]
 
 # Invariant violations (check_invariants bits, checked after setup, after every turn and at the end)
-V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, items, discard)
+V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard)
 V_NEGATIVE = 2  # a negative count, or a count above its array
 V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (402.3.1)
 V_ROWS = 8  # a character on the field with KO damage, or row damage the rules act on (213.3)
@@ -468,6 +469,8 @@ def check_seat(s, p, tp):
                 v |= V_DAMAGE
         if U[p, j, U_WPN] >= 0:
             seen_add(seen, U[p, j, U_WPN])
+        if j > 0 and U[p, j, U_ATT] >= 0:
+            seen_add(seen, U[p, j, U_ATT])
         for a in range(3):
             if U[p, j, U_A0 + a] >= 0:
                 seen_add(seen, U[p, j, U_A0 + a])

@@ -26,7 +26,7 @@ from sim.engine.compiled import K_KW, K_POWER, K_TYPE, CompiledDeck
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import randbelow, shuffle
 from sim.engine.threads import run_chunks
-from sim.games.pso2.actions import attack, find_entry, party_turn, refresh, resolve, settle, start_phase
+from sim.games.pso2.actions import attack, end_phase, find_entry, party_turn, resolve, settle, start_phase
 from sim.games.pso2.engine import (
     check_seat,
     deal_seat,
@@ -251,7 +251,7 @@ def boss_turn(s):
                     or P[G[G_TARGET], P_OUT]:
                 break
     if not G[G_OVER]:
-        refresh(s, b)
+        end_phase(s, b)  # the party's Quick plays in the turn end step, then the refresh step
 
 
 @engine_jit
