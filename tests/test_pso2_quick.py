@@ -31,7 +31,7 @@ def hand_and_pp(s, p, hand: int, pp: int) -> None:
 
 # ---------------------------------------------------------------- Quick plays, PvP
 
-def test_rule_506_3_1_and_504_1_3_2_a_quick_active_kos_the_attacker_at_the_battle_start_step():
+def test_rule_506_3_1_and_504_1_3_2_and_506_3_2_a_quick_active_kos_the_attacker_at_the_battle_start_step():
     """504.1.3.2: an Active without 【Main】 is played by whoever holds the action right; 103.6.1.1 /
     103.6.1.6: the defender gets it at the battle start step; the attacker gone, the battle ends (506.3.2)."""
     s = state(a=[card("ATK", atk=3, hp=2)], b=[BOLT])
@@ -42,7 +42,7 @@ def test_rule_506_3_1_and_504_1_3_2_a_quick_active_kos_the_attacker_at_the_battl
     assert V(s)["C"][1, V(s)["DC"][1, 0], 1] >= 0  # the cards detail records the play
 
 
-def test_rule_103_7_1_1_a_main_active_is_not_played_in_the_opponents_turn():
+def test_rule_103_7_1_1_and_103_7_1_1_1_a_main_active_is_not_played_in_the_opponents_turn():
     s = state(a=[card("ATK", atk=3, hp=2)], b=[MAIN_BOLT])
     j, = onto_field(s, 0)
     hand_and_pp(s, 1, 1, 1)
@@ -63,7 +63,7 @@ def test_rule_504_1_3_2_a_quick_heal_answers_an_attack_that_would_empty_the_deck
             assert deck_count(s, 1) == 3  # 回復3 mode (a), then 3 milled
 
 
-def test_rule_505_1_2_quick_removal_in_the_opponents_turn_end_step():
+def test_rule_505_1_2_and_103_6_1_1_and_103_6_1_6_quick_removal_in_the_opponents_turn_end_step():
     """505.1.2: in the turn end step the turn player gets the action right, then the opponent; the
     scripted policies spend PP left ON on removal that KOs (it untaps at their start phase, 501.1.1)."""
     for hp, killed in ((2, True), (3, False)):
@@ -121,7 +121,7 @@ def test_raid_no_quick_window_in_a_party_turn():
 
 # ---------------------------------------------------------------- 付与 (attach) Actives
 
-def test_rule_204_2_2_an_attach_active_stays_on_its_host_and_adds_its_static_atk():
+def test_rule_204_2_2_and_204_2_2_1_and_301_8_an_attach_active_stays_on_its_host_and_adds_its_static_atk():
     s = state(a=[card("C", atk=1, hp=3), SHIFTA])
     j, = onto_field(s, 0)
     R.draw(s, 0, 1)
@@ -130,7 +130,7 @@ def test_rule_204_2_2_an_attach_active_stays_on_its_host_and_adds_its_static_atk
     A.play_card(s, 0, 0, j)
     U = V(s)["U"]
     assert U[0, j, R.U_ATT] == c and R.unit_atk(s, 0, j) == 3 and V(s)["P"][0, R.P_NDC] == 0
-    A.refresh(s, 0)  # not a "this turn" effect: it lasts while attached
+    A.end_phase(s, 0)  # not a "this turn" effect: it lasts while attached
     assert R.unit_atk(s, 0, j) == 3
     assert not POL.playable(s, 0, c) or POL.best_host(s, 0, c) != j  # one 付与 Active per character
 
@@ -184,7 +184,7 @@ def test_rule_203_and_501_1_4_the_mag_start_of_turn_ability_resolves():
     j, = onto_field(s, 0, on=0)
     A.start_phase(s, 0)
     assert R.unit_atk(s, 0, j) == 3
-    A.refresh(s, 0)  # "this turn" (505.2)
+    A.end_phase(s, 0)  # "this turn" (505.2)
     assert R.unit_atk(s, 0, j) == 2
 
 

@@ -32,6 +32,7 @@ from sim.games.pso2.policy import (
     TG_OWN,
     TG_OWN_PLAYER,
     TG_SELF,
+    attack_value,
     choose_main,
     choose_pitch,
     choose_warcry,
@@ -407,7 +408,7 @@ def attack(s, p, j, t1, t2):
     settle(s)
     j = find_entry(s, p, ae)
     if j >= 0 and not vG(s)[G_OVER]:
-        quick_plays(s, p, j, q, attack_value_now(s, p, j) if t1 == 0 or t2 == 0 else 0)
+        quick_plays(s, p, j, q, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0)
         j = find_entry(s, p, ae)
     if vG(s)[G_OVER] or j < 0 or find_entry(s, q, e1) < 0:
         return
@@ -456,16 +457,6 @@ def attack(s, p, j, t1, t2):
     if j >= 0 and back > 0:
         damage_unit(s, p, j, back, True)
     settle(s)
-
-
-@engine_jit
-def attack_value_now(s, p, j):
-    """The damage p's unit j would deal to a player: its ATK and its ON weapon's (205.5.1)."""
-    U = vU(s)
-    a = unit_atk(s, p, j)
-    if U[p, j, U_WPN] >= 0 and U[p, j, U_WON]:
-        a += vK(s)[p, U[p, j, U_WPN], K_POWER]
-    return a
 
 
 @engine_jit
@@ -558,16 +549,12 @@ def main_phase(s, p):
 
 @engine_jit
 def end_phase(s, p):
-    """505.1: the turn end step (the opponents' Quick plays, quick_plays), then the refresh step."""
-    quick_plays(s, p, -1, -1, 0)
-    if not vG(s)[G_OVER]:
-        refresh(s, p)
-
-
-@engine_jit
-def refresh(s, p):
-    """505.2: all damage on all characters is removed, "this turn" effects end (ATK/HP modifiers,
+    """505.1: the turn end step (505.1.2: the opponents' Quick plays, quick_plays), then the refresh step
+    (505.2): all damage on all characters is removed, "this turn" effects end (ATK/HP modifiers,
     連撃's once per turn, the turn player's フリーズ), then the hand limit: 8+ cards -> discard to 7."""
+    quick_plays(s, p, -1, -1, 0)
+    if vG(s)[G_OVER]:
+        return
     P, U = vP(s), vU(s)
     for r in range(nseats(s)):
         for j in range(P[r, P_NU]):
@@ -584,7 +571,7 @@ def refresh(s, p):
 
 @engine_jit
 def party_turn(s, p, draws):
-    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (refresh). A raid player
+    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (end_phase). A raid player
     eliminated during their own turn (their last card drawn) takes no further steps."""
     G, P = vG(s), vP(s)
     G[G_TP] = p

@@ -13,9 +13,10 @@ Modules: rules (state, zones, PP, damage and rows), policy (decisions), actions
 (effects, plays, battle, phases), this one (interface, compiling, batch kernel, game loop),
 raid (the co-op raid against a scripted Boss).
 
-Not modelled (docs/policies_pso2.md): Quick plays in the opponent's turn (every Active is played in
-the own main phase), 付与 Actives, Mag abilities and the Player card's two faces, activated
-abilities, Search, X costs, concession.
+Quick Actives are played in the opponent's turn at the battle start step and the turn end step
+(actions.quick_plays); 付与 Actives, Search and the Mag's start-of-turn abilities are modelled. Not
+modelled (docs/policies_pso2.md): responses to each play, activated abilities, the Player card's two
+faces, X costs, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =

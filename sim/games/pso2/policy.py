@@ -574,7 +574,7 @@ def discard_choice(s, p):
 
 # ---------------------------------------------------------------- Quick plays and Search
 
-@engine_jit
+@njit(cache=True, inline="always")
 def cast_effect(s, r, c, op, tg):
     """The amount of card c's first `cast` effect with this op and target (-1: any), or 0."""
     E = vE(s)

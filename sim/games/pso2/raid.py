@@ -14,7 +14,9 @@ every party deck is 0; a player at 0 is eliminated (their cards leave the game).
 Special rules: a party member's ON Warcry character may cover any party player (policy), a party
 player's 回復 mode (a) may refill another party player's deck (policy heal_seat), the
 party chooses among a Boss card's options (option raid_party_tiebreak), Drop fires in the Boss's
-turn only (the other party players are not opponents).
+turn only (the other party players are not opponents), and the party plays Quick Actives in the
+Boss's turn: at the battle start step of each Boss attack and in the Boss's end phase
+(actions.quick_plays).
 """
 
 from __future__ import annotations
