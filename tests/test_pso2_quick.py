@@ -196,3 +196,11 @@ def test_shipped_decks_play_attach_search_main_and_a_mag_ability():
     assert any(c.type == "active" and "main" not in c.keywords and "attach" not in c.keywords for c in cards)
     mags = [c for path in sorted(DECKS.glob("*.toml")) for c, _ in load_deck(path).zone("mag")]
     assert any(e.trigger == "turn_start" for m in mags for e in m.effects)
+
+
+def test_rule_103_7_1_1_1_quick_profile_marks_quick_actives_only():
+    assert pso2.quick_profile(BOLT) == R.QK_QUICK | 2
+    assert pso2.quick_profile(MATE) == R.QK_QUICK | 3 << 16
+    assert pso2.quick_profile(card("SW", type="active", eff=["cast:damage:1:all_opp_characters"])) == R.QK_QUICK | 1 << 8
+    assert pso2.quick_profile(MAIN_BOLT) == 0 and pso2.quick_profile(SHIFTA) == 0
+    assert pso2.quick_profile(card("C", atk=1, hp=1)) == 0

@@ -7,8 +7,10 @@ start step (506.3.1) and in the turn end step (505.1.2), the defender's Warcry, 
 engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1).
 """
 
+from numba import njit
+
 from sim.cards.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, MAX_EFFECTS
-from sim.engine.compiled import K_COST, K_ELEM, K_KW, K_POWER, K_TYPE
+from sim.engine.compiled import K_COST, K_ELEM, K_KW, K_POWER, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import shuffle
 from sim.engine.results import C_PLAYED
@@ -84,6 +86,7 @@ from sim.games.pso2.rules import (
     P_NU,
     P_OUT,
     P_PLAYED,
+    P_QMIN,
     P_TAKEN,
     P_TURN,
     PP_ON,
@@ -407,7 +410,7 @@ def attack(s, p, j, t1, t2):
     queue_trigger(s, p, c, TR_ATTACK)
     settle(s)
     j = find_entry(s, p, ae)
-    if j >= 0 and not vG(s)[G_OVER]:
+    if j >= 0 and not vG(s)[G_OVER] and quick_window(s, p):
         quick_plays(s, p, j, q, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0)
         j = find_entry(s, p, ae)
     if vG(s)[G_OVER] or j < 0 or find_entry(s, q, e1) < 0:
@@ -459,6 +462,17 @@ def attack(s, p, j, t1, t2):
     settle(s)
 
 
+@njit(cache=True, inline="always")
+def quick_window(s, p):
+    """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
+    (P_QMIN); raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs
+    at every attack and every turn end."""
+    G, P = vG(s), vP(s)
+    if G[G_RAID]:
+        return p == G[G_BOSS]
+    return P[1 - p, P_AVAIL] >= P[1 - p, P_QMIN] and P[1 - p, P_HAND] > 0
+
+
 @engine_jit
 def quick_plays(s, p, j, tq, hit):
     """The opponents' Quick Actives in p's turn (504.1.3.2: an Active without 【Main】 is played by
@@ -480,7 +494,7 @@ def quick_plays(s, p, j, tq, hit):
     for k in range(n):
         r = (first + k) % n if G[G_RAID] else first
         for _ in range(HMAX):
-            if G[G_OVER] or P[r, P_OUT]:
+            if G[G_OVER] or P[r, P_OUT] or P[r, P_AVAIL] < P[r, P_QMIN] or P[r, P_HAND] == 0:
                 break
             jj = find_entry(s, p, ae) if ae >= 0 else -1
             if ae >= 0 and jj < 0:
@@ -511,9 +525,10 @@ def start_phase(s, p):
             U[p, j, U_WON] = 1
         for a in range(ARMOR_SLOTS):
             U[p, j, U_AON0 + a] = 1
-    queue_trigger(s, p, player_row(s), TR_TURN_START)
-    queue_trigger(s, p, player_row(s) + 1, TR_TURN_START)
-    if vG(s)[G_NTQ]:
+    K, pr = vK(s), player_row(s)
+    if (K[p, pr, K_TRIGS] | K[p, pr + 1, K_TRIGS]) & (1 << TR_TURN_START):
+        queue_trigger(s, p, pr, TR_TURN_START)
+        queue_trigger(s, p, pr + 1, TR_TURN_START)
         settle(s)
 
 
@@ -552,9 +567,10 @@ def end_phase(s, p):
     """505.1: the turn end step (505.1.2: the opponents' Quick plays, quick_plays), then the refresh step
     (505.2): all damage on all characters is removed, "this turn" effects end (ATK/HP modifiers,
     連撃's once per turn, the turn player's フリーズ), then the hand limit: 8+ cards -> discard to 7."""
-    quick_plays(s, p, -1, -1, 0)
-    if vG(s)[G_OVER]:
-        return
+    if quick_window(s, p):
+        quick_plays(s, p, -1, -1, 0)
+        if vG(s)[G_OVER]:
+            return
     P, U = vP(s), vU(s)
     for r in range(nseats(s)):
         for j in range(P[r, P_NU]):

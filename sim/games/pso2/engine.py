@@ -32,7 +32,7 @@ from numba import njit
 
 from sim.cards.effects import E_NCOLS, MAX_EFFECTS
 from sim.cards.model import Card, Deck
-from sim.engine.compiled import K_HP, K_KW, K_NCOLS, CompiledDeck, compile_cards
+from sim.engine.compiled import K_COST, K_HP, K_KW, K_NCOLS, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_COIN, SUB_POLICY0, SUB_SEAT0, derive_seed, randbelow, shuffle
 from sim.engine.options import option_values as shared_option_values
@@ -81,6 +81,7 @@ from sim.games.pso2.rules import (
     K_CLASS,
     K_DEF,
     K_PIERCE,
+    K_QUICK,
     K_SLOTS,
     K_VALUE,
     KEYWORDS,
@@ -101,11 +102,14 @@ from sim.games.pso2.rules import (
     P_ORDER,
     P_OUT,
     P_PLAYED,
+    P_QMIN,
     P_SPENT,
     P_TURN,
     PP_CARD,
     PP_FD,
     PP_ON,
+    QK_QUICK,
+    QMIN_NONE,
     U_A0,
     U_ATT,
     U_CARD,
@@ -128,6 +132,7 @@ from sim.games.pso2.rules import (
     vG,
     vH,
     vIT,
+    vK,
     vP,
     vPP,
     vT,
@@ -163,6 +168,17 @@ def card_value(card: Card) -> int:
     return 2 * card.cost + 2 + len(card.effects)
 
 
+def quick_profile(card: Card) -> int:
+    """K_QUICK of a card: for an Active without 【Main】 or 付与 (a Quick Active, 103.7.1.1.1), QK_QUICK and
+    the amounts of its cast effects the opponent's-turn windows look at; 0 for any other card."""
+    if card.type != "active" or {"main", "attach"} & card.keywords:
+        return 0
+    amount = {(e.op, e.target): min(e.amount, 255) for e in reversed(card.effects) if e.trigger == "cast"}
+    heal = max((min(e.amount, 255) for e in card.effects if e.trigger == "cast" and e.op == "heal"), default=0)
+    return (QK_QUICK | amount.get(("damage", "opp_character"), 0) | amount.get(("damage", "all_opp_characters"), 0) << 8
+            | heal << 16)
+
+
 def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
     for i, card in enumerate(cards):
         numbers = {m.group(1): int(m.group(2)) for k in card.keywords if (m := _NUMBERED.match(k))}
@@ -174,6 +190,7 @@ def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
         table[i, K_CLASS] = CLASS_ALL if card.cls == "all" else (1 << CLASSES.index(card.cls) if card.cls in CLASSES
                                                                  else 0)
         table[i, K_VALUE] = card_value(card)
+        table[i, K_QUICK] = quick_profile(card)
         if card.type == "item" and "armor" in card.keywords:
             table[i, K_HP] = 0  # an armour's printed number is its defense, not HP
 
@@ -362,12 +379,16 @@ def run_game(owned, g0, sizes, seed, stream, start, i, games, turns, copies, vio
 
 @engine_jit
 def setup_seats(s, sizes, first):
-    """Per seat: its size, turn order and the Player card as unit 0 (201.2), ON."""
-    P = vP(s)
+    """Per seat: its size, turn order, the Player card as unit 0 (201.2), ON, and the cheapest Quick Active."""
+    P, K = vP(s), vK(s)
     for p in range(s[5]):
         P[p, P_N] = sizes[p]
         P[p, P_ORDER] = 0 if p == first else 1
         add_unit(s, p, player_row(s), 1)
+        P[p, P_QMIN] = QMIN_NONE
+        for c in range(sizes[p]):
+            if K[p, c, K_QUICK]:
+                P[p, P_QMIN] = min(P[p, P_QMIN], K[p, c, K_COST])
 
 
 @engine_jit

@@ -22,7 +22,7 @@ deck, removal that KOs an opposing character in the opponent's turn end step.
 
 from numba import njit
 
-from sim.cards.effects import E_AMOUNT, E_OP, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS
+from sim.cards.effects import E_OP, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS
 from sim.engine.compiled import K_COST, K_KW, K_POWER, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import randbelow
@@ -36,12 +36,12 @@ from sim.games.pso2.rules import (
     G_RAID,
     IMAX,
     K_CLASS,
+    K_QUICK,
     K_SLOTS,
     K_VALUE,
     KW_ARMOR,
     KW_ATTACH,
     KW_EROSION,
-    KW_MAIN,
     KW_RAPID,
     KW_SNIPE,
     KW_WARCRY,
@@ -429,11 +429,20 @@ def scripted_main(s, p):
 
 @engine_jit
 def worth_playing(s, p, c):
-    """Scripted policies skip a removal Active with no opposing character worth it, and an equipment
-    whose best host already has one of its kind."""
+    """Scripted policies skip an Active for their own characters when they have none, an equipment
+    whose best host already has one of its kind, and a Quick damage Active that KOs no opposing
+    character now: they keep it for the opponent's turn (quick_choice: an attacker, or at the end
+    step a character damaged in that turn's battles)."""
     K = vK(s)
     if K[p, c, K_TYPE] == CT_ACTIVE and needs_target(s, p, c) == TG_OWN:
         return vP(s)[p, P_NU] > 1
+    dmg = K[p, c, K_QUICK] & 255
+    if dmg > 0:
+        q = opponent(s, p)
+        for t in range(1, vP(s)[q, P_NU]):
+            if kills(s, q, t, dmg):
+                return True
+        return False
     if K[p, c, K_KW] & KW_WEAPON:
         j = best_host(s, p, c)
         return vU(s)[p, j, U_WPN] < 0
@@ -574,16 +583,6 @@ def discard_choice(s, p):
 
 # ---------------------------------------------------------------- Quick plays and Search
 
-@njit(cache=True, inline="always")
-def cast_effect(s, r, c, op, tg):
-    """The amount of card c's first `cast` effect with this op and target (-1: any), or 0."""
-    E = vE(s)
-    for k in range(MAX_EFFECTS):
-        if E[r, c, k, E_OP] == op and E[r, c, k, E_TRIGGER] == TR_CAST and (tg < 0 or E[r, c, k, E_TARGET] == tg):
-            return E[r, c, k, E_AMOUNT]
-    return 0
-
-
 @engine_jit
 def quick_choice(s, r, p, j, hit):
     """Seat r's Quick Active in seat p's turn (504.1.3.2: an Active without 【Main】; 付与 ones wait for
@@ -598,16 +597,16 @@ def quick_choice(s, r, p, j, hit):
     n = 0
     for i in range(P[r, P_HAND]):
         c = H[r, i]
-        if K[r, c, K_TYPE] != CT_ACTIVE or K[r, c, K_KW] & (KW_MAIN | KW_ATTACH) or not playable(s, r, c):
+        qk = K[r, c, K_QUICK]  # 0 unless a Quick Active (K_QUICK: compiled once, read in every window)
+        if qk == 0 or K[r, c, K_COST] > pp_on(s, r) or not playable(s, r, c):
             continue
         if pol == PL_RANDOM:
             n += 1
             continue
-        dmg = cast_effect(s, r, c, OP_DAMAGE, TG_OPP)
-        sweep = cast_effect(s, r, c, OP_DAMAGE, TG_ALL_OPP)
+        dmg, sweep = qk & 255, (qk >> 8) & 255
         if j > 0 and ((dmg > 0 and kills(s, p, j, dmg)) or (sweep > 0 and kills(s, p, j, sweep))):
             return i | (j << 8 if dmg > 0 else 0)
-        if j >= 0 and hit >= P[r, P_DECK] and cast_effect(s, r, c, OP_HEAL, -1) > 0 and P[r, P_NDC] > 0:
+        if j >= 0 and hit >= P[r, P_DECK] and (qk >> 16) & 255 and P[r, P_NDC] > 0:
             return i
         if j < 0 and dmg > 0:
             best, bv = 0, -1
@@ -621,7 +620,7 @@ def quick_choice(s, r, p, j, hit):
     k = randbelow(prng(s, r), n + 1)
     for i in range(P[r, P_HAND]):
         c = H[r, i]
-        if K[r, c, K_TYPE] != CT_ACTIVE or K[r, c, K_KW] & (KW_MAIN | KW_ATTACH) or not playable(s, r, c):
+        if K[r, c, K_QUICK] == 0 or not playable(s, r, c):
             continue
         if k == 0:
             return i

@@ -33,6 +33,7 @@ from sim.engine.compiled import (
     K_GENERIC,
     K_HP,
     K_KW,
+    K_LB_COST,
     K_NCOLS,
     K_POWER,
     K_TRIGS,
@@ -70,6 +71,10 @@ K_SLOTS = K_BP2  # armour slots used, 装備枠X (205.4.4.1), default 1
 K_PIERCE = K_BP3  # 貫通X
 K_CLASS = K_GENERIC  # class bitmask over CLASSES (CLASS_ALL for "all", 0 for none)
 K_VALUE = K_EX  # the policies' static value of a card (compile time)
+# A Quick Active's answers (compile time; 0 for every other card): QK_QUICK, its cast effects' damage
+# to one opposing character (bits 0-7), to every opposing character (bits 8-15) and 回復X (bits 16-23)
+K_QUICK = K_LB_COST
+QK_QUICK = 1 << 24
 
 CT_PLAYER, CT_MAG, CT_CHARA, CT_ITEM, CT_ACTIVE = range(5)
 assert CARD_TYPES["pso2"] == ("player", "mag", "character", "item", "active")
@@ -87,9 +92,11 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 # holds one per character) and the ATK its static abilities add
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
  U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_NCOLS) = range(22)
-# per-seat columns
+# per-seat columns; P_QMIN: the lowest cost of a Quick Active in the seat's deck (QMIN_NONE: none), so
+# the opponent's-turn windows skip a seat that cannot pay one
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NCOLS) = range(20)
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_QMIN, P_NCOLS) = range(21)
+QMIN_NONE = 1 << 20
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
