@@ -143,7 +143,7 @@ def test_rule_1_2_2_2_first_player_decks_out_at_the_crystal_of_its_14th_turn():
 # ---------------------------------------------------------------- 5: setup
 
 
-def test_rule_5_2_1_setup_hand_armor_leader():
+def test_rule_5_2_1_and_5_2_1_5_and_5_2_1_6_and_5_2_1_7_setup_hand_armor_leader():
     s = state(leaders_a=(leader("L1", rank=2), LEAD))
     A.setup(s, 0, 2)
     st = S(s)
@@ -152,7 +152,7 @@ def test_rule_5_2_1_setup_hand_armor_leader():
     assert K(s)[0, lead, K_RANK] == 0 and st[0, R.P_LACT] == 1 and st[0, R.P_LDK] == 1  # r. 5-2-1-7
 
 
-def test_rule_5_2_1_5_1_mulligan_goes_to_the_bottom_unshuffled():
+def test_rule_5_2_1_5_1_and_5_2_1_5_2_mulligan_goes_to_the_bottom_unshuffled():
     s = state(a=[member(f"M{i}", rank=3) for i in range(50)])
     G(s)[R.G_PAR] = 0  # keep_rank 0: every rank-3 card goes back
     A.setup(s, 0, 1)

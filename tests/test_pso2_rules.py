@@ -658,3 +658,12 @@ def test_rule_506_4_and_506_4_1_the_attacker_turns_off_at_the_participation_step
     j, = onto_field(s, 0)
     A.attack(s, 0, j, 0, -1)
     assert V(s)["U"][0, j, R.U_ON] == 0
+
+
+def test_rule_406_2_1_the_non_turn_players_triggers_resolve_first():
+    """Seat 0's trigger empties seat 1's deck (the game ends); seat 1's draws a card: it resolves first."""
+    s = state(a=[card("KILL", eff=["enter:player_damage:20:opp_player"])], b=[card("DRAW", eff=["enter:draw:1"])])
+    R.queue_trigger(s, 0, 19, R.TR_ENTER)
+    R.queue_trigger(s, 1, 19, R.TR_ENTER)
+    A.settle(s)
+    assert V(s)["P"][1, R.P_HAND] == 1 and V(s)["G"][R.G_OVER] == 1
