@@ -63,6 +63,7 @@ from sim.games.pso2.rules import (
     HAND_LIMIT,
     HMAX,
     K_PIERCE,
+    K_QMIN,
     K_SLOTS,
     KW_AMBUSH,
     KW_ARMOR,
@@ -86,7 +87,6 @@ from sim.games.pso2.rules import (
     P_NU,
     P_OUT,
     P_PLAYED,
-    P_QMIN,
     P_TAKEN,
     P_TURN,
     PP_ON,
@@ -465,12 +465,12 @@ def attack(s, p, j, t1, t2):
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
-    (P_QMIN); raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs
+    (K_QMIN); raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs
     at every attack and every turn end."""
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
-    return P[1 - p, P_AVAIL] >= P[1 - p, P_QMIN] and P[1 - p, P_HAND] > 0
+    return P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN] and P[1 - p, P_HAND] > 0
 
 
 @engine_jit
@@ -494,7 +494,7 @@ def quick_plays(s, p, j, tq, hit):
     for k in range(n):
         r = (first + k) % n if G[G_RAID] else first
         for _ in range(HMAX):
-            if G[G_OVER] or P[r, P_OUT] or P[r, P_AVAIL] < P[r, P_QMIN] or P[r, P_HAND] == 0:
+            if G[G_OVER] or P[r, P_OUT] or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN] or P[r, P_HAND] == 0:
                 break
             jj = find_entry(s, p, ae) if ae >= 0 else -1
             if ae >= 0 and jj < 0:

@@ -32,7 +32,7 @@ from numba import njit
 
 from sim.cards.effects import E_NCOLS, MAX_EFFECTS
 from sim.cards.model import Card, Deck
-from sim.engine.compiled import K_COST, K_HP, K_KW, K_NCOLS, CompiledDeck, compile_cards
+from sim.engine.compiled import K_HP, K_KW, K_NCOLS, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_COIN, SUB_POLICY0, SUB_SEAT0, derive_seed, randbelow, shuffle
 from sim.engine.options import option_values as shared_option_values
@@ -81,6 +81,7 @@ from sim.games.pso2.rules import (
     K_CLASS,
     K_DEF,
     K_PIERCE,
+    K_QMIN,
     K_QUICK,
     K_SLOTS,
     K_VALUE,
@@ -102,7 +103,6 @@ from sim.games.pso2.rules import (
     P_ORDER,
     P_OUT,
     P_PLAYED,
-    P_QMIN,
     P_SPENT,
     P_TURN,
     PP_CARD,
@@ -132,7 +132,6 @@ from sim.games.pso2.rules import (
     vG,
     vH,
     vIT,
-    vK,
     vP,
     vPP,
     vT,
@@ -207,6 +206,7 @@ def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
         extra.append(Card("-", "no Mag", "mag"))
     compiled = compile_cards(deck.game, deck.name, main + extra, KEYWORDS, name_ids)
     _pso2_columns(compiled.cards, main + extra)
+    compiled.cards[len(main), K_QMIN] = min((c.cost for c in main if quick_profile(c)), default=QMIN_NONE)
     return compiled
 
 
@@ -379,16 +379,12 @@ def run_game(owned, g0, sizes, seed, stream, start, i, games, turns, copies, vio
 
 @engine_jit
 def setup_seats(s, sizes, first):
-    """Per seat: its size, turn order, the Player card as unit 0 (201.2), ON, and the cheapest Quick Active."""
-    P, K = vP(s), vK(s)
+    """Per seat: its size, turn order and the Player card as unit 0 (201.2), ON."""
+    P = vP(s)
     for p in range(s[5]):
         P[p, P_N] = sizes[p]
         P[p, P_ORDER] = 0 if p == first else 1
         add_unit(s, p, player_row(s), 1)
-        P[p, P_QMIN] = QMIN_NONE
-        for c in range(sizes[p]):
-            if K[p, c, K_QUICK]:
-                P[p, P_QMIN] = min(P[p, P_QMIN], K[p, c, K_COST])
 
 
 @engine_jit

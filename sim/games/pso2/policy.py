@@ -403,10 +403,9 @@ def scripted_main(s, p):
     best, bv = -1, -1
     for i in range(P[p, P_HAND]):
         c = H[p, i]
-        if playable(s, p, c) and worth_playing(s, p, c):
-            v = play_score(s, p, c)
-            if v > bv:
-                best, bv = i, v
+        v = play_score(s, p, c)  # the cheap score first: legality is checked only for a card that would win
+        if v > bv and playable(s, p, c) and worth_playing(s, p, c):
+            best, bv = i, v
     if best >= 0:
         c = H[p, best]
         host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) else -1

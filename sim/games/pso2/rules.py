@@ -36,6 +36,7 @@ from sim.engine.compiled import (
     K_LB_COST,
     K_NCOLS,
     K_POWER,
+    K_RANK,
     K_TRIGS,
 )
 from sim.engine.jit import engine_jit
@@ -75,6 +76,10 @@ K_VALUE = K_EX  # the policies' static value of a card (compile time)
 # to one opposing character (bits 0-7), to every opposing character (bits 8-15) and 回復X (bits 16-23)
 K_QUICK = K_LB_COST
 QK_QUICK = 1 << 24
+# On the Player card's row: the lowest cost of a Quick Active in its deck (QMIN_NONE: none), so the
+# opponent's-turn windows skip a seat that cannot pay one (compile time)
+K_QMIN = K_RANK
+QMIN_NONE = 1 << 20
 
 CT_PLAYER, CT_MAG, CT_CHARA, CT_ITEM, CT_ACTIVE = range(5)
 assert CARD_TYPES["pso2"] == ("player", "mag", "character", "item", "active")
@@ -92,11 +97,9 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 # holds one per character) and the ATK its static abilities add
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
  U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_NCOLS) = range(22)
-# per-seat columns; P_QMIN: the lowest cost of a Quick Active in the seat's deck (QMIN_NONE: none), so
-# the opponent's-turn windows skip a seat that cannot pay one
+# per-seat columns
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_QMIN, P_NCOLS) = range(21)
-QMIN_NONE = 1 << 20
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NCOLS) = range(20)
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
