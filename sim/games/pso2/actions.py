@@ -64,6 +64,7 @@ from sim.games.pso2.rules import (
     HMAX,
     K_PIERCE,
     K_QMIN,
+    K_QUICK,
     K_SLOTS,
     KW_AMBUSH,
     KW_ARMOR,
@@ -84,6 +85,7 @@ from sim.games.pso2.rules import (
     P_NDC,
     P_NIT,
     P_NPP,
+    P_NQH,
     P_NU,
     P_OUT,
     P_PLAYED,
@@ -236,6 +238,8 @@ def search(s, p, n, kind):
         P[p, P_DECK] -= 1
         H[p, P[p, P_HAND]] = c
         P[p, P_HAND] += 1
+        if vK(s)[p, c, K_QUICK]:
+            P[p, P_NQH] += 1
         record_drawn(s, p, c)
     shuffle(rng(s, p), DK[p], P[p, P_DECK])
 
@@ -264,6 +268,8 @@ def char_effect(s, p, q, t, op, amount, param):
         else:
             H[q, P[q, P_HAND]] = c
             P[q, P_HAND] += 1
+            if vK(s)[q, c, K_QUICK]:
+                P[q, P_NQH] += 1
 
 
 @engine_jit
@@ -470,7 +476,7 @@ def quick_window(s, p):
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
-    return P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN] and P[1 - p, P_HAND] > 0
+    return P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]
 
 
 @engine_jit
@@ -494,7 +500,7 @@ def quick_plays(s, p, j, tq, hit):
     for k in range(n):
         r = (first + k) % n if G[G_RAID] else first
         for _ in range(HMAX):
-            if G[G_OVER] or P[r, P_OUT] or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN] or P[r, P_HAND] == 0:
+            if G[G_OVER] or P[r, P_OUT] or P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]:
                 break
             jj = find_entry(s, p, ae) if ae >= 0 else -1
             if ae >= 0 and jj < 0:

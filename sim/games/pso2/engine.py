@@ -99,6 +99,7 @@ from sim.games.pso2.rules import (
     P_NDC,
     P_NIT,
     P_NPP,
+    P_NQH,
     P_NU,
     P_ORDER,
     P_OUT,
@@ -132,6 +133,7 @@ from sim.games.pso2.rules import (
     vG,
     vH,
     vIT,
+    vK,
     vP,
     vPP,
     vT,
@@ -150,7 +152,7 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
 
 # Invariant violations (check_invariants bits, checked after setup, after every turn and at the end)
 V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard)
-V_NEGATIVE = 2  # a negative count, or a count above its array
+V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand counted wrong
 V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (402.3.1)
 V_ROWS = 8  # a character on the field with KO damage, or row damage the rules act on (213.3)
 V_DAMAGE = 16  # damage left on a character after a refresh step (505.2)
@@ -464,8 +466,13 @@ def check_seat(s, p, tp):
     seen = np.zeros(n, np.int32)
     for i in range(P[p, P_DECK]):
         seen_add(seen, DK[p, i])
+    quick = 0
     for i in range(P[p, P_HAND]):
         seen_add(seen, H[p, i])
+        if 0 <= H[p, i] < n and vK(s)[p, H[p, i], K_QUICK]:
+            quick += 1
+    if quick != P[p, P_NQH]:
+        v |= V_NEGATIVE
     fd, on = 0, 0
     for i in range(P[p, P_NPP]):
         seen_add(seen, PP[p, i, PP_CARD])

@@ -597,22 +597,24 @@ def quick_choice(s, r, p, j, hit):
     for i in range(P[r, P_HAND]):
         c = H[r, i]
         qk = K[r, c, K_QUICK]  # 0 unless a Quick Active (K_QUICK: compiled once, read in every window)
-        if qk == 0 or K[r, c, K_COST] > pp_on(s, r) or not playable(s, r, c):
+        if qk == 0 or K[r, c, K_COST] > pp_on(s, r):
             continue
         if pol == PL_RANDOM:
-            n += 1
+            n += playable(s, r, c)
             continue
+        # the answer first, legality (playable) only for a card that gives one
         dmg, sweep = qk & 255, (qk >> 8) & 255
-        if j > 0 and ((dmg > 0 and kills(s, p, j, dmg)) or (sweep > 0 and kills(s, p, j, sweep))):
+        if j > 0 and ((dmg > 0 and kills(s, p, j, dmg)) or (sweep > 0 and kills(s, p, j, sweep))) \
+                and playable(s, r, c):
             return i | (j << 8 if dmg > 0 else 0)
-        if j >= 0 and hit >= P[r, P_DECK] and (qk >> 16) & 255 and P[r, P_NDC] > 0:
+        if j >= 0 and hit >= P[r, P_DECK] and (qk >> 16) & 255 and P[r, P_NDC] > 0 and playable(s, r, c):
             return i
         if j < 0 and dmg > 0:
             best, bv = 0, -1
             for t in range(1, P[p, P_NU]):
                 if kills(s, p, t, dmg) and vK(s)[p, vU(s)[p, t, U_CARD], K_COST] > bv:
                     best, bv = t, vK(s)[p, vU(s)[p, t, U_CARD], K_COST]
-            if best > 0:
+            if best > 0 and playable(s, r, c):
                 return i | best << 8
     if n == 0:
         return -1

@@ -97,9 +97,9 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 # holds one per character) and the ATK its static abilities add
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
  U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_NCOLS) = range(22)
-# per-seat columns
+# per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one)
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NCOLS) = range(20)
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NCOLS) = range(21)
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
@@ -538,6 +538,8 @@ def draw(s, p, k):
         c = DK[p, P[p, P_DECK]]
         H[p, P[p, P_HAND]] = c
         P[p, P_HAND] += 1
+        if vK(s)[p, c, K_QUICK]:
+            P[p, P_NQH] += 1
         record_drawn(s, p, c)
         got += 1
     return got
@@ -550,6 +552,8 @@ def take_from_hand(s, p, i):
     for k in range(i, P[p, P_HAND] - 1):
         H[p, k] = H[p, k + 1]
     P[p, P_HAND] -= 1
+    if vK(s)[p, c, K_QUICK]:
+        P[p, P_NQH] -= 1
     return c
 
 
@@ -701,6 +705,7 @@ def eliminate(s, q):
     for a in range(ARMOR_SLOTS):
         U[q, 0, U_A0 + a] = -1
     P[q, P_HAND] = 0
+    P[q, P_NQH] = 0
     P[q, P_NPP] = 0
     P[q, P_AVAIL] = 0
     P[q, P_NIT] = 0
