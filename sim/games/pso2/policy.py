@@ -17,7 +17,8 @@ choices out. A main-phase action is an int: kind | a << 4 | (b + 1) << 12 | (c +
            whenever the player or a character that would be KO'd is attacked.
 Every scripted policy answers in the opponent's turn with Quick Actives (quick_choice): removal that
 KOs the attacking character at the battle start step, 回復 against an attack that would empty the
-deck, removal that KOs an opposing character in the opponent's turn end step.
+deck, removal that KOs an opposing character in the opponent's turn end step; in its own main phase
+it plays a Quick damage Active only when it KOs (worth_playing), keeping it for those windows.
 """
 
 from numba import njit
