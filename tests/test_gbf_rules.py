@@ -111,7 +111,7 @@ def hand_of(s, p):
 # ---------------------------------------------------------------- 1: winning and losing
 
 
-def test_rule_1_2_2_1_leader_ko_without_armor_loses_at_the_checkpoint():
+def test_rule_1_2_2_1_and_9_4_1_and_9_4_1_3_1_leader_ko_without_armor_loses_at_the_checkpoint():
     s = state()
     R.deal_damage(s, 1, R.LEADER_SLOT, 6)  # HP 6, no armor
     assert S(s)[1, R.P_LOST] == 1 and not G(s)[R.G_OVER]  # decided at the checkpoint (r. 9-4-1)
@@ -143,7 +143,7 @@ def test_rule_1_2_2_2_first_player_decks_out_at_the_crystal_of_its_14th_turn():
 # ---------------------------------------------------------------- 5: setup
 
 
-def test_rule_5_2_1_setup_hand_armor_leader():
+def test_rule_5_2_1_and_5_2_1_5_and_5_2_1_6_and_5_2_1_7_setup_hand_armor_leader():
     s = state(leaders_a=(leader("L1", rank=2), LEAD))
     A.setup(s, 0, 2)
     st = S(s)
@@ -152,7 +152,7 @@ def test_rule_5_2_1_setup_hand_armor_leader():
     assert K(s)[0, lead, K_RANK] == 0 and st[0, R.P_LACT] == 1 and st[0, R.P_LDK] == 1  # r. 5-2-1-7
 
 
-def test_rule_5_2_1_5_1_mulligan_goes_to_the_bottom_unshuffled():
+def test_rule_5_2_1_5_1_and_5_2_1_5_2_mulligan_goes_to_the_bottom_unshuffled():
     s = state(a=[member(f"M{i}", rank=3) for i in range(50)])
     G(s)[R.G_PAR] = 0  # keep_rank 0: every rank-3 card goes back
     A.setup(s, 0, 1)
@@ -192,7 +192,7 @@ def test_rule_10_17_1_1_crystal_summon_trigger_activates_and_stays_a_crystal():
     assert S(s)[0, R.P_HAND] == 2 and S(s)[0, R.P_GUP] == 0
 
 
-def test_rule_6_5_1_2_chain_burst_damage_then_recycle():
+def test_rule_6_5_1_2_and_6_5_1_2_1_and_6_5_1_2_1_4_chain_burst_damage_then_recycle():
     s = state(b=[member("B", hp=3)])
     field(s, 1, 0)
     zone(s, 0, R.Z_GDN, R.P_GDN, 5, 6, 7)
@@ -288,7 +288,7 @@ def test_rule_7_2_1_3_1_2_leader_targetable_only_without_members():
     assert attack_plan(s, 0) % 4 == 0
 
 
-def test_rule_7_4_1_2_pursuit_sums_atk_into_one_damage_instance():
+def test_rule_7_4_1_2_and_7_2_1_3_2_pursuit_sums_atk_into_one_damage_instance():
     s = state(a=[member("A1", atk=3, rank=0), member("A2", atk=3, rank=0)], b=[member("B", hp=5)])
     field(s, 0, 0)
     field(s, 0, 1)
@@ -374,7 +374,7 @@ def test_option_battle_ends_any_attacker():
 # ---------------------------------------------------------------- 9: armor, KO, replenishment
 
 
-def test_rule_9_4_2_armor_break_member_deploys_rested():
+def test_rule_9_4_2_and_9_2_1_3_6_and_9_4_2_2_armor_break_member_deploys_rested():
     s = state(b=[member("AR", rank=0)])
     armor(s, 1, 0)
     R.deal_damage(s, 1, R.LEADER_SLOT, 6)
@@ -391,7 +391,7 @@ def test_rule_9_4_2_3_2_1_armor_member_that_does_not_fit_goes_to_hand():
     assert members(s, 1) == [-1, -1, -1] and hand_of(s, 1) == [0]
 
 
-def test_rule_9_4_2_3_2_2_armor_summon_triggers_then_replenishment():
+def test_rule_9_4_2_3_2_2_and_9_4_3_2_armor_summon_triggers_then_replenishment():
     s = state(b=[stone("ST", eff=["cast:draw:1"]), member("R0", rank=0)])
     armor(s, 1, 0)
     hand(s, 1, 1)
@@ -414,7 +414,7 @@ def test_option_armor_break_per_hit():
         assert S(s)[1, R.P_ARM] == left
 
 
-def test_rule_9_4_3_member_replenishment_after_a_ko():
+def test_rule_9_4_3_and_9_4_3_3_1_member_replenishment_after_a_ko():
     s = state(b=[member("B", hp=2), member("C", rank=1)])
     field(s, 1, 0)
     hand(s, 1, 1)

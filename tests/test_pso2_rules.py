@@ -15,7 +15,7 @@ from sim.cards.effects import parse_effect
 from sim.cards.model import Card, Deck
 from sim.decks.deckfile import load_deck
 from sim.decks.validate import validate_deck
-from sim.engine.results import C_DRAWN, END_DECK_OUT, G_FINAL_A, G_FINAL_B, G_REASON, G_WINNER
+from sim.engine.results import C_DRAWN, C_PLAYED, END_DECK_OUT, G_FINAL_A, G_FINAL_B, G_REASON, G_WINNER
 from sim.errors import InputError
 from sim.games.pso2 import actions as A
 from sim.games.pso2 import engine as pso2
@@ -79,7 +79,7 @@ def deck_count(s, p):
 
 # ---------------------------------------------------------------- 1. HP, losing
 
-def test_rule_201_4_damage_to_a_player_mills_the_deck():
+def test_rule_201_4_and_214_2_damage_to_a_player_mills_the_deck():
     s = state()
     R.damage_unit(s, 1, 0, 3, True)
     assert deck_count(s, 1) == 17 and V(s)["P"][1, R.P_NDC] == 3 and V(s)["P"][1, R.P_TAKEN] == 3
@@ -122,17 +122,19 @@ def test_rule_102_5_and_404_5_face_down_pp_returns_to_the_deck_bottom():
 
 
 def test_rule_502_1_1_the_first_player_skips_only_its_first_draw_phase_draw():
-    # decks whose turn-1 plays draw nothing (control's drawing character costs 4)
+    # control's drawing character costs 4; a turn-1 Scout Report (PA-009, cost 1) finds one card (301.2)
     a, b = pso2.compile_matchup(load_deck(DECKS / "aggro.toml"), load_deck(DECKS / "control.toml"))
     batch = pso2.play(a, b, CURVE, CURVE, seed=4, stream=0, start=0, n=100, detail="cards")
     for i in range(100):
         first = batch.games[i, 0]
         drawn = batch.cards[i, :, :, C_DRAWN]
-        assert (drawn[first] == 1).sum() <= 1  # at most the optional PP draw (503.1.2)
+        codes = (a, b)[first].codes
+        searched = sum(1 for k, c in enumerate(codes) if c == "PA-009" and batch.cards[i, first, k, C_PLAYED] == 1)
+        assert (drawn[first] == 1).sum() <= 1 + searched  # at most the optional PP draw (503.1.2)
         assert (drawn[1 - first] == 1).sum() >= 1  # the second player's draw phase
 
 
-def test_rule_503_1_pp_phase_pitch_and_optional_draw():
+def test_rule_503_1_and_503_1_2_pp_phase_pitch_and_optional_draw():
     s = state(a=[card("X", atk=1, hp=1)] * 3)
     R.draw(s, 0, 3)
     A.pp_phase(s, 0)
@@ -144,14 +146,14 @@ def test_rule_503_1_pp_phase_pitch_and_optional_draw():
     assert V(s)["P"][0, R.P_HAND] == 2 and deck_count(s, 0) == 1
 
 
-def test_rule_505_2_refresh_removes_all_damage_and_discards_to_seven():
+def test_rule_505_2_and_402_3_1_refresh_removes_all_damage_and_discards_to_seven():
     s = state(a=[card("X", hp=5)], b=[card("Y", hp=5)])
     ja, = onto_field(s, 0)
     jb, = onto_field(s, 1)
     R.damage_unit(s, 0, ja, 2, True)
     R.damage_unit(s, 1, jb, 2, True)
     R.draw(s, 0, 9)
-    A.refresh(s, 0)
+    A.end_phase(s, 0)
     U = V(s)["U"]
     assert U[0, ja, R.U_DF] == 0 and U[1, jb, R.U_DF] == 0 and V(s)["P"][0, R.P_HAND] == 7
 
@@ -176,7 +178,7 @@ def test_rule_209_1_2_colour_requirement_is_presence_in_pp():
     assert not POL.playable(s3, 0, V(s3)["H"][0, 0])  # strict: the red PP must be ON
 
 
-def test_rule_209_1_1_cost_is_paid_by_turning_pp_off():
+def test_rule_209_1_1_and_215_1_3_and_504_2_cost_is_paid_by_turning_pp_off():
     s = state(a=[card("C3", cost=3, atk=3, hp=3)] + [card("P", type="active")] * 3)
     R.draw(s, 0, 4)
     for _ in range(3):
@@ -246,7 +248,7 @@ def test_rule_213_3_ko_damage_stops_a_multi_hit():
     assert R.damage_unit(s, 0, j, 1, True) == 1 and V(s)["P"][0, R.P_NU] == 1  # half in the back row: KO
 
 
-def test_rule_506_6_battle_damage_is_simultaneous_and_mutual():
+def test_rule_506_6_and_212_2_battle_damage_is_simultaneous_and_mutual():
     s = state(a=[card("A", atk=2, hp=4)], b=[card("B", atk=3, hp=5)])
     ja, = onto_field(s, 0)
     jb, = onto_field(s, 1)
@@ -290,7 +292,7 @@ def test_rule_302_1_warcry_collapses_rapid_fire_targets(twice):
     assert U[1, jw, R.U_DF] == 1 + twice
 
 
-def test_rule_205_5_1_weapon_turned_off_adds_its_attack():
+def test_rule_205_5_1_and_506_5_2_weapon_turned_off_adds_its_attack():
     s = state(a=[card("A", atk=1, hp=9, cls="hunter"), card("SW", type="item", atk=2, kw=["weapon"])])
     ja, = onto_field(s, 0)
     equip(s, 0, ja, R.U_WPN, R.U_WON)
@@ -298,7 +300,7 @@ def test_rule_205_5_1_weapon_turned_off_adds_its_attack():
     assert deck_count(s, 1) == 20 - 3 and V(s)["U"][0, ja, R.U_WON] == 0
 
 
-def test_rule_205_5_2_armour_reduces_damage_and_option_armor_vs_effects():
+def test_rule_205_5_2_and_506_6_1_1_armour_reduces_damage_and_option_armor_vs_effects():
     for opt, expect in ((1, 0), (0, 2)):
         s = state(b=[card("T", hp=9), card("AR", type="item", kw=["armor", "defense_2"])],
                   options={"armor_vs_effects": opt})
@@ -314,7 +316,7 @@ def test_rule_205_5_2_armour_reduces_damage_and_option_armor_vs_effects():
     assert V(s)["U"][1, jt, R.U_DF] == 1 and V(s)["U"][1, jt, R.U_AON0] == 0
 
 
-def test_rule_205_4_4_armour_slots_overflow_destroys_the_oldest():
+def test_rule_205_4_4_and_205_4_4_1_and_205_4_5_armour_slots_overflow_destroys_the_oldest():
     big = card("BIG", type="item", kw=["armor", "defense_3", "equip_slot_2"])
     s = state(a=[card("T", hp=9), card("A1", type="item", kw=["armor", "defense_1"]), big, big])
     j, = onto_field(s, 0)
@@ -356,7 +358,7 @@ def test_rule_215_2_the_player_card_attacks_with_its_weapon_and_the_option():
     assert deck_count(s, 1) == 18 and V(s)["U"][0, 0, R.U_ON] == 0
 
 
-def test_rule_302_5_combo_is_on_again_after_engaging_the_player_once_per_turn():
+def test_rule_302_5_and_302_5_1_combo_is_on_again_after_engaging_the_player_once_per_turn():
     s = state(a=[card("C", atk=2, hp=9, kw=["combo"])], b=[card("T", hp=9)])
     j, = onto_field(s, 0)
     jt, = onto_field(s, 1)
@@ -414,7 +416,7 @@ def test_rule_301_3_freeze_stops_attacks_until_its_controllers_turn_ends():
     R.draw(s, 0, 1)
     A.play_card(s, 0, 0, -1)
     assert not POL.can_attack(s, 1, jt)
-    A.refresh(s, 1)
+    A.end_phase(s, 1)
     A.start_phase(s, 1)
     assert POL.can_attack(s, 1, jt)
 
@@ -514,3 +516,154 @@ def test_rule_503_1_1_a_card_put_into_pp_enters_on():
         A.pp_phase(s, 0)
         P, PP = V(s)["P"], V(s)["PP"]
         assert P[0, R.P_NPP] == 1 and PP[0, 0, R.PP_ON] == flag and P[0, R.P_AVAIL] == flag
+
+
+# ---------------------------------------------------------------- rules the engine cites, one scenario each
+
+def test_rule_100_1_a_deck_needs_exactly_one_player_card():
+    d = Deck("pso2", "none", Path("none.toml"), {"main": [(FILL, 20)]})
+    with pytest.raises(InputError, match="100.1"):
+        pso2.compile_deck(d, {})
+
+
+def test_rule_102_1_the_first_player_is_random():
+    a, b = pso2.compile_matchup(load_deck(DECKS / "aggro.toml"), load_deck(DECKS / "control.toml"))
+    first = pso2.play(a, b, CURVE, CURVE, seed=5, stream=0, start=0, n=200).games[:, 0]
+    assert 0.35 < first.mean() < 0.65
+
+
+def test_rule_102_2_and_102_4_and_102_4_1_shuffle_then_draw_five_from_the_top():
+    s = state()
+    pso2.deal_seat(s, 0, False)
+    P, DK, H = V(s)["P"], V(s)["DK"], V(s)["H"]
+    assert P[0, R.P_HAND] == 5 and deck_count(s, 0) == 15
+    assert sorted(list(DK[0, :15]) + list(H[0, :5])) == list(range(20))
+
+
+def test_rule_103_2_1_2_a_hit_of_zero_is_not_dealt():
+    s = state(a=[card("C", atk=1, hp=3)])
+    j, = onto_field(s, 0)
+    assert R.damage_unit(s, 0, j, 0, True) == 0 and V(s)["U"][0, j, R.U_DF] == 0
+    R.damage_player(s, 1, 0)
+    assert V(s)["P"][1, R.P_TAKEN] == 0
+
+
+def test_rule_103_4_2_a_triggered_ability_waits_in_the_processing_area_until_it_resolves():
+    s = state(b=[card("DR", type="active", kw=["drop"], eff=["drop:player_damage:1:opp_player"])], first=0)
+    R.damage_player(s, 1, 1)
+    assert V(s)["G"][R.G_NTQ] == 1 and deck_count(s, 0) == 20
+    A.settle(s)
+    assert V(s)["G"][R.G_NTQ] == 0 and deck_count(s, 0) == 19
+
+
+def test_rule_103_5_3_a_negative_attack_counts_as_zero():
+    s = state(a=[card("C", atk=1, hp=3)])
+    j, = onto_field(s, 0)
+    V(s)["U"][0, j, R.U_ATK] = -5
+    assert R.unit_atk(s, 0, j) == 0
+
+
+def test_rule_201_2_and_201_5_and_212_1_1_the_player_card_is_unit_0_never_leaves_and_has_attack_0():
+    s = state(a=[card("C", atk=1, hp=1)])
+    j, = onto_field(s, 0)
+    R.damage_unit(s, 0, j, 5, True)
+    U = V(s)["U"]
+    assert V(s)["P"][0, R.P_NU] == 1 and U[0, 0, R.U_CARD] == R.player_row(s) and R.unit_atk(s, 0, 0) == 0
+
+
+def test_rule_201_3_the_deck_is_the_hp_in_the_results():
+    a, b = pso2.compile_matchup(load_deck(DECKS / "aggro.toml"), load_deck(DECKS / "midrange.toml"))
+    g = pso2.play(a, b, CURVE, CURVE, seed=2, stream=0, start=0, n=50).games
+    assert (np.minimum(g[:, G_FINAL_A], g[:, G_FINAL_B]) == 0).all() and pso2.FINAL_MEASURE == "hp"
+
+
+def test_rule_205_4_2_equipment_enters_on():
+    s = state(a=[card("A", atk=1, hp=9, cls="hunter"), card("SW", type="item", cost=0, atk=2, kw=["weapon"])])
+    ja, = onto_field(s, 0)
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, ja)
+    assert V(s)["U"][0, ja, R.U_WPN] >= 0 and V(s)["U"][0, ja, R.U_WON] == 1
+
+
+def test_rule_208_1_2_an_all_class_item_fits_any_host():
+    s = state(a=[card("F", atk=1, hp=9, cls="force"), card("AR", type="item", kw=["armor"], cls="all"),
+                 card("HW", type="item", kw=["weapon"], cls="hunter")])
+    j, = onto_field(s, 0)
+    R.draw(s, 0, 2)
+    H = V(s)["H"]
+    assert POL.host_ok(s, 0, j, H[0, 0]) and not POL.host_ok(s, 0, j, H[0, 1])
+
+
+def test_rule_209_1_2_1_the_colour_requirement_holds_at_cost_0():
+    s = state(a=[card("R0", cost=0, colour="red", atk=1, hp=1), card("B", type="active", colour="blue")])
+    R.draw(s, 0, 2)
+    assert not POL.playable(s, 0, V(s)["H"][0, 0])
+    R.put_pp(s, 0, R.take_from_hand(s, 0, 1), 1, 0)  # blue in PP: still no red
+    assert not POL.playable(s, 0, V(s)["H"][0, 0])
+
+
+def test_rule_214_3_and_215_3_1_damage_is_marked_and_max_hp_is_printed_plus_modifiers():
+    s = state(a=[card("C", atk=1, hp=6)])
+    j, = onto_field(s, 0)
+    R.damage_unit(s, 0, j, 1, True)
+    assert V(s)["U"][0, j, R.U_DF] == 1 and R.unit_hp(s, 0, j) == 6
+    V(s)["U"][0, j, R.U_HP] = -2
+    assert R.unit_hp(s, 0, j) == 4
+
+
+def test_rule_301_4_and_301_5_a_ko_destroys_the_character_to_the_discard():
+    s = state(a=[card("C", atk=1, hp=2)])
+    j, = onto_field(s, 0)
+    R.ko_unit(s, 0, j)
+    assert V(s)["P"][0, R.P_NU] == 1 and V(s)["P"][0, R.P_NDC] == 1
+
+
+def test_rule_404_2_a_pitched_card_is_face_up_and_404_5_1_the_face_down_one_has_no_colour():
+    for opt, colour in ((0, 0), (1, 1)):
+        s = state(a=[card("R", colour="red", atk=1, hp=1)] * 2, options={"fd_pp_colour": opt})
+        R.draw(s, 0, 2)
+        R.put_pp(s, 0, R.take_from_hand(s, 0, 0), 1, 1)
+        assert bool(R.pp_colours(s, 0)) == bool(colour)
+        R.put_pp(s, 0, R.take_from_hand(s, 0, 0), 1, 0)
+        assert V(s)["PP"][0, 1, R.PP_FD] == 0 and R.pp_colours(s, 0) != 0
+
+
+def test_rule_406_4_1_a_targeted_effect_whose_target_left_does_nothing():
+    s = state(a=[card("BOLT", type="active", eff=["cast:damage:2:opp_character"])], b=[card("T", hp=9)])
+    onto_field(s, 1)
+    V(s)["G"][R.G_FOCUS] = 99  # the aimed-at character is no longer on the field
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)
+    assert V(s)["U"][1, 1, R.U_DF] == 0 and V(s)["P"][0, R.P_NDC] == 1
+
+
+def test_rule_500_1_and_501_1_1_turns_alternate_and_the_start_phase_untaps_pp():
+    a, b = pso2.compile_matchup(load_deck(DECKS / "aggro.toml"), load_deck(DECKS / "control.toml"))
+    t = pso2.play(a, b, CURVE, CURVE, seed=1, stream=0, start=0, n=5, detail="turns").turns
+    from sim.engine.results import T_SEAT
+    for i in range(5):
+        seats = t[i, :, T_SEAT][t[i, :, T_SEAT] >= 0]
+        assert (seats[1:] != seats[:-1]).all()
+    s = state(a=[FILL] * 2)
+    R.draw(s, 0, 2)
+    for _ in range(2):
+        R.put_pp(s, 0, R.take_from_hand(s, 0, 0), 1, 0)
+    R.pay(s, 0, 2, 0)
+    A.start_phase(s, 0)
+    assert R.pp_on(s, 0) == 2
+
+
+def test_rule_506_4_and_506_4_1_the_attacker_turns_off_at_the_participation_step():
+    s = state(a=[card("C", atk=1, hp=9)])
+    j, = onto_field(s, 0)
+    A.attack(s, 0, j, 0, -1)
+    assert V(s)["U"][0, j, R.U_ON] == 0
+
+
+def test_rule_406_2_1_the_non_turn_players_triggers_resolve_first():
+    """Seat 0's trigger empties seat 1's deck (the game ends); seat 1's draws a card: it resolves first."""
+    s = state(a=[card("KILL", eff=["enter:player_damage:20:opp_player"])], b=[card("DRAW", eff=["enter:draw:1"])])
+    R.queue_trigger(s, 0, 19, R.TR_ENTER)
+    R.queue_trigger(s, 1, 19, R.TR_ENTER)
+    A.settle(s)
+    assert V(s)["P"][1, R.P_HAND] == 1 and V(s)["G"][R.G_OVER] == 1

@@ -2,13 +2,17 @@
 
 The policies (policy) choose; this module carries out. Simplification of §9 (digest 13.2): no
 priority ping-pong; abilities resolve at once, triggered ones through the queue in `settle`, the
-non-turn player's first (406.2.1); decision windows are the defender's Warcry, the weapons at
+non-turn player's first (406.2.1); decision windows are the defender's Quick Actives at the battle
+start step (506.3.1) and in the turn end step (505.1.2), the defender's Warcry, the weapons at
 engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1).
 """
 
+from numba import njit
+
 from sim.cards.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, MAX_EFFECTS
-from sim.engine.compiled import K_COST, K_ELEM, K_KW, K_POWER, K_TYPE
+from sim.engine.compiled import K_COST, K_ELEM, K_KW, K_POWER, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
+from sim.engine.kernel import shuffle
 from sim.engine.results import C_PLAYED
 from sim.games.pso2.policy import (
     A_ATTACK,
@@ -23,12 +27,14 @@ from sim.games.pso2.policy import (
     OP_MILL,
     OP_PLAYER_DAMAGE,
     OP_PUMP,
+    OP_SEARCH,
     TG_ALL_OPP,
     TG_OPP,
     TG_OPP_PLAYER,
     TG_OWN,
     TG_OWN_PLAYER,
     TG_SELF,
+    attack_value,
     choose_main,
     choose_pitch,
     choose_warcry,
@@ -36,6 +42,8 @@ from sim.games.pso2.policy import (
     effect_target,
     heal_mode_unit,
     heal_seat,
+    quick_choice,
+    search_pick,
     take_pp_draw,
     use_weapon,
 )
@@ -43,17 +51,24 @@ from sim.games.pso2.rules import (
     ARMOR_SLOTS,
     CT_ACTIVE,
     CT_CHARA,
+    G_BOSS,
     G_DETAIL,
+    G_FOCUS,
     G_NTQ,
     G_OVER,
     G_PENDING,
+    G_RAID,
+    G_TARGET,
     G_TP,
     HAND_LIMIT,
     HMAX,
     K_PIERCE,
+    K_QMIN,
+    K_QUICK,
     K_SLOTS,
     KW_AMBUSH,
     KW_ARMOR,
+    KW_ATTACH,
     KW_COMBO,
     KW_SNIPE,
     KW_WEAPON,
@@ -70,6 +85,7 @@ from sim.games.pso2.rules import (
     P_NDC,
     P_NIT,
     P_NPP,
+    P_NQH,
     P_NU,
     P_OUT,
     P_PLAYED,
@@ -79,9 +95,12 @@ from sim.games.pso2.rules import (
     TR_ATTACK,
     TR_CAST,
     TR_ENTER,
+    TR_STATIC,
+    TR_TURN_START,
     U_A0,
     U_AON0,
     U_ATK,
+    U_ATT,
     U_CARD,
     U_COMBO,
     U_DB,
@@ -92,6 +111,7 @@ from sim.games.pso2.rules import (
     U_ON,
     U_WON,
     U_WPN,
+    U_XATK,
     UMAX,
     add_unit,
     check_loss,
@@ -104,9 +124,12 @@ from sim.games.pso2.rules import (
     nseats,
     opponent,
     pay,
+    player_row,
     put_pp,
     queue_trigger,
+    record_drawn,
     remove_unit,
+    rng,
     take_from_hand,
     to_discard,
     unit_atk,
@@ -167,6 +190,8 @@ def apply_effect(s, p, src, op, amount, tg, param):
         P[p, P_DEALT] += P[q, P_TAKEN] - before
     elif op == OP_MILL:
         damage_player(s, p if tg == TG_OWN_PLAYER else q, amount)
+    elif op == OP_SEARCH:
+        search(s, p, amount, param)
     elif op == OP_HEAL:  # 回復X (302.9)
         j = heal_mode_unit(s, p)
         if j > 0:
@@ -182,11 +207,41 @@ def apply_effect(s, p, src, op, amount, tg, param):
             char_effect(s, p, p, j, op, amount, param)
     elif tg == TG_OPP or tg == TG_OWN:
         side = q if tg == TG_OPP else p
-        t = effect_target(s, p, side, op, amount)
+        if vG(s)[G_FOCUS] > 0 and side == q:  # a Quick play aimed at this character (quick_plays)
+            t = find_entry(s, q, vG(s)[G_FOCUS])
+        else:
+            t = effect_target(s, p, side, op, amount)
         if t > 0 and (op != OP_BREAK or param == 0 or K[side, U[side, t, U_CARD], K_COST] <= param):
             char_effect(s, p, side, t, op, amount, param)
     elif tg == TG_OPP_PLAYER and op == OP_DAMAGE:
         damage_unit(s, q, 0, amount, False)
+
+
+@engine_jit
+def search(s, p, n, kind):
+    """サーチ (301.2): up to n cards of card type `kind` (-1 any) from the own deck into the hand (found by
+    the policy; "up to": it may find fewer), then the deck is shuffled, also when nothing was found
+    (glossary). The deck is the HP (201.3), so each card found is 1 HP. The cards detail counts a found
+    card as drawn (it entered the hand). Raid: the Boss's hand is always 0 cards, so the Boss finds none."""
+    P, DK, H = vP(s), vDK(s), vH(s)
+    if P[p, P_BOSS]:
+        return
+    for _ in range(n):
+        if P[p, P_HAND] >= HMAX:
+            break
+        i = search_pick(s, p, kind)
+        if i < 0:
+            break
+        c = DK[p, i]
+        for k in range(i, P[p, P_DECK] - 1):
+            DK[p, k] = DK[p, k + 1]
+        P[p, P_DECK] -= 1
+        H[p, P[p, P_HAND]] = c
+        P[p, P_HAND] += 1
+        if vK(s)[p, c, K_QUICK]:
+            P[p, P_NQH] += 1
+        record_drawn(s, p, c)
+    shuffle(rng(s, p), DK[p], P[p, P_DECK])
 
 
 @engine_jit
@@ -213,6 +268,8 @@ def char_effect(s, p, q, t, op, amount, param):
         else:
             H[q, P[q, P_HAND]] = c
             P[q, P_HAND] += 1
+            if vK(s)[q, c, K_QUICK]:
+                P[q, P_NQH] += 1
 
 
 @engine_jit
@@ -252,7 +309,8 @@ def play_card(s, p, i, host):
     """504.2: pay from hand (209.1.1) and resolve. Characters enter the front row OFF (202.2) unless
     奇襲 (302.6), then 【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and
     armour are equipped on `host` (205.4), replacing a weapon or the oldest armour on overflow
-    (205.4.5); an Active resolves and goes to the discard (204.2.1)."""
+    (205.4.5); an Active resolves and goes to the discard (204.2.1), a 付与 Active onto the character
+    `host` (204.2.2)."""
     K, U = vK(s), vU(s)
     c = take_from_hand(s, p, i)
     pay(s, p, K[p, c, K_COST], K[p, c, K_ELEM])
@@ -261,6 +319,9 @@ def play_card(s, p, i, host):
     if t == CT_CHARA:
         j = add_unit(s, p, c, 1 if K[p, c, K_KW] & KW_AMBUSH else 0)
         resolve(s, p, c, TR_ENTER, U[p, j, U_ENTRY])
+    elif t == CT_ACTIVE and K[p, c, K_KW] & KW_ATTACH:
+        attach(s, p, host, c)
+        resolve(s, p, c, TR_CAST, -1)
     elif t == CT_ACTIVE:
         resolve(s, p, c, TR_CAST, -1)
         to_discard(s, p, c)
@@ -278,6 +339,19 @@ def play_card(s, p, i, host):
         P[p, P_NIT] += 1
         resolve(s, p, c, TR_ENTER, -1)
     settle(s)
+
+
+@engine_jit
+def attach(s, p, j, c):
+    """付与 (204.2.2, 301.8): the Active is stacked on p's character j (its host, 204.2.2.1); while there,
+    its `static` pump abilities add to the host's ATK. It leaves for the discard with its host
+    (204.2.2.2, remove_unit). It enters ON (204.2.2.3), a state no modelled card uses: the pool's 付与
+    Actives have no activated ability."""
+    U, E = vU(s), vE(s)
+    U[p, j, U_ATT] = c
+    for k in range(MAX_EFFECTS):
+        if E[p, c, k, E_OP] == OP_PUMP and E[p, c, k, E_TRIGGER] == TR_STATIC:
+            U[p, j, U_XATK] += E[p, c, k, E_AMOUNT]
 
 
 @engine_jit
@@ -342,6 +416,9 @@ def attack(s, p, j, t1, t2):
     queue_trigger(s, p, c, TR_ATTACK)
     settle(s)
     j = find_entry(s, p, ae)
+    if j >= 0 and not vG(s)[G_OVER] and quick_window(s, p):
+        quick_plays(s, p, j, q, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0)
+        j = find_entry(s, p, ae)
     if vG(s)[G_OVER] or j < 0 or find_entry(s, q, e1) < 0:
         return
     # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry
@@ -391,11 +468,59 @@ def attack(s, p, j, t1, t2):
     settle(s)
 
 
+@njit(cache=True, inline="always")
+def quick_window(s, p):
+    """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
+    (K_QMIN); raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs
+    at every attack and every turn end."""
+    G, P = vG(s), vP(s)
+    if G[G_RAID]:
+        return p == G[G_BOSS]
+    return P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]
+
+
+@engine_jit
+def quick_plays(s, p, j, tq, hit):
+    """The opponents' Quick Actives in p's turn (504.1.3.2: an Active without 【Main】 is played by
+    whoever holds the action right; 103.6.1.1: the turn player gets it at each battle step and in the
+    turn end step, and passing hands it over, 103.6.1.6). Windows kept (digest 13.2): the battle start
+    step of an attack by p's unit j (506.3.1), `hit` = the damage it would deal seat tq's player, and
+    p's turn end step (505.1.2, j = -1). Who answers: PvP the opponent; raid, in the Boss's turn every
+    surviving party player from the target player on (the party may use abilities at this timing;
+    the Boss has no hand, so party turns have no window). A play that KOs the attacker ends the
+    battle (506.3.2)."""
+    G, P, U = vG(s), vP(s), vU(s)
+    if G[G_RAID]:
+        if p != G[G_BOSS]:
+            return
+        n, first = G[G_BOSS], G[G_TARGET]
+    else:
+        n, first = 1, 1 - p
+    ae = U[p, j, U_ENTRY] if j >= 0 else -1
+    for k in range(n):
+        r = (first + k) % n if G[G_RAID] else first
+        for _ in range(HMAX):
+            if G[G_OVER] or P[r, P_OUT] or P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]:
+                break
+            jj = find_entry(s, p, ae) if ae >= 0 else -1
+            if ae >= 0 and jj < 0:
+                return
+            a = quick_choice(s, r, p, jj, hit if r == tq else 0)
+            if a < 0:
+                break
+            t = a >> 8
+            G[G_FOCUS] = U[p, t, U_ENTRY] if t > 0 else 0
+            play_card(s, r, a & 255, -1)
+            G[G_FOCUS] = 0
+
+
 # ---------------------------------------------------------------- turn (500)
 
 @engine_jit
 def start_phase(s, p):
-    """501.1.1-2: the turn player's PP, allies (Player card, characters), items and equipment turn ON."""
+    """501.1.1-2: the turn player's PP, allies (Player card, characters), items and equipment turn ON;
+    501.1.4: "at the start of your turn" abilities of the Mag (203: the rules give it no other
+    mechanics) and the Player card resolve."""
     P, U, PP = vP(s), vU(s), vPP(s)
     for i in range(P[p, P_NPP]):
         PP[p, i, PP_ON] = 1
@@ -406,6 +531,11 @@ def start_phase(s, p):
             U[p, j, U_WON] = 1
         for a in range(ARMOR_SLOTS):
             U[p, j, U_AON0 + a] = 1
+    K, pr = vK(s), player_row(s)
+    if (K[p, pr, K_TRIGS] | K[p, pr + 1, K_TRIGS]) & (1 << TR_TURN_START):
+        queue_trigger(s, p, pr, TR_TURN_START)
+        queue_trigger(s, p, pr + 1, TR_TURN_START)
+        settle(s)
 
 
 @engine_jit
@@ -439,9 +569,14 @@ def main_phase(s, p):
 
 
 @engine_jit
-def refresh(s, p):
-    """505.2: all damage on all characters is removed, "this turn" effects end (ATK/HP modifiers,
+def end_phase(s, p):
+    """505.1: the turn end step (505.1.2: the opponents' Quick plays, quick_plays), then the refresh step
+    (505.2): all damage on all characters is removed, "this turn" effects end (ATK/HP modifiers,
     連撃's once per turn, the turn player's フリーズ), then the hand limit: 8+ cards -> discard to 7."""
+    if quick_window(s, p):
+        quick_plays(s, p, -1, -1, 0)
+        if vG(s)[G_OVER]:
+            return
     P, U = vP(s), vU(s)
     for r in range(nseats(s)):
         for j in range(P[r, P_NU]):
@@ -458,7 +593,7 @@ def refresh(s, p):
 
 @engine_jit
 def party_turn(s, p, draws):
-    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (refresh). A raid player
+    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (end_phase). A raid player
     eliminated during their own turn (their last card drawn) takes no further steps."""
     G, P = vG(s), vP(s)
     G[G_TP] = p
@@ -471,4 +606,4 @@ def party_turn(s, p, draws):
     if not G[G_OVER] and not P[p, P_OUT]:
         main_phase(s, p)
     if not G[G_OVER]:
-        refresh(s, p)
+        end_phase(s, p)

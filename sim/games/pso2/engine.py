@@ -13,9 +13,10 @@ Modules: rules (state, zones, PP, damage and rows), policy (decisions), actions
 (effects, plays, battle, phases), this one (interface, compiling, batch kernel, game loop),
 raid (the co-op raid against a scripted Boss).
 
-Not modelled (docs/policies_pso2.md): Quick plays in the opponent's turn (every Active is played in
-the own main phase), 付与 Actives, Mag abilities and the Player card's two faces, activated
-abilities, Search, X costs, concession.
+Quick Actives are played in the opponent's turn at the battle start step and the turn end step
+(actions.quick_plays); 付与 Actives, Search and the Mag's start-of-turn abilities are modelled. Not
+modelled (docs/policies_pso2.md): responses to each play, activated abilities, the Player card's two
+faces, X costs, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
@@ -80,6 +81,8 @@ from sim.games.pso2.rules import (
     K_CLASS,
     K_DEF,
     K_PIERCE,
+    K_QMIN,
+    K_QUICK,
     K_SLOTS,
     K_VALUE,
     KEYWORDS,
@@ -96,6 +99,7 @@ from sim.games.pso2.rules import (
     P_NDC,
     P_NIT,
     P_NPP,
+    P_NQH,
     P_NU,
     P_ORDER,
     P_OUT,
@@ -105,7 +109,10 @@ from sim.games.pso2.rules import (
     PP_CARD,
     PP_FD,
     PP_ON,
+    QK_QUICK,
+    QMIN_NONE,
     U_A0,
+    U_ATT,
     U_CARD,
     U_DB,
     U_DF,
@@ -126,6 +133,7 @@ from sim.games.pso2.rules import (
     vG,
     vH,
     vIT,
+    vK,
     vP,
     vPP,
     vT,
@@ -143,8 +151,8 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
            "check_invariants", "check_results", "scenario_state", "views"]
 
 # Invariant violations (check_invariants bits, checked after setup, after every turn and at the end)
-V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, items, discard)
-V_NEGATIVE = 2  # a negative count, or a count above its array
+V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard)
+V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand counted wrong
 V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (402.3.1)
 V_ROWS = 8  # a character on the field with KO damage, or row damage the rules act on (213.3)
 V_DAMAGE = 16  # damage left on a character after a refresh step (505.2)
@@ -161,6 +169,17 @@ def card_value(card: Card) -> int:
     return 2 * card.cost + 2 + len(card.effects)
 
 
+def quick_profile(card: Card) -> int:
+    """K_QUICK of a card: for an Active without 【Main】 or 付与 (a Quick Active, 103.7.1.1.1), QK_QUICK and
+    the amounts of its cast effects the opponent's-turn windows look at; 0 for any other card."""
+    if card.type != "active" or {"main", "attach"} & card.keywords:
+        return 0
+    amount = {(e.op, e.target): min(e.amount, 255) for e in reversed(card.effects) if e.trigger == "cast"}
+    heal = max((min(e.amount, 255) for e in card.effects if e.trigger == "cast" and e.op == "heal"), default=0)
+    return (QK_QUICK | amount.get(("damage", "opp_character"), 0) | amount.get(("damage", "all_opp_characters"), 0) << 8
+            | heal << 16)
+
+
 def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
     for i, card in enumerate(cards):
         numbers = {m.group(1): int(m.group(2)) for k in card.keywords if (m := _NUMBERED.match(k))}
@@ -172,6 +191,7 @@ def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
         table[i, K_CLASS] = CLASS_ALL if card.cls == "all" else (1 << CLASSES.index(card.cls) if card.cls in CLASSES
                                                                  else 0)
         table[i, K_VALUE] = card_value(card)
+        table[i, K_QUICK] = quick_profile(card)
         if card.type == "item" and "armor" in card.keywords:
             table[i, K_HP] = 0  # an armour's printed number is its defense, not HP
 
@@ -188,6 +208,7 @@ def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
         extra.append(Card("-", "no Mag", "mag"))
     compiled = compile_cards(deck.game, deck.name, main + extra, KEYWORDS, name_ids)
     _pso2_columns(compiled.cards, main + extra)
+    compiled.cards[len(main), K_QMIN] = min((c.cost for c in main if quick_profile(c)), default=QMIN_NONE)
     return compiled
 
 
@@ -445,8 +466,13 @@ def check_seat(s, p, tp):
     seen = np.zeros(n, np.int32)
     for i in range(P[p, P_DECK]):
         seen_add(seen, DK[p, i])
+    quick = 0
     for i in range(P[p, P_HAND]):
         seen_add(seen, H[p, i])
+        if 0 <= H[p, i] < n and vK(s)[p, H[p, i], K_QUICK]:
+            quick += 1
+    if quick != P[p, P_NQH]:
+        v |= V_NEGATIVE
     fd, on = 0, 0
     for i in range(P[p, P_NPP]):
         seen_add(seen, PP[p, i, PP_CARD])
@@ -468,6 +494,8 @@ def check_seat(s, p, tp):
                 v |= V_DAMAGE
         if U[p, j, U_WPN] >= 0:
             seen_add(seen, U[p, j, U_WPN])
+        if j > 0 and U[p, j, U_ATT] >= 0:
+            seen_add(seen, U[p, j, U_ATT])
         for a in range(3):
             if U[p, j, U_A0 + a] >= 0:
                 seen_add(seen, U[p, j, U_A0 + a])

@@ -15,6 +15,10 @@ choices out. A main-phase action is an int: kind | a << 4 | (b + 1) << 12 | (c +
 - control: pitches while PP < 8; PP draw above 15 cards; removal Actives first; keeps its ON Warcry
            characters home; attacks characters it KOs safely, the player with the rest; Warcry
            whenever the player or a character that would be KO'd is attacked.
+Every scripted policy answers in the opponent's turn with Quick Actives (quick_choice): removal that
+KOs the attacking character at the battle start step, 回復 against an attack that would empty the
+deck, removal that KOs an opposing character in the opponent's turn end step; in its own main phase
+it plays a Quick damage Active only when it KOs (worth_playing), keeping it for those windows.
 """
 
 from numba import njit
@@ -33,9 +37,11 @@ from sim.games.pso2.rules import (
     G_RAID,
     IMAX,
     K_CLASS,
+    K_QUICK,
     K_SLOTS,
     K_VALUE,
     KW_ARMOR,
+    KW_ATTACH,
     KW_EROSION,
     KW_RAPID,
     KW_SNIPE,
@@ -50,12 +56,14 @@ from sim.games.pso2.rules import (
     P_DECK,
     P_HAND,
     P_LIFE,
+    P_NDC,
     P_NIT,
     P_NPP,
     P_NU,
     P_OUT,
     TR_CAST,
     U_A0,
+    U_ATT,
     U_CARD,
     U_DB,
     U_DF,
@@ -72,6 +80,7 @@ from sim.games.pso2.rules import (
     rng,
     unit_atk,
     unit_hp,
+    vDK,
     vE,
     vG,
     vH,
@@ -86,8 +95,9 @@ PARAM_NAMES = ("pp_target", "pp_draw_min", "keep_warcry", "unused")
 PP_TARGET = (0, 4, 7, 8)
 PP_DRAW_MIN = (1, 8, 12, 15)
 A_END, A_PLAY, A_ATTACK = 0, 1, 2
-OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL = (
-    OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage", "heal", "mill"))
+OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH = (
+    OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage", "heal", "mill",
+                           "search"))
 TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP = (TARGETS.index(t) for t in (
     "opp_character", "own_character", "self", "opp_player", "own_player", "any_character", "all_opp_characters"))
 
@@ -159,6 +169,8 @@ def host_ok(s, p, j, c):
     """205.4.3: the equipment's class matches the host's (ALL fits all; a classless card fits any);
     a weapon needs the weapon slot free or replaces it (205.4.5), armour needs its slots."""
     K, U = vK(s), vU(s)
+    if K[p, c, K_KW] & KW_ATTACH:  # 付与 (204.2.2): on a character, one per character (the engine's limit)
+        return j > 0 and U[p, j, U_ATT] < 0
     ic, hc = K[p, c, K_CLASS], K[p, U[p, j, U_CARD], K_CLASS]
     if ic != 0 and (ic & hc) == 0:
         return False
@@ -173,7 +185,8 @@ def host_ok(s, p, j, c):
 
 @engine_jit
 def best_host(s, p, c):
-    """The unit to equip: the strongest matching one without a weapon (weapons) / the one with most HP (armour)."""
+    """The unit to equip or attach to: the strongest matching one without a weapon (weapons) / the one
+    with most HP (armour, 付与)."""
     U, K = vU(s), vK(s)
     best, bv = -1, -(1 << 30)
     for j in range(vP(s)[p, P_NU]):
@@ -217,6 +230,8 @@ def playable(s, p, c):
             return best_host(s, p, c) >= 0
         return P[p, P_NIT] < IMAX
     if t == CT_ACTIVE:
+        if K[p, c, K_KW] & KW_ATTACH:
+            return best_host(s, p, c) >= 0
         need = needs_target(s, p, c)
         if need == TG_OPP:
             return vP(s)[opponent(s, p), P_NU] > 1
@@ -340,7 +355,7 @@ def random_main(s, p):
         if playable(s, p, c):
             if k == 0:
                 host = -1
-                if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR):
+                if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH):
                     host = random_host(s, p, c)
                 return encode(A_PLAY, i, host, -1)
             k -= 1
@@ -389,13 +404,12 @@ def scripted_main(s, p):
     best, bv = -1, -1
     for i in range(P[p, P_HAND]):
         c = H[p, i]
-        if playable(s, p, c) and worth_playing(s, p, c):
-            v = play_score(s, p, c)
-            if v > bv:
-                best, bv = i, v
+        v = play_score(s, p, c)  # the cheap score first: legality is checked only for a card that would win
+        if v > bv and playable(s, p, c) and worth_playing(s, p, c):
+            best, bv = i, v
     if best >= 0:
         c = H[p, best]
-        host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR) else -1
+        host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) else -1
         return encode(A_PLAY, best, host, -1)
     pol = policy(s, p)
     home = 0
@@ -415,11 +429,20 @@ def scripted_main(s, p):
 
 @engine_jit
 def worth_playing(s, p, c):
-    """Scripted policies skip a removal Active with no opposing character worth it, and an equipment
-    whose best host already has one of its kind."""
+    """Scripted policies skip an Active for their own characters when they have none, an equipment
+    whose best host already has one of its kind, and a Quick damage Active that KOs no opposing
+    character now: they keep it for the opponent's turn (quick_choice: an attacker, or at the end
+    step a character damaged in that turn's battles)."""
     K = vK(s)
     if K[p, c, K_TYPE] == CT_ACTIVE and needs_target(s, p, c) == TG_OWN:
         return vP(s)[p, P_NU] > 1
+    dmg = K[p, c, K_QUICK] & 255
+    if dmg > 0:
+        q = opponent(s, p)
+        for t in range(1, vP(s)[q, P_NU]):
+            if kills(s, q, t, dmg):
+                return True
+        return False
     if K[p, c, K_KW] & KW_WEAPON:
         j = best_host(s, p, c)
         return vU(s)[p, j, U_WPN] < 0
@@ -556,3 +579,77 @@ def discard_choice(s, p):
         if v < bv:
             best, bv = i, v
     return best
+
+
+# ---------------------------------------------------------------- Quick plays and Search
+
+@engine_jit
+def quick_choice(s, r, p, j, hit):
+    """Seat r's Quick Active in seat p's turn (504.1.3.2: an Active without 【Main】; 付与 ones wait for
+    the main phase): hand index | focus unit of p << 8 (0: no focus), or -1 to pass. j = p's
+    attacking unit at the battle start step (-1: the turn end step); hit = the damage the attack
+    would deal r's deck. Scripted: a damage Active that KOs the attacker (the battle ends, 506.3.2),
+    a 回復 Active when the hit would empty the deck, and at the end step a damage Active that KOs one
+    of p's characters (the most expensive; PP left ON untaps at r's own start phase anyway, 501.1.1).
+    Random: uniform over passing and every playable Quick Active."""
+    P, H, K = vP(s), vH(s), vK(s)
+    pol = policy(s, r)
+    n = 0
+    for i in range(P[r, P_HAND]):
+        c = H[r, i]
+        qk = K[r, c, K_QUICK]  # 0 unless a Quick Active (K_QUICK: compiled once, read in every window)
+        if qk == 0 or K[r, c, K_COST] > pp_on(s, r):
+            continue
+        if pol == PL_RANDOM:
+            n += playable(s, r, c)
+            continue
+        # the answer first, legality (playable) only for a card that gives one
+        dmg, sweep = qk & 255, (qk >> 8) & 255
+        if j > 0 and ((dmg > 0 and kills(s, p, j, dmg)) or (sweep > 0 and kills(s, p, j, sweep))) \
+                and playable(s, r, c):
+            return i | (j << 8 if dmg > 0 else 0)
+        if j >= 0 and hit >= P[r, P_DECK] and (qk >> 16) & 255 and P[r, P_NDC] > 0 and playable(s, r, c):
+            return i
+        if j < 0 and dmg > 0:
+            best, bv = 0, -1
+            for t in range(1, P[p, P_NU]):
+                if kills(s, p, t, dmg) and vK(s)[p, vU(s)[p, t, U_CARD], K_COST] > bv:
+                    best, bv = t, vK(s)[p, vU(s)[p, t, U_CARD], K_COST]
+            if best > 0 and playable(s, r, c):
+                return i | best << 8
+    if n == 0:
+        return -1
+    k = randbelow(prng(s, r), n + 1)
+    for i in range(P[r, P_HAND]):
+        c = H[r, i]
+        if K[r, c, K_QUICK] == 0 or not playable(s, r, c):
+            continue
+        if k == 0:
+            return i
+        k -= 1
+    return -1
+
+
+@engine_jit
+def search_pick(s, p, kind):
+    """サーチ (301.2): the deck index of the card to find among those of card type `kind` (-1 any), or
+    -1 if none: the highest-value one (scripted), uniform (random)."""
+    P, DK, K = vP(s), vDK(s), vK(s)
+    pol = policy(s, p)
+    n, best, bv = 0, -1, -(1 << 30)
+    for i in range(P[p, P_DECK]):
+        c = DK[p, i]
+        if kind >= 0 and K[p, c, K_TYPE] != kind:
+            continue
+        n += 1
+        if K[p, c, K_VALUE] > bv:
+            best, bv = i, K[p, c, K_VALUE]
+    if pol != PL_RANDOM or n == 0:
+        return best
+    k = randbelow(prng(s, p), n)
+    for i in range(P[p, P_DECK]):
+        if kind < 0 or K[p, DK[p, i], K_TYPE] == kind:
+            if k == 0:
+                return i
+            k -= 1
+    return -1

@@ -14,7 +14,9 @@ every party deck is 0; a player at 0 is eliminated (their cards leave the game).
 Special rules: a party member's ON Warcry character may cover any party player (policy), a party
 player's 回復 mode (a) may refill another party player's deck (policy heal_seat), the
 party chooses among a Boss card's options (option raid_party_tiebreak), Drop fires in the Boss's
-turn only (the other party players are not opponents).
+turn only (the other party players are not opponents), and the party plays Quick Actives in the
+Boss's turn: at the battle start step of each Boss attack and in the Boss's end phase
+(actions.quick_plays).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from sim.engine.compiled import K_KW, K_POWER, K_TYPE, CompiledDeck
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import randbelow, shuffle
 from sim.engine.threads import run_chunks
-from sim.games.pso2.actions import attack, find_entry, party_turn, refresh, resolve, settle, start_phase
+from sim.games.pso2.actions import attack, end_phase, find_entry, party_turn, resolve, settle, start_phase
 from sim.games.pso2.engine import (
     check_seat,
     deal_seat,
@@ -251,7 +253,7 @@ def boss_turn(s):
                     or P[G[G_TARGET], P_OUT]:
                 break
     if not G[G_OVER]:
-        refresh(s, b)
+        end_phase(s, b)  # the party's Quick plays in the turn end step, then the refresh step
 
 
 @engine_jit

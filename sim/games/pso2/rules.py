@@ -33,8 +33,10 @@ from sim.engine.compiled import (
     K_GENERIC,
     K_HP,
     K_KW,
+    K_LB_COST,
     K_NCOLS,
     K_POWER,
+    K_RANK,
     K_TRIGS,
 )
 from sim.engine.jit import engine_jit
@@ -56,9 +58,11 @@ KEYWORDS = (
     "armor",  # 防具 205.4 / 205.5.2: an Item in the armour slots, reduces damage by its defense
     "pierce",  # 貫通X (glossary): X in K_PIERCE
     "heal",  # the 回復 icon (302.9, glossary): heal mode (a) never returns such a card; 回復X is an effect
+    "main",  # 【Main】 (glossary, 103.7.1.1.1): an Active played only in the own main phase; without it, Quick
+    "attach",  # 付与 (204.2.2, 301.8): an Active that stays on a character, its `static` abilities applying
 )
 KW_WARCRY, KW_AMBUSH, KW_COMBO, KW_RAPID, KW_SNIPE, KW_EROSION, KW_PROLIF, KW_DROP, KW_WEAPON, KW_ARMOR, \
-    KW_PIERCE, KW_HEAL = [1 << i for i in range(12)]
+    KW_PIERCE, KW_HEAL, KW_MAIN, KW_ATTACH = [1 << i for i in range(14)]
 CLASSES = ("hunter", "ranger", "force", "fighter", "gunner", "techter", "bouncer", "summoner", "braver")
 CLASS_ALL = (1 << len(CLASSES)) - 1  # 208.1.2: "ALL" has every class icon
 
@@ -68,11 +72,19 @@ K_SLOTS = K_BP2  # armour slots used, 装備枠X (205.4.4.1), default 1
 K_PIERCE = K_BP3  # 貫通X
 K_CLASS = K_GENERIC  # class bitmask over CLASSES (CLASS_ALL for "all", 0 for none)
 K_VALUE = K_EX  # the policies' static value of a card (compile time)
+# A Quick Active's answers (compile time; 0 for every other card): QK_QUICK, its cast effects' damage
+# to one opposing character (bits 0-7), to every opposing character (bits 8-15) and 回復X (bits 16-23)
+K_QUICK = K_LB_COST
+QK_QUICK = 1 << 24
+# On the Player card's row: the lowest cost of a Quick Active in its deck (QMIN_NONE: none), so the
+# opponent's-turn windows skip a seat that cannot pay one (compile time)
+K_QMIN = K_RANK
+QMIN_NONE = 1 << 20
 
 CT_PLAYER, CT_MAG, CT_CHARA, CT_ITEM, CT_ACTIVE = range(5)
 assert CARD_TYPES["pso2"] == ("player", "mag", "character", "item", "active")
-TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_DROP = (TRIGGERS.index(t) for t in
-                                                   ("enter", "attack", "cast", "leave", "drop"))
+TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_DROP, TR_TURN_START, TR_STATIC = (TRIGGERS.index(t) for t in (
+    "enter", "attack", "cast", "leave", "drop", "turn_start", "static"))
 
 UMAX, HMAX, PPMAX, IMAX, TQ_MAX, NSMAX = 17, 24, 64, 16, 64, 5
 WEAPON_SLOTS, ARMOR_SLOTS, HAND_LIMIT, OPENING = 1, 3, 7, 5  # 205.4.4, 402.3, 102.4
@@ -81,19 +93,20 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 # unit columns: card row, row (0 front / 1 back, 403.1), ON, damage this turn in the front / back
 # row (213.3.1-2), ATK and HP modifiers until end of turn, frozen (301.3), combo used (302.5.1),
 # weapon card (-1 none) and its ON state, armour cards (-1 none) and ON states, entry order,
-# order of the move to the back row (raid attack order), the turn it entered (the played-this-turn
-# check of the policies)
+# order of the move to the back row (raid attack order), the 付与 Active on it (-1 none; the engine
+# holds one per character) and the ATK its static abilities add
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
- U_AON2, U_ENTRY, U_BACK, U_NCOLS) = range(20)
-# per-seat columns
+ U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_NCOLS) = range(22)
+# per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one)
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NCOLS) = range(20)
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NCOLS) = range(21)
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
- G_CLEAR, G_PENDING) = range(14)
+ G_CLEAR, G_PENDING, G_FOCUS) = range(15)
 # G_RAID: raid mode (the Boss is seat G_BOSS, G_TARGET its target player this turn, G_CLEAR the Boss
-# beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead)
+# beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead).
+# G_FOCUS: entry id + 1 of the opposing character a Quick play in the opponent's turn aims at (0 none)
 G_OPT = 16
 NOPT = 20
 G_POL = G_OPT + NOPT
@@ -307,8 +320,10 @@ def opponent(s, p):
 
 @njit(cache=True, inline="always")
 def unit_atk(s, p, j):
-    """Attack (212) plus this turn's modifiers; blank = 0 (212.1.1). Clamped at 0 (103.5.3)."""
-    return max(0, vK(s)[p, vU(s)[p, j, U_CARD], K_POWER] + vU(s)[p, j, U_ATK])
+    """Attack (212) plus this turn's modifiers and those of its 付与 Active; blank = 0 (212.1.1).
+    Clamped at 0 (103.5.3)."""
+    U = vU(s)
+    return max(0, vK(s)[p, U[p, j, U_CARD], K_POWER] + U[p, j, U_ATK] + U[p, j, U_XATK])
 
 
 @njit(cache=True, inline="always")
@@ -332,6 +347,7 @@ def add_unit(s, p, c, on):
     U[p, j, U_A0] = -1
     U[p, j, U_A1] = -1
     U[p, j, U_A2] = -1
+    U[p, j, U_ATT] = -1
     P[p, P_SEQ] += 1
     U[p, j, U_ENTRY] = P[p, P_SEQ]
     P[p, P_NU] = j + 1
@@ -348,8 +364,11 @@ def to_discard(s, p, c):
 @engine_jit
 def remove_unit(s, p, j):
     """A character leaves the field to the discard (301.4/301.5); its equipment is destroyed with
-    it (205.4.6). Later units shift left, keeping entry order (raid attack order)."""
+    it (205.4.6) and its 付与 Active discarded (204.2.2.2). Later units shift left, keeping entry
+    order (raid attack order)."""
     P, U = vP(s), vU(s)
+    if U[p, j, U_ATT] >= 0:
+        to_discard(s, p, U[p, j, U_ATT])
     if U[p, j, U_WPN] >= 0:
         to_discard(s, p, U[p, j, U_WPN])
     for a in range(ARMOR_SLOTS):
@@ -519,6 +538,8 @@ def draw(s, p, k):
         c = DK[p, P[p, P_DECK]]
         H[p, P[p, P_HAND]] = c
         P[p, P_HAND] += 1
+        if vK(s)[p, c, K_QUICK]:
+            P[p, P_NQH] += 1
         record_drawn(s, p, c)
         got += 1
     return got
@@ -531,6 +552,8 @@ def take_from_hand(s, p, i):
     for k in range(i, P[p, P_HAND] - 1):
         H[p, k] = H[p, k + 1]
     P[p, P_HAND] -= 1
+    if vK(s)[p, c, K_QUICK]:
+        P[p, P_NQH] -= 1
     return c
 
 
@@ -682,6 +705,7 @@ def eliminate(s, q):
     for a in range(ARMOR_SLOTS):
         U[q, 0, U_A0 + a] = -1
     P[q, P_HAND] = 0
+    P[q, P_NQH] = 0
     P[q, P_NPP] = 0
     P[q, P_AVAIL] = 0
     P[q, P_NIT] = 0

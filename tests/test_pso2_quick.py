@@ -1,0 +1,206 @@
+"""PSO2 TCG scenarios for Quick plays in the opponent's turn (PvP and the raid Boss's turn), 付与
+(attached) Actives, Search and the Mag's ability; each named after its rule in the seed (001)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim.cards.model import Card, Deck
+from sim.decks.deckfile import load_deck
+from sim.engine.results import C_DRAWN
+from sim.games.pso2 import actions as A
+from sim.games.pso2 import engine as pso2
+from sim.games.pso2 import policy as POL
+from sim.games.pso2 import rules as R
+from tests.test_pso2_raid import boss_deck, raid_state
+from tests.test_pso2_rules import CURVE, DECKS, FILL, PLAYER, V, card, deck, deck_count, onto_field, state
+
+BOLT = card("BOLT", type="active", cost=1, eff=["cast:damage:2:opp_character"])
+MAIN_BOLT = card("MBOLT", type="active", cost=1, kw=["main"], eff=["cast:damage:2:opp_character"])
+MATE = card("MATE", type="active", cost=1, kw=["heal"], eff=["cast:heal:3"])
+SHIFTA = card("SHIFTA", type="active", kw=["attach"], eff=["static:pump:2:own_character"])
+
+
+def hand_and_pp(s, p, hand: int, pp: int) -> None:
+    """Draw `hand` cards into p's hand, then `pp` more straight into p's PP, ON."""
+    R.draw(s, p, hand)
+    for _ in range(pp):
+        R.draw(s, p, 1)
+        R.put_pp(s, p, R.take_from_hand(s, p, V(s)["P"][p, R.P_HAND] - 1), 1, 0)
+
+
+# ---------------------------------------------------------------- Quick plays, PvP
+
+def test_rule_506_3_1_and_504_1_3_2_and_506_3_2_a_quick_active_kos_the_attacker_at_the_battle_start_step():
+    """504.1.3.2: an Active without 【Main】 is played by whoever holds the action right; 103.6.1.1 /
+    103.6.1.6: the defender gets it at the battle start step; the attacker gone, the battle ends (506.3.2)."""
+    s = state(a=[card("ATK", atk=3, hp=2)], b=[BOLT])
+    j, = onto_field(s, 0)
+    hand_and_pp(s, 1, 1, 1)
+    A.attack(s, 0, j, 0, -1)
+    assert V(s)["P"][0, R.P_NU] == 1 and deck_count(s, 1) == 18 and V(s)["P"][1, R.P_AVAIL] == 0
+    assert V(s)["C"][1, V(s)["DC"][1, 0], 1] >= 0  # the cards detail records the play
+
+
+def test_rule_103_7_1_1_and_103_7_1_1_1_a_main_active_is_not_played_in_the_opponents_turn():
+    s = state(a=[card("ATK", atk=3, hp=2)], b=[MAIN_BOLT])
+    j, = onto_field(s, 0)
+    hand_and_pp(s, 1, 1, 1)
+    A.attack(s, 0, j, 0, -1)
+    assert V(s)["P"][0, R.P_NU] == 2 and deck_count(s, 1) == 15 and V(s)["P"][1, R.P_HAND] == 1
+
+
+def test_rule_504_1_3_2_a_quick_heal_answers_an_attack_that_would_empty_the_deck():
+    for heal, survives in ((MATE, True), (MAIN_BOLT, False)):
+        s = state(a=[card("ATK", atk=3, hp=9)], b=[heal])
+        j, = onto_field(s, 0)
+        hand_and_pp(s, 1, 1, 1)
+        R.damage_player(s, 1, 15)  # deck 3: the attack would empty it (101.3)
+        A.attack(s, 0, j, 0, -1)
+        R.check_loss(s)
+        assert (V(s)["G"][R.G_OVER] == 0) == survives
+        if survives:
+            assert deck_count(s, 1) == 3  # 回復3 mode (a), then 3 milled
+
+
+def test_rule_505_1_2_and_103_6_1_1_and_103_6_1_6_quick_removal_in_the_opponents_turn_end_step():
+    """505.1.2: in the turn end step the turn player gets the action right, then the opponent; the
+    scripted policies spend PP left ON on removal that KOs (it untaps at their start phase, 501.1.1)."""
+    for hp, killed in ((2, True), (3, False)):
+        s = state(a=[card("C", atk=1, hp=hp)], b=[BOLT])
+        onto_field(s, 0, on=0)
+        hand_and_pp(s, 1, 1, 1)
+        A.end_phase(s, 0)
+        assert (V(s)["P"][0, R.P_NU] == 1) == killed
+        assert (V(s)["P"][1, R.P_HAND] == 0) == killed  # a BOLT that does not KO stays in hand
+
+
+def test_rule_504_1_3_2_random_policy_may_pass_or_play_a_quick_active():
+    seen = set()
+    for seed in range(12):
+        s = state(a=[card("C", atk=1, hp=9)], b=[BOLT], policies=(CURVE, pso2.POLICIES["random"]), first=0)
+        V(s)["G"][R.G_TP] = 0
+        pso2.seed_streams(s, seed, 0, 0)
+        onto_field(s, 0, on=0)
+        hand_and_pp(s, 1, 1, 1)
+        A.end_phase(s, 0)
+        seen.add(int(V(s)["P"][1, R.P_HAND]))
+    assert seen == {0, 1}
+
+
+# ---------------------------------------------------------------- Quick plays, raid (the Boss's turn)
+
+def test_raid_the_party_plays_quick_actives_against_an_attacking_boss_character():
+    """Raid §11 and 504.1.3.2: in the Boss's battle phase a party player other than the target may KO the
+    attacking Boss character at the battle start step (506.3.2: its attack ends)."""
+    s = raid_state([deck(), deck(BOLT)], boss_deck(card("B1", atk=3, hp=2), atk=0))
+    j, = onto_field(s, 2)
+    hand_and_pp(s, 1, 1, 1)
+    A.attack(s, 2, j, 0, -1)
+    assert V(s)["P"][2, R.P_NU] == 1 and deck_count(s, 0) == 20 and V(s)["P"][1, R.P_HAND] == 0
+
+
+def test_raid_the_party_plays_quick_actives_in_the_boss_end_phase():
+    """Raid §11, Boss turn ⑤b: the party may use abilities usable at this timing."""
+    s = raid_state([deck(BOLT), deck()], boss_deck(card("B1", atk=3, hp=2), atk=0))
+    onto_field(s, 2, on=0)
+    hand_and_pp(s, 0, 1, 1)
+    A.end_phase(s, 2)
+    assert V(s)["P"][2, R.P_NU] == 1 and V(s)["P"][2, R.P_NDC] == 1
+
+
+def test_raid_no_quick_window_in_a_party_turn():
+    """The Boss has no hand (§11); other party players are not opponents: no window in a party turn."""
+    s = raid_state([deck(card("A", atk=1, hp=9)), deck(BOLT)], boss_deck(atk=0))
+    onto_field(s, 0, on=0)
+    hand_and_pp(s, 1, 1, 1)
+    V(s)["G"][R.G_TP] = 0
+    A.end_phase(s, 0)
+    assert V(s)["P"][1, R.P_HAND] == 1
+
+
+# ---------------------------------------------------------------- 付与 (attach) Actives
+
+def test_rule_204_2_2_and_204_2_2_1_and_301_8_an_attach_active_stays_on_its_host_and_adds_its_static_atk():
+    s = state(a=[card("C", atk=1, hp=3), SHIFTA])
+    j, = onto_field(s, 0)
+    R.draw(s, 0, 1)
+    c = V(s)["H"][0, 0]
+    assert POL.playable(s, 0, c) and POL.best_host(s, 0, c) == j
+    A.play_card(s, 0, 0, j)
+    U = V(s)["U"]
+    assert U[0, j, R.U_ATT] == c and R.unit_atk(s, 0, j) == 3 and V(s)["P"][0, R.P_NDC] == 0
+    A.end_phase(s, 0)  # not a "this turn" effect: it lasts while attached
+    assert R.unit_atk(s, 0, j) == 3
+    assert not POL.playable(s, 0, c) or POL.best_host(s, 0, c) != j  # one 付与 Active per character
+
+
+def test_rule_204_2_2_an_attach_active_needs_a_character_to_go_on():
+    s = state(a=[SHIFTA])
+    R.draw(s, 0, 1)
+    assert not POL.playable(s, 0, V(s)["H"][0, 0])
+
+
+def test_rule_204_2_2_2_the_attach_active_goes_to_the_discard_with_its_host():
+    s = state(a=[card("C", atk=1, hp=3), SHIFTA])
+    j, = onto_field(s, 0)
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, j)
+    R.damage_unit(s, 0, j, 3, True)
+    assert V(s)["P"][0, R.P_NU] == 1 and V(s)["P"][0, R.P_NDC] == 2
+
+
+# ---------------------------------------------------------------- Search
+
+def test_rule_301_2_search_finds_a_card_of_the_kind_and_shuffles():
+    seek = card("SEEK", type="active", eff=["cast:search:1:none:2"])  # 2 = character
+    s = state(a=[seek, FILL, FILL, card("C", atk=1, hp=1)])
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)
+    H, K = V(s)["H"], pso2.views(s)
+    found = H[0, 0]
+    assert V(s)["P"][0, R.P_HAND] == 1 and deck_count(s, 0) == 18
+    assert K["C"][0, found, C_DRAWN] >= 0
+    assert found == 16  # compiled copy 16 = "C" (FILL x16 first, then the listed cards bottom-up)
+
+
+def test_rule_301_2_search_may_find_nothing():
+    seek = card("SEEK", type="active", eff=["cast:search:1:none:3"])  # 3 = item: none in the deck
+    s = state(a=[seek])
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)
+    assert V(s)["P"][0, R.P_HAND] == 0 and deck_count(s, 0) == 19
+
+
+# ---------------------------------------------------------------- Mag
+
+def test_rule_203_and_501_1_4_the_mag_start_of_turn_ability_resolves():
+    mag = Card(code="MAG", name="Mag", type="mag", effects=card("x", eff=["turn_start:pump:1:own_character"]).effects)
+    d = Deck("pso2", "mag", Path("mag.toml"), {"main": [(FILL, 19), (card("C", atk=2, hp=3), 1)],
+                                               "player": [(PLAYER, 1)], "mag": [(mag, 1)]})
+    da = pso2._Pso2Deck.of(pso2.compile_deck(d, {}))
+    db = pso2._Pso2Deck.of(pso2.compile_deck(deck(), {}))
+    s = pso2.scenario_state([da, db])
+    j, = onto_field(s, 0, on=0)
+    A.start_phase(s, 0)
+    assert R.unit_atk(s, 0, j) == 3
+    A.end_phase(s, 0)  # "this turn" (505.2)
+    assert R.unit_atk(s, 0, j) == 2
+
+
+def test_shipped_decks_play_attach_search_main_and_a_mag_ability():
+    cards = [c for path in sorted(DECKS.glob("*.toml")) for c, _ in load_deck(path).main]
+    kws = {k for c in cards for k in c.keywords}
+    assert {"attach", "main"} <= kws
+    assert any(e.op == "search" for c in cards for e in c.effects)
+    assert any(c.type == "active" and "main" not in c.keywords and "attach" not in c.keywords for c in cards)
+    mags = [c for path in sorted(DECKS.glob("*.toml")) for c, _ in load_deck(path).zone("mag")]
+    assert any(e.trigger == "turn_start" for m in mags for e in m.effects)
+
+
+def test_rule_103_7_1_1_1_quick_profile_marks_quick_actives_only():
+    assert pso2.quick_profile(BOLT) == R.QK_QUICK | 2
+    assert pso2.quick_profile(MATE) == R.QK_QUICK | 3 << 16
+    assert pso2.quick_profile(card("SW", type="active", eff=["cast:damage:1:all_opp_characters"])) == R.QK_QUICK | 1 << 8
+    assert pso2.quick_profile(MAIN_BOLT) == 0 and pso2.quick_profile(SHIFTA) == 0
+    assert pso2.quick_profile(card("C", atk=1, hp=1)) == 0
