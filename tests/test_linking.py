@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from sim.engine import linking
+
+pytestmark = pytest.mark.skipif(not linking.supported(), reason=f"numba {linking.TESTED} only: numba links as usual")
+
 MODULE = '''
 import numpy as np
 from numba import njit

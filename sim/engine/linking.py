@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 import llvmlite.binding as ll
+import numba
 from numba.core import codegen, dispatcher
 from numba.core.compiler_lock import require_global_compiler_lock
 
@@ -162,10 +163,21 @@ def _add_overload(self: Any, cres: Any) -> None:
         cres.library._tcg_key = (py_func.__module__, py_func.__qualname__, tuple(cres.signature.args))
 
 
+TESTED = (0, 68)  # the numba release whose code library this replaces; another keeps numba's linking
+active = False
+
+
+def supported() -> bool:
+    return tuple(int(p) for p in numba.__version__.split(".")[:2]) == TESTED
+
+
 def install() -> None:
-    """Patch numba's CPU code library and dispatcher (idempotent)."""
-    if codegen.CPUCodeLibrary.finalize is _finalize:
+    """Patch numba's CPU code library and dispatcher (idempotent); only on the numba release it was
+    written against (TESTED), since it replaces numba internals: elsewhere numba links as it does."""
+    global active
+    if active or not supported():
         return
+    active = True
     codegen.CPUCodeLibrary.finalize = _finalize
     codegen.CPUCodeLibrary.serialize_using_object_code = _serialize
     codegen.CPUCodeLibrary._unserialize = _unserialize
