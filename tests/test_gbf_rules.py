@@ -675,3 +675,375 @@ def test_rule_6_3_1_2_2_assist_in_the_turn_players_own_main_phase():
     C = gbf.views(s)[6]
     assert members(s, 1)[0] == -1 and hand_of(s, 0) == [1] and S(s)[0, R.P_GUP] == 1 and S(s)[0, R.P_ACT] == 1
     assert C[0, 0, 1] >= 0 and C[0, 1, 1] == -1  # the used Assist is a play of that card
+
+
+# ---------------------------------------------------------------- issue 34: the cited rules without a scenario
+# (sim.bench.rule_coverage gbf: each rule number the engine package names gets a test named after it)
+
+
+def test_rule_9_2_and_9_2_1_and_2_7_one_instance_at_current_hp_kos_at_once():
+    """r. 9-2-1 / 2-7: one damage instance >= the current HP (printed + this turn's +HP) KOs a member;
+    r. 9-2: damage is interrupt-type, the KO happens before any checkpoint."""
+    s = state(b=[member("B", hp=3)])
+    field(s, 1, 0)
+    S(s)[1, col(0, R.M_HP)] = 2  # +2 HP this turn: current HP 5
+    assert R.unit_hp(s, 1, 0) == 5
+    assert R.deal_damage(s, 1, 0, 4) == 0 and members(s, 1)[0] == 0
+    assert R.deal_damage(s, 1, 0, 5) == 1 and members(s, 1)[0] == -1  # no checkpoint ran
+    assert S(s)[1, R.P_PEND_REP] == 1  # only the check-type replenishment waits for one
+
+
+def test_rule_9_2_2_and_3_1_6_and_3_4_kod_member_goes_face_up_on_top_of_its_owners_gauge():
+    s = state(a=[member("A", atk=5, rank=0)], b=[member("B", hp=3)])
+    zone(s, 1, R.Z_GUP, R.P_GUP, 7)
+    field(s, 0, 0)
+    field(s, 1, 0)
+    R.deal_damage(s, 1, 0, 3)  # KO'd by player 0's damage: still to player 1's gauge
+    assert S(s)[1, R.P_GUP] == 2 and S(s)[1, R.Z0 + R.Z_GUP * N + 1] == 0 and S(s)[1, R.P_GDN] == 0
+    assert S(s)[0, R.P_GUP] == 0
+
+
+def test_rule_2_8_battle_damage_is_the_current_atk():
+    """r. 2-8: the damage of an attack is the attack card's current ATK, this turn's +ATK included: a
+    2-ATK member with +3 KOs an HP-5 one (the printed 2 would not, and without the +3 it does not)."""
+    for pump, ko in ((3, True), (0, False)):
+        s = state(a=[member("A", atk=2, rank=0)], b=[member("B", hp=5)], policies=(CURVE, CURVE))
+        field(s, 0, 0)
+        field(s, 1, 0)
+        S(s)[0, col(0, R.M_ATK)] = pump
+        G(s)[R.G_TP] = 0
+        S(s)[0, R.P_LACT] = 0
+        A.battle_phase(s, 0)
+        assert (members(s, 1)[0] == -1) == ko
+
+
+def test_rule_9_2_3_and_10_4_3_and_10_4_3_3_1_limit_break_level_cards():
+    """r. 10-4-3: a limit break puts the old card under the new one as a level card; r. 10-4-3-3-1:
+    +2 ATK / +2 HP per level card; r. 9-2-3: a KO sends one level card to the gauge, the member stays."""
+    s = state(a=[member("V1", atk=1, hp=2, rank=0, name="Vane"), member("V2", atk=1, hp=2, rank=0,
+                                                                     name="Vane [Summer]")])
+    field(s, 0, 0)
+    hand(s, 0, 1)
+    A.main_phase(s, 0)
+    assert members(s, 0)[0] == 1 and S(s)[0, col(0, R.M_LVC)] == 0 and S(s)[0, col(0, R.M_LV)] == 1
+    S(s)[0, col(0, R.M_LVC + 1)], S(s)[0, col(0, R.M_LV)] = 9, 2  # a second level card
+    assert R.unit_atk(s, 0, 0) == 5 and R.unit_hp(s, 0, 0) == 6
+    assert R.deal_damage(s, 0, 0, 6) == 1
+    assert members(s, 0)[0] == 1 and S(s)[0, col(0, R.M_LV)] == 1 and S(s)[0, R.P_GUP] == 1
+    assert S(s)[0, R.Z0 + R.Z_GUP * N] == 9 and S(s)[0, R.P_PEND_REP] == 0  # the top level card went
+    assert R.unit_hp(s, 0, 0) == 4
+
+
+def test_rule_3_6_3_1_level_cards_carry_no_rank():
+    s = state(a=[member("V1", rank=3, name="Vane"), member("V2", rank=1, name="Vane (Summer)"), member("P", rank=1)])
+    crystals(s, 0, 10, 11)
+    j = field(s, 0, 1)
+    S(s)[0, col(j, R.M_LVC)], S(s)[0, col(j, R.M_LV)] = 0, 1  # the rank-3 card is a level card under it
+    assert R.member_rank(s, 0, -1) == 1 and R.can_deploy(s, 0, 2)
+
+
+def test_rule_2_6_1_1_1_ougi_flips_the_top_face_up_gauge_cards_and_needs_them_all():
+    ougi = member("O", atk=2, rank=0, eff=["attack:pump:3:self:0:2"])
+    for gauge in ((5, 6, 7), (5,)):
+        s = state(a=[ougi], b=[member("B", hp=9)])
+        field(s, 0, 0)
+        field(s, 1, 0)
+        zone(s, 0, R.Z_GUP, R.P_GUP, *gauge)
+        G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+        A.join_battle(s, 0, 0)
+        if len(gauge) == 3:
+            assert S(s)[0, R.P_GUP] == 1 and S(s)[0, R.Z0 + R.Z_GUP * N] == 5
+            assert sorted(S(s)[0, R.Z0 + R.Z_GDN * N:R.Z0 + R.Z_GDN * N + 2]) == [6, 7]
+        else:  # one face-up card cannot pay an ougi of 2: no partial payment, no effect
+            assert S(s)[0, R.P_GUP] == 1 and S(s)[0, R.P_GDN] == 0 and R.unit_atk(s, 0, 0) == 2
+
+
+def test_rule_2_6_1_1_2_and_2_6_1_1_3_and_6_5_1_3_ougi_boost_and_use_last_the_turn():
+    """r. 2-6-1-1-2: an ougi's +ATK lasts the turn; r. 2-6-1-1-3: once per card per turn; r. 6-5-1-3:
+    at the end of the burst phase this turn's modifications and uses end, so it fires again next turn."""
+    s = state(a=[member("O", atk=2, rank=0, eff=["attack:pump:3:self:0:1"])], b=[member("B", hp=9)])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    zone(s, 0, R.Z_GUP, R.P_GUP, 5, 6, 7)
+    for turn in range(2):
+        G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+        S(s)[0, col(0, R.M_ACT)] = 1
+        A.join_battle(s, 0, 0)
+        assert R.unit_atk(s, 0, 0) == 5 and S(s)[0, col(0, R.M_OUGI)] == 1
+        A.end_battle(s, 0)
+        assert R.unit_atk(s, 0, 0) == 5  # still this turn
+        S(s)[0, col(0, R.M_ACT)] = 1
+        G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+        A.join_battle(s, 0, 0)  # a second attack this turn: no second ougi
+        assert S(s)[0, R.P_GUP] == 2 - turn and R.unit_atk(s, 0, 0) == 5
+        A.end_battle(s, 0)
+        S(s)[0, R.P_GDN] = 0  # no chain burst: only the end of the turn matters here
+        A.burst_phase(s, 0)
+        assert R.unit_atk(s, 0, 0) == 2 and S(s)[0, col(0, R.M_OUGI)] == 0
+
+
+def test_rule_6_5_and_6_5_1_3_burst_phase_ends_both_players_turn_effects():
+    s = state(a=[member("A", rank=0)], b=[member("B", rank=0)])
+    field(s, 0, 0)
+    field(s, 1, 0)
+    for p in range(2):
+        S(s)[p, col(0, R.M_ATK)], S(s)[p, col(0, R.M_HP)], S(s)[p, col(0, R.M_ACTED)] = 2, 2, 1
+        S(s)[p, R.P_LATK], S(s)[p, R.P_LHP], S(s)[p, R.P_LOUGI] = 1, 1, 1
+    S(s)[0, R.P_JC], S(s)[0, R.P_LB] = 1, 1
+    A.burst_phase(s, 0)  # no face-down gauge card: no chain burst (r. 6-5-1-2)
+    assert members(s, 1)[0] == 0
+    for p in range(2):
+        assert R.unit_atk(s, p, 0) == 2 and R.unit_hp(s, p, 0) == 3 and S(s)[p, col(0, R.M_ACTED)] == 0
+        assert R.unit_atk(s, p, R.LEADER_SLOT) == 2 and S(s)[p, R.P_LOUGI] == 0
+    assert S(s)[0, R.P_JC] == 0 and S(s)[0, R.P_LB] == 0
+
+
+def test_rule_7_2_1_3_1_declaring_rests_the_card_and_makes_it_an_attack_card():
+    s = state(a=[member("A", rank=0)], b=[member("B", hp=9)])
+    j = field(s, 0, 0)
+    field(s, 1, 0)
+    G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+    assert A.join_battle(s, 0, j)
+    assert S(s)[0, col(j, R.M_ACT)] == 0 and A.attacker_in(s, 0, j) and G(s)[R.G_ATTSEEN] == 1
+    assert A.join_battle(s, 0, R.LEADER_SLOT)  # the leader attacks too (r. 7-1)
+    assert S(s)[0, R.P_LACT] == 0 and A.attacker_in(s, 0, R.LEADER_SLOT) and G(s)[R.G_ATTSEEN] == 0b1001
+
+
+def test_rule_7_2_1_3_1_4_ougi_fires_at_the_checkpoint_of_the_declaration_only_in_battle():
+    ougi_lead = leader("LO", atk=2, eff=["attack:draw:1:none:0:1"])
+    for partner_there in (True, False):
+        s = state(b=[member("B", hp=9)], leaders_a=(ougi_lead,))
+        field(s, 1, 0)
+        zone(s, 0, R.Z_GUP, R.P_GUP, 5)
+        G(s)[R.G_BATTLE], G(s)[R.G_PSLOT] = 1, 0
+        G(s)[R.G_PSER] = S(s)[1, col(0, R.M_SER)] + (0 if partner_there else 1)  # another object: not in battle
+        assert A.join_battle(s, 0, R.LEADER_SLOT) == partner_there
+        assert (S(s)[0, R.P_LOUGI], S(s)[0, R.P_GDN], S(s)[0, R.P_HAND]) == ((1, 1, 1) if partner_there else (0, 0, 0))
+
+
+def test_rule_7_2_1_3_attack_step_pursuit_only_after_a_counter_step():
+    """r. 7-2-1-3: the attack step's actions; the engine offers pursuits when it is back from a counter
+    step (pursue), and summon stones in either case."""
+    for pursue in (True, False):
+        s = state(a=[member("A", atk=4, rank=0), member("C", atk=3, rank=0)], b=[member("B", hp=6)],
+                  policies=(CURVE, CURVE))
+        field(s, 0, 0)
+        field(s, 0, 1)
+        field(s, 1, 0)
+        G(s)[R.G_TP] = 0
+        S(s)[0, R.P_LACT] = 0  # the 2-ATK leader would make up the 6 too
+        G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+        A.join_battle(s, 0, 0)
+        assert A.attack_step(s, 0, True, pursue)
+        assert A.attacker_in(s, 0, 1) == pursue  # 4 < 6: the 3-ATK member pursues to reach the HP
+
+
+def test_rule_6_4_battle_phase_attacks_the_leader_without_members_and_breaks_armor():
+    s = state(a=[member("A", atk=6, rank=0)], b=[member("AR", rank=9)], policies=(CURVE, CURVE))
+    field(s, 0, 0)
+    armor(s, 1, 0)
+    G(s)[R.G_TP] = 0
+    S(s)[0, R.P_LACT] = 0
+    A.battle_phase(s, 0)
+    assert S(s)[0, col(0, R.M_ACT)] == 0 and S(s)[1, R.P_ARM] == 0 and hand_of(s, 1) == [0]
+    assert not G(s)[R.G_BATTLE] and not G(s)[R.G_OVER]
+
+
+def test_rule_1_3_2_drawing_from_an_empty_deck_does_nothing_and_4_8_draw_one_at_a_time():
+    s = state()
+    R.draw_cards(s, 0, 3)
+    assert hand_of(s, 0) == [0, 1, 2] and S(s)[0, R.P_HEAD] == 3 and S(s)[0, R.P_DECK] == N - 3
+    S(s)[0, R.P_DECK] = 1
+    R.draw_cards(s, 0, 2)
+    assert hand_of(s, 0) == [0, 1, 2, 3] and S(s)[0, R.P_DECK] == 0 and R.draw_top(s, 0) == -1
+
+
+def test_rule_6_2_start_phase_deck_out_at_the_draw_before_the_crystal():
+    """r. 6-2: untap, draw 2, checkpoint (r. 6-2-6: the empty deck loses here), then the crystal."""
+    s = state()
+    S(s)[0, R.P_DECK] = 2
+    A.start_phase(s, 0, False)
+    assert S(s)[0, R.P_HAND] == 2 and S(s)[0, R.P_CRY] == 0 and G(s)[R.G_OVER] and S(s)[0, R.P_LOST] == 2
+
+
+def test_rule_6_3_and_6_3_1_2_and_6_3_1_3_main_phase_acts_until_the_policy_passes():
+    from sim.games.gbf.policy import A_PASS, ACT, main_action
+    s = state(a=[member("A", rank=0), member("B", rank=0), stone("BOLT", cost=1, eff=["cast:damage:3:opp_character"]),
+                 member("F", rank=9)], b=[member("X", hp=3)], policies=(CURVE, CURVE))
+    hand(s, 0, 0, 1, 2)
+    crystals(s, 0, 3)
+    field(s, 1, 0)
+    A.main_phase(s, 0)  # priority comes back after each action: two deploys and a summon
+    assert sorted(m for m in members(s, 0) if m >= 0) == [0, 1] and S(s)[0, R.P_HAND] == 0
+    assert members(s, 1)[0] == -1 and main_action(s, 0) == A_PASS * ACT
+
+
+def test_rule_8_1_2_activated_effect_pays_its_cost_and_resolves():
+    s = state(a=[member("E", rank=0, eff=["action:draw:1:none:0:1"])], policies=(CURVE, CURVE))
+    field(s, 0, 0)
+    crystals(s, 0, 10)
+    S(s)[0, R.P_HEAD], S(s)[0, R.P_DECK] = 1, N - 1  # row 0 is in play: the deck starts at a filler
+    A.main_phase(s, 0)
+    assert S(s)[0, R.P_HAND] == 1 and R.active_crystals(s, 0, 0) == 0 and S(s)[0, col(0, R.M_ACTED)] == 1
+    s = state(a=[member("E", rank=0, eff=["action:draw:1:none:0:1"])], policies=(CURVE, CURVE))
+    field(s, 0, 0)
+    A.main_phase(s, 0)  # no crystal: no cost, no activation (r. 8-4-2-5)
+    assert S(s)[0, R.P_HAND] == 0
+
+
+def test_rule_8_5_1_and_9_4_defeat_check_before_the_armor_break():
+    s = state(b=[member("AR", rank=0)])
+    armor(s, 1, 0)
+    R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+    S(s)[0, R.P_DECK] = 0
+    A.checkpoint(s)
+    assert G(s)[R.G_OVER] and S(s)[0, R.P_LOST] == 2 and S(s)[1, R.P_ARM] == 1 and members(s, 1)[0] == -1
+
+
+def test_rule_9_4_2_1_1_the_turn_players_armor_break_first():
+    """Both leaders lost an armor: the turn player's (a stone that deals 3 to an opposing member) breaks
+    first and finds no target; the non-turn player's armor member then deploys and stays."""
+    for tp, survives in ((0, True), (1, False)):
+        s = state(a=[stone("QK", cost=0, eff=["cast:damage:3:opp_character"])], b=[member("AR", hp=3, rank=0)])
+        G(s)[R.G_TP] = tp
+        armor(s, 0, 0)
+        armor(s, 1, 0)
+        R.deal_damage(s, 0, R.LEADER_SLOT, 6)
+        R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+        A.checkpoint(s)
+        assert S(s)[0, R.P_GUP] == 1 and (members(s, 1)[0] == 0) == survives
+
+
+def test_rule_9_4_3_1_1_the_turn_players_replenishment_first():
+    """Both players replenish: the turn player's member enters with 3 damage to an opposing member, so
+    the non-turn player's replenished member survives only when it comes second."""
+    for tp, survives in ((0, True), (1, False)):
+        s = state(a=[member("P", rank=0, eff=["enter:damage:3:opp_character"])], b=[member("Q", hp=3, rank=0)])
+        G(s)[R.G_TP] = tp
+        hand(s, 0, 0)
+        hand(s, 1, 0)
+        S(s)[0, R.P_PEND_REP] = S(s)[1, R.P_PEND_REP] = 1
+        A.checkpoint(s)
+        assert members(s, 0)[0] == 0 and (members(s, 1)[0] == 0) == survives
+
+
+def test_rule_3_6_1_1_from_the_hand_active_by_a_rule_process_rested():
+    s = state(a=[member("A", rank=0), member("B", rank=0)])
+    hand(s, 0, 0)
+    A.main_phase(s, 0)
+    assert members(s, 0)[0] == 0 and S(s)[0, col(0, R.M_ACT)] == 1
+    hand(s, 0, 1)
+    S(s)[0, R.P_PEND_REP] = 1
+    A.checkpoint(s)
+    assert members(s, 0)[1] == 1 and S(s)[0, col(1, R.M_ACT)] == 0
+
+
+def test_rule_3_1_4_a_member_that_leaves_play_is_a_new_object():
+    s = state(b=[member("B", hp=3, rank=0)])
+    field(s, 1, 0)
+    ser = S(s)[1, col(0, R.M_SER)]
+    S(s)[1, col(0, R.M_ATK)] = 4
+    R.deal_damage(s, 1, 0, 3)
+    hand(s, 1, 0)
+    A.checkpoint(s)  # the replenishment deploys the same card again
+    assert members(s, 1)[0] == 0 and S(s)[1, col(0, R.M_SER)] != ser and R.unit_atk(s, 1, 0) == 2
+
+
+def test_rule_3_8_armor_break_takes_a_uniformly_random_armor_card():
+    seen = set()
+    for seed in range(40):
+        s = state(b=[member(f"M{i}", rank=9) for i in range(5)], seed=seed)
+        armor(s, 1, 0, 1, 2, 3, 4)
+        R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+        A.checkpoint(s)
+        assert S(s)[1, R.P_ARM] == 4 and len(hand_of(s, 1)) == 1
+        seen.add(hand_of(s, 1)[0])
+    assert seen == {0, 1, 2, 3, 4}
+
+
+def test_rule_10_17_a_trigger_activated_stone_is_free_by_default():
+    bolt = stone("BOLT", cost=3, eff=["cast:damage:3:opp_character"])
+    for pays, ko in ((0, True), (1, False)):
+        s = state(a=[bolt], b=[member("B", hp=3)], options={"trigger_pays_cost": pays})
+        field(s, 1, 0)
+        A.trigger_summon(s, 0, 0, True)
+        assert S(s)[0, R.P_GUP] == 1 and (members(s, 1)[0] == -1) == ko
+
+
+def test_rule_10_2_3_deploy_needs_the_rank_and_name_limits():
+    s = state(a=[member("V", rank=1, name="Vane"), member("V2", rank=0, name="Vane [Summer]"),
+                 member("R3", rank=3)], policies=(CURVE, CURVE))
+    crystals(s, 0, 10)
+    field(s, 0, 0)
+    S(s)[0, R.P_LB] = 1  # no limit break this turn: V2 could only deploy, and the name limit forbids it
+    hand(s, 0, 1, 2)
+    A.main_phase(s, 0)
+    assert members(s, 0) == [0, -1, -1] and hand_of(s, 0) == [1, 2]
+
+
+def test_rule_10_3_3_job_change_keeps_the_rest_state_and_the_old_leader_face_up():
+    l1 = leader("L1", atk=4, hp=8, rank=1)
+    s = state(leaders_a=(LEAD, l1))
+    crystals(s, 0, 10)
+    lead0 = S(s)[0, R.P_LEAD]
+    S(s)[0, R.P_LACT] = 0
+    A.main_phase(s, 0)
+    assert S(s)[0, R.P_LEAD] != lead0 and S(s)[0, R.P_LACT] == 0
+    assert S(s)[0, R.P_LUP] == 1 and S(s)[0, R.LUP0] == lead0 and S(s)[0, R.P_LDK] == 0
+
+
+def test_rule_2_1_character_name_is_outside_the_brackets():
+    assert gbf.char_name("Vane [Summer] (Light)") == "Vane" and gbf.char_name("Hero (Female)") == "Hero"
+    s = state(a=[member("X", rank=0, name="[Holy Knight] Vane"), member("Y", rank=0, name="Vane (Earth)")])
+    field(s, 0, 0)
+    assert not R.can_deploy(s, 0, 1)
+
+
+def test_rule_2_11_2_three_card_kinds():
+    from sim.engine.compiled import K_TYPE
+    s = state(a=[member("M"), stone("S")])
+    assert (K(s)[0, 0, K_TYPE], K(s)[0, 1, K_TYPE], K(s)[0, S(s)[0, R.P_LEAD], K_TYPE]) == (R.MEMBER, R.SUMMON, R.LEADER)
+
+
+def test_rule_5_1_2_and_5_1_2_3_leader_deck_of_1_to_5_with_a_rank_0_leader():
+    from sim.errors import InputError
+    with pytest.raises(InputError, match="5-1-2"):
+        state(leaders_a=tuple(leader(f"L{i}") for i in range(6)))
+    with pytest.raises(InputError, match="5-1-2-3"):
+        state(leaders_a=(leader("L1", rank=1),))
+    state(leaders_a=tuple(leader(f"L{i}", rank=i) for i in range(5)))
+
+
+def test_rule_5_2_and_5_2_1_4_first_player_at_random_both_set_up():
+    a, b = gbf.compile_matchup(deck(), deck())
+    games = gbf.play(a, b, CURVE, CURVE, seed=2, stream=0, start=0, n=200).games
+    first = games[:, G_FIRST].mean()
+    assert 0.39 < first < 0.61  # 200 fair coins: outside this ~1 time in 400
+    s = state()
+    A.setup(s, 0, 1)
+    A.setup(s, 1, 1)
+    for p in range(2):
+        assert S(s)[p, R.P_HAND] == 5 and S(s)[p, R.P_ARM] == 5 and S(s)[p, R.P_DECK] == N - 10
+
+
+def test_rule_11_1_1_3_counter_windows_caps_the_counter_steps_of_a_battle():
+    """The rules let counter steps repeat (r. 11-1-1-3); the option counter_windows caps them per battle.
+    The defender's first Assist (+3 HP) is answered by the attacker's pursuit (4 + 3 >= 4 + 3); with 2
+    windows its second Assist answers that and its member survives, with 1 the member is KO'd (and the
+    second Assist card is the member replenished in its place)."""
+    medic = member("MEDIC", rank=0, elem="light", kw=["assist"], eff=["action:shield:3:own_character:0:1"])
+    medic2 = member("MEDIC2", rank=0, elem="light", kw=["assist"], eff=["action:shield:3:own_character:0:1"])
+    for windows, survives in ((1, False), (2, True)):
+        s = state(a=[member("A", atk=4, rank=0), member("C", atk=3, rank=0)],
+                  b=[member("B", hp=4), medic, medic2], policies=(CURVE, CONTROL),
+                  options={"counter_windows": windows})
+        field(s, 0, 0)
+        field(s, 0, 1)
+        field(s, 1, 0)
+        hand(s, 1, 1, 2)
+        crystals(s, 1, 10, 11)
+        G(s)[R.G_TP] = 0
+        S(s)[0, R.P_LACT] = 0
+        A.battle_phase(s, 0)
+        assert S(s)[0, col(1, R.M_ACT)] == 0  # C pursued after the first counter step (4 + 3 >= 4 + 3)
+        assert (members(s, 1)[0] == 0) == survives and S(s)[1, R.P_HAND] == 0, windows
