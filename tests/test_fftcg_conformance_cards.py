@@ -93,6 +93,42 @@ def cast_facing(c: Card, mine: list[Card], theirs: list[Card]):
     return S, v
 
 
+def requirement(S) -> int:
+    """The CP seat 0 needs to cast its copy 0 now (its static cost reductions brought up to date)."""
+    K.update_static(S, 0)
+    return int(P.cast_requirement(S, 0, 0)[0])
+
+
+def zones_after_entering(c: Card, mine: list[Card], zone: int) -> list[int]:
+    """Where the cards `mine` (first put in `zone`) are after c is cast or enters from the hand."""
+    S, v = make([c, *mine], [card("OPP")], filler=12)
+    for k in range(len(mine)):
+        put(v, 0, k + 1, zone)
+    cast(S, v)
+    return [int(v["cs"][0, K.S_ZONE, k + 1]) for k in range(len(mine))]
+
+
+def cost_with(c: Card, mine: list[Card], theirs: list[Card], fielded_mine: int, fielded_theirs: int = 0) -> int:
+    """The CP to cast c from the hand with the first `fielded_mine` of `mine` and `fielded_theirs` of `theirs` on the
+    field."""
+    S, v = make([c, *mine], theirs, filler=12)
+    put(v, 0, 0, K.Z_HAND)
+    for k in range(fielded_mine):
+        put(v, 0, k + 1, K.Z_FIELD)
+    for k in range(fielded_theirs):
+        put(v, 1, k, K.Z_FIELD)
+    return requirement(S)
+
+
+def fielded(mine: list[Card], theirs: list[Card]):
+    """A game with every card of `mine` (seat 0) and `theirs` (seat 1) active on the field."""
+    S, v = make(mine, theirs, filler=12)
+    for p, cards in ((0, mine), (1, theirs)):
+        for k in range(len(cards)):
+            put(v, p, k, K.Z_FIELD)
+    return S, v
+
+
 def fwd(code: str, power: int = 5000, **kw) -> Card:
     return card(code, power=power, name=code, **kw)
 
@@ -128,15 +164,9 @@ def test_6_075R_titan_pumps_the_former_which_deals_its_power_to_the_latter():
 @covers("3-154S", "If you control a Category IX Forward, the cost for playing Zidane")
 def test_3_154S_zidane_costs_1_less_with_a_category_ix_forward():
     c = line_card("3-154S", "If you control a Category IX Forward, the cost for playing Zidane", keep_cost=True)
-    ix = _of_kind(fwd("IX"), "category", "IX")
-    S, v = make([c, ix, _of_kind(card("BK", "backup"), "category", "IX")], [card("OPP")], filler=12)
-    put(v, 0, 0, K.Z_HAND)
-    put(v, 0, 2, K.Z_FIELD)  # a Category IX Backup is not a Forward
-    K.update_static(S, 0)
-    assert int(P.cast_requirement(S, 0, 0)[0]) == c.cost
-    put(v, 0, 1, K.Z_FIELD)
-    K.update_static(S, 0)
-    assert int(P.cast_requirement(S, 0, 0)[0]) == c.cost - 1
+    ix = [_of_kind(card("BK", "backup"), "category", "IX"), _of_kind(fwd("IX"), "category", "IX")]
+    assert cost_with(c, ix, [], 1) == c.cost  # a Category IX Backup is not a Forward
+    assert cost_with(c, ix, [], 2) == c.cost - 1
 
 
 @covers("3-154S", "When Zidane enters the field, select 1 of the following actions.")
@@ -194,11 +224,7 @@ def test_3_056H_zidane_gains_4000_while_the_opponent_holds_2_or_less(held: int, 
 @pytest.mark.parametrize("name", ["Aerith", "Tifa", "Barret"])
 def test_8_085C_marlene_adds_a_named_card_from_the_break_zone(name: str):
     c = line_card("8-085C", "When Marlene enters the field, choose 1 Card Name Aerith or Card Name Cloud")
-    S, v = make([c, fwd(name), fwd("Zack")], [card("OPP")], filler=12)
-    put(v, 0, 1, K.Z_BREAK)
-    put(v, 0, 2, K.Z_BREAK)
-    cast(S, v)
-    assert v["cs"][0, K.S_ZONE, 1] == K.Z_HAND and v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK
+    assert zones_after_entering(c, [fwd(name), fwd("Zack")], K.Z_BREAK) == [K.Z_HAND, K.Z_BREAK]
 
 
 @covers("9-062H", "When Vincent enters the field, you may put 1 Backup you control into the Break Zone.")
@@ -360,9 +386,7 @@ def test_10_132S_terra_deals_2000_when_its_controller_casts_a_summon():
 @pytest.mark.parametrize("code", ["10-134S", "13-129S"])
 def test_10_134S_13_129S_ability_damage_becomes_0_battle_damage_stays(code: str):
     c = line_card(code, "If ")
-    S, v = make([c], [fwd("OPP", 3000)], filler=12)
-    put(v, 0, 0, K.Z_FIELD)
-    put(v, 1, 0, K.Z_FIELD)
+    S, v = fielded([c], [fwd("OPP", 3000)])
     K.update_static(S, 0)
     K.apply_op(S, 0, 0, K.OP_DAMAGE, 4000, 0, 1, 1, 0)  # an opposing "deal it 4000 damage"
     assert v["cs"][0, K.S_DMG, 0] == 0
@@ -377,9 +401,7 @@ covers("13-129S", "If Philia is dealt damage by an ability")
 @covers("13-016H", "When Rubicante is put from the field into the Break Zone, choose 1 Forward opponent controls")
 def test_13_016H_rubicante_leaving_deals_its_power():
     c = line_card("13-016H", "When Rubicante is put from the field into the Break Zone, choose 1 Forward opponent")
-    S, v = make([c], [fwd("TGT", 9000)], filler=12)
-    put(v, 0, 0, K.Z_FIELD)
-    put(v, 1, 0, K.Z_FIELD)
+    S, v = fielded([c], [fwd("TGT", 9000)])
     K.apply_op(S, 0, 0, K.OP_BREAK, 0, 0, 1, 1, 0)
     K.resolve(S)
     assert v["cs"][1, K.S_DMG, 0] == c.power
@@ -415,6 +437,202 @@ def test_13_129S_philia_deals_10000_to_every_forward_and_1_point_to_its_controll
     assert v["ps"][0, K.P_DMG] == 1
 
 
+@covers("1-215S", "When your opponent casts a Summon, activate Lenne.")
+def test_1_215S_lenne_activates_when_the_opponent_casts_a_summon():
+    c = line_card("1-215S", "When your opponent casts a Summon, activate Lenne.")
+    S, v = make([c], [card("SUM", "summon", cost=0)], filler=12)
+    put(v, 0, 0, K.Z_FIELD, dull=1)
+    put(v, 1, 0, K.Z_HAND)
+    assert T.cast(S, 1, 0, -1, -1, 1)
+    K.resolve(S)
+    assert v["cs"][0, K.S_DULL, 0] == 0
+
+
+@covers("10-004H", "When Caius enters the field, you may play 1 Character of cost 3 or less from your hand")
+def test_10_004H_caius_plays_a_character_of_cost_3_or_less_from_the_hand():
+    c = line_card("10-004H", "When Caius enters the field, you may play 1 Character of cost 3 or less from your hand")
+    assert zones_after_entering(c, [fwd("BIG", cost=4), fwd("SMALL", cost=3)], K.Z_HAND) == [K.Z_HAND, K.Z_FIELD]
+
+
+@covers("10-004H", "When Caius is put from the field into the Break Zone, select 1 Character you control.")
+def test_10_004H_caius_leaving_puts_another_character_of_its_controller_into_the_break_zone():
+    c = line_card("10-004H", "When Caius is put from the field into the Break Zone, select 1 Character you control.")
+    S, v = fielded([c, fwd("MINE")], [fwd("OPP")])
+    K.apply_op(S, 0, 0, K.OP_BREAK, 0, 0, 1, 1, 0)
+    K.resolve(S)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK and v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD
+
+
+@covers("10-135S", "When Kefka attacks, choose 1 Forward you control and 1 Forward opponent controls. Break them.")
+def test_10_135S_kefka_attacking_breaks_one_forward_of_each_side():
+    c = line_card("10-135S", "When Kefka attacks, choose 1 Forward you control and 1 Forward opponent controls.")
+    S, v = fielded([c, fwd("MINE")], [fwd("OPP")])
+    attack(S, [0])
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+    assert [v["cs"][0, K.S_ZONE, k] for k in range(2)].count(K.Z_BREAK) == 1
+
+
+@covers("10-136S", "If your opponent controls 7 or more Characters, the cost for playing Shantotto")
+def test_10_136S_shantotto_costs_3_less_against_7_characters():
+    c = line_card("10-136S", "If your opponent controls 7 or more Characters, the cost for playing Shantotto",
+                  keep_cost=True)
+    backups = [card(f"B{k}", "backup") for k in range(7)]
+    assert cost_with(c, [], backups, 0, 6) == c.cost
+    assert cost_with(c, [], backups, 0, 7) == c.cost - 3
+
+
+@covers("10-136S", "When Shantotto enters the field, select 1 of the 2 following actions.")
+def test_10_136S_shantotto_entering_does_exactly_one_of_its_two_actions():
+    c = line_card("10-136S", "When Shantotto enters the field, select 1 of the 2 following actions.")
+    S, v = make([c, fwd("MINE", cost=3)], [fwd("OPP", cost=3)], filler=12)
+    put(v, 0, 1, K.Z_BREAK)
+    put(v, 1, 0, K.Z_FIELD)
+    cast(S, v)
+    done = [v["cs"][0, K.S_ZONE, 1] == K.Z_FIELD, v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK]
+    assert done.count(True) == 1, done
+
+
+@covers("10-139S", "When Onion Knight deals damage to your opponent, you may search for 1 Card Name Onion Knight")
+def test_10_139S_onion_knight_hitting_the_opponent_searches_an_onion_knight():
+    c = line_card("10-139S", "When Onion Knight deals damage to your opponent, you may search for 1 Card Name")
+    S, v = make([c, fwd("OTHER"), fwd("Onion Knight")], [card("OPP")], filler=12)
+    put(v, 0, 0, K.Z_FIELD)
+    scr = K.st_scr(S)
+    scr[2, 0] = 0
+    assert not T.one_attack(S, 0, 1, 7, 1)
+    assert v["ps"][1, K.P_DMG] == 1
+    assert v["cs"][0, K.S_ZONE, 2] == K.Z_HAND and v["cs"][0, K.S_ZONE, 1] != K.Z_HAND
+
+
+@pytest.mark.xfail(strict=True, reason="the importer sets the amount to the printed power (card_table: approximate)")
+@pytest.mark.parametrize("code,start", [("10-139S", "Meteor"), ("13-136S", "Blasting Zone")])
+def test_10_139S_13_136S_special_deals_damage_equal_to_its_power(code: str, start: str):
+    c = line_card(code, start)
+    S, v = make([c, replace(c, code=c.code + "+")], [fwd("TGT", 20000)], filler=12)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_HAND)  # the card of the same name 《S》 discards
+    put(v, 1, 0, K.Z_FIELD)
+    v["cs"][0, K.S_PUMP, 0] = 1000  # its power now, not the printed one
+    v["ps"][0, K.P_BONUS] = 20
+    assert T.activate(S, 0, 0, 0, 1)
+    K.resolve(S)
+    assert v["cs"][1, K.S_DMG, 0] == c.power + 1000 and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK
+
+
+covers("10-139S", "Meteor")
+covers("13-136S", "Blasting Zone")
+
+
+@covers("11-099H", "When a Forward opponent controls is put from the field into the Break Zone, choose 1 Forward")
+def test_11_099H_anima_dulls_a_forward_when_an_opposing_forward_breaks():
+    c = line_card("11-099H", "When a Forward opponent controls is put from the field into the Break Zone")
+    S, v = fielded([c], [fwd("A"), fwd("B")])
+    K.apply_op(S, 1, 0, K.OP_BREAK, 0, 0, 0, 0, 0)
+    K.resolve(S)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][1, K.S_DULL, 1] == 1
+
+
+@pytest.mark.parametrize("start,damage,amount", [
+    ("When Azul is dealt damage", 0, 1000),
+    ("Damage 3 --", 2, 0), ("Damage 3 --", 3, 2000),
+    ("Damage 5 --", 4, 0), ("Damage 5 --", 5, 3000)])
+def test_11_137S_azul_dealt_damage_deals_its_amount_from_the_damage_it_asks(start: str, damage: int, amount: int):
+    c = line_card("11-137S", start)
+    S, v = fielded([c], [fwd("TGT", 9000)])
+    v["ps"][0, K.P_DMG] = damage
+    K.update_static(S, 0)
+    K.apply_op(S, 0, 0, K.OP_DAMAGE, 1000, 0, 1, 1, 0)
+    K.resolve(S)
+    assert v["cs"][0, K.S_DMG, 0] == 1000 and v["cs"][1, K.S_DMG, 0] == amount
+
+
+covers("11-137S", "When Azul is dealt damage")
+covers("11-137S", "Damage 3 --")
+covers("11-137S", "Damage 5 --")
+
+
+@covers("11-139S", "When Aerith enters the field, choose up to 2 Category VII Characters in your Break Zone")
+def test_11_139S_aerith_adds_two_category_vii_characters_other_than_aerith():
+    c = line_card("11-139S", "When Aerith enters the field, choose up to 2 Category VII Characters in your Break")
+    vii = [_of_kind(fwd(n), "category", "VII") for n in ("Aerith", "Tifa", "Cloud")]
+    assert zones_after_entering(c, [*vii, fwd("X")], K.Z_BREAK) == [K.Z_BREAK, K.Z_HAND, K.Z_HAND, K.Z_BREAK]
+
+
+@covers("12-037L", "If you control 6 or more Characters, Ashe gains +2000 power")
+def test_12_037L_ashe_with_6_characters_gains_2000():
+    c = line_card("12-037L", "If you control 6 or more Characters, Ashe gains +2000 power")
+    S, v = make([c, *[card(f"B{k}", "backup") for k in range(5)]], [card("OPP")], filler=12)
+    for k in range(5):
+        put(v, 0, k, K.Z_FIELD)
+    K.update_static(S, 0)
+    assert K.power(S, 0, 0) == c.power
+    put(v, 0, 5, K.Z_FIELD)
+    K.update_static(S, 0)
+    assert K.power(S, 0, 0) == c.power + 2000
+
+
+@pytest.mark.parametrize("code,start,cut", [
+    ("13-012R", "If you have received 5 points of damage or more", 3),
+    ("13-130S", "The cost required to cast Ran'jit is reduced by 1 for each Backup", 2),
+    ("12-116L", "The cost required to cast Locke is reduced by 2 for each card", 4)])
+def test_13_012R_13_130S_12_116L_cost_reductions(code: str, start: str, cut: int):
+    c = line_card(code, start, keep_cost=True)
+    S, v = make([c, card("B1", "backup"), card("B2", "backup")], [card("OPP")], filler=12)
+    put(v, 0, 0, K.Z_HAND)
+    assert requirement(S) == c.cost
+    if code == "13-012R":
+        v["ps"][0, K.P_DMG] = 5
+    elif code == "13-130S":
+        put(v, 0, 1, K.Z_FIELD)
+        put(v, 0, 2, K.Z_FIELD)
+    else:
+        v["ps"][0, K.P_PLAYED] = 2
+    K.counts_changed(S)
+    assert requirement(S) == max(c.cost - cut, 2 if code == "12-116L" else 1)
+
+
+covers("13-012R", "If you have received 5 points of damage or more")
+covers("13-130S", "The cost required to cast Ran'jit is reduced by 1 for each Backup")
+covers("12-116L", "The cost required to cast Locke is reduced by 2 for each card")
+
+
+@pytest.mark.parametrize("start", ["《火》《ダル》: Choose 1 Forward. It gains", "《ダル》, put Geomancer into the Break Zone"])
+def test_14_016C_geomancer_makes_a_forward_unable_to_block(start: str):
+    c = line_card("14-016C", start)
+    S, v = fielded([c], [fwd("OPP")])
+    v["ps"][0, K.P_BONUS] = 20
+    assert T.activate(S, 0, 0, 0, 1)
+    K.resolve(S)
+    assert K.has_kw(S, 1, 0, K.KW_NO_BLOCK)
+    assert v["cs"][0, K.S_ZONE, 0] == (K.Z_BREAK if "put" in start else K.Z_FIELD)
+
+
+covers("14-016C", "《火》《ダル》: Choose 1 Forward. It gains")
+covers("14-016C", "《ダル》, put Geomancer into the Break Zone")
+
+
+@pytest.mark.parametrize("code,start", [("2-009R", "《火》《火》《ダル》: Choose 1 attacking Forward"),
+                                        ("1-209S", "《雷》《ダル》: Choose 1 attacking Lightning Forward")])
+def test_2_009R_1_209S_an_attacking_forward_gets_the_bonus(code: str, start: str):
+    c = line_card(code, start)
+    el = ("lightning",)
+    S, v = make([c, fwd("ATT", el=el), fwd("IDLE", el=el)], [card("OPP")], filler=12)
+    for k in range(3):
+        put(v, 0, k, K.Z_FIELD)
+    attack(S, [1])
+    v["ps"][0, K.P_BONUS] = 20
+    assert T.activate(S, 0, 0, 0, 1)
+    K.resolve(S)
+    if code == "2-009R":
+        assert K.power(S, 0, 1) == 7000 and K.power(S, 0, 2) == 5000
+    else:
+        assert K.has_kw(S, 0, 1, K.KW_FIRST_STRIKE) and not K.has_kw(S, 0, 2, K.KW_FIRST_STRIKE)
+
+
+covers("2-009R", "《火》《火》《ダル》: Choose 1 attacking Forward")
+covers("1-209S", "《雷》《ダル》: Choose 1 attacking Lightning Forward")
+
+
 # -- coverage ---------------------------------------------------------------------------------------------------------
 
 def covered_lines() -> list[tuple[str, str]]:
@@ -433,7 +651,7 @@ def test_the_scenarios_here_cover_lines_the_reader_leaves():
     assert (CASES[0] + len(got), CASES[2] - len(got)) == AFTER
 
 
-AFTER = (288, 196)  # (modelled lines with a case, modelled lines without one) over both files
+AFTER = (310, 174)  # (modelled lines with a case, modelled lines without one) over both files
 
 
 def coverage() -> str:

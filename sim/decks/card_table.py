@@ -37,6 +37,8 @@ APPROXIMATIONS = (
     (re.compile(r"card name \S+ or card name \S+ or card name", re.I),
      "of the names, the first printed one with a card in the Break Zone is taken"),
     (re.compile(r"^damage \d+ --.*\bwhen\b", re.I), "the damage condition is checked when the ability resolves"),
+    (re.compile(r"damage equal to (?!its power)[^.\"]+'s power", re.I),
+     "the damage is the card's printed power, not its power now"),
 )
 
 
