@@ -411,9 +411,10 @@ def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
 
 # ---------------------------------------------------------------- kinds, conditions, "for each"
 
-_TYPE_BIT = {"forward": 1, "backup": 2, "summon": 4, "monster": 8, "character": 0}
+_TYPE_BIT = {"forward": 1, "backup": 2, "summon": 4, "monster": 8, "character": 0, "card": 0}
 _CHARACTERS = 1 | 2 | 8  # "Characters": Forwards, Backups and Monsters
-_KIND = re.compile(r"^(card name|job|category) (.+?)(?:\s*\b(forwards?|characters?|backups?|monsters?))?$", re.I)
+_KIND = re.compile(r"^(card name|job|category) (.+?)(?:\s*\b(forwards?|characters?|backups?|monsters?|summons?|cards?))?$",
+                   re.I)
 _KIND_TYPE = re.compile(r"^(forwards?|characters?|backups?|monsters?)$", re.I)
 
 
