@@ -28,7 +28,7 @@ K_NEFF = 14  # number of effects used
 K_NAMEH = 15  # text_hash of the name (conditions "if you control Card Name X")
 K_JOBH = 16  # text_hash of the job, and of its second half for "A/B" jobs
 K_JOB2H = 17
-K_CATH = 18  # text_hash of the category
+K_CATH = 18  # text_hash of the category (the last of "A · B")
 K_TRIGS = 19  # bit t: one of the card's effects has trigger t (TRIGGERS), so engines skip the rest
 K_NCOLS = 20
 
@@ -71,7 +71,8 @@ def compile_cards(game: str, name: str, cards: list[Card], keywords: tuple[str, 
         table[i, K_NAMEH] = text_hash(c.name) if c.name else 0
         table[i, K_JOBH] = text_hash(jobs[0]) if jobs else 0
         table[i, K_JOB2H] = text_hash(jobs[1]) if len(jobs) > 1 else 0
-        table[i, K_CATH] = text_hash(c.category) if c.category else 0
+        # FFTCG "DFF · XIII" is of two categories; the texts of the real decks only name the numbered one
+        table[i, K_CATH] = text_hash(c.category.split(" · ")[-1]) if c.category else 0
         for j, e in enumerate(c.effects[:MAX_EFFECTS]):
             effects[i, j] = e.row()
             # int32: bits 0-30 one trigger each, bit 31 (the sign bit) every trigger from 31 on

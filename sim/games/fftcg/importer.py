@@ -145,6 +145,10 @@ class ParsedText:
 
 _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _MARKUP = re.compile(r"\[\[(?:i|/|b|s)\]\]|</?p>")
+# the pool closes an italic name right against the next word ("Job Chocobo[[/]]or", "Category IX[[/]]Forward"):
+# dropping the tag alone would glue them into a name no card has
+_GLUED = re.compile(r"(?<=\w)\[\[/\]\](?=(?:or|and|among|from|card|other|of|with|you|in|Forward|Backup|Character|Summon"
+                    r"|Monster|Choose)\b)")
 _LB = re.compile(r"^Limit Break\s*--\s*(\d+)$", re.I)
 _MODAL = re.compile(r"select (?:up to )?(\d+) of the (?:\d+ )?following actions", re.I)
 _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
@@ -162,7 +166,7 @@ def clean(text: str) -> str:
 
 def ability_lines(text: str) -> list[str]:
     """The card's abilities, one string each (a modal line with its quoted options)."""
-    raw = [re.sub(r"\s+", " ", _MARKUP.sub("", line)).strip() for line in clean(text).split("[[br]]")]
+    raw = [re.sub(r"\s+", " ", _MARKUP.sub("", _GLUED.sub(" ", line))).strip() for line in clean(text).split("[[br]]")]
     lines: list[str] = []
     for line in raw:
         if not line:
@@ -407,9 +411,10 @@ def _on_target(sentence: str, power: int) -> list[tuple[str, int, int]] | None:
 
 # ---------------------------------------------------------------- kinds, conditions, "for each"
 
-_TYPE_BIT = {"forward": 1, "backup": 2, "summon": 4, "monster": 8, "character": 0}
+_TYPE_BIT = {"forward": 1, "backup": 2, "summon": 4, "monster": 8, "character": 0, "card": 0}
 _CHARACTERS = 1 | 2 | 8  # "Characters": Forwards, Backups and Monsters
-_KIND = re.compile(r"^(card name|job|category) (.+?)(?:\s*\b(forwards?|characters?|backups?|monsters?))?$", re.I)
+_KIND = re.compile(r"^(card name|job|category) (.+?)(?:\s*\b(forwards?|characters?|backups?|monsters?|summons?|cards?))?$",
+                   re.I)
 _KIND_TYPE = re.compile(r"^(forwards?|characters?|backups?|monsters?)$", re.I)
 
 
@@ -1414,7 +1419,6 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if name:
         line = line.replace("other than Card Name @SELF", "other than @SELF")
         line = line.replace("Card Name @SELF", f"Card Name {name}")  # a name condition counts copies of itself
-    line = re.sub(r"(?<=[a-zA-Z])(Forward|Character|Backup|from|among)\b", r" \1", line)  # "CadetForward", "IXForward"
     quoted = re.match(r"^@SELF gains [\"“]([^\"”]+)[\"”]\.?$", line)
     if quoted and not ex:  # "X gains "<ability>"": the quoted ability is X's own (e.g. behind "Damage 3 --")
         return parse_ability(quoted.group(1).replace("@SELF", name), name, card_type, power)
