@@ -11,10 +11,8 @@ Callers' argument types are widened before the callee is compiled: integers (and
 to int64, except uint64 which stays (RNG states), and boolean literals to boolean. The caller then converts
 its values at the call (int32 -> int64 is exact), so the code computes the same results.
 
-A function compiled because another one calls it is optimised at LLVM level INNER_OPT, not numba's
-default 3, and keeps only its own code (sim.engine.linking): its optimisation only shapes what the
-kernel above it re-optimises, and the function Python calls (a kernel) runs the full level-3 pipeline
-over all the code it links, which is the machine code that runs.
+A function compiled because another one calls it keeps only its own code (sim.engine.linking); the
+function Python calls (a kernel) links and optimises all the code below it.
 """
 
 from __future__ import annotations
@@ -23,12 +21,10 @@ from collections.abc import Callable
 from typing import Any
 
 from numba import njit, types
-from numba.core import config
 from numba.core.dispatcher import Dispatcher
 
 from sim.engine import linking
 
-INNER_OPT = 1
 linking.install()
 
 
@@ -43,20 +39,13 @@ def canonical_type(t: types.Type) -> types.Type:
 
 
 def engine_jit(fn: Callable[..., Any]) -> Dispatcher:
-    """njit(cache=True) with one specialisation for all integer widths its njit callers pass, optimised at
-    INNER_OPT when it compiles for a caller."""
+    """njit(cache=True) with one specialisation for all integer widths its njit callers pass."""
     dispatcher = njit(cache=True)(fn)
     typed_call = dispatcher.get_call_template
 
     def get_call_template(args, kws):  # numba asks this when it types a call from compiled code
-        # under numba's global compiler lock, so no other thread compiles while the level is lowered
-        saved, config.OPT = config.OPT, type(config.OPT)(min(INNER_OPT, int(config.OPT)))
-        try:
-            with linking.CompilingForCaller():
-                return typed_call(tuple(canonical_type(a) for a in args),
-                                  {k: canonical_type(v) for k, v in kws.items()})
-        finally:
-            config.OPT = saved
+        with linking.CompilingForCaller():
+            return typed_call(tuple(canonical_type(a) for a in args), {k: canonical_type(v) for k, v in kws.items()})
 
     dispatcher.get_call_template = get_call_template
     return dispatcher
