@@ -132,21 +132,23 @@ def _unserialize(cls: Any, codegen_: Any, state: tuple) -> Any:
         return _numba_unserialize(cls, codegen_, state)
     bitcode, keys = data
     below = _closure([_load(key) for key in keys])
-    defined = {}
-    for lib in below:
+    library = codegen_.create_library(name)
+    library._final_module = ll.parse_bitcode(bitcode)
+    engine, ours = codegen_._engine, _prefixes()
+    missing = [fn for fn in library._final_module.functions
+               if fn.is_declaration and fn.name.startswith(ours) and not engine.is_symbol_defined(fn.name)]
+    defined: dict[str, str] = {}
+    for lib in below if missing else ():  # only a callee compiled again elsewhere has another name
         for fn in lib._get_module_for_linking().functions:
             if not fn.is_declaration:
                 defined.setdefault(_without_uid(fn.name), fn.name)
-    library = codegen_.create_library(name)
-    library._final_module = ll.parse_bitcode(bitcode)
-    engine, ours, whole = codegen_._engine, _prefixes(), False
-    for fn in library._final_module.functions:
-        if fn.is_declaration and fn.name.startswith(ours) and not engine.is_symbol_defined(fn.name):
-            found = defined.get(_without_uid(fn.name))
-            if found is None or not engine.is_symbol_defined(found):
-                whole = True
-            else:
-                fn.name, renamed = found, renamed + 1
+    whole = False
+    for fn in missing:
+        found = defined.get(_without_uid(fn.name))
+        if found is None or not engine.is_symbol_defined(found):
+            whole = True
+        else:
+            fn.name, renamed = found, renamed + 1
     if whole:
         for lib in below:
             library._final_module.link_in(lib._get_module_for_linking(), preserve=True)
