@@ -17,26 +17,33 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from numba.core import event
 
 from sim.errors import InputError
 
+if TYPE_CHECKING:
+    from sim.engine.parallel_compile import Precompiled
+
 _CHILD = r"""
-import json, sys, time
+import json, resource, sys, time
 from collections import Counter
 from numba.core import event
 from sim.bench.compile import CompileCounter, warm
 
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
 counter = CompileCounter("sim.")
 with event.install_listener("numba:compile", counter):
-    t0, c0 = time.perf_counter(), time.process_time()
-    warm(sys.argv[1])
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-counts = Counter(counter.compiled)
-print(json.dumps({"wall_s": wall, "cpu_s": cpu, "functions": len(counts), "compilations": sum(counts.values()),
-                  "repeated": {k: v for k, v in counts.items() if v > 1}}))
+    t0, c0, k0 = time.perf_counter(), time.process_time(), children_cpu()
+    done = warm(sys.argv[1])
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0 + children_cpu() - k0
+counts = Counter(counter.compiled + done.worker_compiled)
+print(json.dumps({"wall_s": wall, "cpu_s": cpu, "processes": done.processes, "functions": len(counts),
+                  "compilations": sum(counts.values()), "repeated": {k: v for k, v in counts.items() if v > 1}}))
 """
 
 
@@ -44,7 +51,7 @@ class CompileCounter(event.Listener):
     """Collects numba's finished compiles (function x signature) of the functions under a module prefix."""
 
     def __init__(self, prefix: str) -> None:
-        self.prefix, self.compiled = prefix, []
+        self.prefix, self.compiled, self.signatures = prefix, [], []
 
     def on_start(self, ev: Any) -> None:
         pass
@@ -53,28 +60,40 @@ class CompileCounter(event.Listener):
         d = ev.data.get("dispatcher") if ev.data else None
         if d is not None and d.py_func.__module__.startswith(self.prefix):
             self.compiled.append(f"{d.py_func.__module__}.{d.py_func.__name__}")
+            args = ev.data.get("args")
+            self.signatures.append([d.py_func.__module__, d.py_func.__qualname__, [str(a) for a in args or ()]])
 
 
-def warm(game: str) -> None:
+def warm(game: str, processes: int | None = None) -> Precompiled:
     """Compile (or load from the cache) the engine of `game` by playing a few games on its shipped decks,
-    or with game "odds" the odds sampler by sampling a few hands."""
+    or with game "odds" the odds sampler by sampling a few hands. A cold engine's helpers compile first in
+    `processes` processes (default: sim.engine.parallel_compile.processes_wanted()), as a user's first run does;
+    returns what that did."""
+    from sim.engine.parallel_compile import Precompiled, precompile
+
+    done = Precompiled()
     if game == "odds":
         from sim.odds.compute import bench_rows
 
         bench_rows(1000)
-        return
+        return done
     from sim.bench.games import SHIPPED_DECKS, shipped_decks, synthetic_decks
+    from sim.engine.numba_cache import needs_compiling
     from sim.games import get_engine
 
-    if game == "fftcg-search":  # FFTCG's search policy has a kernel of its own
+    search = game == "fftcg-search"  # FFTCG's search policy has a kernel of its own
+    if needs_compiling(get_engine("fftcg" if search else game), "search_kernel" if search else ""):
+        done = precompile(game, processes)
+    if search:
         fftcg = get_engine("fftcg")
         a, b = fftcg.compile_matchup(*shipped_decks("fftcg", SHIPPED_DECKS))
         fftcg.play(a, b, fftcg.POLICIES["search:1"], 0, seed=0, stream=0, start=0, n=2)
-        return
+        return done
 
     engine = get_engine(game)
     a, b = engine.compile_matchup(*(shipped_decks(game, SHIPPED_DECKS) or synthetic_decks()))
     engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=8)
+    return done
 
 
 def _child(game: str, cache: Path) -> dict[str, Any]:
@@ -105,6 +124,7 @@ def compile_rows(games: list[str]) -> list[dict[str, Any]]:
             cold = _child(game, Path(tmp))
             warm = _child(game, Path(tmp))
         rows.append({"name": game, "cold_first_call_s": round(cold["wall_s"], 1), "cold_cpu_s": round(cold["cpu_s"], 1),
+                     "processes": cold["processes"],
                      "cold_process_s": round(cold["process_s"], 1), "functions": cold["functions"],
                      "compilations": cold["compilations"], "repeated": cold["repeated"],
                      "warm_first_call_s": round(warm["wall_s"], 2), "warm_process_s": round(warm["process_s"], 1)})
@@ -133,10 +153,10 @@ def warm_and_record(target: str) -> dict[str, Any]:
     family = family_of_target(target)
     counter = CompileCounter("sim.odds.compute" if family == "compute" else f"sim.games.{family}.")
     with event.install_listener("numba:compile", counter):
-        warm(target)
+        warm(target, processes=1)  # one process: the count is then all of the target's compiles
     compiled = counter.compiled
     record = {"target": target, "digest": family_digest(families()[family]), "family_compilations": len(compiled),
-              "functions": len(set(compiled))}
+              "functions": len(set(compiled)), "signatures": counter.signatures}
     try:
         path = PACKAGE / "__pycache__" / f"numba-compiled-{target}.json"
         path.parent.mkdir(exist_ok=True)

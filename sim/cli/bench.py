@@ -90,9 +90,9 @@ def _compile_table(as_json: bool, markdown: bool) -> None:
     if as_json:
         typer.echo(json.dumps({"machine": machine(), "rows": rows}, indent=2))
         return
-    header = ("engine", "cold first call (s)", "CPU (s)", "cold process (s)", "functions", "compilations",
-              "warm first call (s)", "warm process (s)")
-    keys = ("name", "cold_first_call_s", "cold_cpu_s", "cold_process_s", "functions", "compilations",
+    header = ("engine", "cold first call (s)", "processes", "CPU, all processes (s)", "cold process (s)", "functions",
+              "compilations", "warm first call (s)", "warm process (s)")
+    keys = ("name", "cold_first_call_s", "processes", "cold_cpu_s", "cold_process_s", "functions", "compilations",
             "warm_first_call_s", "warm_process_s")
     cells = [[str(r[k]) for k in keys] for r in rows]
     if markdown:
@@ -104,7 +104,8 @@ def _compile_table(as_json: bool, markdown: bool) -> None:
         from rich.console import Console
         from rich.table import Table
 
-        table = Table(title="cold compile per engine (fresh NUMBA_CACHE_DIR, one numba thread)")
+        table = Table(title="cold compile per engine (fresh NUMBA_CACHE_DIR, one numba thread; helpers compiled in "
+                              "`processes` processes, TCGSIM_COMPILE_PROCESSES sets it)")
         for col in header:
             table.add_column(col, justify="left" if col == "engine" else "right")
         for row in cells:

@@ -13,8 +13,9 @@ dropped if it moved.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -121,10 +122,12 @@ def expected_compile(key: str) -> dict:
 
 
 class _Counter(numba_event.Listener):
-    """Counts numba's finished compiles of sim functions (every function and signature the path compiles)."""
+    """Counts numba's finished compiles of sim functions in this process, plus the helpers other processes
+    report done (sim.engine.parallel_compile): every function and signature the path compiles."""
 
     def __init__(self, on_change) -> None:
         self.done, self.on_change = 0, on_change
+        self._lock = threading.Lock()  # other processes' news arrive on reader threads
 
     def on_start(self, event) -> None:
         pass
@@ -132,15 +135,20 @@ class _Counter(numba_event.Listener):
     def on_end(self, event) -> None:
         d = event.data.get("dispatcher") if event.data else None
         if d is not None and d.py_func.__module__.startswith("sim."):
+            self.add()
+
+    def add(self) -> None:
+        with self._lock:
             self.done += 1
             self.on_change(self.done)
 
 
 @contextmanager
-def compile_progress(engine: ModuleType, label: str, key: str = "") -> Iterator[None]:
-    """While the block runs numba's first compile of an engine (or the odds sampler), say how long it took
+def compile_progress(engine: ModuleType, label: str, key: str = "") -> Iterator[Callable[[], None]]:
+    """While the block runs numba's first compile of an engine (or the odds sampler), say how long it takes
     on a 2-core machine and, on a terminal, show a live bar of the compiles done out of those the path
-    needs; then the time it took. `key` names the measurement (default: the engine's GAME)."""
+    needs; then the time it took. `key` names the measurement (default: the engine's GAME). The block gets
+    a function to call for each compile another process finished."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -158,23 +166,29 @@ def compile_progress(engine: ModuleType, label: str, key: str = "") -> Iterator[
             task = bar.add_task("compile", total=total)
             counter = _Counter(lambda n: bar.update(task, completed=min(n, total)))
             with numba_event.install_listener("numba:compile", counter):
-                yield
+                yield counter.add
     else:
-        yield
+        yield lambda: None
     console.print(f"compiled {label} in {time.perf_counter() - t0:.0f} s", highlight=False)
 
 
 def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] = ()) -> None:  # noqa: ANN001
     """Compile an engine that has no numba cache yet by playing one game of these decks, with the
-    first-run notice and progress; nothing to do when the cache is warm. A policy with a kernel of its
-    own (engine.POLICY_KERNELS, e.g. FFTCG's search) among `policies` is compiled the same way."""
+    first-run notice and progress; nothing to do when the cache is warm. Its helpers compile first in
+    several processes where there are several cores (sim.engine.parallel_compile). A policy with a kernel
+    of its own (engine.POLICY_KERNELS, e.g. FFTCG's search) among `policies` is compiled the same way."""
+    from sim.engine.parallel_compile import precompile
+
     if needs_compiling(engine):
-        with compile_progress(engine, f"the {engine.GAME} engine"):
+        with compile_progress(engine, f"the {engine.GAME} engine") as remote_done:
+            precompile(engine.GAME, on_done=lambda process: process and remote_done())
             a, b = engine.compile_matchup(deck_a, deck_b)
             engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=1)
     for base in sorted({name.split(":")[0] for name in policies}):
         kernel = getattr(engine, "POLICY_KERNELS", {}).get(base)
         if kernel and needs_compiling(engine, kernel):
-            with compile_progress(engine, f"the {engine.GAME} {base} policy", f"{engine.GAME}-{base}"):
+            key = f"{engine.GAME}-{base}"
+            with compile_progress(engine, f"the {engine.GAME} {base} policy", key) as remote_done:
+                precompile(key, on_done=lambda process: process and remote_done())
                 a, b = engine.compile_matchup(deck_a, deck_b)
                 engine.play(a, b, engine.POLICIES[f"{base}:1"], 0, seed=0, stream=0, start=0, n=1)
