@@ -90,7 +90,7 @@ def test_helpers_compiled_for_a_caller_are_cached_linked_by_symbol_and_the_kerne
     assert cold["compiled"] == ["linkdemo.leaf", "linkdemo.middle", "linkdemo.top"]
     from sim.engine.linking import KIND
     assert cold["kinds"]["middle"] == KIND  # calls leaf by symbol: its cache entry names leaf
-    assert cold["kinds"]["leaf"] == "object"  # calls no sim function
+    assert cold["kinds"]["leaf"] == KIND  # compiled for a caller: code to link, not machine code
     assert cold["kinds"]["top"] == "object"  # compiled from Python: leaf and middle linked in
 
 

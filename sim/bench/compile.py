@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from numba.core import event
 
+from sim.engine import linking
 from sim.errors import InputError
 
 if TYPE_CHECKING:
@@ -61,7 +62,8 @@ class CompileCounter(event.Listener):
         if d is not None and d.py_func.__module__.startswith(self.prefix):
             self.compiled.append(f"{d.py_func.__module__}.{d.py_func.__name__}")
             args = ev.data.get("args")
-            self.signatures.append([d.py_func.__module__, d.py_func.__qualname__, [str(a) for a in args or ()]])
+            self.signatures.append([d.py_func.__module__, d.py_func.__qualname__, [str(a) for a in args or ()],
+                                    linking.compiling_for_caller()])
 
 
 def warm(game: str, processes: int | None = None) -> Precompiled:

@@ -7,15 +7,17 @@ above it: on FFTCG 11.3 MB of bitcode went through LLVM to produce a 0.58 MB ker
 cold compile.
 
 Here a sim function compiled for a caller (inside another function's typing, see
-sim.engine.jit.engine_jit) keeps only its own code and calls the sim functions below it by symbol: in
-this process they are already in numba's JIT engine. A function compiled from Python (a kernel, or a
-helper a test calls) links the code of every sim function below it, as numba does, and optimises the
-whole program twice (once left the kernels 8-10% slower than numba's optimisation at every level), so
-the machine code that runs and the code numba caches for it are whole and self-contained. Optimising
-the helpers' own code at a lower level saved another 10% of the compile but cost CoJ 10% of its speed.
+sim.engine.jit.engine_jit) keeps only its own optimised code (LLVM IR), calls the sim functions below it
+by symbol, and is not turned into machine code: nothing runs it but the functions that link it. A
+function compiled from Python (a kernel, or a helper a test calls) links the code of every sim function
+below it, as numba does, and optimises the whole program twice (once left the kernels 8-10% slower than
+numba's optimisation at every level), so the machine code that runs and the code numba caches for it
+are whole and self-contained. Optimising the helpers' own code at a lower level saved another 10% of the
+compile but cost CoJ 10% of its speed. Should Python call a helper that was compiled for a caller, its
+entry point links the helper's program and emits it then, once.
 
 A helper's cache entry holds its own code (LLVM bitcode) and names the sim functions it calls (module,
-name, signature): loading it loads those first, then emits its code against them.
+name, signature): loading it loads those first; loaded for a Python call, it is linked whole and emitted.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from typing import Any
 
 import llvmlite.binding as ll
 import numba
-from numba.core import codegen, dispatcher
-from numba.core.compiler_lock import require_global_compiler_lock
+from numba.core import codegen, cpu, dispatcher
+from numba.core.compiler_lock import global_compiler_lock, require_global_compiler_lock
 
 KIND = "tcgsim-linked-by-symbol"
 PACKAGES = ("sim.",)  # modules whose functions are linked by symbol when compiled for a caller
@@ -45,6 +47,11 @@ class CompilingForCaller:
     def __exit__(self, *exc: object) -> None:
         global _depth
         _depth -= 1
+
+
+def compiling_for_caller() -> bool:
+    """True while a sim function compiles because another one calls it."""
+    return _depth > 0
 
 
 def _closure(libraries: list[Any]) -> list[Any]:
@@ -82,7 +89,83 @@ def _finalize(self: Any) -> None:
     if _depth == 0 and below:
         self._optimize_final_module()
     self._final_module.verify()
-    self._finalize_final_module()
+    if getattr(self, "_tcg_ir_only", False):
+        _finalize_ir_only(self)
+    else:
+        self._finalize_final_module()
+        _set_envs(self, below)
+
+
+def _set_envs(library: Any, below: list[Any]) -> None:
+    """Point the environment globals of the helpers linked into an emitted library at their environments
+    (numba sets a function's own when it takes its entry point; a helper never emitted had none set)."""
+    for lib in below:
+        if getattr(lib, "_tcg_env", None) is not None:
+            library.codegen.set_env(*lib._tcg_env)
+
+
+def _finalize_ir_only(library: Any) -> None:
+    """numba's finalisation without adding the module to the JIT engine (which would emit machine code)."""
+    library._finalize_dynamic_globals()
+    library._verify_declare_only_symbols()
+    library._finalized = True
+
+
+def _names(library: Any) -> set[str]:
+    """The functions a library defines in the code it gives for linking (computed once per library)."""
+    names = getattr(library, "_tcg_names", None)
+    if names is None:
+        names = {fn.name for fn in library._get_module_for_linking().functions if not fn.is_declaration}
+        library._tcg_names = names
+    return names
+
+
+def _link_whole(library: Any, below: list[Any]) -> None:
+    for lib in below:
+        library._final_module.link_in(lib._get_module_for_linking(), preserve=True)
+
+
+class _Deferred:
+    """The entry point of a helper compiled for a caller: its program is linked and emitted when Python
+    first calls it (tests do; the engines call their kernels only)."""
+
+    def __init__(self, context: Any, library: Any, fndesc: Any, env: Any) -> None:
+        self.context, self.library, self.fndesc, self.env = context, library, fndesc, env
+        self._cfunc: Any = None
+
+    def __call__(self, *args: Any, **kws: Any) -> Any:
+        if self._cfunc is None:
+            with global_compiler_lock:
+                whole = self.library.codegen.create_library(self.library.name + ".whole")
+                whole._final_module = ll.parse_bitcode(self.library._final_module.as_bitcode())
+                below = _closure(list(getattr(self.library, "_tcg_deps", ())))
+                _link_whole(whole, below)
+                whole._finalize_final_module()
+                _set_envs(whole, below)
+                self._cfunc = _numba_get_executable(self.context, whole, self.fndesc, self.env)
+        return self._cfunc(*args, **kws)
+
+
+_numba_get_executable = cpu.CPUContext.get_executable
+
+
+def _get_executable(self: Any, library: Any, fndesc: Any, env: Any) -> Any:
+    if not library._finalized and _depth > 0 and fndesc.modname.startswith(PACKAGES):
+        library._tcg_ir_only = True
+    if getattr(library, "_tcg_ir_only", False):
+        library._ensure_finalized()
+        library._tcg_env = (self.get_env_name(fndesc), env)
+        return _Deferred(self, library, fndesc, env)
+    return _numba_get_executable(self, library, fndesc, env)
+
+
+_numba_set_env = codegen.JITCPUCodegen.set_env
+
+
+def _set_env(self: Any, env_name: str, env: Any) -> None:
+    """numba's set_env, except for a global no emitted code defines (a helper's own, before it is linked)."""
+    if self._engine.get_global_value_address(env_name):
+        _numba_set_env(self, env_name, env)
 
 
 _numba_serialize = codegen.CPUCodeLibrary.serialize_using_object_code
@@ -92,7 +175,7 @@ _UID = re.compile(r"B(\d+)v(\d+)")
 
 def _serialize(self: Any) -> tuple:
     deps = getattr(self, "_tcg_deps", ())
-    if not deps:
+    if not deps and not getattr(self, "_tcg_ir_only", False):
         return _numba_serialize(self)
     return self.name, KIND, (self._final_module.as_bitcode(), tuple(lib._tcg_key for lib in deps))
 
@@ -120,40 +203,42 @@ def _prefixes() -> tuple[str, ...]:
 
 @classmethod
 def _unserialize(cls: Any, codegen_: Any, state: tuple) -> Any:
-    """Load a helper cached by _serialize: its sim callees first, then its own code, emitted here.
+    """Load a helper cached by _serialize: its sim callees first, then its own code.
 
     Its code calls them by the names they had in the process that compiled it; a callee this process
     compiled itself (another process wrote the cache meanwhile) has another compile counter in its name,
-    so each call is renamed to the callee's name here. Should a call still name no loaded function, the
-    callees' code is linked in whole instead, as for a kernel."""
+    so each call is renamed to the callee's name here. Loaded for a caller, it stays code to link (as if
+    compiled here for that caller); loaded for Python, or should a call still name no loaded function,
+    the callees' code is linked in whole and emitted, as for a kernel."""
     global renamed
     name, kind, data = state
     if kind != KIND:
         return _numba_unserialize(cls, codegen_, state)
     bitcode, keys = data
-    below = _closure([_load(key) for key in keys])
+    with CompilingForCaller():
+        below = _closure([_load(key) for key in keys])
     library = codegen_.create_library(name)
     library._final_module = ll.parse_bitcode(bitcode)
-    engine, ours = codegen_._engine, _prefixes()
+    ours = _prefixes()
+    known = set().union(*(_names(lib) for lib in below))
     missing = [fn for fn in library._final_module.functions
-               if fn.is_declaration and fn.name.startswith(ours) and not engine.is_symbol_defined(fn.name)]
-    defined: dict[str, str] = {}
-    for lib in below if missing else ():  # only a callee compiled again elsewhere has another name
-        for fn in lib._get_module_for_linking().functions:
-            if not fn.is_declaration:
-                defined.setdefault(_without_uid(fn.name), fn.name)
+               if fn.is_declaration and fn.name.startswith(ours) and fn.name not in known]
+    stems = {_without_uid(n): n for n in known} if missing else {}
     whole = False
     for fn in missing:
-        found = defined.get(_without_uid(fn.name))
-        if found is None or not engine.is_symbol_defined(found):
+        found = stems.get(_without_uid(fn.name))
+        if found is None:
             whole = True
         else:
             fn.name, renamed = found, renamed + 1
-    if whole:
-        for lib in below:
-            library._final_module.link_in(lib._get_module_for_linking(), preserve=True)
-    library._finalize_final_module()
-    library._tcg_deps = () if whole else tuple(below)
+    if whole or _depth == 0:
+        _link_whole(library, below)
+    library._tcg_deps = () if whole or _depth == 0 else tuple(below)
+    if _depth > 0:
+        library._tcg_ir_only = True
+        _finalize_ir_only(library)
+    else:
+        library._finalize_final_module()
     return library
 
 
@@ -161,7 +246,10 @@ _numba_add_overload = dispatcher._DispatcherBase.add_overload
 
 
 def _add_overload(self: Any, cres: Any) -> None:
-    _numba_add_overload(self, cres)
+    if isinstance(cres.entry_point, _Deferred):  # numba's C dispatcher calls only real functions: Python's
+        self.overloads[tuple(cres.signature.args)] = cres  # calls of this signature reach the entry point
+    else:
+        _numba_add_overload(self, cres)
     py_func = getattr(self, "py_func", None)
     if py_func is not None and py_func.__module__.startswith(PACKAGES):
         cres.library._tcg_key = (py_func.__module__, py_func.__qualname__, tuple(cres.signature.args))
@@ -185,4 +273,6 @@ def install() -> None:
     codegen.CPUCodeLibrary.finalize = _finalize
     codegen.CPUCodeLibrary.serialize_using_object_code = _serialize
     codegen.CPUCodeLibrary._unserialize = _unserialize
+    cpu.CPUContext.get_executable = _get_executable
+    codegen.JITCPUCodegen.set_env = _set_env
     dispatcher._DispatcherBase.add_overload = _add_overload

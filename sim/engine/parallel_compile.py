@@ -40,17 +40,38 @@ LOAD_S = 0.03  # loading one helper another process compiled
 WAIT_LIMIT_S = 300.0  # a callee still not reported after this is compiled here instead
 
 _ARRAY = re.compile(r"array\((\w+), (\d+)d, ([CFA])\)")
+_UNITUPLE = re.compile(r"UniTuple\((.+) x (\d+)\)")
+
+
+def _split(text: str) -> list[str]:
+    """Top-level comma-separated parts of `text`."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return [*parts, text[start:].strip()]
+
+
+def _parse(text: str) -> types.Type | None:
+    if m := _ARRAY.fullmatch(text):
+        dtype = getattr(types, m.group(1), None)
+        return types.Array(dtype, int(m.group(2)), m.group(3)) if isinstance(dtype, types.Type) else None
+    if m := _UNITUPLE.fullmatch(text):
+        inner = _parse(m.group(1))
+        return types.UniTuple(inner, int(m.group(2))) if inner is not None else None
+    if text.startswith("Tuple(") and text.endswith(")"):
+        inner = [_parse(part) for part in _split(text[len("Tuple("):-1])]
+        return types.Tuple(inner) if None not in inner else None
+    parsed = types.boolean if text == "bool" else getattr(types, text, None)
+    return parsed if isinstance(parsed, types.Type) else None
 
 
 def parse_type(text: str) -> types.Type | None:
-    """The numba type of its str() (scalars and plain arrays), or None for any other type."""
-    m = _ARRAY.fullmatch(text)
-    if m:
-        dtype = getattr(types, m.group(1), None)
-        parsed = types.Array(dtype, int(m.group(2)), m.group(3)) if isinstance(dtype, types.Type) else None
-    else:
-        parsed = types.boolean if text == "bool" else getattr(types, text, None)
-    return parsed if isinstance(parsed, types.Type) and str(parsed) == text else None
+    """The numba type of its str() (scalars, plain arrays and tuples of them), or None for any other type."""
+    parsed = _parse(text)
+    return parsed if parsed is not None and str(parsed) == text else None
 
 
 @dataclass(frozen=True)
