@@ -122,7 +122,7 @@ CHILD = '''
 import json, sys
 import numpy as np
 from numba.core import event
-from sim.bench.compile import CompileCounter
+from sim.engine.compile_events import CompileCounter
 from sim.engine.parallel_compile import precompile
 import pcdemo
 

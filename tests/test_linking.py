@@ -52,7 +52,7 @@ from numba.core import event
 from sim.engine import linking
 linking.PACKAGES = linking.PACKAGES + ("linkdemo",)
 import linkdemo
-from sim.bench.compile import CompileCounter
+from sim.engine.compile_events import CompileCounter
 
 arr = np.arange(5, dtype=np.int32)
 counter = CompileCounter("linkdemo")

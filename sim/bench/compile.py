@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from numba.core import event
 
-from sim.engine import linking
+from sim.engine.compile_events import CompileCounter
 from sim.errors import InputError
 
 if TYPE_CHECKING:
@@ -31,7 +31,8 @@ _CHILD = r"""
 import json, resource, sys, time
 from collections import Counter
 from numba.core import event
-from sim.bench.compile import CompileCounter, warm
+from sim.bench.compile import warm
+from sim.engine.compile_events import CompileCounter
 
 def children_cpu():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -46,24 +47,6 @@ counts = Counter(counter.compiled + done.worker_compiled)
 print(json.dumps({"wall_s": wall, "cpu_s": cpu, "processes": done.processes, "functions": len(counts),
                   "compilations": sum(counts.values()), "repeated": {k: v for k, v in counts.items() if v > 1}}))
 """
-
-
-class CompileCounter(event.Listener):
-    """Collects numba's finished compiles (function x signature) of the functions under a module prefix."""
-
-    def __init__(self, prefix: str) -> None:
-        self.prefix, self.compiled, self.signatures = prefix, [], []
-
-    def on_start(self, ev: Any) -> None:
-        pass
-
-    def on_end(self, ev: Any) -> None:
-        d = ev.data.get("dispatcher") if ev.data else None
-        if d is not None and d.py_func.__module__.startswith(self.prefix):
-            self.compiled.append(f"{d.py_func.__module__}.{d.py_func.__name__}")
-            args = ev.data.get("args")
-            self.signatures.append([d.py_func.__module__, d.py_func.__qualname__, [str(a) for a in args or ()],
-                                    linking.compiling_for_caller()])
 
 
 def warm(game: str, processes: int | None = None) -> Precompiled:

@@ -13,7 +13,6 @@ dropped if it moved.
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -22,6 +21,8 @@ from types import ModuleType
 
 import numba
 from numba.core import event as numba_event
+
+from sim.engine.compile_events import CompileCounter
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the sim package
 # Inlined into, read as compile-time constants by, or deciding how numba links and caches every family
@@ -121,28 +122,6 @@ def expected_compile(key: str) -> dict:
         return {}
 
 
-class _Counter(numba_event.Listener):
-    """Counts numba's finished compiles of sim functions in this process, plus the helpers other processes
-    report done (sim.engine.parallel_compile): every function and signature the path compiles."""
-
-    def __init__(self, on_change) -> None:
-        self.done, self.on_change = 0, on_change
-        self._lock = threading.Lock()  # other processes' news arrive on reader threads
-
-    def on_start(self, event) -> None:
-        pass
-
-    def on_end(self, event) -> None:
-        d = event.data.get("dispatcher") if event.data else None
-        if d is not None and d.py_func.__module__.startswith("sim."):
-            self.add()
-
-    def add(self) -> None:
-        with self._lock:
-            self.done += 1
-            self.on_change(self.done)
-
-
 @contextmanager
 def compile_progress(engine: ModuleType, label: str, key: str = "") -> Iterator[Callable[[], None]]:
     """While the block runs numba's first compile of an engine (or the odds sampler), say how long it takes
@@ -164,7 +143,7 @@ def compile_progress(engine: ModuleType, label: str, key: str = "") -> Iterator[
         total = expected["compilations"]
         with Progress(*columns, console=console, transient=True) as bar:
             task = bar.add_task("compile", total=total)
-            counter = _Counter(lambda n: bar.update(task, completed=min(n, total)))
+            counter = CompileCounter("sim.", lambda n: bar.update(task, completed=min(n, total)))
             with numba_event.install_listener("numba:compile", counter):
                 yield counter.add
     else:

@@ -33,6 +33,7 @@ from numba import types
 from numba.core import event as numba_event
 
 from sim.engine import linking
+from sim.engine.compile_events import CompileCounter
 
 PLAN_FILE = Path(__file__).with_name("compile_plan.json")
 WORKER_START_S = 2.5  # a worker's imports before its first compile, in the plan's CPU seconds
@@ -272,26 +273,13 @@ def precompile(target: str, processes: int | None = None, on_done: Callable[[int
     return Precompiled(1 + len(workers), len(progress.done), progress.compiled)
 
 
-class _Compiled(numba_event.Listener):
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def on_start(self, ev: Any) -> None:
-        pass
-
-    def on_end(self, ev: Any) -> None:
-        d = ev.data.get("dispatcher") if ev.data else None
-        if d is not None and d.py_func.__module__.startswith(linking.PACKAGES):
-            self.names.append(f"{d.py_func.__module__}.{d.py_func.__qualname__}")
-
-
 def _worker(target: str, mine: list[int], path: Path) -> None:
     """A worker: compile `mine` of the plan, reporting each on stdout; the others' progress comes on stdin."""
     plan = load_plan(target, path)
     ours = set(mine)
     progress = _Progress([1 if i in ours else 0 for i in range(len(plan))])  # others' news come from process 0
     progress.read(sys.stdin, 0)
-    compiled = _Compiled()
+    compiled = CompileCounter(linking.PACKAGES)
 
     def report(i: int) -> None:
         sys.stdout.write(f"done {i}\n")
@@ -299,7 +287,7 @@ def _worker(target: str, mine: list[int], path: Path) -> None:
 
     with numba_event.install_listener("numba:compile", compiled):
         _run(plan, mine, progress, report)
-    sys.stdout.write(f"compiled {json.dumps(compiled.names)}\n")
+    sys.stdout.write(f"compiled {json.dumps(compiled.compiled)}\n")
     sys.stdout.flush()
 
 
