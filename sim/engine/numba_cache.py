@@ -23,6 +23,7 @@ import numba
 from numba.core import event as numba_event
 
 from sim.engine.compile_events import CompileCounter
+from sim.engine.parallel_compile import precompile, processes_wanted
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the sim package
 # Inlined into, read as compile-time constants by, or deciding how numba links and caches every family
@@ -111,9 +112,10 @@ def needs_compiling(engine: ModuleType, function: str = "") -> bool:
 
 def expected_compile(key: str) -> dict:
     """What the first compile of `key` (an engine's game, "fftcg-search", "odds") measured when its budget was
-    last set (sim/bench/compile_budget.json, from `tcgsim bench compile` on a 2-core machine): "cold_s"
-    seconds (its cold_cpu_s: numba compiles on one core, so this is the wall time of an otherwise idle
-    machine) and "compilations" (numba compiles of sim functions, the live bar's total); {} if unmeasured."""
+    last set (sim/bench/compile_budget.json, from `tcgsim bench compile` on an idle 2-core machine): "cold_s"
+    seconds (the first call's wall time, helpers compiled in two processes), "serial_s" (the same with
+    TCGSIM_COMPILE_PROCESSES=1, what one core takes) and "compilations" (numba compiles of sim functions in
+    all processes, the live bar's total); {} if unmeasured."""
     import json
 
     try:
@@ -133,7 +135,12 @@ def compile_progress(engine: ModuleType, label: str, key: str = "") -> Iterator[
 
     console = Console(stderr=True)
     expected = expected_compile(key or getattr(engine, "GAME", "odds"))  # the odds sampler has no GAME
-    wait = f"about {expected['cold_s']:.0f} s on a 2-core machine" if "cold_s" in expected else "a minute or two"
+    if processes_wanted() < 2 and "serial_s" in expected:  # no core to compile helpers beside this one
+        wait = f"about {expected['serial_s']:.0f} s on one core"
+    elif "cold_s" in expected:
+        wait = f"about {expected['cold_s']:.0f} s on a 2-core machine"
+    else:
+        wait = "a minute or two"
     console.print(f"compiling {label} for this machine: {wait}, once (later runs load it from numba's cache)",
                   highlight=False, soft_wrap=True)
     t0 = time.perf_counter()
@@ -156,8 +163,6 @@ def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] 
     first-run notice and progress; nothing to do when the cache is warm. Its helpers compile first in
     several processes where there are several cores (sim.engine.parallel_compile). A policy with a kernel
     of its own (engine.POLICY_KERNELS, e.g. FFTCG's search) among `policies` is compiled the same way."""
-    from sim.engine.parallel_compile import precompile
-
     if needs_compiling(engine):
         with compile_progress(engine, f"the {engine.GAME} engine") as remote_done:
             precompile(engine.GAME, on_done=lambda process: process and remote_done())

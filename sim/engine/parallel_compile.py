@@ -39,6 +39,7 @@ PLAN_FILE = Path(__file__).with_name("compile_plan.json")
 WORKER_START_S = 2.5  # a worker's imports before its first compile, in the plan's CPU seconds
 LOAD_S = 0.03  # loading one helper another process compiled
 WAIT_LIMIT_S = 300.0  # a callee still not reported after this is compiled here instead
+_WORKER = "import sys; from sim.engine.parallel_compile import worker_main; worker_main(sys.argv[1:])"
 
 _ARRAY = re.compile(r"array\((\w+), (\d+)d, ([CFA])\)")
 _UNITUPLE = re.compile(r"UniTuple\((.+) x (\d+)\)")
@@ -237,8 +238,7 @@ def precompile(target: str, processes: int | None = None, on_done: Callable[[int
     for p, mine in enumerate(order):
         for i in mine:
             owner[i] = p
-    workers = {p: subprocess.Popen([sys.executable, "-m", "sim.engine.parallel_compile", target, json.dumps(order[p]),
-                                                     str(path)],
+    workers = {p: subprocess.Popen([sys.executable, "-c", _WORKER, target, json.dumps(order[p]), str(path)],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                for p in range(1, processes) if order[p]}
     write_lock = threading.Lock()
@@ -291,5 +291,6 @@ def _worker(target: str, mine: list[int], path: Path) -> None:
     sys.stdout.flush()
 
 
-if __name__ == "__main__":
-    _worker(sys.argv[1], json.loads(sys.argv[2]), Path(sys.argv[3]))
+def worker_main(argv: list[str]) -> None:
+    """A worker process's entry: target, its helpers (JSON list of plan indices), the plan file."""
+    _worker(argv[0], json.loads(argv[1]), Path(argv[2]))
