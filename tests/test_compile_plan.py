@@ -135,14 +135,9 @@ print(json.dumps({"result": int(result), "here": counter.compiled, "helpers": do
 '''
 
 
-@pytest.mark.skipif(not linking.supported(), reason=f"numba {linking.TESTED} only: numba links as usual")
-def test_helpers_a_worker_compiled_are_loaded_by_the_caller_and_give_the_same_result(tmp_path):
+def _run_demo(tmp_path, nodes: list[dict]) -> dict:
     (tmp_path / "pcdemo.py").write_text(textwrap.dedent(DEMO))
-    node = {"module": "pcdemo", "args": ["int64"], "cost": 10.0}  # a worker's start is then worth it
-    plan = {"demo": {"nodes": [{**node, "qualname": "leaf", "args": ["int64", "int64"], "deps": []},
-                               {**node, "qualname": "middle", "deps": [0]},
-                               {**node, "qualname": "side", "deps": [0]}]}}
-    (tmp_path / "plan.json").write_text(json.dumps(plan))
+    (tmp_path / "plan.json").write_text(json.dumps({"demo": {"nodes": nodes}}))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path]),
            "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     res = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path / "plan.json")], env=env, capture_output=True,
@@ -150,7 +145,27 @@ def test_helpers_a_worker_compiled_are_loaded_by_the_caller_and_give_the_same_re
     assert res.returncode == 0, res.stderr[-3000:]
     out = json.loads(res.stdout.strip().splitlines()[-1])
     assert out["result"] == sum(i * 3 + 1 for i in range(4)) + (5 * 3 + 2) * 2
+    return out
+
+
+NODE = {"module": "pcdemo", "args": ["int64"], "cost": 10.0}  # a worker's start is then worth it
+PLAN = [{**NODE, "qualname": "leaf", "args": ["int64", "int64"], "deps": []},
+        {**NODE, "qualname": "middle", "deps": [0]},
+        {**NODE, "qualname": "side", "deps": [0]}]
+
+
+@pytest.mark.skipif(not linking.supported(), reason=f"numba {linking.TESTED} only: numba links as usual")
+def test_helpers_a_worker_compiled_are_loaded_by_the_caller_and_give_the_same_result(tmp_path):
+    out = _run_demo(tmp_path, PLAN)
     assert out["processes"] == 2 and out["helpers"] == 3
     # leaf runs first in one process; middle and side then split: one of them was compiled by the worker
     # and only loaded here
     assert "pcdemo.top" in out["here"] and len(out["here"]) < 4, out["here"]
+
+
+def test_a_stale_plan_costs_time_not_the_result(tmp_path):
+    stale = [{**NODE, "qualname": "gone", "deps": []},  # a helper since removed
+             {**NODE, "qualname": "middle", "args": ["array(int64, 1d, C)"], "deps": []},  # a signature it no longer takes
+             {**NODE, "qualname": "side", "args": ["UniTuple(int64 x 2)"], "deps": []}]
+    out = _run_demo(tmp_path, stale + [{**n, "deps": [d + 3 for d in n["deps"]]} for n in PLAN])
+    assert out["helpers"] == 6
