@@ -7,6 +7,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import llvmlite.binding as llvm
 import pytest
 
 from sim.engine import linking
@@ -49,6 +50,8 @@ CHILD = '''
 import json, sys
 import numpy as np
 from numba.core import event
+import llvmlite.binding as llvm
+
 from sim.engine import linking
 linking.PACKAGES = linking.PACKAGES + ("linkdemo",)
 import linkdemo
@@ -112,3 +115,26 @@ def test_a_callee_compiled_again_in_another_process_is_called_by_its_new_name(de
     assert warm["result"] == _expected("shift_then_middle")
     assert warm["compiled"] == ["linkdemo.leaf", "linkdemo.shift"]
     assert warm["renamed"] == 1
+
+
+class _Lib:
+    """Just what linking reads of a code library: its code for linking."""
+
+    def __init__(self, ir: str) -> None:
+        self.module = llvm.parse_assembly(ir)
+
+    def _get_module_for_linking(self):
+        return self.module
+
+
+def test_a_helper_linked_before_its_first_caller_is_linked_again():
+    # LLVM links a linkonce_odr function only where the module already calls it: f comes first, before g
+    # (which calls it), as when f's other caller inlined its call away; a single pass left f undefined
+    # and the kernel's machine code calling address 0 (the PSO2 raid kernel's policy.kills, stop 42)
+    kernel = _Lib("declare i64 @g(i64)\ndefine i64 @kernel(i64 %x) {\n  %r = call i64 @g(i64 %x)\n  ret i64 %r\n}\n")
+    f = _Lib("define linkonce_odr i64 @f(i64 %x) {\n  %r = add i64 %x, 1\n  ret i64 %r\n}\n")
+    g = _Lib("declare i64 @f(i64)\ndefine linkonce_odr i64 @g(i64 %x) {\n  %r = call i64 @f(i64 %x)\n  ret i64 %r\n}\n")
+    kernel._final_module = kernel.module
+    linking._link_whole(kernel, [f, g])
+    assert [fn.name for fn in kernel._final_module.functions if fn.is_declaration] == []
+    assert {"f", "g", "kernel"} <= {fn.name for fn in kernel._final_module.functions}

@@ -82,8 +82,7 @@ def _finalize(self: Any) -> None:
     if _depth > 0:
         self._tcg_deps = tuple(below)
     else:
-        for library in below:
-            self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        _link_whole(self, below)
         self._tcg_deps = ()
     self._optimize_final_module()
     if _depth == 0 and below:
@@ -121,8 +120,20 @@ def _names(library: Any) -> set[str]:
 
 
 def _link_whole(library: Any, below: list[Any]) -> None:
-    for lib in below:
-        library._final_module.link_in(lib._get_module_for_linking(), preserve=True)
+    """Link the code of `below` into the library's module until every sim function it calls is defined.
+
+    A helper's functions are linkonce_odr in the code it gives for linking, which LLVM links only where
+    the module already calls them: a helper linked before its first caller (one whose own call to it
+    was inlined away lists it too) is skipped, so the helpers still called are linked again."""
+    pending = below
+    while pending:
+        for lib in pending:
+            library._final_module.link_in(lib._get_module_for_linking(), preserve=True)
+        declared = {fn.name for fn in library._final_module.functions if fn.is_declaration}
+        still = [lib for lib in below if _names(lib) & declared]
+        if [id(lib) for lib in still] == [id(lib) for lib in pending]:
+            break  # nothing more to gain
+        pending = still
 
 
 class _Deferred:
