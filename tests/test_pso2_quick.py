@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from sim.cards.model import Card, Deck
 from sim.decks.deckfile import load_deck
 from sim.engine.results import C_DRAWN
+from sim.errors import InputError
 from sim.games.pso2 import actions as A
 from sim.games.pso2 import engine as pso2
 from sim.games.pso2 import policy as POL
@@ -204,3 +208,109 @@ def test_rule_103_7_1_1_1_quick_profile_marks_quick_actives_only():
     assert pso2.quick_profile(card("SW", type="active", eff=["cast:damage:1:all_opp_characters"])) == R.QK_QUICK | 1 << 8
     assert pso2.quick_profile(MAIN_BOLT) == 0 and pso2.quick_profile(SHIFTA) == 0
     assert pso2.quick_profile(card("C", atk=1, hp=1)) == 0
+
+
+# ---------------------------------------------------------------- activated abilities (300.3), 付与 ON state
+
+SNIPER = card("SNP", atk=1, hp=3, colour="red", eff=["action:damage:2:opp_character:0:1:1"])  # ①, 【ON⇒OFF】
+FIELD_GUN = card("FGUN", type="active", kw=["attach"], eff=["static:pump:1:own_character",
+                                                             "action:player_damage:1:opp_player:0:0:1"])
+
+
+def test_rule_300_3_and_209_1_3_and_209_1_3_1_an_activated_ability_pays_pp_of_any_colour_and_turns_its_card_off():
+    s = state(a=[SNIPER, card("BLUE", type="active", colour="blue")], b=[card("T", hp=2)])
+    j, = onto_field(s, 0)
+    jt, = onto_field(s, 1)
+    hand_and_pp(s, 0, 0, 1)  # one blue PP: the ability's ① has no colour requirement (209.1.3)
+    assert POL.can_activate(s, 0, j, 0) and not POL.can_activate(s, 0, j, 1)
+    A.activate(s, 0, j, 0)
+    assert V(s)["P"][1, R.P_NU] == 1 and R.pp_on(s, 0) == 0 and V(s)["U"][0, j, R.U_ON] == 0
+    assert not POL.can_activate(s, 0, j, 0)  # OFF: 【ON⇒OFF】 cannot be paid again (209.1.3.1)
+
+
+def test_rule_504_1_4_and_504_1_4_1_the_scripted_main_phase_uses_an_activated_ability_that_kos():
+    s = state(a=[SNIPER, FILL], b=[card("T", atk=5, hp=2)])
+    j, = onto_field(s, 0)
+    onto_field(s, 1)
+    hand_and_pp(s, 0, 0, 1)
+    A.main_phase(s, 0)
+    assert V(s)["P"][1, R.P_NU] == 1 and V(s)["U"][0, j, R.U_ON] == 0 and deck_count(s, 1) == 19
+
+
+def test_rule_504_1_4_an_activated_ability_needs_its_cost_and_a_target():
+    s = state(a=[SNIPER], b=[card("T", hp=2)])
+    j, = onto_field(s, 0)
+    assert not POL.can_activate(s, 0, j, 0)  # no target (406.2.4), no PP
+    onto_field(s, 1)
+    assert not POL.can_activate(s, 0, j, 0)  # no PP for ①
+
+
+def test_rule_204_2_2_3_an_attach_active_enters_on_and_its_on_to_off_ability_is_usable_at_once():
+    """Seed 001, 204.2.2.3: 《アクティブカード》が場に出る時は基本的に【ON】状態で場に出ます (an Active enters the
+    field ON): attached this turn, its 【ON⇒OFF】 ability is paid at once; its host, entering OFF (202.2), could not."""
+    s = state(a=[card("C", atk=1, hp=3), FIELD_GUN])
+    j, = onto_field(s, 0, on=0)
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, j)
+    assert V(s)["U"][0, j, R.U_ATTON] == 1 and POL.can_activate(s, 0, j, 1)
+    A.activate(s, 0, j, 1)
+    assert deck_count(s, 1) == 19 and V(s)["U"][0, j, R.U_ATTON] == 0 and not POL.can_activate(s, 0, j, 1)
+    A.start_phase(s, 0)  # 501.1.2 [AMBIGUOUS]: untapped with the other cards on the field
+    assert POL.can_activate(s, 0, j, 1)
+
+
+def test_rule_300_3_random_policy_counts_activated_abilities_among_its_choices():
+    used = 0
+    for seed in range(30):
+        s = state(a=[SNIPER, FILL], b=[card("T", hp=9)], policies=(pso2.POLICIES["random"],) * 2)
+        j, = onto_field(s, 0)
+        onto_field(s, 1)
+        hand_and_pp(s, 0, 0, 1)
+        R.rng(s, R.nseats(s))[0] = np.uint64(seed + 1)
+        A.main_phase(s, 0)
+        used += V(s)["U"][1, 1, R.U_DF] == 2
+    assert 0 < used < 30
+
+
+def test_rule_300_3_an_activated_ability_without_a_cost_is_refused():
+    bad = card("BAD", atk=1, hp=1, eff=["action:draw:1"])
+    with pytest.raises(InputError, match="needs a cost"):
+        pso2.compile_matchup(deck(bad), deck())
+    item = card("IT", type="item", eff=["action:draw:1:none:0:1"])
+    with pytest.raises(InputError, match="not on a item"):
+        pso2.compile_matchup(deck(item), deck())
+
+
+# ---------------------------------------------------------------- HP modifications (215.3)
+
+def test_rule_215_3_and_215_3_1_a_minus_hp_modification_kos_at_0_hp():
+    s = state(a=[card("W", type="active", eff=["cast:weaken:1:opp_character:2"])], b=[card("T", atk=3, hp=2)])
+    onto_field(s, 1)
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)
+    assert V(s)["P"][1, R.P_NU] == 1 and V(s)["P"][1, R.P_NDC] == 1
+
+
+def test_rule_215_3_1_a_minus_hp_modification_turns_damage_into_ko_damage():
+    s = state(a=[card("W", type="active", eff=["cast:weaken:0:opp_character:1"])], b=[card("T", hp=5)])
+    jt, = onto_field(s, 1)
+    R.damage_unit(s, 1, jt, 2, False)  # 2 of 5: stays in the front row
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)  # max HP 4: 2 damage is not KO damage, the row checks are not redone
+    assert V(s)["P"][1, R.P_NU] == 2 and R.unit_hp(s, 1, jt) == 4 and V(s)["U"][1, jt, R.U_ROW] == 0
+    s2 = state(a=[card("W", type="active", eff=["cast:weaken:0:opp_character:3"])], b=[card("T", hp=5)])
+    jt, = onto_field(s2, 1)
+    R.damage_unit(s2, 1, jt, 2, False)
+    R.draw(s2, 0, 1)
+    A.play_card(s2, 0, 0, -1)  # max HP 2: the 2 damage is KO damage (213.2)
+    assert V(s2)["P"][1, R.P_NU] == 1
+
+
+def test_rule_215_3_a_plus_hp_modification_lasts_until_the_refresh_step():
+    s = state(a=[card("C", atk=1, hp=3), card("PU", type="active", eff=["cast:pump:1:own_character:2"])])
+    j, = onto_field(s, 0)
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)
+    assert R.unit_atk(s, 0, j) == 2 and R.unit_hp(s, 0, j) == 5
+    A.end_phase(s, 0)
+    assert R.unit_atk(s, 0, j) == 1 and R.unit_hp(s, 0, j) == 3

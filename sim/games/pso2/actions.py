@@ -4,17 +4,19 @@ The policies (policy) choose; this module carries out. Simplification of §9 (di
 priority ping-pong; abilities resolve at once, triggered ones through the queue in `settle`, the
 non-turn player's first (406.2.1); decision windows are the defender's Quick Actives at the battle
 start step (506.3.1) and in the turn end step (505.1.2), the defender's Warcry, the weapons at
-engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1).
+engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1). Activated abilities (300.3) of
+the turn player's characters, Player card and 付与 Actives are used in its main phase (504.1.4).
 """
 
 from numba import njit
 
-from sim.cards.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, MAX_EFFECTS
+from sim.cards.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_PARAM, E_TARGET, E_TRIGGER, MAX_EFFECTS
 from sim.engine.compiled import K_COST, K_ELEM, K_KW, K_POWER, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import shuffle
 from sim.engine.results import C_PLAYED
 from sim.games.pso2.policy import (
+    A_ACT,
     A_ATTACK,
     A_END,
     A_PLAY,
@@ -28,12 +30,14 @@ from sim.games.pso2.policy import (
     OP_PLAYER_DAMAGE,
     OP_PUMP,
     OP_SEARCH,
+    OP_WEAKEN,
     TG_ALL_OPP,
     TG_OPP,
     TG_OPP_PLAYER,
     TG_OWN,
     TG_OWN_PLAYER,
     TG_SELF,
+    action_row,
     attack_value,
     choose_main,
     choose_pitch,
@@ -92,6 +96,7 @@ from sim.games.pso2.rules import (
     P_TAKEN,
     P_TURN,
     PP_ON,
+    TR_ACTION,
     TR_ATTACK,
     TR_CAST,
     TR_ENTER,
@@ -101,6 +106,7 @@ from sim.games.pso2.rules import (
     U_AON0,
     U_ATK,
     U_ATT,
+    U_ATTON,
     U_CARD,
     U_COMBO,
     U_DB,
@@ -120,6 +126,7 @@ from sim.games.pso2.rules import (
     draw,
     heal_player,
     heal_unit,
+    hp_modified,
     ko_unit,
     nseats,
     opponent,
@@ -251,8 +258,12 @@ def char_effect(s, p, q, t, op, amount, param):
         damage_unit(s, q, t, amount, False)
     elif op == OP_BREAK:  # 破壊 (301.5): to the discard, 【戦闘不能時】 fires (302.3)
         ko_unit(s, q, t)
-    elif op == OP_PUMP:
-        U[q, t, U_ATK] += amount
+    elif op == OP_PUMP or op == OP_WEAKEN:  # +X/+Y, −X/−Y until end of turn (215.3): param = the HP change
+        sign = 1 if op == OP_PUMP else -1
+        U[q, t, U_ATK] += sign * amount
+        if param != 0:
+            U[q, t, U_HP] += sign * param
+            hp_modified(s, q, t)
     elif op == OP_FREEZE:  # フリーズ (301.3): no attack declarations until its controller's turn ends
         U[q, t, U_FROZEN] = 1
     elif op == OP_BOUNCE:  # back to the hand: equipment destroyed (205.4.6), no 【戦闘不能時】 (302.3)
@@ -345,10 +356,11 @@ def play_card(s, p, i, host):
 def attach(s, p, j, c):
     """付与 (204.2.2, 301.8): the Active is stacked on p's character j (its host, 204.2.2.1); while there,
     its `static` pump abilities add to the host's ATK. It leaves for the discard with its host
-    (204.2.2.2, remove_unit). It enters ON (204.2.2.3), a state no modelled card uses: the pool's 付与
-    Actives have no activated ability."""
+    (204.2.2.2, remove_unit). It enters ON (204.2.2.3), the state its own 【ON⇒OFF】 activated ability
+    pays (activate)."""
     U, E = vU(s), vE(s)
     U[p, j, U_ATT] = c
+    U[p, j, U_ATTON] = 1
     for k in range(MAX_EFFECTS):
         if E[p, c, k, E_OP] == OP_PUMP and E[p, c, k, E_TRIGGER] == TR_STATIC:
             U[p, j, U_XATK] += E[p, c, k, E_AMOUNT]
@@ -373,6 +385,24 @@ def equip_armor(s, p, j, c):
                 to_discard(s, p, U[p, j, U_A0 + a])
                 U[p, j, U_A0 + a] = -1
                 break
+
+
+@engine_jit
+def activate(s, p, j, which):
+    """504.1.4 / 300.3: p's activated ability of unit j's card (which 0) or of its 付与 Active (which 1):
+    the cost is paid at the declaration (209.1.3.1), ① ... as that many PP of any colour (209.1.3, no
+    colour requirement) and 【ON⇒OFF】 by turning the card OFF; then its "action" slots resolve, "self"
+    being the unit. The policy offers only a payable one (policy.can_activate)."""
+    U, E = vU(s), vE(s)
+    c = action_row(s, p, j, which)
+    k = 0
+    while E[p, c, k, E_TRIGGER] != TR_ACTION:  # the first action slot holds the ability's cost
+        k += 1
+    pay(s, p, E[p, c, k, E_COST], 0)
+    if E[p, c, k, E_DULL] & 1:
+        U[p, j, U_ATTON if which else U_ON] = 0
+    resolve(s, p, c, TR_ACTION, U[p, j, U_ENTRY])
+    settle(s)
 
 
 # ---------------------------------------------------------------- battle (506)
@@ -518,7 +548,8 @@ def quick_plays(s, p, j, tq, hit):
 
 @engine_jit
 def start_phase(s, p):
-    """501.1.1-2: the turn player's PP, allies (Player card, characters), items and equipment turn ON;
+    """501.1.1-2: the turn player's PP, allies (Player card, characters), items, equipment and 付与 Actives
+    turn ON;
     501.1.4: "at the start of your turn" abilities of the Mag (203: the rules give it no other
     mechanics) and the Player card resolve."""
     P, U, PP = vP(s), vU(s), vPP(s)
@@ -527,6 +558,7 @@ def start_phase(s, p):
     P[p, P_AVAIL] = P[p, P_NPP]
     for j in range(P[p, P_NU]):
         U[p, j, U_ON] = 1
+        U[p, j, U_ATTON] = 1  # [AMBIGUOUS] 501.1.2 names no 付与 Active: untapped as a card on the field
         if U[p, j, U_WPN] >= 0:
             U[p, j, U_WON] = 1
         for a in range(ARMOR_SLOTS):
@@ -553,7 +585,8 @@ def pp_phase(s, p):
 
 @engine_jit
 def main_phase(s, p):
-    """504.1: plays and attacks in the policy's order until it declares the end phase (504.1.6)."""
+    """504.1: plays, activated abilities and attacks, any number in the policy's order, until it declares
+    the end phase (504.1.6), which ends the main phase at once (504.1.6.2)."""
     for _ in range(MAX_ACTIONS):
         if vG(s)[G_OVER] or vP(s)[p, P_OUT]:
             return
@@ -566,6 +599,8 @@ def main_phase(s, p):
             play_card(s, p, x, y)
         elif kind == A_ATTACK:
             attack(s, p, x, y, z)
+        elif kind == A_ACT:
+            activate(s, p, x, y)
 
 
 @engine_jit

@@ -15,8 +15,8 @@ raid (the co-op raid against a scripted Boss).
 
 Quick Actives are played in the opponent's turn at the battle start step and the turn end step
 (actions.quick_plays); 付与 Actives, Search and the Mag's start-of-turn abilities are modelled. Not
-modelled (docs/policies_pso2.md): responses to each play, activated abilities, the Player card's two
-faces, X costs, concession.
+modelled (docs/policies_pso2.md): responses to each play, Quick activated abilities in the opponent's
+turn, the Player card's two faces, X costs, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
@@ -196,6 +196,24 @@ def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
             table[i, K_HP] = 0  # an armour's printed number is its defense, not HP
 
 
+def check_abilities(deck: Deck, cards: list[Card]) -> None:
+    """Refuse abilities the engine cannot play as written: an activated ability (300.3, "cost ⇒ effect")
+    needs a cost, ① PP (the effect's cost) or 【ON⇒OFF】 (its dull flag, 209.1.3.1), and a card on the
+    field as a unit to carry it (a character, the Player card or a 付与 Active); a static ability
+    changes ATK only (a 付与 Active's +X, 204.2.2)."""
+    for card in cards:
+        for e in card.effects:
+            if e.trigger == "action" and e.cost <= 0 and not e.dull:
+                raise InputError(deck.path, f"{card.code}: an activated ability needs a cost, ① PP or 【ON⇒OFF】 "
+                                            "(300.3, 209.1.3): write trigger:op:amount:target:param:COST:dull")
+            if e.trigger == "action" and not (card.type in ("character", "player") or "attach" in card.keywords):
+                raise InputError(deck.path, f"{card.code}: activated abilities are played on characters, the "
+                                            f"Player card and 付与 Actives, not on a {card.type} card")
+            if e.trigger == "static" and e.op == "pump" and e.param != 0:
+                raise InputError(deck.path, f"{card.code}: a static ability changes ATK only (+X, 204.2.2); "
+                                            "an HP change (param) is played by enter/cast/action abilities")
+
+
 def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
     """The main deck's copies, then the Player card and the Mag card as the last two rows."""
     for zone, kind in (("player", "player"), ("mag", "mag")):
@@ -204,6 +222,7 @@ def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
             raise InputError(deck.path, "a PSO2 deck needs exactly 1 Player card and at most 1 Mag (100.1)")
     main = deck.main_cards()
     extra = [deck.zone("player")[0][0]] + [c for c, _ in deck.zone("mag")][:1]
+    check_abilities(deck, main + extra)
     if len(extra) == 1:
         extra.append(Card("-", "no Mag", "mag"))
     compiled = compile_cards(deck.game, deck.name, main + extra, KEYWORDS, name_ids)

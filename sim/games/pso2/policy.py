@@ -2,7 +2,8 @@
 
 Functions here only read the state (and draw from the seat's policy RNG); actions carries the
 choices out. A main-phase action is an int: kind | a << 4 | (b + 1) << 12 | (c + 1) << 20
-(kind A_END; A_PLAY hand index a, host unit b; A_ATTACK unit a at target units b and c (-1 none)).
+(kind A_END; A_PLAY hand index a, host unit b; A_ATTACK unit a at target units b and c (-1 none);
+A_ACT the activated ability of unit a's card (b 0) or of its 付与 Active (b 1)).
 
 - random:  every decision uniform over the legal choices (PP pitch or not, the PP draw, each play and
            each attack with each target, or ending the main phase; Warcry, weapons, Heal mode).
@@ -19,12 +20,15 @@ Every scripted policy answers in the opponent's turn with Quick Actives (quick_c
 KOs the attacking character at the battle start step, 回復 against an attack that would empty the
 deck, removal that KOs an opposing character in the opponent's turn end step; in its own main phase
 it plays a Quick damage Active only when it KOs (worth_playing), keeping it for those windows.
+Activated abilities (300.3): random counts each payable one as a main-phase choice; the scripted
+policies use one after their plays when its effect has a use now (worth_activating); aggro never pays
+【ON⇒OFF】 with a character that can attack instead.
 """
 
 from numba import njit
 
-from sim.cards.effects import E_OP, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS
-from sim.engine.compiled import K_COST, K_KW, K_POWER, K_TYPE
+from sim.cards.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS
+from sim.engine.compiled import K_COST, K_KW, K_POWER, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import randbelow
 from sim.games.pso2.rules import (
@@ -61,9 +65,11 @@ from sim.games.pso2.rules import (
     P_NPP,
     P_NU,
     P_OUT,
+    TR_ACTION,
     TR_CAST,
     U_A0,
     U_ATT,
+    U_ATTON,
     U_CARD,
     U_DB,
     U_DF,
@@ -94,10 +100,10 @@ PL_RANDOM, PL_AGGRO, PL_CURVE, PL_CONTROL = range(4)
 PARAM_NAMES = ("pp_target", "pp_draw_min", "keep_warcry", "unused")
 PP_TARGET = (0, 4, 7, 8)
 PP_DRAW_MIN = (1, 8, 12, 15)
-A_END, A_PLAY, A_ATTACK = 0, 1, 2
-OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH = (
-    OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage", "heal", "mill",
-                           "search"))
+A_END, A_PLAY, A_ATTACK, A_ACT = 0, 1, 2, 3
+OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH, \
+    OP_WEAKEN = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage",
+                                        "heal", "mill", "search", "weaken"))
 TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP = (TARGETS.index(t) for t in (
     "opp_character", "own_character", "self", "opp_player", "own_player", "any_character", "all_opp_characters"))
 
@@ -206,9 +212,15 @@ def best_host(s, p, c):
 def needs_target(s, p, c):
     """406.2.4: an Active whose effect targets a character needs a legal one to be played: the
     target kind it needs (TG_OPP / TG_OWN) or -1."""
+    return target_kind(s, p, c, TR_CAST)
+
+
+@engine_jit
+def target_kind(s, p, c, trig):
+    """The character target (TG_OPP / TG_OWN) the first targeted `trig` ability of card c needs, or -1."""
     E = vE(s)
     for k in range(MAX_EFFECTS):
-        if E[p, c, k, E_OP] == 0 or E[p, c, k, E_TRIGGER] != TR_CAST:
+        if E[p, c, k, E_OP] == 0 or E[p, c, k, E_TRIGGER] != trig:
             continue
         t = E[p, c, k, E_TARGET]
         if t == TG_OPP or t == TG_OWN:
@@ -239,6 +251,71 @@ def playable(s, p, c):
             return P[p, P_NU] > 1
         return True
     return False
+
+
+# ---------------------------------------------------------------- activated abilities (300.3)
+
+@njit(cache=True, inline="always")
+def action_row(s, p, j, which):
+    """The card row whose activated ability unit j offers: the unit's card (which 0) or its 付与 Active
+    (which 1); -1 if that card has none."""
+    c = vU(s)[p, j, U_CARD] if which == 0 else vU(s)[p, j, U_ATT]
+    if c < 0 or vK(s)[p, c, K_TRIGS] & (1 << TR_ACTION) == 0:
+        return -1
+    return c
+
+
+@engine_jit
+def can_activate(s, p, j, which):
+    """504.1.4: the ability's ① cost payable with ON PP of any colour (209.1.3), its 【ON⇒OFF】 card ON
+    (209.1.3.1), and a character for a targeted effect (406.2.4)."""
+    c = action_row(s, p, j, which)
+    if c < 0:
+        return False
+    E, U = vE(s), vU(s)
+    k = 0
+    while E[p, c, k, E_TRIGGER] != TR_ACTION:
+        k += 1
+    if E[p, c, k, E_COST] > pp_on(s, p):
+        return False
+    if E[p, c, k, E_DULL] & 1 and not U[p, j, U_ATTON if which else U_ON]:
+        return False
+    need = target_kind(s, p, c, TR_ACTION)
+    if need == TG_OPP:
+        return vP(s)[opponent(s, p), P_NU] > 1
+    if need == TG_OWN:
+        return vP(s)[p, P_NU] > 1
+    return True
+
+
+@engine_jit
+def worth_activating(s, p, j, which):
+    """Scripted: the ability's first effect has a use now: damage that KOs an opposing character,
+    removal, a freeze or −X/−Y with an opposing character to aim at, a draw or Search while the deck
+    holds more than 10 cards (each card is 1 HP, 201.3), damage to the opposing player, a pump, a heal
+    with cards in the discard. Aggro keeps a character that can attack for the attack instead of
+    paying 【ON⇒OFF】."""
+    c = action_row(s, p, j, which)
+    E = vE(s)
+    k = 0
+    while E[p, c, k, E_TRIGGER] != TR_ACTION:
+        k += 1
+    if policy(s, p) == PL_AGGRO and which == 0 and E[p, c, k, E_DULL] & 1 and can_attack(s, p, j):
+        return False
+    op, amount = E[p, c, k, E_OP], E[p, c, k, E_AMOUNT]
+    q = opponent(s, p)
+    if op == OP_DAMAGE and E[p, c, k, E_TARGET] != TG_OPP_PLAYER:
+        for t in range(1, vP(s)[q, P_NU]):
+            if kills(s, q, t, amount):
+                return True
+        return False
+    if op == OP_DRAW or op == OP_SEARCH:
+        return vP(s)[p, P_DECK] > 10
+    if op == OP_HEAL:
+        return vP(s)[p, P_NDC] > 0
+    if op == OP_BREAK or op == OP_FREEZE or op == OP_BOUNCE or op == OP_WEAKEN:
+        return vP(s)[q, P_NU] > 1
+    return True
 
 
 # ---------------------------------------------------------------- attacks
@@ -346,7 +423,11 @@ def random_main(s, p):
             for t in range(nq):
                 if target_ok(s, p, j, t):
                     count += 1
-    k = randbelow(prng(s, p), count)
+    acts = 0
+    for j in range(P[p, P_NU]):
+        for which in range(2):
+            acts += can_activate(s, p, j, which)
+    k = randbelow(prng(s, p), count + acts)
     if k == 0:
         return encode(A_END, 0, -1, -1)
     k -= 1
@@ -367,6 +448,12 @@ def random_main(s, p):
                         t2 = second_target(s, p, j, t) if unit_kw_of(s, p, j) & KW_RAPID else -1
                         return encode(A_ATTACK, j, t, t2)
                     k -= 1
+    for j in range(P[p, P_NU]):
+        for which in range(2):
+            if can_activate(s, p, j, which):
+                if k == 0:
+                    return encode(A_ACT, j, which, -1)
+                k -= 1
     return encode(A_END, 0, -1, -1)
 
 
@@ -411,6 +498,10 @@ def scripted_main(s, p):
         c = H[p, best]
         host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) else -1
         return encode(A_PLAY, best, host, -1)
+    for j in range(P[p, P_NU]):
+        for which in range(2):
+            if can_activate(s, p, j, which) and worth_activating(s, p, j, which):
+                return encode(A_ACT, j, which, -1)
     pol = policy(s, p)
     home = 0
     for j in range(P[p, P_NU] - 1, -1, -1):  # back-row and later units first; the Player card last

@@ -83,8 +83,8 @@ QMIN_NONE = 1 << 20
 
 CT_PLAYER, CT_MAG, CT_CHARA, CT_ITEM, CT_ACTIVE = range(5)
 assert CARD_TYPES["pso2"] == ("player", "mag", "character", "item", "active")
-TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_DROP, TR_TURN_START, TR_STATIC = (TRIGGERS.index(t) for t in (
-    "enter", "attack", "cast", "leave", "drop", "turn_start", "static"))
+TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_DROP, TR_TURN_START, TR_STATIC, TR_ACTION = (TRIGGERS.index(t) for t in (
+    "enter", "attack", "cast", "leave", "drop", "turn_start", "static", "action"))
 
 UMAX, HMAX, PPMAX, IMAX, TQ_MAX, NSMAX = 17, 24, 64, 16, 64, 5
 WEAPON_SLOTS, ARMOR_SLOTS, HAND_LIMIT, OPENING = 1, 3, 7, 5  # 205.4.4, 402.3, 102.4
@@ -94,9 +94,9 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 # row (213.3.1-2), ATK and HP modifiers until end of turn, frozen (301.3), combo used (302.5.1),
 # weapon card (-1 none) and its ON state, armour cards (-1 none) and ON states, entry order,
 # order of the move to the back row (raid attack order), the 付与 Active on it (-1 none; the engine
-# holds one per character) and the ATK its static abilities add
+# holds one per character), the ATK its static abilities add and its ON state (204.2.2.3)
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
- U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_NCOLS) = range(22)
+ U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_NCOLS) = range(23)
 # per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one)
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
  P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NCOLS) = range(21)
@@ -485,6 +485,19 @@ def damage_unit(s, p, j, amount, battle):
         else:
             ko_unit(s, p, j)
             return 1
+    return 0
+
+
+@engine_jit
+def hp_modified(s, p, j):
+    """215.3.1: a character whose max HP a modification (−X/−Y) brought to 0 or less is KO'd; one whose
+    damage now reaches its max HP has KO damage (213.2, 213.3). The row checks (213.3.1-2) act on
+    damage as it is dealt, not here. Returns 1 if it was KO'd."""
+    U = vU(s)
+    hp = unit_hp(s, p, j)
+    if hp <= 0 or U[p, j, U_DF] + U[p, j, U_DB] >= hp:
+        ko_unit(s, p, j)
+        return 1
     return 0
 
 
