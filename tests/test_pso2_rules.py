@@ -730,7 +730,8 @@ def test_rule_506_3_and_506_3_2_a_battle_ended_at_the_battle_start_step_leaves_t
     assert V(s)["P"][1, R.P_NU] == 1 and V(s)["U"][0, j, R.U_ON] == 1 and V(s)["U"][0, j, R.U_DF] == 0
 
 
-def test_rule_506_5_and_506_5_2_the_target_declares_its_weapon_at_the_engagement_step():
+def test_rule_506_5_and_506_5_2_and_205_5_1_1_the_target_declares_its_weapon_at_the_engagement_step():
+    """The weapon is a rule process (205.5.1.1): nothing waits in the processing area."""
     s = state(a=[card("A", atk=1, hp=9)], b=[card("T", atk=1, hp=9, cls="hunter"),
                                               card("SW", type="item", atk=3, kw=["weapon"], cls="hunter")])
     j, = onto_field(s, 0)
@@ -738,3 +739,4 @@ def test_rule_506_5_and_506_5_2_the_target_declares_its_weapon_at_the_engagement
     equip(s, 1, jt, R.U_WPN, R.U_WON)
     A.attack(s, 0, j, jt, -1)
     assert V(s)["U"][0, j, R.U_DF] + V(s)["U"][0, j, R.U_DB] == 4 and V(s)["U"][1, jt, R.U_WON] == 0
+    assert V(s)["G"][R.G_NTQ] == 0

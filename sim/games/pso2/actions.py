@@ -170,8 +170,9 @@ def find_entry(s, p, e):
 
 @engine_jit
 def resolve(s, p, c, trig, src):
-    """The abilities of p's card row c with trigger `trig`; `src` = its unit's entry id (-1: not on the
-    field). 406.4.1: a targeted effect whose target is gone does nothing."""
+    """The abilities of p's card row c with trigger `trig`, in the order of its text (103.4.2.3); `src` =
+    its unit's entry id (-1: not on the field). 406.4.1: a targeted effect whose target is gone does
+    nothing; a target chosen on resolution may be missing (406.2.5: the rest still happens)."""
     E = vE(s)
     for k in range(MAX_EFFECTS):
         op = E[p, c, k, E_OP]
@@ -218,6 +219,7 @@ def apply_effect(s, p, src, op, amount, tg, param):
             t = find_entry(s, q, vG(s)[G_FOCUS])
         else:
             t = effect_target(s, p, side, op, amount)
+        # 209.2: "cost N or less" reads the printed cost
         if t > 0 and (op != OP_BREAK or param == 0 or K[side, U[side, t, U_CARD], K_COST] <= param):
             char_effect(s, p, side, t, op, amount, param)
     elif tg == TG_OPP_PLAYER and op == OP_DAMAGE:
@@ -286,7 +288,9 @@ def char_effect(s, p, q, t, op, amount, param):
 @engine_jit
 def settle(s):
     """Resolve waiting triggered abilities until none remain: the non-turn player's first (406.2.1),
-    then the turn player's; a resolution may queue more. Then the loss check (101.3)."""
+    then the turn player's; a resolution may queue more. Then the loss check (101.3); a game that ended
+    ends at once, its waiting abilities unresolved (101.4). An ability of a card still on the field
+    resolves with that unit as its source (its `self`); one whose card left has none."""
     G, TQ = vG(s), vTQ(s)
     while G[G_NTQ] > 0 and not G[G_OVER]:
         k = 0
@@ -299,7 +303,13 @@ def settle(s):
             TQ[i, 0], TQ[i, 1], TQ[i, 2] = TQ[i + 1, 0], TQ[i + 1, 1], TQ[i + 1, 2]
         G[G_NTQ] -= 1
         if vP(s)[p, P_OUT] == 0:
-            resolve(s, p, c, trig, -1)
+            src = -1
+            U = vU(s)
+            for j in range(vP(s)[p, P_NU]):
+                if U[p, j, U_CARD] == c:
+                    src = U[p, j, U_ENTRY]
+                    break
+            resolve(s, p, c, trig, src)
         check_loss(s)
     G[G_NTQ] = 0
     check_loss(s)
@@ -409,7 +419,8 @@ def activate(s, p, j, which):
 
 @engine_jit
 def weapon_bonus(s, p, j):
-    """506.5.2 / 205.5.1: an ON weapon may be turned OFF to add its ATK (a rule process)."""
+    """506.5.2 / 205.5.1: an ON weapon may be turned OFF to add its ATK (a rule process, off the stack:
+    205.5.1.1)."""
     U, K = vU(s), vK(s)
     w = U[p, j, U_WPN]
     if w < 0 or not U[p, j, U_WON] or K[p, w, K_POWER] <= 0 or not use_weapon(s, p, j):
@@ -434,7 +445,9 @@ def target_atk(s, q, t, weapon):
 
 @engine_jit
 def attack(s, p, j, t1, t2):
-    """The battle phase for p's unit j against q's units t1 (and t2, 連続射撃) (506)."""
+    """The battle phase for p's unit j against q's units t1 (and t2, 連続射撃) (506): its four steps in order
+    (506.2.1); the attacker is "attacking" (506.4.1.1: 狙撃) until the damage step's triggers have
+    resolved (506.6.3), then play returns to the main phase (506.6.4)."""
     U, K, P = vU(s), vK(s), vP(s)
     q = opponent(s, p)
     ae = U[p, j, U_ENTRY]
@@ -451,7 +464,7 @@ def attack(s, p, j, t1, t2):
         j = find_entry(s, p, ae)
     if vG(s)[G_OVER] or j < 0 or find_entry(s, q, e1) < 0:
         return
-    # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry
+    # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry (506.4.2)
     U[p, j, U_ON] = 0
     t1 = find_entry(s, q, e1)
     t2 = find_entry(s, q, e2) if e2 >= 0 else -1
@@ -472,7 +485,8 @@ def attack(s, p, j, t1, t2):
     if K[p, c, K_KW] & KW_COMBO and not U[p, j, U_COMBO] and (t1 == 0 or t2 == 0):
         U[p, j, U_ON] = 1
         U[p, j, U_COMBO] = 1
-    # 506.6 damage: simultaneous (212.2); 狙撃 takes no battle damage while attacking (302.8)
+    # 506.6 damage: simultaneous (212.2), dealt after the armour replacements (506.6.2); 狙撃 takes no
+    # battle damage while attacking (302.8)
     back = 0 if K[p, c, K_KW] & KW_SNIPE else d1 + d2
     pierce = K[p, c, K_PIERCE]
     for k in range(2):
@@ -586,7 +600,8 @@ def pp_phase(s, p):
 @engine_jit
 def main_phase(s, p):
     """504.1: plays, activated abilities and attacks, any number in the policy's order, until it declares
-    the end phase (504.1.6), which ends the main phase at once (504.1.6.2)."""
+    the end phase (504.1.6), which ends the main phase at once (504.1.6.2). Each attack is a battle phase
+    after which the main phase goes on (500.3)."""
     for _ in range(MAX_ACTIONS):
         if vG(s)[G_OVER] or vP(s)[p, P_OUT]:
             return
@@ -628,8 +643,8 @@ def end_phase(s, p):
 
 @engine_jit
 def party_turn(s, p, draws):
-    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (end_phase). A raid player
-    eliminated during their own turn (their last card drawn) takes no further steps."""
+    """One player turn: start, then draw (501.1.5; `draws` cards: 502.1.1), PP, main, end (end_phase). A
+    raid player eliminated during their own turn (their last card drawn) takes no further steps."""
     G, P = vG(s), vP(s)
     G[G_TP] = p
     P[p, P_TURN] += 1

@@ -322,7 +322,7 @@ def worth_activating(s, p, j, which):
 
 @engine_jit
 def can_attack(s, p, j):
-    """215.2: ON and not frozen (301.3); the Player card only with the player_attacks option."""
+    """215.2 / 504.1.5: an ON ally, not frozen (301.3); the Player card only with the player_attacks option."""
     U = vU(s)
     if not U[p, j, U_ON] or U[p, j, U_FROZEN]:
         return False
@@ -676,8 +676,8 @@ def discard_choice(s, p):
 
 @engine_jit
 def quick_choice(s, r, p, j, hit):
-    """Seat r's Quick Active in seat p's turn (504.1.3.2: an Active without 【Main】; 付与 ones wait for
-    the main phase): hand index | focus unit of p << 8 (0: no focus), or -1 to pass. j = p's
+    """Seat r's Quick Active in seat p's turn (504.1.3, 504.1.3.2: an Active without 【Main】; characters, items,
+    【Main】 and 付与 Actives wait for the own main phase, 504.1.1, 504.1.2, 504.1.3.1): hand index | focus unit of p << 8 (0: no focus), or -1 to pass. j = p's
     attacking unit at the battle start step (-1: the turn end step); hit = the damage the attack
     would deal r's deck. Scripted: a damage Active that KOs the attacker (the battle ends, 506.3.2),
     a 回復 Active when the hit would empty the deck, and at the end step a damage Active that KOs one

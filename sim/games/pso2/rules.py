@@ -403,8 +403,9 @@ def ko_unit(s, p, j):
 
 @engine_jit
 def armor_reduce(s, p, j, amount):
-    """205.5.2: armour turned OFF reduces the damage by its defense (a replacement, 506.6.1.1); the
-    owner uses its pieces in descending defense (digest 13.2) while damage remains."""
+    """205.5.2: armour turned OFF reduces the damage by its defense (a replacement, 506.6.1.1-506.6.1.2,
+    a rule process off the stack, 205.5.2.1); the owner orders replacements (103.4.3.2): its pieces in
+    descending defense (digest 13.2) while damage remains. Damage reduced to 0 is not dealt (103.4.3.1)."""
     U, K = vU(s), vK(s)
     while amount > 0:
         best, bdef = -1, 0
@@ -432,8 +433,9 @@ def opponents_turn(s, p):
 
 @engine_jit
 def damage_player(s, p, amount):
-    """201.4 / 214.2: the top `amount` cards of the deck go to the discard (the Boss loses Life instead,
-    raid). Milled 【ドロップ】 cards fire if it is not their owner's turn (302.4). Returns the damage."""
+    """201.4 / 214.2: the top `amount` cards of the deck go to the discard, all at once (214.2.1: their
+    【ドロップ】 abilities wait together; the Boss loses Life instead, raid). Milled 【ドロップ】 cards fire if it
+    is not their owner's turn (302.4). Returns the damage."""
     P, DK, K = vP(s), vDK(s), vK(s)
     if amount <= 0:
         return 0
@@ -456,9 +458,10 @@ def damage_player(s, p, amount):
 @engine_jit
 def damage_unit(s, p, j, amount, battle):
     """Damage to unit j of seat p; returns 1 if a character was KO'd. Unit 0 is the player (mill).
-    Characters (213.3, 214.3): total >= max HP is KO damage; in the front row, row damage >= half
-    max HP (2 * dmg >= hp) moves it to the back row (213.3.1); in the back row it is KO damage
-    (213.3.2). A hit of 0 is not dealt (103.2.1.2)."""
+    Characters (213.3, 214.3): total >= max HP is KO damage (213.2); in the front row, row damage >=
+    half max HP (2 * dmg >= hp: half rounded up, 103.5.2.1) moves it to the back row (213.3.1), the
+    same zone (403.1.4: no zone change, nothing triggers); in the back row it is KO damage (213.3.2).
+    A hit of 0 is not dealt (103.2.1.2)."""
     U, G = vU(s), vG(s)
     if battle or G[O_ARMOR_FX]:
         amount = armor_reduce(s, p, j, amount)
@@ -541,7 +544,8 @@ def record_drawn(s, p, c):
 
 @engine_jit
 def draw(s, p, k):
-    """102.4.1: draw = take the top card; each draw is 1 HP (201.3). Returns the cards drawn."""
+    """102.4.1: draw = take the top card; each draw is 1 HP (201.3). Returns the cards drawn: from a
+    deck too small, the cards it has (103.1.3: the possible part of an instruction is carried out)."""
     P, H, DK = vP(s), vH(s), vDK(s)
     got = 0
     for _ in range(k):
@@ -710,7 +714,8 @@ def check_loss(s):
 
 @engine_jit
 def eliminate(s, q):
-    """Raid: a party player whose deck reaches 0 is out; all their cards leave the game."""
+    """Raid: a party player whose deck reaches 0 is out (101.5: a player who loses leaves the game at
+    once); all their cards leave the game."""
     P, U = vP(s), vU(s)
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
