@@ -242,7 +242,7 @@ def to_gauge(s, p, c):
 
 @engine_jit
 def draw_cards(s, p, k):
-    """Draw k, one at a time (r. 4-8); the cards detail records the own turn drawn."""
+    """Draw k, one at a time (r. 4-8, 3-2-3); the cards detail records the own turn drawn."""
     for _ in range(k):
         c = draw_top(s, p)
         if c < 0:
@@ -281,7 +281,8 @@ def active_crystals(s, p, elem):
 @engine_jit
 def can_pay(s, p, cost, elem):
     """r. 8-4-2: `cost` crystals in all, one of them of the card's element when it has one (the
-    engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]); no partial payment."""
+    engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]), the others of any element
+    (r. 8-4-2-2: a crystal with no element pays only those, r. 2-2-1-1-1); no partial payment (r. 8-4-2-4)."""
     S = vS(s)
     if cost <= 0:
         return True
@@ -360,7 +361,8 @@ def n_members(s, p):
 
 @njit(cache=True, inline="always")
 def member_rank(s, p, skip):
-    """Total rank in the member area (r. 10-2-3-1-1), leaving out slot `skip` (-1 none); level cards
+    """Total rank in the member area (r. 10-2-3-1, 10-2-3-1-1: checked at a deploy, never paid, r. 2-4-1),
+    leaving out slot `skip` (-1 none); level cards
     carry no card information (r. 3-6-3-1)."""
     k = 0
     for j in range(SLOTS):
@@ -431,8 +433,9 @@ def place_member(s, p, c, active):
 
 @engine_jit
 def ko_member(s, p, j):
-    """r. 9-2-2 / 9-2-3: a limit-broken member sends one level card to the gauge instead and stays;
-    otherwise it goes to its owner's gauge and a replenishment is queued (r. 9-4-3-2)."""
+    """r. 9-2-2 / 9-2-3: a limit-broken member sends one level card to the gauge instead and stays (r. 9-2-3-2,
+    10-4-3-3-3); otherwise it goes to its owner's gauge (r. 9-2-2-3-1) and a replenishment is queued
+    (r. 9-4-3-2)."""
     S = vS(s)
     lv = S[p, mcol(j, M_LV)]
     if lv > 0:

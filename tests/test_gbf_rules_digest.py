@@ -1,0 +1,143 @@
+"""Granblue Fantasy TCG scenarios for digest rules implemented before they were named (rules/gbf.md,
+seed 000): deck construction (r. 5-1, checked by `tcgsim validate`), the start phase's checkpoints,
+crystals, deploys, limit breaks, the battle phase's steps and turn order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim.cards.model import Card, Deck
+from sim.decks.validate import validate_deck
+from sim.engine.compiled import K_ELEM
+from sim.engine.results import T_SEAT
+from sim.games.gbf import actions as A
+from sim.games.gbf import engine as gbf
+from sim.games.gbf import rules as R
+from tests.test_gbf_rules import CURVE, G, K, S, col, crystals, deck, field, hand, members, state
+from tests.test_gbf_rules import leader as engine_leader
+from tests.test_gbf_rules import member as engine_member
+
+
+def member(code: str, name: str | None = None) -> Card:
+    return Card(code=code, name=name or code, type="member", elements=("fire",), power=2, hp=3, rank=1)
+
+
+def stone(code: str) -> Card:
+    return Card(code=code, name=code, type="summon_stone", elements=("fire",), cost=1)
+
+
+def leader(code: str, rank: int = 0, gender: str = "female") -> Card:
+    return Card(code=code, name=f"Hero ({gender.title()})", type="leader", elements=("fire",), power=2, hp=6,
+                rank=rank, gender=gender)
+
+
+def filler(n: int) -> list[tuple[Card, int]]:
+    return [(member(f"F{i}"), 1) for i in range(n)]
+
+
+def rules_broken(main, leaders=((leader("L0"), 1),)) -> set[str]:
+    d = Deck("gbf", "v", Path("v.toml"), {"main": list(main), "leader": list(leaders)})
+    return {v.rule.split(" (")[0].removeprefix("GBF ") for v in validate_deck(d)}
+
+
+def test_rule_5_1_and_5_1_3_the_main_deck_holds_exactly_50_cards():
+    assert not rules_broken(filler(50))
+    assert "5-1-3" in rules_broken(filler(49)) and "5-1-3" in rules_broken(filler(51))
+
+
+def test_rule_5_1_3_1_at_most_4_cards_of_one_card_number_in_the_main_deck():
+    assert "5-1-3-1" not in rules_broken([(member("M"), 4)] + filler(46))
+    assert "5-1-3-1" in rules_broken([(member("M"), 5)] + filler(45))
+
+
+def test_rule_5_1_3_2_at_most_8_summon_stones():
+    stones = [(stone(f"S{i}"), 1) for i in range(9)]
+    assert "5-1-3-2" not in rules_broken(stones[:8] + filler(42))
+    assert "5-1-3-2" in rules_broken(stones + filler(41))
+
+
+def test_rule_5_1_2_1_at_most_4_copies_in_the_leader_deck():
+    assert "5-1-2-1" not in rules_broken(filler(50), [(leader("L0"), 4)])
+    assert "5-1-2-1" in rules_broken(filler(50), [(leader("L0"), 5)])
+
+
+def test_rule_5_1_2_2_the_leaders_share_one_gender():
+    same = [(leader("L0"), 1), (leader("L1", rank=1), 1)]
+    mixed = [(leader("L0"), 1), (leader("L1", rank=1, gender="male"), 1)]
+    assert "5-1-2-2" not in rules_broken(filler(50), same)
+    assert "5-1-2-2" in rules_broken(filler(50), mixed)
+
+
+# ---------------------------------------------------------------- the engine: start phase, crystals, deploys, turns
+
+def test_rule_6_2_4_and_1_2_1_a_checkpoint_right_after_the_untap_ends_the_game_before_the_draw():
+    s = state()
+    S(s)[0, R.P_LOST] = 1  # the leader was KO'd: decided at the next checkpoint
+    A.start_phase(s, 0, False)
+    assert G(s)[R.G_OVER] == 1 and S(s)[0, R.P_HAND] == 0 and S(s)[0, R.P_CRY] == 0
+
+
+def test_rule_6_2_8_the_crystal_that_empties_the_deck_loses_at_the_next_checkpoint():
+    s = state()
+    S(s)[0, R.P_DECK] = 3
+    A.start_phase(s, 0, False)
+    assert S(s)[0, R.P_HAND] == 2 and S(s)[0, R.P_CRY] == 1 and G(s)[R.G_OVER] and S(s)[0, R.P_LOST] == 2
+
+
+def test_rule_3_7_1_1_a_crystal_enters_active():
+    s = state()
+    A.start_phase(s, 0, True)
+    assert S(s)[0, R.P_CRY] == 1 and R.active_crystals(s, 0, 0) == 1
+
+
+def test_rule_2_2_1_1_1_a_crystal_with_no_element_pays_generic_costs_only():
+    s = state(a=[Card(code="NONE", name="None", type="member", power=1, hp=1, rank=9)])
+    earth = K(s)[0, 1, K_ELEM]  # row 1: a filler card (earth)
+    crystals(s, 0, 0)  # row 0: a card with no element
+    assert R.can_pay(s, 0, 1, 0) and not R.can_pay(s, 0, 1, earth)
+    crystals(s, 0, 1)
+    assert R.can_pay(s, 0, 1, earth)
+
+
+def test_rule_10_2_1_and_10_2_2_limit_break_and_job_change_are_not_deploys():
+    """Their cards' `enter` abilities (on deploy) do not fire; the name limit does not stop a limit break."""
+    vane = engine_member("V1", atk=2, hp=3, rank=1, name="Vane")
+    summer = engine_member("V2", atk=3, hp=3, rank=1, name="Vane (Summer)", eff=["enter:draw:1"])
+    l1 = engine_leader("L1", rank=1, eff=["enter:draw:1"])
+    s = state(a=[vane, summer], leaders_a=(engine_leader("L0"), l1))
+    crystals(s, 0, 10, 11)
+    field(s, 0, 0)
+    hand(s, 0, 1)
+    A.main_phase(s, 0)
+    assert members(s, 0)[0] == 1 and S(s)[0, R.P_LB] == 1 and S(s)[0, R.P_JC] == 1
+    assert S(s)[0, R.P_HAND] == 0  # neither the limit break nor the job change drew a card
+
+
+def test_rule_6_3_1_2_5_and_10_4_2_one_limit_break_a_turn():
+    vane = [engine_member(f"V{i}", atk=2, hp=3, rank=1, name="Vane" if i == 0 else f"Vane (Form {i})") for i in range(3)]
+    s = state(a=vane)
+    crystals(s, 0, 10)
+    field(s, 0, 0)
+    hand(s, 0, 1, 2)
+    A.main_phase(s, 0)
+    assert S(s)[0, col(0, R.M_LV)] == 1 and S(s)[0, R.P_HAND] == 1
+
+
+def test_rule_7_4_and_7_4_1_3_after_a_damage_step_the_battle_phase_returns_to_the_attack_step():
+    s = state(a=[engine_member("A1", atk=3, rank=0), engine_member("A2", atk=3, rank=0)],
+              b=[engine_member("B1", hp=3), engine_member("B2", hp=3)])
+    field(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 1, 0)
+    field(s, 1, 1)
+    G(s)[R.G_TP] = 0
+    A.battle_phase(s, 0)
+    assert members(s, 1)[:2] == [-1, -1]  # two battles, one KO each
+
+
+def test_rule_6_5_1_4_the_opponent_becomes_the_turn_player():
+    a, b = gbf.compile_matchup(deck(), deck())
+    turns = gbf.play(a, b, CURVE, CURVE, seed=3, stream=0, start=0, n=5, detail="turns").turns
+    for i in range(5):
+        seats = turns[i, :, T_SEAT][turns[i, :, T_SEAT] >= 0]
+        assert len(seats) > 2 and (seats[1:] != seats[:-1]).all()
