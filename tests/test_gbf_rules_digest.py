@@ -13,9 +13,26 @@ from sim.engine.results import T_SEAT
 from sim.games.gbf import actions as A
 from sim.games.gbf import engine as gbf
 from sim.games.gbf import rules as R
-from tests.test_gbf_rules import CURVE, G, K, S, col, crystals, deck, field, hand, members, state
+from tests.test_gbf_rules import (
+    CURVE,
+    RANDOM,
+    G,
+    K,
+    N,
+    S,
+    col,
+    crystals,
+    deck,
+    field,
+    hand,
+    hand_of,
+    members,
+    state,
+    zone,
+)
 from tests.test_gbf_rules import leader as engine_leader
 from tests.test_gbf_rules import member as engine_member
+from tests.test_gbf_rules import stone as stone_card
 
 
 def member(code: str, name: str | None = None) -> Card:
@@ -141,3 +158,63 @@ def test_rule_6_5_1_4_the_opponent_becomes_the_turn_player():
     for i in range(5):
         seats = turns[i, :, T_SEAT][turns[i, :, T_SEAT] >= 0]
         assert len(seats) > 2 and (seats[1:] != seats[:-1]).all()
+
+
+# ---------------------------------------------------------------- numbers, damage, chain burst, limit break, armor
+
+def test_rule_1_3_2_2_drawing_0_or_fewer_cards_does_nothing():
+    s = state()
+    R.draw_cards(s, 0, 0)
+    R.draw_cards(s, 0, -2)
+    assert S(s)[0, R.P_HAND] == 0 and S(s)[0, R.P_DECK] == N
+
+
+def test_rule_1_3_6_a_value_may_be_driven_negative_and_a_negative_hit_does_nothing():
+    s = state(b=[engine_member("B", hp=3)])
+    j = field(s, 1, 0)
+    S(s)[1, R.P_LATK] = -5
+    S(s)[1, col(j, R.M_ATK)] = -4
+    assert R.unit_atk(s, 1, R.LEADER_SLOT) == -3 and R.unit_atk(s, 1, j) == -2
+    R.deal_damage(s, 1, j, R.unit_atk(s, 1, j))
+    assert members(s, 1)[0] == 0 and S(s)[1, col(j, R.M_DMG)] == 0
+
+
+def test_rule_9_2_1_3_4_the_card_receives_the_damage_value_against_its_hp():
+    for x, ko in ((3, False), (4, True)):
+        s = state(b=[engine_member("B", hp=4)])
+        field(s, 1, 0)
+        R.deal_damage(s, 1, 0, x)
+        assert (members(s, 1)[0] == -1) == ko
+
+
+def test_rule_6_5_1_2_1_3_the_chain_burst_is_followed_by_a_checkpoint():
+    """A chain burst KOs the opposing leader (no member, no armor): the checkpoint inside the burst
+    phase decides the game before the gauge cards go under the deck."""
+    s = state()
+    zone(s, 0, R.Z_GDN, R.P_GDN, 5, 6, 7, 8, 9, 10)  # 6 face-down cards: 6 damage, the leader's HP
+    A.burst_phase(s, 0)
+    assert G(s)[R.G_OVER] == 1 and S(s)[1, R.P_LOST] == 1
+
+
+def test_rule_10_4_3_3_2_a_limit_broken_member_keeps_its_rest_state():
+    vane = engine_member("V1", atk=2, hp=3, rank=1, name="Vane")
+    summer = engine_member("V2", atk=3, hp=3, rank=1, name="Vane (Summer)")
+    s = state(a=[vane, summer])
+    crystals(s, 0, 10)
+    j = field(s, 0, 0, active=0)
+    hand(s, 0, 1)
+    A.main_phase(s, 0)
+    assert members(s, 0)[j] == 1 and S(s)[0, col(j, R.M_ACT)] == 0
+
+
+def test_rule_10_17_1_2_an_armor_summon_stone_that_is_not_triggered_goes_to_the_hand():
+    outcomes = set()
+    for seed in range(30):
+        s = state(b=[stone_card("ST", eff=["cast:draw:1"])], policies=(CURVE, RANDOM), seed=seed)
+        S(s)[1, R.ARM0] = 0
+        S(s)[1, R.P_ARM] = 1
+        S(s)[1, R.P_HEAD], S(s)[1, R.P_DECK] = 1, N - 1
+        R.deal_damage(s, 1, R.LEADER_SLOT, 7)
+        A.checkpoint(s)
+        outcomes.add("gauge" if S(s)[1, R.P_GUP] == 1 else "hand" if 0 in hand_of(s, 1) else "?")
+    assert outcomes == {"gauge", "hand"}

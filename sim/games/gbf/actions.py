@@ -194,7 +194,7 @@ def armor_break(s, q):
     else:
         if want_optional(s, q):
             trigger_summon(s, q, c, True)
-        else:
+        else:  # r. 10-17-1-2
             add_hand(s, q, c)
         S[q, P_PEND_REP] += 1
 
@@ -334,7 +334,8 @@ def main_phase(s, p):
             play_summon(s, p, c, False)
             mark_played(s, p, c)
         elif kind == A_LB:  # r. 10-4-3: the old card becomes a level card under the new one; once a turn (r. 10-4-2,
-            # 6-3-1-2-5); not a deploy (r. 10-2-2): no name limit, no on-deploy ability
+            # 6-3-1-2-5); not a deploy (r. 10-2-2): no name limit, no on-deploy ability; the new card keeps the
+            # old one's state (r. 10-4-3-3-2)
             c = take_hand(s, p, i)
             j = lb_slot(s, p, c)
             lv = S[p, mcol(j, M_LV)]
@@ -551,7 +552,7 @@ def burst_phase(s, p):
     if x > 0:
         t = burst_target(s, p, x)
         deal_damage(s, 1 - p, t, x)
-        checkpoint(s)
+        checkpoint(s)  # r. 6-5-1-2-1-3
         for i in range(S[p, P_GDN]):
             to_bottom(s, p, S[p, zoff(s, Z_GDN) + i])
         S[p, P_GDN] = 0

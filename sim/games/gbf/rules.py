@@ -242,7 +242,8 @@ def to_gauge(s, p, c):
 
 @engine_jit
 def draw_cards(s, p, k):
-    """Draw k, one at a time (r. 4-8, 3-2-3); the cards detail records the own turn drawn."""
+    """Draw k, one at a time (r. 4-8, 3-2-3; k <= 0 draws nothing, r. 1-3-2-2); the cards detail records the own
+    turn drawn."""
     for _ in range(k):
         c = draw_top(s, p)
         if c < 0:
@@ -326,7 +327,8 @@ def pay(s, p, cost, elem):
 
 @njit(cache=True, inline="always")
 def unit_stat(s, p, slot, k_col, m_col, p_col):
-    """Current ATK or HP (r. 2-7, 2-8): printed + this turn's modifiers + 2 per level card (r. 10-4-3-3-1)."""
+    """Current ATK or HP (r. 2-7, 2-8): printed + this turn's modifiers + 2 per level card (r. 10-4-3-3-1);
+    not clamped: a value may be negative (r. 1-3-6)."""
     S = vS(s)
     if slot == LEADER_SLOT:
         return card(s, p, S[p, P_LEAD], k_col) + S[p, p_col]
@@ -451,8 +453,8 @@ def ko_member(s, p, j):
 
 @engine_jit
 def deal_damage(s, p, slot, x):
-    """Player p's unit `slot` takes one damage instance of x (r. 9-2-1): x <= 0 does nothing; damage >=
-    HP KOs a member, and on the leader queues an armor break (armor left) or KOs it (r. 9-2-1-3-6).
+    """Player p's unit `slot` takes one damage instance of x (r. 9-2-1): x <= 0 does nothing (r. 1-3-2-2);
+    the card receives x against its HP (r. 9-2-1-3-4): damage >= HP KOs a member, and on the leader queues an armor break (armor left) or KOs it (r. 9-2-1-3-6).
     With damage_accumulates, damage adds up (reset by a KO or an armor break). Returns 1 if it KO'd
     a member / broke or queued a leader result."""
     S = vS(s)
