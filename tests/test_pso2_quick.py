@@ -316,22 +316,69 @@ def test_rule_215_3_a_plus_hp_modification_lasts_until_the_refresh_step():
     assert R.unit_atk(s, 0, j) == 1 and R.unit_hp(s, 0, j) == 3
 
 
-def test_pool_cards_with_an_activated_ability_and_a_minus_hp_modification_are_played_in_games():
-    """PC-022 (①, 【ON⇒OFF】), PA-010 (付与 with 【ON⇒OFF】) and PA-011 (−1/−2) from the shipped pool, in a deck
-    built on the control deck: the games use them and keep every invariant."""
+def test_pool_cards_with_activated_abilities_hp_modifications_and_x_costs_are_played_in_games():
+    """PC-022 (①, 【ON⇒OFF】), PA-010 (付与 with 【ON⇒OFF】), PA-011 (−1/−2) and PA-012 (X) from the shipped pool,
+    in a deck built on the control deck: the games play them and keep every invariant."""
     from sim.decks.pools import load_pool
 
     pool = load_pool(DECKS / "cards.csv", "pso2")
     base = load_deck(DECKS / "control.toml")
-    new = [(pool["PC-022"], 3), (pool["PA-010"], 3), (pool["PA-011"], 3)]
-    main = [(c, n) for c, n in base.main][:-3] + new
+    new = [(pool["PC-022"], 3), (pool["PA-010"], 3), (pool["PA-011"], 3), (pool["PA-012"], 3)]
+    main = [(c, n) for c, n in base.main][:-4] + new
     extra = sum(n for _, n in base.main) - sum(n for _, n in main)
     main[0] = (main[0][0], main[0][1] + extra) if extra > 0 else main[0]
     d = Deck("pso2", "with abilities", base.path, {"main": main, "player": base.zone("player"), "mag": base.zone("mag")})
     a, b = pso2.compile_matchup(d, load_deck(DECKS / "aggro.toml"))
     batch = pso2.play(a, b, CURVE, CURVE, seed=5, stream=0, start=0, n=200, detail="cards")
     played = {code: int((batch.cards[:, 0, [k for k, c in enumerate(a.codes) if c == code], 1] >= 0).sum())
-              for code in ("PC-022", "PA-010", "PA-011")}
+              for code in ("PC-022", "PA-010", "PA-011", "PA-012")}
     assert all(v > 0 for v in played.values()), played
     assert not pso2.check_invariants(a, b, CURVE, CURVE, seed=5, n=200).any()
     assert not pso2.check_invariants(a, b, *(pso2.POLICIES["random"],) * 2, seed=5, n=200).any()
+
+
+# ---------------------------------------------------------------- X costs (209.3)
+
+XBOLT = card("XBOLT", type="active", kw=["x_cost"], eff=["cast:damage:-1:opp_character"])
+
+
+def test_rule_209_3_an_x_card_costs_its_printed_number_plus_x_and_its_effect_reads_x():
+    s = state(a=[XBOLT], b=[card("T", hp=3)])
+    onto_field(s, 1)
+    hand_and_pp(s, 0, 1, 3)
+    A.main_phase(s, 0)  # curve: X = the 3 ON PP
+    assert V(s)["P"][1, R.P_NU] == 1 and R.pp_on(s, 0) == 0 and V(s)["P"][0, R.P_SPENT] == 3
+    assert V(s)["G"][R.G_X] == 0
+
+
+def test_rule_209_3_1_x_is_0_off_the_stack():
+    xchar = card("XC", cost=1, atk=1, hp=9, kw=["x_cost"], eff=["enter:draw:-1"])
+    s = state(a=[xchar], b=[card("BRK", type="active", eff=["cast:break:0:opp_character:1"])])
+    hand_and_pp(s, 0, 1, 3)
+    assert POL.playable(s, 0, V(s)["H"][0, 0])  # payable at X = 0: the printed cost
+    A.main_phase(s, 0)  # X = 2: it draws 2 as it enters
+    assert V(s)["P"][0, R.P_NU] == 2 and V(s)["P"][0, R.P_HAND] == 2 and R.pp_on(s, 0) == 0
+    R.draw(s, 1, 1)
+    V(s)["G"][R.G_TP] = 1
+    A.play_card(s, 1, 0, -1)  # "cost 1 or less" reads the printed 1 (X = 0 on the field)
+    assert V(s)["P"][0, R.P_NU] == 1
+
+
+def test_rule_209_3_and_103_5_1_random_x_is_a_whole_number_up_to_the_pp_left():
+    spent = set()
+    for seed in range(40):
+        s = state(a=[XBOLT], b=[card("T", hp=9)], policies=(pso2.POLICIES["random"],) * 2)
+        onto_field(s, 1)
+        hand_and_pp(s, 0, 1, 3)
+        R.rng(s, R.nseats(s))[0] = np.uint64(seed + 1)
+        x = POL.choose_x(s, 0, V(s)["H"][0, 0])
+        assert 0 <= x <= 3
+        spent.add(x)
+    assert spent == {0, 1, 2, 3}
+    s = state(a=[FILL])
+    assert POL.choose_x(s, 0, 19) == -1  # no X
+
+
+def test_rule_209_3_an_x_amount_needs_an_x_card():
+    with pytest.raises(InputError, match="x_cost"):
+        pso2.compile_matchup(deck(card("BAD", type="active", eff=["cast:damage:-1:opp_character"])), deck())

@@ -64,6 +64,7 @@ from sim.games.pso2.rules import (
     G_RAID,
     G_TARGET,
     G_TP,
+    G_X,
     HAND_LIMIT,
     HMAX,
     K_PIERCE,
@@ -187,6 +188,8 @@ def resolve(s, p, c, trig, src):
 def apply_effect(s, p, src, op, amount, tg, param):
     q = opponent(s, p)
     P, U, K = vP(s), vU(s), vK(s)
+    if amount < 0:  # X (209.3): the X paid for the card being played, 0 off the stack (209.3.1)
+        amount = vG(s)[G_X]
     if op == OP_DRAW:
         if P[p, P_BOSS]:  # raid: making the Boss draw makes it play that many cards instead
             vG(s)[G_PENDING] += amount
@@ -331,10 +334,10 @@ def play_card(s, p, i, host):
     奇襲 (302.6), then 【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and
     armour are equipped on `host` (205.4), replacing a weapon or the oldest armour on overflow
     (205.4.5); an Active resolves and goes to the discard (204.2.1), a 付与 Active onto the character
-    `host` (204.2.2)."""
+    `host` (204.2.2). An X card (209.3) costs its printed number + G_X, the X the policy chose."""
     K, U = vK(s), vU(s)
     c = take_from_hand(s, p, i)
-    pay(s, p, K[p, c, K_COST], K[p, c, K_ELEM])
+    pay(s, p, K[p, c, K_COST] + vG(s)[G_X], K[p, c, K_ELEM])
     record_played(s, p, c)
     t = K[p, c, K_TYPE]
     if t == CT_CHARA:
@@ -611,7 +614,9 @@ def main_phase(s, p):
             return
         x, y, z = (a >> 4) & 255, ((a >> 12) & 255) - 1, ((a >> 20) & 255) - 1
         if kind == A_PLAY:
+            vG(s)[G_X] = max(z, 0)  # 209.3: X while the card is played and resolves, else 0 (209.3.1)
             play_card(s, p, x, y)
+            vG(s)[G_X] = 0
         elif kind == A_ATTACK:
             attack(s, p, x, y, z)
         elif kind == A_ACT:

@@ -16,7 +16,7 @@ raid (the co-op raid against a scripted Boss).
 Quick Actives are played in the opponent's turn at the battle start step and the turn end step
 (actions.quick_plays); 付与 Actives, Search and the Mag's start-of-turn abilities are modelled. Not
 modelled (docs/policies_pso2.md): responses to each play, Quick activated abilities in the opponent's
-turn, the Player card's two faces, X costs, concession.
+turn, the Player card's two faces, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
@@ -171,8 +171,9 @@ def card_value(card: Card) -> int:
 
 def quick_profile(card: Card) -> int:
     """K_QUICK of a card: for an Active without 【Main】 or 付与 (a Quick Active, 103.7.1.1.1), QK_QUICK and
-    the amounts of its cast effects the opponent's-turn windows look at; 0 for any other card."""
-    if card.type != "active" or {"main", "attach"} & card.keywords:
+    the amounts of its cast effects the opponent's-turn windows look at; 0 for any other card. An X card
+    (209.3) is played in the own main phase only, where the policy chooses X: 0 here."""
+    if card.type != "active" or {"main", "attach", "x_cost"} & card.keywords:
         return 0
     amount = {(e.op, e.target): min(e.amount, 255) for e in reversed(card.effects) if e.trigger == "cast"}
     heal = max((min(e.amount, 255) for e in card.effects if e.trigger == "cast" and e.op == "heal"), default=0)
@@ -209,6 +210,9 @@ def check_abilities(deck: Deck, cards: list[Card]) -> None:
             if e.trigger == "action" and not (card.type in ("character", "player") or "attach" in card.keywords):
                 raise InputError(deck.path, f"{card.code}: activated abilities are played on characters, the "
                                             f"Player card and 付与 Actives, not on a {card.type} card")
+            if e.amount == -1 and "x_cost" not in card.keywords:
+                raise InputError(deck.path, f"{card.code}: an effect amount of -1 is X (209.3); the card needs the "
+                                            "keyword x_cost")
             if e.trigger == "static" and e.op == "pump" and e.param != 0:
                 raise InputError(deck.path, f"{card.code}: a static ability changes ATK only (+X, 204.2.2); "
                                             "an HP change (param) is played by enter/cast/action abilities")

@@ -2,7 +2,8 @@
 
 Functions here only read the state (and draw from the seat's policy RNG); actions carries the
 choices out. A main-phase action is an int: kind | a << 4 | (b + 1) << 12 | (c + 1) << 20
-(kind A_END; A_PLAY hand index a, host unit b; A_ATTACK unit a at target units b and c (-1 none);
+(kind A_END; A_PLAY hand index a, host unit b, X c (209.3; -1 none); A_ATTACK unit a at target units b and
+c (-1 none);
 A_ACT the activated ability of unit a's card (b 0) or of its 付与 Active (b 1)).
 
 - random:  every decision uniform over the legal choices (PP pitch or not, the PP draw, each play and
@@ -51,6 +52,7 @@ from sim.games.pso2.rules import (
     KW_SNIPE,
     KW_WARCRY,
     KW_WEAPON,
+    KW_X,
     NPAR,
     O_EROSION,
     O_PLAYER_ATTACKS,
@@ -438,7 +440,7 @@ def random_main(s, p):
                 host = -1
                 if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH):
                     host = random_host(s, p, c)
-                return encode(A_PLAY, i, host, -1)
+                return encode(A_PLAY, i, host, choose_x(s, p, c))
             k -= 1
     for j in range(P[p, P_NU]):
         if can_attack(s, p, j):
@@ -497,7 +499,7 @@ def scripted_main(s, p):
     if best >= 0:
         c = H[p, best]
         host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) else -1
-        return encode(A_PLAY, best, host, -1)
+        return encode(A_PLAY, best, host, choose_x(s, p, c))
     for j in range(P[p, P_NU]):
         for which in range(2):
             if can_activate(s, p, j, which) and worth_activating(s, p, j, which):
@@ -520,11 +522,14 @@ def scripted_main(s, p):
 
 @engine_jit
 def worth_playing(s, p, c):
-    """Scripted policies skip an Active for their own characters when they have none, an equipment
+    """Scripted policies skip an X card (209.3) whose X would be 0, an Active for their own characters
+    when they have none, an equipment
     whose best host already has one of its kind, and a Quick damage Active that KOs no opposing
     character now: they keep it for the opponent's turn (quick_choice: an attacker, or at the end
     step a character damaged in that turn's battles)."""
     K = vK(s)
+    if K[p, c, K_KW] & KW_X and K[p, c, K_COST] >= pp_on(s, p):
+        return False  # an X of 0 (209.3): its X effects would do nothing
     if K[p, c, K_TYPE] == CT_ACTIVE and needs_target(s, p, c) == TG_OWN:
         return vP(s)[p, P_NU] > 1
     dmg = K[p, c, K_QUICK] & 255
@@ -538,6 +543,18 @@ def worth_playing(s, p, c):
         j = best_host(s, p, c)
         return vU(s)[p, j, U_WPN] < 0
     return True
+
+
+@engine_jit
+def choose_x(s, p, c):
+    """209.3 / 103.5.1: the X to pay for card c (a whole number from 0), -1 for a card without X: the
+    scripted policies spend every ON PP left after the printed cost, random a uniform X up to that."""
+    if vK(s)[p, c, K_KW] & KW_X == 0:
+        return -1
+    most = max(0, min(pp_on(s, p) - vK(s)[p, c, K_COST], 254))
+    if policy(s, p) == PL_RANDOM:
+        return randbelow(prng(s, p), most + 1)
+    return most
 
 
 @engine_jit

@@ -60,9 +60,10 @@ KEYWORDS = (
     "heal",  # the 回復 icon (302.9, glossary): heal mode (a) never returns such a card; 回復X is an effect
     "main",  # 【Main】 (glossary, 103.7.1.1.1): an Active played only in the own main phase; without it, Quick
     "attach",  # 付与 (204.2.2, 301.8): an Active that stays on a character, its `static` abilities applying
+    "x_cost",  # 209.3: the cost is the printed number + X, X chosen as it is played; an effect amount of -1 is X
 )
 KW_WARCRY, KW_AMBUSH, KW_COMBO, KW_RAPID, KW_SNIPE, KW_EROSION, KW_PROLIF, KW_DROP, KW_WEAPON, KW_ARMOR, \
-    KW_PIERCE, KW_HEAL, KW_MAIN, KW_ATTACH = [1 << i for i in range(14)]
+    KW_PIERCE, KW_HEAL, KW_MAIN, KW_ATTACH, KW_X = [1 << i for i in range(15)]
 CLASSES = ("hunter", "ranger", "force", "fighter", "gunner", "techter", "bouncer", "summoner", "braver")
 CLASS_ALL = (1 << len(CLASSES)) - 1  # 208.1.2: "ALL" has every class icon
 
@@ -103,10 +104,11 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
- G_CLEAR, G_PENDING, G_FOCUS) = range(15)
+ G_CLEAR, G_PENDING, G_FOCUS, G_X) = range(16)
 # G_RAID: raid mode (the Boss is seat G_BOSS, G_TARGET its target player this turn, G_CLEAR the Boss
 # beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead).
-# G_FOCUS: entry id + 1 of the opposing character a Quick play in the opponent's turn aims at (0 none)
+# G_FOCUS: entry id + 1 of the opposing character a Quick play in the opponent's turn aims at (0 none).
+# G_X: the X of the card being played (209.3); 0 everywhere else (209.3.1)
 G_OPT = 16
 NOPT = 20
 G_POL = G_OPT + NOPT
