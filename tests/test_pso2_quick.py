@@ -382,3 +382,22 @@ def test_rule_209_3_and_103_5_1_random_x_is_a_whole_number_up_to_the_pp_left():
 def test_rule_209_3_an_x_amount_needs_an_x_card():
     with pytest.raises(InputError, match="x_cost"):
         pso2.compile_matchup(deck(card("BAD", type="active", eff=["cast:damage:-1:opp_character"])), deck())
+
+
+def test_rule_506_4_and_506_4_3_and_506_5_and_506_5_3_quick_plays_after_the_battle_start_step_end_the_battle():
+    """The defender (random) may pass at the battle start step, Warcry at the participation step, and
+    then KO the attacker with a Quick Active at the participation or engagement step: the battle ends
+    with no damage dealt (the Warcry card OFF and unhurt)."""
+    after_warcry = 0
+    for seed in range(60):
+        s = state(a=[card("ATK", atk=3, hp=2)], b=[card("W", atk=0, hp=9, kw=["warcry"]), BOLT],
+                  policies=(CURVE, pso2.POLICIES["random"]))
+        j, = onto_field(s, 0)
+        jw, = onto_field(s, 1)
+        hand_and_pp(s, 1, 1, 1)
+        R.rng(s, R.nseats(s) + 1)[0] = np.uint64(seed + 1)
+        A.attack(s, 0, j, 0, -1)
+        U = V(s)["U"]
+        gone, hurt = V(s)["P"][0, R.P_NU] == 1, U[1, jw, R.U_DF] > 0 or deck_count(s, 1) < 17
+        after_warcry += gone and U[1, jw, R.U_ON] == 0 and not hurt
+    assert after_warcry > 0

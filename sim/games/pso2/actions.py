@@ -3,7 +3,8 @@
 The policies (policy) choose; this module carries out. Simplification of §9 (digest 13.2): no
 priority ping-pong; abilities resolve at once, triggered ones through the queue in `settle`, the
 non-turn player's first (406.2.1); decision windows are the defender's Quick Actives at the battle
-start step (506.3.1) and in the turn end step (505.1.2), the defender's Warcry, the weapons at
+start, attack participation and engagement steps (506.3.1, 506.4, 506.5) and in the turn end step
+(505.1.2), the defender's Warcry, the weapons at
 engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1). Activated abilities (300.3) of
 the turn player's characters, Player card and 付与 Actives are used in its main phase (504.1.4).
 """
@@ -462,11 +463,9 @@ def attack(s, p, j, t1, t2):
     queue_trigger(s, p, c, TR_ATTACK)
     settle(s)
     j = find_entry(s, p, ae)
-    if j >= 0 and not vG(s)[G_OVER] and quick_window(s, p):
-        quick_plays(s, p, j, q, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0)
-        j = find_entry(s, p, ae)
-    if vG(s)[G_OVER] or j < 0 or find_entry(s, q, e1) < 0:
+    if not step_window(s, p, ae, q, e1, attack_value(s, p, j) if j >= 0 and (t1 == 0 or t2 == 0) else 0):
         return
+    j = find_entry(s, p, ae)
     # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry (506.4.2)
     U[p, j, U_ON] = 0
     t1 = find_entry(s, q, e1)
@@ -479,6 +478,11 @@ def attack(s, p, j, t1, t2):
         e1 = U[tq, t1, U_ENTRY]
         e2 = e1 if t2 >= 0 and vG(s)[O_RAPID_TWICE] else -1
         t2 = t1 if e2 >= 0 else -1
+    if not step_window(s, p, ae, tq, e1, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0):
+        return  # 506.4.3
+    j = find_entry(s, p, ae)
+    t1 = find_entry(s, tq, e1)
+    t2 = find_entry(s, tq, e2) if e2 >= 0 else -1
     # 506.5 engagement step: weapons, attacker first (506.5.2); 連撃 when engaging the player (302.5)
     a_atk = unit_atk(s, p, j) + weapon_bonus(s, p, j)
     d1 = target_atk(s, tq, t1, True)
@@ -488,6 +492,8 @@ def attack(s, p, j, t1, t2):
     if K[p, c, K_KW] & KW_COMBO and not U[p, j, U_COMBO] and (t1 == 0 or t2 == 0):
         U[p, j, U_ON] = 1
         U[p, j, U_COMBO] = 1
+    if not step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0):
+        return  # 506.5.3
     # 506.6 damage: simultaneous (212.2), dealt after the armour replacements (506.6.2); 狙撃 takes no
     # battle damage while attacking (302.8)
     back = 0 if K[p, c, K_KW] & KW_SNIPE else d1 + d2
@@ -515,6 +521,20 @@ def attack(s, p, j, t1, t2):
     settle(s)
 
 
+@engine_jit
+def step_window(s, p, ae, tq, e1, hit):
+    """A battle step's window (103.6.1.1: the turn player gets the action right at each step and passes
+    it, 103.6.1.6): the opponents' Quick plays against p's attacker with entry id `ae` (quick_plays;
+    `hit` = the damage it would deal seat tq's player). Returns whether the battle goes on: not if the
+    game ended or the attacker or the (first) target with entry id e1 left the field (506.3.2,
+    506.4.3, 506.5.3)."""
+    if quick_window(s, p):
+        j = find_entry(s, p, ae)
+        if j >= 0 and not vG(s)[G_OVER]:
+            quick_plays(s, p, j, tq, hit)
+    return not vG(s)[G_OVER] and find_entry(s, p, ae) >= 0 and find_entry(s, tq, e1) >= 0
+
+
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
@@ -530,9 +550,10 @@ def quick_window(s, p):
 def quick_plays(s, p, j, tq, hit):
     """The opponents' Quick Actives in p's turn (504.1.3.2: an Active without 【Main】 is played by
     whoever holds the action right; 103.6.1.1: the turn player gets it at each battle step and in the
-    turn end step, and passing hands it over, 103.6.1.6). Windows kept (digest 13.2): the battle start
-    step of an attack by p's unit j (506.3.1), `hit` = the damage it would deal seat tq's player, and
-    p's turn end step (505.1.2, j = -1). Who answers: PvP the opponent; raid, in the Boss's turn every
+    turn end step, and passing hands it over, 103.6.1.6). Windows kept (digest 13.2): each step of an
+    attack by p's unit j before its damage (step_window: the battle start step, 506.3.1; the attack
+    participation step after Warcry, 506.4; the engagement step after the weapons, 506.5), `hit` = the
+    damage it would deal seat tq's player, and p's turn end step (505.1.2, j = -1). Who answers: PvP the opponent; raid, in the Boss's turn every
     surviving party player from the target player on (the party may use abilities at this timing;
     the Boss has no hand, so party turns have no window). A play that KOs the attacker ends the
     battle (506.3.2)."""

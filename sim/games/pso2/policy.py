@@ -693,10 +693,11 @@ def discard_choice(s, p):
 
 @engine_jit
 def quick_choice(s, r, p, j, hit):
-    """Seat r's Quick Active in seat p's turn (504.1.3, 504.1.3.2: an Active without 【Main】; characters, items,
-    【Main】 and 付与 Actives wait for the own main phase, 504.1.1, 504.1.2, 504.1.3.1): hand index | focus unit of p << 8 (0: no focus), or -1 to pass. j = p's
-    attacking unit at the battle start step (-1: the turn end step); hit = the damage the attack
-    would deal r's deck. Scripted: a damage Active that KOs the attacker (the battle ends, 506.3.2),
+    """Seat r's Quick Active in seat p's turn (504.1.3, 504.1.3.2: an Active without 【Main】; characters,
+    items, 【Main】 and 付与 Actives wait for the own main phase, 504.1.1, 504.1.2, 504.1.3.1): hand index |
+    focus unit of p << 8 (0: no focus), or -1 to pass. j = p's attacking unit in a battle step (-1: the
+    turn end step); hit = the damage the attack would deal r's deck. Scripted: a damage Active that KOs
+    the attacker (the battle ends, 506.3.2),
     a 回復 Active when the hit would empty the deck, and at the end step a damage Active that KOs one
     of p's characters (the most expensive; PP left ON untaps at r's own start phase anyway, 501.1.1).
     Random: uniform over passing and every playable Quick Active."""
