@@ -401,3 +401,28 @@ def test_rule_506_4_and_506_4_3_and_506_5_and_506_5_3_quick_plays_after_the_batt
         gone, hurt = V(s)["P"][0, R.P_NU] == 1, U[1, jw, R.U_DF] > 0 or deck_count(s, 1) < 17
         after_warcry += gone and U[1, jw, R.U_ON] == 0 and not hurt
     assert after_warcry > 0
+
+
+def test_rule_504_1_4_2_a_quick_activated_ability_kos_the_attacker_in_the_opponents_turn():
+    for main, answered in ((False, True), (True, False)):
+        sniper = card("SNP", atk=1, hp=3, kw=["main"] if main else [], eff=["action:damage:2:opp_character:0:1:1"])
+        s = state(a=[card("ATK", atk=3, hp=2)], b=[sniper])
+        j, = onto_field(s, 0)
+        js, = onto_field(s, 1)
+        hand_and_pp(s, 1, 0, 1)
+        A.attack(s, 0, j, 0, -1)
+        assert (V(s)["P"][0, R.P_NU] == 1) == answered  # KO'd at the battle start step
+        assert (V(s)["U"][1, js, R.U_ON] == 0) == answered and (deck_count(s, 1) == 18) == answered
+
+
+def test_rule_504_1_4_2_random_policy_may_use_a_quick_activated_ability_in_the_turn_end_step():
+    used = 0
+    for seed in range(30):
+        s = state(a=[card("T", hp=9)], b=[SNIPER], policies=(CURVE, pso2.POLICIES["random"]))
+        onto_field(s, 0)
+        js, = onto_field(s, 1)
+        hand_and_pp(s, 1, 0, 1)
+        R.rng(s, R.nseats(s) + 1)[0] = np.uint64(seed + 1)
+        A.end_phase(s, 0)
+        used += V(s)["U"][1, js, R.U_ON] == 0
+    assert 0 < used < 30

@@ -32,6 +32,7 @@ from sim.games.pso2.policy import (
     OP_PUMP,
     OP_SEARCH,
     OP_WEAKEN,
+    QA_ACT,
     TG_ALL_OPP,
     TG_OPP,
     TG_OPP_PLAYER,
@@ -538,12 +539,13 @@ def step_window(s, p, ae, tq, e1, hit):
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
-    (K_QMIN); raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs
-    at every attack and every turn end."""
+    (K_QMIN), or a deck with a Quick activated ability (QK_QACT); raid: the Boss's turn (the party
+    answers). A cheap test before quick_plays, which runs at every battle step and every turn end."""
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
-    return P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]
+    return (P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]) \
+        or vK(s)[1 - p, player_row(s), K_QUICK] != 0
 
 
 @engine_jit
@@ -568,7 +570,10 @@ def quick_plays(s, p, j, tq, hit):
     for k in range(n):
         r = (first + k) % n if G[G_RAID] else first
         for _ in range(HMAX):
-            if G[G_OVER] or P[r, P_OUT] or P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]:
+            if G[G_OVER] or P[r, P_OUT]:
+                break
+            if (P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]) \
+                    and vK(s)[r, player_row(s), K_QUICK] == 0:
                 break
             jj = find_entry(s, p, ae) if ae >= 0 else -1
             if ae >= 0 and jj < 0:
@@ -576,9 +581,12 @@ def quick_plays(s, p, j, tq, hit):
             a = quick_choice(s, r, p, jj, hit if r == tq else 0)
             if a < 0:
                 break
-            t = a >> 8
+            t = (a >> 8) & 255
             G[G_FOCUS] = U[p, t, U_ENTRY] if t > 0 else 0
-            play_card(s, r, a & 255, -1)
+            if a & QA_ACT:  # a Quick activated ability of r's unit (504.1.4.2)
+                activate(s, r, a & 255, (a >> 16) & 1)
+            else:
+                play_card(s, r, a & 255, -1)
             G[G_FOCUS] = 0
 
 

@@ -13,10 +13,10 @@ Modules: rules (state, zones, PP, damage and rows), policy (decisions), actions
 (effects, plays, battle, phases), this one (interface, compiling, batch kernel, game loop),
 raid (the co-op raid against a scripted Boss).
 
-Quick Actives are played in the opponent's turn at the battle start step and the turn end step
-(actions.quick_plays); 付与 Actives, Search and the Mag's start-of-turn abilities are modelled. Not
-modelled (docs/policies_pso2.md): responses to each play, Quick activated abilities in the opponent's
-turn, the Player card's two faces, concession.
+Quick Actives and Quick activated abilities are played in the opponent's turn at the battle start,
+participation and engagement steps and the turn end step (actions.quick_plays); activated abilities,
+付与 Actives, Search, X costs, HP modifications and the Mag's start-of-turn abilities are modelled. Not
+modelled (docs/policies_pso2.md): responses to each play, the Player card's two faces, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
@@ -109,6 +109,7 @@ from sim.games.pso2.rules import (
     PP_CARD,
     PP_FD,
     PP_ON,
+    QK_QACT,
     QK_QUICK,
     QMIN_NONE,
     U_A0,
@@ -232,6 +233,8 @@ def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
     compiled = compile_cards(deck.game, deck.name, main + extra, KEYWORDS, name_ids)
     _pso2_columns(compiled.cards, main + extra)
     compiled.cards[len(main), K_QMIN] = min((c.cost for c in main if quick_profile(c)), default=QMIN_NONE)
+    if any(e.trigger == "action" for c in main + extra[:1] if "main" not in c.keywords for e in c.effects):
+        compiled.cards[len(main), K_QUICK] = QK_QACT
     return compiled
 
 

@@ -48,6 +48,7 @@ from sim.games.pso2.rules import (
     KW_ARMOR,
     KW_ATTACH,
     KW_EROSION,
+    KW_MAIN,
     KW_RAPID,
     KW_SNIPE,
     KW_WARCRY,
@@ -84,6 +85,7 @@ from sim.games.pso2.rules import (
     colour_ok,
     nseats,
     opponent,
+    player_row,
     pp_on,
     rng,
     unit_atk,
@@ -103,6 +105,7 @@ PARAM_NAMES = ("pp_target", "pp_draw_min", "keep_warcry", "unused")
 PP_TARGET = (0, 4, 7, 8)
 PP_DRAW_MIN = (1, 8, 12, 15)
 A_END, A_PLAY, A_ATTACK, A_ACT = 0, 1, 2, 3
+QA_ACT = 1 << 20  # quick_choice: the answer is an activated ability (unit | which << 16), not a hand card
 OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH, \
     OP_WEAKEN = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage",
                                         "heal", "mill", "search", "weaken"))
@@ -695,9 +698,11 @@ def discard_choice(s, p):
 def quick_choice(s, r, p, j, hit):
     """Seat r's Quick Active in seat p's turn (504.1.3, 504.1.3.2: an Active without 【Main】; characters,
     items, 【Main】 and 付与 Actives wait for the own main phase, 504.1.1, 504.1.2, 504.1.3.1): hand index |
-    focus unit of p << 8 (0: no focus), or -1 to pass. j = p's attacking unit in a battle step (-1: the
-    turn end step); hit = the damage the attack would deal r's deck. Scripted: a damage Active that KOs
-    the attacker (the battle ends, 506.3.2),
+    focus unit of p << 8 (0: no focus), or -1 to pass; or, with QA_ACT, r's unit | which << 16 (as for
+    A_ACT) | focus << 8: a Quick activated ability (504.1.4.2: its card has no 【Main】), looked at when
+    the Player card's row holds QK_QACT. j = p's attacking unit in a battle step (-1: the turn end
+    step); hit = the damage the attack would deal r's deck. Scripted, Actives first, then abilities
+    alike: a damage Active that KOs the attacker (the battle ends, 506.3.2),
     a 回復 Active when the hit would empty the deck, and at the end step a damage Active that KOs one
     of p's characters (the most expensive; PP left ON untaps at r's own start phase anyway, 501.1.1).
     Random: uniform over passing and every playable Quick Active."""
@@ -726,9 +731,21 @@ def quick_choice(s, r, p, j, hit):
                     best, bv = t, vK(s)[p, vU(s)[p, t, U_CARD], K_COST]
             if best > 0 and playable(s, r, c):
                 return i | best << 8
-    if n == 0:
+    m = 0
+    if K[r, player_row(s), K_QUICK]:  # the deck has Quick activated abilities (QK_QACT)
+        for u in range(P[r, P_NU]):
+            for which in range(2):
+                if not quick_ability(s, r, u, which):
+                    continue
+                if pol == PL_RANDOM:
+                    m += 1
+                    continue
+                a = ability_answer(s, r, p, j, hit, u, which)
+                if a >= 0:
+                    return a
+    if n + m == 0:
         return -1
-    k = randbelow(prng(s, r), n + 1)
+    k = randbelow(prng(s, r), n + m + 1)
     for i in range(P[r, P_HAND]):
         c = H[r, i]
         if K[r, c, K_QUICK] == 0 or not playable(s, r, c):
@@ -736,6 +753,47 @@ def quick_choice(s, r, p, j, hit):
         if k == 0:
             return i
         k -= 1
+    for u in range(P[r, P_NU]):
+        for which in range(2):
+            if quick_ability(s, r, u, which):
+                if k == 0:
+                    return QA_ACT | u | which << 16
+                k -= 1
+    return -1
+
+
+@engine_jit
+def quick_ability(s, r, u, which):
+    """Can seat r use unit u's activated ability (which 0: its card, 1: its 付与 Active) in the
+    opponent's turn: payable (can_activate) and Quick (504.1.4.2: the card has no 【Main】)?"""
+    c = action_row(s, r, u, which)
+    return c >= 0 and vK(s)[r, c, K_KW] & KW_MAIN == 0 and can_activate(s, r, u, which)
+
+
+@engine_jit
+def ability_answer(s, r, p, j, hit, u, which):
+    """The scripted answers of quick_choice for an ability (its first action effect): damage to an
+    opposing character that KOs p's attacker j, 回復 when the hit would empty r's deck, or at the turn
+    end step (j < 0) damage that KOs one of p's characters (the most expensive); -1 if none."""
+    c = action_row(s, r, u, which)
+    E = vE(s)
+    k = 0
+    while E[r, c, k, E_TRIGGER] != TR_ACTION:
+        k += 1
+    op, amount, tg = E[r, c, k, E_OP], E[r, c, k, E_AMOUNT], E[r, c, k, E_TARGET]
+    base = QA_ACT | u | which << 16
+    if op == OP_DAMAGE and tg == TG_OPP:
+        if j > 0 and kills(s, p, j, amount):
+            return base | j << 8
+        if j < 0:
+            best, bv = 0, -1
+            for t in range(1, vP(s)[p, P_NU]):
+                if kills(s, p, t, amount) and vK(s)[p, vU(s)[p, t, U_CARD], K_COST] > bv:
+                    best, bv = t, vK(s)[p, vU(s)[p, t, U_CARD], K_COST]
+            if best > 0:
+                return base | best << 8
+    if op == OP_HEAL and j >= 0 and hit >= vP(s)[r, P_DECK] and vP(s)[r, P_NDC] > 0:
+        return base
     return -1
 
 

@@ -77,6 +77,9 @@ K_VALUE = K_EX  # the policies' static value of a card (compile time)
 # to one opposing character (bits 0-7), to every opposing character (bits 8-15) and 回復X (bits 16-23)
 K_QUICK = K_LB_COST
 QK_QUICK = 1 << 24
+# On the Player card's row, K_QUICK holds QK_QACT when the deck has a Quick activated ability (504.1.4.2:
+# on a character, the Player card or a 付与 Active whose card has no 【Main】), for the opponent's-turn windows
+QK_QACT = 1 << 25
 # On the Player card's row: the lowest cost of a Quick Active in its deck (QMIN_NONE: none), so the
 # opponent's-turn windows skip a seat that cannot pay one (compile time)
 K_QMIN = K_RANK
