@@ -426,3 +426,36 @@ def test_rule_504_1_4_2_random_policy_may_use_a_quick_activated_ability_in_the_t
         A.end_phase(s, 0)
         used += V(s)["U"][1, js, R.U_ON] == 0
     assert 0 < used < 30
+
+
+# ---------------------------------------------------------------- responses (103.7)
+
+def test_rule_103_7_and_406_4_a_quick_heal_responds_to_lethal_burn_and_resolves_first():
+    burn = card("BURN", type="active", cost=0, eff=["cast:player_damage:3:opp_player"])
+    for heal, survives in ((MATE, True), (MAIN_BOLT, False)):
+        s = state(a=[burn, FILL], b=[heal])
+        hand_and_pp(s, 1, 1, 1)
+        R.damage_player(s, 1, 15)  # deck 3, the discard full: BURN would empty it (101.3)
+        R.draw(s, 0, 1)
+        A.main_phase(s, 0)
+        assert (V(s)["G"][R.G_OVER] == 0) == survives
+        assert V(s)["P"][0, R.P_HAND] == 0  # BURN was played either way
+
+
+def test_rule_103_7_a_response_that_removes_the_host_leaves_the_attach_active_nothing_to_go_on():
+    outcomes = set()
+    for seed in range(40):
+        s = state(a=[card("C", atk=1, hp=2), SHIFTA, FILL], b=[BOLT], policies=(CURVE, pso2.POLICIES["random"]))
+        j, = onto_field(s, 0, on=0)  # OFF: it cannot attack, so only a response removes it
+        R.draw(s, 0, 1)
+        hand_and_pp(s, 1, 1, 1)
+        R.rng(s, R.nseats(s) + 1)[0] = np.uint64(seed + 1)
+        A.main_phase(s, 0)
+        P = V(s)["P"]
+        if P[0, R.P_NU] == 1:  # BOLT KO'd the host in response: SHIFTA went to the discard unattached
+            assert P[0, R.P_NDC] == 2 and P[1, R.P_HAND] == 0
+            outcomes.add("fizzled")
+        else:
+            assert V(s)["U"][0, j, R.U_ATT] >= 0
+            outcomes.add("attached")
+    assert outcomes == {"fizzled", "attached"}

@@ -33,6 +33,7 @@ from sim.games.pso2.policy import (
     OP_SEARCH,
     OP_WEAKEN,
     QA_ACT,
+    RESPONSE,
     TG_ALL_OPP,
     TG_OPP,
     TG_OPP_PLAYER,
@@ -332,15 +333,29 @@ def record_played(s, p, c):
 
 @engine_jit
 def play_card(s, p, i, host):
-    """504.2: pay from hand (209.1.1) and resolve. Characters enter the front row OFF (202.2) unless
-    奇襲 (302.6), then 【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and
-    armour are equipped on `host` (205.4), replacing a weapon or the oldest armour on overflow
-    (205.4.5); an Active resolves and goes to the discard (204.2.1), a 付与 Active onto the character
-    `host` (204.2.2). An X card (209.3) costs its printed number + G_X, the X the policy chose."""
-    K, U = vK(s), vU(s)
+    """504.2: pay for hand card i (pay_card) and resolve it at once (put_card): a Quick play, to which
+    nobody responds here."""
+    put_card(s, p, pay_card(s, p, i), host)
+
+
+@engine_jit
+def pay_card(s, p, i):
+    """504.2: p's hand card i goes onto the stack: its cost paid (209.1.1; an X card, 209.3, its printed
+    number + G_X, the X the policy chose). Returns the card."""
+    K = vK(s)
     c = take_from_hand(s, p, i)
     pay(s, p, K[p, c, K_COST] + vG(s)[G_X], K[p, c, K_ELEM])
     record_played(s, p, c)
+    return c
+
+
+@engine_jit
+def put_card(s, p, c, host):
+    """The paid card c resolves. Characters enter the front row OFF (202.2) unless 奇襲 (302.6), then
+    【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and armour are equipped on
+    `host` (205.4), replacing a weapon or the oldest armour on overflow (205.4.5); an Active resolves
+    and goes to the discard (204.2.1), a 付与 Active onto the character `host` (204.2.2)."""
+    K, U = vK(s), vU(s)
     t = K[p, c, K_TYPE]
     if t == CT_CHARA:
         j = add_unit(s, p, c, 1 if K[p, c, K_KW] & KW_AMBUSH else 0)
@@ -523,6 +538,27 @@ def attack(s, p, j, t1, t2):
 
 
 @engine_jit
+def respond(s, p, c, host):
+    """103.7: p's card c is on the stack (paid, pay_card); before it resolves the opponents may respond
+    with Quick plays on top of it (quick_plays in response mode, `hit` = the damage c's own abilities
+    deal the opposing player; the scripted answer: 回復 when that would empty the deck), which resolve
+    first (406.4). Returns c's `host` found again by its entry id: -1 if it left the field."""
+    G, U = vG(s), vU(s)
+    he = U[p, host, U_ENTRY] if host >= 0 else -1
+    x = G[G_X]
+    G[G_X] = 0  # the answers are other cards: X is c's alone
+    hit = 0
+    E = vE(s)
+    for k in range(MAX_EFFECTS):
+        if E[p, c, k, E_OP] == OP_PLAYER_DAMAGE and (E[p, c, k, E_TRIGGER] == TR_CAST
+                                                    or E[p, c, k, E_TRIGGER] == TR_ENTER):
+            hit += x if E[p, c, k, E_AMOUNT] < 0 else E[p, c, k, E_AMOUNT]
+    quick_plays(s, p, RESPONSE, opponent(s, p), hit)
+    G[G_X] = x
+    return find_entry(s, p, he) if he >= 0 else -1
+
+
+@engine_jit
 def step_window(s, p, ae, tq, e1, hit):
     """A battle step's window (103.6.1.1: the turn player gets the action right at each step and passes
     it, 103.6.1.6): the opponents' Quick plays against p's attacker with entry id `ae` (quick_plays;
@@ -550,15 +586,16 @@ def quick_window(s, p):
 
 @engine_jit
 def quick_plays(s, p, j, tq, hit):
-    """The opponents' Quick Actives in p's turn (504.1.3.2: an Active without 【Main】 is played by
-    whoever holds the action right; 103.6.1.1: the turn player gets it at each battle step and in the
-    turn end step, and passing hands it over, 103.6.1.6). Windows kept (digest 13.2): each step of an
-    attack by p's unit j before its damage (step_window: the battle start step, 506.3.1; the attack
-    participation step after Warcry, 506.4; the engagement step after the weapons, 506.5), `hit` = the
-    damage it would deal seat tq's player, and p's turn end step (505.1.2, j = -1). Who answers: PvP the opponent; raid, in the Boss's turn every
-    surviving party player from the target player on (the party may use abilities at this timing;
-    the Boss has no hand, so party turns have no window). A play that KOs the attacker ends the
-    battle (506.3.2)."""
+    """The opponents' Quick Actives and Quick activated abilities in p's turn (504.1.3.2, 504.1.4.2:
+    played by whoever holds the action right; 103.6.1.1: the turn player gets it at each battle step
+    and in the turn end step, and passing hands it over, 103.6.1.6). Windows kept (digest 13.2): each
+    step of an attack by p's unit j before its damage (step_window: the battle start step, 506.3.1;
+    the attack participation step after Warcry, 506.4; the engagement step after the weapons, 506.5),
+    `hit` = the damage it would deal seat tq's player; p's turn end step (505.1.2, j = -1); a response
+    to p's card on the stack (103.7, j = RESPONSE, respond). Who answers: PvP the opponent; raid, in
+    the Boss's turn every surviving party player from the target player on (the party may use
+    abilities at this timing; the Boss has no hand, so party turns have no window). A play that KOs
+    the attacker ends the battle (506.3.2)."""
     G, P, U = vG(s), vP(s), vU(s)
     if G[G_RAID]:
         if p != G[G_BOSS]:
@@ -575,7 +612,7 @@ def quick_plays(s, p, j, tq, hit):
             if (P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]) \
                     and vK(s)[r, player_row(s), K_QUICK] == 0:
                 break
-            jj = find_entry(s, p, ae) if ae >= 0 else -1
+            jj = find_entry(s, p, ae) if ae >= 0 else j
             if ae >= 0 and jj < 0:
                 return
             a = quick_choice(s, r, p, jj, hit if r == tq else 0)
@@ -644,7 +681,13 @@ def main_phase(s, p):
         x, y, z = (a >> 4) & 255, ((a >> 12) & 255) - 1, ((a >> 20) & 255) - 1
         if kind == A_PLAY:
             vG(s)[G_X] = max(z, 0)  # 209.3: X while the card is played and resolves, else 0 (209.3.1)
-            play_card(s, p, x, y)
+            c = pay_card(s, p, x)
+            if quick_window(s, p):
+                y = respond(s, p, c, y)
+            if y >= 0 or vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) == 0:
+                put_card(s, p, c, y)
+            else:  # its host left in response: nothing to go on (406.4.1)
+                to_discard(s, p, c)
             vG(s)[G_X] = 0
         elif kind == A_ATTACK:
             attack(s, p, x, y, z)

@@ -14,9 +14,10 @@ Modules: rules (state, zones, PP, damage and rows), policy (decisions), actions
 raid (the co-op raid against a scripted Boss).
 
 Quick Actives and Quick activated abilities are played in the opponent's turn at the battle start,
-participation and engagement steps and the turn end step (actions.quick_plays); activated abilities,
+participation and engagement steps, the turn end step and in response to a main-phase play
+(actions.quick_plays); activated abilities,
 付与 Actives, Search, X costs, HP modifications and the Mag's start-of-turn abilities are modelled. Not
-modelled (docs/policies_pso2.md): responses to each play, the Player card's two faces, concession.
+modelled (docs/policies_pso2.md): responses to responses, the Player card's two faces, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =

@@ -106,6 +106,7 @@ PP_TARGET = (0, 4, 7, 8)
 PP_DRAW_MIN = (1, 8, 12, 15)
 A_END, A_PLAY, A_ATTACK, A_ACT = 0, 1, 2, 3
 QA_ACT = 1 << 20  # quick_choice: the answer is an activated ability (unit | which << 16), not a hand card
+RESPONSE = -2  # quick_choice's j in a response to a card on the stack (103.7)
 OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH, \
     OP_WEAKEN = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage",
                                         "heal", "mill", "search", "weaken"))
@@ -701,7 +702,8 @@ def quick_choice(s, r, p, j, hit):
     focus unit of p << 8 (0: no focus), or -1 to pass; or, with QA_ACT, r's unit | which << 16 (as for
     A_ACT) | focus << 8: a Quick activated ability (504.1.4.2: its card has no 【Main】), looked at when
     the Player card's row holds QK_QACT. j = p's attacking unit in a battle step (-1: the turn end
-    step); hit = the damage the attack would deal r's deck. Scripted, Actives first, then abilities
+    step; RESPONSE: a response to p's card on the stack, 103.7); hit = the damage the attack or the
+    card would deal r's deck. Scripted, Actives first, then abilities
     alike: a damage Active that KOs the attacker (the battle ends, 506.3.2),
     a 回復 Active when the hit would empty the deck, and at the end step a damage Active that KOs one
     of p's characters (the most expensive; PP left ON untaps at r's own start phase anyway, 501.1.1).
@@ -722,9 +724,9 @@ def quick_choice(s, r, p, j, hit):
         if j > 0 and ((dmg > 0 and kills(s, p, j, dmg)) or (sweep > 0 and kills(s, p, j, sweep))) \
                 and playable(s, r, c):
             return i | (j << 8 if dmg > 0 else 0)
-        if j >= 0 and hit >= P[r, P_DECK] and (qk >> 16) & 255 and P[r, P_NDC] > 0 and playable(s, r, c):
+        if j != -1 and hit >= P[r, P_DECK] and (qk >> 16) & 255 and P[r, P_NDC] > 0 and playable(s, r, c):
             return i
-        if j < 0 and dmg > 0:
+        if j == -1 and dmg > 0:
             best, bv = 0, -1
             for t in range(1, P[p, P_NU]):
                 if kills(s, p, t, dmg) and vK(s)[p, vU(s)[p, t, U_CARD], K_COST] > bv:
@@ -785,14 +787,14 @@ def ability_answer(s, r, p, j, hit, u, which):
     if op == OP_DAMAGE and tg == TG_OPP:
         if j > 0 and kills(s, p, j, amount):
             return base | j << 8
-        if j < 0:
+        if j == -1:
             best, bv = 0, -1
             for t in range(1, vP(s)[p, P_NU]):
                 if kills(s, p, t, amount) and vK(s)[p, vU(s)[p, t, U_CARD], K_COST] > bv:
                     best, bv = t, vK(s)[p, vU(s)[p, t, U_CARD], K_COST]
             if best > 0:
                 return base | best << 8
-    if op == OP_HEAL and j >= 0 and hit >= vP(s)[r, P_DECK] and vP(s)[r, P_NDC] > 0:
+    if op == OP_HEAL and j != -1 and hit >= vP(s)[r, P_DECK] and vP(s)[r, P_NDC] > 0:
         return base
     return -1
 
