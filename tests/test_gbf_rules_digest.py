@@ -218,3 +218,34 @@ def test_rule_10_17_1_2_an_armor_summon_stone_that_is_not_triggered_goes_to_the_
         A.checkpoint(s)
         outcomes.add("gauge" if S(s)[1, R.P_GUP] == 1 else "hand" if 0 in hand_of(s, 1) else "?")
     assert outcomes == {"gauge", "hand"}
+
+
+def test_rule_3_5_1_the_leader_deck_holds_leader_cards():
+    assert "5-1-2" in rules_broken(filler(50), [(leader("L0"), 1), (member("M"), 1)])
+    assert "5-1-2" not in rules_broken(filler(50), [(leader("L0"), 1), (leader("L1", rank=1), 1)])
+
+
+def test_rule_1_3_2_1_a_rested_member_is_not_rested_again():
+    """A dull (rest) effect picks an active opposing member, not an already rested one of more ATK."""
+    rest = stone_card("REST", eff=["cast:dull:0:opp_character"])
+    s = state(a=[rest], b=[engine_member("BIG", atk=5), engine_member("SMALL", atk=1)])
+    big = field(s, 1, 0, active=0)
+    small = field(s, 1, 1)
+    R.resolve(s, 0, 0, 0, -1)
+    assert S(s)[1, col(big, R.M_ACT)] == 0 and S(s)[1, col(small, R.M_ACT)] == 0
+    s = state(a=[rest], b=[engine_member("BIG", atk=5)])
+    big = field(s, 1, 0, active=0)
+    R.resolve(s, 0, 0, 0, -1)  # nothing active to rest: nothing happens
+    assert S(s)[1, col(big, R.M_ACT)] == 0 and members(s, 1)[0] == 0
+
+
+def test_rule_7_2_1_3_2_2_a_pursuing_cards_ougi_fires():
+    s = state(a=[engine_member("P", atk=1, rank=0, eff=["attack:pump:3:self:0:1"])],
+              b=[engine_member("B", hp=9)])
+    j = field(s, 0, 0)
+    field(s, 1, 0)
+    zone(s, 0, R.Z_GUP, R.P_GUP, 5)
+    G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, 0, S(s)[1, col(0, R.M_SER)]
+    assert A.join_battle(s, 0, R.LEADER_SLOT)  # the leader declares (no ougi)
+    assert A.join_battle(s, 0, j)  # the member pursues: its ougi fires at the checkpoint
+    assert S(s)[0, R.P_GUP] == 0 and S(s)[0, R.P_GDN] == 1 and R.unit_atk(s, 0, j) == 4

@@ -398,7 +398,7 @@ def battle_on(s, p):
 def join_battle(s, p, j):
     """Declare (r. 7-2-1-3-1: an active leader or member, r. 7-1, rested, r. 7-2-1-3-1-1) or pursue
     (r. 7-2-1-3-2, against the same partner, r. 7-2-1-3-2-1): rest the card, it becomes an attack card;
-    at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 2-6-1-1). Returns whether the battle is
+    at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 7-2-1-3-2-2, 2-6-1-1). Returns whether the battle is
     still on afterwards (the game not over, battle_on), so the caller need not test it again."""
     S = vS(s)
     if j == LEADER_SLOT:

@@ -566,7 +566,7 @@ def resolve(s, p, c, slot_eff, src):
             S[p, P_LATK if op == OP_PUMP else P_LHP] += x
         else:
             S[p, mcol(j, M_ATK if op == OP_PUMP else M_HP)] += x
-    elif op == OP_DULL:
+    elif op == OP_DULL:  # an active member: a rested one is not "made rested" again (r. 1-3-2-1)
         best, score = -1, -(1 << 30)
         for j in range(SLOTS):
             if S[q, mcol(j, M_CARD)] >= 0 and S[q, mcol(j, M_ACT)] and unit_atk(s, q, j) > score:
