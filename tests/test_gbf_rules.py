@@ -111,7 +111,7 @@ def hand_of(s, p):
 # ---------------------------------------------------------------- 1: winning and losing
 
 
-def test_rule_1_2_2_1_and_9_4_1_and_9_4_1_3_1_leader_ko_without_armor_loses_at_the_checkpoint():
+def test_rule_1_2_2_and_1_2_2_1_and_9_3_and_9_4_1_and_9_4_1_3_and_9_4_1_3_1_leader_ko_without_armor_loses_at_the_checkpoint():
     s = state()
     R.deal_damage(s, 1, R.LEADER_SLOT, 6)  # HP 6, no armor
     assert S(s)[1, R.P_LOST] == 1 and not G(s)[R.G_OVER]  # decided at the checkpoint (r. 9-4-1)
@@ -119,7 +119,7 @@ def test_rule_1_2_2_1_and_9_4_1_and_9_4_1_3_1_leader_ko_without_armor_loses_at_t
     assert G(s)[R.G_OVER] == 1
 
 
-def test_rule_1_2_2_2_empty_deck_loses_and_1_2_3_both_at_once_is_a_draw():
+def test_rule_1_2_2_2_and_9_4_1_4_empty_deck_loses_and_1_2_3_and_9_4_1_2_both_at_once_is_a_draw():
     s = state()
     S(s)[0, R.P_DECK] = 0
     A.checkpoint(s)
@@ -143,7 +143,7 @@ def test_rule_1_2_2_2_first_player_decks_out_at_the_crystal_of_its_14th_turn():
 # ---------------------------------------------------------------- 5: setup
 
 
-def test_rule_5_2_1_and_5_2_1_5_and_5_2_1_6_and_5_2_1_7_setup_hand_armor_leader():
+def test_rule_5_2_1_and_5_2_1_5_and_5_2_1_6_and_5_2_1_7_and_3_5_1_1_setup_hand_armor_leader_active():
     s = state(leaders_a=(leader("L1", rank=2), LEAD))
     A.setup(s, 0, 2)
     st = S(s)
@@ -192,7 +192,7 @@ def test_rule_10_17_1_1_crystal_summon_trigger_activates_and_stays_a_crystal():
     assert S(s)[0, R.P_HAND] == 2 and S(s)[0, R.P_GUP] == 0
 
 
-def test_rule_6_5_1_2_and_6_5_1_2_1_and_6_5_1_2_1_4_chain_burst_damage_then_recycle():
+def test_rule_6_5_1_2_and_6_5_1_2_1_and_6_5_1_2_1_2_and_6_5_1_2_1_4_chain_burst_damage_then_recycle():
     s = state(b=[member("B", hp=3)])
     field(s, 1, 0)
     zone(s, 0, R.Z_GDN, R.P_GDN, 5, 6, 7)
@@ -217,7 +217,7 @@ def test_rule_6_5_1_2_1_1_chain_burst_hits_the_leader_only_without_members():
 # ---------------------------------------------------------------- 7: crystals, rank, deploy
 
 
-def test_rule_10_2_3_1_1_rank_limit_counts_all_crystals():
+def test_rule_10_2_3_1_and_10_2_3_1_1_rank_limit_counts_all_crystals():
     s = state(a=[member("R2", rank=2), member("R1", rank=1)])
     crystals(s, 0, 10, 11, active=0)  # rested crystals still count
     assert R.can_deploy(s, 0, 0)
@@ -237,7 +237,7 @@ def test_rule_10_2_3_2_1_name_limit_and_3_6_3_three_slots():
     assert not R.can_deploy(s, 0, 4)  # 3 members
 
 
-def test_rule_8_4_2_payment_element_icon_then_generic_no_partial():
+def test_rule_8_4_2_and_8_4_2_2_and_8_4_2_4_payment_element_icon_then_generic_no_partial():
     s = state(a=[stone("S", cost=3, elem="water")], b=[])
     water = member("W", elem="water")
     s2 = state(a=[stone("S", cost=3, elem="water"), water])
@@ -251,7 +251,7 @@ def test_rule_8_4_2_payment_element_icon_then_generic_no_partial():
     assert not R.can_pay(s, 0, 2, 0)  # r. 8-4-2-4: no partial payment
 
 
-def test_rule_6_3_1_2_1_deploy_is_free_and_enters_active():
+def test_rule_6_3_1_2_1_and_2_4_1_deploy_is_free_rank_is_not_paid_and_enters_active():
     s = state(a=[member("A", rank=1)])
     hand(s, 0, 0)
     crystals(s, 0, 10)
@@ -260,7 +260,7 @@ def test_rule_6_3_1_2_1_deploy_is_free_and_enters_active():
     assert R.active_crystals(s, 0, 0) == 1  # nothing rested
 
 
-def test_rule_6_3_1_2_3_summon_is_paid_goes_to_gauge_and_resolves():
+def test_rule_6_3_1_2_3_and_6_3_1_2_3_2_summon_is_paid_goes_to_gauge_and_resolves():
     s = state(a=[stone("BOLT", cost=1, eff=["cast:damage:3:opp_character"]), member("F", rank=9)],
               b=[member("B", hp=3)])
     hand(s, 0, 0)
@@ -288,7 +288,7 @@ def test_rule_7_2_1_3_1_2_leader_targetable_only_without_members():
     assert attack_plan(s, 0) % 4 == 0
 
 
-def test_rule_7_4_1_2_and_7_2_1_3_2_pursuit_sums_atk_into_one_damage_instance():
+def test_rule_7_4_1_2_and_7_2_1_3_2_and_7_2_1_3_2_1_pursuit_sums_atk_into_one_damage_instance():
     s = state(a=[member("A1", atk=3, rank=0), member("A2", atk=3, rank=0)], b=[member("B", hp=5)])
     field(s, 0, 0)
     field(s, 0, 1)
@@ -441,7 +441,7 @@ def test_option_replenish_per_ko():
 # ---------------------------------------------------------------- 10: job change, limit break
 
 
-def test_rule_10_4_limit_break_levels_and_level_card_takes_the_ko():
+def test_rule_10_4_and_9_2_3_2_and_10_4_3_3_3_limit_break_levels_and_level_card_takes_the_ko():
     s = state(a=[member("V1", atk=2, hp=3, rank=1, name="Vane"), member("V2", atk=3, hp=3, rank=1, name="Vane (Summer)")])
     crystals(s, 0, 10)
     field(s, 0, 0)
@@ -454,7 +454,7 @@ def test_rule_10_4_limit_break_levels_and_level_card_takes_the_ko():
     assert S(s)[0, R.P_PEND_REP] == 0  # the member stayed (r. 9-2-3)
 
 
-def test_rule_10_3_job_change_rank_limit_once_per_turn_inherits():
+def test_rule_10_3_and_10_3_2_and_6_3_1_2_4_job_change_rank_limit_once_per_turn_inherits():
     l1, l2 = leader("L1", atk=4, hp=8, rank=1), leader("L2", atk=5, hp=9, rank=2)
     s = state(leaders_a=(LEAD, l1, l2))
     crystals(s, 0, 10)
@@ -693,7 +693,7 @@ def test_rule_9_2_and_9_2_1_and_2_7_one_instance_at_current_hp_kos_at_once():
     assert S(s)[1, R.P_PEND_REP] == 1  # only the check-type replenishment waits for one
 
 
-def test_rule_9_2_2_and_3_1_6_and_3_4_kod_member_goes_face_up_on_top_of_its_owners_gauge():
+def test_rule_9_2_2_and_9_2_2_3_1_and_3_1_6_and_3_4_kod_member_goes_face_up_on_top_of_its_owners_gauge():
     s = state(a=[member("A", atk=5, rank=0)], b=[member("B", hp=3)])
     zone(s, 1, R.Z_GUP, R.P_GUP, 7)
     field(s, 0, 0)
@@ -798,7 +798,7 @@ def test_rule_6_5_and_6_5_1_3_burst_phase_ends_both_players_turn_effects():
     assert S(s)[0, R.P_JC] == 0 and S(s)[0, R.P_LB] == 0
 
 
-def test_rule_7_2_1_3_1_declaring_rests_the_card_and_makes_it_an_attack_card():
+def test_rule_7_2_1_3_1_and_7_2_1_3_1_1_and_7_1_declaring_rests_the_card_and_makes_it_an_attack_card():
     s = state(a=[member("A", rank=0)], b=[member("B", hp=9)])
     j = field(s, 0, 0)
     field(s, 1, 0)
@@ -849,7 +849,7 @@ def test_rule_6_4_battle_phase_attacks_the_leader_without_members_and_breaks_arm
     assert not G(s)[R.G_BATTLE] and not G(s)[R.G_OVER]
 
 
-def test_rule_1_3_2_drawing_from_an_empty_deck_does_nothing_and_4_8_draw_one_at_a_time():
+def test_rule_1_3_2_drawing_from_an_empty_deck_does_nothing_and_4_8_and_3_2_3_draw_one_at_a_time():
     s = state()
     R.draw_cards(s, 0, 3)
     assert hand_of(s, 0) == [0, 1, 2] and S(s)[0, R.P_HEAD] == 3 and S(s)[0, R.P_DECK] == N - 3
@@ -858,7 +858,7 @@ def test_rule_1_3_2_drawing_from_an_empty_deck_does_nothing_and_4_8_draw_one_at_
     assert hand_of(s, 0) == [0, 1, 2, 3] and S(s)[0, R.P_DECK] == 0 and R.draw_top(s, 0) == -1
 
 
-def test_rule_6_2_start_phase_deck_out_at_the_draw_before_the_crystal():
+def test_rule_6_2_and_6_2_6_start_phase_deck_out_at_the_draw_before_the_crystal():
     """r. 6-2: untap, draw 2, checkpoint (r. 6-2-6: the empty deck loses here), then the crystal."""
     s = state()
     S(s)[0, R.P_DECK] = 2
@@ -949,7 +949,7 @@ def test_rule_3_1_4_a_member_that_leaves_play_is_a_new_object():
     assert members(s, 1)[0] == 0 and S(s)[1, col(0, R.M_SER)] != ser and R.unit_atk(s, 1, 0) == 2
 
 
-def test_rule_3_8_armor_break_takes_a_uniformly_random_armor_card():
+def test_rule_3_8_and_3_8_2_and_9_4_2_3_1_armor_break_takes_a_uniformly_random_armor_card():
     seen = set()
     for seed in range(40):
         s = state(b=[member(f"M{i}", rank=9) for i in range(5)], seed=seed)
@@ -1014,7 +1014,7 @@ def test_rule_5_1_2_and_5_1_2_3_leader_deck_of_1_to_5_with_a_rank_0_leader():
     state(leaders_a=tuple(leader(f"L{i}", rank=i) for i in range(5)))
 
 
-def test_rule_5_2_and_5_2_1_4_first_player_at_random_both_set_up():
+def test_rule_5_2_and_5_2_1_4_and_5_2_1_4_1_first_player_at_random_both_set_up():
     a, b = gbf.compile_matchup(deck(), deck())
     games = gbf.play(a, b, CURVE, CURVE, seed=2, stream=0, start=0, n=200).games
     first = games[:, G_FIRST].mean()

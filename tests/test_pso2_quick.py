@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from sim.cards.model import Card, Deck
 from sim.decks.deckfile import load_deck
 from sim.engine.results import C_DRAWN
+from sim.errors import InputError
 from sim.games.pso2 import actions as A
 from sim.games.pso2 import engine as pso2
 from sim.games.pso2 import policy as POL
@@ -204,3 +208,254 @@ def test_rule_103_7_1_1_1_quick_profile_marks_quick_actives_only():
     assert pso2.quick_profile(card("SW", type="active", eff=["cast:damage:1:all_opp_characters"])) == R.QK_QUICK | 1 << 8
     assert pso2.quick_profile(MAIN_BOLT) == 0 and pso2.quick_profile(SHIFTA) == 0
     assert pso2.quick_profile(card("C", atk=1, hp=1)) == 0
+
+
+# ---------------------------------------------------------------- activated abilities (300.3), 付与 ON state
+
+SNIPER = card("SNP", atk=1, hp=3, colour="red", eff=["action:damage:2:opp_character:0:1:1"])  # ①, 【ON⇒OFF】
+FIELD_GUN = card("FGUN", type="active", kw=["attach"], eff=["static:pump:1:own_character",
+                                                             "action:player_damage:1:opp_player:0:0:1"])
+
+
+def test_rule_300_3_and_209_1_3_and_209_1_3_1_an_activated_ability_pays_pp_of_any_colour_and_turns_its_card_off():
+    s = state(a=[SNIPER, card("BLUE", type="active", colour="blue")], b=[card("T", hp=2)])
+    j, = onto_field(s, 0)
+    jt, = onto_field(s, 1)
+    hand_and_pp(s, 0, 0, 1)  # one blue PP: the ability's ① has no colour requirement (209.1.3)
+    assert POL.can_activate(s, 0, j, 0) and not POL.can_activate(s, 0, j, 1)
+    A.activate(s, 0, j, 0)
+    assert V(s)["P"][1, R.P_NU] == 1 and R.pp_on(s, 0) == 0 and V(s)["U"][0, j, R.U_ON] == 0
+    assert not POL.can_activate(s, 0, j, 0)  # OFF: 【ON⇒OFF】 cannot be paid again (209.1.3.1)
+
+
+def test_rule_504_1_4_and_504_1_4_1_the_scripted_main_phase_uses_an_activated_ability_that_kos():
+    s = state(a=[SNIPER, FILL], b=[card("T", atk=5, hp=2)])
+    j, = onto_field(s, 0)
+    onto_field(s, 1)
+    hand_and_pp(s, 0, 0, 1)
+    A.main_phase(s, 0)
+    assert V(s)["P"][1, R.P_NU] == 1 and V(s)["U"][0, j, R.U_ON] == 0 and deck_count(s, 1) == 19
+
+
+def test_rule_504_1_4_an_activated_ability_needs_its_cost_and_a_target():
+    s = state(a=[SNIPER], b=[card("T", hp=2)])
+    j, = onto_field(s, 0)
+    assert not POL.can_activate(s, 0, j, 0)  # no target (406.2.4), no PP
+    onto_field(s, 1)
+    assert not POL.can_activate(s, 0, j, 0)  # no PP for ①
+
+
+def test_rule_204_2_2_3_an_attach_active_enters_on_and_its_on_to_off_ability_is_usable_at_once():
+    """Seed 001, 204.2.2.3: 《アクティブカード》が場に出る時は基本的に【ON】状態で場に出ます (an Active enters the
+    field ON): attached this turn, its 【ON⇒OFF】 ability is paid at once; its host, entering OFF (202.2), could not."""
+    s = state(a=[card("C", atk=1, hp=3), FIELD_GUN])
+    j, = onto_field(s, 0, on=0)
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, j)
+    assert V(s)["U"][0, j, R.U_ATTON] == 1 and POL.can_activate(s, 0, j, 1)
+    A.activate(s, 0, j, 1)
+    assert deck_count(s, 1) == 19 and V(s)["U"][0, j, R.U_ATTON] == 0 and not POL.can_activate(s, 0, j, 1)
+    A.start_phase(s, 0)  # 501.1.2 [AMBIGUOUS]: untapped with the other cards on the field
+    assert POL.can_activate(s, 0, j, 1)
+
+
+def test_rule_300_3_random_policy_counts_activated_abilities_among_its_choices():
+    used = 0
+    for seed in range(30):
+        s = state(a=[SNIPER, FILL], b=[card("T", hp=9)], policies=(pso2.POLICIES["random"],) * 2)
+        j, = onto_field(s, 0)
+        onto_field(s, 1)
+        hand_and_pp(s, 0, 0, 1)
+        R.rng(s, R.nseats(s))[0] = np.uint64(seed + 1)
+        A.main_phase(s, 0)
+        used += V(s)["U"][1, 1, R.U_DF] == 2
+    assert 0 < used < 30
+
+
+def test_rule_300_3_an_activated_ability_without_a_cost_is_refused():
+    bad = card("BAD", atk=1, hp=1, eff=["action:draw:1"])
+    with pytest.raises(InputError, match="needs a cost"):
+        pso2.compile_matchup(deck(bad), deck())
+    item = card("IT", type="item", eff=["action:draw:1:none:0:1"])
+    with pytest.raises(InputError, match="not on a item"):
+        pso2.compile_matchup(deck(item), deck())
+
+
+# ---------------------------------------------------------------- HP modifications (215.3)
+
+def test_rule_215_3_and_215_3_1_a_minus_hp_modification_kos_at_0_hp():
+    s = state(a=[card("W", type="active", eff=["cast:weaken:1:opp_character:2"])], b=[card("T", atk=3, hp=2)])
+    onto_field(s, 1)
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)
+    assert V(s)["P"][1, R.P_NU] == 1 and V(s)["P"][1, R.P_NDC] == 1
+
+
+def test_rule_215_3_1_a_minus_hp_modification_turns_damage_into_ko_damage():
+    s = state(a=[card("W", type="active", eff=["cast:weaken:0:opp_character:1"])], b=[card("T", hp=5)])
+    jt, = onto_field(s, 1)
+    R.damage_unit(s, 1, jt, 2, False)  # 2 of 5: stays in the front row
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)  # max HP 4: 2 damage is not KO damage, the row checks are not redone
+    assert V(s)["P"][1, R.P_NU] == 2 and R.unit_hp(s, 1, jt) == 4 and V(s)["U"][1, jt, R.U_ROW] == 0
+    s2 = state(a=[card("W", type="active", eff=["cast:weaken:0:opp_character:3"])], b=[card("T", hp=5)])
+    jt, = onto_field(s2, 1)
+    R.damage_unit(s2, 1, jt, 2, False)
+    R.draw(s2, 0, 1)
+    A.play_card(s2, 0, 0, -1)  # max HP 2: the 2 damage is KO damage (213.2)
+    assert V(s2)["P"][1, R.P_NU] == 1
+
+
+def test_rule_215_3_a_plus_hp_modification_lasts_until_the_refresh_step():
+    s = state(a=[card("C", atk=1, hp=3), card("PU", type="active", eff=["cast:pump:1:own_character:2"])])
+    j, = onto_field(s, 0)
+    R.draw(s, 0, 1)
+    A.play_card(s, 0, 0, -1)
+    assert R.unit_atk(s, 0, j) == 2 and R.unit_hp(s, 0, j) == 5
+    A.end_phase(s, 0)
+    assert R.unit_atk(s, 0, j) == 1 and R.unit_hp(s, 0, j) == 3
+
+
+def test_pool_cards_with_activated_abilities_hp_modifications_and_x_costs_are_played_in_games():
+    """PC-022 (①, 【ON⇒OFF】), PA-010 (付与 with 【ON⇒OFF】), PA-011 (−1/−2) and PA-012 (X) from the shipped pool,
+    in a deck built on the control deck: the games play them and keep every invariant."""
+    from sim.decks.pools import load_pool
+
+    pool = load_pool(DECKS / "cards.csv", "pso2")
+    base = load_deck(DECKS / "control.toml")
+    new = [(pool["PC-022"], 3), (pool["PA-010"], 3), (pool["PA-011"], 3), (pool["PA-012"], 3)]
+    main = [(c, n) for c, n in base.main][:-4] + new
+    extra = sum(n for _, n in base.main) - sum(n for _, n in main)
+    main[0] = (main[0][0], main[0][1] + extra) if extra > 0 else main[0]
+    d = Deck("pso2", "with abilities", base.path, {"main": main, "player": base.zone("player"), "mag": base.zone("mag")})
+    a, b = pso2.compile_matchup(d, load_deck(DECKS / "aggro.toml"))
+    batch = pso2.play(a, b, CURVE, CURVE, seed=5, stream=0, start=0, n=200, detail="cards")
+    played = {code: int((batch.cards[:, 0, [k for k, c in enumerate(a.codes) if c == code], 1] >= 0).sum())
+              for code in ("PC-022", "PA-010", "PA-011", "PA-012")}
+    assert all(v > 0 for v in played.values()), played
+    assert not pso2.check_invariants(a, b, CURVE, CURVE, seed=5, n=200).any()
+    assert not pso2.check_invariants(a, b, *(pso2.POLICIES["random"],) * 2, seed=5, n=200).any()
+
+
+# ---------------------------------------------------------------- X costs (209.3)
+
+XBOLT = card("XBOLT", type="active", kw=["x_cost"], eff=["cast:damage:-1:opp_character"])
+
+
+def test_rule_209_3_an_x_card_costs_its_printed_number_plus_x_and_its_effect_reads_x():
+    s = state(a=[XBOLT], b=[card("T", hp=3)])
+    onto_field(s, 1)
+    hand_and_pp(s, 0, 1, 3)
+    A.main_phase(s, 0)  # curve: X = the 3 ON PP
+    assert V(s)["P"][1, R.P_NU] == 1 and R.pp_on(s, 0) == 0 and V(s)["P"][0, R.P_SPENT] == 3
+    assert V(s)["G"][R.G_X] == 0
+
+
+def test_rule_209_3_1_x_is_0_off_the_stack():
+    xchar = card("XC", cost=1, atk=1, hp=9, kw=["x_cost"], eff=["enter:draw:-1"])
+    s = state(a=[xchar], b=[card("BRK", type="active", eff=["cast:break:0:opp_character:1"])])
+    hand_and_pp(s, 0, 1, 3)
+    assert POL.playable(s, 0, V(s)["H"][0, 0])  # payable at X = 0: the printed cost
+    A.main_phase(s, 0)  # X = 2: it draws 2 as it enters
+    assert V(s)["P"][0, R.P_NU] == 2 and V(s)["P"][0, R.P_HAND] == 2 and R.pp_on(s, 0) == 0
+    R.draw(s, 1, 1)
+    V(s)["G"][R.G_TP] = 1
+    A.play_card(s, 1, 0, -1)  # "cost 1 or less" reads the printed 1 (X = 0 on the field)
+    assert V(s)["P"][0, R.P_NU] == 1
+
+
+def test_rule_209_3_and_103_5_1_random_x_is_a_whole_number_up_to_the_pp_left():
+    spent = set()
+    for seed in range(40):
+        s = state(a=[XBOLT], b=[card("T", hp=9)], policies=(pso2.POLICIES["random"],) * 2)
+        onto_field(s, 1)
+        hand_and_pp(s, 0, 1, 3)
+        R.rng(s, R.nseats(s))[0] = np.uint64(seed + 1)
+        x = POL.choose_x(s, 0, V(s)["H"][0, 0])
+        assert 0 <= x <= 3
+        spent.add(x)
+    assert spent == {0, 1, 2, 3}
+    s = state(a=[FILL])
+    assert POL.choose_x(s, 0, 19) == -1  # no X
+
+
+def test_rule_209_3_an_x_amount_needs_an_x_card():
+    with pytest.raises(InputError, match="x_cost"):
+        pso2.compile_matchup(deck(card("BAD", type="active", eff=["cast:damage:-1:opp_character"])), deck())
+
+
+def test_rule_506_4_and_506_4_3_and_506_5_and_506_5_3_quick_plays_after_the_battle_start_step_end_the_battle():
+    """The defender (random) may pass at the battle start step, Warcry at the participation step, and
+    then KO the attacker with a Quick Active at the participation or engagement step: the battle ends
+    with no damage dealt (the Warcry card OFF and unhurt)."""
+    after_warcry = 0
+    for seed in range(60):
+        s = state(a=[card("ATK", atk=3, hp=2)], b=[card("W", atk=0, hp=9, kw=["warcry"]), BOLT],
+                  policies=(CURVE, pso2.POLICIES["random"]))
+        j, = onto_field(s, 0)
+        jw, = onto_field(s, 1)
+        hand_and_pp(s, 1, 1, 1)
+        R.rng(s, R.nseats(s) + 1)[0] = np.uint64(seed + 1)
+        A.attack(s, 0, j, 0, -1)
+        U = V(s)["U"]
+        gone, hurt = V(s)["P"][0, R.P_NU] == 1, U[1, jw, R.U_DF] > 0 or deck_count(s, 1) < 17
+        after_warcry += gone and U[1, jw, R.U_ON] == 0 and not hurt
+    assert after_warcry > 0
+
+
+def test_rule_504_1_4_2_a_quick_activated_ability_kos_the_attacker_in_the_opponents_turn():
+    for main, answered in ((False, True), (True, False)):
+        sniper = card("SNP", atk=1, hp=3, kw=["main"] if main else [], eff=["action:damage:2:opp_character:0:1:1"])
+        s = state(a=[card("ATK", atk=3, hp=2)], b=[sniper])
+        j, = onto_field(s, 0)
+        js, = onto_field(s, 1)
+        hand_and_pp(s, 1, 0, 1)
+        A.attack(s, 0, j, 0, -1)
+        assert (V(s)["P"][0, R.P_NU] == 1) == answered  # KO'd at the battle start step
+        assert (V(s)["U"][1, js, R.U_ON] == 0) == answered and (deck_count(s, 1) == 18) == answered
+
+
+def test_rule_504_1_4_2_random_policy_may_use_a_quick_activated_ability_in_the_turn_end_step():
+    used = 0
+    for seed in range(30):
+        s = state(a=[card("T", hp=9)], b=[SNIPER], policies=(CURVE, pso2.POLICIES["random"]))
+        onto_field(s, 0)
+        js, = onto_field(s, 1)
+        hand_and_pp(s, 1, 0, 1)
+        R.rng(s, R.nseats(s) + 1)[0] = np.uint64(seed + 1)
+        A.end_phase(s, 0)
+        used += V(s)["U"][1, js, R.U_ON] == 0
+    assert 0 < used < 30
+
+
+# ---------------------------------------------------------------- responses (103.7)
+
+def test_rule_103_7_and_406_4_a_quick_heal_responds_to_lethal_burn_and_resolves_first():
+    burn = card("BURN", type="active", cost=0, eff=["cast:player_damage:3:opp_player"])
+    for heal, survives in ((MATE, True), (MAIN_BOLT, False)):
+        s = state(a=[burn, FILL], b=[heal])
+        hand_and_pp(s, 1, 1, 1)
+        R.damage_player(s, 1, 15)  # deck 3, the discard full: BURN would empty it (101.3)
+        R.draw(s, 0, 1)
+        A.main_phase(s, 0)
+        assert (V(s)["G"][R.G_OVER] == 0) == survives
+        assert V(s)["P"][0, R.P_HAND] == 0  # BURN was played either way
+
+
+def test_rule_103_7_a_response_that_removes_the_host_leaves_the_attach_active_nothing_to_go_on():
+    outcomes = set()
+    for seed in range(40):
+        s = state(a=[card("C", atk=1, hp=2), SHIFTA, FILL], b=[BOLT], policies=(CURVE, pso2.POLICIES["random"]))
+        j, = onto_field(s, 0, on=0)  # OFF: it cannot attack, so only a response removes it
+        R.draw(s, 0, 1)
+        hand_and_pp(s, 1, 1, 1)
+        R.rng(s, R.nseats(s) + 1)[0] = np.uint64(seed + 1)
+        A.main_phase(s, 0)
+        P = V(s)["P"]
+        if P[0, R.P_NU] == 1:  # BOLT KO'd the host in response: SHIFTA went to the discard unattached
+            assert P[0, R.P_NDC] == 2 and P[1, R.P_HAND] == 0
+            outcomes.add("fizzled")
+        else:
+            assert V(s)["U"][0, j, R.U_ATT] >= 0
+            outcomes.add("attached")
+    assert outcomes == {"fizzled", "attached"}

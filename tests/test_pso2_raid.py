@@ -118,7 +118,7 @@ def test_raid_drop_fires_in_the_boss_turn_only():
     assert V(s)["G"][R.G_NTQ] == 1
 
 
-def test_raid_eliminated_players_leave_and_the_party_loses_when_all_are_out():
+def test_rule_101_5_raid_eliminated_players_leave_and_the_party_loses_when_all_are_out():
     s = raid_state([deck(), deck()], boss_deck())
     R.damage_player(s, 0, 20)
     R.check_loss(s)

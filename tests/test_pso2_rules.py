@@ -667,3 +667,76 @@ def test_rule_406_2_1_the_non_turn_players_triggers_resolve_first():
     R.queue_trigger(s, 1, 19, R.TR_ENTER)
     A.settle(s)
     assert V(s)["P"][1, R.P_HAND] == 1 and V(s)["G"][R.G_OVER] == 1
+
+
+# ---------------------------------------------------------------- cited rules: equipment, hand, main phase, battle steps
+
+def test_rule_205_4_a_weapon_is_equipped_on_its_host_not_put_among_the_items():
+    s = state(a=[card("C", atk=1, hp=3, cls="hunter"), card("SW", type="item", atk=2, kw=["weapon"], cls="hunter")])
+    j, = onto_field(s, 0)
+    R.draw(s, 0, 1)
+    c = V(s)["H"][0, 0]
+    assert POL.playable(s, 0, c) and POL.best_host(s, 0, c) in (0, j)
+    A.play_card(s, 0, 0, j)
+    U = V(s)["U"]
+    assert U[0, j, R.U_WPN] == c and V(s)["P"][0, R.P_NIT] == 0 and V(s)["P"][0, R.P_HAND] == 0
+
+
+def test_rule_402_3_the_hand_limit_is_checked_only_at_the_owners_refresh_step():
+    s = state(a=[FILL] * 9, b=[FILL] * 9, first=0)
+    R.draw(s, 0, 9)
+    R.draw(s, 1, 9)
+    assert V(s)["P"][0, R.P_HAND] == 9  # no limit while the turn goes on
+    A.end_phase(s, 0)
+    assert V(s)["P"][0, R.P_HAND] == 7 and V(s)["P"][1, R.P_HAND] == 9  # the non-turn player keeps 9
+    assert V(s)["P"][0, R.P_NDC] == 2
+
+
+def test_rule_504_1_any_number_of_plays_and_attacks_in_one_main_phase():
+    amb = card("AMB", cost=1, atk=1, hp=3, kw=["ambush"])
+    s = state(a=[amb, amb, FILL, FILL])
+    R.draw(s, 0, 4)
+    for _ in range(2):
+        R.put_pp(s, 0, R.take_from_hand(s, 0, V(s)["P"][0, R.P_HAND] - 1), 1, 0)
+    A.main_phase(s, 0)
+    assert V(s)["P"][0, R.P_NU] == 3 and R.pp_on(s, 0) == 0  # both played, in one main phase
+    assert deck_count(s, 1) == 20 - 2 and V(s)["U"][0, 1, R.U_ON] == 0 and V(s)["U"][0, 2, R.U_ON] == 0
+
+
+def test_rule_504_1_6_and_504_1_6_2_declaring_the_end_phase_ends_the_main_phase_with_actions_left():
+    """The random policy may declare the end phase first: the main phase then ends with the playable
+    card still in hand and the ON character still ON; otherwise it acted before ending."""
+    ended_first = acted = 0
+    for seed in range(40):
+        s = state(a=[card("C", cost=1, atk=1, hp=3), FILL, card("ON", atk=1, hp=3)], policies=(RANDOM, RANDOM))
+        j, = onto_field(s, 0)
+        R.draw(s, 0, 2)
+        R.put_pp(s, 0, R.take_from_hand(s, 0, 1), 1, 0)
+        R.rng(s, R.nseats(s))[0] = np.uint64(seed + 1)
+        A.main_phase(s, 0)
+        untouched = V(s)["P"][0, R.P_HAND] == 1 and V(s)["U"][0, j, R.U_ON] == 1 and deck_count(s, 1) == 20
+        ended_first += untouched
+        acted += not untouched
+    assert ended_first > 0 and acted > 0
+
+
+def test_rule_506_3_and_506_3_2_a_battle_ended_at_the_battle_start_step_leaves_the_attacker_on():
+    """Edge case 11: its "when this attacks" ability KOs the target at the battle start step; the
+    battle ends there, before the participation step turns the attacker OFF."""
+    s = state(a=[card("A", atk=1, hp=9, eff=["attack:damage:5:opp_character"])], b=[card("T", atk=4, hp=3)])
+    j, = onto_field(s, 0)
+    jt, = onto_field(s, 1)
+    A.attack(s, 0, j, jt, -1)
+    assert V(s)["P"][1, R.P_NU] == 1 and V(s)["U"][0, j, R.U_ON] == 1 and V(s)["U"][0, j, R.U_DF] == 0
+
+
+def test_rule_506_5_and_506_5_2_and_205_5_1_1_the_target_declares_its_weapon_at_the_engagement_step():
+    """The weapon is a rule process (205.5.1.1): nothing waits in the processing area."""
+    s = state(a=[card("A", atk=1, hp=9)], b=[card("T", atk=1, hp=9, cls="hunter"),
+                                              card("SW", type="item", atk=3, kw=["weapon"], cls="hunter")])
+    j, = onto_field(s, 0)
+    jt, = onto_field(s, 1)
+    equip(s, 1, jt, R.U_WPN, R.U_WON)
+    A.attack(s, 0, j, jt, -1)
+    assert V(s)["U"][0, j, R.U_DF] + V(s)["U"][0, j, R.U_DB] == 4 and V(s)["U"][1, jt, R.U_WON] == 0
+    assert V(s)["G"][R.G_NTQ] == 0

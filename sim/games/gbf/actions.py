@@ -151,7 +151,7 @@ def deploy(s, p, c, active):
 
 @engine_jit
 def play_summon(s, p, c, free):
-    """r. 6-3-1-2-3: pay (unless trigger-activated, r. 10-17), to the gauge, resolve."""
+    """r. 6-3-1-2-3: pay (unless trigger-activated, r. 10-17), to the gauge, resolve (r. 6-3-1-2-3-2)."""
     if not free:
         cost, elem = summon_cost(s, p, c)
         pay(s, p, cost, elem)
@@ -177,7 +177,8 @@ def trigger_summon(s, p, c, to_gauge_too):
 
 @engine_jit
 def armor_break(s, q):
-    """r. 9-4-2-3: a uniformly random armor card (nobody may look at them); a member may deploy
+    """r. 9-4-2-3: a uniformly random armor card (the defender's choice, r. 9-4-2-3-1, among cards nobody
+    may look at, r. 3-8-2); a member may deploy
     rested if it fits, else to hand; a summon stone may trigger into the gauge, else to hand, and a
     replenishment follows (r. 9-4-3-2)."""
     S = vS(s)
@@ -193,7 +194,7 @@ def armor_break(s, q):
     else:
         if want_optional(s, q):
             trigger_summon(s, q, c, True)
-        else:
+        else:  # r. 10-17-1-2
             add_hand(s, q, c)
         S[q, P_PEND_REP] += 1
 
@@ -209,11 +210,12 @@ def checkpoint(s):
 
 @engine_jit
 def rule_processes(s):
-    """r. 8-5-1 / 9-4: one rule process at a time: defeat check (both at once = draw, r. 1-2-3), armor
-    breaks, then replenishments, the turn player's first (r. 9-4-2-1-1, 9-4-3-1-1)."""
+    """r. 8-5-1 / 9-4: one rule process at a time: defeat check (r. 1-2-2, 9-3: a loss condition met is
+    decided here; both at once = draw, r. 1-2-3, 9-4-1-2), armor breaks, then replenishments, the turn
+    player's first (r. 9-4-2-1-1, 9-4-3-1-1)."""
     S, G = vS(s), vG(s)
     while not G[G_OVER]:
-        for q in range(2):  # r. 9-4-1: a KO'd leader (P_LOST 1) or an empty deck (2)
+        for q in range(2):  # r. 9-4-1: a KO'd leader (P_LOST 1, r. 9-4-1-3) or an empty deck (2, r. 9-4-1-4)
             if S[q, P_LOST] == 0 and S[q, P_DECK] <= 0:
                 S[q, P_LOST] = 2
         if S[0, P_LOST] or S[1, P_LOST]:
@@ -248,7 +250,8 @@ def rule_processes(s):
 @engine_jit
 def setup(s, p, n_leaders):
     """r. 5-2-1: leader deck face-down, shuffle, draw 5, one partial mulligan to the bottom (the same
-    sim.engine.opening code as the odds sampler), 5 armor from the new top, a rank-0 leader face-up and active."""
+    sim.engine.opening code as the odds sampler), 5 armor from the new top, a rank-0 leader face-up and active
+    (r. 3-5-1-1)."""
     S, G = vS(s), vG(s)
     n = rows(s)
     base = zoff(s, Z_DK)
@@ -289,8 +292,9 @@ def setup(s, p, n_leaders):
 @engine_jit
 def start_phase(s, p, first_turn):
     """r. 6-2: untap leader, members and crystals; draw 2 (none on the first player's first turn,
-    r. 6-2-5); the deck's top card becomes a crystal and a summon stone trigger-activates without
-    going to the gauge (r. 6-2-7, 10-17-1-1); a checkpoint after each step."""
+    r. 6-2-5); the deck's top card becomes a crystal (active, r. 3-7-1-1) and a summon stone
+    trigger-activates without going to the gauge (r. 6-2-7, 10-17-1-1); a checkpoint after each step
+    (r. 6-2-4, 6-2-6, 6-2-8)."""
     S = vS(s)
     S[p, P_LACT] = 1
     for j in range(SLOTS):
@@ -298,7 +302,9 @@ def start_phase(s, p, first_turn):
     for i in range(S[p, P_CRY]):
         S[p, zoff(s, Z_CRYA) + i] = 1
     S[p, P_ACT] = S[p, P_CRY]
-    checkpoint(s)
+    checkpoint(s)  # r. 6-2-4: a loss decided here ends the game before the draw (r. 1-2-1)
+    if vG(s)[G_OVER]:
+        return
     if not first_turn:
         draw_cards(s, p, 2)
     checkpoint(s)
@@ -327,7 +333,9 @@ def main_phase(s, p):
             c = take_hand(s, p, i)
             play_summon(s, p, c, False)
             mark_played(s, p, c)
-        elif kind == A_LB:  # r. 10-4-3: the old card becomes a level card under the new one
+        elif kind == A_LB:  # r. 10-4-3: the old card becomes a level card under the new one; once a turn (r. 10-4-2,
+            # 6-3-1-2-5); not a deploy (r. 10-2-2): no name limit, no on-deploy ability; the new card keeps the
+            # old one's state (r. 10-4-3-3-2)
             c = take_hand(s, p, i)
             j = lb_slot(s, p, c)
             lv = S[p, mcol(j, M_LV)]
@@ -336,7 +344,8 @@ def main_phase(s, p):
             S[p, mcol(j, M_CARD)] = c
             S[p, P_LB] = 1
             mark_played(s, p, c)
-        elif kind == A_JC:  # r. 10-3-3: the new leader inherits state and modifications
+        elif kind == A_JC:  # r. 10-3-3: the new leader inherits state and modifications; once a turn (r. 10-3-2), in
+            # the main phase (r. 6-3-1-2-4); not a deploy (r. 10-2-1, 10-2-2)
             S[p, LUP0 + S[p, P_LUP]] = S[p, P_LEAD]
             S[p, P_LUP] += 1
             S[p, P_PREV_RANK] += card(s, p, S[p, P_LEAD], K_RANK)
@@ -387,8 +396,9 @@ def battle_on(s, p):
 
 @engine_jit
 def join_battle(s, p, j):
-    """Declare (r. 7-2-1-3-1) or pursue (r. 7-2-1-3-2): rest the card, it becomes an attack card;
-    at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 2-6-1-1). Returns whether the battle is
+    """Declare (r. 7-2-1-3-1: an active leader or member, r. 7-1, rested, r. 7-2-1-3-1-1) or pursue
+    (r. 7-2-1-3-2, against the same partner, r. 7-2-1-3-2-1): rest the card, it becomes an attack card;
+    at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 7-2-1-3-2-2, 2-6-1-1). Returns whether the battle is
     still on afterwards (the game not over, battle_on), so the caller need not test it again."""
     S = vS(s)
     if j == LEADER_SLOT:
@@ -491,7 +501,8 @@ def end_battle(s, p):
 
 @engine_jit
 def battle_phase(s, p):
-    """r. 6-4 / 7: battles one at a time: declare, pursue, the defender's counter steps (capped by
+    """r. 6-4 / 7: battles one at a time, each damage step back to the attack step (r. 7-4, 7-4-1-3):
+    declare, pursue, the defender's counter steps (capped by
     counter_windows, §11.11), each followed by the turn player's attack step again (r. 7-3-1-3: new
     pursuits and summon stones), then one damage instance = the summed ATK of the attack cards still
     there (r. 7-4-1-2). When the turn player passes out of battle the defender may open a counter step
@@ -534,14 +545,14 @@ def battle_phase(s, p):
 
 @engine_jit
 def burst_phase(s, p):
-    """r. 6-5: chain burst = one damage instance of the face-down gauge count to an opposing member
+    """r. 6-5: chain burst = one damage instance of the face-down gauge count (r. 6-5-1-2-1-2) to an opposing member
     (the leader only if none), checkpoint, then those cards go under the deck; "this turn" effects end."""
     S = vS(s)
     x = S[p, P_GDN]
     if x > 0:
         t = burst_target(s, p, x)
         deal_damage(s, 1 - p, t, x)
-        checkpoint(s)
+        checkpoint(s)  # r. 6-5-1-2-1-3
         for i in range(S[p, P_GDN]):
             to_bottom(s, p, S[p, zoff(s, Z_GDN) + i])
         S[p, P_GDN] = 0

@@ -352,7 +352,7 @@ def play_game(s, g0, sizes, nlead, out):
     S, G = vS(s), vG(s)
     for k in range(G.shape[0]):  # element loop, not G[:] = g0 (numba's shape-error formatting)
         G[k] = g0[k]
-    first = randbelow(vR(s)[SUB_COIN:SUB_COIN + 1], 2)  # r. 5-2-1-4: at random, no choice
+    first = randbelow(vR(s)[SUB_COIN:SUB_COIN + 1], 2)  # r. 5-2-1-4: at random, no choice (r. 5-2-1-4-1)
     G[G_FIRST], G[G_TP] = first, first
     for k in range(2):  # r. 5-2-1-5-2: the first player mulligans first
         p = first if k == 0 else 1 - first
@@ -361,7 +361,7 @@ def play_game(s, g0, sizes, nlead, out):
     if G[G_CHECK]:
         check_state(s, False)
     for turn in range(G[O_TURN_CAP]):  # §11.16: the cap is the engine's (option turn_cap), not a rule
-        p = first if turn % 2 == 0 else 1 - first
+        p = first if turn % 2 == 0 else 1 - first  # r. 6-5-1-4: then the opponent is the turn player
         G[G_TURN], G[G_TP] = turn + 1, p
         S[p, P_OWN_TURN] += 1
         S[p, P_SPENT], S[p, P_PLAYED], S[p, P_DEALT] = 0, 0, 0

@@ -242,7 +242,8 @@ def to_gauge(s, p, c):
 
 @engine_jit
 def draw_cards(s, p, k):
-    """Draw k, one at a time (r. 4-8); the cards detail records the own turn drawn."""
+    """Draw k, one at a time (r. 4-8, 3-2-3; k <= 0 draws nothing, r. 1-3-2-2); the cards detail records the own
+    turn drawn."""
     for _ in range(k):
         c = draw_top(s, p)
         if c < 0:
@@ -281,7 +282,8 @@ def active_crystals(s, p, elem):
 @engine_jit
 def can_pay(s, p, cost, elem):
     """r. 8-4-2: `cost` crystals in all, one of them of the card's element when it has one (the
-    engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]); no partial payment."""
+    engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]), the others of any element
+    (r. 8-4-2-2: a crystal with no element pays only those, r. 2-2-1-1-1); no partial payment (r. 8-4-2-4)."""
     S = vS(s)
     if cost <= 0:
         return True
@@ -325,7 +327,8 @@ def pay(s, p, cost, elem):
 
 @njit(cache=True, inline="always")
 def unit_stat(s, p, slot, k_col, m_col, p_col):
-    """Current ATK or HP (r. 2-7, 2-8): printed + this turn's modifiers + 2 per level card (r. 10-4-3-3-1)."""
+    """Current ATK or HP (r. 2-7, 2-8): printed + this turn's modifiers + 2 per level card (r. 10-4-3-3-1);
+    not clamped: a value may be negative (r. 1-3-6)."""
     S = vS(s)
     if slot == LEADER_SLOT:
         return card(s, p, S[p, P_LEAD], k_col) + S[p, p_col]
@@ -360,7 +363,8 @@ def n_members(s, p):
 
 @njit(cache=True, inline="always")
 def member_rank(s, p, skip):
-    """Total rank in the member area (r. 10-2-3-1-1), leaving out slot `skip` (-1 none); level cards
+    """Total rank in the member area (r. 10-2-3-1, 10-2-3-1-1: checked at a deploy, never paid, r. 2-4-1),
+    leaving out slot `skip` (-1 none); level cards
     carry no card information (r. 3-6-3-1)."""
     k = 0
     for j in range(SLOTS):
@@ -431,8 +435,9 @@ def place_member(s, p, c, active):
 
 @engine_jit
 def ko_member(s, p, j):
-    """r. 9-2-2 / 9-2-3: a limit-broken member sends one level card to the gauge instead and stays;
-    otherwise it goes to its owner's gauge and a replenishment is queued (r. 9-4-3-2)."""
+    """r. 9-2-2 / 9-2-3: a limit-broken member sends one level card to the gauge instead and stays (r. 9-2-3-2,
+    10-4-3-3-3); otherwise it goes to its owner's gauge (r. 9-2-2-3-1) and a replenishment is queued
+    (r. 9-4-3-2)."""
     S = vS(s)
     lv = S[p, mcol(j, M_LV)]
     if lv > 0:
@@ -448,8 +453,8 @@ def ko_member(s, p, j):
 
 @engine_jit
 def deal_damage(s, p, slot, x):
-    """Player p's unit `slot` takes one damage instance of x (r. 9-2-1): x <= 0 does nothing; damage >=
-    HP KOs a member, and on the leader queues an armor break (armor left) or KOs it (r. 9-2-1-3-6).
+    """Player p's unit `slot` takes one damage instance of x (r. 9-2-1): x <= 0 does nothing (r. 1-3-2-2);
+    the card receives x against its HP (r. 9-2-1-3-4): damage >= HP KOs a member, and on the leader queues an armor break (armor left) or KOs it (r. 9-2-1-3-6).
     With damage_accumulates, damage adds up (reset by a KO or an armor break). Returns 1 if it KO'd
     a member / broke or queued a leader result."""
     S = vS(s)
@@ -561,7 +566,7 @@ def resolve(s, p, c, slot_eff, src):
             S[p, P_LATK if op == OP_PUMP else P_LHP] += x
         else:
             S[p, mcol(j, M_ATK if op == OP_PUMP else M_HP)] += x
-    elif op == OP_DULL:
+    elif op == OP_DULL:  # an active member: a rested one is not "made rested" again (r. 1-3-2-1)
         best, score = -1, -(1 << 30)
         for j in range(SLOTS):
             if S[q, mcol(j, M_CARD)] >= 0 and S[q, mcol(j, M_ACT)] and unit_atk(s, q, j) > score:

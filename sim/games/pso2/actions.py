@@ -3,18 +3,21 @@
 The policies (policy) choose; this module carries out. Simplification of §9 (digest 13.2): no
 priority ping-pong; abilities resolve at once, triggered ones through the queue in `settle`, the
 non-turn player's first (406.2.1); decision windows are the defender's Quick Actives at the battle
-start step (506.3.1) and in the turn end step (505.1.2), the defender's Warcry, the weapons at
-engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1).
+start, attack participation and engagement steps (506.3.1, 506.4, 506.5) and in the turn end step
+(505.1.2), the defender's Warcry, the weapons at
+engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1). Activated abilities (300.3) of
+the turn player's characters, Player card and 付与 Actives are used in its main phase (504.1.4).
 """
 
 from numba import njit
 
-from sim.cards.effects import E_AMOUNT, E_OP, E_PARAM, E_TARGET, E_TRIGGER, MAX_EFFECTS
+from sim.cards.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_PARAM, E_TARGET, E_TRIGGER, MAX_EFFECTS
 from sim.engine.compiled import K_COST, K_ELEM, K_KW, K_POWER, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import shuffle
 from sim.engine.results import C_PLAYED
 from sim.games.pso2.policy import (
+    A_ACT,
     A_ATTACK,
     A_END,
     A_PLAY,
@@ -28,12 +31,16 @@ from sim.games.pso2.policy import (
     OP_PLAYER_DAMAGE,
     OP_PUMP,
     OP_SEARCH,
+    OP_WEAKEN,
+    QA_ACT,
+    RESPONSE,
     TG_ALL_OPP,
     TG_OPP,
     TG_OPP_PLAYER,
     TG_OWN,
     TG_OWN_PLAYER,
     TG_SELF,
+    action_row,
     attack_value,
     choose_main,
     choose_pitch,
@@ -60,6 +67,7 @@ from sim.games.pso2.rules import (
     G_RAID,
     G_TARGET,
     G_TP,
+    G_X,
     HAND_LIMIT,
     HMAX,
     K_PIERCE,
@@ -92,6 +100,7 @@ from sim.games.pso2.rules import (
     P_TAKEN,
     P_TURN,
     PP_ON,
+    TR_ACTION,
     TR_ATTACK,
     TR_CAST,
     TR_ENTER,
@@ -101,6 +110,7 @@ from sim.games.pso2.rules import (
     U_AON0,
     U_ATK,
     U_ATT,
+    U_ATTON,
     U_CARD,
     U_COMBO,
     U_DB,
@@ -120,6 +130,7 @@ from sim.games.pso2.rules import (
     draw,
     heal_player,
     heal_unit,
+    hp_modified,
     ko_unit,
     nseats,
     opponent,
@@ -163,8 +174,9 @@ def find_entry(s, p, e):
 
 @engine_jit
 def resolve(s, p, c, trig, src):
-    """The abilities of p's card row c with trigger `trig`; `src` = its unit's entry id (-1: not on the
-    field). 406.4.1: a targeted effect whose target is gone does nothing."""
+    """The abilities of p's card row c with trigger `trig`, in the order of its text (103.4.2.3); `src` =
+    its unit's entry id (-1: not on the field). 406.4.1: a targeted effect whose target is gone does
+    nothing; a target chosen on resolution may be missing (406.2.5: the rest still happens)."""
     E = vE(s)
     for k in range(MAX_EFFECTS):
         op = E[p, c, k, E_OP]
@@ -179,6 +191,8 @@ def resolve(s, p, c, trig, src):
 def apply_effect(s, p, src, op, amount, tg, param):
     q = opponent(s, p)
     P, U, K = vP(s), vU(s), vK(s)
+    if amount < 0:  # X (209.3): the X paid for the card being played, 0 off the stack (209.3.1)
+        amount = vG(s)[G_X]
     if op == OP_DRAW:
         if P[p, P_BOSS]:  # raid: making the Boss draw makes it play that many cards instead
             vG(s)[G_PENDING] += amount
@@ -211,6 +225,7 @@ def apply_effect(s, p, src, op, amount, tg, param):
             t = find_entry(s, q, vG(s)[G_FOCUS])
         else:
             t = effect_target(s, p, side, op, amount)
+        # 209.2: "cost N or less" reads the printed cost
         if t > 0 and (op != OP_BREAK or param == 0 or K[side, U[side, t, U_CARD], K_COST] <= param):
             char_effect(s, p, side, t, op, amount, param)
     elif tg == TG_OPP_PLAYER and op == OP_DAMAGE:
@@ -251,8 +266,12 @@ def char_effect(s, p, q, t, op, amount, param):
         damage_unit(s, q, t, amount, False)
     elif op == OP_BREAK:  # 破壊 (301.5): to the discard, 【戦闘不能時】 fires (302.3)
         ko_unit(s, q, t)
-    elif op == OP_PUMP:
-        U[q, t, U_ATK] += amount
+    elif op == OP_PUMP or op == OP_WEAKEN:  # +X/+Y, −X/−Y until end of turn (215.3): param = the HP change
+        sign = 1 if op == OP_PUMP else -1
+        U[q, t, U_ATK] += sign * amount
+        if param != 0:
+            U[q, t, U_HP] += sign * param
+            hp_modified(s, q, t)
     elif op == OP_FREEZE:  # フリーズ (301.3): no attack declarations until its controller's turn ends
         U[q, t, U_FROZEN] = 1
     elif op == OP_BOUNCE:  # back to the hand: equipment destroyed (205.4.6), no 【戦闘不能時】 (302.3)
@@ -275,7 +294,9 @@ def char_effect(s, p, q, t, op, amount, param):
 @engine_jit
 def settle(s):
     """Resolve waiting triggered abilities until none remain: the non-turn player's first (406.2.1),
-    then the turn player's; a resolution may queue more. Then the loss check (101.3)."""
+    then the turn player's; a resolution may queue more. Then the loss check (101.3); a game that ended
+    ends at once, its waiting abilities unresolved (101.4). An ability of a card still on the field
+    resolves with that unit as its source (its `self`); one whose card left has none."""
     G, TQ = vG(s), vTQ(s)
     while G[G_NTQ] > 0 and not G[G_OVER]:
         k = 0
@@ -288,7 +309,13 @@ def settle(s):
             TQ[i, 0], TQ[i, 1], TQ[i, 2] = TQ[i + 1, 0], TQ[i + 1, 1], TQ[i + 1, 2]
         G[G_NTQ] -= 1
         if vP(s)[p, P_OUT] == 0:
-            resolve(s, p, c, trig, -1)
+            src = -1
+            U = vU(s)
+            for j in range(vP(s)[p, P_NU]):
+                if U[p, j, U_CARD] == c:
+                    src = U[p, j, U_ENTRY]
+                    break
+            resolve(s, p, c, trig, src)
         check_loss(s)
     G[G_NTQ] = 0
     check_loss(s)
@@ -306,15 +333,29 @@ def record_played(s, p, c):
 
 @engine_jit
 def play_card(s, p, i, host):
-    """504.2: pay from hand (209.1.1) and resolve. Characters enter the front row OFF (202.2) unless
-    奇襲 (302.6), then 【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and
-    armour are equipped on `host` (205.4), replacing a weapon or the oldest armour on overflow
-    (205.4.5); an Active resolves and goes to the discard (204.2.1), a 付与 Active onto the character
-    `host` (204.2.2)."""
-    K, U = vK(s), vU(s)
+    """504.2: pay for hand card i (pay_card) and resolve it at once (put_card): a Quick play, to which
+    nobody responds here."""
+    put_card(s, p, pay_card(s, p, i), host)
+
+
+@engine_jit
+def pay_card(s, p, i):
+    """504.2: p's hand card i goes onto the stack: its cost paid (209.1.1; an X card, 209.3, its printed
+    number + G_X, the X the policy chose). Returns the card."""
+    K = vK(s)
     c = take_from_hand(s, p, i)
-    pay(s, p, K[p, c, K_COST], K[p, c, K_ELEM])
+    pay(s, p, K[p, c, K_COST] + vG(s)[G_X], K[p, c, K_ELEM])
     record_played(s, p, c)
+    return c
+
+
+@engine_jit
+def put_card(s, p, c, host):
+    """The paid card c resolves. Characters enter the front row OFF (202.2) unless 奇襲 (302.6), then
+    【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and armour are equipped on
+    `host` (205.4), replacing a weapon or the oldest armour on overflow (205.4.5); an Active resolves
+    and goes to the discard (204.2.1), a 付与 Active onto the character `host` (204.2.2)."""
+    K, U = vK(s), vU(s)
     t = K[p, c, K_TYPE]
     if t == CT_CHARA:
         j = add_unit(s, p, c, 1 if K[p, c, K_KW] & KW_AMBUSH else 0)
@@ -345,10 +386,11 @@ def play_card(s, p, i, host):
 def attach(s, p, j, c):
     """付与 (204.2.2, 301.8): the Active is stacked on p's character j (its host, 204.2.2.1); while there,
     its `static` pump abilities add to the host's ATK. It leaves for the discard with its host
-    (204.2.2.2, remove_unit). It enters ON (204.2.2.3), a state no modelled card uses: the pool's 付与
-    Actives have no activated ability."""
+    (204.2.2.2, remove_unit). It enters ON (204.2.2.3), the state its own 【ON⇒OFF】 activated ability
+    pays (activate)."""
     U, E = vU(s), vE(s)
     U[p, j, U_ATT] = c
+    U[p, j, U_ATTON] = 1
     for k in range(MAX_EFFECTS):
         if E[p, c, k, E_OP] == OP_PUMP and E[p, c, k, E_TRIGGER] == TR_STATIC:
             U[p, j, U_XATK] += E[p, c, k, E_AMOUNT]
@@ -375,11 +417,30 @@ def equip_armor(s, p, j, c):
                 break
 
 
+@engine_jit
+def activate(s, p, j, which):
+    """504.1.4 / 300.3: p's activated ability of unit j's card (which 0) or of its 付与 Active (which 1):
+    the cost is paid at the declaration (209.1.3.1), ① ... as that many PP of any colour (209.1.3, no
+    colour requirement) and 【ON⇒OFF】 by turning the card OFF; then its "action" slots resolve, "self"
+    being the unit. The policy offers only a payable one (policy.can_activate)."""
+    U, E = vU(s), vE(s)
+    c = action_row(s, p, j, which)
+    k = 0
+    while E[p, c, k, E_TRIGGER] != TR_ACTION:  # the first action slot holds the ability's cost
+        k += 1
+    pay(s, p, E[p, c, k, E_COST], 0)
+    if E[p, c, k, E_DULL] & 1:
+        U[p, j, U_ATTON if which else U_ON] = 0
+    resolve(s, p, c, TR_ACTION, U[p, j, U_ENTRY])
+    settle(s)
+
+
 # ---------------------------------------------------------------- battle (506)
 
 @engine_jit
 def weapon_bonus(s, p, j):
-    """506.5.2 / 205.5.1: an ON weapon may be turned OFF to add its ATK (a rule process)."""
+    """506.5.2 / 205.5.1: an ON weapon may be turned OFF to add its ATK (a rule process, off the stack:
+    205.5.1.1)."""
     U, K = vU(s), vK(s)
     w = U[p, j, U_WPN]
     if w < 0 or not U[p, j, U_WON] or K[p, w, K_POWER] <= 0 or not use_weapon(s, p, j):
@@ -404,7 +465,9 @@ def target_atk(s, q, t, weapon):
 
 @engine_jit
 def attack(s, p, j, t1, t2):
-    """The battle phase for p's unit j against q's units t1 (and t2, 連続射撃) (506)."""
+    """The battle phase for p's unit j against q's units t1 (and t2, 連続射撃) (506): its four steps in order
+    (506.2.1); the attacker is "attacking" (506.4.1.1: 狙撃) until the damage step's triggers have
+    resolved (506.6.3), then play returns to the main phase (506.6.4)."""
     U, K, P = vU(s), vK(s), vP(s)
     q = opponent(s, p)
     ae = U[p, j, U_ENTRY]
@@ -416,12 +479,10 @@ def attack(s, p, j, t1, t2):
     queue_trigger(s, p, c, TR_ATTACK)
     settle(s)
     j = find_entry(s, p, ae)
-    if j >= 0 and not vG(s)[G_OVER] and quick_window(s, p):
-        quick_plays(s, p, j, q, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0)
-        j = find_entry(s, p, ae)
-    if vG(s)[G_OVER] or j < 0 or find_entry(s, q, e1) < 0:
+    if not step_window(s, p, ae, q, e1, attack_value(s, p, j) if j >= 0 and (t1 == 0 or t2 == 0) else 0):
         return
-    # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry
+    j = find_entry(s, p, ae)
+    # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry (506.4.2)
     U[p, j, U_ON] = 0
     t1 = find_entry(s, q, e1)
     t2 = find_entry(s, q, e2) if e2 >= 0 else -1
@@ -433,6 +494,11 @@ def attack(s, p, j, t1, t2):
         e1 = U[tq, t1, U_ENTRY]
         e2 = e1 if t2 >= 0 and vG(s)[O_RAPID_TWICE] else -1
         t2 = t1 if e2 >= 0 else -1
+    if not step_window(s, p, ae, tq, e1, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0):
+        return  # 506.4.3
+    j = find_entry(s, p, ae)
+    t1 = find_entry(s, tq, e1)
+    t2 = find_entry(s, tq, e2) if e2 >= 0 else -1
     # 506.5 engagement step: weapons, attacker first (506.5.2); 連撃 when engaging the player (302.5)
     a_atk = unit_atk(s, p, j) + weapon_bonus(s, p, j)
     d1 = target_atk(s, tq, t1, True)
@@ -442,7 +508,10 @@ def attack(s, p, j, t1, t2):
     if K[p, c, K_KW] & KW_COMBO and not U[p, j, U_COMBO] and (t1 == 0 or t2 == 0):
         U[p, j, U_ON] = 1
         U[p, j, U_COMBO] = 1
-    # 506.6 damage: simultaneous (212.2); 狙撃 takes no battle damage while attacking (302.8)
+    if not step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0):
+        return  # 506.5.3
+    # 506.6 damage: simultaneous (212.2), dealt after the armour replacements (506.6.2); 狙撃 takes no
+    # battle damage while attacking (302.8)
     back = 0 if K[p, c, K_KW] & KW_SNIPE else d1 + d2
     pierce = K[p, c, K_PIERCE]
     for k in range(2):
@@ -468,27 +537,65 @@ def attack(s, p, j, t1, t2):
     settle(s)
 
 
+@engine_jit
+def respond(s, p, c, host):
+    """103.7: p's card c is on the stack (paid, pay_card); before it resolves the opponents may respond
+    with Quick plays on top of it (quick_plays in response mode, `hit` = the damage c's own abilities
+    deal the opposing player; the scripted answer: 回復 when that would empty the deck), which resolve
+    first (406.4). Returns c's `host` found again by its entry id: -1 if it left the field."""
+    G, U = vG(s), vU(s)
+    he = U[p, host, U_ENTRY] if host >= 0 else -1
+    x = G[G_X]
+    G[G_X] = 0  # the answers are other cards: X is c's alone
+    hit = 0
+    E = vE(s)
+    for k in range(MAX_EFFECTS):
+        if E[p, c, k, E_OP] == OP_PLAYER_DAMAGE and (E[p, c, k, E_TRIGGER] == TR_CAST
+                                                    or E[p, c, k, E_TRIGGER] == TR_ENTER):
+            hit += x if E[p, c, k, E_AMOUNT] < 0 else E[p, c, k, E_AMOUNT]
+    quick_plays(s, p, RESPONSE, opponent(s, p), hit)
+    G[G_X] = x
+    return find_entry(s, p, he) if he >= 0 else -1
+
+
+@engine_jit
+def step_window(s, p, ae, tq, e1, hit):
+    """A battle step's window (103.6.1.1: the turn player gets the action right at each step and passes
+    it, 103.6.1.6): the opponents' Quick plays against p's attacker with entry id `ae` (quick_plays;
+    `hit` = the damage it would deal seat tq's player). Returns whether the battle goes on: not if the
+    game ended or the attacker or the (first) target with entry id e1 left the field (506.3.2,
+    506.4.3, 506.5.3)."""
+    if quick_window(s, p):
+        j = find_entry(s, p, ae)
+        if j >= 0 and not vG(s)[G_OVER]:
+            quick_plays(s, p, j, tq, hit)
+    return not vG(s)[G_OVER] and find_entry(s, p, ae) >= 0 and find_entry(s, tq, e1) >= 0
+
+
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
-    (K_QMIN); raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs
-    at every attack and every turn end."""
+    (K_QMIN), or a deck with a Quick activated ability (QK_QACT); raid: the Boss's turn (the party
+    answers). A cheap test before quick_plays, which runs at every battle step and every turn end."""
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
-    return P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]
+    return (P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]) \
+        or vK(s)[1 - p, player_row(s), K_QUICK] != 0
 
 
 @engine_jit
 def quick_plays(s, p, j, tq, hit):
-    """The opponents' Quick Actives in p's turn (504.1.3.2: an Active without 【Main】 is played by
-    whoever holds the action right; 103.6.1.1: the turn player gets it at each battle step and in the
-    turn end step, and passing hands it over, 103.6.1.6). Windows kept (digest 13.2): the battle start
-    step of an attack by p's unit j (506.3.1), `hit` = the damage it would deal seat tq's player, and
-    p's turn end step (505.1.2, j = -1). Who answers: PvP the opponent; raid, in the Boss's turn every
-    surviving party player from the target player on (the party may use abilities at this timing;
-    the Boss has no hand, so party turns have no window). A play that KOs the attacker ends the
-    battle (506.3.2)."""
+    """The opponents' Quick Actives and Quick activated abilities in p's turn (504.1.3.2, 504.1.4.2:
+    played by whoever holds the action right; 103.6.1.1: the turn player gets it at each battle step
+    and in the turn end step, and passing hands it over, 103.6.1.6). Windows kept (digest 13.2): each
+    step of an attack by p's unit j before its damage (step_window: the battle start step, 506.3.1;
+    the attack participation step after Warcry, 506.4; the engagement step after the weapons, 506.5),
+    `hit` = the damage it would deal seat tq's player; p's turn end step (505.1.2, j = -1); a response
+    to p's card on the stack (103.7, j = RESPONSE, respond). Who answers: PvP the opponent; raid, in
+    the Boss's turn every surviving party player from the target player on (the party may use
+    abilities at this timing; the Boss has no hand, so party turns have no window). A play that KOs
+    the attacker ends the battle (506.3.2)."""
     G, P, U = vG(s), vP(s), vU(s)
     if G[G_RAID]:
         if p != G[G_BOSS]:
@@ -500,17 +607,23 @@ def quick_plays(s, p, j, tq, hit):
     for k in range(n):
         r = (first + k) % n if G[G_RAID] else first
         for _ in range(HMAX):
-            if G[G_OVER] or P[r, P_OUT] or P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]:
+            if G[G_OVER] or P[r, P_OUT]:
                 break
-            jj = find_entry(s, p, ae) if ae >= 0 else -1
+            if (P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]) \
+                    and vK(s)[r, player_row(s), K_QUICK] == 0:
+                break
+            jj = find_entry(s, p, ae) if ae >= 0 else j
             if ae >= 0 and jj < 0:
                 return
             a = quick_choice(s, r, p, jj, hit if r == tq else 0)
             if a < 0:
                 break
-            t = a >> 8
+            t = (a >> 8) & 255
             G[G_FOCUS] = U[p, t, U_ENTRY] if t > 0 else 0
-            play_card(s, r, a & 255, -1)
+            if a & QA_ACT:  # a Quick activated ability of r's unit (504.1.4.2)
+                activate(s, r, a & 255, (a >> 16) & 1)
+            else:
+                play_card(s, r, a & 255, -1)
             G[G_FOCUS] = 0
 
 
@@ -518,7 +631,8 @@ def quick_plays(s, p, j, tq, hit):
 
 @engine_jit
 def start_phase(s, p):
-    """501.1.1-2: the turn player's PP, allies (Player card, characters), items and equipment turn ON;
+    """501.1.1-2: the turn player's PP, allies (Player card, characters), items, equipment and 付与 Actives
+    turn ON;
     501.1.4: "at the start of your turn" abilities of the Mag (203: the rules give it no other
     mechanics) and the Player card resolve."""
     P, U, PP = vP(s), vU(s), vPP(s)
@@ -527,6 +641,7 @@ def start_phase(s, p):
     P[p, P_AVAIL] = P[p, P_NPP]
     for j in range(P[p, P_NU]):
         U[p, j, U_ON] = 1
+        U[p, j, U_ATTON] = 1  # [AMBIGUOUS] 501.1.2 names no 付与 Active: untapped as a card on the field
         if U[p, j, U_WPN] >= 0:
             U[p, j, U_WON] = 1
         for a in range(ARMOR_SLOTS):
@@ -553,7 +668,9 @@ def pp_phase(s, p):
 
 @engine_jit
 def main_phase(s, p):
-    """504.1: plays and attacks in the policy's order until it declares the end phase (504.1.6)."""
+    """504.1: plays, activated abilities and attacks, any number in the policy's order, until it declares
+    the end phase (504.1.6), which ends the main phase at once (504.1.6.2). Each attack is a battle phase
+    after which the main phase goes on (500.3)."""
     for _ in range(MAX_ACTIONS):
         if vG(s)[G_OVER] or vP(s)[p, P_OUT]:
             return
@@ -563,9 +680,19 @@ def main_phase(s, p):
             return
         x, y, z = (a >> 4) & 255, ((a >> 12) & 255) - 1, ((a >> 20) & 255) - 1
         if kind == A_PLAY:
-            play_card(s, p, x, y)
+            vG(s)[G_X] = max(z, 0)  # 209.3: X while the card is played and resolves, else 0 (209.3.1)
+            c = pay_card(s, p, x)
+            if quick_window(s, p):
+                y = respond(s, p, c, y)
+            if y >= 0 or vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) == 0:
+                put_card(s, p, c, y)
+            else:  # its host left in response: nothing to go on (406.4.1)
+                to_discard(s, p, c)
+            vG(s)[G_X] = 0
         elif kind == A_ATTACK:
             attack(s, p, x, y, z)
+        elif kind == A_ACT:
+            activate(s, p, x, y)
 
 
 @engine_jit
@@ -593,8 +720,8 @@ def end_phase(s, p):
 
 @engine_jit
 def party_turn(s, p, draws):
-    """One player turn: start, draw (`draws` cards: 502.1.1), PP, main, end (end_phase). A raid player
-    eliminated during their own turn (their last card drawn) takes no further steps."""
+    """One player turn: start, then draw (501.1.5; `draws` cards: 502.1.1), PP, main, end (end_phase). A
+    raid player eliminated during their own turn (their last card drawn) takes no further steps."""
     G, P = vG(s), vP(s)
     G[G_TP] = p
     P[p, P_TURN] += 1

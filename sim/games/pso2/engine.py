@@ -13,10 +13,11 @@ Modules: rules (state, zones, PP, damage and rows), policy (decisions), actions
 (effects, plays, battle, phases), this one (interface, compiling, batch kernel, game loop),
 raid (the co-op raid against a scripted Boss).
 
-Quick Actives are played in the opponent's turn at the battle start step and the turn end step
-(actions.quick_plays); 付与 Actives, Search and the Mag's start-of-turn abilities are modelled. Not
-modelled (docs/policies_pso2.md): responses to each play, activated abilities, the Player card's two
-faces, X costs, concession.
+Quick Actives and Quick activated abilities are played in the opponent's turn at the battle start,
+participation and engagement steps, the turn end step and in response to a main-phase play
+(actions.quick_plays); activated abilities,
+付与 Actives, Search, X costs, HP modifications and the Mag's start-of-turn abilities are modelled. Not
+modelled (docs/policies_pso2.md): responses to responses, the Player card's two faces, concession.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
@@ -109,6 +110,7 @@ from sim.games.pso2.rules import (
     PP_CARD,
     PP_FD,
     PP_ON,
+    QK_QACT,
     QK_QUICK,
     QMIN_NONE,
     U_A0,
@@ -171,8 +173,9 @@ def card_value(card: Card) -> int:
 
 def quick_profile(card: Card) -> int:
     """K_QUICK of a card: for an Active without 【Main】 or 付与 (a Quick Active, 103.7.1.1.1), QK_QUICK and
-    the amounts of its cast effects the opponent's-turn windows look at; 0 for any other card."""
-    if card.type != "active" or {"main", "attach"} & card.keywords:
+    the amounts of its cast effects the opponent's-turn windows look at; 0 for any other card. An X card
+    (209.3) is played in the own main phase only, where the policy chooses X: 0 here."""
+    if card.type != "active" or {"main", "attach", "x_cost"} & card.keywords:
         return 0
     amount = {(e.op, e.target): min(e.amount, 255) for e in reversed(card.effects) if e.trigger == "cast"}
     heal = max((min(e.amount, 255) for e in card.effects if e.trigger == "cast" and e.op == "heal"), default=0)
@@ -196,6 +199,27 @@ def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
             table[i, K_HP] = 0  # an armour's printed number is its defense, not HP
 
 
+def check_abilities(deck: Deck, cards: list[Card]) -> None:
+    """Refuse abilities the engine cannot play as written: an activated ability (300.3, "cost ⇒ effect")
+    needs a cost, ① PP (the effect's cost) or 【ON⇒OFF】 (its dull flag, 209.1.3.1), and a card on the
+    field as a unit to carry it (a character, the Player card or a 付与 Active); a static ability
+    changes ATK only (a 付与 Active's +X, 204.2.2)."""
+    for card in cards:
+        for e in card.effects:
+            if e.trigger == "action" and e.cost <= 0 and not e.dull:
+                raise InputError(deck.path, f"{card.code}: an activated ability needs a cost, ① PP or 【ON⇒OFF】 "
+                                            "(300.3, 209.1.3): write trigger:op:amount:target:param:COST:dull")
+            if e.trigger == "action" and not (card.type in ("character", "player") or "attach" in card.keywords):
+                raise InputError(deck.path, f"{card.code}: activated abilities are played on characters, the "
+                                            f"Player card and 付与 Actives, not on a {card.type} card")
+            if e.amount == -1 and "x_cost" not in card.keywords:
+                raise InputError(deck.path, f"{card.code}: an effect amount of -1 is X (209.3); the card needs the "
+                                            "keyword x_cost")
+            if e.trigger == "static" and e.op == "pump" and e.param != 0:
+                raise InputError(deck.path, f"{card.code}: a static ability changes ATK only (+X, 204.2.2); "
+                                            "an HP change (param) is played by enter/cast/action abilities")
+
+
 def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
     """The main deck's copies, then the Player card and the Mag card as the last two rows."""
     for zone, kind in (("player", "player"), ("mag", "mag")):
@@ -204,11 +228,14 @@ def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
             raise InputError(deck.path, "a PSO2 deck needs exactly 1 Player card and at most 1 Mag (100.1)")
     main = deck.main_cards()
     extra = [deck.zone("player")[0][0]] + [c for c, _ in deck.zone("mag")][:1]
+    check_abilities(deck, main + extra)
     if len(extra) == 1:
         extra.append(Card("-", "no Mag", "mag"))
     compiled = compile_cards(deck.game, deck.name, main + extra, KEYWORDS, name_ids)
     _pso2_columns(compiled.cards, main + extra)
     compiled.cards[len(main), K_QMIN] = min((c.cost for c in main if quick_profile(c)), default=QMIN_NONE)
+    if any(e.trigger == "action" for c in main + extra[:1] if "main" not in c.keywords for e in c.effects):
+        compiled.cards[len(main), K_QUICK] = QK_QACT
     return compiled
 
 

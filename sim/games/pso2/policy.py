@@ -2,7 +2,9 @@
 
 Functions here only read the state (and draw from the seat's policy RNG); actions carries the
 choices out. A main-phase action is an int: kind | a << 4 | (b + 1) << 12 | (c + 1) << 20
-(kind A_END; A_PLAY hand index a, host unit b; A_ATTACK unit a at target units b and c (-1 none)).
+(kind A_END; A_PLAY hand index a, host unit b, X c (209.3; -1 none); A_ATTACK unit a at target units b and
+c (-1 none);
+A_ACT the activated ability of unit a's card (b 0) or of its 付与 Active (b 1)).
 
 - random:  every decision uniform over the legal choices (PP pitch or not, the PP draw, each play and
            each attack with each target, or ending the main phase; Warcry, weapons, Heal mode).
@@ -19,12 +21,15 @@ Every scripted policy answers in the opponent's turn with Quick Actives (quick_c
 KOs the attacking character at the battle start step, 回復 against an attack that would empty the
 deck, removal that KOs an opposing character in the opponent's turn end step; in its own main phase
 it plays a Quick damage Active only when it KOs (worth_playing), keeping it for those windows.
+Activated abilities (300.3): random counts each payable one as a main-phase choice; the scripted
+policies use one after their plays when its effect has a use now (worth_activating); aggro never pays
+【ON⇒OFF】 with a character that can attack instead.
 """
 
 from numba import njit
 
-from sim.cards.effects import E_OP, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS
-from sim.engine.compiled import K_COST, K_KW, K_POWER, K_TYPE
+from sim.cards.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS
+from sim.engine.compiled import K_COST, K_KW, K_POWER, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import randbelow
 from sim.games.pso2.rules import (
@@ -43,10 +48,12 @@ from sim.games.pso2.rules import (
     KW_ARMOR,
     KW_ATTACH,
     KW_EROSION,
+    KW_MAIN,
     KW_RAPID,
     KW_SNIPE,
     KW_WARCRY,
     KW_WEAPON,
+    KW_X,
     NPAR,
     O_EROSION,
     O_PLAYER_ATTACKS,
@@ -61,9 +68,11 @@ from sim.games.pso2.rules import (
     P_NPP,
     P_NU,
     P_OUT,
+    TR_ACTION,
     TR_CAST,
     U_A0,
     U_ATT,
+    U_ATTON,
     U_CARD,
     U_DB,
     U_DF,
@@ -76,6 +85,7 @@ from sim.games.pso2.rules import (
     colour_ok,
     nseats,
     opponent,
+    player_row,
     pp_on,
     rng,
     unit_atk,
@@ -94,10 +104,12 @@ PL_RANDOM, PL_AGGRO, PL_CURVE, PL_CONTROL = range(4)
 PARAM_NAMES = ("pp_target", "pp_draw_min", "keep_warcry", "unused")
 PP_TARGET = (0, 4, 7, 8)
 PP_DRAW_MIN = (1, 8, 12, 15)
-A_END, A_PLAY, A_ATTACK = 0, 1, 2
-OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH = (
-    OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage", "heal", "mill",
-                           "search"))
+A_END, A_PLAY, A_ATTACK, A_ACT = 0, 1, 2, 3
+QA_ACT = 1 << 20  # quick_choice: the answer is an activated ability (unit | which << 16), not a hand card
+RESPONSE = -2  # quick_choice's j in a response to a card on the stack (103.7)
+OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH, \
+    OP_WEAKEN = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage",
+                                        "heal", "mill", "search", "weaken"))
 TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP = (TARGETS.index(t) for t in (
     "opp_character", "own_character", "self", "opp_player", "own_player", "any_character", "all_opp_characters"))
 
@@ -206,9 +218,15 @@ def best_host(s, p, c):
 def needs_target(s, p, c):
     """406.2.4: an Active whose effect targets a character needs a legal one to be played: the
     target kind it needs (TG_OPP / TG_OWN) or -1."""
+    return target_kind(s, p, c, TR_CAST)
+
+
+@engine_jit
+def target_kind(s, p, c, trig):
+    """The character target (TG_OPP / TG_OWN) the first targeted `trig` ability of card c needs, or -1."""
     E = vE(s)
     for k in range(MAX_EFFECTS):
-        if E[p, c, k, E_OP] == 0 or E[p, c, k, E_TRIGGER] != TR_CAST:
+        if E[p, c, k, E_OP] == 0 or E[p, c, k, E_TRIGGER] != trig:
             continue
         t = E[p, c, k, E_TARGET]
         if t == TG_OPP or t == TG_OWN:
@@ -241,11 +259,76 @@ def playable(s, p, c):
     return False
 
 
+# ---------------------------------------------------------------- activated abilities (300.3)
+
+@njit(cache=True, inline="always")
+def action_row(s, p, j, which):
+    """The card row whose activated ability unit j offers: the unit's card (which 0) or its 付与 Active
+    (which 1); -1 if that card has none."""
+    c = vU(s)[p, j, U_CARD] if which == 0 else vU(s)[p, j, U_ATT]
+    if c < 0 or vK(s)[p, c, K_TRIGS] & (1 << TR_ACTION) == 0:
+        return -1
+    return c
+
+
+@engine_jit
+def can_activate(s, p, j, which):
+    """504.1.4: the ability's ① cost payable with ON PP of any colour (209.1.3), its 【ON⇒OFF】 card ON
+    (209.1.3.1), and a character for a targeted effect (406.2.4)."""
+    c = action_row(s, p, j, which)
+    if c < 0:
+        return False
+    E, U = vE(s), vU(s)
+    k = 0
+    while E[p, c, k, E_TRIGGER] != TR_ACTION:
+        k += 1
+    if E[p, c, k, E_COST] > pp_on(s, p):
+        return False
+    if E[p, c, k, E_DULL] & 1 and not U[p, j, U_ATTON if which else U_ON]:
+        return False
+    need = target_kind(s, p, c, TR_ACTION)
+    if need == TG_OPP:
+        return vP(s)[opponent(s, p), P_NU] > 1
+    if need == TG_OWN:
+        return vP(s)[p, P_NU] > 1
+    return True
+
+
+@engine_jit
+def worth_activating(s, p, j, which):
+    """Scripted: the ability's first effect has a use now: damage that KOs an opposing character,
+    removal, a freeze or −X/−Y with an opposing character to aim at, a draw or Search while the deck
+    holds more than 10 cards (each card is 1 HP, 201.3), damage to the opposing player, a pump, a heal
+    with cards in the discard. Aggro keeps a character that can attack for the attack instead of
+    paying 【ON⇒OFF】."""
+    c = action_row(s, p, j, which)
+    E = vE(s)
+    k = 0
+    while E[p, c, k, E_TRIGGER] != TR_ACTION:
+        k += 1
+    if policy(s, p) == PL_AGGRO and which == 0 and E[p, c, k, E_DULL] & 1 and can_attack(s, p, j):
+        return False
+    op, amount = E[p, c, k, E_OP], E[p, c, k, E_AMOUNT]
+    q = opponent(s, p)
+    if op == OP_DAMAGE and E[p, c, k, E_TARGET] != TG_OPP_PLAYER:
+        for t in range(1, vP(s)[q, P_NU]):
+            if kills(s, q, t, amount):
+                return True
+        return False
+    if op == OP_DRAW or op == OP_SEARCH:
+        return vP(s)[p, P_DECK] > 10
+    if op == OP_HEAL:
+        return vP(s)[p, P_NDC] > 0
+    if op == OP_BREAK or op == OP_FREEZE or op == OP_BOUNCE or op == OP_WEAKEN:
+        return vP(s)[q, P_NU] > 1
+    return True
+
+
 # ---------------------------------------------------------------- attacks
 
 @engine_jit
 def can_attack(s, p, j):
-    """215.2: ON and not frozen (301.3); the Player card only with the player_attacks option."""
+    """215.2 / 504.1.5: an ON ally, not frozen (301.3); the Player card only with the player_attacks option."""
     U = vU(s)
     if not U[p, j, U_ON] or U[p, j, U_FROZEN]:
         return False
@@ -346,7 +429,11 @@ def random_main(s, p):
             for t in range(nq):
                 if target_ok(s, p, j, t):
                     count += 1
-    k = randbelow(prng(s, p), count)
+    acts = 0
+    for j in range(P[p, P_NU]):
+        for which in range(2):
+            acts += can_activate(s, p, j, which)
+    k = randbelow(prng(s, p), count + acts)
     if k == 0:
         return encode(A_END, 0, -1, -1)
     k -= 1
@@ -357,7 +444,7 @@ def random_main(s, p):
                 host = -1
                 if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH):
                     host = random_host(s, p, c)
-                return encode(A_PLAY, i, host, -1)
+                return encode(A_PLAY, i, host, choose_x(s, p, c))
             k -= 1
     for j in range(P[p, P_NU]):
         if can_attack(s, p, j):
@@ -367,6 +454,12 @@ def random_main(s, p):
                         t2 = second_target(s, p, j, t) if unit_kw_of(s, p, j) & KW_RAPID else -1
                         return encode(A_ATTACK, j, t, t2)
                     k -= 1
+    for j in range(P[p, P_NU]):
+        for which in range(2):
+            if can_activate(s, p, j, which):
+                if k == 0:
+                    return encode(A_ACT, j, which, -1)
+                k -= 1
     return encode(A_END, 0, -1, -1)
 
 
@@ -410,7 +503,11 @@ def scripted_main(s, p):
     if best >= 0:
         c = H[p, best]
         host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) else -1
-        return encode(A_PLAY, best, host, -1)
+        return encode(A_PLAY, best, host, choose_x(s, p, c))
+    for j in range(P[p, P_NU]):
+        for which in range(2):
+            if can_activate(s, p, j, which) and worth_activating(s, p, j, which):
+                return encode(A_ACT, j, which, -1)
     pol = policy(s, p)
     home = 0
     for j in range(P[p, P_NU] - 1, -1, -1):  # back-row and later units first; the Player card last
@@ -429,11 +526,14 @@ def scripted_main(s, p):
 
 @engine_jit
 def worth_playing(s, p, c):
-    """Scripted policies skip an Active for their own characters when they have none, an equipment
+    """Scripted policies skip an X card (209.3) whose X would be 0, an Active for their own characters
+    when they have none, an equipment
     whose best host already has one of its kind, and a Quick damage Active that KOs no opposing
     character now: they keep it for the opponent's turn (quick_choice: an attacker, or at the end
     step a character damaged in that turn's battles)."""
     K = vK(s)
+    if K[p, c, K_KW] & KW_X and K[p, c, K_COST] >= pp_on(s, p):
+        return False  # an X of 0 (209.3): its X effects would do nothing
     if K[p, c, K_TYPE] == CT_ACTIVE and needs_target(s, p, c) == TG_OWN:
         return vP(s)[p, P_NU] > 1
     dmg = K[p, c, K_QUICK] & 255
@@ -447,6 +547,18 @@ def worth_playing(s, p, c):
         j = best_host(s, p, c)
         return vU(s)[p, j, U_WPN] < 0
     return True
+
+
+@engine_jit
+def choose_x(s, p, c):
+    """209.3 / 103.5.1: the X to pay for card c (a whole number from 0), -1 for a card without X: the
+    scripted policies spend every ON PP left after the printed cost, random a uniform X up to that."""
+    if vK(s)[p, c, K_KW] & KW_X == 0:
+        return -1
+    most = max(0, min(pp_on(s, p) - vK(s)[p, c, K_COST], 254))
+    if policy(s, p) == PL_RANDOM:
+        return randbelow(prng(s, p), most + 1)
+    return most
 
 
 @engine_jit
@@ -585,10 +697,14 @@ def discard_choice(s, p):
 
 @engine_jit
 def quick_choice(s, r, p, j, hit):
-    """Seat r's Quick Active in seat p's turn (504.1.3.2: an Active without 【Main】; 付与 ones wait for
-    the main phase): hand index | focus unit of p << 8 (0: no focus), or -1 to pass. j = p's
-    attacking unit at the battle start step (-1: the turn end step); hit = the damage the attack
-    would deal r's deck. Scripted: a damage Active that KOs the attacker (the battle ends, 506.3.2),
+    """Seat r's Quick Active in seat p's turn (504.1.3, 504.1.3.2: an Active without 【Main】; characters,
+    items, 【Main】 and 付与 Actives wait for the own main phase, 504.1.1, 504.1.2, 504.1.3.1): hand index |
+    focus unit of p << 8 (0: no focus), or -1 to pass; or, with QA_ACT, r's unit | which << 16 (as for
+    A_ACT) | focus << 8: a Quick activated ability (504.1.4.2: its card has no 【Main】), looked at when
+    the Player card's row holds QK_QACT. j = p's attacking unit in a battle step (-1: the turn end
+    step; RESPONSE: a response to p's card on the stack, 103.7); hit = the damage the attack or the
+    card would deal r's deck. Scripted, Actives first, then abilities
+    alike: a damage Active that KOs the attacker (the battle ends, 506.3.2),
     a 回復 Active when the hit would empty the deck, and at the end step a damage Active that KOs one
     of p's characters (the most expensive; PP left ON untaps at r's own start phase anyway, 501.1.1).
     Random: uniform over passing and every playable Quick Active."""
@@ -608,18 +724,30 @@ def quick_choice(s, r, p, j, hit):
         if j > 0 and ((dmg > 0 and kills(s, p, j, dmg)) or (sweep > 0 and kills(s, p, j, sweep))) \
                 and playable(s, r, c):
             return i | (j << 8 if dmg > 0 else 0)
-        if j >= 0 and hit >= P[r, P_DECK] and (qk >> 16) & 255 and P[r, P_NDC] > 0 and playable(s, r, c):
+        if j != -1 and hit >= P[r, P_DECK] and (qk >> 16) & 255 and P[r, P_NDC] > 0 and playable(s, r, c):
             return i
-        if j < 0 and dmg > 0:
+        if j == -1 and dmg > 0:
             best, bv = 0, -1
             for t in range(1, P[p, P_NU]):
                 if kills(s, p, t, dmg) and vK(s)[p, vU(s)[p, t, U_CARD], K_COST] > bv:
                     best, bv = t, vK(s)[p, vU(s)[p, t, U_CARD], K_COST]
             if best > 0 and playable(s, r, c):
                 return i | best << 8
-    if n == 0:
+    m = 0
+    if K[r, player_row(s), K_QUICK]:  # the deck has Quick activated abilities (QK_QACT)
+        for u in range(P[r, P_NU]):
+            for which in range(2):
+                if not quick_ability(s, r, u, which):
+                    continue
+                if pol == PL_RANDOM:
+                    m += 1
+                    continue
+                a = ability_answer(s, r, p, j, hit, u, which)
+                if a >= 0:
+                    return a
+    if n + m == 0:
         return -1
-    k = randbelow(prng(s, r), n + 1)
+    k = randbelow(prng(s, r), n + m + 1)
     for i in range(P[r, P_HAND]):
         c = H[r, i]
         if K[r, c, K_QUICK] == 0 or not playable(s, r, c):
@@ -627,6 +755,47 @@ def quick_choice(s, r, p, j, hit):
         if k == 0:
             return i
         k -= 1
+    for u in range(P[r, P_NU]):
+        for which in range(2):
+            if quick_ability(s, r, u, which):
+                if k == 0:
+                    return QA_ACT | u | which << 16
+                k -= 1
+    return -1
+
+
+@engine_jit
+def quick_ability(s, r, u, which):
+    """Can seat r use unit u's activated ability (which 0: its card, 1: its 付与 Active) in the
+    opponent's turn: payable (can_activate) and Quick (504.1.4.2: the card has no 【Main】)?"""
+    c = action_row(s, r, u, which)
+    return c >= 0 and vK(s)[r, c, K_KW] & KW_MAIN == 0 and can_activate(s, r, u, which)
+
+
+@engine_jit
+def ability_answer(s, r, p, j, hit, u, which):
+    """The scripted answers of quick_choice for an ability (its first action effect): damage to an
+    opposing character that KOs p's attacker j, 回復 when the hit would empty r's deck, or at the turn
+    end step (j < 0) damage that KOs one of p's characters (the most expensive); -1 if none."""
+    c = action_row(s, r, u, which)
+    E = vE(s)
+    k = 0
+    while E[r, c, k, E_TRIGGER] != TR_ACTION:
+        k += 1
+    op, amount, tg = E[r, c, k, E_OP], E[r, c, k, E_AMOUNT], E[r, c, k, E_TARGET]
+    base = QA_ACT | u | which << 16
+    if op == OP_DAMAGE and tg == TG_OPP:
+        if j > 0 and kills(s, p, j, amount):
+            return base | j << 8
+        if j == -1:
+            best, bv = 0, -1
+            for t in range(1, vP(s)[p, P_NU]):
+                if kills(s, p, t, amount) and vK(s)[p, vU(s)[p, t, U_CARD], K_COST] > bv:
+                    best, bv = t, vK(s)[p, vU(s)[p, t, U_CARD], K_COST]
+            if best > 0:
+                return base | best << 8
+    if op == OP_HEAL and j != -1 and hit >= vP(s)[r, P_DECK] and vP(s)[r, P_NDC] > 0:
+        return base
     return -1
 
 

@@ -60,9 +60,10 @@ KEYWORDS = (
     "heal",  # the 回復 icon (302.9, glossary): heal mode (a) never returns such a card; 回復X is an effect
     "main",  # 【Main】 (glossary, 103.7.1.1.1): an Active played only in the own main phase; without it, Quick
     "attach",  # 付与 (204.2.2, 301.8): an Active that stays on a character, its `static` abilities applying
+    "x_cost",  # 209.3: the cost is the printed number + X, X chosen as it is played; an effect amount of -1 is X
 )
 KW_WARCRY, KW_AMBUSH, KW_COMBO, KW_RAPID, KW_SNIPE, KW_EROSION, KW_PROLIF, KW_DROP, KW_WEAPON, KW_ARMOR, \
-    KW_PIERCE, KW_HEAL, KW_MAIN, KW_ATTACH = [1 << i for i in range(14)]
+    KW_PIERCE, KW_HEAL, KW_MAIN, KW_ATTACH, KW_X = [1 << i for i in range(15)]
 CLASSES = ("hunter", "ranger", "force", "fighter", "gunner", "techter", "bouncer", "summoner", "braver")
 CLASS_ALL = (1 << len(CLASSES)) - 1  # 208.1.2: "ALL" has every class icon
 
@@ -76,6 +77,9 @@ K_VALUE = K_EX  # the policies' static value of a card (compile time)
 # to one opposing character (bits 0-7), to every opposing character (bits 8-15) and 回復X (bits 16-23)
 K_QUICK = K_LB_COST
 QK_QUICK = 1 << 24
+# On the Player card's row, K_QUICK holds QK_QACT when the deck has a Quick activated ability (504.1.4.2:
+# on a character, the Player card or a 付与 Active whose card has no 【Main】), for the opponent's-turn windows
+QK_QACT = 1 << 25
 # On the Player card's row: the lowest cost of a Quick Active in its deck (QMIN_NONE: none), so the
 # opponent's-turn windows skip a seat that cannot pay one (compile time)
 K_QMIN = K_RANK
@@ -83,8 +87,8 @@ QMIN_NONE = 1 << 20
 
 CT_PLAYER, CT_MAG, CT_CHARA, CT_ITEM, CT_ACTIVE = range(5)
 assert CARD_TYPES["pso2"] == ("player", "mag", "character", "item", "active")
-TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_DROP, TR_TURN_START, TR_STATIC = (TRIGGERS.index(t) for t in (
-    "enter", "attack", "cast", "leave", "drop", "turn_start", "static"))
+TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_DROP, TR_TURN_START, TR_STATIC, TR_ACTION = (TRIGGERS.index(t) for t in (
+    "enter", "attack", "cast", "leave", "drop", "turn_start", "static", "action"))
 
 UMAX, HMAX, PPMAX, IMAX, TQ_MAX, NSMAX = 17, 24, 64, 16, 64, 5
 WEAPON_SLOTS, ARMOR_SLOTS, HAND_LIMIT, OPENING = 1, 3, 7, 5  # 205.4.4, 402.3, 102.4
@@ -94,19 +98,20 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 # row (213.3.1-2), ATK and HP modifiers until end of turn, frozen (301.3), combo used (302.5.1),
 # weapon card (-1 none) and its ON state, armour cards (-1 none) and ON states, entry order,
 # order of the move to the back row (raid attack order), the 付与 Active on it (-1 none; the engine
-# holds one per character) and the ATK its static abilities add
+# holds one per character), the ATK its static abilities add and its ON state (204.2.2.3)
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
- U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_NCOLS) = range(22)
+ U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_NCOLS) = range(23)
 # per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one)
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
  P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NCOLS) = range(21)
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
- G_CLEAR, G_PENDING, G_FOCUS) = range(15)
+ G_CLEAR, G_PENDING, G_FOCUS, G_X) = range(16)
 # G_RAID: raid mode (the Boss is seat G_BOSS, G_TARGET its target player this turn, G_CLEAR the Boss
 # beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead).
-# G_FOCUS: entry id + 1 of the opposing character a Quick play in the opponent's turn aims at (0 none)
+# G_FOCUS: entry id + 1 of the opposing character a Quick play in the opponent's turn aims at (0 none).
+# G_X: the X of the card being played (209.3); 0 everywhere else (209.3.1)
 G_OPT = 16
 NOPT = 20
 G_POL = G_OPT + NOPT
@@ -403,8 +408,9 @@ def ko_unit(s, p, j):
 
 @engine_jit
 def armor_reduce(s, p, j, amount):
-    """205.5.2: armour turned OFF reduces the damage by its defense (a replacement, 506.6.1.1); the
-    owner uses its pieces in descending defense (digest 13.2) while damage remains."""
+    """205.5.2: armour turned OFF reduces the damage by its defense (a replacement, 506.6.1.1-506.6.1.2,
+    a rule process off the stack, 205.5.2.1); the owner orders replacements (103.4.3.2): its pieces in
+    descending defense (digest 13.2) while damage remains. Damage reduced to 0 is not dealt (103.4.3.1)."""
     U, K = vU(s), vK(s)
     while amount > 0:
         best, bdef = -1, 0
@@ -432,8 +438,9 @@ def opponents_turn(s, p):
 
 @engine_jit
 def damage_player(s, p, amount):
-    """201.4 / 214.2: the top `amount` cards of the deck go to the discard (the Boss loses Life instead,
-    raid). Milled 【ドロップ】 cards fire if it is not their owner's turn (302.4). Returns the damage."""
+    """201.4 / 214.2: the top `amount` cards of the deck go to the discard, all at once (214.2.1: their
+    【ドロップ】 abilities wait together; the Boss loses Life instead, raid). Milled 【ドロップ】 cards fire if it
+    is not their owner's turn (302.4). Returns the damage."""
     P, DK, K = vP(s), vDK(s), vK(s)
     if amount <= 0:
         return 0
@@ -456,9 +463,10 @@ def damage_player(s, p, amount):
 @engine_jit
 def damage_unit(s, p, j, amount, battle):
     """Damage to unit j of seat p; returns 1 if a character was KO'd. Unit 0 is the player (mill).
-    Characters (213.3, 214.3): total >= max HP is KO damage; in the front row, row damage >= half
-    max HP (2 * dmg >= hp) moves it to the back row (213.3.1); in the back row it is KO damage
-    (213.3.2). A hit of 0 is not dealt (103.2.1.2)."""
+    Characters (213.3, 214.3): total >= max HP is KO damage (213.2); in the front row, row damage >=
+    half max HP (2 * dmg >= hp: half rounded up, 103.5.2.1) moves it to the back row (213.3.1), the
+    same zone (403.1.4: no zone change, nothing triggers); in the back row it is KO damage (213.3.2).
+    A hit of 0 is not dealt (103.2.1.2)."""
     U, G = vU(s), vG(s)
     if battle or G[O_ARMOR_FX]:
         amount = armor_reduce(s, p, j, amount)
@@ -485,6 +493,19 @@ def damage_unit(s, p, j, amount, battle):
         else:
             ko_unit(s, p, j)
             return 1
+    return 0
+
+
+@engine_jit
+def hp_modified(s, p, j):
+    """215.3.1: a character whose max HP a modification (−X/−Y) brought to 0 or less is KO'd; one whose
+    damage now reaches its max HP has KO damage (213.2, 213.3). The row checks (213.3.1-2) act on
+    damage as it is dealt, not here. Returns 1 if it was KO'd."""
+    U = vU(s)
+    hp = unit_hp(s, p, j)
+    if hp <= 0 or U[p, j, U_DF] + U[p, j, U_DB] >= hp:
+        ko_unit(s, p, j)
+        return 1
     return 0
 
 
@@ -528,7 +549,8 @@ def record_drawn(s, p, c):
 
 @engine_jit
 def draw(s, p, k):
-    """102.4.1: draw = take the top card; each draw is 1 HP (201.3). Returns the cards drawn."""
+    """102.4.1: draw = take the top card; each draw is 1 HP (201.3). Returns the cards drawn: from a
+    deck too small, the cards it has (103.1.3: the possible part of an instruction is carried out)."""
     P, H, DK = vP(s), vH(s), vDK(s)
     got = 0
     for _ in range(k):
@@ -697,7 +719,8 @@ def check_loss(s):
 
 @engine_jit
 def eliminate(s, q):
-    """Raid: a party player whose deck reaches 0 is out; all their cards leave the game."""
+    """Raid: a party player whose deck reaches 0 is out (101.5: a player who loses leaves the game at
+    once); all their cards leave the game."""
     P, U = vP(s), vU(s)
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
