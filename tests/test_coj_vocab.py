@@ -20,6 +20,7 @@ from tests.test_coj_rules import V, card, field, state, zone
 def test_everything_the_importer_emits_is_executed():
     ops = {T._op_fl(op)[0] for _, op in T._ON_IT} | {T._op_fl(op)[0] for _, op, _ in T._ALONE} | {"recover", "break_power"}
     ops |= {op for _, op, _, _ in T._ALONE_FL} | {op for _, op in T._ALONE_KIND} | {"search"}  # _SEARCH_FILTERED
+    ops |= {"play"}  # _SUMMON
     targets = {target for _, _, target in T._ALONE} - {"own_other"} | {target for _, _, target, _ in T._ALONE_FL}
     targets |= {"opp_character", "own_character"}
     assert ops <= VOC.OPS and targets <= VOC.TARGETS
@@ -116,6 +117,7 @@ OP_CASES = {  # op -> (target, amount, param)
     "level_up": ("own_character", 1, 0), "recover": ("own_player", 1, -1),
     "grant_keyword": ("own_character", 0, R.KEYWORDS.index("penetrate")), "activate": ("own_character", 0, 0),
     "zone_break": ("opp_player", 1, 0), "mill": ("own_player", 1, 0),
+    "play": ("own_player", 1, VOC.play_param(VOC.PLAY_DISCARD, True, -1, -1)),
 }
 
 

@@ -46,6 +46,7 @@ from sim.games.coj.rules import (
     G_RANDOM,
     G_ROUND,
     G_TP,
+    G_UID,
     G_WON,
     HAND_MAX,
     KW_ANCHORED,
@@ -84,6 +85,7 @@ from sim.games.coj.rules import (
     OP_HEAL,
     OP_LEVEL_UP,
     OP_MILL,
+    OP_PLAY,
     OP_PLAYER_DAMAGE,
     OP_PUMP,
     OP_RECOVER,
@@ -134,6 +136,7 @@ from sim.games.coj.rules import (
     has_colour_unit,
     kw,
     lp_loss,
+    place_unit,
     record_drawn,
     remove_from_hand,
     remove_unit,
@@ -157,6 +160,7 @@ from sim.games.coj.rules import (
     zone_remove,
 )
 from sim.games.coj.vocab import (
+    BOUNCE_DECK,
     CC_ALL_FIELD_GE,
     CC_ATTACKING,
     CC_BITS,
@@ -213,6 +217,10 @@ from sim.games.coj.vocab import (
     FL_OTHER,
     LVL_SHIFT,
     PICK_CHOSEN,
+    PLAY_COST_MAX,
+    PLAY_COST_MIN,
+    PLAY_DECK,
+    PLAY_NO_EVO,
     PV_BITS,
     PV_MASK,
     RECOVER_CHOSEN,
@@ -267,8 +275,8 @@ def unit_affected(s, p, q, j, op, amount, param):
         return not resist and unit_bp(s, q, j) <= (param if param > 0 else amount)
     if op == OP_DULL or op == OP_FREEZE:
         return U[q, j, U_ACT] == 1 and not (enemy and k & KW_SELFLESS)
-    if op == OP_BOUNCE:
-        return not (enemy and k & KW_ANCHORED)
+    if op == OP_BOUNCE:  # 固着 keeps it out of the hand only (its keyword text), not out of the deck
+        return param == BOUNCE_DECK or not (enemy and k & KW_ANCHORED)
     if op == OP_HASTE:
         return U[q, j, U_RESTR] == 1
     if op == OP_LEVEL_UP:
@@ -479,6 +487,59 @@ def search_match(s, p, c, param):
 
 
 @engine_jit
+def play_match(s, p, c, param):
+    """op play's card filter (vocab PLAY_*; the kind in G_FILTER): a unit, or an evolution unless
+    PLAY_NO_EVO, within the cost bounds, of the species (G_FILTER > 0) or colour mask (-G_FILTER)."""
+    K = vK(s)
+    t = K[p, c, K_TYPE]
+    if not (t == CT_UNIT or (t == CT_EVO and not param & PLAY_NO_EVO)):
+        return False
+    cost, hi = K[p, c, K_COST], ((param >> PLAY_COST_MAX) & 31) - 1
+    if (hi >= 0 and cost > hi) or cost < (param >> PLAY_COST_MIN) & 31:
+        return False
+    f = vG(s)[G_FILTER]
+    if f > 0:
+        return K[p, c, K_JOBH] == f or K[p, c, K_JOB2H] == f
+    return f == 0 or (K[p, c, K_ELEM] & -f) != 0
+
+
+@engine_jit
+def play_candidates(s, p, param, out):
+    """What op play can put on seat p's field, into out: deck indices (PLAY_DECK) or discard copies
+    (not live, not deleted); returns how many."""
+    P, DK = vP(s), vDK(s)
+    m = 0
+    if param & PLAY_DECK:
+        for i in range(P[p, P_TOP], P[p, P_N]):
+            if play_match(s, p, DK[p, i], param):
+                out[m] = i
+                m += 1
+    else:
+        for c in range(P[p, P_N]):
+            if play_match(s, p, c, param) and not live_copy(s, p, c) and not deleted(s, p, c):
+                out[m] = c
+                m += 1
+    return m
+
+
+@engine_jit
+def to_deck(s, p, c):
+    """Copy c of seat p, just taken off the field, back into its deck at a uniformly random place
+    (「デッキに戻す」). A copy a §5 rebuild already put back in the deck stays where it is."""
+    P, DK = vP(s), vDK(s)
+    top = P[p, P_TOP]
+    for i in range(top):
+        if DK[p, i] == c:
+            DK[p, i] = DK[p, top - 1]
+            top -= 1
+            P[p, P_TOP] = top
+            r = top + randbelow(rng(s, SUB_POLICY0 + p), P[p, P_N] - top)
+            DK[p, top] = DK[p, r]
+            DK[p, r] = c
+            return
+
+
+@engine_jit
 def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """§9 use legality of one effect: a targeted effect needs a legal target, a sweep a unit it
     changes, the others must change something."""
@@ -509,6 +570,8 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
     if op == OP_MILL:
         return P[p, P_TOP] < P[p, P_N]
+    if op == OP_PLAY:
+        return P[p, P_FIELD] < FIELD_MAX and play_candidates(s, p, param, np.empty(P[p, P_N], np.int32)) > 0
     if op == OP_HEAL and param > 0:
         return P[p, P_LP] < param
     if op == OP_GAIN_CP and param == 1:  # the purple gauge: something to add or take
@@ -696,7 +759,9 @@ def hit_unit(s, p, q, j, op, amount, param):
     elif op == OP_BOUNCE:
         c = U[q, j, U_CARD]
         remove_unit(s, q, j)
-        if vP(s)[q, P_HAND] < HAND_MAX:  # §8: back to Lv.1 in hand; a full hand sends it to the discard
+        if param == BOUNCE_DECK:
+            to_deck(s, q, c)
+        elif vP(s)[q, P_HAND] < HAND_MAX:  # §8: back to Lv.1 in hand; a full hand sends it to the discard
             add_to_hand(s, q, c, 1)
     elif op == OP_HASTE:
         U[q, j, U_RESTR] = 0
@@ -808,6 +873,22 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
                 b = costliest(s, p, DK[p], i, P[p, P_N], -1)
                 DK[p, i], DK[p, b] = DK[p, b], DK[p, i]
         P[p, P_TOP] = min(P[p, P_N], P[p, P_TOP] + amount)  # to the discard (not stored: no live zone)
+    elif op == OP_PLAY:  # 【特殊召喚】: placed, not entered: no 「フィールドに出た時」 ability fires (keywords.json)
+        DK = vDK(s)
+        cands = np.empty(P[p, P_N], np.int32)
+        for _ in range(amount):
+            m = play_candidates(s, p, param, cands) if P[p, P_FIELD] < FIELD_MAX else 0
+            if m == 0:
+                break
+            c = cands[randbelow(rng(s, SUB_POLICY0 + p), m)]
+            if param & PLAY_DECK:
+                i, c = c, DK[p, c]
+                DK[p, i] = DK[p, P[p, P_TOP]]
+                DK[p, P[p, P_TOP]] = c
+                P[p, P_TOP] += 1
+            j = place_unit(s, p, c, 1)  # §5: a discard card is Lv.1, and so is a deck card
+            G[G_CHOSEN_SEAT] = p  # 「それ」 after it: the unit placed
+            G[G_CHOSEN_UID] = vU(s)[p, j, U_UID]
     elif op == OP_ZONE_BREAK:  # the opponent's zone, or the own one (own_player)
         t = p if target == TG_OWN_PLAYER else q
         for _ in range(amount):
@@ -954,14 +1035,16 @@ def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
 def fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid):
     """Seat p's units for event trig, oldest placed first (§9 priority tier 1), except unit skip_uid
     (the acting unit, fired first by the caller). Walks by uid, not by slot: an evolution takes a
-    new uid in its base's slot, and units placed meanwhile keep their turn."""
+    new uid in its base's slot. A unit placed while the event resolves (【特殊召喚】) was not there when
+    it happened and does not answer it."""
     last = 0
+    newest = vG(s)[G_UID]
     while not vG(s)[G_OVER]:
         U = vU(s)
         j, best = -1, 1 << 30
         for k in range(vP(s)[p, P_FIELD]):
             u = U[p, k, U_UID]
-            if last < u < best:
+            if last < u < best and u <= newest:
                 j, best = k, u
         if j < 0:
             return

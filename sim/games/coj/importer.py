@@ -144,6 +144,7 @@ _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを-(\d+)する$"), "weaken"),
     (re.compile(r"^(?:それ|それら)のレベルを([+-]\d+)する$"), "level_up"),
     (re.compile(r"^(?:それ|それら)の行動権を回復する$"), "activate"),
+    (re.compile(r"^(?:それ|それら)を(?:持ち主の|対戦相手の|あなたの)?デッキに戻す$"), "to_deck"),  # bounce BOUNCE_DECK
     (re.compile(r"^(?:それ|それら)に【([^】]+)】を与える$"), "grant_keyword"),
     (re.compile(r"^(?:ターン終了時まで(?:それ|それら)|(?:それ|それら)にターン終了時まで)に?【([^】]+)】を与える$"),
      "grant_keyword"),
@@ -205,6 +206,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
     (re.compile(r"^対戦相手のCPを\+(\d+)する$"), "gain_cp", "opp_player"),
     (re.compile(r"^このユニットを(?:あなたの|持ち主の)?手札に戻す$"), "bounce", "self"),
+    (re.compile(r"^このユニットを(?:あなたの|持ち主の)?デッキに戻す$"), "to_deck", "self"),
     (re.compile(r"^全てのユニットを(?:お互いのプレイヤーの|持ち主の)?手札に戻す$"), "bounce", "all_characters"),
     (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
      "all_own_characters"),
@@ -288,6 +290,9 @@ _SPLITS = [
     # 「…ユニットからランダムで1体に…」: 「…ユニットからランダムで1体選ぶ」 (a random pick, E_TMASK 1) and 「それに…」
     (re.compile(r"^([^。]*?場合、)?((?:このユニット以外の)?(?:対戦相手|あなた)の?[^。、]*?ユニット)からランダムで1体(に|の|を)(.+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}からランダムで1体選ぶ", f"それ{g[2]}{g[3]}"]),
+    # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
+    (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
+     lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
      lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
                 "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
@@ -332,6 +337,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
     if op == "pump_times":
         return 2  # pump param 2: BP x amount until end of turn
+    if op == "to_deck":
+        return VOC.BOUNCE_DECK
     return 0
 
 
@@ -398,6 +405,8 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "gain_cp", 0
     if op == "take_keyword":
         return "grant_keyword", 0
+    if op == "to_deck":
+        return "bounce", 0
     return op, 0
 
 
@@ -624,9 +633,35 @@ def _event_unit_as_it(sentence: str, trigger: str) -> str:
     return sentence
 
 
+# 【特殊召喚】 from the own discard or deck (vocab play_param): (deck), (not evolutions), cost N, (以下 /
+# 以上), (か M), colour, species, the number of units
+_SUMMON = re.compile(r"^(?:あなたの)?(?:捨札(?:にある|から)|(デッキ)から)(進化ユニット(?:カード)?以外の)?"
+                     r"(?:コスト(\d+)(以下|以上)?(?:か(\d+))?の)?(?:(赤|黄|青|緑|紫)属性の?|【([^】]+)】)?(?:ユニット(?:カード)?)?"
+                     r"を(?:ランダムで(\d+)体(?:まで)?|(\d+)体ランダムで)【特殊召喚】する$")
+
+
+def _summon(s: str, trigger: str) -> Effect | None:
+    """「あなたの捨札にある進化ユニット以外のコスト3以下の【武身】ユニットをランダムで1体【特殊召喚】する」."""
+    m = _SUMMON.match(s)
+    if not m:
+        return None
+    deck, no_evo, cost, cmp, cost2, colour, species, n1, n2 = m.groups()
+    lo = hi = int(cost) if cost else -1
+    if cmp == "以下":
+        lo = -1
+    elif cmp == "以上":
+        hi = -1
+    if cost2:
+        if cmp or int(cost2) != hi + 1:
+            return None  # 「コストNかM」 is a range only for neighbouring costs
+        hi = int(cost2)
+    param = VOC.play_param(VOC.PLAY_DECK if deck else VOC.PLAY_DISCARD, bool(no_evo), lo, hi)
+    return Effect(trigger, "play", int(n1 or n2), "own_player", param, thash=_unit_filter(species, colour))
+
+
 def _alone(s: str, trigger: str) -> list[Effect] | None:
     """The effects of a sentence that stands alone, or None."""
-    swept = _sweep(s, trigger)
+    swept = _sweep(s, trigger) or _summon(s, trigger)
     if swept:
         return [swept]
     for pattern, op in _ALONE_KIND:
@@ -837,7 +872,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
 
 
 _APPROXIMATIONS = (  # (pattern in an executed ability's text, what the engine does instead)
-    (re.compile(r"ランダムで[2-9]体"), "several units picked at random (ランダムでN体) are the engine's target choices"),
+    (re.compile(r"ランダムで[2-9]体(?!(?:まで)?【特殊召喚】)"), "several units picked at random (ランダムでN体) are the engine's target choices"),
     (re.compile(r"デッキから[^。]*選んで手札に加える"), "a chosen deck search takes a random matching card"),
 )
 

@@ -60,10 +60,10 @@ COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
     "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end"))
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
  OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
- OP_ZONE_BREAK, OP_MILL) = (OPS.index(o) for o in (
+ OP_ZONE_BREAK, OP_MILL, OP_PLAY) = (OPS.index(o) for o in (
     "draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
     "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword", "activate",
-    "zone_break", "mill"))
+    "zone_break", "mill", "play"))
 (TG_NONE, TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP,
  TG_ALL_PLAYERS, TG_ALL_OWN, TG_ALL, TG_CHOSEN) = (TARGETS.index(t) for t in (
     "none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",

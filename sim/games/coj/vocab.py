@@ -138,9 +138,28 @@ def coj_cond(kind: int, n: int) -> int:
     return kind | n << CC_BITS
 
 
+# 【特殊召喚】 (special summon, keywords.json: put a unit on the field without paying; it does not "enter",
+# so no 「フィールドに出た時」 ability of any card fires), op "play": amount = the number of units, param =
+# PLAY_DISCARD / PLAY_DECK (where from) | PLAY_NO_EVO (「進化ユニット以外の」) | the highest cost + 1 in bits
+# PLAY_COST_MAX.. (5 bits, 0 any) | the lowest cost in bits PLAY_COST_MIN.. (5 bits); E_THASH a species
+# (text_hash) or colour (unit_filter) the card must have, 0 any. Each unit is a uniform random pick among
+# the matching cards (「ランダムで」), placed at Lv.1 (§5: discard cards are Lv.1) with its action right and
+# attack restriction, as a driven unit (keywords.json 行動制限: a summoned unit cannot attack that turn)
+PLAY_DISCARD, PLAY_DECK, PLAY_NO_EVO = 1, 2, 4
+PLAY_COST_MAX, PLAY_COST_MIN = 3, 8
+# bounce with param BOUNCE_DECK: to its owner's deck at a random place (「デッキに戻す」) instead of the hand
+BOUNCE_DECK = 1
+
+
+def play_param(source: int, no_evo: bool, cost_min: int, cost_max: int) -> int:
+    """op play's param: a PLAY_DISCARD / PLAY_DECK source, 「進化ユニット以外」, cost bounds (-1: none)."""
+    return (source | (PLAY_NO_EVO if no_evo else 0) | (cost_max + 1) << PLAY_COST_MAX
+            | max(0, cost_min) << PLAY_COST_MIN)
+
+
 OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
                  "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword",
-                 "activate", "zone_break", "mill"})
+                 "activate", "zone_break", "mill", "play"})
 TARGETS = frozenset({"opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
                      "all_opp_characters", "all_players", "all_own_characters", "all_characters", "chosen"})
 
