@@ -565,6 +565,13 @@ _UNIT_QUALIFIED = [
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
 ]
+# a unit watching its own side: 「(このユニット以外の)あなたの(【X】 / 赤属性 / コストN以上の)ユニットが…時」
+# -> (the other units' timing, the unit's own one); 「あなたのユニット」 is this unit too (it is one of yours),
+# so the ability is also a row of the unit's own timing unless it says 「このユニット以外の」
+_OWN_SIDE = re.compile(r"^(このユニット以外の)?あなたの" + _EVENT_KIND + r"?ユニットが(フィールドに(?:出た時|出るたび)"
+                       r"|アタック(?:した時|するたび)|ブロック(?:した時|するたび)|プレイヤーアタックに成功した時)、")
+_OWN_SIDE_TIMINGS = {"フ": ("own_enters", "enter"), "ア": ("own_attacks", "attack"), "ブ": ("own_blocks", "block"),
+                     "プ": ("own_hit_player", "hit_player")}
 _ZONE_QUALIFIED = [
     (re.compile(r"^あなたのユニットが戦闘に勝利した時、"), "own_battles", VOC.CC_WON),
     (re.compile(r"^あなたのユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
@@ -802,6 +809,16 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
                 event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0) if cost else
                               (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour)))
                 break
+    own_self = ""  # the unit's own timing of an _OWN_SIDE ability
+    if not trigger and not zone_card and (m := _OWN_SIDE.match(body)):
+        other, species, colour, cost, what = m.groups()
+        trigger, own_self = _OWN_SIDE_TIMINGS[what[0]]
+        own_self = "" if other else own_self
+        body = body[m.end():]
+        if cost:
+            event_cond = (VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0)
+        elif species or colour:
+            event_cond = (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour))
     if not trigger:
         for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
             m = pattern.match(body)
@@ -850,6 +867,8 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         if any(e.cond for e in effects):
             return None
         effects = [replace(e, cond=event_cond[0], cond_param=event_cond[1]) for e in effects]
+    if effects and own_self:
+        effects = effects + [replace(e, trigger=own_self) for e in effects]
     if effects and also:
         if any(e.cond for e in effects):
             return None

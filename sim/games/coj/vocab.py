@@ -35,10 +35,11 @@ KEYWORDS = (
     "oracle",  # 神託: its 奇跡 ability runs once (CC_ORACLE while it has it; grant_keyword amount 2 takes it)
 )
 
-# Unit abilities: the unit's own events and the events it watches on the field.
+# Unit abilities: the unit's own events and the events it watches on the field ("own_*": another unit
+# of its side; 「あなたのユニットが…時」 is also a row of the unit's own timing, the importer's _OWN_SIDE).
 UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overclock", "hit_player", "turn_start",
                            "turn_end", "opp_turn_start", "opp_turn_end", "opp_enters", "opp_attacks",
-                           "opp_hit_player"})
+                           "opp_hit_player", "own_enters", "own_attacks", "own_blocks", "own_hit_player"})
 # Trigger and intercept cards set in the zone (zone_event in rules), and jokers ("cast": used).
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
