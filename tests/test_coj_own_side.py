@@ -59,7 +59,8 @@ def test_2_1_119_hazuki_pumps_another_entering_warrior_only():
 @needs_catalog
 def test_1_2_110_angel_builder_grows_when_an_own_unit_blocks():
     """エンジェルビルダー (1-2-110) ビルドガード: 「あなたのユニットがブロックするたび、ターン終了時までこのユニットの
-    BPを+1000する」: another own unit's block gives +1000."""
+    BPを+1000する」: another own unit's block gives +1000. Its field effect gives itself (a 【巨人】) 【加護】,
+    which does not stop 「このユニット」 effects: 加護 is 効果に選ばれない (keywords.json), and nothing is chosen."""
     s = state([real("1-2-110"), card("WALL", bp=(9000, 9000, 9000), kw=["forced_defense"])],
               [card("RUSH", bp=(3000, 3000, 3000))])
     j = field(s, 0, 0, act=0)  # it cannot block itself

@@ -53,6 +53,7 @@ from sim.games.coj.rules import (
     G_DETAIL,
     G_OVER,
     G_ROUND,
+    G_STATIC,
     G_TP,
     G_TURN,
     G_WON,
@@ -93,6 +94,7 @@ from sim.games.coj.rules import (
     TR_OWN_BLOCKS,
     TR_OWN_ENTERS,
     TR_OWN_HIT,
+    TR_STATIC,
     TR_TURN_END,
     TR_TURN_START,
     U_ACT,
@@ -227,6 +229,9 @@ def turn_end(s, p):
             U[q, j, U_DMG] = 0
             U[q, j, U_TEMP] = 0
             U[q, j, U_GKW] = 0
+        if (P[q, P_FTRIG] >> TR_STATIC) & 1:
+            G[G_STATIC] = 1  # a 沈黙 granted until end of turn ends: its unit's field effects are back
+    settle(s)
 
 
 # ---------------------------------------------------------------- actions (§7 action phase)

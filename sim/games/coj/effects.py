@@ -45,6 +45,7 @@ from sim.games.coj.rules import (
     G_POL,
     G_RANDOM,
     G_ROUND,
+    G_STATIC,
     G_TP,
     G_UID,
     G_WON,
@@ -94,6 +95,7 @@ from sim.games.coj.rules import (
     OP_ZONE_BREAK,
     P_CP,
     P_FIELD,
+    P_FTRIG,
     P_HAND,
     P_LP,
     P_N,
@@ -116,6 +118,7 @@ from sim.games.coj.rules import (
     TR_BATTLE,
     TR_LEAVE,
     TR_OVERCLOCK,
+    TR_STATIC,
     U_ACT,
     U_BASE,
     U_CARD,
@@ -326,9 +329,9 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     except for an own unit given up as a price (a harmful op on an own unit: the player picks the one
     it costs least). 「ユニットを1体選ぶ」 (any_character) level_up of a unit ability, which must be
     used, picks an opposing unit (the one it helps least) when no own unit can take it."""
-    if target == TG_SELF:
+    if target == TG_SELF:  # 「このユニット」 is not chosen: 加護 (keywords.json: 効果に選ばれない) does not stop it
         j = find_unit(s, p, src_uid)
-        return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
+        return j if j >= 0 and unit_affected(s, p, p, j, op, amount, param) else -1
     q = target_seat(p, op, target)
     skip = src_uid if param > 0 and param & FL_OTHER else -1
     if vG(s)[G_RANDOM]:
@@ -773,6 +776,8 @@ def hit_unit(s, p, q, j, op, amount, param):
         U[q, j, U_LOST] |= 1 << param
     elif op == OP_GRANT:
         U[q, j, U_PKW if amount == 1 else U_GKW] |= 1 << param  # §9: granted keywords are fully had
+        if (1 << param) == KW_SILENCE and (vP(s)[q, P_FTRIG] >> TR_STATIC) & 1:
+            G[G_STATIC] = 1  # a silenced unit's field effects stop
         if (1 << param) == KW_SPEED:
             U[q, j, U_RESTR] = 0  # §10 スピードムーブ lifts the attack restriction of the turn it entered
 
@@ -1164,9 +1169,27 @@ def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 @engine_jit
 def settle(s):
     """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information), then
-    the queued OC abilities (§9: after all other effects). Called once an event has run all its tiers."""
-    if vG(s)[G_DQ] > 0 or vG(s)[G_OQ] > 0:  # the common case: nothing queued
-        settle_queue(s, True)
+    the queued OC abilities (§9: after all other effects). Called once an event has run all its tiers.
+    After a field effect came or went (G_STATIC) the units it took to BP 0 or below are destroyed first."""
+    G = vG(s)
+    while (G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0) and not G[G_OVER]:  # the common case: nothing to do
+        if G[G_STATIC]:
+            static_check(s)
+        if G[G_DQ] > 0 or G[G_OQ] > 0:
+            settle_queue(s, True)
+
+
+@engine_jit
+def static_check(s):
+    """§10 フィールド効果 lost at once: destroy the units whose BP is 0 or below now (their "when
+    destroyed" effects queue as any destruction's)."""
+    vG(s)[G_STATIC] = 0
+    for q in range(2):
+        j = vP(s)[q, P_FIELD] - 1
+        while j >= 0:
+            if unit_bp(s, q, j) <= 0:
+                destroy(s, q, j)
+            j = min(j - 1, vP(s)[q, P_FIELD] - 1)
 
 
 @engine_jit

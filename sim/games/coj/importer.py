@@ -727,6 +727,43 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
     return None
 
 
+# §10 フィールド効果 of a unit (no timing: "static" rows, rules.static_of): (pattern, op, target)
+_STATIC = [
+    (re.compile(r"^あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニットのBPを\+(\d+)する$"), "pump", "all_own_characters"),
+    (re.compile(r"^対戦相手の(?:全ての)?" + _KIND + r"ユニットのBPを-(\d+)する$"), "weaken", "all_opp_characters"),
+    (re.compile(r"^あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword",
+     "all_own_characters"),
+    (re.compile(r"^対戦相手の(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword", "all_opp_characters"),
+]
+# 「このユニットのBPは、あなたのフィールドの【X】ユニット1体につき+2000される」
+_STATIC_COUNT = re.compile(r"^このユニットのBPは、?あなたの(?:フィールドの)?" + _KIND + r"(?:ユニット)?1体につき\+(\d+)される$")
+
+
+def _static(body: str) -> list[Effect] | None:
+    """A unit's field effects: every sentence one of _STATIC / _STATIC_COUNT, or None."""
+    effects: list[Effect] = []
+    for s in _sentences(body):
+        s = s.rstrip("。")
+        if m := _STATIC_COUNT.match(s):
+            species, colour, n = m.groups()
+            effects.append(Effect("static", "pump", int(n), "self", 0, foreach=VOC.FE_OWN_UNITS,
+                                  fe_param=_unit_filter(species, colour)))
+            continue
+        hit = next(((p.match(s), op, target) for p, op, target in _STATIC if p.match(s)), None)
+        if hit is None:
+            return None
+        m, op, target = hit
+        species, colour, value = m.groups()
+        if op == "grant_keyword":
+            bit = _keyword_bit(value)
+            if bit is None or value == "スピードムーブ":  # read as the unit enters, not as a field effect
+                return None
+            effects.append(Effect("static", op, 1, target, bit, thash=_unit_filter(species, colour)))
+        else:
+            effects.append(Effect("static", op, int(value), target, 0, thash=_unit_filter(species, colour)))
+    return effects or None
+
+
 _CHOICE = re.compile(r"^(対戦相手は)?以下の効果から1つを選び発動する。?")
 _OPTION = re.compile(r"(?:^|(?<=。))([1-3]):")
 _LEVELS = re.compile(r"^このユニットのレベル(?:によって|に応じて)以下の効果が発動する")
@@ -855,6 +892,9 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
                 return None
             also.append((name, VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(more.group(2))), text_hash(more.group(1))))
             body = body[:more.start()]
+    if not trigger and not zone_card and not icon:
+        static = _static(body)
+        return (frozenset(), static) if static and len(static) <= MAX_EFFECTS else None
     if not trigger:
         return None
     if m := _CHOICE.match(body):

@@ -32,14 +32,40 @@ import numpy as np
 from numba import carray
 from numba.core import types
 
-from sim.cards.effects import E_NCOLS, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
+from sim.cards.effects import (
+    E_AMOUNT,
+    E_FE_PARAM,
+    E_FOREACH,
+    E_NCOLS,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_THASH,
+    E_TRIGGER,
+    MAX_EFFECTS,
+    OPS,
+    TARGETS,
+    TRIGGERS,
+)
 from sim.cards.model import CARD_TYPES, ELEMENTS
-from sim.engine.compiled import K_BP1, K_COST, K_ELEM, K_HP, K_KW, K_NCOLS, K_POWER, K_TRIGS, K_TYPE
+from sim.engine.compiled import (
+    K_BP1,
+    K_COST,
+    K_ELEM,
+    K_HP,
+    K_JOB2H,
+    K_JOBH,
+    K_KW,
+    K_NCOLS,
+    K_POWER,
+    K_TRIGS,
+    K_TYPE,
+)
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
-from sim.games.coj.vocab import KEYWORDS
+from sim.games.coj.vocab import FE_OWN_UNITS, KEYWORDS
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
@@ -58,6 +84,7 @@ COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
     "enter", "attack", "cast", "leave", "turn_start", "block", "overclock", "hit_player", "own_enters",
     "own_attacks", "opp_enters", "opp_attacks", "battle", "own_battles", "own_blocks", "own_hit_player",
     "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end"))
+TR_STATIC = TRIGGERS.index("static")  # field effects (§10 フィールド効果): unit rows read by static_of
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
  OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
  OP_ZONE_BREAK, OP_MILL, OP_PLAY) = (OPS.index(o) for o in (
@@ -141,7 +168,10 @@ G_OC_KIND = G_BATTLE_B + 1
 G_RANDOM = G_OC_KIND + 1
 # G_WON: 1 during the battle-won event of a battle's winner (「戦闘に勝利した時」, vocab CC_WON)
 G_WON = G_RANDOM + 1
-G_NCOLS = G_WON + 1
+# G_STATIC: 1 once a unit with field effects (TR_STATIC rows) came or went, until effects.settle has
+# destroyed the units whose BP that change took to 0 or below (§10: a field effect is lost at once)
+G_STATIC = G_WON + 1
+G_NCOLS = G_STATIC + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
@@ -320,9 +350,62 @@ def kw(s, p, c):
 
 @engine_jit
 def unit_kw(s, p, j):
-    """Printed keywords and the ones effects granted it (§9: a granted keyword is fully had)."""
+    """Printed keywords, the ones effects granted it (§9: a granted keyword is fully had) and the ones
+    field effects give it (static_of)."""
     U = vU(s)
-    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW]
+    k = vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW]
+    if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1:
+        k |= static_of(s, p, j, True)
+    return k
+
+
+@engine_jit
+def static_of(s, q, j, keywords):
+    """§10 フィールド効果: what the field effects (TR_STATIC rows) of the units on the field give unit j
+    of seat q now: its BP change, or (keywords) the keyword bits granted. A row reaches its own unit
+    (self), its side's units (all_own_characters) or the other side's (all_opp_characters), of the kind in
+    E_THASH (a species hash, or -colour mask; 0 any); 「N体につき」 multiplies the amount by the source
+    side's units of the kind E_FE_PARAM (E_FOREACH FE_OWN_UNITS). A 沈黙 source gives nothing (its
+    printed and effect-granted keywords: field effects never silence a source of field effects)."""
+    P, U, K = vP(s), vU(s), vK(s)
+    out = 0
+    c = U[q, j, U_CARD]
+    for p in range(2):
+        if not (P[p, P_FTRIG] >> TR_STATIC) & 1:
+            continue
+        for k in range(P[p, P_FIELD]):
+            src = U[p, k, U_CARD]
+            if not (K[p, src, K_TRIGS] >> TR_STATIC) & 1 or (K[p, src, K_KW] | U[p, k, U_GKW] | U[p, k, U_PKW]) & KW_SILENCE:
+                continue
+            e = vE(s)[p, src]
+            for r in range(e.shape[0]):
+                op, tg = e[r, E_OP], e[r, E_TARGET]
+                if e[r, E_TRIGGER] != TR_STATIC or keywords != (op == OP_GRANT):
+                    continue
+                if (tg == TG_SELF and (p != q or k != j)) or (tg == TG_ALL_OWN and p != q) or (tg == TG_ALL_OPP and p == q):
+                    continue
+                if e[r, E_THASH] != 0 and not card_kind(s, q, c, e[r, E_THASH]):
+                    continue
+                if keywords:
+                    out |= 1 << e[r, E_PARAM]
+                    continue
+                amount = e[r, E_AMOUNT]
+                if e[r, E_FOREACH] == FE_OWN_UNITS:
+                    n = 0
+                    for u in range(P[p, P_FIELD]):
+                        n += 1 if e[r, E_FE_PARAM] == 0 or card_kind(s, p, U[p, u, U_CARD], e[r, E_FE_PARAM]) else 0
+                    amount *= n
+                out += amount if op == OP_PUMP else -amount
+    return out
+
+
+@engine_jit
+def card_kind(s, p, c, f):
+    """Card c of seat p against a kind filter: a species (f > 0, first or second) or a colour mask (-f)."""
+    K = vK(s)
+    if f > 0:
+        return K[p, c, K_JOBH] == f or K[p, c, K_JOB2H] == f
+    return (K[p, c, K_ELEM] & -f) != 0
 
 
 @engine_jit
@@ -339,10 +422,14 @@ def reducer_colours(s, p):
 
 @engine_jit
 def unit_bp(s, p, j):
-    """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP)."""
+    """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP), plus what
+    field effects give it (static_of)."""
     U = vU(s)
     c = U[p, j, U_CARD]
-    return vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+    bp = vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+    if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1:
+        bp += static_of(s, p, j, False)
+    return bp
 
 
 @engine_jit
@@ -668,6 +755,8 @@ def field_changed(s, p):
     m = 0
     for k in range(vP(s)[p, P_FIELD]):
         m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
+    if ((m | vP(s)[p, P_FTRIG]) >> TR_STATIC) & 1:
+        vG(s)[G_STATIC] = 1  # a field effect may have come or gone (or its side's count changed)
     vP(s)[p, P_FTRIG] = m
 
 

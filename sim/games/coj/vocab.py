@@ -40,6 +40,11 @@ KEYWORDS = (
 UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overclock", "hit_player", "turn_start",
                            "turn_end", "opp_turn_start", "opp_turn_end", "opp_enters", "opp_attacks",
                            "opp_hit_player", "own_enters", "own_attacks", "own_blocks", "own_hit_player"})
+# "static" rows of a unit (§10 フィールド効果, rules.static_of): pump / weaken (BP) and grant_keyword while the
+# unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
+# with E_FOREACH FE_OWN_UNITS counts its side's units of the kind E_FE_PARAM (「1体につき」)
+STATIC_OPS = frozenset({"pump", "weaken", "grant_keyword"})
+STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters"})
 # Trigger and intercept cards set in the zone (zone_event in rules), and jokers ("cast": used).
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
@@ -167,4 +172,6 @@ TARGETS = frozenset({"opp_character", "own_character", "self", "opp_player", "ow
 
 def executed(trigger: str, op: str, target: str, zone_card: bool) -> bool:
     """Whether the engine runs an effect with this timing, op and target on this kind of card."""
+    if trigger == "static":
+        return not zone_card and op in STATIC_OPS and target in STATIC_TARGETS
     return (trigger in (ZONE_TRIGGERS if zone_card else UNIT_TRIGGERS)) and op in OPS and target in TARGETS
