@@ -53,7 +53,6 @@ from sim.games.coj.rules import (
     G_DETAIL,
     G_OVER,
     G_ROUND,
-    G_STATIC,
     G_TP,
     G_TURN,
     G_WON,
@@ -115,6 +114,7 @@ from sim.games.coj.rules import (
     pay_entry,
     place_unit,
     record_played,
+    refresh_static,
     remove_from_hand,
     remove_unit,
     set_level,
@@ -229,9 +229,9 @@ def turn_end(s, p):
             U[q, j, U_DMG] = 0
             U[q, j, U_TEMP] = 0
             U[q, j, U_GKW] = 0
-        if (P[q, P_FTRIG] >> TR_STATIC) & 1:
-            G[G_STATIC] = 1  # a 沈黙 granted until end of turn ends: its unit's field effects are back
-    settle(s)
+    if ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
+        refresh_static(s)  # a 沈黙 granted until end of turn ends: its unit's field effects are back
+        settle(s)
 
 
 # ---------------------------------------------------------------- actions (§7 action phase)

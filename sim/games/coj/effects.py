@@ -141,6 +141,7 @@ from sim.games.coj.rules import (
     lp_loss,
     place_unit,
     record_drawn,
+    refresh_static,
     remove_from_hand,
     remove_unit,
     rng,
@@ -777,7 +778,7 @@ def hit_unit(s, p, q, j, op, amount, param):
     elif op == OP_GRANT:
         U[q, j, U_PKW if amount == 1 else U_GKW] |= 1 << param  # §9: granted keywords are fully had
         if (1 << param) == KW_SILENCE and (vP(s)[q, P_FTRIG] >> TR_STATIC) & 1:
-            G[G_STATIC] = 1  # a silenced unit's field effects stop
+            refresh_static(s)  # a silenced unit's field effects stop
         if (1 << param) == KW_SPEED:
             U[q, j, U_RESTR] = 0  # §10 スピードムーブ lifts the attack restriction of the turn it entered
 
@@ -1172,7 +1173,14 @@ def settle(s):
     the queued OC abilities (§9: after all other effects). Called once an event has run all its tiers.
     After a field effect came or went (G_STATIC) the units it took to BP 0 or below are destroyed first."""
     G = vG(s)
-    while (G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0) and not G[G_OVER]:  # the common case: nothing to do
+    if G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0:  # the common case: nothing to do
+        settle_all(s)
+
+
+@engine_jit
+def settle_all(s):
+    G = vG(s)
+    while (G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0) and not G[G_OVER]:
         if G[G_STATIC]:
             static_check(s)
         if G[G_DQ] > 0 or G[G_OQ] > 0:

@@ -107,8 +107,10 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 # field unit columns
 # U_GKW: keywords granted until end of turn; U_PKW: granted while it stays on the field (§9 granting)
 # U_LOST: keywords taken from it (「このユニットの【神託】を取り除く」; read only where such a keyword is)
+# U_SBP / U_SKW: the BP change and keywords the field effects on the field give it now (static_of), kept by
+# refresh_static at every change they depend on (field_changed, a 沈黙 granted or ending)
 U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_LOST, \
-    U_NCOLS = range(14)
+    U_SBP, U_SKW, U_NCOLS = range(16)
 # player columns
 # P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
@@ -168,8 +170,8 @@ G_OC_KIND = G_BATTLE_B + 1
 G_RANDOM = G_OC_KIND + 1
 # G_WON: 1 during the battle-won event of a battle's winner (「戦闘に勝利した時」, vocab CC_WON)
 G_WON = G_RANDOM + 1
-# G_STATIC: 1 once a unit with field effects (TR_STATIC rows) came or went, until effects.settle has
-# destroyed the units whose BP that change took to 0 or below (§10: a field effect is lost at once)
+# G_STATIC: 1 once the field effects on the field were recomputed (refresh_static), until effects.settle
+# has destroyed the units whose BP that took to 0 or below (§10: a field effect is lost at once)
 G_STATIC = G_WON + 1
 G_NCOLS = G_STATIC + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
@@ -351,12 +353,22 @@ def kw(s, p, c):
 @engine_jit
 def unit_kw(s, p, j):
     """Printed keywords, the ones effects granted it (§9: a granted keyword is fully had) and the ones
-    field effects give it (static_of)."""
+    field effects give it (U_SBP, U_SKW: static_of)."""
     U = vU(s)
-    k = vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW]
-    if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1:
-        k |= static_of(s, p, j, True)
-    return k
+    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW] | U[p, j, U_SKW]
+
+
+@engine_jit
+def refresh_static(s):
+    """Recompute every field unit's U_SBP / U_SKW when a unit with field effects is or was on the field;
+    G_STATIC asks effects.settle to destroy the units this took to BP 0 or below."""
+    P, U = vP(s), vU(s)
+    live = ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1
+    for q in range(2):
+        for j in range(P[q, P_FIELD]):
+            U[q, j, U_SBP] = static_of(s, q, j, False) if live else 0
+            U[q, j, U_SKW] = static_of(s, q, j, True) if live else 0
+    vG(s)[G_STATIC] = 1
 
 
 @engine_jit
@@ -423,13 +435,11 @@ def reducer_colours(s, p):
 @engine_jit
 def unit_bp(s, p, j):
     """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP), plus what
-    field effects give it (static_of)."""
+    field effects give it (U_SBP, U_SKW: static_of)."""
     U = vU(s)
     c = U[p, j, U_CARD]
-    bp = vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
-    if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1:
-        bp += static_of(s, p, j, False)
-    return bp
+    return (vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+            + U[p, j, U_SBP])
 
 
 @engine_jit
@@ -731,6 +741,8 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_GKW] = 0
     U[p, j, U_PKW] = 0
     U[p, j, U_LOST] = 0
+    U[p, j, U_SBP] = 0
+    U[p, j, U_SKW] = 0
     G[G_UID] += 1
     U[p, j, U_UID] = G[G_UID]
     field_changed(s, p)
@@ -755,9 +767,10 @@ def field_changed(s, p):
     m = 0
     for k in range(vP(s)[p, P_FIELD]):
         m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
-    if ((m | vP(s)[p, P_FTRIG]) >> TR_STATIC) & 1:
-        vG(s)[G_STATIC] = 1  # a field effect may have come or gone (or its side's count changed)
+    old = vP(s)[p, P_FTRIG] | vP(s)[1 - p, P_FTRIG]
     vP(s)[p, P_FTRIG] = m
+    if ((m | old) >> TR_STATIC) & 1:  # a field effect may have come or gone, or the units it counts changed
+        refresh_static(s)
 
 
 @engine_jit
