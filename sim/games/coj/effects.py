@@ -228,6 +228,7 @@ from sim.games.coj.vocab import (
     PV_BITS,
     PV_MASK,
     RECOVER_CHOSEN,
+    TM_FOE,
 )
 
 
@@ -335,6 +336,11 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         return j if j >= 0 and unit_affected(s, p, p, j, op, amount, param) else -1
     q = target_seat(p, op, target)
     skip = src_uid if param > 0 and param & FL_OTHER else -1
+    if vG(s)[G_RANDOM] == TM_FOE:  # 「戦闘中の相手ユニット」: the other side's battler, not chosen (加護 no bar)
+        G = vG(s)
+        foe = G[G_BATTLE_A] if G[G_TP] != p else G[G_BATTLE_B]
+        j = find_unit(s, 1 - p, foe) if foe > 0 else -1
+        return j if j >= 0 and unit_affected(s, p, 1 - p, j, op, amount, param) else -1
     if vG(s)[G_RANDOM]:
         return random_unit(s, p, q, op, amount, param, skip)
     hack = q != p and select_hack(s, p, q, op, amount, param)  # §10 セレクトハック: it must be chosen
@@ -603,9 +609,11 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
         cond = e[k, E_COND] & ~CC_FLAGS
         if e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
             vG(s)[G_FILTER] = e[k, E_THASH]
+            vG(s)[G_RANDOM] = e[k, E_TMASK] & TM_FOE  # the battle's foe or nothing; a random pick: any legal one
             ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
                                  ctx_uid)
             vG(s)[G_FILTER] = 0
+            vG(s)[G_RANDOM] = 0
             if ok:
                 return True
     return False
@@ -952,7 +960,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]
-        vG(s)[G_RANDOM] = e[k, E_TMASK]  # a unit picked 「ランダムで」 (the usability checks take any legal one)
+        vG(s)[G_RANDOM] = e[k, E_TMASK]  # how the unit is picked: 「ランダムで」 (TM_RANDOM) or the battle's foe
         resolve(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
         vG(s)[G_FILTER] = 0
         vG(s)[G_RANDOM] = 0

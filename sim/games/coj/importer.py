@@ -666,8 +666,30 @@ def _summon(s: str, trigger: str) -> Effect | None:
     return Effect(trigger, "play", int(n1 or n2), "own_player", param, thash=_unit_filter(species, colour))
 
 
+_FOE = re.compile(r"^(ターン終了時まで)?戦闘中の相手ユニット(?:がレベル(\d)以上だった場合、それ)?")
+_BATTLE_TRIGGERS = ("battle", "own_battles", "block", "own_blocks")
+
+
+def _foe(s: str, trigger: str) -> Effect | None:
+    """「戦闘中の相手ユニットを破壊する」 in a battle or block event: the op on the battle's foe (vocab TM_FOE);
+    「戦闘中の相手ユニットがレベルN以上だった場合、それを破壊する」: a destroy of level N and up."""
+    m = _FOE.match(s)
+    if not m or trigger not in _BATTLE_TRIGGERS or "それ" in s[m.end():]:
+        return None
+    action = _on_it((m.group(1) or "") + "それ" + s[m.end():])
+    if action is None or (m.group(2) and action[0] != "break"):
+        return None
+    op, fl, param, amount = action
+    if op == "break":
+        param, amount = 0, int(m.group(2) or 0)
+    return Effect(trigger, op, amount, "opp_character", param | fl, tmask=VOC.TM_FOE)
+
+
 def _alone(s: str, trigger: str) -> list[Effect] | None:
     """The effects of a sentence that stands alone, or None."""
+    foe = _foe(s, trigger)
+    if foe:
+        return [foe]
     swept = _sweep(s, trigger) or _summon(s, trigger)
     if swept:
         return [swept]

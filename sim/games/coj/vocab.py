@@ -118,6 +118,11 @@ FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, F
     FE_OPP_ACTED = range(1, 11)
 
 
+# E_TMASK of a targeted op, how its unit is picked (rules G_RANDOM while it resolves): TM_RANDOM 「ランダムで1体」,
+# a uniform pick among the legal units; TM_FOE 「戦闘中の相手ユニット」, the other side's unit in the battle of a
+# battle or block event (nothing outside one); 0 the policy's choice
+TM_RANDOM, TM_FOE = 1, 2
+
 CHOICE_OPP = 8  # CC_CHOICE n | CHOICE_OPP: the opponent chooses (「対戦相手は以下の効果から1つを選び発動する」)
 
 
