@@ -39,6 +39,7 @@ from sim.games.coj.rules import (
     G_DQ,
     G_FILTER,
     G_LEAVE_CAUSE,
+    G_NWIN,
     G_OC_KIND,
     G_OQ,
     G_OVER,
@@ -48,8 +49,10 @@ from sim.games.coj.rules import (
     G_STATIC,
     G_TP,
     G_UID,
+    G_WIN,
     G_WON,
     HAND_MAX,
+    K_USES,
     KW_ANCHORED,
     KW_DELETE_RESIST,
     KW_DESTROY_RESIST,
@@ -104,6 +107,8 @@ from sim.games.coj.rules import (
     P_PURPLE,
     P_TOP,
     P_ZONE,
+    P_ZUSE,
+    P_ZWIN,
     PURPLE_MAX,
     TG_ALL,
     TG_ALL_OPP,
@@ -1085,9 +1090,15 @@ def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
 
 @engine_jit
 def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
-    """Use set card i: pay, to the discard (shift left), then resolve its effects."""
+    """Use set card i: pay, to the discard (shift left), then resolve its effects; an intercept of
+    several uses (K_USES) stays set until the last, marked with the window it was used in."""
     c = vZ(s)[p, i]
-    zone_remove(s, p, i)
+    P = vP(s)
+    if P[p, P_ZUSE + i] + 1 < vK(s)[p, c, K_USES]:
+        P[p, P_ZUSE + i] += 1
+        P[p, P_ZWIN + i] = vG(s)[G_WIN]
+    else:
+        zone_remove(s, p, i)
     spend(s, p, cost)
     resolve_card(s, p, c, -1, ctx_seat, ctx_uid)
 
@@ -1130,7 +1141,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
     c = vZ(s)[p, i]
-    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev
+    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN]
             and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
             and card_usable(s, p, c, -1, ctx_seat, ctx_uid))
 
@@ -1166,13 +1177,18 @@ def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """§9 priority tier 3: the right to use an intercept alternates, turn player first; each player
     uses one or passes, and two passes in a row close the window. Destroyed units' effects wait
     for settle (the caller's)."""
+    G = vG(s)
+    outer = G[G_WIN]
+    G[G_NWIN] += 1
+    G[G_WIN] = G[G_NWIN]  # this window's serial (a nested one takes its own)
     p, passes = tp, 0
-    while passes < 2 and not vG(s)[G_OVER]:
+    while passes < 2 and not G[G_OVER]:
         if use_one_intercept(s, p, ev_tp if p == tp else ev_ntp, ctx_seat, ctx_uid):
             passes = 0
         else:
             passes += 1
         p = 1 - p
+    G[G_WIN] = outer
 
 
 @engine_jit

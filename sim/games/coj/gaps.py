@@ -62,7 +62,7 @@ def failing_parts(block: str, ctype: str) -> list[str]:
     text = IMP.normalize(block)
     if re.match(r"^■起動", text):
         return ["■起動"]
-    if IMP._REUSED.search(text) or IMP._ONCE_A_TURN.search(text):
+    if IMP._ONCE_A_TURN.search(text) or (IMP._REUSED.search(text) and ctype != "intercept"):
         return ["回使用すると捨札"]
     lines = [line for line in (IMP._REMINDER.sub("", raw).strip() for raw in text.split("\n")) if line]
     body = "".join(line for line in lines if not line.startswith("■"))

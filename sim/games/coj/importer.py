@@ -839,8 +839,8 @@ _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場�
 
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
     """An ability's keywords and effects, or None when the engine would not run all of it."""
-    if _REUSED.search(block) or _ONCE_A_TURN.search(block):
-        return None  # 「5回使用すると捨札にいく」, 「1ターンに1度」: the engine uses a set card once, has no limit
+    if (_REUSED.search(block) and ctype != "intercept") or _ONCE_A_TURN.search(block):
+        return None  # 「1ターンに1度」: the engine has no such limit; an intercept's uses are its K_USES (pool tag)
     lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
     if not lines:
         return frozenset(), []

@@ -56,6 +56,7 @@ from sim.engine.compiled import (
     K_JOB2H,
     K_JOBH,
     K_KW,
+    K_LB_COST,
     K_NCOLS,
     K_POWER,
     K_TRIGS,
@@ -73,6 +74,7 @@ KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION,
     KW_ORACLE = [1 << i for i in range(len(KEYWORDS))]
 K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
 K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
+K_USES = K_LB_COST  # nor limit breaks: the uses of an intercept before it goes to the discard (0 / 1: one)
 
 CT_UNIT, CT_EVO, CT_TRIGGER, CT_INTERCEPT, CT_JOKER = (CARD_TYPES["coj"].index(t) for t in
                                                        ("unit", "evolution", "trigger", "intercept", "joker"))
@@ -136,7 +138,11 @@ DEL_COLS = 2  # copies 0..59: a deck is 40 (copies past that are never marked, i
 # and lowered only by card effects. PURPLE_MAX is 5 because no catalog card asks for more (▲5, 5以上, +5).
 P_PURPLE = P_DEL + DEL_COLS
 PURPLE_MAX = 5
-P_NCOLS = P_PURPLE + 1
+# P_ZUSE + i / P_ZWIN + i: the uses so far of the card in zone slot i (K_USES), and the intercept window
+# (G_WIN) it was last used in: a card that stays set answers each event once
+P_ZUSE = P_PURPLE + 1
+P_ZWIN = P_ZUSE + ZONE_MAX
+P_NCOLS = P_ZWIN + ZONE_MAX
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
 # G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
@@ -173,7 +179,10 @@ G_WON = G_RANDOM + 1
 # G_STATIC: 1 once the field effects on the field were recomputed (refresh_static), until effects.settle
 # has destroyed the units whose BP that took to 0 or below (§10: a field effect is lost at once)
 G_STATIC = G_WON + 1
-G_NCOLS = G_STATIC + 1
+# G_WIN: the intercept window now open (a serial from G_NWIN; 0: none), P_ZWIN
+G_WIN = G_STATIC + 1
+G_NWIN = G_WIN + 1
+G_NCOLS = G_NWIN + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
@@ -622,6 +631,8 @@ def zone_add(s, p, c):
     """§5: a set card takes the leftmost free slot."""
     P = vP(s)
     vZ(s)[p, P[p, P_ZONE]] = c
+    P[p, P_ZUSE + P[p, P_ZONE]] = 0
+    P[p, P_ZWIN + P[p, P_ZONE]] = 0
     P[p, P_ZONE] += 1
     zone_count(s, p, c, 1)
 
@@ -633,6 +644,8 @@ def zone_remove(s, p, i):
     zone_count(s, p, Z[p, i], -1)
     for k in range(i, P[p, P_ZONE] - 1):
         Z[p, k] = Z[p, k + 1]
+        P[p, P_ZUSE + k] = P[p, P_ZUSE + k + 1]
+        P[p, P_ZWIN + k] = P[p, P_ZWIN + k + 1]
     P[p, P_ZONE] -= 1
 
 
