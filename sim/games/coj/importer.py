@@ -828,6 +828,24 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
     return effects
 
 
+# 「このカードのレベルによって」 on a trigger or intercept card: such a card is always Lv.1 (digest §8, seed 004
+# 「クロックレベル/クロックアップ」: clock levels are set on unit and evolution cards, every card starts at Lv.1;
+# override applies to those only), so the 【レベル1】 part is the one that runs
+_CARD_LEVELS = re.compile(r"^このカードのレベル(?:によって|に応じて)以下の効果が発動する")
+
+
+def _level_one(body: str, trigger: str) -> list[Effect] | None:
+    """The effects of the part of 「このカードのレベルによって以下の効果が発動する」 that covers Lv.1."""
+    parts = _LEVEL_PART.split(body)
+    if parts[0].strip("。") or len(parts) < 6:
+        return None
+    for k in range(1, len(parts), 5):
+        lo, hi, up, down, text = parts[k:k + 5]
+        if int(lo) == 1 or down:
+            return parse_body(text, trigger)
+    return None
+
+
 _REMINDER = re.compile(r"\([^()]*\)")
 _REUSED = re.compile(r"\d+回使用すると捨札")
 _ONCE_A_TURN = re.compile(r"\d+ターンに\d+度")
@@ -923,6 +941,8 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         effects = _choice(body[m.end():].lstrip("。"), trigger, bool(m.group(1)))
     elif (m := _LEVELS.match(body)) and not zone_card and trigger != "leave":  # the unit's level when it resolves
         effects = _by_level(body[m.end():].lstrip("。"), trigger)
+    elif (m := _CARD_LEVELS.match(body)) and zone_card:
+        effects = _level_one(body[m.end():].lstrip("。"), trigger)
     else:
         effects = parse_body(body, trigger)
     if effects and event_cond[0]:
