@@ -165,6 +165,7 @@ from sim.games.coj.rules import (
     vP,
     vU,
     vZ,
+    zone_answers,
     zone_event,
     zone_remove,
 )
@@ -1080,7 +1081,7 @@ def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
         return -1
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
-        if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_event(s, p, c) == ev:
+        if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_answers(s, p, c, ev):
             if vG(s)[O_TRIGGER_CP] and vK(s)[p, c, K_COST] > P[p, P_CP]:
                 continue
             if card_usable(s, p, c, -1, ctx_seat, ctx_uid):
@@ -1141,7 +1142,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
     c = vZ(s)[p, i]
-    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN]
+    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_answers(s, p, c, ev) and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN]
             and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
             and card_usable(s, p, c, -1, ctx_seat, ctx_uid))
 

@@ -574,6 +574,9 @@ _OWN_SIDE_TIMINGS = {"フ": ("own_enters", "enter"), "ア": ("own_attacks", "att
                      "プ": ("own_hit_player", "hit_player")}
 _ZONE_QUALIFIED = [
     (re.compile(r"^あなたのユニットが戦闘に勝利した時、"), "own_battles", VOC.CC_WON),
+    # 「ユニットがフィールドに出た時」: either side's unit (its effects may not read the entering unit: 「それ」)
+    (re.compile(r"^ユニットがフィールドに出た時、(?!.*(?:それ|そのユニット|フィールドに出たユニット(?!のコスト)))"), "own_enters",
+     VOC.CC_ANY_SIDE),
     (re.compile(r"^あなたのユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^あなたのユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),

@@ -34,6 +34,7 @@ from numba.core import types
 
 from sim.cards.effects import (
     E_AMOUNT,
+    E_COND,
     E_FE_PARAM,
     E_FOREACH,
     E_NCOLS,
@@ -66,7 +67,7 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
-from sim.games.coj.vocab import FE_OWN_UNITS, KEYWORDS
+from sim.games.coj.vocab import CC_ANY_SIDE, FE_OWN_UNITS, KEYWORDS
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
@@ -613,6 +614,14 @@ def zone_event(s, p, c):
 
 
 @engine_jit
+def zone_answers(s, p, c, ev):
+    """Whether set card c of seat p answers event ev: its zone_event, or an opponent's entry for a
+    「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE)."""
+    own = zone_event(s, p, c)
+    return own == ev or (ev == EV_OPP_ENTER and own == EV_ENTER and vE(s)[p, c][0, E_COND] & CC_ANY_SIDE != 0)
+
+
+@engine_jit
 def zone_count(s, p, c, d):
     """Keep the per-event trigger / intercept counts and the zone version in step when card c enters
     (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
@@ -624,6 +633,8 @@ def zone_count(s, p, c, d):
     ev = zone_event(s, p, c)
     if ev >= 0:
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + ev] += d
+    if ev == EV_ENTER and vE(s)[p, c][0, E_COND] & CC_ANY_SIDE:
+        P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + EV_OPP_ENTER] += d
 
 
 @engine_jit

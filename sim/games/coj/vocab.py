@@ -86,7 +86,10 @@ CC_CLOCKUP = 1 << 28
 # CC_WON, a flag ORed into any E_COND of a "battle" unit row or an "own_battles" zone card:
 # 「戦闘に勝利した時」, run at the battle-won event (rules G_WON), never at the battle event itself
 CC_WON = 1 << 27
-CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON
+# CC_ANY_SIDE, a flag ORed into any E_COND of an "own_enters" trigger or intercept card: 「ユニットがフィールドに
+# 出た時」, a unit of either side (rules.zone_answers: the card also answers the opponent's entries)
+CC_ANY_SIDE = 1 << 26
+CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON | CC_ANY_SIDE
 # CC_ORACLE: the effect's own unit still has 【神託】 (not taken by 「このユニットの【神託】を取り除く」)
 # CC_EVENT_EVO: the event's unit is an evolution; CC_BY_BATTLE / CC_BY_EFFECT ("leave" timings only): the
 # unit was destroyed in a battle / by an effect (a retreat destroyed by the retreat_is_destroy option is neither)
