@@ -34,7 +34,6 @@ from numba.core import types
 
 from sim.cards.effects import (
     E_AMOUNT,
-    E_COND,
     E_FE_PARAM,
     E_FOREACH,
     E_NCOLS,
@@ -53,6 +52,7 @@ from sim.engine.compiled import (
     K_BP1,
     K_COST,
     K_ELEM,
+    K_EX,
     K_HP,
     K_JOB2H,
     K_JOBH,
@@ -67,7 +67,7 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
-from sim.games.coj.vocab import CC_ANY_SIDE, FE_OWN_UNITS, KEYWORDS
+from sim.games.coj.vocab import FE_OWN_UNITS, KEYWORDS
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
@@ -76,6 +76,7 @@ KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION,
 K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
 K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
 K_USES = K_LB_COST  # nor limit breaks: the uses of an intercept before it goes to the discard (0 / 1: one)
+K_ANY_SIDE = K_EX  # nor EX bursts: 1 for a 「ユニットがフィールドに出た時」 card (its first effect flagged CC_ANY_SIDE)
 
 CT_UNIT, CT_EVO, CT_TRIGGER, CT_INTERCEPT, CT_JOKER = (CARD_TYPES["coj"].index(t) for t in
                                                        ("unit", "evolution", "trigger", "intercept", "joker"))
@@ -618,7 +619,7 @@ def zone_answers(s, p, c, ev):
     """Whether set card c of seat p answers event ev: its zone_event, or an opponent's entry for a
     「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE)."""
     own = zone_event(s, p, c)
-    return own == ev or (ev == EV_OPP_ENTER and own == EV_ENTER and vE(s)[p, c][0, E_COND] & CC_ANY_SIDE != 0)
+    return own == ev or (ev == EV_OPP_ENTER and own == EV_ENTER and vK(s)[p, c, K_ANY_SIDE] != 0)
 
 
 @engine_jit
@@ -633,7 +634,7 @@ def zone_count(s, p, c, d):
     ev = zone_event(s, p, c)
     if ev >= 0:
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + ev] += d
-    if ev == EV_ENTER and vE(s)[p, c][0, E_COND] & CC_ANY_SIDE:
+    if ev == EV_ENTER and vK(s)[p, c, K_ANY_SIDE]:
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + EV_OPP_ENTER] += d
 
 
