@@ -20,6 +20,7 @@ from tests.test_coj_rules import V, card, field, state, zone
 def test_everything_the_importer_emits_is_executed():
     ops = {T._op_fl(op)[0] for _, op in T._ON_IT} | {T._op_fl(op)[0] for _, op, _ in T._ALONE} | {"recover", "break_power"}
     ops |= {op for _, op, _, _ in T._ALONE_FL} | {op for _, op in T._ALONE_KIND} | {"search"}  # _SEARCH_FILTERED
+    ops |= {"play"}  # _SUMMON
     targets = {target for _, _, target in T._ALONE} - {"own_other"} | {target for _, _, target, _ in T._ALONE_FL}
     targets |= {"opp_character", "own_character"}
     assert ops <= VOC.OPS and targets <= VOC.TARGETS
@@ -73,11 +74,28 @@ EVENTS = {
     "end0": lambda s: A.turn_end(s, 0),
     "start1": lambda s: A.turn_start(s, 1),
     "end1": lambda s: A.turn_end(s, 1),
+    "other_enter0": lambda s: A.on_enter(s, 0, V(s)["U"][0, field(s, 0, 1), R.U_UID]),
+    "other_attack0": lambda s: _other_attacks(s),
+    "other_block0": lambda s: _other_blocks(s),
 }
+
+
+def _other_attacks(s):
+    """Seat 0's other unit (copy 1, U) attacks; nothing blocks it."""
+    V(s)["G"][R.G_TP] = 0
+    A.attack(s, 0, field(s, 0, 1))
+
+
+def _other_blocks(s):
+    """Seat 1 attacks and seat 0's other unit (U, 強制防御) blocks; X has no action right to block."""
+    field(s, 0, 1)
+    V(s)["U"][0, 0, R.U_ACT] = 0
+    _attack(s, 1, True)
 UNIT_EVENTS = {"enter": "enter0", "attack": "attack0", "block": "blocked1", "battle": "blocked0",
                "leave": "destroy0", "overclock": "oc0", "hit_player": "attack0", "turn_start": "start0",
                "turn_end": "end0", "opp_turn_start": "start1", "opp_turn_end": "end1", "opp_enters": "enter1",
-               "opp_attacks": "attack1", "opp_hit_player": "attack1"}
+               "opp_attacks": "attack1", "opp_hit_player": "attack1", "own_enters": "other_enter0",
+               "own_attacks": "other_attack0", "own_blocks": "other_block0", "own_hit_player": "other_attack0"}
 ZONE_EVENTS = {"enter": "enter0", "own_enters": "enter0", "opp_enters": "enter1", "attack": "attack0",
                "own_attacks": "attack0", "opp_attacks": "attack1", "cast": "attack1", "own_battles": "blocked0",
                "own_blocks": "blocked1", "own_hit_player": "attack0", "opp_hit_player": "attack1",
@@ -116,6 +134,7 @@ OP_CASES = {  # op -> (target, amount, param)
     "level_up": ("own_character", 1, 0), "recover": ("own_player", 1, -1),
     "grant_keyword": ("own_character", 0, R.KEYWORDS.index("penetrate")), "activate": ("own_character", 0, 0),
     "zone_break": ("opp_player", 1, 0), "mill": ("own_player", 1, 0),
+    "play": ("own_player", 1, VOC.play_param(VOC.PLAY_DISCARD, True, -1, -1)),
 }
 
 

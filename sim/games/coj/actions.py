@@ -89,6 +89,11 @@ from sim.games.coj.rules import (
     TR_OPP_HIT,
     TR_OPP_TURN_END,
     TR_OPP_TURN_START,
+    TR_OWN_ATTACKS,
+    TR_OWN_BLOCKS,
+    TR_OWN_ENTERS,
+    TR_OWN_HIT,
+    TR_STATIC,
     TR_TURN_END,
     TR_TURN_START,
     U_ACT,
@@ -109,6 +114,7 @@ from sim.games.coj.rules import (
     pay_entry,
     place_unit,
     record_played,
+    refresh_static,
     remove_from_hand,
     remove_unit,
     set_level,
@@ -169,9 +175,9 @@ def event_run(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx
 
 @engine_jit
 def on_enter(s, p, uid):
-    """「フィールドに出た時」: the unit's own abilities, the opponent's units watching entries, then
-    its owner's and the opponent's trigger cards and intercepts (§9)."""
-    event(s, p, TR_ENTER, -1, TR_OPP_ENTERS, EV_ENTER, EV_OPP_ENTER, p, uid)
+    """「フィールドに出た時」: the unit's own abilities, its side's other units and the opponent's units
+    watching entries, then its owner's and the opponent's trigger cards and intercepts (§9)."""
+    event(s, p, TR_ENTER, TR_OWN_ENTERS, TR_OPP_ENTERS, EV_ENTER, EV_OPP_ENTER, p, uid)
 
 
 # ---------------------------------------------------------------- turn start / end (§7)
@@ -223,6 +229,9 @@ def turn_end(s, p):
             U[q, j, U_DMG] = 0
             U[q, j, U_TEMP] = 0
             U[q, j, U_GKW] = 0
+    if ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
+        refresh_static(s)  # a 沈黙 granted until end of turn ends: its unit's field effects are back
+        settle(s)
 
 
 # ---------------------------------------------------------------- actions (§7 action phase)
@@ -310,9 +319,10 @@ def attack(s, p, aj):
     q = 1 - p
     U[p, aj, U_ACT] = 0  # 1. attacking consumes the action right
     auid = U[p, aj, U_UID]
-    # the attacker's "when attacks" abilities, then the opponent's units watching attacks (§9 tier 1);
+    # the attacker's "when attacks" abilities, then its side's other units and the opponent's units
+    # watching attacks (§9 tier 1);
     # intercepts answer the declaration
-    event(s, p, TR_ATTACK, -1, TR_OPP_ATTACKS, -1, -1, p, auid)
+    event(s, p, TR_ATTACK, TR_OWN_ATTACKS, TR_OPP_ATTACKS, -1, -1, p, auid)
     intercept_round(s, p, EV_OWN_ATTACK, EV_OPP_ATTACK, p, auid)
     settle(s)
     if G[G_OVER]:
@@ -334,13 +344,13 @@ def attack(s, p, aj):
         if aj >= 0 or G[O_REMOVED_ATTACKER]:
             lp_loss(s, q, 1, False)
             if aj >= 0 and not G[G_OVER]:  # 「プレイヤーアタックに成功した時」 of the attacker, both zones
-                event(s, p, TR_HIT_PLAYER, -1, TR_OPP_HIT, EV_OWN_HIT, EV_OPP_HIT, p, auid)
+                event(s, p, TR_HIT_PLAYER, TR_OWN_HIT, TR_OPP_HIT, EV_OWN_HIT, EV_OPP_HIT, p, auid)
         return
     # §9 「ブロックした時」 and 「戦闘した時」 are one event: the blocker's block and battle abilities,
-    # the attacker's battle abilities; the blocker's side's "own unit blocks" cards
+    # the attacker's battle abilities; the blocker's side's other units and cards watching its blocks
     G[G_BATTLE_A], G[G_BATTLE_B] = auid, buid
     event(s, p, TR_BATTLE, -1, -1, -1, -1, p, auid)
-    event(s, p, TR_BLOCK, -1, -1, -1, -1, q, buid)
+    event(s, p, TR_BLOCK, -1, TR_OWN_BLOCKS, -1, -1, q, buid)
     event(s, p, TR_BATTLE, -1, -1, EV_OWN_BATTLE, EV_OWN_BATTLE, q, buid)
     event(s, q, -1, -1, -1, EV_OWN_BLOCK, -1, q, buid)
     G[G_BATTLE_A], G[G_BATTLE_B] = 0, 0

@@ -39,15 +39,20 @@ from sim.games.coj.rules import (
     G_DQ,
     G_FILTER,
     G_LEAVE_CAUSE,
+    G_NWIN,
     G_OC_KIND,
     G_OQ,
     G_OVER,
     G_POL,
     G_RANDOM,
     G_ROUND,
+    G_STATIC,
     G_TP,
+    G_UID,
+    G_WIN,
     G_WON,
     HAND_MAX,
+    K_USES,
     KW_ANCHORED,
     KW_DELETE_RESIST,
     KW_DESTROY_RESIST,
@@ -84,6 +89,7 @@ from sim.games.coj.rules import (
     OP_HEAL,
     OP_LEVEL_UP,
     OP_MILL,
+    OP_PLAY,
     OP_PLAYER_DAMAGE,
     OP_PUMP,
     OP_RECOVER,
@@ -92,6 +98,7 @@ from sim.games.coj.rules import (
     OP_ZONE_BREAK,
     P_CP,
     P_FIELD,
+    P_FTRIG,
     P_HAND,
     P_LP,
     P_N,
@@ -100,6 +107,8 @@ from sim.games.coj.rules import (
     P_PURPLE,
     P_TOP,
     P_ZONE,
+    P_ZUSE,
+    P_ZWIN,
     PURPLE_MAX,
     TG_ALL,
     TG_ALL_OPP,
@@ -114,6 +123,7 @@ from sim.games.coj.rules import (
     TR_BATTLE,
     TR_LEAVE,
     TR_OVERCLOCK,
+    TR_STATIC,
     U_ACT,
     U_BASE,
     U_CARD,
@@ -134,7 +144,9 @@ from sim.games.coj.rules import (
     has_colour_unit,
     kw,
     lp_loss,
+    place_unit,
     record_drawn,
+    refresh_static,
     remove_from_hand,
     remove_unit,
     rng,
@@ -153,10 +165,12 @@ from sim.games.coj.rules import (
     vP,
     vU,
     vZ,
+    zone_answers,
     zone_event,
     zone_remove,
 )
 from sim.games.coj.vocab import (
+    BOUNCE_DECK,
     CC_ALL_FIELD_GE,
     CC_ATTACKING,
     CC_BITS,
@@ -213,9 +227,14 @@ from sim.games.coj.vocab import (
     FL_OTHER,
     LVL_SHIFT,
     PICK_CHOSEN,
+    PLAY_COST_MAX,
+    PLAY_COST_MIN,
+    PLAY_DECK,
+    PLAY_NO_EVO,
     PV_BITS,
     PV_MASK,
     RECOVER_CHOSEN,
+    TM_FOE,
 )
 
 
@@ -267,8 +286,8 @@ def unit_affected(s, p, q, j, op, amount, param):
         return not resist and unit_bp(s, q, j) <= (param if param > 0 else amount)
     if op == OP_DULL or op == OP_FREEZE:
         return U[q, j, U_ACT] == 1 and not (enemy and k & KW_SELFLESS)
-    if op == OP_BOUNCE:
-        return not (enemy and k & KW_ANCHORED)
+    if op == OP_BOUNCE:  # 固着 keeps it out of the hand only (its keyword text), not out of the deck
+        return param == BOUNCE_DECK or not (enemy and k & KW_ANCHORED)
     if op == OP_HASTE:
         return U[q, j, U_RESTR] == 1
     if op == OP_LEVEL_UP:
@@ -318,11 +337,16 @@ def pick_target(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     except for an own unit given up as a price (a harmful op on an own unit: the player picks the one
     it costs least). 「ユニットを1体選ぶ」 (any_character) level_up of a unit ability, which must be
     used, picks an opposing unit (the one it helps least) when no own unit can take it."""
-    if target == TG_SELF:
+    if target == TG_SELF:  # 「このユニット」 is not chosen: 加護 (keywords.json: 効果に選ばれない) does not stop it
         j = find_unit(s, p, src_uid)
-        return j if j >= 0 and legal_target(s, p, p, j, op, amount, param) else -1
+        return j if j >= 0 and unit_affected(s, p, p, j, op, amount, param) else -1
     q = target_seat(p, op, target)
     skip = src_uid if param > 0 and param & FL_OTHER else -1
+    if vG(s)[G_RANDOM] == TM_FOE:  # 「戦闘中の相手ユニット」: the other side's battler, not chosen (加護 no bar)
+        G = vG(s)
+        foe = G[G_BATTLE_A] if G[G_TP] != p else G[G_BATTLE_B]
+        j = find_unit(s, 1 - p, foe) if foe > 0 else -1
+        return j if j >= 0 and unit_affected(s, p, 1 - p, j, op, amount, param) else -1
     if vG(s)[G_RANDOM]:
         return random_unit(s, p, q, op, amount, param, skip)
     hack = q != p and select_hack(s, p, q, op, amount, param)  # §10 セレクトハック: it must be chosen
@@ -479,6 +503,59 @@ def search_match(s, p, c, param):
 
 
 @engine_jit
+def play_match(s, p, c, param):
+    """op play's card filter (vocab PLAY_*; the kind in G_FILTER): a unit, or an evolution unless
+    PLAY_NO_EVO, within the cost bounds, of the species (G_FILTER > 0) or colour mask (-G_FILTER)."""
+    K = vK(s)
+    t = K[p, c, K_TYPE]
+    if not (t == CT_UNIT or (t == CT_EVO and not param & PLAY_NO_EVO)):
+        return False
+    cost, hi = K[p, c, K_COST], ((param >> PLAY_COST_MAX) & 31) - 1
+    if (hi >= 0 and cost > hi) or cost < (param >> PLAY_COST_MIN) & 31:
+        return False
+    f = vG(s)[G_FILTER]
+    if f > 0:
+        return K[p, c, K_JOBH] == f or K[p, c, K_JOB2H] == f
+    return f == 0 or (K[p, c, K_ELEM] & -f) != 0
+
+
+@engine_jit
+def play_candidates(s, p, param, out):
+    """What op play can put on seat p's field, into out: deck indices (PLAY_DECK) or discard copies
+    (not live, not deleted); returns how many."""
+    P, DK = vP(s), vDK(s)
+    m = 0
+    if param & PLAY_DECK:
+        for i in range(P[p, P_TOP], P[p, P_N]):
+            if play_match(s, p, DK[p, i], param):
+                out[m] = i
+                m += 1
+    else:
+        for c in range(P[p, P_N]):
+            if play_match(s, p, c, param) and not live_copy(s, p, c) and not deleted(s, p, c):
+                out[m] = c
+                m += 1
+    return m
+
+
+@engine_jit
+def to_deck(s, p, c):
+    """Copy c of seat p, just taken off the field, back into its deck at a uniformly random place
+    (「デッキに戻す」). A copy a §5 rebuild already put back in the deck stays where it is."""
+    P, DK = vP(s), vDK(s)
+    top = P[p, P_TOP]
+    for i in range(top):
+        if DK[p, i] == c:
+            DK[p, i] = DK[p, top - 1]
+            top -= 1
+            P[p, P_TOP] = top
+            r = top + randbelow(rng(s, SUB_POLICY0 + p), P[p, P_N] - top)
+            DK[p, top] = DK[p, r]
+            DK[p, r] = c
+            return
+
+
+@engine_jit
 def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """§9 use legality of one effect: a targeted effect needs a legal target, a sweep a unit it
     changes, the others must change something."""
@@ -509,6 +586,8 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
     if op == OP_MILL:
         return P[p, P_TOP] < P[p, P_N]
+    if op == OP_PLAY:
+        return P[p, P_FIELD] < FIELD_MAX and play_candidates(s, p, param, np.empty(P[p, P_N], np.int32)) > 0
     if op == OP_HEAL and param > 0:
         return P[p, P_LP] < param
     if op == OP_GAIN_CP and param == 1:  # the purple gauge: something to add or take
@@ -536,9 +615,11 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
         cond = e[k, E_COND] & ~CC_FLAGS
         if e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
             vG(s)[G_FILTER] = e[k, E_THASH]
+            vG(s)[G_RANDOM] = e[k, E_TMASK] & TM_FOE  # the battle's foe or nothing; a random pick: any legal one
             ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
                                  ctx_uid)
             vG(s)[G_FILTER] = 0
+            vG(s)[G_RANDOM] = 0
             if ok:
                 return True
     return False
@@ -696,7 +777,9 @@ def hit_unit(s, p, q, j, op, amount, param):
     elif op == OP_BOUNCE:
         c = U[q, j, U_CARD]
         remove_unit(s, q, j)
-        if vP(s)[q, P_HAND] < HAND_MAX:  # §8: back to Lv.1 in hand; a full hand sends it to the discard
+        if param == BOUNCE_DECK:
+            to_deck(s, q, c)
+        elif vP(s)[q, P_HAND] < HAND_MAX:  # §8: back to Lv.1 in hand; a full hand sends it to the discard
             add_to_hand(s, q, c, 1)
     elif op == OP_HASTE:
         U[q, j, U_RESTR] = 0
@@ -708,6 +791,8 @@ def hit_unit(s, p, q, j, op, amount, param):
         U[q, j, U_LOST] |= 1 << param
     elif op == OP_GRANT:
         U[q, j, U_PKW if amount == 1 else U_GKW] |= 1 << param  # §9: granted keywords are fully had
+        if (1 << param) == KW_SILENCE and (vP(s)[q, P_FTRIG] >> TR_STATIC) & 1:
+            refresh_static(s)  # a silenced unit's field effects stop
         if (1 << param) == KW_SPEED:
             U[q, j, U_RESTR] = 0  # §10 スピードムーブ lifts the attack restriction of the turn it entered
 
@@ -808,6 +893,22 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
                 b = costliest(s, p, DK[p], i, P[p, P_N], -1)
                 DK[p, i], DK[p, b] = DK[p, b], DK[p, i]
         P[p, P_TOP] = min(P[p, P_N], P[p, P_TOP] + amount)  # to the discard (not stored: no live zone)
+    elif op == OP_PLAY:  # 【特殊召喚】: placed, not entered: no 「フィールドに出た時」 ability fires (keywords.json)
+        DK = vDK(s)
+        cands = np.empty(P[p, P_N], np.int32)
+        for _ in range(amount):
+            m = play_candidates(s, p, param, cands) if P[p, P_FIELD] < FIELD_MAX else 0
+            if m == 0:
+                break
+            c = cands[randbelow(rng(s, SUB_POLICY0 + p), m)]
+            if param & PLAY_DECK:
+                i, c = c, DK[p, c]
+                DK[p, i] = DK[p, P[p, P_TOP]]
+                DK[p, P[p, P_TOP]] = c
+                P[p, P_TOP] += 1
+            j = place_unit(s, p, c, 1)  # §5: a discard card is Lv.1, and so is a deck card
+            G[G_CHOSEN_SEAT] = p  # 「それ」 after it: the unit placed
+            G[G_CHOSEN_UID] = vU(s)[p, j, U_UID]
     elif op == OP_ZONE_BREAK:  # the opponent's zone, or the own one (own_player)
         t = p if target == TG_OWN_PLAYER else q
         for _ in range(amount):
@@ -865,7 +966,7 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]
-        vG(s)[G_RANDOM] = e[k, E_TMASK]  # a unit picked 「ランダムで」 (the usability checks take any legal one)
+        vG(s)[G_RANDOM] = e[k, E_TMASK]  # how the unit is picked: 「ランダムで」 (TM_RANDOM) or the battle's foe
         resolve(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat, ctx_uid)
         vG(s)[G_FILTER] = 0
         vG(s)[G_RANDOM] = 0
@@ -954,14 +1055,16 @@ def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
 def fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid):
     """Seat p's units for event trig, oldest placed first (§9 priority tier 1), except unit skip_uid
     (the acting unit, fired first by the caller). Walks by uid, not by slot: an evolution takes a
-    new uid in its base's slot, and units placed meanwhile keep their turn."""
+    new uid in its base's slot. A unit placed while the event resolves (【特殊召喚】) was not there when
+    it happened and does not answer it."""
     last = 0
+    newest = vG(s)[G_UID]
     while not vG(s)[G_OVER]:
         U = vU(s)
         j, best = -1, 1 << 30
         for k in range(vP(s)[p, P_FIELD]):
             u = U[p, k, U_UID]
-            if last < u < best:
+            if last < u < best and u <= newest:
                 j, best = k, u
         if j < 0:
             return
@@ -978,7 +1081,7 @@ def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
         return -1
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
-        if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_event(s, p, c) == ev:
+        if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_answers(s, p, c, ev):
             if vG(s)[O_TRIGGER_CP] and vK(s)[p, c, K_COST] > P[p, P_CP]:
                 continue
             if card_usable(s, p, c, -1, ctx_seat, ctx_uid):
@@ -988,9 +1091,15 @@ def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
 
 @engine_jit
 def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
-    """Use set card i: pay, to the discard (shift left), then resolve its effects."""
+    """Use set card i: pay, to the discard (shift left), then resolve its effects; an intercept of
+    several uses (K_USES) stays set until the last, marked with the window it was used in."""
     c = vZ(s)[p, i]
-    zone_remove(s, p, i)
+    P = vP(s)
+    if P[p, P_ZUSE + i] + 1 < vK(s)[p, c, K_USES]:
+        P[p, P_ZUSE + i] += 1
+        P[p, P_ZWIN + i] = vG(s)[G_WIN]
+    else:
+        zone_remove(s, p, i)
     spend(s, p, cost)
     resolve_card(s, p, c, -1, ctx_seat, ctx_uid)
 
@@ -1033,7 +1142,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
     c = vZ(s)[p, i]
-    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_event(s, p, c) == ev
+    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_answers(s, p, c, ev) and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN]
             and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
             and card_usable(s, p, c, -1, ctx_seat, ctx_uid))
 
@@ -1069,21 +1178,51 @@ def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """§9 priority tier 3: the right to use an intercept alternates, turn player first; each player
     uses one or passes, and two passes in a row close the window. Destroyed units' effects wait
     for settle (the caller's)."""
+    G = vG(s)
+    outer = G[G_WIN]
+    G[G_NWIN] += 1
+    G[G_WIN] = G[G_NWIN]  # this window's serial (a nested one takes its own)
     p, passes = tp, 0
-    while passes < 2 and not vG(s)[G_OVER]:
+    while passes < 2 and not G[G_OVER]:
         if use_one_intercept(s, p, ev_tp if p == tp else ev_ntp, ctx_seat, ctx_uid):
             passes = 0
         else:
             passes += 1
         p = 1 - p
+    G[G_WIN] = outer
 
 
 @engine_jit
 def settle(s):
     """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information), then
-    the queued OC abilities (§9: after all other effects). Called once an event has run all its tiers."""
-    if vG(s)[G_DQ] > 0 or vG(s)[G_OQ] > 0:  # the common case: nothing queued
-        settle_queue(s, True)
+    the queued OC abilities (§9: after all other effects). Called once an event has run all its tiers.
+    After a field effect came or went (G_STATIC) the units it took to BP 0 or below are destroyed first."""
+    G = vG(s)
+    if G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0:  # the common case: nothing to do
+        settle_all(s)
+
+
+@engine_jit
+def settle_all(s):
+    G = vG(s)
+    while (G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0) and not G[G_OVER]:
+        if G[G_STATIC]:
+            static_check(s)
+        if G[G_DQ] > 0 or G[G_OQ] > 0:
+            settle_queue(s, True)
+
+
+@engine_jit
+def static_check(s):
+    """§10 フィールド効果 lost at once: destroy the units whose BP is 0 or below now (their "when
+    destroyed" effects queue as any destruction's)."""
+    vG(s)[G_STATIC] = 0
+    for q in range(2):
+        j = vP(s)[q, P_FIELD] - 1
+        while j >= 0:
+            if unit_bp(s, q, j) <= 0:
+                destroy(s, q, j)
+            j = min(j - 1, vP(s)[q, P_FIELD] - 1)
 
 
 @engine_jit

@@ -90,8 +90,10 @@ from sim.games.coj.rules import (
     G_TURN,
     G_VIOL,
     HAND_MAX,
+    K_ANY_SIDE,
     K_DIM,
     K_JGAUGE,
+    K_USES,
     KEYWORDS,
     KW_DIM,
     LP_START,
@@ -144,6 +146,7 @@ from sim.games.coj.rules import (
     vU,
     vZ,
 )
+from sim.games.coj.vocab import CC_ANY_SIDE
 
 GAME = "coj"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}
@@ -195,6 +198,10 @@ def _compile(deck: Deck, name_ids: dict[str, int]) -> CojCompiledDeck:
             table[i, K_KW] = (table[i, K_KW] | KW_DIM) if n > 0 else (table[i, K_KW] & ~KW_DIM)
             # §9 the joker's gauge cost follows its catalog size (coj_catalog tags gauge_small ...)
             table[i, K_JGAUGE] = next((v for k, v in GAUGE_SIZES.items() if f"gauge_{k}" in card.tags), 0)
+            # an intercept used several times (coj_catalog tag uses_N) stays set until its Nth use
+            table[i, K_USES] = max([int(t[5:]) for t in card.tags if t.startswith("uses_")] or [0])
+            # a 「ユニットがフィールドに出た時」 trigger / intercept also answers the opponent's entries (zone_answers)
+            table[i, K_ANY_SIDE] = int(bool(card.effects) and card.effects[0].cond & CC_ANY_SIDE != 0)
     return CojCompiledDeck(main.game, main.name, main.cards, main.effects, main.codes, main.names, jokers)
 
 

@@ -144,6 +144,7 @@ _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:ターン終了時まで)?(?:それ|それら)の(?:基本)?BPを-(\d+)する$"), "weaken"),
     (re.compile(r"^(?:それ|それら)のレベルを([+-]\d+)する$"), "level_up"),
     (re.compile(r"^(?:それ|それら)の行動権を回復する$"), "activate"),
+    (re.compile(r"^(?:それ|それら)を(?:持ち主の|対戦相手の|あなたの)?デッキに戻す$"), "to_deck"),  # bounce BOUNCE_DECK
     (re.compile(r"^(?:それ|それら)に【([^】]+)】を与える$"), "grant_keyword"),
     (re.compile(r"^(?:ターン終了時まで(?:それ|それら)|(?:それ|それら)にターン終了時まで)に?【([^】]+)】を与える$"),
      "grant_keyword"),
@@ -205,6 +206,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
     (re.compile(r"^対戦相手のCPを\+(\d+)する$"), "gain_cp", "opp_player"),
     (re.compile(r"^このユニットを(?:あなたの|持ち主の)?手札に戻す$"), "bounce", "self"),
+    (re.compile(r"^このユニットを(?:あなたの|持ち主の)?デッキに戻す$"), "to_deck", "self"),
     (re.compile(r"^全てのユニットを(?:お互いのプレイヤーの|持ち主の)?手札に戻す$"), "bounce", "all_characters"),
     (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
      "all_own_characters"),
@@ -288,6 +290,9 @@ _SPLITS = [
     # 「…ユニットからランダムで1体に…」: 「…ユニットからランダムで1体選ぶ」 (a random pick, E_TMASK 1) and 「それに…」
     (re.compile(r"^([^。]*?場合、)?((?:このユニット以外の)?(?:対戦相手|あなた)の?[^。、]*?ユニット)からランダムで1体(に|の|を)(.+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}からランダムで1体選ぶ", f"それ{g[2]}{g[3]}"]),
+    # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
+    (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
+     lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
      lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
                 "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
@@ -332,6 +337,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
     if op == "pump_times":
         return 2  # pump param 2: BP x amount until end of turn
+    if op == "to_deck":
+        return VOC.BOUNCE_DECK
     return 0
 
 
@@ -398,6 +405,8 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "gain_cp", 0
     if op == "take_keyword":
         return "grant_keyword", 0
+    if op == "to_deck":
+        return "bounce", 0
     return op, 0
 
 
@@ -556,8 +565,18 @@ _UNIT_QUALIFIED = [
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
 ]
+# a unit watching its own side: 「(このユニット以外の)あなたの(【X】 / 赤属性 / コストN以上の)ユニットが…時」
+# -> (the other units' timing, the unit's own one); 「あなたのユニット」 is this unit too (it is one of yours),
+# so the ability is also a row of the unit's own timing unless it says 「このユニット以外の」
+_OWN_SIDE = re.compile(r"^(このユニット以外の)?あなたの" + _EVENT_KIND + r"?ユニットが(フィールドに(?:出た時|出るたび)"
+                       r"|アタック(?:した時|するたび)|ブロック(?:した時|するたび)|プレイヤーアタックに成功した時)、")
+_OWN_SIDE_TIMINGS = {"フ": ("own_enters", "enter"), "ア": ("own_attacks", "attack"), "ブ": ("own_blocks", "block"),
+                     "プ": ("own_hit_player", "hit_player")}
 _ZONE_QUALIFIED = [
     (re.compile(r"^あなたのユニットが戦闘に勝利した時、"), "own_battles", VOC.CC_WON),
+    # 「ユニットがフィールドに出た時」: either side's unit (its effects may not read the entering unit: 「それ」)
+    (re.compile(r"^ユニットがフィールドに出た時、(?!.*(?:それ|そのユニット|フィールドに出たユニット(?!のコスト)))"), "own_enters",
+     VOC.CC_ANY_SIDE),
     (re.compile(r"^あなたのユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^あなたのユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
@@ -624,9 +643,57 @@ def _event_unit_as_it(sentence: str, trigger: str) -> str:
     return sentence
 
 
+# 【特殊召喚】 from the own discard or deck (vocab play_param): (deck), (not evolutions), cost N, (以下 /
+# 以上), (か M), colour, species, the number of units
+_SUMMON = re.compile(r"^(?:あなたの)?(?:捨札(?:にある|から)|(デッキ)から)(進化ユニット(?:カード)?以外の)?"
+                     r"(?:コスト(\d+)(以下|以上)?(?:か(\d+))?の)?(?:(赤|黄|青|緑|紫)属性の?|【([^】]+)】)?(?:ユニット(?:カード)?)?"
+                     r"を(?:ランダムで(\d+)体(?:まで)?|(\d+)体ランダムで)【特殊召喚】する$")
+
+
+def _summon(s: str, trigger: str) -> Effect | None:
+    """「あなたの捨札にある進化ユニット以外のコスト3以下の【武身】ユニットをランダムで1体【特殊召喚】する」."""
+    m = _SUMMON.match(s)
+    if not m:
+        return None
+    deck, no_evo, cost, cmp, cost2, colour, species, n1, n2 = m.groups()
+    lo = hi = int(cost) if cost else -1
+    if cmp == "以下":
+        lo = -1
+    elif cmp == "以上":
+        hi = -1
+    if cost2:
+        if cmp or int(cost2) != hi + 1:
+            return None  # 「コストNかM」 is a range only for neighbouring costs
+        hi = int(cost2)
+    param = VOC.play_param(VOC.PLAY_DECK if deck else VOC.PLAY_DISCARD, bool(no_evo), lo, hi)
+    return Effect(trigger, "play", int(n1 or n2), "own_player", param, thash=_unit_filter(species, colour))
+
+
+_FOE = re.compile(r"^(ターン終了時まで)?戦闘中の相手ユニット(?:がレベル(\d)以上だった場合、それ)?")
+_BATTLE_TRIGGERS = ("battle", "own_battles", "block", "own_blocks")
+
+
+def _foe(s: str, trigger: str) -> Effect | None:
+    """「戦闘中の相手ユニットを破壊する」 in a battle or block event: the op on the battle's foe (vocab TM_FOE);
+    「戦闘中の相手ユニットがレベルN以上だった場合、それを破壊する」: a destroy of level N and up."""
+    m = _FOE.match(s)
+    if not m or trigger not in _BATTLE_TRIGGERS or "それ" in s[m.end():]:
+        return None
+    action = _on_it((m.group(1) or "") + "それ" + s[m.end():])
+    if action is None or (m.group(2) and action[0] != "break"):
+        return None
+    op, fl, param, amount = action
+    if op == "break":
+        param, amount = 0, int(m.group(2) or 0)
+    return Effect(trigger, op, amount, "opp_character", param | fl, tmask=VOC.TM_FOE)
+
+
 def _alone(s: str, trigger: str) -> list[Effect] | None:
     """The effects of a sentence that stands alone, or None."""
-    swept = _sweep(s, trigger)
+    foe = _foe(s, trigger)
+    if foe:
+        return [foe]
+    swept = _sweep(s, trigger) or _summon(s, trigger)
     if swept:
         return [swept]
     for pattern, op in _ALONE_KIND:
@@ -685,6 +752,43 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
     return None
 
 
+# §10 フィールド効果 of a unit (no timing: "static" rows, rules.static_of): (pattern, op, target)
+_STATIC = [
+    (re.compile(r"^あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニットのBPを\+(\d+)する$"), "pump", "all_own_characters"),
+    (re.compile(r"^対戦相手の(?:全ての)?" + _KIND + r"ユニットのBPを-(\d+)する$"), "weaken", "all_opp_characters"),
+    (re.compile(r"^あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword",
+     "all_own_characters"),
+    (re.compile(r"^対戦相手の(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword", "all_opp_characters"),
+]
+# 「このユニットのBPは、あなたのフィールドの【X】ユニット1体につき+2000される」
+_STATIC_COUNT = re.compile(r"^このユニットのBPは、?あなたの(?:フィールドの)?" + _KIND + r"(?:ユニット)?1体につき\+(\d+)される$")
+
+
+def _static(body: str) -> list[Effect] | None:
+    """A unit's field effects: every sentence one of _STATIC / _STATIC_COUNT, or None."""
+    effects: list[Effect] = []
+    for s in _sentences(body):
+        s = s.rstrip("。")
+        if m := _STATIC_COUNT.match(s):
+            species, colour, n = m.groups()
+            effects.append(Effect("static", "pump", int(n), "self", 0, foreach=VOC.FE_OWN_UNITS,
+                                  fe_param=_unit_filter(species, colour)))
+            continue
+        hit = next(((p.match(s), op, target) for p, op, target in _STATIC if p.match(s)), None)
+        if hit is None:
+            return None
+        m, op, target = hit
+        species, colour, value = m.groups()
+        if op == "grant_keyword":
+            bit = _keyword_bit(value)
+            if bit is None or value == "スピードムーブ":  # read as the unit enters, not as a field effect
+                return None
+            effects.append(Effect("static", op, 1, target, bit, thash=_unit_filter(species, colour)))
+        else:
+            effects.append(Effect("static", op, int(value), target, 0, thash=_unit_filter(species, colour)))
+    return effects or None
+
+
 _CHOICE = re.compile(r"^(対戦相手は)?以下の効果から1つを選び発動する。?")
 _OPTION = re.compile(r"(?:^|(?<=。))([1-3]):")
 _LEVELS = re.compile(r"^このユニットのレベル(?:によって|に応じて)以下の効果が発動する")
@@ -727,6 +831,24 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
     return effects
 
 
+# 「このカードのレベルによって」 on a trigger or intercept card: such a card is always Lv.1 (digest §8, seed 004
+# 「クロックレベル/クロックアップ」: clock levels are set on unit and evolution cards, every card starts at Lv.1;
+# override applies to those only), so the 【レベル1】 part is the one that runs
+_CARD_LEVELS = re.compile(r"^このカードのレベル(?:によって|に応じて)以下の効果が発動する")
+
+
+def _level_one(body: str, trigger: str) -> list[Effect] | None:
+    """The effects of the part of 「このカードのレベルによって以下の効果が発動する」 that covers Lv.1."""
+    parts = _LEVEL_PART.split(body)
+    if parts[0].strip("。") or len(parts) < 6:
+        return None
+    for k in range(1, len(parts), 5):
+        lo, hi, up, down, text = parts[k:k + 5]
+        if int(lo) == 1 or down:
+            return parse_body(text, trigger)
+    return None
+
+
 _REMINDER = re.compile(r"\([^()]*\)")
 _REUSED = re.compile(r"\d+回使用すると捨札")
 _ONCE_A_TURN = re.compile(r"\d+ターンに\d+度")
@@ -738,8 +860,8 @@ _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場�
 
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
     """An ability's keywords and effects, or None when the engine would not run all of it."""
-    if _REUSED.search(block) or _ONCE_A_TURN.search(block):
-        return None  # 「5回使用すると捨札にいく」, 「1ターンに1度」: the engine uses a set card once, has no limit
+    if (_REUSED.search(block) and ctype != "intercept") or _ONCE_A_TURN.search(block):
+        return None  # 「1ターンに1度」: the engine has no such limit; an intercept's uses are its K_USES (pool tag)
     lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
     if not lines:
         return frozenset(), []
@@ -767,6 +889,16 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
                 event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0) if cost else
                               (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour)))
                 break
+    own_self = ""  # the unit's own timing of an _OWN_SIDE ability
+    if not trigger and not zone_card and (m := _OWN_SIDE.match(body)):
+        other, species, colour, cost, what = m.groups()
+        trigger, own_self = _OWN_SIDE_TIMINGS[what[0]]
+        own_self = "" if other else own_self
+        body = body[m.end():]
+        if cost:
+            event_cond = (VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0)
+        elif species or colour:
+            event_cond = (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour))
     if not trigger:
         for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
             m = pattern.match(body)
@@ -803,18 +935,25 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
                 return None
             also.append((name, VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(more.group(2))), text_hash(more.group(1))))
             body = body[:more.start()]
+    if not trigger and not zone_card and not icon:
+        static = _static(body)
+        return (frozenset(), static) if static and len(static) <= MAX_EFFECTS else None
     if not trigger:
         return None
     if m := _CHOICE.match(body):
         effects = _choice(body[m.end():].lstrip("。"), trigger, bool(m.group(1)))
     elif (m := _LEVELS.match(body)) and not zone_card and trigger != "leave":  # the unit's level when it resolves
         effects = _by_level(body[m.end():].lstrip("。"), trigger)
+    elif (m := _CARD_LEVELS.match(body)) and zone_card:
+        effects = _level_one(body[m.end():].lstrip("。"), trigger)
     else:
         effects = parse_body(body, trigger)
     if effects and event_cond[0]:
         if any(e.cond for e in effects):
             return None
         effects = [replace(e, cond=event_cond[0], cond_param=event_cond[1]) for e in effects]
+    if effects and own_self:
+        effects = effects + [replace(e, trigger=own_self) for e in effects]
     if effects and also:
         if any(e.cond for e in effects):
             return None
@@ -837,7 +976,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
 
 
 _APPROXIMATIONS = (  # (pattern in an executed ability's text, what the engine does instead)
-    (re.compile(r"ランダムで[2-9]体"), "several units picked at random (ランダムでN体) are the engine's target choices"),
+    (re.compile(r"ランダムで[2-9]体(?!(?:まで)?【特殊召喚】)"), "several units picked at random (ランダムでN体) are the engine's target choices"),
     (re.compile(r"デッキから[^。]*選んで手札に加える"), "a chosen deck search takes a random matching card"),
 )
 

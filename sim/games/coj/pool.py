@@ -8,6 +8,7 @@ are skipped and reported.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from sim.games.coj.importer import normalize, parse_coj_text
 COLORS = {1: "red", 2: "yellow", 3: "blue", 4: "green", 5: "purple", 6: "colorless"}
 TYPES = {"unit": "unit", "advanced_unit": "evolution", "trigger": "trigger", "intercept": "intercept",
          "joker": "joker", "virus": "unit"}
+_USES = re.compile(r"このインターセプト(?:カード)?は(\d+)回使用すると捨札にいく")
 GAUGES = {"小": "small", "中": "medium", "大": "large", "特大": "extra_large"}
 assert set(COLORS.values()) == set(ELEMENTS["coj"])
 
@@ -70,6 +72,9 @@ def load_catalog(path: Path, records: list[Any], skipped: dict[str, list[str]]) 
             gauge = GAUGES.get(str(rec.get("gauge") or ""))
             if gauge:
                 tags.add(f"gauge_{gauge}")
+        uses = _USES.search(normalize(text))
+        if uses and ctype == "intercept":  # 「このインターセプトは5回使用すると捨札にいく」: set until its 5th use
+            tags.add(f"uses_{uses.group(1)}")
         parsed = parse_coj_text(text, ctype)
         cards[code] = Card(code=code, name=name, type=ctype, cost=_int(rec, "cost", path, code),
                            elements=(COLORS[color],) if color else (), bp=tuple(bp_raw),

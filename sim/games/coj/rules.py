@@ -32,14 +32,42 @@ import numpy as np
 from numba import carray
 from numba.core import types
 
-from sim.cards.effects import E_NCOLS, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS, TRIGGERS
+from sim.cards.effects import (
+    E_AMOUNT,
+    E_FE_PARAM,
+    E_FOREACH,
+    E_NCOLS,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_THASH,
+    E_TRIGGER,
+    MAX_EFFECTS,
+    OPS,
+    TARGETS,
+    TRIGGERS,
+)
 from sim.cards.model import CARD_TYPES, ELEMENTS
-from sim.engine.compiled import K_BP1, K_COST, K_ELEM, K_HP, K_KW, K_NCOLS, K_POWER, K_TRIGS, K_TYPE
+from sim.engine.compiled import (
+    K_BP1,
+    K_COST,
+    K_ELEM,
+    K_EX,
+    K_HP,
+    K_JOB2H,
+    K_JOBH,
+    K_KW,
+    K_LB_COST,
+    K_NCOLS,
+    K_POWER,
+    K_TRIGS,
+    K_TYPE,
+)
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
-from sim.games.coj.vocab import KEYWORDS
+from sim.games.coj.vocab import FE_OWN_UNITS, KEYWORDS
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
@@ -47,6 +75,8 @@ KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION,
     KW_ORACLE = [1 << i for i in range(len(KEYWORDS))]
 K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
 K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
+K_USES = K_LB_COST  # nor limit breaks: the uses of an intercept before it goes to the discard (0 / 1: one)
+K_ANY_SIDE = K_EX  # nor EX bursts: 1 for a 「ユニットがフィールドに出た時」 card (its first effect flagged CC_ANY_SIDE)
 
 CT_UNIT, CT_EVO, CT_TRIGGER, CT_INTERCEPT, CT_JOKER = (CARD_TYPES["coj"].index(t) for t in
                                                        ("unit", "evolution", "trigger", "intercept", "joker"))
@@ -58,12 +88,13 @@ COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
     "enter", "attack", "cast", "leave", "turn_start", "block", "overclock", "hit_player", "own_enters",
     "own_attacks", "opp_enters", "opp_attacks", "battle", "own_battles", "own_blocks", "own_hit_player",
     "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end"))
+TR_STATIC = TRIGGERS.index("static")  # field effects (§10 フィールド効果): unit rows read by static_of
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
  OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
- OP_ZONE_BREAK, OP_MILL) = (OPS.index(o) for o in (
+ OP_ZONE_BREAK, OP_MILL, OP_PLAY) = (OPS.index(o) for o in (
     "draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
     "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword", "activate",
-    "zone_break", "mill"))
+    "zone_break", "mill", "play"))
 (TG_NONE, TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP,
  TG_ALL_PLAYERS, TG_ALL_OWN, TG_ALL, TG_CHOSEN) = (TARGETS.index(t) for t in (
     "none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
@@ -80,8 +111,10 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 # field unit columns
 # U_GKW: keywords granted until end of turn; U_PKW: granted while it stays on the field (§9 granting)
 # U_LOST: keywords taken from it (「このユニットの【神託】を取り除く」; read only where such a keyword is)
+# U_SBP / U_SKW: the BP change and keywords the field effects on the field give it now (static_of), kept by
+# refresh_static at every change they depend on (field_changed, a 沈黙 granted or ending)
 U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_LOST, \
-    U_NCOLS = range(14)
+    U_SBP, U_SKW, U_NCOLS = range(16)
 # player columns
 # P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
@@ -107,7 +140,11 @@ DEL_COLS = 2  # copies 0..59: a deck is 40 (copies past that are never marked, i
 # and lowered only by card effects. PURPLE_MAX is 5 because no catalog card asks for more (▲5, 5以上, +5).
 P_PURPLE = P_DEL + DEL_COLS
 PURPLE_MAX = 5
-P_NCOLS = P_PURPLE + 1
+# P_ZUSE + i / P_ZWIN + i: the uses so far of the card in zone slot i (K_USES), and the intercept window
+# (G_WIN) it was last used in: a card that stays set answers each event once
+P_ZUSE = P_PURPLE + 1
+P_ZWIN = P_ZUSE + ZONE_MAX
+P_NCOLS = P_ZWIN + ZONE_MAX
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
 # G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
@@ -141,7 +178,13 @@ G_OC_KIND = G_BATTLE_B + 1
 G_RANDOM = G_OC_KIND + 1
 # G_WON: 1 during the battle-won event of a battle's winner (「戦闘に勝利した時」, vocab CC_WON)
 G_WON = G_RANDOM + 1
-G_NCOLS = G_WON + 1
+# G_STATIC: 1 once the field effects on the field were recomputed (refresh_static), until effects.settle
+# has destroyed the units whose BP that took to 0 or below (§10: a field effect is lost at once)
+G_STATIC = G_WON + 1
+# G_WIN: the intercept window now open (a serial from G_NWIN; 0: none), P_ZWIN
+G_WIN = G_STATIC + 1
+G_NWIN = G_WIN + 1
+G_NCOLS = G_NWIN + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
@@ -320,9 +363,72 @@ def kw(s, p, c):
 
 @engine_jit
 def unit_kw(s, p, j):
-    """Printed keywords and the ones effects granted it (§9: a granted keyword is fully had)."""
+    """Printed keywords, the ones effects granted it (§9: a granted keyword is fully had) and the ones
+    field effects give it (U_SBP, U_SKW: static_of)."""
     U = vU(s)
-    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW]
+    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW] | U[p, j, U_SKW]
+
+
+@engine_jit
+def refresh_static(s):
+    """Recompute every field unit's U_SBP / U_SKW when a unit with field effects is or was on the field;
+    G_STATIC asks effects.settle to destroy the units this took to BP 0 or below."""
+    P, U = vP(s), vU(s)
+    live = ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1
+    for q in range(2):
+        for j in range(P[q, P_FIELD]):
+            U[q, j, U_SBP] = static_of(s, q, j, False) if live else 0
+            U[q, j, U_SKW] = static_of(s, q, j, True) if live else 0
+    vG(s)[G_STATIC] = 1
+
+
+@engine_jit
+def static_of(s, q, j, keywords):
+    """§10 フィールド効果: what the field effects (TR_STATIC rows) of the units on the field give unit j
+    of seat q now: its BP change, or (keywords) the keyword bits granted. A row reaches its own unit
+    (self), its side's units (all_own_characters) or the other side's (all_opp_characters), of the kind in
+    E_THASH (a species hash, or -colour mask; 0 any); 「N体につき」 multiplies the amount by the source
+    side's units of the kind E_FE_PARAM (E_FOREACH FE_OWN_UNITS). A 沈黙 source gives nothing (its
+    printed and effect-granted keywords: field effects never silence a source of field effects)."""
+    P, U, K = vP(s), vU(s), vK(s)
+    out = 0
+    c = U[q, j, U_CARD]
+    for p in range(2):
+        if not (P[p, P_FTRIG] >> TR_STATIC) & 1:
+            continue
+        for k in range(P[p, P_FIELD]):
+            src = U[p, k, U_CARD]
+            if not (K[p, src, K_TRIGS] >> TR_STATIC) & 1 or (K[p, src, K_KW] | U[p, k, U_GKW] | U[p, k, U_PKW]) & KW_SILENCE:
+                continue
+            e = vE(s)[p, src]
+            for r in range(e.shape[0]):
+                op, tg = e[r, E_OP], e[r, E_TARGET]
+                if e[r, E_TRIGGER] != TR_STATIC or keywords != (op == OP_GRANT):
+                    continue
+                if (tg == TG_SELF and (p != q or k != j)) or (tg == TG_ALL_OWN and p != q) or (tg == TG_ALL_OPP and p == q):
+                    continue
+                if e[r, E_THASH] != 0 and not card_kind(s, q, c, e[r, E_THASH]):
+                    continue
+                if keywords:
+                    out |= 1 << e[r, E_PARAM]
+                    continue
+                amount = e[r, E_AMOUNT]
+                if e[r, E_FOREACH] == FE_OWN_UNITS:
+                    n = 0
+                    for u in range(P[p, P_FIELD]):
+                        n += 1 if e[r, E_FE_PARAM] == 0 or card_kind(s, p, U[p, u, U_CARD], e[r, E_FE_PARAM]) else 0
+                    amount *= n
+                out += amount if op == OP_PUMP else -amount
+    return out
+
+
+@engine_jit
+def card_kind(s, p, c, f):
+    """Card c of seat p against a kind filter: a species (f > 0, first or second) or a colour mask (-f)."""
+    K = vK(s)
+    if f > 0:
+        return K[p, c, K_JOBH] == f or K[p, c, K_JOB2H] == f
+    return (K[p, c, K_ELEM] & -f) != 0
 
 
 @engine_jit
@@ -339,10 +445,12 @@ def reducer_colours(s, p):
 
 @engine_jit
 def unit_bp(s, p, j):
-    """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP)."""
+    """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP), plus what
+    field effects give it (U_SBP, U_SKW: static_of)."""
     U = vU(s)
     c = U[p, j, U_CARD]
-    return vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+    return (vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+            + U[p, j, U_SBP])
 
 
 @engine_jit
@@ -507,6 +615,14 @@ def zone_event(s, p, c):
 
 
 @engine_jit
+def zone_answers(s, p, c, ev):
+    """Whether set card c of seat p answers event ev: its zone_event, or an opponent's entry for a
+    「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE)."""
+    own = zone_event(s, p, c)
+    return own == ev or (ev == EV_OPP_ENTER and own == EV_ENTER and vK(s)[p, c, K_ANY_SIDE] != 0)
+
+
+@engine_jit
 def zone_count(s, p, c, d):
     """Keep the per-event trigger / intercept counts and the zone version in step when card c enters
     (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
@@ -518,6 +634,8 @@ def zone_count(s, p, c, d):
     ev = zone_event(s, p, c)
     if ev >= 0:
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + ev] += d
+    if ev == EV_ENTER and vK(s)[p, c, K_ANY_SIDE]:
+        P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + EV_OPP_ENTER] += d
 
 
 @engine_jit
@@ -525,6 +643,8 @@ def zone_add(s, p, c):
     """§5: a set card takes the leftmost free slot."""
     P = vP(s)
     vZ(s)[p, P[p, P_ZONE]] = c
+    P[p, P_ZUSE + P[p, P_ZONE]] = 0
+    P[p, P_ZWIN + P[p, P_ZONE]] = 0
     P[p, P_ZONE] += 1
     zone_count(s, p, c, 1)
 
@@ -536,6 +656,8 @@ def zone_remove(s, p, i):
     zone_count(s, p, Z[p, i], -1)
     for k in range(i, P[p, P_ZONE] - 1):
         Z[p, k] = Z[p, k + 1]
+        P[p, P_ZUSE + k] = P[p, P_ZUSE + k + 1]
+        P[p, P_ZWIN + k] = P[p, P_ZWIN + k + 1]
     P[p, P_ZONE] -= 1
 
 
@@ -644,6 +766,8 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_GKW] = 0
     U[p, j, U_PKW] = 0
     U[p, j, U_LOST] = 0
+    U[p, j, U_SBP] = 0
+    U[p, j, U_SKW] = 0
     G[G_UID] += 1
     U[p, j, U_UID] = G[G_UID]
     field_changed(s, p)
@@ -668,7 +792,10 @@ def field_changed(s, p):
     m = 0
     for k in range(vP(s)[p, P_FIELD]):
         m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
+    old = vP(s)[p, P_FTRIG] | vP(s)[1 - p, P_FTRIG]
     vP(s)[p, P_FTRIG] = m
+    if ((m | old) >> TR_STATIC) & 1:  # a field effect may have come or gone, or the units it counts changed
+        refresh_static(s)
 
 
 @engine_jit

@@ -35,10 +35,16 @@ KEYWORDS = (
     "oracle",  # 神託: its 奇跡 ability runs once (CC_ORACLE while it has it; grant_keyword amount 2 takes it)
 )
 
-# Unit abilities: the unit's own events and the events it watches on the field.
+# Unit abilities: the unit's own events and the events it watches on the field ("own_*": another unit
+# of its side; 「あなたのユニットが…時」 is also a row of the unit's own timing, the importer's _OWN_SIDE).
 UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overclock", "hit_player", "turn_start",
                            "turn_end", "opp_turn_start", "opp_turn_end", "opp_enters", "opp_attacks",
-                           "opp_hit_player"})
+                           "opp_hit_player", "own_enters", "own_attacks", "own_blocks", "own_hit_player"})
+# "static" rows of a unit (§10 フィールド効果, rules.static_of): pump / weaken (BP) and grant_keyword while the
+# unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
+# with E_FOREACH FE_OWN_UNITS counts its side's units of the kind E_FE_PARAM (「1体につき」)
+STATIC_OPS = frozenset({"pump", "weaken", "grant_keyword"})
+STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters"})
 # Trigger and intercept cards set in the zone (zone_event in rules), and jokers ("cast": used).
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
@@ -80,7 +86,10 @@ CC_CLOCKUP = 1 << 28
 # CC_WON, a flag ORed into any E_COND of a "battle" unit row or an "own_battles" zone card:
 # 「戦闘に勝利した時」, run at the battle-won event (rules G_WON), never at the battle event itself
 CC_WON = 1 << 27
-CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON
+# CC_ANY_SIDE, a flag ORed into any E_COND of an "own_enters" trigger or intercept card: 「ユニットがフィールドに
+# 出た時」, a unit of either side (rules.zone_answers: the card also answers the opponent's entries)
+CC_ANY_SIDE = 1 << 26
+CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON | CC_ANY_SIDE
 # CC_ORACLE: the effect's own unit still has 【神託】 (not taken by 「このユニットの【神託】を取り除く」)
 # CC_EVENT_EVO: the event's unit is an evolution; CC_BY_BATTLE / CC_BY_EFFECT ("leave" timings only): the
 # unit was destroyed in a battle / by an effect (a retreat destroyed by the retreat_is_destroy option is neither)
@@ -112,6 +121,11 @@ FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, F
     FE_OPP_ACTED = range(1, 11)
 
 
+# E_TMASK of a targeted op, how its unit is picked (rules G_RANDOM while it resolves): TM_RANDOM 「ランダムで1体」,
+# a uniform pick among the legal units; TM_FOE 「戦闘中の相手ユニット」, the other side's unit in the battle of a
+# battle or block event (nothing outside one); 0 the policy's choice
+TM_RANDOM, TM_FOE = 1, 2
+
 CHOICE_OPP = 8  # CC_CHOICE n | CHOICE_OPP: the opponent chooses (「対戦相手は以下の効果から1つを選び発動する」)
 
 
@@ -138,13 +152,34 @@ def coj_cond(kind: int, n: int) -> int:
     return kind | n << CC_BITS
 
 
+# 【特殊召喚】 (special summon, keywords.json: put a unit on the field without paying; it does not "enter",
+# so no 「フィールドに出た時」 ability of any card fires), op "play": amount = the number of units, param =
+# PLAY_DISCARD / PLAY_DECK (where from) | PLAY_NO_EVO (「進化ユニット以外の」) | the highest cost + 1 in bits
+# PLAY_COST_MAX.. (5 bits, 0 any) | the lowest cost in bits PLAY_COST_MIN.. (5 bits); E_THASH a species
+# (text_hash) or colour (unit_filter) the card must have, 0 any. Each unit is a uniform random pick among
+# the matching cards (「ランダムで」), placed at Lv.1 (§5: discard cards are Lv.1) with its action right and
+# attack restriction, as a driven unit (keywords.json 行動制限: a summoned unit cannot attack that turn)
+PLAY_DISCARD, PLAY_DECK, PLAY_NO_EVO = 1, 2, 4
+PLAY_COST_MAX, PLAY_COST_MIN = 3, 8
+# bounce with param BOUNCE_DECK: to its owner's deck at a random place (「デッキに戻す」) instead of the hand
+BOUNCE_DECK = 1
+
+
+def play_param(source: int, no_evo: bool, cost_min: int, cost_max: int) -> int:
+    """op play's param: a PLAY_DISCARD / PLAY_DECK source, 「進化ユニット以外」, cost bounds (-1: none)."""
+    return (source | (PLAY_NO_EVO if no_evo else 0) | (cost_max + 1) << PLAY_COST_MAX
+            | max(0, cost_min) << PLAY_COST_MIN)
+
+
 OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
                  "gain_cp", "player_damage", "heal", "haste", "discard", "level_up", "recover", "grant_keyword",
-                 "activate", "zone_break", "mill"})
+                 "activate", "zone_break", "mill", "play"})
 TARGETS = frozenset({"opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
                      "all_opp_characters", "all_players", "all_own_characters", "all_characters", "chosen"})
 
 
 def executed(trigger: str, op: str, target: str, zone_card: bool) -> bool:
     """Whether the engine runs an effect with this timing, op and target on this kind of card."""
+    if trigger == "static":
+        return not zone_card and op in STATIC_OPS and target in STATIC_TARGETS
     return (trigger in (ZONE_TRIGGERS if zone_card else UNIT_TRIGGERS)) and op in OPS and target in TARGETS
