@@ -1216,7 +1216,7 @@ def test_5_086L_cecil_breaks_a_dull_forward_costing_no_more_than_the_damage_rece
     ("8-009C", "If you have received 3 points of damage or more, Samurai gains Brave", [], [], 3, 0, (K.KW_BRAVE,)),
     ("8-009C", "If you have received 5 points of damage or more, Samurai gains +1000", [], [], 5, 1000, ()),
     ("8-148S", "If your opponent doesn't control Forwards, Yugiri gains Haste", [], ["bk"], 0, 0, (K.KW_HASTE,))])
-def test_self_field_abilities_on_with_what_they_ask(code: str, start: str, mine: list[str], theirs: list[str],
+def test_5_149S_5_157S_3_139C_7_131S_7_135S_8_009C_8_148S_field_abilities_on_and_off(code: str, start: str, mine: list[str], theirs: list[str],
                                                     damage: int, gain: int, kws: tuple[int, ...]):
     """Each one's field ability, asserted with what it asks and (below) without it."""
     c = line_card(code, start)
@@ -1444,7 +1444,7 @@ def test_8_143S_cloud_breaks_a_forward_with_4_category_vii_forwards(others: int,
     ("5-122R", "If you control Card Name Ashe", fwd("Ashe"), 2),
     ("8-074H", "If you control Card Name Noctis", fwd("Noctis"), 2),
     ("3-050L", "If you control a Category VII Forward", _of_kind(fwd("VII"), "category", "VII"), 1)])
-def test_a_named_ally_makes_the_card_cheaper(code: str, start: str, ally: Card, cut: int):
+def test_8_144S_5_122R_8_074H_3_050L_an_ally_of_the_kind_makes_the_card_cheaper(code: str, start: str, ally: Card, cut: int):
     c = line_card(code, start, keep_cost=True)
     assert cost_with(c, [ally], [], 0) == c.cost and cost_with(c, [ally], [], 1) == c.cost - cut
 
@@ -1798,7 +1798,7 @@ def test_12_035C_belle_makes_the_opponent_discard_a_card_of_cost_4_or_more():
     ("2-021C", "《火》《火》《ダル》: Choose 1 Forward. Deal it 1000 damage for each", "opp", "montblanc"),
     ("11-069H", "《土》《ダル》, put Cindy into the Break Zone", "mine", "cindy"),
     ("11-107C", "《水》: During this turn, the next damage dealt to Izayoi", "opp", "izayoi")])
-def test_action_abilities_of_the_2_copy_cards(code: str, start: str, theirs: str, check: str):
+def test_2_089C_3_062C_3_121C_4_058C_2_021C_11_069H_11_107C_action_abilities(code: str, start: str, theirs: str, check: str):
     """Approximate lines (the element of the CP is not checked; "choose 1 Forward" of either side): what they print."""
     c = line_card(code, start)
     mine = {"monk": [fwd("MINE")], "cindy": [_of_kind(fwd("XV"), "category", "XV"), fwd("NOT")],
