@@ -1111,13 +1111,15 @@ covers("15-138S", "At the beginning of the Attack Phase")
 
 
 @covers("16-135S", "When you cast a Summon, choose up to 1 Forward opponent controls. Its power becomes 5000")
-def test_16_135S_lulu_casting_a_summon_sets_an_opposing_forwards_power_to_5000():
+@pytest.mark.parametrize("mine", [True, False])
+def test_16_135S_lulu_casting_a_summon_in_her_turn_sets_an_opposing_forwards_power_to_5000(mine: bool):
     c = line_card("16-135S", "When you cast a Summon")
     S, v = make([c, card("SUM", "summon", cost=0)], [fwd("TGT", 9000)], filler=12)
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
+    K.st_gs(S)[K.X_ACTIVE] = 0 if mine else 1  # "This effect will trigger only during your turn."
     cast(S, v, 1)
-    assert K.power(S, 1, 0) == 5000
+    assert K.power(S, 1, 0) == (5000 if mine else 9000)
 
 
 @covers("16-136S", "Summons and abilities of your opponent must choose Auron if possible.")
