@@ -2,7 +2,8 @@
 position with the real card (its printed text from ../shared/data through the importer), acts and asserts what the
 text says: the card type a choice names (11.8.4), Freeze without dulling (15.2.4.2), "other than Card Name X", EX
 Bursts that cannot be used (11.10), the discarding player's choice, an element as the kind of a trigger, "can only
-attack if", "Damage 5 --" with a play from the Break Zone, and a choice among several names."""
+attack if", "Damage 5 --" with a play from the Break Zone, a choice among several names, and the elements of "turn
+over cards until a Fire or Water card is revealed"."""
 
 from __future__ import annotations
 
@@ -244,3 +245,20 @@ def test_8_085C_marlene_takes_one_of_the_four_names_from_the_break_zone():
     put(v, 0, 1, K.Z_BREAK)  # the latest card in the Break Zone is not one of the names
     assert T.cast(S, 0, 0, -1, -1, 1)
     assert hand(v, 0) == [2] and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK
+
+
+# ---- the elements of "turn over cards until" ----------------------------------------------------------------
+def test_11_047C_thief_turns_over_for_an_earth_or_lightning_card_only():
+    """The elements were dropped (a search for any card): Thief now takes a card of either element, never the Fire
+    Forward on top; with none in the deck (Water fillers) it adds nothing."""
+    thief = real("11-047C", cost=0)
+    for found in ("lightning", "earth", None):
+        mine = [thief, card("FIRE", el=("fire",))] + ([card("HIT", el=(found,))] if found else [])
+        S, v = make(mine, [card("OPP")], filler=10)
+        put(v, 0, 0, K.Z_HAND)
+        assert T.cast(S, 0, 0, -1, -1, 1)
+        K.resolve(S)
+        assert hand(v, 0) == ([2] if found else []), found
+    jecht = parse_fftcg_text("Put Jecht into the Break Zone: Search for 1 Light or Dark Character and add it to your"
+                             " hand.", "Jecht", "forward", 7000)
+    assert [e.op for e in jecht.effects] == ["search"] and not jecht.unmodelled  # the same reading, pool-wide

@@ -34,6 +34,8 @@ APPROXIMATIONS = (
     (re.compile(r"select 1 character you control\. put it into the break zone", re.I),
      "putting a Character into the Break Zone is played as a break"),
     (re.compile(r"in any order", re.I), "the revealed cards go to the bottom in their order"),
+    (re.compile(r"turn over one card at a time", re.I),
+     "played as a search for a card of the kind (the player picks it, not the first one turned over)"),
     (re.compile(r"card name \S+ or card name \S+ or card name", re.I),
      "of the names, the first printed one with a card in the Break Zone is taken"),
     (re.compile(r"^damage \d+ --.*\bwhen\b", re.I), "the damage condition is checked when the ability resolves"),

@@ -54,7 +54,9 @@ the engine cannot match leaves the line unmodelled. The card type a choice names
 type bit, 11.8.4); "Dull it and Freeze it" is a dull and a freeze of the same card; "X can only attack if A, or if
 B"; "EX Bursts of cards put into the Damage Zone due to this damage cannot be used" (NO_EX_BURST); "choose 1 Card
 Name A or Card Name B or Card Name C ... in your Break Zone" (one modal option per name). Approximations:
-"select 1 Character you control. Put it into the Break Zone" is a break; a Summon with EX BURST keeps
+"select 1 Character you control. Put it into the Break Zone" is a break; "turn over one card at a time ... until a
+Fire or Water card is revealed. Add it to your hand" is a search for a card of those elements (the player picks it);
+a Summon with EX BURST keeps
 one copy of its effects (the engine resolves a Summon's cast effects as its EX Burst, 11.10.3).
 """
 
@@ -636,6 +638,10 @@ def _search_filter(words: str) -> tuple[int, int, int] | None:
 
 def _search_kinds(w: str) -> tuple[int, int, int] | None:
     """_search_filter's (E_TMASK, hash, second hash) of one kind or of "Card Name X or Job Y"."""
+    elements, rest = _elements(w)
+    if elements and re.search(r"\bor\b", w[:len(w) - len(rest)], re.I):  # "Fire or Water card": either element
+        got = _zone_kind(rest)
+        return (got[0] | elements, got[1], 0) if got else None
     parts = re.split(r"\s+or\s+(?!less\b|more\b)", w, flags=re.I)
     if len(parts) == 1:
         got = _zone_kind(w)
@@ -712,9 +718,10 @@ _PLAY_HAND = re.compile(r"^(?:you may )?play (?:up to )?1 (.+?) from your hand o
 _PLAY_DECK = re.compile(r"^(?:you may )?search for 1 (.+?) and play it onto the field$", re.I)
 
 
-# "turn over one card at a time until a Fire card is revealed; add it to your hand": one card found in the deck
-_TURN_OVER = re.compile(r"turn over one card at a time from the top of your deck until an? [^.]+ is revealed\. add it to"
-                        r" your hand\. then, shuffle the other cards(?: revealed)? and return them to the bottom of"
+# "turn over one card at a time until a Fire or Water card is revealed; add it to your hand": a search for a card of
+# that kind (card_table: approximate, the player picks it rather than taking the first one revealed)
+_TURN_OVER = re.compile(r"turn over one card at a time from the top of your deck until an? ([^.]+) is revealed\. add it"
+                        r" to your hand\. then, shuffle the other cards(?: revealed)? and return them to the bottom of"
                         r" your deck\.?", re.I)
 
 
@@ -772,7 +779,7 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
     body = _REVEAL_DISCARD.sub(_reveal_token, body)
     body = _FLICKER.sub(r"flicker \1", body)
     body = _MORE_DAMAGE.sub(r"deal \1 \2 damage. deal it again \3 damage for each", body)
-    sentences = _sentences(_TURN_OVER.sub("search for 1 card and add it to your hand.", body))
+    sentences = _sentences(_TURN_OVER.sub(r"search for 1 \1 and add it to your hand.", body))
     fe_of: dict[int, tuple[int, int]] = {}  # sentence -> its "for each" count
     for k, sentence in enumerate(sentences):
         split = _split_foreach(sentence)
