@@ -212,6 +212,11 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
      "all_own_characters"),
     (re.compile(r"^(?:ターン終了時まで)?対戦相手の(?:全てのユニット|ユニット全て)に(?:ターン終了時まで)?【([^】]+)】を与える$"),
      "grant_keyword", "all_opp_characters"),
+    # 沈黙 (or another keyword) to every unit of both sides, or every unit but the effect's own
+    (re.compile(r"^(?:ターン終了時まで)?全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword",
+     "all_characters"),
+    (re.compile(r"^(?:ターン終了時まで)?このユニット以外の全てのユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"),
+     "grant_keyword", "all_other"),
     (re.compile(r"^あなたの全てのユニットを破壊する$"), "break", "all_own_characters"),
     (re.compile(r"^あなたは手札(?:のカード)?を(\d+)枚(?:選んで|ランダムで)捨てる$"), "discard", "own_player"),
     (re.compile(r"^あなたは手札を全て捨てる$"), "discard", "own_player"),
@@ -290,6 +295,9 @@ _SPLITS = [
     # 「…ユニットからランダムで1体に…」: 「…ユニットからランダムで1体選ぶ」 (a random pick, E_TMASK 1) and 「それに…」
     (re.compile(r"^([^。]*?場合、)?((?:このユニット以外の)?(?:対戦相手|あなた)の?[^。、]*?ユニット)からランダムで1体(に|の|を)(.+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}からランダムで1体選ぶ", f"それ{g[2]}{g[3]}"]),
+    # 「対戦相手の全てのユニットに【沈黙】を与え、基本BPを-2000する」: the keyword and the BP change to the same units
+    (re.compile(r"^((?:対戦相手の|あなたの|このユニット以外の)?全てのユニット)に【([^】]+)】を与え、((?:基本)?BPを[+-]\d+する)$"),
+     lambda g: [f"{g[0]}に【{g[1]}】を与える", f"{g[0]}の{g[2]}"]),
     # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
     (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
@@ -748,6 +756,8 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                     return None
                 if target == "own_other":  # 「このユニット以外のあなたのユニット」
                     target, param = "own_character", param | VOC.FL_OTHER
+                elif target == "all_other":  # 「このユニット以外の全てのユニット」: both sides but its own unit
+                    target, param = "all_characters", param | VOC.FL_OTHER
             return [Effect(trigger, op, amount, target, param)]
     return None
 
