@@ -21,7 +21,8 @@ def test_everything_the_importer_emits_is_executed():
     ops = {T._op_fl(op)[0] for _, op in T._ON_IT} | {T._op_fl(op)[0] for _, op, _ in T._ALONE} | {"recover", "break_power"}
     ops |= {op for _, op, _, _ in T._ALONE_FL} | {op for _, op in T._ALONE_KIND} | {"search"}  # _SEARCH_FILTERED
     ops |= {"play"}  # _SUMMON
-    targets = {target for _, _, target in T._ALONE} - {"own_other"} | {target for _, _, target, _ in T._ALONE_FL}
+    # own_other and all_other are the importer's aliases, rewritten to own_character / all_characters + FL_OTHER
+    targets = {target for _, _, target in T._ALONE} - {"own_other", "all_other"} | {target for _, _, target, _ in T._ALONE_FL}
     targets |= {"opp_character", "own_character"}
     assert ops <= VOC.OPS and targets <= VOC.TARGETS
     # CC_ORACLE reads the effect's own unit: test_every_modifier_changes_what_is_hit
