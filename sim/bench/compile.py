@@ -67,15 +67,14 @@ def warm(game: str, processes: int | None = None) -> Precompiled:
     from sim.games import get_engine
 
     search = game == "fftcg-search"  # FFTCG's search policy has a kernel of its own
-    if needs_compiling(get_engine("fftcg" if search else game), "search_kernel" if search else ""):
+    engine = get_engine("fftcg" if search else game)
+    if needs_compiling(engine, engine.POLICY_KERNELS["search"] if search else ""):
         done = precompile(game, processes)
     if search:
-        fftcg = get_engine("fftcg")
-        a, b = fftcg.compile_matchup(*shipped_decks("fftcg", SHIPPED_DECKS))
-        fftcg.play(a, b, fftcg.POLICIES["search:1"], 0, seed=0, stream=0, start=0, n=2)
+        a, b = engine.compile_matchup(*shipped_decks("fftcg", SHIPPED_DECKS))
+        engine.play(a, b, engine.POLICIES["search:1"], 0, seed=0, stream=0, start=0, n=2)
         return done
 
-    engine = get_engine(game)
     a, b = engine.compile_matchup(*(shipped_decks(game, SHIPPED_DECKS) or synthetic_decks()))
     engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=8)
     return done

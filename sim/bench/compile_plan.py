@@ -18,6 +18,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -54,14 +55,10 @@ class Recorder(event.Listener):
         return d if d is not None and d.py_func.__module__.startswith("sim.") else None
 
     def on_start(self, ev: Any) -> None:
-        import time
-
         if self._sim(ev) is not None:
             self._stack.append([time.process_time(), 0.0])
 
     def on_end(self, ev: Any) -> None:
-        import time
-
         d = self._sim(ev)
         if d is None:
             return

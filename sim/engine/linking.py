@@ -149,7 +149,7 @@ class _Deferred:
             with global_compiler_lock:
                 whole = self.library.codegen.create_library(self.library.name + ".whole")
                 whole._final_module = ll.parse_bitcode(self.library._final_module.as_bitcode())
-                below = _closure(list(getattr(self.library, "_tcg_deps", ())))
+                below = list(self.library._tcg_deps)  # already every sim library below it
                 _link_whole(whole, below)
                 whole._finalize_final_module()
                 _set_envs(whole, below)
