@@ -220,3 +220,19 @@ def test_the_model_fit_recovers_a_known_logistic_model():
     table = WM.calibration(WM.predict(fitted, x), y)
     assert len(table) == 10 and sum(n for *_, n in table) == 20000
     assert all(abs(p - o) < 0.05 for _, p, o, _ in table)  # calibrated on its own data
+
+
+def test_racing_drops_only_candidates_clearly_behind_the_leader():
+    # candidate 0 leads; 1 is behind by 0.2 in every world (no noise: clearly behind); 2 is behind on average
+    # but the per-world differences swing both ways (not clear); 3 is level with the leader
+    k = 4
+    vals = np.zeros((4, 8))
+    vals[0, :k] = [0.6, 0.5, 0.7, 0.6]
+    vals[1, :k] = vals[0, :k] - 0.2
+    vals[2, :k] = vals[0, :k] + np.array([0.3, -0.4, 0.2, -0.3])
+    vals[3, :k] = vals[0, :k]
+    score = vals[:, :k].sum(axis=1)
+    alive = np.array([3, 2, 1, 0])
+    left = SR.drop_clear_losers(vals, score, alive, 4, k)
+    assert sorted(alive[:left].tolist()) == [0, 2, 3]
+    assert alive[:left].tolist() == [3, 2, 0]  # the survivors keep their order

@@ -16,7 +16,8 @@ curve games by sim.bench.winmodel); a game that ended in the rollout scores 1, 0
 rollouts are spent by successive halving: ceil(log2 n) rounds for n candidates, each round giving its
 survivors an equal share (N // (survivors * rounds) worlds each, at least one) and keeping the better half by
 total score (ties keep the earlier in the current order: at first the listing order, curve's own choice
-first). D = 0 plays rollouts to the end of the game.
+first); racing (drop_clear_losers) drops a candidate as soon as it is clearly behind the leader and ends the
+decision when one is left. D = 0 plays rollouts to the end of the game.
 
 `search-full` (`search-full:N`): the reference search it replaced: the N rollouts split evenly over the
 candidates (at least one world each), every rollout played to the end of the game; the most wins (a draw
@@ -134,6 +135,8 @@ FULL = 1 << 23
 DEFAULT_BUDGET = 32  # rollouts per decision of plain "search"
 DEFAULT_DEPTH = 1  # opponent turns a rollout plays before the model scores it (0: to the end of the game)
 FULL_BUDGET = 128  # rollouts per decision of plain "search-full"
+RACE_MIN = 3  # worlds every alive candidate plays before racing may drop one
+RACE_Z = 2.5  # standard errors of the per-world difference that make a candidate's deficit clear
 
 
 # ---- the win-probability model that scores truncated rollouts --------------------------------------------------
@@ -346,11 +349,39 @@ def horizon(code, kind, gturn):
 
 
 @engine_jit
+def drop_clear_losers(vals, score, alive, m, k):
+    """Racing: drop every alive candidate whose deficit to the leader (the best total so far) over the k worlds both
+    played is more than RACE_Z standard errors of the per-world difference (common random numbers make the
+    differences far less noisy than the scores); the others keep their order. Returns the number left."""
+    lead = alive[0]
+    for j in range(1, m):
+        if score[alive[j]] > score[lead]:
+            lead = alive[j]
+    left = 0
+    for j in range(m):
+        i = alive[j]
+        keep = True
+        if i != lead:
+            total, squares = 0.0, 0.0
+            for w in range(k):
+                d = vals[lead, w] - vals[i, w]
+                total += d
+                squares += d * d
+            mean = total / k
+            var = max(0.0, (squares - k * mean * mean) / (k - 1))
+            keep = mean <= RACE_Z * np.sqrt(var / k)
+        if keep:
+            alive[left] = i
+            left += 1
+    return left
+
+
+@engine_jit
 def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
     """Index of the candidate with the best rollout score for seat p (the first on ties). kind: MAIN
     (arg: the phase), ATTACK, BLOCK (arg: the number of attackers in scr[2]). FULL: every candidate plays
-    budget // n worlds (at least one); otherwise successive halving (see the module docstring). Ties go to the
-    earlier in the current order: at first the listing order, curve's choice first."""
+    budget // n worlds (at least one); otherwise successive halving with racing (see the module docstring). Ties go
+    to the earlier in the current order: at first the listing order, curve's choice first."""
     code = st_prm(S)[p, PR_BUDGET]
     budget = code & BUDGET_MASK
     stop = horizon(code, kind, gturn)
@@ -365,6 +396,9 @@ def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
     if not code & FULL:
         while (1 << rounds) < n:
             rounds += 1
+    race = not code & FULL
+    vals = np.empty((n, budget + rounds), np.float64)  # per candidate, its score in each world played so far
+    k = 0  # worlds played so far by every alive candidate
     for _ in range(rounds):
         worlds = max(1, budget // (m * rounds))
         for _ in range(worlds):
@@ -378,10 +412,19 @@ def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
                     rollout_block(T, p, cand[i], arg, gturn, threshold, stop)
                 else:
                     rollout_main(T, p, arg, cand[i], gturn, threshold, stop)
-                score[i] += value(T, p, stop)
-        if m > 1:  # the better half by total score; the stable sort keeps ties in the current order
-            alive[:m] = alive[:m][np.argsort(-score[alive[:m]], kind="mergesort")]
-            m = (m + 1) // 2
+                v = value(T, p, stop)
+                vals[i, k] = v
+                score[i] += v
+            k += 1
+            if race and m > 1 and k >= RACE_MIN:
+                m = drop_clear_losers(vals, score, alive, m, k)
+            if m == 1:
+                break
+        if m == 1:
+            break
+        # the better half by total score; the stable sort keeps ties in the current order
+        alive[:m] = alive[:m][np.argsort(-score[alive[:m]], kind="mergesort")]
+        m = (m + 1) // 2
     keep_alive(bb)
     keep_alive(tb)
     return alive[0]
