@@ -161,6 +161,7 @@ from sim.games.fftcg.core import (
     HT_SUMMON,
     HT_TAUNT,
     HT_TURN_END,
+    K_WORTH,
     KEYWORDS,
     L_BKP,
     L_FIELD,
@@ -282,6 +283,7 @@ from sim.games.fftcg.search import (
     take_turn_search,
 )
 from sim.games.fftcg.turn import take_turn
+from sim.games.fftcg.worth import card_worth
 
 GAME = "fftcg"
 MAX_BUDGET = 1 << 16
@@ -666,7 +668,8 @@ def _normalise(card):
 
 
 def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
-    """Compile both decks with shared name ids (uniqueness is by name, 7.7.3)."""
+    """Compile both decks with shared name ids (uniqueness is by name, 7.7.3) and each card's worth to the
+    policies (sim.games.fftcg.worth)."""
     name_ids: dict[str, int] = {}
     out = []
     for deck in (deck_a, deck_b):
@@ -680,6 +683,7 @@ def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
             raise InputError(deck.path, f"{len(main) + len(lb)} cards: the engine holds at most {W} per deck "
                              "(a main deck has 50, rule 8.1.1.1, and an LB deck at most 8, 15.2.8.1)")
         cd = compile_cards(GAME, deck.name, main + lb, KEYWORDS, name_ids)
+        cd.cards[:, K_WORTH] = [card_worth(c) for c in main + lb]
         out.append(FFTCGDeck(cd.game, cd.name, cd.cards, cd.effects, cd.codes, cd.names, n_main=len(main)))
     return out[0], out[1]
 
