@@ -5,7 +5,8 @@ The policies (documented in sim/games/fftcg/engine.py and docs/policies_fftcg.md
             party / end; blocker / none; instant cast / none); random discards and targets.
   aggro   - Forwards first (Haste first), attacks with everything, blocks only to win a fight or
             when near death, uses removal on blockers (including after blocks).
-  curve   - casts the most expensive castable card again and again (spends CP as fully as possible),
+  curve   - casts the most expensive castable card again and again (spends CP as fully as possible; a card
+            with unmodelled lines counts at its worth, sim.games.fftcg.worth),
             attacks when no blocker wins the fight outright, blocks to survive or trade.
   control - Backups first, keeps a 2-card hand reserve, attacks only when no blocker can break the
             attacker, blocks readily, answers attacks with instant-speed removal and Back Attack.
