@@ -102,6 +102,7 @@ from sim.cards.effects import (
     XC_SPECIAL,
 )
 from sim.engine.compiled import (
+    K_BP1,
     K_CATH,
     K_COST,
     K_ELEM,
@@ -132,6 +133,8 @@ from sim.engine.results import (
 # ---- card vocabulary (sim.cards.model.CARD_TYPES["fftcg"], ELEMENTS["fftcg"]) -------------------------
 FORWARD, BACKUP, SUMMON, MONSTER = 0, 1, 2, 3
 LIGHT_DARK = (1 << 6) | (1 << 7)  # rule 7.7.5 / 11.4.6.3
+# FFTCG cards have no BP: the column holds what a card is worth to the policies (sim.games.fftcg.worth), tenths of CP
+K_WORTH = K_BP1
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # section 15.2; bit i of K_KW
 KW_HASTE, KW_BRAVE, KW_FIRST_STRIKE, KW_BACK_ATTACK = 1, 2, 4, 8
 KW_NO_BLOCK, KW_NO_ATTACK = 16, 32  # restrictions until end of turn, kept with the keyword bits (S_KW_EOT)
@@ -1065,7 +1068,8 @@ def is_removal(S, p, c):
 @engine_jit
 def card_value(S, p, c):
     """How much a policy wants to keep card c in hand; lowest is discarded first (CP, hand limit).
-    Dead cards first: a non-generic character whose name p already controls, a 6th Backup."""
+    Dead cards first: a non-generic character whose name p already controls, a 6th Backup. Curve and control
+    value a card by what it is worth (K_WORTH: its unmodelled lines count for nothing), not its printed cost."""
     cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
@@ -1085,13 +1089,14 @@ def card_value(S, p, c):
         if t == SUMMON:
             return 120 if is_removal(S, p, c) else 60
         return 80
+    worth = cards[p, c, K_WORTH]  # tenths of CP
     if pol == CURVE:
         if t == BACKUP:
             return 300
         if t == FORWARD:
-            return 150 + 10 * cost
+            return 150 + worth
         if t == SUMMON:
-            return 120 + 5 * cost
+            return 120 + worth // 2
         return 100
     # CONTROL
     if t == BACKUP:
@@ -1099,7 +1104,7 @@ def card_value(S, p, c):
     if t == SUMMON:
         return 300 if is_removal(S, p, c) else 90
     if t == FORWARD:
-        return 100 + 15 * cost
+        return 100 + 15 * worth // 10
     return 80
 
 

@@ -56,7 +56,8 @@ Policies (full text in docs/policies_fftcg.md):
   when at >= 6 damage; after a block, uses removal on the blocker. Mulligans with < 2 Forwards of
   cost <= 3.
 - curve: pays with Backups first, then discards the cheapest cards (Summons and cheap Forwards, Backups
-  last); casts the most expensive castable card, again and again (a character whose enter ability asks for a
+  last); casts the most expensive castable card, again and again (a card whose lines are not all modelled counts
+  at its worth, sim.games.fftcg.worth: its body and its modelled lines' share of its cost; a character whose enter ability asks for a
   character not controlled yet after the others; spends CP as fully as possible; with a
   card in hand that gets cheaper per card cast this turn, the cards costing <= 2 first while it stays
   affordable, then it), a removal Summon only on a target of cost >= its own - 1; attacks when no blocker
@@ -64,7 +65,7 @@ Policies (full text in docs/policies_fftcg.md):
   a costlier attacker, or at >= 6 damage; answers attacks with removal at >= 4 damage. Mulligans
   with no character of cost <= 3.
 - control: pays with Backups first and never discards below 2 cards in hand, discarding cheap
-  Forwards first and keeping Backups and removal; casts Backups to 5, then characters, holds removal
+  Forwards first (by worth, as curve) and keeping Backups and removal; casts Backups to 5, then characters, holds removal
   Summons for the opponent's attacks (kills the attacker at instant speed) and casts a Back Attack
   Forward to block; attacks only when no active opposing Forward could break the attacker; blocks to
   survive or trade, or at >= 4 damage. Mulligans with no Backup.
@@ -161,6 +162,7 @@ from sim.games.fftcg.core import (
     HT_SUMMON,
     HT_TAUNT,
     HT_TURN_END,
+    K_WORTH,
     KEYWORDS,
     L_BKP,
     L_FIELD,
@@ -282,6 +284,7 @@ from sim.games.fftcg.search import (
     take_turn_search,
 )
 from sim.games.fftcg.turn import take_turn
+from sim.games.fftcg.worth import card_worth
 
 GAME = "fftcg"
 MAX_BUDGET = 1 << 16
@@ -666,7 +669,8 @@ def _normalise(card):
 
 
 def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
-    """Compile both decks with shared name ids (uniqueness is by name, 7.7.3)."""
+    """Compile both decks with shared name ids (uniqueness is by name, 7.7.3) and each card's worth to the
+    policies (sim.games.fftcg.worth)."""
     name_ids: dict[str, int] = {}
     out = []
     for deck in (deck_a, deck_b):
@@ -680,6 +684,7 @@ def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
             raise InputError(deck.path, f"{len(main) + len(lb)} cards: the engine holds at most {W} per deck "
                              "(a main deck has 50, rule 8.1.1.1, and an LB deck at most 8, 15.2.8.1)")
         cd = compile_cards(GAME, deck.name, main + lb, KEYWORDS, name_ids)
+        cd.cards[:, K_WORTH] = [card_worth(c) for c in main + lb]
         out.append(FFTCGDeck(cd.game, cd.name, cd.cards, cd.effects, cd.codes, cd.names, n_main=len(main)))
     return out[0], out[1]
 

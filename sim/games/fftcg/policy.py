@@ -5,7 +5,8 @@ The policies (documented in sim/games/fftcg/engine.py and docs/policies_fftcg.md
             party / end; blocker / none; instant cast / none); random discards and targets.
   aggro   - Forwards first (Haste first), attacks with everything, blocks only to win a fight or
             when near death, uses removal on blockers (including after blocks).
-  curve   - casts the most expensive castable card again and again (spends CP as fully as possible),
+  curve   - casts the most expensive castable card again and again (spends CP as fully as possible; a card
+            with unmodelled lines counts at its worth, sim.games.fftcg.worth),
             attacks when no blocker wins the fight outright, blocks to survive or trade.
   control - Backups first, keeps a 2-card hand reserve, attacks only when no blocker can break the
             attacker, blocks readily, answers attacks with instant-speed removal and Back Attack.
@@ -38,6 +39,7 @@ from sim.games.fftcg.core import (
     CONTROL,
     CURVE,
     FORWARD,
+    K_WORTH,
     KW_BACK_ATTACK,
     KW_FIRST_STRIKE,
     KW_HASTE,
@@ -416,14 +418,15 @@ def cast_score(S, p, c, phase):
             most = st_scr(S)[4, CX_MAXCP]  # prepare_cast_context's bound on what a payment can raise
             if now <= 2 and (storm > most or most - now >= storm):
                 return 2000 - 100 * now
-        return 100 * cost + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
+        # the most valuable card: its worth (K_WORTH, tenths of CP) is its cost unless some of its lines do nothing
+        return 10 * cards[p, c, K_WORTH] + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
     # CONTROL: Backups to 5, then characters, removal only on a real threat (the rest is held for
     # the opponent's turn, see choose_instant)
     if t == BACKUP:
         return 2000 - cost
     if t == SUMMON:
         return 300 if ps[p, P_HN] > 5 else 0
-    return 500 + 10 * cost
+    return 500 + cards[p, c, K_WORTH]
 
 
 @engine_jit
