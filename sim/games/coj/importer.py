@@ -93,6 +93,13 @@ def _keyword_line(line: str) -> frozenset[str] | None:
     return frozenset(found) if found and not rest else None
 
 
+# a trigger or intercept card used, a hand discarded by an effect (effects.settle_event): unit and zone timings
+_CARD_EVENTS = [
+    (re.compile(r"^対戦相手のトリガーカードの効果が発動(?:した時|するたび)、"), "opp_trigger_used"),
+    (re.compile(r"^対戦相手のインターセプトカード(?:の効果)?が発動(?:した時|するたび)、"), "opp_intercept_used"),
+    (re.compile(r"^あなたの効果によって対戦相手が手札を捨てた時、"), "opp_discards"),
+    (re.compile(r"^対戦相手の効果によってあなたが手札を捨てた時、"), "own_discarded"),
+]
 _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (§9 trigger points)
     (re.compile(r"^(?:このユニット|自身)がフィールドに出た時、"), "enter"),
     (re.compile(r"^このユニットがアタックした時、"), "attack"),
@@ -108,6 +115,9 @@ _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (
     (re.compile(r"^対戦相手のユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters"),
     (re.compile(r"^対戦相手のユニットが(?:アタックした時|アタックするたび)、"), "opp_attacks"),
     (re.compile(r"^あなたがプレイヤーアタックを(?:受けた時|受けるたび)、"), "opp_hit_player"),
+    *_CARD_EVENTS,
+    (re.compile(r"^あなたのトリガーカードの効果が発動(?:した時|するたび)、"), "own_trigger_used"),
+    (re.compile(r"^あなたのインターセプトカード(?:の効果)?が発動(?:した時|するたび)、"), "own_intercept_used"),
 ]
 _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen from the card's owner
     (re.compile(r"^あなたのユニットがフィールドに出た時、"), "own_enters"),
@@ -123,6 +133,7 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
     (re.compile(r"^対戦相手のターン開始時、"), "opp_turn_start"),
     (re.compile(r"^あなたのターン終了時、"), "turn_end"),
     (re.compile(r"^対戦相手のターン終了時、"), "opp_turn_end"),
+    *_CARD_EVENTS,
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
 _FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)|BP(\d+)以上の)?"
@@ -190,7 +201,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたのライフを\+(\d+)する$"), "heal", "own_player"),
     (re.compile(r"^(?:あなたの)?CPを\+(\d+)する$"), "gain_cp", "own_player"),
     (re.compile(r"^対戦相手は手札を(\d+)枚ランダムで捨てる$"), "discard", "opp_player"),
-    (re.compile(r"^対戦相手の手札を(\d+)枚ランダムで破壊する$"), "discard", "opp_player"),
+    (re.compile(r"^対戦相手の手札を(\d+)枚ランダムで(?:破壊する|捨てる)$"), "discard", "opp_player"),
     (re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚(?:まで)?(?:選んで|ランダムで)手札に加える$"),
      "recover", "own_player"),
     (re.compile(r"^あなたはデッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
@@ -281,9 +292,22 @@ _CONDITIONS = [
     (re.compile(r"^あなたの紫ゲージが(\d+)以上の場合、"), VOC.CC_PURPLE_GE),
     (re.compile(r"^このユニットに【神託】がある場合、"), VOC.CC_ORACLE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以下の場合、"), VOC.CC_PURPLE_LE),
+    (re.compile(r"^対戦相手の手札が(7)枚の場合、"), VOC.CC_OPP_HAND_GE),  # §5: 7 is the most a hand holds
+    (re.compile(r"^あなたの手札が(7)枚の場合、"), VOC.CC_OWN_HAND_GE),
+    (re.compile(r"^対戦相手のトリガーゾーンに(?:(\d+)枚以上)?カードがある場合、"), VOC.CC_OPP_ZONE_GE),
+    (re.compile(r"^あなたのデッキが(\d+)枚以上の場合、"), VOC.CC_DECK_GE),
+    (re.compile(r"^あなたのデッキが(\d+)枚以下の場合、"), VOC.CC_DECK_LE),
 ]
+# 「AでB場合、」 / 「Aで、B場合、」: two conditions (E_COND, E_COND2), A read as 「A(の / だった)場合、」
+_TWO_CONDITIONS = re.compile(r"^([^、。]+?)で、?([^、。]+場合、)")
+_COUNTS_ONE = (VOC.CC_OPP_ACTED_GE, VOC.CC_OPP_ZONE_GE)  # kinds whose count is 1 when the text gives none
+_WITH_PARAM = (VOC.CC_OWN_SPECIES_GE, VOC.CC_EVENT_UNIT)  # kinds that read E_COND_PARAM: never E_COND2
 # two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
+ZONE_SLOTS = 4  # §5: a trigger zone holds 4 cards
 _SPLITS = [
+    # 「対戦相手のトリガーゾーンにあるカード全てを破壊する」: as many as the zone holds
+    (re.compile(r"^対戦相手のトリガーゾーンにあるカード(?:全てを|を全て)破壊する$"),
+     lambda g: [f"対戦相手のトリガーゾーンにあるカードを{ZONE_SLOTS}枚ランダムで破壊する"]),
     (re.compile(r"^(?:あなたは)?カードを(\d+)枚引き、(.+)$"), lambda g: [f"カードを{g[0]}枚引く", g[1]]),
     (re.compile(r"^お互いのプレイヤーはカードを(\d+)枚引く$"), lambda g: [f"カードを{g[0]}枚引く", f"対戦相手はカードを{g[0]}枚引く"]),
     (re.compile(r"^お互いのプレイヤーは手札を(\d+)枚ランダムで捨てる$"),
@@ -381,7 +405,7 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
     for pattern, kind in _CONDITIONS:
         m = pattern.match(sentence)
         if m:
-            n = next((int(g) for g in m.groups() if g), 1 if kind == VOC.CC_OPP_ACTED_GE else 0)
+            n = next((int(g) for g in m.groups() if g), 1 if kind in _COUNTS_ONE else 0)
             return VOC.coj_cond(kind, n), 0, sentence[m.end():]
     m = _COUNT_OF.match(sentence)
     if m:
@@ -397,6 +421,25 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
         lo, hi = (n, 3) if m.group(2) == "以上" else (1, n) if m.group(2) else (n, n)
         return VOC.coj_cond(VOC.CC_LEVEL, lo | hi << 2), 0, sentence[m.end():]
     return 0, 0, sentence
+
+
+def _conditions(sentence: str, trigger: str) -> tuple[int, int, int, str]:
+    """_condition, or two of them joined by 「で」: (E_COND, E_COND_PARAM, E_COND2, the rest)."""
+    cond, cparam, rest = _condition(sentence, trigger)
+    if cond:
+        return cond, cparam, 0, rest
+    sentence = sentence.removeprefix("その後、")
+    m = _TWO_CONDITIONS.match(sentence)
+    if not m:
+        return 0, 0, 0, sentence
+    second, sp, _ = _condition(m.group(2), trigger)
+    first, fp = next(((c, p) for c, p, r in (_condition(m.group(1) + end, trigger) for end in ("の場合、", "だった場合、"))
+                      if c and not r), (0, 0))
+    if not first or not second or (first & VOC.CC_MASK in _WITH_PARAM and second & VOC.CC_MASK in _WITH_PARAM):
+        return 0, 0, 0, sentence
+    if second & VOC.CC_MASK in _WITH_PARAM:
+        first, fp, second = second, sp, first
+    return first, fp, second, sentence[m.end():]
 
 
 def _op_fl(op: str) -> tuple[str, int]:
@@ -424,7 +467,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
     i = prev = 0
     while i < len(sentences):
         start = len(effects)
-        cond, cparam, s = _condition(_event_unit_as_it(sentences[i], trigger), trigger)
+        cond, cparam, cond2, s = _conditions(_event_unit_as_it(sentences[i], trigger), trigger)
         fe, s = _count(s, trigger)
         if fe is None:
             return None
@@ -495,7 +538,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             effects.extend(found)
             i += 1
         if cond:
-            effects[start:] = [replace(e, cond=cond, cond_param=cparam) for e in effects[start:]]
+            effects[start:] = [replace(e, cond=cond, cond_param=cparam, cond2=cond2) for e in effects[start:]]
         if fe[0]:
             effects[start:] = [replace(e, foreach=fe[0], fe_param=fe[1]) for e in effects[start:]]
         prev = start
@@ -559,6 +602,7 @@ _ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a ki
     (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがフィールドに出た時、"), "opp_enters"),
     (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがアタックした時、"), "own_attacks"),
     (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがアタックした時、"), "opp_attacks"),
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットが破壊された時、"), "leave"),
 ]
 # timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
 _UNIT_QUALIFIED = [
@@ -577,9 +621,17 @@ _UNIT_QUALIFIED = [
 # -> (the other units' timing, the unit's own one); 「あなたのユニット」 is this unit too (it is one of yours),
 # so the ability is also a row of the unit's own timing unless it says 「このユニット以外の」
 _OWN_SIDE = re.compile(r"^(このユニット以外の)?あなたの" + _EVENT_KIND + r"?ユニットが(フィールドに(?:出た時|出るたび)"
-                       r"|アタック(?:した時|するたび)|ブロック(?:した時|するたび)|プレイヤーアタックに成功した時)、")
+                       r"|アタック(?:した時|するたび)|ブロック(?:した時|するたび)|プレイヤーアタックに成功した時"
+                       r"|破壊(?:された時|されるたび))、")
 _OWN_SIDE_TIMINGS = {"フ": ("own_enters", "enter"), "ア": ("own_attacks", "attack"), "ブ": ("own_blocks", "block"),
-                     "プ": ("own_hit_player", "hit_player")}
+                     "プ": ("own_hit_player", "hit_player"), "破": ("own_destroyed", "leave")}
+# a unit watching its own side's units reach Lv.3 or clock up (own_overclock, the same flags as "overclock" rows);
+# 「あなたのユニット」 is this unit too: also an "overclock" row. (pattern, flag ORed into the rows)
+_OWN_OC = [
+    (re.compile(r"^あなたのユニットがフィールドでレベル3にクロックアップした時、"), VOC.CC_ON_FIELD),
+    (re.compile(r"^あなたのユニットがクロックアップ(?:した時|するたび)、"), VOC.CC_CLOCKUP),
+    (re.compile(r"^あなたのユニットがオーバークロック(?:した時|するたび)、"), 0),
+]
 _ZONE_QUALIFIED = [
     (re.compile(r"^あなたのユニットが戦闘に勝利した時、"), "own_battles", VOC.CC_WON),
     # 「ユニットがフィールドに出た時」: either side's unit (its effects may not read the entering unit: 「それ」)
@@ -598,6 +650,7 @@ _EVENT_UNIT_TRIGGERS = ("own_enters", "opp_enters", "own_attacks", "opp_attacks"
 
 _COUNTED = re.compile(r"\[([^\]×]+)×(\d+)(枚|体)?\]")
 _COUNTS = [  # what 「[…×N]」 counts (vocab FE_*): (pattern, kind); a species or colour group is the filter
+    (re.compile(r"^あなたの捨札の(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)(?:の(?:カード|ユニット))?(?:の(?:数|枚数))?$"), VOC.FE_DISCARD),
     (re.compile(r"^(?:あなたの)?紫ゲージ(?:の数)?$"), VOC.FE_PURPLE),
     (re.compile(r"^あなたの受けているライフダメージ$"), VOC.FE_LP_LOST),
     (re.compile(r"^あなたのライフ$"), VOC.FE_LP),
@@ -900,6 +953,11 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
                               (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour)))
                 break
     own_self = ""  # the unit's own timing of an _OWN_SIDE ability
+    for pattern, flag in _OWN_OC if not trigger else ():
+        if m := pattern.match(body):
+            trigger, body, oc_flag = "own_overclock", body[m.end():], flag
+            own_self = "" if zone_card else "overclock"
+            break
     if not trigger and not zone_card and (m := _OWN_SIDE.match(body)):
         other, species, colour, cost, what = m.groups()
         trigger, own_self = _OWN_SIDE_TIMINGS[what[0]]
