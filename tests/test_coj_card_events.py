@@ -14,6 +14,7 @@ from tests.test_coj_timing import hand, needs_catalog, real, setup_turn
 
 DRAWER = card("DRW", type="trigger", colour="colorless", bp=(0, 0, 0), eff=["turn_start:draw:1:own_player"])
 FOE = card("FOE", bp=(5000, 5000, 5000))
+BLANK_SET = card("SET", type="trigger", colour="colorless", bp=(0, 0, 0))  # a set card with no effect
 
 
 def _discard(s, p, target):
@@ -145,3 +146,32 @@ def test_1_4_109_clonya_and_1_3_039_toast_answer_an_own_discard_by_the_opponents
     _discard(s, 1, R.TG_OPP_PLAYER)
     assert V(s)["P"][1, R.P_FIELD] == 0 and R.deleted(s, 1, 0)
     assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_HAND] == 3
+
+
+@needs_catalog
+def test_pr_218_mikoto_1_3_247_and_2_0_348_answer_a_set_card_destroyed_by_the_own_effect():
+    """紅蓮少女ミコト (PR-218): entering, 「対戦相手のトリガーゾーンにあるカードを1枚ランダムで破壊する」, then 「あなたの効果
+    によって対戦相手のトリガーゾーンにあるカードを破壊した時、対戦相手のユニットを1体選ぶ。それに3000ダメージを与える」; the
+    set アサルトフレイル (1-3-247, 5000 damage) and 略奪の旗印 (2-0-348, draw 2) answer the same destruction."""
+    s = state([real("PR-218"), real("1-3-247"), real("2-0-348")], [card("FOE", bp=(9000, 9000, 9000)), BLANK_SET])
+    setup_turn(s, 0)
+    zone(s, 0, 1, 2)
+    zone(s, 1, 1)
+    field(s, 1, 0)
+    V(s)["P"][0, R.P_TOP] = 3  # the draws take filler cards
+    hand(s, 0, 0)
+    A.drive(s, 0, 0)
+    assert V(s)["P"][1, R.P_ZONE] == 0 and V(s)["P"][0, R.P_ZONE] == 0
+    assert bp(s, 1, 0) == 1000 and V(s)["P"][0, R.P_HAND] == 2
+
+
+@needs_catalog
+def test_1_2_104_melusine_recovers_after_its_turn_end_destroys_a_set_card():
+    """メリュジーヌ (1-2-104): 「あなたのターン終了時、対戦相手のトリガーゾーンにあるカードを1枚ランダムで破壊する」 and 「対戦相手
+    のトリガーゾーンにあるカードを破壊した時、このユニットの行動権を回復する」: exhausted, it is active again after its turn end."""
+    s = state([real("1-2-104")], [BLANK_SET])
+    setup_turn(s, 0)
+    field(s, 0, 0, act=0)
+    zone(s, 1, 0)
+    A.turn_end(s, 0)
+    assert V(s)["P"][1, R.P_ZONE] == 0 and V(s)["U"][0, 0, R.U_ACT] == 1

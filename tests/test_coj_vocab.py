@@ -80,6 +80,10 @@ EVENTS = {
     "other_block0": lambda s: _other_blocks(s),
     "other_destroy0": lambda s: _other_destroyed(s),
     "other_oc0": lambda s: (R.set_level(s, 0, field(s, 0, 2), 3), FX.settle(s)),
+    "other_won0": lambda s: _other_wins(s),
+    "zone_broken0": lambda s: _zone_broken(s, 0),
+    "zone_broken1": lambda s: _zone_broken(s, 1),
+    "delete0": lambda s: (FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, VOC.FL_DELETE), FX.settle(s)),
     "trigger_used0": lambda s: (R.queue_event(s, R.EVQ_TRIGGER, 0), FX.settle(s)),
     "trigger_used1": lambda s: (R.queue_event(s, R.EVQ_TRIGGER, 1), FX.settle(s)),
     "intercept_used0": lambda s: (R.queue_event(s, R.EVQ_INTERCEPT, 0), FX.settle(s)),
@@ -87,6 +91,20 @@ EVENTS = {
     "discarded0": lambda s: _discards(s, 0),
     "discarded1": lambda s: _discards(s, 1),
 }
+
+
+def _other_wins(s):
+    """Seat 0's other unit (copy 1, U, 3000) attacks and wins the battle against seat 1's blocker (GUARD, 1000)."""
+    field(s, 1, 1)
+    V(s)["G"][R.G_TP] = 0
+    A.attack(s, 0, field(s, 0, 1))
+
+
+def _zone_broken(s, q):
+    """The other seat's effect destroys the card set in seat q's trigger zone (copy 2, set for it)."""
+    R.zone_add(s, q, 2)
+    FX.resolve(s, 1 - q, R.OP_ZONE_BREAK, R.TG_OPP_PLAYER, 1, 0, -1, -1, -1)
+    FX.settle(s)
 
 
 def _discards(s, q):
@@ -120,13 +138,16 @@ UNIT_EVENTS = {"enter": "enter0", "attack": "attack0", "block": "blocked1", "bat
                "own_attacks": "other_attack0", "own_blocks": "other_block0", "own_hit_player": "other_attack0",
                "own_destroyed": "other_destroy0", "own_overclock": "other_oc0", "own_trigger_used": "trigger_used0",
                "opp_trigger_used": "trigger_used1", "own_intercept_used": "intercept_used0",
-               "opp_intercept_used": "intercept_used1", "own_discarded": "discarded0", "opp_discards": "discarded1"}
+               "opp_intercept_used": "intercept_used1", "own_discarded": "discarded0", "opp_discards": "discarded1",
+               "own_battles": "other_won0", "deleted": "delete0", "opp_zone_broken": "zone_broken1",
+               "own_zone_broken": "zone_broken0"}
 ZONE_EVENTS = {"enter": "enter0", "own_enters": "enter0", "opp_enters": "enter1", "attack": "attack0",
                "own_attacks": "attack0", "opp_attacks": "attack1", "cast": "attack1", "own_battles": "blocked0",
                "own_blocks": "blocked1", "own_hit_player": "attack0", "opp_hit_player": "attack1",
                "leave": "destroy0", "turn_start": "start0", "opp_turn_start": "start1", "turn_end": "end0",
                "opp_turn_end": "end1", "own_overclock": "other_oc0", "opp_trigger_used": "trigger_used1",
-               "opp_intercept_used": "intercept_used1", "own_discarded": "discarded0", "opp_discards": "discarded1"}
+               "opp_intercept_used": "intercept_used1", "own_discarded": "discarded0", "opp_discards": "discarded1",
+               "opp_zone_broken": "zone_broken1"}
 
 
 def test_every_timing_has_an_event():
@@ -222,6 +243,18 @@ def test_param_variants_of_draw_pump_and_zone_break():
     R.zone_add(s, 0, 2)
     FX.resolve(s, 0, R.OP_ZONE_BREAK, R.TG_OWN_PLAYER, 1, 0, -1, -1, -1)
     assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 1
+
+
+def test_gain_cp_changes_the_joker_gauge_with_param_gain_joker():
+    """gain_cp param GAIN_JOKER: the joker gauge in percent, 0..joker_gauge_max; a loss needs a gauge to take."""
+    s = _op_scene()
+    assert not FX.effect_possible(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, -5, VOC.GAIN_JOKER, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 20, VOC.GAIN_JOKER, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, 90, VOC.GAIN_JOKER, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, 20, VOC.GAIN_JOKER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_GAUGE] == 20 and V(s)["P"][1, R.P_GAUGE] == 100 and V(s)["P"][0, R.P_CP] == 0
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, -50, VOC.GAIN_JOKER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_GAUGE] == 0
 
 
 def test_self_and_all_players_targets():

@@ -63,6 +63,9 @@ TRIGGERS = (
     "own_intercept_used",  # CoJ: its controller's intercept card's effect activates
     "opp_intercept_used",  # CoJ: the opponent's intercept card's effect activates
     "own_discarded",  # CoJ: its controller discards from the hand by the opponent's effect (the other side: opp_discards)
+    "deleted",  # CoJ: this unit is deleted (消滅, 「このユニットが消滅した時」)
+    "opp_zone_broken",  # CoJ: its controller's effect destroys a card set in the opponent's trigger zone
+    "own_zone_broken",  # CoJ: the opponent's effect destroys a card set in its controller's trigger zone
 )
 
 OPS = (

@@ -23,6 +23,7 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_POLICY0, randbelow
 from sim.games.coj.rules import (
     CAUSE_BATTLE,
+    CAUSE_DELETE,
     CAUSE_EFFECT,
     CP_MAX,
     CT_EVO,
@@ -34,12 +35,14 @@ from sim.games.coj.rules import (
     EV_OPP_DISCARDS,
     EV_OPP_INTERCEPT_USED,
     EV_OPP_TRIGGER_USED,
+    EV_OPP_ZONE_BROKEN,
     EV_OWN_BATTLE,
     EV_OWN_DISCARDED,
     EV_OWN_OVERCLOCK,
     EVQ_DISCARD,
     EVQ_INTERCEPT,
     EVQ_TRIGGER,
+    EVQ_ZONE,
     FIELD_MAX,
     G_BATTLE_A,
     G_BATTLE_B,
@@ -80,6 +83,7 @@ from sim.games.coj.rules import (
     LP_START,
     NEV,
     O_CP_FLOOR,
+    O_GAUGE_MAX,
     O_IMMORTAL_WEAKEN,
     O_PRIORITY_ALT,
     O_TRIGGER_CP,
@@ -111,6 +115,7 @@ from sim.games.coj.rules import (
     P_CP,
     P_FIELD,
     P_FTRIG,
+    P_GAUGE,
     P_HAND,
     P_LP,
     P_N,
@@ -133,16 +138,19 @@ from sim.games.coj.rules import (
     TG_OWN_PLAYER,
     TG_SELF,
     TR_BATTLE,
+    TR_DELETED,
     TR_LEAVE,
     TR_OPP_DISCARDS,
     TR_OPP_INTERCEPT_USED,
     TR_OPP_TRIGGER_USED,
+    TR_OPP_ZONE_BROKEN,
     TR_OVERCLOCK,
     TR_OWN_DESTROYED,
     TR_OWN_DISCARDED,
     TR_OWN_INTERCEPT_USED,
     TR_OWN_OVERCLOCK,
     TR_OWN_TRIGGER_USED,
+    TR_OWN_ZONE_BROKEN,
     TR_STATIC,
     U_ACT,
     U_BASE,
@@ -253,6 +261,8 @@ from sim.games.coj.vocab import (
     FL_BP_MIN,
     FL_DELETE,
     FL_OTHER,
+    GAIN_JOKER,
+    GAIN_PURPLE,
     LVL_SHIFT,
     PICK_CHOSEN,
     PLAY_COST_MAX,
@@ -624,9 +634,12 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[p, P_FIELD] < FIELD_MAX and play_candidates(s, p, param, np.empty(P[p, P_N], np.int32)) > 0
     if op == OP_HEAL and param > 0:
         return P[p, P_LP] < param
-    if op == OP_GAIN_CP and param == 1:  # the purple gauge: something to add or take
+    if op == OP_GAIN_CP and param == GAIN_PURPLE:  # the purple gauge: something to add or take
         g = P[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE]
         return g < PURPLE_MAX if amount > 0 else g > 0
+    if op == OP_GAIN_CP and param == GAIN_JOKER:  # the joker gauge likewise
+        g = P[1 - p if target == TG_OPP_PLAYER else p, P_GAUGE]
+        return g < vG(s)[O_GAUGE_MAX] if amount > 0 else g > 0
     return op != 0
 
 
@@ -908,8 +921,10 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         P[p, P_LP] = min(P[p, P_LP] + amount, param) if param > 0 else P[p, P_LP] + amount
     elif op == OP_GAIN_CP:
         t = q if target == TG_OPP_PLAYER else p
-        if param == 1:  # 紫ゲージ (rules P_PURPLE)
+        if param == GAIN_PURPLE:  # 紫ゲージ (rules P_PURPLE)
             P[t, P_PURPLE] = max(0, min(PURPLE_MAX, P[t, P_PURPLE] + amount))
+        elif param == GAIN_JOKER:  # ジョーカーゲージ in percent (§9, rules P_GAUGE)
+            P[t, P_GAUGE] = max(0, min(G[O_GAUGE_MAX], P[t, P_GAUGE] + amount))
         else:
             P[t, P_CP] = max(G[O_CP_FLOOR], min(CP_MAX, P[t, P_CP] + amount))  # §4 cap 12, floor (option)
     elif op == OP_DISCARD:  # the opponent's hand, or the own one (own_player: 「あなたは手札を…捨てる」)
@@ -972,10 +987,14 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             G[G_CHOSEN_UID] = vU(s)[p, j, U_UID]
     elif op == OP_ZONE_BREAK:  # the opponent's zone, or the own one (own_player)
         t = p if target == TG_OWN_PLAYER else q
+        n = 0
         for _ in range(amount):
             if P[t, P_ZONE] == 0:
                 break
             zone_remove(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_ZONE]))
+            n += 1
+        if n > 0 and t != p:  # 「あなたの効果によって対戦相手のトリガーゾーンにあるカードを破壊した時」 and its other side
+            queue_event(s, EVQ_ZONE, t)
 
 
 @engine_jit
@@ -1050,7 +1069,8 @@ def oc_row_runs(cond, kind):
 def payable(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Whether a 「そうした場合」 cost can be paid in full (§9): CP or cards in hand enough, a target."""
     if op == OP_GAIN_CP and amount < 0:
-        return vP(s)[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE if param == 1 else P_CP] >= -amount
+        col = P_PURPLE if param == GAIN_PURPLE else P_GAUGE if param == GAIN_JOKER else P_CP
+        return vP(s)[1 - p if target == TG_OPP_PLAYER else p, col] >= -amount
     if op == OP_DISCARD:
         return vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] >= amount
     return effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
@@ -1293,7 +1313,7 @@ def static_check(s):
 @engine_jit
 def settle_event(s):
     """Fire the first waiting raised event (rules.queue_event): a trigger or intercept card of seat p used,
-    or p's hand discarded by the opponent's effect; units by the §9 tiers (turn player's first), then trigger
+    or p's hand discarded or a card of p's trigger zone destroyed by the opponent's effect; units by the §9 tiers (turn player's first), then trigger
     cards, then intercepts."""
     G = vG(s)
     i = 0
@@ -1306,8 +1326,10 @@ def settle_event(s):
         side_event(s, p, TR_OWN_TRIGGER_USED, TR_OPP_TRIGGER_USED, -1, EV_OPP_TRIGGER_USED)
     elif kind == EVQ_INTERCEPT:
         side_event(s, p, TR_OWN_INTERCEPT_USED, TR_OPP_INTERCEPT_USED, -1, EV_OPP_INTERCEPT_USED)
-    else:
+    elif kind == EVQ_DISCARD:
         side_event(s, p, TR_OWN_DISCARDED, TR_OPP_DISCARDS, EV_OWN_DISCARDED, EV_OPP_DISCARDS)
+    else:
+        side_event(s, p, TR_OWN_ZONE_BROKEN, TR_OPP_ZONE_BROKEN, -1, EV_OPP_ZONE_BROKEN)
 
 
 @engine_jit
@@ -1344,6 +1366,11 @@ def settle_queue(s, oc):
             G[G_LEAVE_CAUSE] = DQ[k, 0] >> 1
             G[G_LEAVE_CARD] = c + 1
             k += 1
+            if G[G_LEAVE_CAUSE] == CAUSE_DELETE:  # 消滅: its own 「消滅した時」 abilities only (rules.delete_unit)
+                if not kw(s, p, c) & KW_SILENCE:
+                    run_effects(s, p, c, TR_DELETED, -1, -1, -1)
+                G[G_LEAVE_CARD] = 0
+                continue
             if not kw(s, p, c) & KW_SILENCE:
                 run_effects(s, p, c, TR_LEAVE, -1, -1, -1)
             if field_has_trigger(s, p, TR_OWN_DESTROYED):  # §9 tier 1: the own units that saw it

@@ -90,11 +90,14 @@ COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
 (TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_TURN_START, TR_BLOCK, TR_OVERCLOCK, TR_HIT_PLAYER, TR_OWN_ENTERS,
  TR_OWN_ATTACKS, TR_OPP_ENTERS, TR_OPP_ATTACKS, TR_BATTLE, TR_OWN_BATTLES, TR_OWN_BLOCKS, TR_OWN_HIT,
  TR_OPP_HIT, TR_TURN_END, TR_OPP_TURN_START, TR_OPP_TURN_END, TR_OWN_DESTROYED, TR_OWN_OVERCLOCK, TR_OWN_TRIGGER_USED,
- TR_OPP_TRIGGER_USED, TR_OWN_INTERCEPT_USED, TR_OPP_INTERCEPT_USED, TR_OWN_DISCARDED, TR_OPP_DISCARDS) = (TRIGGERS.index(t) for t in (
+ TR_OPP_TRIGGER_USED, TR_OWN_INTERCEPT_USED, TR_OPP_INTERCEPT_USED, TR_OWN_DISCARDED, TR_OPP_DISCARDS, TR_DELETED,
+ TR_OPP_ZONE_BROKEN, TR_OWN_ZONE_BROKEN) = (
+    TRIGGERS.index(t) for t in (
     "enter", "attack", "cast", "leave", "turn_start", "block", "overclock", "hit_player", "own_enters",
     "own_attacks", "opp_enters", "opp_attacks", "battle", "own_battles", "own_blocks", "own_hit_player",
     "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end", "own_destroyed", "own_overclock", "own_trigger_used",
-    "opp_trigger_used", "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards"))
+    "opp_trigger_used", "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards", "deleted",
+    "opp_zone_broken", "own_zone_broken"))
 TR_STATIC = TRIGGERS.index("static")  # field effects (§10 フィールド効果): unit rows read by static_of
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
  OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
@@ -110,7 +113,7 @@ TR_STATIC = TRIGGERS.index("static")  # field effects (§10 フィールド効�
 # Trigger-zone events, seen from the zone's owner (which cards answer them: see zone_event).
 (EV_ENTER, EV_OWN_ATTACK, EV_OPP_ATTACK, EV_LEAVE, EV_TURN_START, EV_OPP_ENTER, EV_OWN_BATTLE, EV_OWN_BLOCK,
  EV_OWN_HIT, EV_OPP_HIT, EV_TURN_END, EV_OPP_TURN_START, EV_OPP_TURN_END, EV_OWN_OVERCLOCK, EV_OPP_TRIGGER_USED,
- EV_OPP_INTERCEPT_USED, EV_OWN_DISCARDED, EV_OPP_DISCARDS) = range(18)
+ EV_OPP_INTERCEPT_USED, EV_OWN_DISCARDED, EV_OPP_DISCARDS, EV_OPP_ZONE_BROKEN) = range(19)
 
 LP_START, HAND_MAX, FIELD_MAX, ZONE_MAX, CP_MAX, ROUNDS = 8, 7, 5, 4, 12, 10
 # §4 CP table by round, first player then second player.
@@ -133,7 +136,7 @@ U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID
 # none), the first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20:
 # none), whether an evolution is in hand. P_NOPLAY..P_NPNF: the hand version + 1, zone version, CP
 # and field size at which the policy last found no drive and no reducer to set (policy.no_play).
-NEV = 18
+NEV = 19
 (P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
  P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC, P_HEVO, P_ZVER, P_NOPLAY,
  P_NPZ, P_NPCP, P_NPNF, P_NTRIG) = range(28)
@@ -162,11 +165,12 @@ G_CHOSEN_SEAT, G_CHOSEN_UID = 11, 12
 # G_FILTER: the E_THASH target filter of the effect being resolved or checked (vocab: > 0 a
 # species, < 0 a colour mask; 0 none), set around each effect by effects (run_effects, card_usable)
 G_FILTER = 13
-# G_CAUSE: why units are being destroyed now (0 an effect, 1 a battle, 2 anything else: a retreat),
+# G_CAUSE: why units are being destroyed now (0 an effect, 1 a battle, 2 anything else: a retreat; 3 marks a
+# deleted unit queued for its 「消滅した時」 effects, delete_unit),
 # stored with each queued destruction (DQ seat column, bits above the seat); G_LEAVE_CAUSE: the cause
 # of the destruction whose "when destroyed" effects are resolving (「戦闘によって / 効果によって破壊された時」)
 G_CAUSE, G_LEAVE_CAUSE = 14, 15
-CAUSE_EFFECT, CAUSE_BATTLE, CAUSE_OTHER = 0, 1, 2
+CAUSE_EFFECT, CAUSE_BATTLE, CAUSE_OTHER, CAUSE_DELETE = 0, 1, 2, 3
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
 G_OPT = 16
 NOPT = 24
@@ -197,11 +201,11 @@ G_NWIN = G_WIN + 1
 # event's unit of 「あなたの【X】ユニットが破壊された時」 (effects.cond_holds, last-known information)
 G_LEAVE_CARD = G_NWIN + 1
 # G_EVQ + 2 * kind + seat (EVQ_*): events raised inside an effect (a trigger or intercept card of the seat used,
-# the seat's hand discarded by the opponent's effect) that a unit or set card watches, waiting for effects.settle
-# (firing them at once would recurse); G_EVN: how many wait in all
-EVQ_TRIGGER, EVQ_INTERCEPT, EVQ_DISCARD = 0, 1, 2
+# the seat's hand discarded or a card of its trigger zone destroyed by the opponent's effect) that a unit or set
+# card watches, waiting for effects.settle (firing them at once would recurse); G_EVN: how many wait in all
+EVQ_TRIGGER, EVQ_INTERCEPT, EVQ_DISCARD, EVQ_ZONE = 0, 1, 2, 3
 G_EVQ = G_LEAVE_CARD + 1
-G_EVN = G_EVQ + 6
+G_EVN = G_EVQ + 8
 G_NCOLS = G_EVN + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
@@ -655,6 +659,8 @@ def zone_event(s, p, c):
         return EV_OWN_DISCARDED
     if t == TR_OPP_DISCARDS:
         return EV_OPP_DISCARDS
+    if t == TR_OPP_ZONE_BROKEN:
+        return EV_OPP_ZONE_BROKEN
     return -1
 
 
@@ -796,8 +802,10 @@ def queue_event(s, kind, p):
         watched = side_watched(s, p, TR_OWN_TRIGGER_USED, TR_OPP_TRIGGER_USED, -1, EV_OPP_TRIGGER_USED)
     elif kind == EVQ_INTERCEPT:
         watched = side_watched(s, p, TR_OWN_INTERCEPT_USED, TR_OPP_INTERCEPT_USED, -1, EV_OPP_INTERCEPT_USED)
-    else:
+    elif kind == EVQ_DISCARD:
         watched = side_watched(s, p, TR_OWN_DISCARDED, TR_OPP_DISCARDS, EV_OWN_DISCARDED, EV_OPP_DISCARDS)
+    else:
+        watched = side_watched(s, p, TR_OWN_ZONE_BROKEN, TR_OPP_ZONE_BROKEN, -1, EV_OPP_ZONE_BROKEN)
     if watched:
         G = vG(s)
         G[G_EVQ + 2 * kind + p] += 1
@@ -881,8 +889,14 @@ def field_changed(s, p):
 
 @engine_jit
 def delete_unit(s, p, j):
-    """消滅 (§5 deleted zone): off the field, not destroyed (no "when destroyed"), not a discard card."""
+    """消滅 (§5 deleted zone): off the field, not destroyed (no "when destroyed"), not a discard card; a unit with
+    「消滅した時」 abilities (deleted rows) waits in the destruction queue, marked CAUSE_DELETE (effects.settle)."""
+    G, DQ = vG(s), vDQ(s)
     c = vU(s)[p, j, U_CARD]
+    if has_trigger(s, p, c, TR_DELETED) and G[G_DQ] < DQ_MAX:
+        DQ[G[G_DQ], 0] = p | CAUSE_DELETE << 1
+        DQ[G[G_DQ], 1] = c
+        G[G_DQ] += 1
     remove_unit(s, p, j)
     if c < DEL_BITS * DEL_COLS:
         vP(s)[p, P_DEL + c // DEL_BITS] |= 1 << (c % DEL_BITS)

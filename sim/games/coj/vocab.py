@@ -41,7 +41,8 @@ UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overc
                            "turn_end", "opp_turn_start", "opp_turn_end", "opp_enters", "opp_attacks",
                            "opp_hit_player", "own_enters", "own_attacks", "own_blocks", "own_hit_player",
                            "own_destroyed", "own_overclock", "own_trigger_used", "opp_trigger_used",
-                           "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards"})
+                           "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards", "own_battles",
+                           "deleted", "opp_zone_broken", "own_zone_broken"})
 # "static" rows of a unit (§10 フィールド効果, rules.static_of): pump / weaken (BP) and grant_keyword while the
 # unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
 # with E_FOREACH FE_OWN_UNITS counts its side's units of the kind E_FE_PARAM (「1体につき」)
@@ -51,7 +52,7 @@ STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters"})
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
                            "opp_turn_start", "turn_end", "opp_turn_end", "own_overclock", "opp_trigger_used",
-                           "opp_intercept_used", "own_discarded", "opp_discards"})
+                           "opp_intercept_used", "own_discarded", "opp_discards", "opp_zone_broken"})
 # CoJ-local encodings in the shared effect table (sim.cards.effects), read only by this engine:
 # - a unit op's param (cost bound, BP bound, keyword bit, 基本BP flag ...) is param & PV_MASK; the bits
 #   above are modifiers: FL_DELETE (break / break_power delete, §5 消滅, instead of destroying),
@@ -115,6 +116,11 @@ CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON | CC_ANY_SIDE
 # CC_COST / CC_IF_DONE: 「そうした場合」 (§9: the sentence before it is a cost, all or nothing): the
 # CC_IF_DONE effects run only if every CC_COST effect before them could be paid in full (and was).
 # CC_LEVEL: the effect's own unit is at level lo..hi, n = lo | hi << 2 (「このユニットのレベルによって」)
+
+
+# gain_cp's param: GAIN_PURPLE changes the purple gauge, GAIN_JOKER the joker gauge (percent, 「ジョーカーゲージを
+# N%増加 / 減少させる」, 0..joker_gauge_max), instead of CP
+GAIN_PURPLE, GAIN_JOKER = 1, 2
 
 
 # 「選んで」 picks, made by the player's policy (a scripted one takes the highest cost, the random one
