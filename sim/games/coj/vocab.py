@@ -92,7 +92,7 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
 # every level rise on the field (to Lv.2 or Lv.3), never for an entry
 CC_ON_FIELD = 1 << 29
 CC_CLOCKUP = 1 << 28
-# CC_WON, a flag ORed into any E_COND of a "battle" unit row or an "own_battles" zone card:
+# CC_WON, a flag ORed into any E_COND of a "battle" or "own_battles" unit row or an "own_battles" zone card:
 # 「戦闘に勝利した時」, run at the battle-won event (rules G_WON), never at the battle event itself
 CC_WON = 1 << 27
 # CC_ANY_SIDE, a flag ORed into any E_COND of an "own_enters" trigger or intercept card: 「ユニットがフィールドに
