@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from sim.cards.effects import OPS, TARGETS
+from sim.cards.effects import OPS, TARGETS, Effect
 from sim.games.coj import actions as A
 from sim.games.coj import effects as FX
 from sim.games.coj import engine as coj
@@ -78,7 +78,40 @@ EVENTS = {
     "other_enter0": lambda s: A.on_enter(s, 0, V(s)["U"][0, field(s, 0, 1), R.U_UID]),
     "other_attack0": lambda s: _other_attacks(s),
     "other_block0": lambda s: _other_blocks(s),
+    "other_destroy0": lambda s: _other_destroyed(s),
+    "other_oc0": lambda s: (R.set_level(s, 0, field(s, 0, 2), 3), FX.settle(s)),
+    "other_won0": lambda s: _other_wins(s),
+    "zone_broken0": lambda s: _zone_broken(s, 0),
+    "zone_broken1": lambda s: _zone_broken(s, 1),
+    "delete0": lambda s: (FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, VOC.FL_DELETE), FX.settle(s)),
+    "trigger_used0": lambda s: (R.queue_event(s, R.EVQ_TRIGGER, 0), FX.settle(s)),
+    "trigger_used1": lambda s: (R.queue_event(s, R.EVQ_TRIGGER, 1), FX.settle(s)),
+    "intercept_used0": lambda s: (R.queue_event(s, R.EVQ_INTERCEPT, 0), FX.settle(s)),
+    "intercept_used1": lambda s: (R.queue_event(s, R.EVQ_INTERCEPT, 1), FX.settle(s)),
+    "discarded0": lambda s: _discards(s, 0),
+    "discarded1": lambda s: _discards(s, 1),
 }
+
+
+def _other_wins(s):
+    """Seat 0's other unit (copy 1, U, 3000) attacks and wins the battle against seat 1's blocker (GUARD, 1000)."""
+    field(s, 1, 1)
+    V(s)["G"][R.G_TP] = 0
+    A.attack(s, 0, field(s, 0, 1))
+
+
+def _zone_broken(s, q):
+    """The other seat's effect destroys the card set in seat q's trigger zone (copy 2, set for it)."""
+    R.zone_add(s, q, 2)
+    FX.resolve(s, 1 - q, R.OP_ZONE_BREAK, R.TG_OPP_PLAYER, 1, 0, -1, -1, -1)
+    FX.settle(s)
+
+
+def _discards(s, q):
+    """Seat q discards a card of its hand by the other seat's effect."""
+    R.add_to_hand(s, q, 2, 1)
+    FX.resolve(s, 1 - q, R.OP_DISCARD, R.TG_OPP_PLAYER, 1, 0, -1, -1, -1)
+    FX.settle(s)
 
 
 def _other_attacks(s):
@@ -92,16 +125,29 @@ def _other_blocks(s):
     field(s, 0, 1)
     V(s)["U"][0, 0, R.U_ACT] = 0
     _attack(s, 1, True)
+def _other_destroyed(s):
+    """Seat 0's other unit (copy 1, U) is destroyed by seat 1's effect."""
+    FX.hit_unit(s, 1, 0, field(s, 0, 1), R.OP_BREAK, 0, 0)
+    FX.settle(s)
+
+
 UNIT_EVENTS = {"enter": "enter0", "attack": "attack0", "block": "blocked1", "battle": "blocked0",
                "leave": "destroy0", "overclock": "oc0", "hit_player": "attack0", "turn_start": "start0",
                "turn_end": "end0", "opp_turn_start": "start1", "opp_turn_end": "end1", "opp_enters": "enter1",
                "opp_attacks": "attack1", "opp_hit_player": "attack1", "own_enters": "other_enter0",
-               "own_attacks": "other_attack0", "own_blocks": "other_block0", "own_hit_player": "other_attack0"}
+               "own_attacks": "other_attack0", "own_blocks": "other_block0", "own_hit_player": "other_attack0",
+               "own_destroyed": "other_destroy0", "own_overclock": "other_oc0", "own_trigger_used": "trigger_used0",
+               "opp_trigger_used": "trigger_used1", "own_intercept_used": "intercept_used0",
+               "opp_intercept_used": "intercept_used1", "own_discarded": "discarded0", "opp_discards": "discarded1",
+               "own_battles": "other_won0", "deleted": "delete0", "opp_zone_broken": "zone_broken1",
+               "own_zone_broken": "zone_broken0"}
 ZONE_EVENTS = {"enter": "enter0", "own_enters": "enter0", "opp_enters": "enter1", "attack": "attack0",
                "own_attacks": "attack0", "opp_attacks": "attack1", "cast": "attack1", "own_battles": "blocked0",
                "own_blocks": "blocked1", "own_hit_player": "attack0", "opp_hit_player": "attack1",
                "leave": "destroy0", "turn_start": "start0", "opp_turn_start": "start1", "turn_end": "end0",
-               "opp_turn_end": "end1"}
+               "opp_turn_end": "end1", "own_overclock": "other_oc0", "opp_trigger_used": "trigger_used1",
+               "opp_intercept_used": "intercept_used1", "own_discarded": "discarded0", "opp_discards": "discarded1",
+               "opp_zone_broken": "zone_broken1"}
 
 
 def test_every_timing_has_an_event():
@@ -199,6 +245,18 @@ def test_param_variants_of_draw_pump_and_zone_break():
     assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 1
 
 
+def test_gain_cp_changes_the_joker_gauge_with_param_gain_joker():
+    """gain_cp param GAIN_JOKER: the joker gauge in percent, 0..joker_gauge_max; a loss needs a gauge to take."""
+    s = _op_scene()
+    assert not FX.effect_possible(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, -5, VOC.GAIN_JOKER, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, 20, VOC.GAIN_JOKER, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, 90, VOC.GAIN_JOKER, -1, -1, -1)
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OPP_PLAYER, 20, VOC.GAIN_JOKER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_GAUGE] == 20 and V(s)["P"][1, R.P_GAUGE] == 100 and V(s)["P"][0, R.P_CP] == 0
+    FX.resolve(s, 0, R.OP_GAIN_CP, R.TG_OWN_PLAYER, -50, VOC.GAIN_JOKER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_GAUGE] == 0
+
+
 def test_self_and_all_players_targets():
     s = _op_scene()
     uid = V(s)["U"][0, 0, R.U_UID]
@@ -231,12 +289,16 @@ COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from hol
     VOC.CC_LIFE_GE: (8, lambda s: R.lp_loss(s, 0, 1, False)),
     VOC.CC_ATTACKING: (0, lambda s: V(s)["G"].__setitem__(R.G_TP, 1)),
     VOC.CC_BLOCKING: (0, lambda s: V(s)["G"].__setitem__(R.G_TP, 0)),
+    VOC.CC_OPP_ZONE_GE: (1, lambda s: R.zone_remove(s, 1, 0)),
+    VOC.CC_DECK_GE: (37, lambda s: R.draw(s, 0, 1)),
+    VOC.CC_DECK_LE: (37, lambda s: V(s)["P"].__setitem__((0, R.P_TOP), 2)),
 }
 COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips it back)
     VOC.CC_ROUND_EVEN: (0, lambda s: V(s)["G"].__setitem__(R.G_ROUND, 2), lambda s: V(s)["G"].__setitem__(R.G_ROUND, 3)),
     VOC.CC_LIFE_BEHIND: (0, lambda s: V(s)["P"].__setitem__((0, R.P_LP), 5), lambda s: V(s)["P"].__setitem__((1, R.P_LP), 4)),
     VOC.CC_OPP_ACTED_GE: (1, lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 0),
                           lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 1)),
+    VOC.CC_OWN_HAND_GE: (1, lambda s: R.add_to_hand(s, 0, 1, 1), lambda s: R.remove_from_hand(s, 0, 0)),
 }
 
 
@@ -279,6 +341,19 @@ def test_every_condition_holds_then_not(kind):
     assert FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid, -1, -1)
     flip(s)
     assert not FX.cond_holds(s, 0, VOC.coj_cond(kind, n), 0, uid, -1, -1)
+
+
+def test_a_second_condition_must_hold_too():
+    """E_COND2: 「あなたのライフが8以下で、対戦相手のトリガーゾーンにカードがある場合」 heals only once both hold."""
+    heal = Effect("enter", "heal", 1, "own_player", cond=VOC.coj_cond(VOC.CC_LIFE_LE, 8),
+                  cond2=VOC.coj_cond(VOC.CC_OPP_ZONE_GE, 1))
+    s = state([replace(card("X"), effects=(heal,))], [card("D"), card("E")])
+    V(s)["P"][0, R.P_LP] = 5
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_LP] == 5
+    zone(s, 1, 1)
+    FX.run_effects(s, 0, 0, R.TR_ENTER, -1, -1, -1)
+    assert V(s)["P"][0, R.P_LP] == 6
 
 
 def test_every_modifier_changes_what_is_hit():
@@ -354,4 +429,6 @@ def test_every_count_kind_counts():
     for fe, n in want.items():
         assert FX.fe_count(s, 0, fe, 0, 1, uid) == n, fe
     assert FX.fe_count(s, 0, VOC.FE_OWN_UNITS, VOC.unit_filter(2), 1, uid) == 0  # no yellow unit
+    assert FX.fe_count(s, 0, VOC.FE_DISCARD, VOC.unit_filter(1), 1, uid) == 2  # both discard cards are red
+    assert FX.fe_count(s, 0, VOC.FE_DISCARD, VOC.unit_filter(2), 1, uid) == 0
     assert FX.unit_matches(s, 1, 0, VOC.cost_floor(1)) and not FX.unit_matches(s, 1, 0, VOC.cost_floor(2))

@@ -48,6 +48,7 @@ TRIGGERS = (
     "opp_turn_end",  # at the end of the opponent's turn
     "drop",  # PSO2 302.4 【ドロップ】: put from the deck into the discard during the opponent's turn
     # K_TRIGS (sim.engine.compiled) has a bit per trigger up to 30; the triggers from 31 on share bit 31
+    # (the CoJ engine keeps a second word for them: sim.games.coj.rules K_TRIGS_HI)
     "own_backup_activated",  # FFTCG: 1 or more dull Backups its controller controls are activated by its
                              # controller's Summons or abilities
     "opp_discards",  # FFTCG: the opponent discards 1 or more cards from the hand due to its controller's
@@ -55,6 +56,16 @@ TRIGGERS = (
     "party_attack",  # FFTCG: this Forward forms a party and attacks (15.1.1.9)
     "own_party_attacks",  # FFTCG: a party of its controller's attacks with n or more Forwards of a kind (COND_TRIGGER)
     "attack_phase",  # FFTCG: at the beginning of its controller's Attack Phase (10.1.1, Attack Preparation Step)
+    "own_destroyed",  # CoJ: one of its controller's units is destroyed (「あなたのユニットが破壊された時」)
+    "own_overclock",  # CoJ: one of its controller's units overclocks or clocks up (「あなたのユニットがオーバークロックした時」)
+    "own_trigger_used",  # CoJ: its controller's trigger card's effect activates (「あなたのトリガーカードの効果が発動するたび」)
+    "opp_trigger_used",  # CoJ: the opponent's trigger card's effect activates
+    "own_intercept_used",  # CoJ: its controller's intercept card's effect activates
+    "opp_intercept_used",  # CoJ: the opponent's intercept card's effect activates
+    "own_discarded",  # CoJ: its controller discards from the hand by the opponent's effect (the other side: opp_discards)
+    "deleted",  # CoJ: this unit is deleted (消滅, 「このユニットが消滅した時」)
+    "opp_zone_broken",  # CoJ: its controller's effect destroys a card set in the opponent's trigger zone
+    "own_zone_broken",  # CoJ: the opponent's effect destroys a card set in its controller's trigger zone
 )
 
 OPS = (
@@ -144,7 +155,8 @@ E_TMASK = 9  # which card types the effect may target (bit 1 << type; 0 = the en
 E_FOREACH = 10  # amount multiplier: same encoding as E_COND (kind FE_*, type mask, other-than-self)
 E_FE_PARAM = 11  # hash the counted cards must match (0 = any); FFTCG search: a second hash it may match instead
 E_THASH = 12  # name/job/category hash a target (or a played card) must match (0 = any)
-E_NCOLS = 13
+E_COND2 = 13  # a second condition that must hold too, in E_COND's encoding, without a parameter (CoJ; 0 = none)
+E_NCOLS = 14
 
 COND_DAMAGE = 1  # own damage >= n (FFTCG "Damage n --", 15.2.x)
 COND_OWN = 2  # own field has >= n characters matching (type mask, hash)
@@ -232,6 +244,7 @@ class Effect:
     chain: bool = False  # action ability: resolves with the previous slot, whose cost pays for both
     once: bool = False  # action ability: once per turn
     mode: int = 0  # option of a modal ability (FFTCG 11.3.4): MODE_* bits, stored from bit MODE_SHIFT of E_DULL
+    cond2: int = 0  # E_COND2 (CoJ): a second condition
 
     def __post_init__(self) -> None:
         for value, vocabulary, what in ((self.trigger, TRIGGERS, "trigger"), (self.op, OPS, "op"),
@@ -244,7 +257,7 @@ class Effect:
             | self.mode << MODE_SHIFT
         return (TRIGGERS.index(self.trigger), OPS.index(self.op), self.amount, TARGETS.index(self.target),
                 self.param, self.cost, dull, self.cond, self.cond_param, self.tmask, self.foreach, self.fe_param,
-                self.thash)
+                self.thash, self.cond2)
 
 
 def parse_effect(spec: str) -> Effect:

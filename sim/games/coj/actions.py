@@ -90,6 +90,7 @@ from sim.games.coj.rules import (
     TR_OPP_TURN_END,
     TR_OPP_TURN_START,
     TR_OWN_ATTACKS,
+    TR_OWN_BATTLES,
     TR_OWN_BLOCKS,
     TR_OWN_ENTERS,
     TR_OWN_HIT,
@@ -404,8 +405,9 @@ def battle_won(s, tp, w, uid):
     "own_battles" trigger and intercept cards), in turn player tp's turn."""
     if find_unit(s, w, uid) < 0:
         return
-    vG(s)[G_WON] = 1
-    event(s, tp, TR_BATTLE, -1, -1, EV_OWN_BATTLE if w == tp else -1, EV_OWN_BATTLE if w != tp else -1, w, uid)
+    vG(s)[G_WON] = 1  # the winner's side's units watching its wins: own_battles rows (CC_WON)
+    event(s, tp, TR_BATTLE, TR_OWN_BATTLES if w == tp else -1, TR_OWN_BATTLES if w != tp else -1,
+          EV_OWN_BATTLE if w == tp else -1, EV_OWN_BATTLE if w != tp else -1, w, uid)
     vG(s)[G_WON] = 0
 
 

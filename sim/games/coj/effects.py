@@ -7,6 +7,7 @@ import numpy as np
 from sim.cards.effects import (
     E_AMOUNT,
     E_COND,
+    E_COND2,
     E_COND_PARAM,
     E_FE_PARAM,
     E_FOREACH,
@@ -17,11 +18,12 @@ from sim.cards.effects import (
     E_TMASK,
     E_TRIGGER,
 )
-from sim.engine.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TRIGS, K_TYPE
+from sim.engine.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_POLICY0, randbelow
 from sim.games.coj.rules import (
     CAUSE_BATTLE,
+    CAUSE_DELETE,
     CAUSE_EFFECT,
     CP_MAX,
     CT_EVO,
@@ -30,14 +32,27 @@ from sim.games.coj.rules import (
     CT_TRIGGER,
     CT_UNIT,
     EV_LEAVE,
+    EV_OPP_DISCARDS,
+    EV_OPP_INTERCEPT_USED,
+    EV_OPP_TRIGGER_USED,
+    EV_OPP_ZONE_BROKEN,
     EV_OWN_BATTLE,
+    EV_OWN_DISCARDED,
+    EV_OWN_OVERCLOCK,
+    EVQ_DISCARD,
+    EVQ_INTERCEPT,
+    EVQ_TRIGGER,
+    EVQ_ZONE,
     FIELD_MAX,
     G_BATTLE_A,
     G_BATTLE_B,
     G_CHOSEN_SEAT,
     G_CHOSEN_UID,
     G_DQ,
+    G_EVN,
+    G_EVQ,
     G_FILTER,
+    G_LEAVE_CARD,
     G_LEAVE_CAUSE,
     G_NWIN,
     G_OC_KIND,
@@ -68,6 +83,7 @@ from sim.games.coj.rules import (
     LP_START,
     NEV,
     O_CP_FLOOR,
+    O_GAUGE_MAX,
     O_IMMORTAL_WEAKEN,
     O_PRIORITY_ALT,
     O_TRIGGER_CP,
@@ -99,6 +115,7 @@ from sim.games.coj.rules import (
     P_CP,
     P_FIELD,
     P_FTRIG,
+    P_GAUGE,
     P_HAND,
     P_LP,
     P_N,
@@ -121,8 +138,19 @@ from sim.games.coj.rules import (
     TG_OWN_PLAYER,
     TG_SELF,
     TR_BATTLE,
+    TR_DELETED,
     TR_LEAVE,
+    TR_OPP_DISCARDS,
+    TR_OPP_INTERCEPT_USED,
+    TR_OPP_TRIGGER_USED,
+    TR_OPP_ZONE_BROKEN,
     TR_OVERCLOCK,
+    TR_OWN_DESTROYED,
+    TR_OWN_DISCARDED,
+    TR_OWN_INTERCEPT_USED,
+    TR_OWN_OVERCLOCK,
+    TR_OWN_TRIGGER_USED,
+    TR_OWN_ZONE_BROKEN,
     TR_STATIC,
     U_ACT,
     U_BASE,
@@ -140,11 +168,15 @@ from sim.games.coj.rules import (
     deleted,
     destroy,
     draw,
+    field_has_trigger,
     find_unit,
     has_colour_unit,
+    has_trigger,
     kw,
     lp_loss,
+    oc_watched,
     place_unit,
+    queue_event,
     record_drawn,
     refresh_static,
     remove_from_hand,
@@ -181,6 +213,8 @@ from sim.games.coj.vocab import (
     CC_CLOCKUP,
     CC_COST,
     CC_CP_GE,
+    CC_DECK_GE,
+    CC_DECK_LE,
     CC_EVENT_COST_GE,
     CC_EVENT_EVO,
     CC_EVENT_UNIT,
@@ -198,10 +232,12 @@ from sim.games.coj.vocab import (
     CC_OPP_HAND_GE,
     CC_OPP_HAND_LE,
     CC_OPP_ZONE_EMPTY,
+    CC_OPP_ZONE_GE,
     CC_ORACLE,
     CC_OWN_FIELD_EQ,
     CC_OWN_FIELD_GE,
     CC_OWN_FIELD_LE,
+    CC_OWN_HAND_GE,
     CC_OWN_HAND_LE,
     CC_OWN_SPECIES_GE,
     CC_PURPLE_GE,
@@ -225,6 +261,8 @@ from sim.games.coj.vocab import (
     FL_BP_MIN,
     FL_DELETE,
     FL_OTHER,
+    GAIN_JOKER,
+    GAIN_PURPLE,
     LVL_SHIFT,
     PICK_CHOSEN,
     PLAY_COST_MAX,
@@ -309,7 +347,13 @@ def unit_affected(s, p, q, j, op, amount, param):
 @engine_jit
 def unit_matches(s, q, j, f):
     """Unit j of seat q against a target filter (G_FILTER): a species (f > 0) or a colour mask (-f)."""
-    K, c = vK(s), vU(s)[q, j, U_CARD]
+    return card_matches(s, q, vU(s)[q, j, U_CARD], f)
+
+
+@engine_jit
+def card_matches(s, q, c, f):
+    """Card c of seat q against a target filter: a species (f > 0), a cost floor or a colour mask (-f)."""
+    K = vK(s)
     if f > 0:
         return K[q, c, K_JOBH] == f or K[q, c, K_JOB2H] == f
     if f <= -COST_FLOOR:  # 「コストN以上の」
@@ -590,9 +634,12 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[p, P_FIELD] < FIELD_MAX and play_candidates(s, p, param, np.empty(P[p, P_N], np.int32)) > 0
     if op == OP_HEAL and param > 0:
         return P[p, P_LP] < param
-    if op == OP_GAIN_CP and param == 1:  # the purple gauge: something to add or take
+    if op == OP_GAIN_CP and param == GAIN_PURPLE:  # the purple gauge: something to add or take
         g = P[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE]
         return g < PURPLE_MAX if amount > 0 else g > 0
+    if op == OP_GAIN_CP and param == GAIN_JOKER:  # the joker gauge likewise
+        g = P[1 - p if target == TG_OPP_PLAYER else p, P_GAUGE]
+        return g < vG(s)[O_GAUGE_MAX] if amount > 0 else g > 0
     return op != 0
 
 
@@ -612,8 +659,11 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
         won = e[k, E_COND] & CC_WON != 0  # 「戦闘に勝利した時」: at the battle-won event only, and a plain
         if won != (vG(s)[G_WON] != 0) and (won or zone_event(s, p, c) == EV_OWN_BATTLE):  # 「戦闘した時」 never
             continue
+        if e[k, E_TRIGGER] == TR_OWN_OVERCLOCK and not oc_row_runs(e[k, E_COND], vG(s)[G_OC_KIND]):
+            continue
         cond = e[k, E_COND] & ~CC_FLAGS
-        if e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
+        if (e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid)
+                and cond_holds(s, p, e[k, E_COND2], 0, src_uid, ctx_seat, ctx_uid)):
             vG(s)[G_FILTER] = e[k, E_THASH]
             vG(s)[G_RANDOM] = e[k, E_TMASK] & TM_FOE  # the battle's foe or nothing; a random pick: any legal one
             ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
@@ -650,10 +700,10 @@ def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
     if fe == FE_EVENT_COST:
         j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
         return vK(s)[ctx_seat, U[ctx_seat, j, U_CARD], K_COST] if j >= 0 else 0
-    if fe == FE_DISCARD:  # the copies in no live zone and not deleted (live_copy)
+    if fe == FE_DISCARD:  # the copies in no live zone and not deleted (live_copy), of the kind fparam (0 any)
         m = 0
         for c in range(P[p, P_N]):
-            m += 0 if live_copy(s, p, c) or deleted(s, p, c) else 1
+            m += 0 if live_copy(s, p, c) or deleted(s, p, c) or (fparam != 0 and not card_matches(s, p, c, fparam)) else 1
         return m
     q = 1 - p if fe == FE_OPP_UNITS or fe == FE_OPP_ACTED else p
     m = 0
@@ -697,12 +747,8 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
         return P[p, P_PURPLE] >= n
     if kind == CC_PURPLE_LE:
         return P[p, P_PURPLE] <= n
-    if kind == CC_EVENT_UNIT:  # the event's unit (the entering / attacking one) of a species or colour
-        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
-        return j >= 0 and unit_matches(s, ctx_seat, j, cparam)
-    if kind == CC_EVENT_COST_GE:
-        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
-        return j >= 0 and vK(s)[ctx_seat, vU(s)[ctx_seat, j, U_CARD], K_COST] >= n
+    if kind == CC_EVENT_UNIT or kind == CC_EVENT_COST_GE:  # the event's unit (entering, attacking, destroyed)
+        return event_unit_is(s, p, kind, n, cparam, ctx_seat, ctx_uid)
     if kind == CC_ORACLE:
         j = find_unit(s, p, src_uid)
         return j >= 0 and unit_kw(s, p, j) & KW_ORACLE != 0 and vU(s)[p, j, U_LOST] & KW_ORACLE == 0
@@ -729,6 +775,13 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
         return P[0, P_FIELD] + P[1, P_FIELD] >= n
     if kind == CC_LIFE_BEHIND:
         return P[p, P_LP] < P[1 - p, P_LP]
+    if kind == CC_OWN_HAND_GE:
+        return P[p, P_HAND] >= n
+    if kind == CC_OPP_ZONE_GE:
+        return P[1 - p, P_ZONE] >= n
+    if kind == CC_DECK_GE or kind == CC_DECK_LE:
+        left = P[p, P_N] - P[p, P_TOP]
+        return left >= n if kind == CC_DECK_GE else left <= n
     if kind == CC_OPP_ACTED_GE:
         m = 0
         for j in range(P[1 - p, P_FIELD]):
@@ -743,6 +796,23 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
         j = find_unit(s, p, src_uid)
         return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
     return True
+
+
+@engine_jit
+def event_unit_is(s, p, kind, n, cparam, ctx_seat, ctx_uid):
+    """CC_EVENT_UNIT / CC_EVENT_COST_GE: the event's unit on the field (ctx) is of the kind cparam / costs n or
+    more; in a destruction's effects (G_LEAVE_CARD, no ctx) the destroyed card of seat p, as it last was."""
+    j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+    if j >= 0:
+        if kind == CC_EVENT_UNIT:
+            return unit_matches(s, ctx_seat, j, cparam)
+        return vK(s)[ctx_seat, vU(s)[ctx_seat, j, U_CARD], K_COST] >= n
+    c = vG(s)[G_LEAVE_CARD] - 1
+    if ctx_seat >= 0 or c < 0:
+        return False
+    if kind == CC_EVENT_UNIT:
+        return card_matches(s, p, c, cparam)
+    return vK(s)[p, c, K_COST] >= n
 
 
 @engine_jit
@@ -851,12 +921,15 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         P[p, P_LP] = min(P[p, P_LP] + amount, param) if param > 0 else P[p, P_LP] + amount
     elif op == OP_GAIN_CP:
         t = q if target == TG_OPP_PLAYER else p
-        if param == 1:  # 紫ゲージ (rules P_PURPLE)
+        if param == GAIN_PURPLE:  # 紫ゲージ (rules P_PURPLE)
             P[t, P_PURPLE] = max(0, min(PURPLE_MAX, P[t, P_PURPLE] + amount))
+        elif param == GAIN_JOKER:  # ジョーカーゲージ in percent (§9, rules P_GAUGE)
+            P[t, P_GAUGE] = max(0, min(G[O_GAUGE_MAX], P[t, P_GAUGE] + amount))
         else:
             P[t, P_CP] = max(G[O_CP_FLOOR], min(CP_MAX, P[t, P_CP] + amount))  # §4 cap 12, floor (option)
     elif op == OP_DISCARD:  # the opponent's hand, or the own one (own_player: 「あなたは手札を…捨てる」)
         t = p if target == TG_OWN_PLAYER else q
+        n = 0
         for _ in range(amount):
             if P[t, P_HAND] == 0:
                 break
@@ -864,6 +937,9 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
                 remove_from_hand(s, t, costliest(s, t, vH(s)[t], 0, P[t, P_HAND], -1))
             else:
                 remove_from_hand(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_HAND]))
+            n += 1
+        if n > 0 and t != p:  # 「対戦相手の効果によってあなたが手札を捨てた時」 and its other side
+            queue_event(s, EVQ_DISCARD, t)
     elif op == OP_SEARCH:
         DK = vDK(s)
         got = 0
@@ -911,10 +987,14 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             G[G_CHOSEN_UID] = vU(s)[p, j, U_UID]
     elif op == OP_ZONE_BREAK:  # the opponent's zone, or the own one (own_player)
         t = p if target == TG_OWN_PLAYER else q
+        n = 0
         for _ in range(amount):
             if P[t, P_ZONE] == 0:
                 break
             zone_remove(s, t, randbelow(rng(s, SUB_POLICY0 + p), P[t, P_ZONE]))
+            n += 1
+        if n > 0 and t != p:  # 「あなたの効果によって対戦相手のトリガーゾーンにあるカードを破壊した時」 and its other side
+            queue_event(s, EVQ_ZONE, t)
 
 
 @engine_jit
@@ -931,12 +1011,12 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     e = vE(s)[p, c]
     opt = -1
     paid = True
-    last, last_cp, held = 0, 0, True  # a run of effects under one condition is checked once, at its first
+    last, last_cp, last2, held = 0, 0, 0, True  # a run of effects under one condition is checked once, at its first
     for k in range(e.shape[0]):
         if e[k, E_OP] == 0 or (trig >= 0 and e[k, E_TRIGGER] != trig):
             continue
         cond = e[k, E_COND]
-        if trig == TR_OVERCLOCK and not oc_row_runs(cond, vG(s)[G_OC_KIND]):
+        if (e[k, E_TRIGGER] == TR_OVERCLOCK or e[k, E_TRIGGER] == TR_OWN_OVERCLOCK) and not oc_row_runs(cond, vG(s)[G_OC_KIND]):
             continue
         if cond & CC_WON:  # 「戦闘に勝利した時」 rows at the battle-won event only
             if not vG(s)[G_WON]:
@@ -960,9 +1040,10 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if not paid:
                     continue
             else:
-                if cond != last or e[k, E_COND_PARAM] != last_cp:
-                    last, last_cp = cond, e[k, E_COND_PARAM]
-                    held = cond_holds(s, p, cond, last_cp, src_uid, ctx_seat, ctx_uid)
+                if cond != last or e[k, E_COND_PARAM] != last_cp or e[k, E_COND2] != last2:
+                    last, last_cp, last2 = cond, e[k, E_COND_PARAM], e[k, E_COND2]
+                    held = (cond_holds(s, p, cond, last_cp, src_uid, ctx_seat, ctx_uid)
+                            and cond_holds(s, p, last2, 0, src_uid, ctx_seat, ctx_uid))
                 if not held:
                     continue
         vG(s)[G_FILTER] = e[k, E_THASH]
@@ -988,7 +1069,8 @@ def oc_row_runs(cond, kind):
 def payable(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Whether a 「そうした場合」 cost can be paid in full (§9): CP or cards in hand enough, a target."""
     if op == OP_GAIN_CP and amount < 0:
-        return vP(s)[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE if param == 1 else P_CP] >= -amount
+        col = P_PURPLE if param == GAIN_PURPLE else P_GAUGE if param == GAIN_JOKER else P_CP
+        return vP(s)[1 - p if target == TG_OPP_PLAYER else p, col] >= -amount
     if op == OP_DISCARD:
         return vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] >= amount
     return effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
@@ -1029,7 +1111,7 @@ def pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
 @engine_jit
 def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
     """A unit's own abilities for an event (unless 沈黙); the unit is the source (target "self")."""
-    if (vK(s)[p, vU(s)[p, j, U_CARD], K_TRIGS] >> trig) & 1:
+    if has_trigger(s, p, vU(s)[p, j, U_CARD], trig):
         fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid)
 
 
@@ -1046,7 +1128,7 @@ def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
     """Every unit of seat p with an ability for event trig (fire_units_walk); the common case, no
     unit with that timing, is decided here without a call."""
     for k in range(vP(s)[p, P_FIELD]):
-        if (vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS] >> trig) & 1:
+        if has_trigger(s, p, vU(s)[p, k, U_CARD], trig):
             fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid)
             return
 
@@ -1102,6 +1184,9 @@ def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
         zone_remove(s, p, i)
     spend(s, p, cost)
     resolve_card(s, p, c, -1, ctx_seat, ctx_uid)
+    t = vK(s)[p, c, K_TYPE]  # 「トリガーカード / インターセプトカードの効果が発動した時」 (settle)
+    if t == CT_TRIGGER or t == CT_INTERCEPT:
+        queue_event(s, EVQ_TRIGGER if t == CT_TRIGGER else EVQ_INTERCEPT, p)
 
 
 @engine_jit
@@ -1198,17 +1283,17 @@ def settle(s):
     the queued OC abilities (§9: after all other effects). Called once an event has run all its tiers.
     After a field effect came or went (G_STATIC) the units it took to BP 0 or below are destroyed first."""
     G = vG(s)
-    if G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0:  # the common case: nothing to do
+    if G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0 or G[G_EVN] > 0:  # the common case: nothing to do
         settle_all(s)
 
 
 @engine_jit
 def settle_all(s):
     G = vG(s)
-    while (G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0) and not G[G_OVER]:
+    while (G[G_STATIC] or G[G_DQ] > 0 or G[G_OQ] > 0 or G[G_EVN] > 0) and not G[G_OVER]:
         if G[G_STATIC]:
             static_check(s)
-        if G[G_DQ] > 0 or G[G_OQ] > 0:
+        if G[G_DQ] > 0 or G[G_OQ] > 0 or G[G_EVN] > 0:
             settle_queue(s, True)
 
 
@@ -1226,6 +1311,42 @@ def static_check(s):
 
 
 @engine_jit
+def settle_event(s):
+    """Fire the first waiting raised event (rules.queue_event): a trigger or intercept card of seat p used,
+    or p's hand discarded or a card of p's trigger zone destroyed by the opponent's effect; units by the §9 tiers (turn player's first), then trigger
+    cards, then intercepts."""
+    G = vG(s)
+    i = 0
+    while G[G_EVQ + i] == 0:
+        i += 1
+    G[G_EVQ + i] -= 1
+    G[G_EVN] -= 1
+    kind, p = i // 2, i % 2
+    if kind == EVQ_TRIGGER:
+        side_event(s, p, TR_OWN_TRIGGER_USED, TR_OPP_TRIGGER_USED, -1, EV_OPP_TRIGGER_USED)
+    elif kind == EVQ_INTERCEPT:
+        side_event(s, p, TR_OWN_INTERCEPT_USED, TR_OPP_INTERCEPT_USED, -1, EV_OPP_INTERCEPT_USED)
+    elif kind == EVQ_DISCARD:
+        side_event(s, p, TR_OWN_DISCARDED, TR_OPP_DISCARDS, EV_OWN_DISCARDED, EV_OPP_DISCARDS)
+    else:
+        side_event(s, p, TR_OWN_ZONE_BROKEN, TR_OPP_ZONE_BROKEN, -1, EV_OPP_ZONE_BROKEN)
+
+
+@engine_jit
+def side_event(s, p, own_trig, opp_trig, own_ev, opp_ev):
+    """An event of seat p: p's units with own_trig and the opponent's with opp_trig, then the zone cards of p
+    answering own_ev and of the opponent opp_ev (-1: none). Units it destroys resolve in settle_queue's loop,
+    after it (no settle_leaves here: settle_queue calls this)."""
+    tp = vG(s)[G_TP]
+    for i in range(2):
+        x = tp if i == 0 else 1 - tp
+        fire_units(s, x, own_trig if x == p else opp_trig, -1, -1, -1)
+    ev_tp, ev_ntp = (own_ev, opp_ev) if tp == p else (opp_ev, own_ev)
+    fire_triggers_both(s, tp, ev_tp, ev_ntp, -1, -1)
+    intercept_round(s, tp, ev_tp, ev_ntp, -1, -1)
+
+
+@engine_jit
 def settle_leaves(s):
     """Fire the queued "when destroyed" effects only: between the tiers of an event, where an OC
     ability still has to wait for the rest of the event (§9)."""
@@ -1237,15 +1358,26 @@ def settle_leaves(s):
 def settle_queue(s, oc):
     G, DQ, OQ = vG(s), vDQ(s), vOQ(s)
     k = o = 0
-    while (k < G[G_DQ] or (oc and o < G[G_OQ])) and not G[G_OVER]:
-        if k < G[G_DQ]:
+    while (k < G[G_DQ] or (oc and (G[G_EVN] > 0 or o < G[G_OQ]))) and not G[G_OVER]:
+        if k >= G[G_DQ] and G[G_EVN] > 0:  # raised events next, the OC abilities last (§9)
+            settle_event(s)
+        elif k < G[G_DQ]:
             p, c = DQ[k, 0] & 1, DQ[k, 1]
             G[G_LEAVE_CAUSE] = DQ[k, 0] >> 1
+            G[G_LEAVE_CARD] = c + 1
             k += 1
+            if G[G_LEAVE_CAUSE] == CAUSE_DELETE:  # 消滅: its own 「消滅した時」 abilities only (rules.delete_unit)
+                if not kw(s, p, c) & KW_SILENCE:
+                    run_effects(s, p, c, TR_DELETED, -1, -1, -1)
+                G[G_LEAVE_CARD] = 0
+                continue
             if not kw(s, p, c) & KW_SILENCE:
                 run_effects(s, p, c, TR_LEAVE, -1, -1, -1)
+            if field_has_trigger(s, p, TR_OWN_DESTROYED):  # §9 tier 1: the own units that saw it
+                fire_units(s, p, TR_OWN_DESTROYED, -1, -1, -1)
             fire_triggers(s, p, EV_LEAVE, -1, -1)
             intercept_round(s, p, EV_LEAVE, -1, -1, -1)  # §9: intercepts answer a destruction too
+            G[G_LEAVE_CARD] = 0
         else:
             p, uid = OQ[o, 0] & 1, OQ[o, 1]
             G[G_OC_KIND] = OQ[o, 0] >> 1
@@ -1253,6 +1385,10 @@ def settle_queue(s, oc):
             j = find_unit(s, p, uid)
             if j >= 0:  # an overclocked unit that left before its turn fires nothing
                 fire_unit(s, p, j, TR_OVERCLOCK, p, uid)
+                if oc_watched(s, p):  # then its side's units and set cards that watch it (§9 tiers)
+                    fire_units(s, p, TR_OWN_OVERCLOCK, p, uid, uid)
+                    fire_triggers(s, p, EV_OWN_OVERCLOCK, p, uid)
+                    intercept_round(s, p, EV_OWN_OVERCLOCK, -1, p, uid)
             G[G_OC_KIND] = OCK_FIELD
     G[G_DQ] = 0
     if oc:

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from sim.cards.effects import E_NCOLS, MAX_EFFECTS
+from sim.cards.effects import E_NCOLS, MAX_EFFECTS, TRIGGERS, Effect
 from sim.cards.model import Deck
-from sim.engine.compiled import K_KW, K_NCOLS, CompiledDeck, compile_deck
+from sim.engine.compiled import K_KW, K_NCOLS, K_TRIGS, CompiledDeck, compile_deck
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_COIN, SUB_SEAT0, derive_seed, randbelow
 from sim.engine.opening import deal, redraw
@@ -93,6 +93,7 @@ from sim.games.coj.rules import (
     K_ANY_SIDE,
     K_DIM,
     K_JGAUGE,
+    K_TRIGS_HI,
     K_USES,
     KEYWORDS,
     KW_DIM,
@@ -127,6 +128,7 @@ from sim.games.coj.rules import (
     P_TOP,
     P_ZONE,
     ROUNDS,
+    TRIG_HI,
     U_CARD,
     U_NCOLS,
     ZONE_MAX,
@@ -202,7 +204,20 @@ def _compile(deck: Deck, name_ids: dict[str, int]) -> CojCompiledDeck:
             table[i, K_USES] = max([int(t[5:]) for t in card.tags if t.startswith("uses_")] or [0])
             # a 「ユニットがフィールドに出た時」 trigger / intercept also answers the opponent's entries (zone_answers)
             table[i, K_ANY_SIDE] = int(bool(card.effects) and card.effects[0].cond & CC_ANY_SIDE != 0)
+            table[i, K_TRIGS], table[i, K_TRIGS_HI] = _trigger_words(card.effects)
     return CojCompiledDeck(main.game, main.name, main.cards, main.effects, main.codes, main.names, jokers)
+
+
+def _trigger_words(effects: tuple[Effect, ...]) -> tuple[int, int]:
+    """K_TRIGS and K_TRIGS_HI of a card: one bit per timing of its effects (rules.has_trigger)."""
+    lo = hi = 0
+    for e in effects[:MAX_EFFECTS]:
+        t = TRIGGERS.index(e.trigger)
+        if t < TRIG_HI:
+            lo |= 1 << t
+        else:
+            hi |= 1 << (t - TRIG_HI)
+    return lo, hi
 
 
 def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[CojCompiledDeck, CojCompiledDeck]:

@@ -93,12 +93,21 @@ def _keyword_line(line: str) -> frozenset[str] | None:
     return frozenset(found) if found and not rest else None
 
 
+# a trigger or intercept card used, a hand discarded by an effect (effects.settle_event): unit and zone timings
+_CARD_EVENTS = [
+    (re.compile(r"^対戦相手のトリガーカードの効果が発動(?:した時|するたび)、"), "opp_trigger_used"),
+    (re.compile(r"^対戦相手のインターセプトカード(?:の効果)?が発動(?:した時|するたび)、"), "opp_intercept_used"),
+    (re.compile(r"^あなたの効果によって対戦相手が手札を捨てた時、"), "opp_discards"),
+    (re.compile(r"^対戦相手の効果によってあなたが手札を捨てた時、"), "own_discarded"),
+    (re.compile(r"^(?:あなたの効果によって)?対戦相手のトリガーゾーンにあるカードを破壊した時、"), "opp_zone_broken"),
+]
 _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (§9 trigger points)
     (re.compile(r"^(?:このユニット|自身)がフィールドに出た時、"), "enter"),
     (re.compile(r"^このユニットがアタックした時、"), "attack"),
     (re.compile(r"^このユニットがブロックした時、"), "block"),
     (re.compile(r"^このユニットが戦闘した時、"), "battle"),
     (re.compile(r"^このユニットが破壊された時、"), "leave"),
+    (re.compile(r"^このユニットが消滅した時、"), "deleted"),
     (re.compile(r"^このユニットがオーバークロックした時、"), "overclock"),
     (re.compile(r"^このユニットがプレイヤーアタックに成功した時、"), "hit_player"),
     (re.compile(r"^あなたのターン開始時、"), "turn_start"),
@@ -108,6 +117,10 @@ _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (
     (re.compile(r"^対戦相手のユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters"),
     (re.compile(r"^対戦相手のユニットが(?:アタックした時|アタックするたび)、"), "opp_attacks"),
     (re.compile(r"^あなたがプレイヤーアタックを(?:受けた時|受けるたび)、"), "opp_hit_player"),
+    *_CARD_EVENTS,
+    (re.compile(r"^あなたのトリガーカードの効果が発動(?:した時|するたび)、"), "own_trigger_used"),
+    (re.compile(r"^あなたのインターセプトカード(?:の効果)?が発動(?:した時|するたび)、"), "own_intercept_used"),
+    (re.compile(r"^あなたのトリガーゾーンのカードが対戦相手の効果によって破壊された時、"), "own_zone_broken"),
 ]
 _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen from the card's owner
     (re.compile(r"^あなたのユニットがフィールドに出た時、"), "own_enters"),
@@ -123,6 +136,7 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
     (re.compile(r"^対戦相手のターン開始時、"), "opp_turn_start"),
     (re.compile(r"^あなたのターン終了時、"), "turn_end"),
     (re.compile(r"^対戦相手のターン終了時、"), "opp_turn_end"),
+    *_CARD_EVENTS,
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
 _FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)|BP(\d+)以上の)?"
@@ -190,7 +204,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたのライフを\+(\d+)する$"), "heal", "own_player"),
     (re.compile(r"^(?:あなたの)?CPを\+(\d+)する$"), "gain_cp", "own_player"),
     (re.compile(r"^対戦相手は手札を(\d+)枚ランダムで捨てる$"), "discard", "opp_player"),
-    (re.compile(r"^対戦相手の手札を(\d+)枚ランダムで破壊する$"), "discard", "opp_player"),
+    (re.compile(r"^対戦相手の手札を(\d+)枚ランダムで(?:破壊する|捨てる)$"), "discard", "opp_player"),
     (re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚(?:まで)?(?:選んで|ランダムで)手札に加える$"),
      "recover", "own_player"),
     (re.compile(r"^あなたはデッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
@@ -229,6 +243,10 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^ターン終了時までこのユニットのBPを(\d+)倍にする$"), "pump_times", "self"),
     # the purple gauge (紫ゲージ): gain_cp param 1 (vocab)
     (re.compile(r"^(?:あなたの)?紫ゲージを([+-]\d+)する$"), "gain_purple", "own_player"),
+    (re.compile(r"^(?:あなたの)?ジョーカーゲージを(\d+)%(?:増加|上昇)(?:させる|する)$"), "gain_joker", "own_player"),
+    (re.compile(r"^対戦相手のジョーカーゲージを(\d+)%(?:増加|上昇)(?:させる|する)$"), "gain_joker", "opp_player"),
+    (re.compile(r"^(?:あなたの)?ジョーカーゲージを(\d+)%減少(?:させる|する)$"), "lose_joker", "own_player"),
+    (re.compile(r"^対戦相手のジョーカーゲージを(\d+)%減少(?:させる|する)$"), "lose_joker", "opp_player"),
     (re.compile(r"^あなたの紫ゲージを全て消費する$"), "purple_all", "own_player"),
     (re.compile(r"^このユニットの【(神託)】を取り除く$"), "take_keyword", "self"),
     (re.compile(r"^対戦相手の紫ゲージを([+-]\d+)する$"), "gain_purple", "opp_player"),
@@ -281,9 +299,26 @@ _CONDITIONS = [
     (re.compile(r"^あなたの紫ゲージが(\d+)以上の場合、"), VOC.CC_PURPLE_GE),
     (re.compile(r"^このユニットに【神託】がある場合、"), VOC.CC_ORACLE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以下の場合、"), VOC.CC_PURPLE_LE),
+    (re.compile(r"^対戦相手の手札が(7)枚の場合、"), VOC.CC_OPP_HAND_GE),  # §5: 7 is the most a hand holds
+    (re.compile(r"^あなたの手札が(7)枚の場合、"), VOC.CC_OWN_HAND_GE),
+    (re.compile(r"^対戦相手のトリガーゾーンに(?:(\d+)枚以上)?カードがある場合、"), VOC.CC_OPP_ZONE_GE),
+    (re.compile(r"^あなたのデッキが(\d+)枚以上の場合、"), VOC.CC_DECK_GE),
+    (re.compile(r"^あなたのデッキが(\d+)枚以下の場合、"), VOC.CC_DECK_LE),
 ]
+# 「AでB場合、」 / 「Aで、B場合、」: two conditions (E_COND, E_COND2), A read as 「A(の / だった)場合、」
+_TWO_CONDITIONS = re.compile(r"^([^、。]+?)で、?([^、。]+場合、)")
+_COUNTS_ONE = (VOC.CC_OPP_ACTED_GE, VOC.CC_OPP_ZONE_GE)  # kinds whose count is 1 when the text gives none
+_WITH_PARAM = (VOC.CC_OWN_SPECIES_GE, VOC.CC_EVENT_UNIT)  # kinds that read E_COND_PARAM: never E_COND2
+# E_COND kinds that are no condition of the game (a choice, a cost and what follows it): never E_COND2
+_NOT_SECOND = (*_WITH_PARAM, VOC.CC_CHOICE, VOC.CC_COST, VOC.CC_IF_DONE)
 # two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
+ZONE_SLOTS = 4  # §5: a trigger zone holds 4 cards
 _SPLITS = [
+    (re.compile(r"^お互いのジョーカーゲージを(\d+)%(増加|上昇|減少)させる$"),
+     lambda g: [f"あなたのジョーカーゲージを{g[0]}%{g[1]}させる", f"対戦相手のジョーカーゲージを{g[0]}%{g[1]}させる"]),
+    # 「対戦相手のトリガーゾーンにあるカード全てを破壊する」: as many as the zone holds
+    (re.compile(r"^対戦相手のトリガーゾーンにあるカード(?:全てを|を全て)破壊する$"),
+     lambda g: [f"対戦相手のトリガーゾーンにあるカードを{ZONE_SLOTS}枚ランダムで破壊する"]),
     (re.compile(r"^(?:あなたは)?カードを(\d+)枚引き、(.+)$"), lambda g: [f"カードを{g[0]}枚引く", g[1]]),
     (re.compile(r"^お互いのプレイヤーはカードを(\d+)枚引く$"), lambda g: [f"カードを{g[0]}枚引く", f"対戦相手はカードを{g[0]}枚引く"]),
     (re.compile(r"^お互いのプレイヤーは手札を(\d+)枚ランダムで捨てる$"),
@@ -345,6 +380,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 1  # level_up: set the level; draw: up to a hand of `amount`; gain_cp: the purple gauge
     if op == "pump_times":
         return 2  # pump param 2: BP x amount until end of turn
+    if op in ("gain_joker", "lose_joker"):
+        return VOC.GAIN_JOKER
     if op == "to_deck":
         return VOC.BOUNCE_DECK
     return 0
@@ -355,6 +392,8 @@ def _amount(op: str, sentence: str, groups: list[str]) -> int:
         return 3
     if op == "purple_all":
         return -5  # 「全て消費する」: the gauge holds 5 at most (rules PURPLE_MAX)
+    if op == "lose_joker":
+        return -int(groups[0])
     if op == "take_keyword":
         return 2  # grant_keyword amount 2: the keyword is taken
     if op == "grant_keyword":  # granted until end of turn (0) or for as long as it stays (1)
@@ -381,7 +420,7 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
     for pattern, kind in _CONDITIONS:
         m = pattern.match(sentence)
         if m:
-            n = next((int(g) for g in m.groups() if g), 1 if kind == VOC.CC_OPP_ACTED_GE else 0)
+            n = next((int(g) for g in m.groups() if g), 1 if kind in _COUNTS_ONE else 0)
             return VOC.coj_cond(kind, n), 0, sentence[m.end():]
     m = _COUNT_OF.match(sentence)
     if m:
@@ -399,6 +438,25 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
     return 0, 0, sentence
 
 
+def _conditions(sentence: str, trigger: str) -> tuple[int, int, int, str]:
+    """_condition, or two of them joined by 「で」: (E_COND, E_COND_PARAM, E_COND2, the rest)."""
+    cond, cparam, rest = _condition(sentence, trigger)
+    if cond:
+        return cond, cparam, 0, rest
+    sentence = sentence.removeprefix("その後、")
+    m = _TWO_CONDITIONS.match(sentence)
+    if not m:
+        return 0, 0, 0, sentence
+    second, sp, _ = _condition(m.group(2), trigger)
+    first, fp = next(((c, p) for c, p, r in (_condition(m.group(1) + end, trigger) for end in ("の場合、", "だった場合、"))
+                      if c and not r), (0, 0))
+    if not first or not second or (first & VOC.CC_MASK in _WITH_PARAM and second & VOC.CC_MASK in _WITH_PARAM):
+        return 0, 0, 0, sentence
+    if second & VOC.CC_MASK in _WITH_PARAM:
+        first, fp, second = second, sp, first
+    return first, fp, second, sentence[m.end():]
+
+
 def _op_fl(op: str) -> tuple[str, int]:
     """The engine's op for an importer op name, with its modifier bits (vocab FL_*)."""
     if op == "delete":
@@ -409,7 +467,7 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "draw", 0
     if op == "pump_times":
         return "pump", 0
-    if op in ("gain_purple", "purple_all"):
+    if op in ("gain_purple", "purple_all", "gain_joker", "lose_joker"):
         return "gain_cp", 0
     if op == "take_keyword":
         return "grant_keyword", 0
@@ -424,7 +482,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
     i = prev = 0
     while i < len(sentences):
         start = len(effects)
-        cond, cparam, s = _condition(_event_unit_as_it(sentences[i], trigger), trigger)
+        cond, cparam, cond2, s = _conditions(_event_unit_as_it(sentences[i], trigger), trigger)
         fe, s = _count(s, trigger)
         if fe is None:
             return None
@@ -495,7 +553,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             effects.extend(found)
             i += 1
         if cond:
-            effects[start:] = [replace(e, cond=cond, cond_param=cparam) for e in effects[start:]]
+            effects[start:] = [replace(e, cond=cond, cond_param=cparam, cond2=cond2) for e in effects[start:]]
         if fe[0]:
             effects[start:] = [replace(e, foreach=fe[0], fe_param=fe[1]) for e in effects[start:]]
         prev = start
@@ -559,6 +617,7 @@ _ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a ki
     (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがフィールドに出た時、"), "opp_enters"),
     (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがアタックした時、"), "own_attacks"),
     (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがアタックした時、"), "opp_attacks"),
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットが破壊された時、"), "leave"),
 ]
 # timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
 _UNIT_QUALIFIED = [
@@ -573,20 +632,34 @@ _UNIT_QUALIFIED = [
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
 ]
-# a unit watching its own side: 「(このユニット以外の)あなたの(【X】 / 赤属性 / コストN以上の)ユニットが…時」
+# a unit watching its own side: 「(このユニット以外の)あなたの(コストN以上の)(【X】 / 赤(属性))ユニットが…時」
 # -> (the other units' timing, the unit's own one); 「あなたのユニット」 is this unit too (it is one of yours),
-# so the ability is also a row of the unit's own timing unless it says 「このユニット以外の」
-_OWN_SIDE = re.compile(r"^(このユニット以外の)?あなたの" + _EVENT_KIND + r"?ユニットが(フィールドに(?:出た時|出るたび)"
-                       r"|アタック(?:した時|するたび)|ブロック(?:した時|するたび)|プレイヤーアタックに成功した時)、")
+# so the ability is also a row of the unit's own timing unless it says 「このユニット以外の」 (「このカード以外の」);
+# a cost floor with a kind, or 「効果によって破壊」 with one, is the second condition (E_COND2)
+_OWN_SIDE = re.compile(r"^(このユニット以外の)?あなたの(このカード以外の)?(?:コスト(\d+)以上の)?(?:【([^】]+)】|(赤|黄|青|緑|紫)(?:属性)?)?"
+                       r"ユニットが(フィールドに(?:出た時|出るたび)"
+                       r"|アタック(?:した時|するたび)|ブロック(?:した時|するたび)|プレイヤーアタックに成功した時"
+                       r"|(効果によって)?破壊(?:された時|されるたび))、")
+_EVERY_ATTACK = re.compile(r"^ユニットが(?:アタックした時|アタックするたび)、")  # either side's unit, this one too
 _OWN_SIDE_TIMINGS = {"フ": ("own_enters", "enter"), "ア": ("own_attacks", "attack"), "ブ": ("own_blocks", "block"),
-                     "プ": ("own_hit_player", "hit_player")}
+                     "プ": ("own_hit_player", "hit_player"), "破": ("own_destroyed", "leave")}
+# a unit or set card watching its own side's units reach Lv.3, clock up (own_overclock, the same flags as
+# "overclock" rows) or win a battle (own_battles, CC_WON; a kind: the winner's); for a unit 「あなたのユニット」 is this
+# unit too: also a row of its own timing. (pattern, trigger, the unit's own timing, flag ORed into the rows)
+_OWN_FLAGGED = [
+    (re.compile(r"^あなたのユニットがフィールドでレベル3にクロックアップした時、"), "own_overclock", "overclock", VOC.CC_ON_FIELD),
+    (re.compile(r"^あなたのユニットがクロックアップ(?:した時|するたび)、"), "own_overclock", "overclock", VOC.CC_CLOCKUP),
+    (re.compile(r"^あなたのユニットがオーバークロック(?:した時|するたび)、"), "own_overclock", "overclock", 0),
+    (re.compile(r"^あなたの(?:【([^】]+)】(?:ユニット)?|ユニット)が戦闘(?:に|で)勝利(?:した時|するたび)、"), "own_battles", "battle",
+     VOC.CC_WON),
+]
 _ZONE_QUALIFIED = [
     (re.compile(r"^あなたのユニットが戦闘に勝利した時、"), "own_battles", VOC.CC_WON),
     # 「ユニットがフィールドに出た時」: either side's unit (its effects may not read the entering unit: 「それ」)
     (re.compile(r"^ユニットがフィールドに出た時、(?!.*(?:それ|そのユニット|フィールドに出たユニット(?!のコスト)))"), "own_enters",
      VOC.CC_ANY_SIDE),
     (re.compile(r"^あなたのユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
-    (re.compile(r"^あなたのユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
+    (re.compile(r"^あなたのユニットが効果(?:によって|で)破壊された時、"), "leave", VOC.CC_BY_EFFECT),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
 ]
 _IT = re.compile(r"^\^(?:\(\?:ターン終了時まで\)\?)?それ")  # an _ALONE pattern about 「それ」
@@ -598,6 +671,7 @@ _EVENT_UNIT_TRIGGERS = ("own_enters", "opp_enters", "own_attacks", "opp_attacks"
 
 _COUNTED = re.compile(r"\[([^\]×]+)×(\d+)(枚|体)?\]")
 _COUNTS = [  # what 「[…×N]」 counts (vocab FE_*): (pattern, kind); a species or colour group is the filter
+    (re.compile(r"^あなたの捨札の(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)(?:の(?:カード|ユニット))?(?:の(?:数|枚数))?$"), VOC.FE_DISCARD),
     (re.compile(r"^(?:あなたの)?紫ゲージ(?:の数)?$"), VOC.FE_PURPLE),
     (re.compile(r"^あなたの受けているライフダメージ$"), VOC.FE_LP_LOST),
     (re.compile(r"^あなたのライフ$"), VOC.FE_LP),
@@ -864,6 +938,7 @@ _REUSED = re.compile(r"\d+回使用すると捨札")
 _ONCE_A_TURN = re.compile(r"\d+ターンに\d+度")
 _LIFE_CAP = re.compile(r"ライフは(\d+)以上にはならない")
 _GAUGE_ICON = re.compile(r"^\[([▲▼])(\d+)\]")
+_DESTROYED_OR_DELETED = re.compile(r"^このユニットが破壊または消滅した時、")
 _EVERY_TURN = re.compile(r"^ターン(開始|終了)時、")
 _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
 
@@ -885,10 +960,12 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     icon = _GAUGE_ICON.match(body)  # [▲N] / [▼N]: the ability runs only at a purple gauge >= N / <= N
     if icon:
         body = body[icon.end():]
+    # 「このユニットが破壊または消滅した時」: both timings, as 「…時、または…時、」 (below)
+    body = _DESTROYED_OR_DELETED.sub("このユニットが破壊された時、またはこのユニットが消滅した時、", body)
     zone_card = ctype in ("trigger", "intercept", "joker")
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
-    event_cond = (0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM)
+    event_cond = (0, 0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM, E_COND2)
     oc_flag = 0  # a timing flag (vocab CC_ON_FIELD, CC_CLOCKUP, CC_WON) ORed into every row
     if not trigger and zone_card:
         for pattern, name in _ZONE_FILTERED:
@@ -896,19 +973,33 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
             if m:
                 species, colour, cost = m.groups()
                 trigger, body = name, body[m.end():]
-                event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0) if cost else
-                              (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour)))
+                event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0, 0) if cost else
+                              (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour), 0))
                 break
     own_self = ""  # the unit's own timing of an _OWN_SIDE ability
+    for pattern, name, own, flag in _OWN_FLAGGED if not trigger else ():
+        if m := pattern.match(body):
+            trigger, body, oc_flag = name, body[m.end():], flag
+            own_self = "" if zone_card else own
+            if m.groups() and m.group(1):
+                event_cond = (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(m.group(1), None), 0)
+            break
     if not trigger and not zone_card and (m := _OWN_SIDE.match(body)):
-        other, species, colour, cost, what = m.groups()
-        trigger, own_self = _OWN_SIDE_TIMINGS[what[0]]
-        own_self = "" if other else own_self
+        other, other_card, cost, species, colour, what, by_effect = m.groups()
+        trigger, own_self = _OWN_SIDE_TIMINGS[what.removeprefix("効果によって")[0]]
+        own_self = "" if other or other_card else own_self
         body = body[m.end():]
-        if cost:
-            event_cond = (VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0)
-        elif species or colour:
-            event_cond = (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour))
+        conds = [c for c in (VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)) if cost else 0,
+                             VOC.coj_cond(VOC.CC_BY_EFFECT, 0) if by_effect else 0) if c]
+        if len(conds) > 1:
+            return None
+        if species or colour:
+            event_cond = (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour), conds[0] if conds else 0)
+        elif conds:
+            event_cond = (conds[0], 0, 0)
+    if not trigger and not zone_card and (m := _EVERY_ATTACK.match(body)):
+        trigger, body = "attack", body[m.end():]
+        also += [("own_attacks", 0, 0), ("opp_attacks", 0, 0)]
     if not trigger:
         for pattern, name, kind in (_ZONE_QUALIFIED if zone_card else _UNIT_QUALIFIED):
             m = pattern.match(body)
@@ -916,7 +1007,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
                 trigger, body, oc_flag = name, body[m.end():], kind
                 break
             if m:
-                trigger, body, event_cond = name, body[m.end():], (VOC.coj_cond(kind, 0), 0)
+                trigger, body, event_cond = name, body[m.end():], (VOC.coj_cond(kind, 0), 0, 0)
                 break
     if not trigger:
         for pattern, name in (_ZONE_TRIGGERS if zone_card else _TRIGGERS):
@@ -959,9 +1050,13 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     else:
         effects = parse_body(body, trigger)
     if effects and event_cond[0]:
-        if any(e.cond for e in effects):
-            return None
-        effects = [replace(e, cond=event_cond[0], cond_param=event_cond[1]) for e in effects]
+        cond, cparam, cond2 = event_cond
+        if any(e.cond for e in effects):  # a 「〜場合」 too: it is E_COND2 when it reads no parameter
+            if cond2 or any(e.cond2 or e.cond_param or e.cond & VOC.CC_MASK in _NOT_SECOND for e in effects):
+                return None
+            effects = [replace(e, cond=cond, cond_param=cparam, cond2=e.cond) for e in effects]
+        else:
+            effects = [replace(e, cond=cond, cond_param=cparam, cond2=cond2) for e in effects]
     if effects and own_self:
         effects = effects + [replace(e, trigger=own_self) for e in effects]
     if effects and also:

@@ -60,6 +60,7 @@ from sim.engine.compiled import (
     K_LB_COST,
     K_NCOLS,
     K_POWER,
+    K_RANK,
     K_TRIGS,
     K_TYPE,
 )
@@ -77,6 +78,10 @@ K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cos
 K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
 K_USES = K_LB_COST  # nor limit breaks: the uses of an intercept before it goes to the discard (0 / 1: one)
 K_ANY_SIDE = K_EX  # nor EX bursts: 1 for a 「ユニットがフィールドに出た時」 card (its first effect flagged CC_ANY_SIDE)
+# nor ranks: K_TRIGS's second word, bit t - TRIG_HI for each trigger t >= TRIG_HI (K_TRIGS keeps bits 0..30,
+# one per trigger; the shared table gives the later triggers one bit, engine._compile splits them)
+K_TRIGS_HI = K_RANK
+TRIG_HI = 31
 
 CT_UNIT, CT_EVO, CT_TRIGGER, CT_INTERCEPT, CT_JOKER = (CARD_TYPES["coj"].index(t) for t in
                                                        ("unit", "evolution", "trigger", "intercept", "joker"))
@@ -84,10 +89,15 @@ COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
 
 (TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_TURN_START, TR_BLOCK, TR_OVERCLOCK, TR_HIT_PLAYER, TR_OWN_ENTERS,
  TR_OWN_ATTACKS, TR_OPP_ENTERS, TR_OPP_ATTACKS, TR_BATTLE, TR_OWN_BATTLES, TR_OWN_BLOCKS, TR_OWN_HIT,
- TR_OPP_HIT, TR_TURN_END, TR_OPP_TURN_START, TR_OPP_TURN_END) = (TRIGGERS.index(t) for t in (
+ TR_OPP_HIT, TR_TURN_END, TR_OPP_TURN_START, TR_OPP_TURN_END, TR_OWN_DESTROYED, TR_OWN_OVERCLOCK, TR_OWN_TRIGGER_USED,
+ TR_OPP_TRIGGER_USED, TR_OWN_INTERCEPT_USED, TR_OPP_INTERCEPT_USED, TR_OWN_DISCARDED, TR_OPP_DISCARDS, TR_DELETED,
+ TR_OPP_ZONE_BROKEN, TR_OWN_ZONE_BROKEN) = (
+    TRIGGERS.index(t) for t in (
     "enter", "attack", "cast", "leave", "turn_start", "block", "overclock", "hit_player", "own_enters",
     "own_attacks", "opp_enters", "opp_attacks", "battle", "own_battles", "own_blocks", "own_hit_player",
-    "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end"))
+    "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end", "own_destroyed", "own_overclock", "own_trigger_used",
+    "opp_trigger_used", "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards", "deleted",
+    "opp_zone_broken", "own_zone_broken"))
 TR_STATIC = TRIGGERS.index("static")  # field effects (§10 フィールド効果): unit rows read by static_of
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
  OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
@@ -102,7 +112,8 @@ TR_STATIC = TRIGGERS.index("static")  # field effects (§10 フィールド効�
 
 # Trigger-zone events, seen from the zone's owner (which cards answer them: see zone_event).
 (EV_ENTER, EV_OWN_ATTACK, EV_OPP_ATTACK, EV_LEAVE, EV_TURN_START, EV_OPP_ENTER, EV_OWN_BATTLE, EV_OWN_BLOCK,
- EV_OWN_HIT, EV_OPP_HIT, EV_TURN_END, EV_OPP_TURN_START, EV_OPP_TURN_END) = range(13)
+ EV_OWN_HIT, EV_OPP_HIT, EV_TURN_END, EV_OPP_TURN_START, EV_OPP_TURN_END, EV_OWN_OVERCLOCK, EV_OPP_TRIGGER_USED,
+ EV_OPP_INTERCEPT_USED, EV_OWN_DISCARDED, EV_OPP_DISCARDS, EV_OPP_ZONE_BROKEN) = range(19)
 
 LP_START, HAND_MAX, FIELD_MAX, ZONE_MAX, CP_MAX, ROUNDS = 8, 7, 5, 4, 12, 10
 # §4 CP table by round, first player then second player.
@@ -125,15 +136,16 @@ U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID
 # none), the first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20:
 # none), whether an evolution is in hand. P_NOPLAY..P_NPNF: the hand version + 1, zone version, CP
 # and field size at which the policy last found no drive and no reducer to set (policy.no_play).
-NEV = 13
+NEV = 19
 (P_LP, P_CP, P_HAND, P_ZONE, P_FIELD, P_TOP, P_N, P_ORDER, P_SPENT, P_PLAYED, P_DEALT, P_MULL, P_GAUGE,
  P_JOKER_USED, P_NJOKERS, P_REBUILDS, P_HVER, P_HSCAN, P_HOVR, P_HSET, P_HMINC, P_HEVO, P_ZVER, P_NOPLAY,
  P_NPZ, P_NPCP, P_NPNF, P_NTRIG) = range(28)
 P_NINT = P_NTRIG + NEV
 P_FTRIG = P_NINT + NEV  # OR of the K_TRIGS of p's field units (field_changed): events skip when none can fire
+P_FTRIG_HI = P_FTRIG + 1  # the same of their K_TRIGS_HI
 # §5 消滅: the deleted copies of p (bit c % DEL_BITS of P_DEL + c // DEL_BITS); they are not in the
 # discard, so no recover picks them, and a §5 rebuild brings them back (the masks are cleared).
-P_DEL = P_FTRIG + 1
+P_DEL = P_FTRIG_HI + 1
 DEL_BITS = 30
 DEL_COLS = 2  # copies 0..59: a deck is 40 (copies past that are never marked, i.e. stay discard cards)
 # P_PURPLE: the purple gauge (紫ゲージ, Ver.2 cards; not in the digest [OUTSIDE]): 0..PURPLE_MAX, raised
@@ -153,11 +165,12 @@ G_CHOSEN_SEAT, G_CHOSEN_UID = 11, 12
 # G_FILTER: the E_THASH target filter of the effect being resolved or checked (vocab: > 0 a
 # species, < 0 a colour mask; 0 none), set around each effect by effects (run_effects, card_usable)
 G_FILTER = 13
-# G_CAUSE: why units are being destroyed now (0 an effect, 1 a battle, 2 anything else: a retreat),
+# G_CAUSE: why units are being destroyed now (0 an effect, 1 a battle, 2 anything else: a retreat; 3 marks a
+# deleted unit queued for its 「消滅した時」 effects, delete_unit),
 # stored with each queued destruction (DQ seat column, bits above the seat); G_LEAVE_CAUSE: the cause
 # of the destruction whose "when destroyed" effects are resolving (「戦闘によって / 効果によって破壊された時」)
 G_CAUSE, G_LEAVE_CAUSE = 14, 15
-CAUSE_EFFECT, CAUSE_BATTLE, CAUSE_OTHER = 0, 1, 2
+CAUSE_EFFECT, CAUSE_BATTLE, CAUSE_OTHER, CAUSE_DELETE = 0, 1, 2, 3
 # G_CHECK: 1 = invariant-check mode (coj.check_invariants); G_VIOL: the game's violated V_* bits
 G_OPT = 16
 NOPT = 24
@@ -184,7 +197,16 @@ G_STATIC = G_WON + 1
 # G_WIN: the intercept window now open (a serial from G_NWIN; 0: none), P_ZWIN
 G_WIN = G_STATIC + 1
 G_NWIN = G_WIN + 1
-G_NCOLS = G_NWIN + 1
+# G_LEAVE_CARD: card row + 1 of the destroyed unit whose "when destroyed" effects are resolving (0: none), the
+# event's unit of 「あなたの【X】ユニットが破壊された時」 (effects.cond_holds, last-known information)
+G_LEAVE_CARD = G_NWIN + 1
+# G_EVQ + 2 * kind + seat (EVQ_*): events raised inside an effect (a trigger or intercept card of the seat used,
+# the seat's hand discarded or a card of its trigger zone destroyed by the opponent's effect) that a unit or set
+# card watches, waiting for effects.settle (firing them at once would recurse); G_EVN: how many wait in all
+EVQ_TRIGGER, EVQ_INTERCEPT, EVQ_DISCARD, EVQ_ZONE = 0, 1, 2, 3
+G_EVQ = G_LEAVE_CARD + 1
+G_EVN = G_EVQ + 8
+G_NCOLS = G_EVN + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
@@ -423,6 +445,22 @@ def static_of(s, q, j, keywords):
 
 
 @engine_jit
+def has_trigger(s, p, c, trig):
+    """Whether card c of seat p has an effect with timing trig (K_TRIGS, or K_TRIGS_HI from TRIG_HI on)."""
+    if trig < TRIG_HI:
+        return (vK(s)[p, c, K_TRIGS] >> trig) & 1 != 0
+    return (vK(s)[p, c, K_TRIGS_HI] >> (trig - TRIG_HI)) & 1 != 0
+
+
+@engine_jit
+def field_has_trigger(s, p, trig):
+    """Whether one of p's field units has an effect with timing trig (P_FTRIG, P_FTRIG_HI)."""
+    if trig < TRIG_HI:
+        return (vP(s)[p, P_FTRIG] >> trig) & 1 != 0
+    return (vP(s)[p, P_FTRIG_HI] >> (trig - TRIG_HI)) & 1 != 0
+
+
+@engine_jit
 def card_kind(s, p, c, f):
     """Card c of seat p against a kind filter: a species (f > 0, first or second) or a colour mask (-f)."""
     K = vK(s)
@@ -611,6 +649,18 @@ def zone_event(s, p, c):
         return EV_TURN_END
     if t == TR_OPP_TURN_END:
         return EV_OPP_TURN_END
+    if t == TR_OWN_OVERCLOCK:
+        return EV_OWN_OVERCLOCK
+    if t == TR_OPP_TRIGGER_USED:
+        return EV_OPP_TRIGGER_USED
+    if t == TR_OPP_INTERCEPT_USED:
+        return EV_OPP_INTERCEPT_USED
+    if t == TR_OWN_DISCARDED:
+        return EV_OWN_DISCARDED
+    if t == TR_OPP_DISCARDS:
+        return EV_OPP_DISCARDS
+    if t == TR_OPP_ZONE_BROKEN:
+        return EV_OPP_ZONE_BROKEN
     return -1
 
 
@@ -717,12 +767,49 @@ def overclock(s, p, j, kind):
 
 @engine_jit
 def queue_oc(s, p, j, kind):
-    """Queue unit j's "overclock" rows (OC and clock-up abilities) with how it got its level (OCK_*)."""
+    """Queue unit j's "overclock" rows (OC and clock-up abilities) with how it got its level (OCK_*), when it
+    has such rows or its side watches its units overclock (own_overclock units, set cards: oc_watched)."""
     U, G, OQ = vU(s), vG(s), vOQ(s)
-    if G[G_OQ] < OQ_MAX and vK(s)[p, U[p, j, U_CARD], K_TRIGS] & (1 << TR_OVERCLOCK):
+    if G[G_OQ] < OQ_MAX and (vK(s)[p, U[p, j, U_CARD], K_TRIGS] & (1 << TR_OVERCLOCK) or oc_watched(s, p)):
         OQ[G[G_OQ], 0] = p | kind << 1
         OQ[G[G_OQ], 1] = U[p, j, U_UID]
         G[G_OQ] += 1
+
+
+@engine_jit
+def oc_watched(s, p):
+    """Whether a unit or a set card of p answers p's units overclocking or clocking up (own_overclock)."""
+    P = vP(s)
+    return (field_has_trigger(s, p, TR_OWN_OVERCLOCK) or P[p, P_NTRIG + EV_OWN_OVERCLOCK] > 0
+            or P[p, P_NINT + EV_OWN_OVERCLOCK] > 0)
+
+
+@engine_jit
+def side_watched(s, p, own_trig, opp_trig, own_ev, opp_ev):
+    """Whether a unit or set card answers an event of seat p: p's units with own_trig, the opponent's with
+    opp_trig, p's zone cards answering own_ev, the opponent's opp_ev (-1: none)."""
+    P = vP(s)
+    return ((own_trig >= 0 and field_has_trigger(s, p, own_trig)) or (opp_trig >= 0 and field_has_trigger(s, 1 - p, opp_trig))
+            or (own_ev >= 0 and P[p, P_NTRIG + own_ev] + P[p, P_NINT + own_ev] > 0)
+            or (opp_ev >= 0 and P[1 - p, P_NTRIG + opp_ev] + P[1 - p, P_NINT + opp_ev] > 0))
+
+
+@engine_jit
+def queue_event(s, kind, p):
+    """Raise event kind (EVQ_*) of seat p for effects.settle when something watches it (side_event's timings)."""
+    watched = False
+    if kind == EVQ_TRIGGER:
+        watched = side_watched(s, p, TR_OWN_TRIGGER_USED, TR_OPP_TRIGGER_USED, -1, EV_OPP_TRIGGER_USED)
+    elif kind == EVQ_INTERCEPT:
+        watched = side_watched(s, p, TR_OWN_INTERCEPT_USED, TR_OPP_INTERCEPT_USED, -1, EV_OPP_INTERCEPT_USED)
+    elif kind == EVQ_DISCARD:
+        watched = side_watched(s, p, TR_OWN_DISCARDED, TR_OPP_DISCARDS, EV_OWN_DISCARDED, EV_OPP_DISCARDS)
+    else:
+        watched = side_watched(s, p, TR_OWN_ZONE_BROKEN, TR_OPP_ZONE_BROKEN, -1, EV_OPP_ZONE_BROKEN)
+    if watched:
+        G = vG(s)
+        G[G_EVQ + 2 * kind + p] += 1
+        G[G_EVN] += 1
 
 
 @engine_jit
@@ -788,20 +875,28 @@ def remove_unit(s, p, j):
 
 @engine_jit
 def field_changed(s, p):
-    """Every change to p's field cards goes through here: it keeps P_FTRIG, the timings they have."""
-    m = 0
+    """Every change to p's field cards goes through here: it keeps P_FTRIG / P_FTRIG_HI, the timings they have."""
+    m = hi = 0
     for k in range(vP(s)[p, P_FIELD]):
         m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
+        hi |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS_HI]
     old = vP(s)[p, P_FTRIG] | vP(s)[1 - p, P_FTRIG]
     vP(s)[p, P_FTRIG] = m
+    vP(s)[p, P_FTRIG_HI] = hi
     if ((m | old) >> TR_STATIC) & 1:  # a field effect may have come or gone, or the units it counts changed
         refresh_static(s)
 
 
 @engine_jit
 def delete_unit(s, p, j):
-    """消滅 (§5 deleted zone): off the field, not destroyed (no "when destroyed"), not a discard card."""
+    """消滅 (§5 deleted zone): off the field, not destroyed (no "when destroyed"), not a discard card; a unit with
+    「消滅した時」 abilities (deleted rows) waits in the destruction queue, marked CAUSE_DELETE (effects.settle)."""
+    G, DQ = vG(s), vDQ(s)
     c = vU(s)[p, j, U_CARD]
+    if has_trigger(s, p, c, TR_DELETED) and G[G_DQ] < DQ_MAX:
+        DQ[G[G_DQ], 0] = p | CAUSE_DELETE << 1
+        DQ[G[G_DQ], 1] = c
+        G[G_DQ] += 1
     remove_unit(s, p, j)
     if c < DEL_BITS * DEL_COLS:
         vP(s)[p, P_DEL + c // DEL_BITS] |= 1 << (c % DEL_BITS)

@@ -39,7 +39,10 @@ KEYWORDS = (
 # of its side; 「あなたのユニットが…時」 is also a row of the unit's own timing, the importer's _OWN_SIDE).
 UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overclock", "hit_player", "turn_start",
                            "turn_end", "opp_turn_start", "opp_turn_end", "opp_enters", "opp_attacks",
-                           "opp_hit_player", "own_enters", "own_attacks", "own_blocks", "own_hit_player"})
+                           "opp_hit_player", "own_enters", "own_attacks", "own_blocks", "own_hit_player",
+                           "own_destroyed", "own_overclock", "own_trigger_used", "opp_trigger_used",
+                           "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards", "own_battles",
+                           "deleted", "opp_zone_broken", "own_zone_broken"})
 # "static" rows of a unit (§10 フィールド効果, rules.static_of): pump / weaken (BP) and grant_keyword while the
 # unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
 # with E_FOREACH FE_OWN_UNITS counts its side's units of the kind E_FE_PARAM (「1体につき」)
@@ -48,7 +51,8 @@ STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters"})
 # Trigger and intercept cards set in the zone (zone_event in rules), and jokers ("cast": used).
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
-                           "opp_turn_start", "turn_end", "opp_turn_end"})
+                           "opp_turn_start", "turn_end", "opp_turn_end", "own_overclock", "opp_trigger_used",
+                           "opp_intercept_used", "own_discarded", "opp_discards", "opp_zone_broken"})
 # CoJ-local encodings in the shared effect table (sim.cards.effects), read only by this engine:
 # - a unit op's param (cost bound, BP bound, keyword bit, 基本BP flag ...) is param & PV_MASK; the bits
 #   above are modifiers: FL_DELETE (break / break_power delete, §5 消滅, instead of destroying),
@@ -76,14 +80,19 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
     CC_OPP_ZONE_EMPTY, CC_LEVEL, CC_CHOICE, CC_COST, CC_IF_DONE, CC_PURPLE_GE, CC_PURPLE_LE, \
     CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
     CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
-    CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT, CC_ORACLE = range(1, 33)
+    CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT, CC_ORACLE, CC_OWN_HAND_GE, CC_OPP_ZONE_GE, \
+    CC_DECK_GE, CC_DECK_LE = range(1, 37)
+# CC_OWN_HAND_GE: own hand >= n (「あなたの手札が7枚の場合」: 7 is the most, §5); CC_OPP_ZONE_GE: cards in the
+# opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n
+# E_COND2 (Effect.cond2): a second condition of the same encoding that must hold too (「…で、…場合」, or an event's
+# kind and a 「〜場合」), never one that reads E_COND_PARAM (CC_EVENT_UNIT, CC_OWN_SPECIES_GE: those go first)
 # CC_ON_FIELD / CC_CLOCKUP, flags ORed into any E_COND of an "overclock" row (rules G_OC_KIND,
 # effects.oc_row_runs): 「フィールドでレベル3にクロックアップした時」 runs only when the unit reaches Lv.3 on
 # the field (not when it enters at Lv.3); 「クロックアップした時 / するたび」 and 「レベルが上がった時」 run at
 # every level rise on the field (to Lv.2 or Lv.3), never for an entry
 CC_ON_FIELD = 1 << 29
 CC_CLOCKUP = 1 << 28
-# CC_WON, a flag ORed into any E_COND of a "battle" unit row or an "own_battles" zone card:
+# CC_WON, a flag ORed into any E_COND of a "battle" or "own_battles" unit row or an "own_battles" zone card:
 # 「戦闘に勝利した時」, run at the battle-won event (rules G_WON), never at the battle event itself
 CC_WON = 1 << 27
 # CC_ANY_SIDE, a flag ORed into any E_COND of an "own_enters" trigger or intercept card: 「ユニットがフィールドに
@@ -101,11 +110,17 @@ CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON | CC_ANY_SIDE
 # CC_ALL_FIELD_GE: units of both players; CC_OPP_ACTED_GE: the opponent's units without action right
 # CC_OWN_SPECIES_GE: n or more own field units of the species E_COND_PARAM (text_hash) or, if it is
 # negative, of the colour mask -E_COND_PARAM (as unit_filter)
+# FE_DISCARD with an E_FE_PARAM filter counts the discard's cards of that species or colour (「[あなたの捨札の【侍】の数×N]」)
 # CC_PURPLE_GE / CC_PURPLE_LE: own purple gauge >= n / <= n (紫ゲージ; [▲N] / [▼N] put it on the
 # whole ability). gain_cp with param 1 changes the purple gauge instead of CP.
 # CC_COST / CC_IF_DONE: 「そうした場合」 (§9: the sentence before it is a cost, all or nothing): the
 # CC_IF_DONE effects run only if every CC_COST effect before them could be paid in full (and was).
 # CC_LEVEL: the effect's own unit is at level lo..hi, n = lo | hi << 2 (「このユニットのレベルによって」)
+
+
+# gain_cp's param: GAIN_PURPLE changes the purple gauge, GAIN_JOKER the joker gauge (percent, 「ジョーカーゲージを
+# N%増加 / 減少させる」, 0..joker_gauge_max), instead of CP
+GAIN_PURPLE, GAIN_JOKER = 1, 2
 
 
 # 「選んで」 picks, made by the player's policy (a scripted one takes the highest cost, the random one
@@ -182,4 +197,6 @@ def executed(trigger: str, op: str, target: str, zone_card: bool) -> bool:
     """Whether the engine runs an effect with this timing, op and target on this kind of card."""
     if trigger == "static":
         return not zone_card and op in STATIC_OPS and target in STATIC_TARGETS
+    if zone_card and target == "self":  # a set card has no unit of its own (1-2-148's 「このユニット」 is unread)
+        return False
     return (trigger in (ZONE_TRIGGERS if zone_card else UNIT_TRIGGERS)) and op in OPS and target in TARGETS
