@@ -38,23 +38,29 @@ GROUP = ["game", "deck", "policy", "code", "name"]
 
 def _per_game(results: Results) -> pl.LazyFrame:
     """One row per game, seat and card: won, length stratum, and what happened to the card."""
-    # Not game turns themselves: a game that ends on its first player's turn was (nearly always) won
-    # by that player, so strata of game turns x seat would fix the result; own turns begun do not.
+    # The big group-by (a row per copy) keys on the game, seat and code alone: deck and name follow from them,
+    # and the game's row joins the far smaller result. Not game turns themselves as the length stratum: a
+    # game that ends on its first player's turn was (nearly always) won by that player, so strata of game
+    # turns x seat would fix the result; own turns begun do not.
+    drawn = pl.col("turn_drawn")
+    per = (results.cards.group_by("game_id", "seat", "code")
+           .agg(pl.col("deck", "name").first(), pl.len().alias("copies"),
+                (drawn == 0).any().alias("opening"), (drawn > 0).any().alias("drawn"),
+                (drawn >= 0).any().alias("seen"), drawn.is_between(0, BY_TURN).any().alias("by_turn"),
+                (pl.col("turn_played") >= 0).any().alias("played"),
+                pl.col("turn_played").filter(pl.col("turn_played") >= 0).sum().alias("turn_played_sum"),
+                (pl.col("turn_played") >= 0).sum().alias("copies_played"),
+                (drawn >= 0).sum().alias("copies_in_hand"),
+                ((drawn >= 0) & (pl.col("turn_played") < 0)).sum().alias("copies_dead")))
     keys = results.games.select("game_id", "game", "winner", "policy_a", "policy_b", "first_player", "turns")
     on_play = pl.col("seat") == pl.col("first_player")
-    c = (results.cards.join(keys, on="game_id", how="inner")
-         .with_columns((pl.col("winner") == pl.col("seat")).alias("won"), on_play.alias("on_play"),
-                       pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
-                       .alias("policy"),
-                       # own turns the seat began: the first player takes the odd game turns
-                       pl.when(on_play).then((pl.col("turns") + 1) // 2).otherwise(pl.col("turns") // 2)
-                       .alias("own_turns")))
-    drawn = pl.col("turn_drawn")
-    return (c.group_by("game_id", "seat", *GROUP)
-            .agg(pl.col("won", "on_play", "own_turns").first(), pl.len().alias("copies"),
-                 (drawn == 0).any().alias("opening"), (drawn > 0).any().alias("drawn"),
-                 (drawn >= 0).any().alias("seen"), drawn.is_between(0, BY_TURN).any().alias("by_turn"),
-                 (pl.col("turn_played") >= 0).any().alias("played")))
+    return (per.join(keys, on="game_id", how="inner")
+            .with_columns((pl.col("winner") == pl.col("seat")).alias("won"), on_play.alias("on_play"),
+                          pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
+                          .alias("policy"),
+                          # own turns the seat began: the first player takes the odd game turns
+                          pl.when(on_play).then((pl.col("turns") + 1) // 2).otherwise(pl.col("turns") // 2)
+                          .alias("own_turns")))
 
 
 def _count(flag: pl.Expr, name: str) -> list[pl.Expr]:
@@ -70,24 +76,24 @@ def card_stats(results: Results) -> pl.DataFrame:
              .agg(pl.len().alias("games"), pl.col("won").sum().alias("wins"), pl.col("copies").max(),
                   *_count(opening, "opening"), *_count(~opening, "not_opening"), *_count(pl.col("drawn"), "drawn"),
                   *_count(seen, "in_hand"), *_count(~seen, "not_seen"), *_count(pl.col("played"), "played"),
-                  *_count(reached & pl.col("by_turn"), "by_turn"), *_count(reached & ~pl.col("by_turn"), "not_by_turn")))
+                  *_count(reached & pl.col("by_turn"), "by_turn"), *_count(reached & ~pl.col("by_turn"), "not_by_turn"),
+                  # per copy: average own turn played (of the copies played) and copies in hand never played
+                  pl.when(pl.col("copies_played").sum() > 0)
+                  .then(pl.col("turn_played_sum").sum() / pl.col("copies_played").sum()).alias("avg_turn_played"),
+                  pl.col("copies_in_hand", "copies_dead").sum()))
     strata = (per_game.group_by(*GROUP, "own_turns", "on_play")
               .agg(seen.sum().alias("n1"), (seen & pl.col("won")).sum().alias("a"),
                    (~seen).sum().alias("n0"), (~seen & pl.col("won")).sum().alias("c")))
+    # one pass over the cards detail for both aggregations (they share the per-game rows); the rest joins small
+    # tables in memory
+    rates, strata = (f.lazy() for f in pl.collect_all([rates, strata], engine=ENGINE))
     adjusted = mh_risk_difference(strata, GROUP, "gap_adjusted")
     # one stratum: the z test of the opening-hand gap (its interval stays Newcombe's)
     opening_test = mh_risk_difference(
         rates.select(*GROUP, pl.col("games_opening").alias("n1"), pl.col("wins_opening").alias("a"),
                      pl.col("games_not_opening").alias("n0"), pl.col("wins_not_opening").alias("c")),
         GROUP, "z").select(*GROUP, pl.col("z_p").alias("gap_opening_p"))
-    c = results.cards.join(results.games.select("game_id", "game", "policy_a", "policy_b"), on="game_id").with_columns(
-        pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b")).alias("policy"))
-    per_copy = (c.group_by(GROUP)
-                .agg(pl.col("turn_played").filter(pl.col("turn_played") >= 0).mean().alias("avg_turn_played"),
-                     (pl.col("turn_drawn") >= 0).sum().alias("copies_in_hand"),
-                     ((pl.col("turn_drawn") >= 0) & (pl.col("turn_played") < 0)).sum().alias("copies_dead")))
-    out = (rates.join(per_copy, on=GROUP, how="left", nulls_equal=True)
-           .join(adjusted, on=GROUP, how="left", nulls_equal=True)
+    out = (rates.join(adjusted, on=GROUP, how="left", nulls_equal=True)
            .join(opening_test, on=GROUP, how="left", nulls_equal=True)
            .with_columns(*(e for name in ("opening", "not_opening", "drawn", "in_hand", "not_seen", "played",
                                           "by_turn", "not_by_turn")
@@ -97,6 +103,6 @@ def card_stats(results: Results) -> pl.DataFrame:
            .with_columns(*newcombe_exprs("win_rate_in_hand", "win_rate_not_seen", "gap"),
                          *newcombe_exprs("win_rate_opening", "win_rate_not_opening", "gap_opening"),
                          *newcombe_exprs("win_rate_by_turn", "win_rate_not_by_turn", "gap_by_turn"))
-           .sort(GROUP).collect(engine=ENGINE))
+           .sort(GROUP).collect())
     return out.with_columns(pl.Series(f"{gap}_p_holm", holm(out[f"{gap}_p"].fill_null(float("nan")).to_numpy()),
                                       dtype=pl.Float64).fill_nan(None) for gap in ("gap_adjusted", "gap_opening"))
