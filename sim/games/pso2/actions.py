@@ -67,6 +67,7 @@ from sim.games.pso2.policy import (
     host_side,
     matches,
     quick_choice,
+    quick_ready,
     search_pick,
     take_pp_draw,
     use_weapon,
@@ -636,13 +637,14 @@ def step_window(s, p, ae, tq, e1, hit):
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
-    (K_QMIN), or a deck with a Quick activated ability (QK_QACT); raid: the Boss's turn (the party
-    answers). A cheap test before quick_plays, which runs at every battle step and every turn end."""
+    (K_QMIN), or a Quick activated ability it can pay now (a deck with one, QK_QACT, then quick_ready);
+    raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs at every
+    battle step and every turn end: when it fails, quick_plays would pass without a draw of the RNG."""
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
     return (P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]) \
-        or vK(s)[1 - p, player_row(s), K_QUICK] != 0
+        or (vK(s)[1 - p, player_row(s), K_QUICK] != 0 and quick_ready(s, 1 - p))
 
 
 @engine_jit

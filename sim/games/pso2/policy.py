@@ -843,6 +843,16 @@ def quick_ability(s, r, u, which):
 
 
 @engine_jit
+def quick_ready(s, r):
+    """Has seat r a Quick activated ability it can use now (quick_ability, on any of its units)?"""
+    for u in range(vP(s)[r, P_NU]):
+        for which in range(2):
+            if quick_ability(s, r, u, which):
+                return True
+    return False
+
+
+@engine_jit
 def ability_answer(s, r, p, j, hit, u, which):
     """The scripted answers of quick_choice for an ability (its first action effect): damage to an
     opposing character that KOs p's attacker j, 回復 when the hit would empty r's deck, or at the turn
