@@ -178,3 +178,17 @@ def test_rule_403_2_an_opposing_attach_card_has_no_activated_ability():
                                                           "action:draw:1:none:0:0:1"])
     with pytest.raises(InputError, match="403.2"):
         pso2.compile_matchup(deck(bad), deck())
+
+
+def test_rule_215_3_1_a_lowered_max_hp_does_not_redo_the_back_row_check_and_breaks_no_invariant():
+    """Digest §3.3 [AMBIGUOUS]: the row checks act on damage as it is dealt (213.3.2); a -HP afterwards KOs
+    only at 0 HP or damage >= max HP (215.3.1). The invariant check (V_ROWS) reads it so."""
+    s = state(a=[card("T", atk=1, hp=5)], b=[card("J", type="active", eff=["cast:weaken:0:opp_character:2"])])
+    j, = onto_field(s, 0)
+    V(s)["U"][0, j, R.U_ROW] = 1
+    R.damage_unit(s, 0, j, 2, False)  # 2 of 5 in the back row: not half
+    R.draw(s, 1, 1)
+    V(s)["G"][R.G_TP] = 1
+    A.play_card(s, 1, 0, -1)  # max HP 3: 2 damage is now half, not KO damage
+    assert V(s)["P"][0, R.P_NU] == 2 and R.unit_hp(s, 0, j) == 3
+    assert pso2.check_seat(s, 0, -1) & pso2.V_ROWS == 0

@@ -125,6 +125,7 @@ from sim.games.pso2.rules import (
     U_CARD,
     U_DB,
     U_DF,
+    U_HP,
     U_ROW,
     U_WPN,
     add_unit,
@@ -163,7 +164,7 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
 V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard)
 V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand counted wrong
 V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (402.3.1)
-V_ROWS = 8  # a character on the field with KO damage, or row damage the rules act on (213.3)
+V_ROWS = 8  # a character on the field with KO damage, or back-row damage the rules act on (213.3; not after a -HP, 215.3.1)
 V_DAMAGE = 16  # damage left on a character after a refresh step (505.2)
 V_END = 32  # a deck at 0 while the game goes on, or a game over with no deck at 0 (101.3)
 V_PP = 64  # more than one face-down PP card, one that is OFF (404.5), or the ON count kept wrong
@@ -554,8 +555,9 @@ def check_seat(s, p, tp):
         if j > 0:
             seen_add(seen, U[p, j, U_CARD])
             hp = unit_hp(s, p, j)
+            # a max HP lowered after the damage (215.3.1) does not redo the back-row check (digest §3.3)
             if U[p, j, U_DF] + U[p, j, U_DB] >= hp or (U[p, j, U_ROW] == 1 and 2 * U[p, j, U_DB] >= hp
-                                                        and G[O_ROW_RUNNING]):
+                                                        and G[O_ROW_RUNNING] and U[p, j, U_HP] >= 0):
                 v |= V_ROWS
             if tp >= 0 and U[p, j, U_DF] + U[p, j, U_DB] > 0 and not G[G_OVER]:
                 v |= V_DAMAGE
