@@ -288,7 +288,8 @@ def _costs(spec: str, field: str) -> tuple[bool, int]:
         elif name in _XCOSTS and name != token and not xcost:
             xcost = _XCOSTS[name] | int(token[len(name):]) << 3
         else:
-            raise ValueError(f"effect {spec!r}: cost {token!r} is not dull, discardN or returnN (one of the last two)")
+            raise ValueError(f"effect {spec!r}: cost {token!r} is not dull, discardN or returnN (one of the last two; "
+                             "PSO2 209.1.3.1.1: N cards of the own hand)")
     return dull, xcost
 
 
@@ -306,5 +307,5 @@ def _filter(spec: str, field: str) -> tuple[int, int]:
             thash = text_hash(value)
         else:
             raise ValueError(f"effect {spec!r}: filter {token!r} is not my_turn, name=NAME or class=CLASS (one of "
-                             "the last two)")
+                             "the last two; PSO2 501.1.3, 206.2, 208.1.2.1)")
     return cond, thash
