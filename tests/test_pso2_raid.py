@@ -128,6 +128,27 @@ def test_rule_101_5_raid_eliminated_players_leave_and_the_party_loses_when_all_a
     assert V(s)["G"][R.G_OVER] == 1 and V(s)["G"][R.G_CLEAR] == 0
 
 
+def test_rule_101_6_and_101_5_raid_a_party_player_who_concedes_is_eliminated():
+    """101.6 in a raid: the conceding party player leaves the game (101.5), its 付与 Active on a Boss
+    character (403.2) with it; the party loses when nobody is left. The Boss, a script, never concedes."""
+    from sim.games.pso2 import actions as A
+
+    hex_ = card("HEX", type="active", kw=["attach"], eff=["static:weaken:2:opp_character"])
+    s = raid_state([deck(hex_), deck()], boss_deck(card("B1", atk=3, hp=5)))
+    jb, = onto_field(s, 2)
+    R.draw(s, 0, 1)
+    V(s)["G"][R.G_TP] = 0
+    A.play_card(s, 0, 0, jb)
+    assert R.unit_atk(s, 2, jb) == 1
+    R.concede(s, 0)
+    assert V(s)["P"][0, R.P_OUT] == 1 and V(s)["G"][R.G_OVER] == 0
+    assert V(s)["U"][2, jb, R.U_ATT] == -1 and R.unit_atk(s, 2, jb) == 3
+    R.concede(s, 2)
+    assert V(s)["P"][2, R.P_OUT] == 0 and V(s)["G"][R.G_OVER] == 0
+    R.concede(s, 1)
+    assert V(s)["G"][R.G_OVER] == 1 and V(s)["G"][R.G_CLEAR] == 0
+
+
 def test_raid_end_to_end_invariants_and_difficulty():
     party = [load_deck(DECKS / "aggro.toml"), load_deck(DECKS / "control.toml")]
     boss = load_boss(BOSSES / "dark_ragne.toml")
@@ -245,5 +266,5 @@ def test_raid_heal_refills_the_party_member_with_the_fewest_deck_cards():
         P = V(s)["P"]
         if pol != CURVE:
             V(s)["P"][0, R.P_NU] = 1  # random picks mode (a) only without characters to choose
-        A.apply_effect(s, 0, -1, A.OP_HEAL, 3, 0, 0)  # 回復3
+        A.apply_effect(s, 0, -1, A.OP_HEAL, 3, 0, 0, 0)  # 回復3
         assert (P[0, R.P_DECK], P[1, R.P_DECK]) == ((18, 17) if healed == 1 else (20, 14))

@@ -101,6 +101,25 @@ def test_rule_101_7_both_decks_at_zero_the_turn_player_loses():
     assert V(s)["G"][R.G_LOSER] == 1  # seat 1 is the turn player
 
 
+def test_rule_101_6_a_player_who_concedes_loses_at_once():
+    """101.6: a player may concede at any point and loses at once, decks untouched; the game records the
+    end reason `concession` (the scripted policies never concede: the engine's concede is the entry point)."""
+    from sim.engine.results import END_CONCESSION, END_REASONS, WIN_A
+
+    s = state(first=1)
+    R.draw(s, 0, 3)
+    R.concede(s, 1)  # in the middle of its own turn, decks full
+    G = V(s)["G"]
+    assert G[R.G_OVER] == 1 and G[R.G_LOSER] == 1 and V(s)["P"][1, R.P_OUT] == R.OUT_CONCEDED
+    out = np.zeros(16, np.int32)
+    pso2.game_outcome(s, out)
+    assert out[G_WINNER] == WIN_A and END_REASONS[out[G_REASON]] == "concession" and out[G_REASON] == END_CONCESSION
+    R.concede(s, 0)  # the game is over: nothing more happens
+    assert G[R.G_LOSER] == 1 and V(s)["P"][0, R.P_OUT] == 0
+    pso2.check_state(s, 1)
+    assert G[R.G_VIOL] & pso2.V_END == 0  # a game ended by concession with both decks above 0
+
+
 def test_rule_101_3_games_end_when_a_deck_reaches_zero():
     a, b = pso2.compile_matchup(load_deck(DECKS / "aggro.toml"), load_deck(DECKS / "control.toml"))
     g = pso2.play(a, b, CURVE, CURVE, seed=3, stream=0, start=0, n=200).games

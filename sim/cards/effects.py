@@ -3,7 +3,8 @@ docs/policies_fftcg.md, docs/policies_coj.md).
 
 A card carries up to MAX_EFFECTS effects. Each is (trigger, op, amount, target, param, cost, dull):
 importers parse card text into these, inline deck files write them as strings like
-"enter:damage:5000:opp_character" (trigger:op:amount[:target[:param[:cost[:dull]]]]).
+"enter:damage:5000:opp_character" (trigger:op:amount[:target[:param[:cost[:costs[:filter]]]]]; parse_effect
+says what the last two hold).
 Engines read them from the compiled int32 table `effects[copy, slot, E_*]`.
 """
 
@@ -199,6 +200,7 @@ XC_SELF = 3  # auto ability: "you may put X into the Break Zone. When you do so,
 XC_BACKUP = 4  # auto ability: "you may put 1 Backup you control into the Break Zone. When you do so, ..."
 XC_SPECIAL = 5  # Special Ability (FFTCG 11.7.1): discard 1 card with the same name as this card
 XC_COUNTER = 6  # remove n counters from this card (placed by the op "counter")
+XC_RETURN = 7  # return n cards from the hand to the deck (PSO2 209.1.3.1.1 "手札をX枚デッキに戻す")
 # FFTCG action abilities with several effects take consecutive slots: the first pays the cost and the
 # others (ACT_CHAIN set) resolve with it; ACT_ONCE: "You can only use this ability once per turn"
 ACT_CHAIN = 16
@@ -261,10 +263,15 @@ class Effect:
 
 
 def parse_effect(spec: str) -> Effect:
-    """Read "trigger:op:amount[:target[:param[:cost[:dull]]]]"; raises ValueError naming the bad part."""
+    """Read "trigger:op:amount[:target[:param[:cost[:costs[:filter]]]]]"; raises ValueError naming the bad part.
+
+    `costs`: "1" / "true" / "dull" (dull this card as a cost), or "+"-joined tokens "dull", "discardN" (discard
+    N cards from the hand, XC_DISCARD) and "returnN" (return N cards from the hand to the deck, XC_RETURN).
+    `filter`: "+"-joined tokens "my_turn" (the condition COND_MY_TURN: "during your turn"), "name=NAME" and
+    "class=CLASS" (a target must have that name or class: E_THASH, the text_hash of NAME / CLASS)."""
     parts = [p.strip() for p in spec.split(":")]
-    if len(parts) < 2 or len(parts) > 7:
-        raise ValueError(f"effect {spec!r} is not trigger:op[:amount[:target[:param[:cost[:dull]]]]]")
+    if len(parts) < 2 or len(parts) > 8:
+        raise ValueError(f"effect {spec!r} is not trigger:op[:amount[:target[:param[:cost[:costs[:filter]]]]]]")
     trigger, op = parts[0], parts[1]
     try:
         amount = int(parts[2]) if len(parts) > 2 and parts[2] else 0
@@ -275,5 +282,43 @@ def parse_effect(spec: str) -> Effect:
         raise ValueError(f"effect {spec!r}: amount, param and cost must be whole numbers") from exc
     if max(abs(amount), abs(param), abs(cost)) > 1_000_000:  # the compiled effect table is int32
         raise ValueError(f"effect {spec!r}: amount, param and cost must be within -1,000,000..1,000,000")
-    dull = len(parts) > 6 and parts[6] in ("1", "true", "dull")
-    return Effect(trigger, op, amount, target, param, cost, dull)
+    dull, xcost = _costs(spec, parts[6] if len(parts) > 6 else "")
+    cond, thash = _filter(spec, parts[7] if len(parts) > 7 else "")
+    return Effect(trigger, op, amount, target, param, cost, dull, cond=cond, thash=thash, xcost=xcost)
+
+
+def _costs(spec: str, field: str) -> tuple[bool, int]:
+    """The costs field of an inline effect: (dull, xcost)."""
+    if field in ("", "0", "false"):
+        return False, 0
+    if field in ("1", "true"):
+        return True, 0
+    dull, xcost = False, 0
+    for token in field.split("+"):
+        name = token.rstrip("0123456789")
+        if token == "dull":
+            dull = True
+        elif name in _XCOSTS and name != token and not xcost:
+            xcost = _XCOSTS[name] | int(token[len(name):]) << 3
+        else:
+            raise ValueError(f"effect {spec!r}: cost {token!r} is not dull, discardN or returnN (one of the last two; "
+                             "PSO2 209.1.3.1.1: N cards of the own hand)")
+    return dull, xcost
+
+
+_XCOSTS = {"discard": XC_DISCARD, "return": XC_RETURN}
+
+
+def _filter(spec: str, field: str) -> tuple[int, int]:
+    """The filter field of an inline effect: (cond, thash)."""
+    cond, thash = 0, 0
+    for token in field.split("+") if field else ():
+        key, _, value = token.partition("=")
+        if token == "my_turn":
+            cond = cond_code(COND_MY_TURN)
+        elif key in ("name", "class") and value.strip() and not thash:
+            thash = text_hash(value)
+        else:
+            raise ValueError(f"effect {spec!r}: filter {token!r} is not my_turn, name=NAME or class=CLASS (one of "
+                             "the last two; PSO2 501.1.3, 206.2, 208.1.2.1)")
+    return cond, thash

@@ -11,7 +11,20 @@ the turn player's characters, Player card and 付与 Actives are used in its mai
 
 from numba import njit
 
-from sim.cards.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_PARAM, E_TARGET, E_TRIGGER, MAX_EFFECTS
+from sim.cards.effects import (
+    COND_MY_TURN,
+    E_AMOUNT,
+    E_COND,
+    E_COST,
+    E_DULL,
+    E_OP,
+    E_PARAM,
+    E_TARGET,
+    E_THASH,
+    E_TRIGGER,
+    MAX_EFFECTS,
+    XC_DISCARD,
+)
 from sim.engine.compiled import K_COST, K_ELEM, K_KW, K_POWER, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import shuffle
@@ -31,6 +44,7 @@ from sim.games.pso2.policy import (
     OP_PLAYER_DAMAGE,
     OP_PUMP,
     OP_SEARCH,
+    OP_SET,
     OP_WEAKEN,
     QA_ACT,
     RESPONSE,
@@ -47,9 +61,13 @@ from sim.games.pso2.policy import (
     choose_warcry,
     discard_choice,
     effect_target,
+    hand_cost,
     heal_mode_unit,
     heal_seat,
+    host_side,
+    matches,
     quick_choice,
+    quick_ready,
     search_pick,
     take_pp_draw,
     use_weapon,
@@ -111,6 +129,7 @@ from sim.games.pso2.rules import (
     U_ATK,
     U_ATT,
     U_ATTON,
+    U_ATTP,
     U_CARD,
     U_COMBO,
     U_DB,
@@ -119,9 +138,11 @@ from sim.games.pso2.rules import (
     U_FROZEN,
     U_HP,
     U_ON,
+    U_SET,
     U_WON,
     U_WPN,
     U_XATK,
+    U_XTURN,
     UMAX,
     add_unit,
     check_loss,
@@ -184,11 +205,14 @@ def resolve(s, p, c, trig, src):
             continue
         if vG(s)[G_OVER]:
             return
-        apply_effect(s, p, src, op, E[p, c, k, E_AMOUNT], E[p, c, k, E_TARGET], E[p, c, k, E_PARAM])
+        apply_effect(s, p, src, op, E[p, c, k, E_AMOUNT], E[p, c, k, E_TARGET], E[p, c, k, E_PARAM],
+                     E[p, c, k, E_THASH])
 
 
 @engine_jit
-def apply_effect(s, p, src, op, amount, tg, param):
+def apply_effect(s, p, src, op, amount, tg, param, th):
+    """One effect of p's ability; `th` = the name or class hash a character target must have (206.2,
+    208.1.2.1; 0 any)."""
     q = opponent(s, p)
     P, U, K = vP(s), vU(s), vK(s)
     if amount < 0:  # X (209.3): the X paid for the card being played, 0 off the stack (209.3.1)
@@ -223,8 +247,10 @@ def apply_effect(s, p, src, op, amount, tg, param):
         side = q if tg == TG_OPP else p
         if vG(s)[G_FOCUS] > 0 and side == q:  # a Quick play aimed at this character (quick_plays)
             t = find_entry(s, q, vG(s)[G_FOCUS])
+            if t > 0 and not matches(s, q, t, th):  # not of the name or class the effect refers to
+                t = effect_target(s, p, side, op, amount, th)
         else:
-            t = effect_target(s, p, side, op, amount)
+            t = effect_target(s, p, side, op, amount, th)
         # 209.2: "cost N or less" reads the printed cost
         if t > 0 and (op != OP_BREAK or param == 0 or K[side, U[side, t, U_CARD], K_COST] <= param):
             char_effect(s, p, side, t, op, amount, param)
@@ -272,6 +298,9 @@ def char_effect(s, p, q, t, op, amount, param):
         if param != 0:
             U[q, t, U_HP] += sign * param
             hp_modified(s, q, t)
+    elif op == OP_SET:  # ATK becomes `amount` this turn (103.5.4: additions apply after it; 103.5.5: it
+        U[q, t, U_SET] = amount + 1  # overwrites the additions already made, so this turn's +X/-X go)
+        U[q, t, U_ATK] = 0
     elif op == OP_FREEZE:  # フリーズ (301.3): no attack declarations until its controller's turn ends
         U[q, t, U_FROZEN] = 1
     elif op == OP_BOUNCE:  # back to the hand: equipment destroyed (205.4.6), no 【戦闘不能時】 (302.3)
@@ -353,15 +382,16 @@ def pay_card(s, p, i):
 def put_card(s, p, c, host):
     """The paid card c resolves. Characters enter the front row OFF (202.2) unless 奇襲 (302.6), then
     【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and armour are equipped on
-    `host` (205.4), replacing a weapon or the oldest armour on overflow (205.4.5); an Active resolves
-    and goes to the discard (204.2.1), a 付与 Active onto the character `host` (204.2.2)."""
+    `host` (205.4), replacing a weapon or the oldest armour on overflow (205.4.5), their abilities'
+    `self` being the equipped card (205.4.7); an Active resolves and goes to the discard (204.2.1), a
+    付与 Active onto the character `host` of host_side (204.2.2; an opposing one, 403.2)."""
     K, U = vK(s), vU(s)
     t = K[p, c, K_TYPE]
     if t == CT_CHARA:
         j = add_unit(s, p, c, 1 if K[p, c, K_KW] & KW_AMBUSH else 0)
         resolve(s, p, c, TR_ENTER, U[p, j, U_ENTRY])
     elif t == CT_ACTIVE and K[p, c, K_KW] & KW_ATTACH:
-        attach(s, p, host, c)
+        attach(s, p, host_side(s, p, c), host, c)
         resolve(s, p, c, TR_CAST, -1)
     elif t == CT_ACTIVE:
         resolve(s, p, c, TR_CAST, -1)
@@ -370,10 +400,10 @@ def put_card(s, p, c, host):
         if U[p, host, U_WPN] >= 0:
             to_discard(s, p, U[p, host, U_WPN])
         U[p, host, U_WPN], U[p, host, U_WON] = c, 1  # 205.4.2: enters ON
-        resolve(s, p, c, TR_ENTER, -1)
+        resolve(s, p, c, TR_ENTER, U[p, host, U_ENTRY])  # 205.4.7: the equipped card is the source
     elif K[p, c, K_KW] & KW_ARMOR:
         equip_armor(s, p, host, c)
-        resolve(s, p, c, TR_ENTER, -1)
+        resolve(s, p, c, TR_ENTER, U[p, host, U_ENTRY])
     else:
         P = vP(s)
         vIT(s)[p, P[p, P_NIT]] = c
@@ -383,17 +413,27 @@ def put_card(s, p, c, host):
 
 
 @engine_jit
-def attach(s, p, j, c):
-    """付与 (204.2.2, 301.8): the Active is stacked on p's character j (its host, 204.2.2.1); while there,
-    its `static` pump abilities add to the host's ATK. It leaves for the discard with its host
-    (204.2.2.2, remove_unit). It enters ON (204.2.2.3), the state its own 【ON⇒OFF】 activated ability
-    pays (activate)."""
+def attach(s, p, h, j, c):
+    """付与 (204.2.2, 301.8): p's Active is stacked on seat h's character j (its host, 204.2.2.1; h is p, or
+    the opponent for a card aimed at an opposing character, placed on the host's owner's field, 403.2);
+    while there, its `static` pump (+X) and weaken (-X) abilities change the host's ATK, those "during
+    your turn" (501.1.3) in p's turns only (U_XTURN, added and taken off by the start and end phases).
+    It leaves for its owner's discard with its host (204.2.2.2, remove_unit). It enters ON (204.2.2.3),
+    the state its own 【ON⇒OFF】 activated ability pays (activate)."""
     U, E = vU(s), vE(s)
-    U[p, j, U_ATT] = c
-    U[p, j, U_ATTON] = 1
+    U[h, j, U_ATT] = c
+    U[h, j, U_ATTP] = p
+    U[h, j, U_ATTON] = 1
     for k in range(MAX_EFFECTS):
-        if E[p, c, k, E_OP] == OP_PUMP and E[p, c, k, E_TRIGGER] == TR_STATIC:
-            U[p, j, U_XATK] += E[p, c, k, E_AMOUNT]
+        op = E[p, c, k, E_OP]
+        if (op == OP_PUMP or op == OP_WEAKEN) and E[p, c, k, E_TRIGGER] == TR_STATIC:
+            x = E[p, c, k, E_AMOUNT] if op == OP_PUMP else -E[p, c, k, E_AMOUNT]
+            if E[p, c, k, E_COND] & 7 == COND_MY_TURN:
+                U[h, j, U_XTURN] += x
+                if vG(s)[G_TP] == p:
+                    U[h, j, U_XATK] += x
+            else:
+                U[h, j, U_XATK] += x
 
 
 @engine_jit
@@ -421,8 +461,9 @@ def equip_armor(s, p, j, c):
 def activate(s, p, j, which):
     """504.1.4 / 300.3: p's activated ability of unit j's card (which 0) or of its 付与 Active (which 1):
     the cost is paid at the declaration (209.1.3.1), ① ... as that many PP of any colour (209.1.3, no
-    colour requirement) and 【ON⇒OFF】 by turning the card OFF; then its "action" slots resolve, "self"
-    being the unit. The policy offers only a payable one (policy.can_activate)."""
+    colour requirement), 【ON⇒OFF】 by turning the card OFF, and a discard or return cost with cards of
+    p's own hand (209.1.3.1.1, hand_cost); then its "action" slots resolve, "self" being the unit. The
+    policy offers only a payable one (policy.can_activate)."""
     U, E = vU(s), vE(s)
     c = action_row(s, p, j, which)
     k = 0
@@ -431,8 +472,28 @@ def activate(s, p, j, which):
     pay(s, p, E[p, c, k, E_COST], 0)
     if E[p, c, k, E_DULL] & 1:
         U[p, j, U_ATTON if which else U_ON] = 0
+    n = hand_cost(E[p, c, k, E_DULL])
+    if n:
+        pay_hand(s, p, n, (E[p, c, k, E_DULL] >> 1) & 7 == XC_DISCARD)
     resolve(s, p, c, TR_ACTION, U[p, j, U_ENTRY])
     settle(s)
+
+
+@engine_jit
+def pay_hand(s, p, n, discard):
+    """209.1.3.1.1: n cards of p's own hand, picked like the hand-limit discards (policy.discard_choice),
+    go to the discard (`discard`) or back to the deck: to its bottom ([NOT IN DOC]: the seed names no
+    place; the bottom, as the face-down PP returns, 404.5), each one 1 HP again (201.3)."""
+    P, DK = vP(s), vDK(s)
+    for _ in range(n):
+        c = take_from_hand(s, p, discard_choice(s, p))
+        if discard:
+            to_discard(s, p, c)
+        else:
+            for k in range(P[p, P_DECK], 0, -1):
+                DK[p, k] = DK[p, k - 1]
+            DK[p, 0] = c
+            P[p, P_DECK] += 1
 
 
 # ---------------------------------------------------------------- battle (506)
@@ -544,7 +605,8 @@ def respond(s, p, c, host):
     deal the opposing player; the scripted answer: 回復 when that would empty the deck), which resolve
     first (406.4). Returns c's `host` found again by its entry id: -1 if it left the field."""
     G, U = vG(s), vU(s)
-    he = U[p, host, U_ENTRY] if host >= 0 else -1
+    h = host_side(s, p, c)
+    he = U[h, host, U_ENTRY] if host >= 0 else -1
     x = G[G_X]
     G[G_X] = 0  # the answers are other cards: X is c's alone
     hit = 0
@@ -555,7 +617,7 @@ def respond(s, p, c, host):
             hit += x if E[p, c, k, E_AMOUNT] < 0 else E[p, c, k, E_AMOUNT]
     quick_plays(s, p, RESPONSE, opponent(s, p), hit)
     G[G_X] = x
-    return find_entry(s, p, he) if he >= 0 else -1
+    return find_entry(s, h, he) if he >= 0 else -1
 
 
 @engine_jit
@@ -575,13 +637,14 @@ def step_window(s, p, ae, tq, e1, hit):
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
-    (K_QMIN), or a deck with a Quick activated ability (QK_QACT); raid: the Boss's turn (the party
-    answers). A cheap test before quick_plays, which runs at every battle step and every turn end."""
+    (K_QMIN), or a Quick activated ability it can pay now (a deck with one, QK_QACT, then quick_ready);
+    raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs at every
+    battle step and every turn end: when it fails, quick_plays would pass without a draw of the RNG."""
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
     return (P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]) \
-        or vK(s)[1 - p, player_row(s), K_QUICK] != 0
+        or (vK(s)[1 - p, player_row(s), K_QUICK] != 0 and quick_ready(s, 1 - p))
 
 
 @engine_jit
@@ -632,7 +695,8 @@ def quick_plays(s, p, j, tq, hit):
 @engine_jit
 def start_phase(s, p):
     """501.1.1-2: the turn player's PP, allies (Player card, characters), items, equipment and 付与 Actives
-    turn ON;
+    turn ON; 501.1.3: its "during your turn" continuous abilities switch on (U_XTURN, off again at
+    the refresh step);
     501.1.4: "at the start of your turn" abilities of the Mag (203: the rules give it no other
     mechanics) and the Player card resolve."""
     P, U, PP = vP(s), vU(s), vPP(s)
@@ -642,6 +706,7 @@ def start_phase(s, p):
     for j in range(P[p, P_NU]):
         U[p, j, U_ON] = 1
         U[p, j, U_ATTON] = 1  # [AMBIGUOUS] 501.1.2 names no 付与 Active: untapped as a card on the field
+        U[p, j, U_XATK] += U[p, j, U_XTURN]  # 501.1.3: "during your turn" abilities switch on
         if U[p, j, U_WPN] >= 0:
             U[p, j, U_WON] = 1
         for a in range(ARMOR_SLOTS):
@@ -711,9 +776,11 @@ def end_phase(s, p):
             U[r, j, U_DB] = 0
             U[r, j, U_ATK] = 0
             U[r, j, U_HP] = 0
+            U[r, j, U_SET] = 0
             U[r, j, U_COMBO] = 0
             if r == p:
                 U[r, j, U_FROZEN] = 0
+                U[r, j, U_XATK] -= U[r, j, U_XTURN]  # the "during your turn" ones switch off (501.1.3)
     while P[p, P_HAND] > HAND_LIMIT:
         to_discard(s, p, take_from_hand(s, p, discard_choice(s, p)))
 

@@ -16,8 +16,10 @@ raid (the co-op raid against a scripted Boss).
 Quick Actives and Quick activated abilities are played in the opponent's turn at the battle start,
 participation and engagement steps, the turn end step and in response to a main-phase play
 (actions.quick_plays); activated abilities,
-付与 Actives, Search, X costs, HP modifications and the Mag's start-of-turn abilities are modelled. Not
-modelled (docs/policies_pso2.md): responses to responses, the Player card's two faces, concession.
+付与 Actives (on an opposing character too, 403.2), Search, X costs, HP modifications, set values, name
+and class filters, hand costs, "during your turn" abilities, equipment as the source of its abilities, the
+Mag's start-of-turn abilities and concession (rules.concede) are modelled. Not modelled
+(docs/engines/pso2.md): responses to responses, the Player card's two faces.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
@@ -31,7 +33,7 @@ import re
 import numpy as np
 from numba import njit
 
-from sim.cards.effects import E_NCOLS, MAX_EFFECTS
+from sim.cards.effects import COND_MY_TURN, E_NCOLS, MAX_EFFECTS, cond_code, text_hash
 from sim.cards.model import Card, Deck
 from sim.engine.compiled import K_HP, K_KW, K_NCOLS, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
@@ -39,6 +41,7 @@ from sim.engine.kernel import SUB_COIN, SUB_POLICY0, SUB_SEAT0, derive_seed, ran
 from sim.engine.options import option_values as shared_option_values
 from sim.engine.results import (
     DRAW,
+    END_CONCESSION,
     END_DECK_OUT,
     END_SIMULTANEOUS_TP_LOSES,
     END_TURN_CAP,
@@ -80,7 +83,9 @@ from sim.games.pso2.rules import (
     G_VIOL,
     HAND_LIMIT,
     K_CLASS,
+    K_CLASSH,
     K_DEF,
+    K_FOE,
     K_PIERCE,
     K_QMIN,
     K_QUICK,
@@ -92,6 +97,7 @@ from sim.games.pso2.rules import (
     O_ROW_RUNNING,
     OPENING,
     OPTION_SPECS,
+    OUT_CONCEDED,
     P_AVAIL,
     P_DEALT,
     P_DECK,
@@ -115,9 +121,11 @@ from sim.games.pso2.rules import (
     QMIN_NONE,
     U_A0,
     U_ATT,
+    U_ATTP,
     U_CARD,
     U_DB,
     U_DF,
+    U_HP,
     U_ROW,
     U_WPN,
     add_unit,
@@ -156,7 +164,7 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
 V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard)
 V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand counted wrong
 V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (402.3.1)
-V_ROWS = 8  # a character on the field with KO damage, or row damage the rules act on (213.3)
+V_ROWS = 8  # a character on the field with KO damage, or back-row damage the rules act on (213.3; not after a -HP, 215.3.1)
 V_DAMAGE = 16  # damage left on a character after a refresh step (505.2)
 V_END = 32  # a deck at 0 while the game goes on, or a game over with no deck at 0 (101.3)
 V_PP = 64  # more than one face-down PP card, one that is OFF (404.5), or the ON count kept wrong
@@ -183,6 +191,12 @@ def quick_profile(card: Card) -> int:
             | heal << 16)
 
 
+def attaches_to_foe(card: Card) -> bool:
+    """A 付与 Active whose static abilities aim at an opposing character goes on one (403.2)."""
+    return "attach" in card.keywords and any(e.trigger == "static" and e.target == "opp_character"
+                                             for e in card.effects)
+
+
 def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
     for i, card in enumerate(cards):
         numbers = {m.group(1): int(m.group(2)) for k in card.keywords if (m := _NUMBERED.match(k))}
@@ -195,6 +209,9 @@ def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
                                                                  else 0)
         table[i, K_VALUE] = card_value(card)
         table[i, K_QUICK] = quick_profile(card)
+        # 208.1.2.1: an "ALL" card is no class's card for effects that refer to a class
+        table[i, K_CLASSH] = text_hash(card.cls) if card.cls in CLASSES else 0
+        table[i, K_FOE] = int(attaches_to_foe(card))
         if card.type == "item" and "armor" in card.keywords:
             table[i, K_HP] = 0  # an armour's printed number is its defense, not HP
 
@@ -215,9 +232,23 @@ def check_abilities(deck: Deck, cards: list[Card]) -> None:
             if e.amount == -1 and "x_cost" not in card.keywords:
                 raise InputError(deck.path, f"{card.code}: an effect amount of -1 is X (209.3); the card needs the "
                                             "keyword x_cost")
-            if e.trigger == "static" and e.op == "pump" and e.param != 0:
-                raise InputError(deck.path, f"{card.code}: a static ability changes ATK only (+X, 204.2.2); "
-                                            "an HP change (param) is played by enter/cast/action abilities")
+            if e.trigger == "static" and (e.op not in ("pump", "weaken") or e.param != 0):
+                raise InputError(deck.path, f"{card.code}: a static ability changes ATK only (+X or -X, 204.2.2); "
+                                            "an HP change (param) or another op is played by enter/cast/action "
+                                            "abilities")
+            if e.cond and (e.cond != cond_code(COND_MY_TURN) or e.trigger != "static"):
+                raise InputError(deck.path, f"{card.code}: the only condition is my_turn, on a static ability "
+                                            "(\"during your turn\", 501.1.3)")
+            if e.xcost and e.trigger != "action":
+                raise InputError(deck.path, f"{card.code}: a discard or return cost belongs to an activated "
+                                            "ability (209.1.3.1, 209.1.3.1.1)")
+            if e.thash and e.target not in ("opp_character", "own_character"):
+                raise InputError(deck.path, f"{card.code}: a name or class filter (206.2, 208.1.2.1) needs an "
+                                            "opp_character or own_character target")
+        if attaches_to_foe(card) and any(e.trigger == "action" or e.cond or e.target == "own_character" for e in card.effects):
+            raise InputError(deck.path, f"{card.code}: a 付与 Active on an opposing character (403.2) has static "
+                                        "abilities on its host only, with no activated ability or my_turn "
+                                        "condition")
 
 
 def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
@@ -461,11 +492,21 @@ def play_game(s, g0, sizes, out):
     out[G_TURNS] = G[G_TURN]
     out[G_FINAL_A], out[G_FINAL_A + 1] = P[0, P_DECK], P[1, P_DECK]
     out[G_MULL_A], out[G_MULL_A + 1] = 0, 0
+    game_outcome(s, out)
+
+
+@engine_jit
+def game_outcome(s, out):
+    """The winner and end reason into a games row: the turn cap (a draw), 101.7 (both decks at 0, the turn
+    player loses), a concession (101.6) or a deck-out (101.3)."""
+    P, G = vP(s), vG(s)
     if not G[G_OVER]:
         out[G_WINNER], out[G_REASON] = DRAW, END_TURN_CAP
-    else:
-        out[G_WINNER] = 1 - G[G_LOSER]
-        out[G_REASON] = END_SIMULTANEOUS_TP_LOSES if P[G[G_LOSER], P_OUT] == 2 else END_DECK_OUT
+        return
+    out[G_WINNER] = 1 - G[G_LOSER]
+    out_code = P[G[G_LOSER], P_OUT]
+    out[G_REASON] = (END_SIMULTANEOUS_TP_LOSES if out_code == 2 else END_CONCESSION if out_code == OUT_CONCEDED
+                     else END_DECK_OUT)
 
 
 @engine_jit
@@ -474,7 +515,7 @@ def check_state(s, tp):
     just ended (-1 after setup)."""
     P, G = vP(s), vG(s)
     v = check_seat(s, 0, tp) | check_seat(s, 1, tp)
-    zero = P[0, P_DECK] == 0 or P[1, P_DECK] == 0
+    zero = P[0, P_DECK] == 0 or P[1, P_DECK] == 0 or P[G[G_LOSER], P_OUT] == OUT_CONCEDED
     if zero != (G[G_OVER] == 1):
         v |= V_END
     G[G_VIOL] |= v
@@ -514,18 +555,21 @@ def check_seat(s, p, tp):
         if j > 0:
             seen_add(seen, U[p, j, U_CARD])
             hp = unit_hp(s, p, j)
+            # a max HP lowered after the damage (215.3.1) does not redo the back-row check (digest §3.3)
             if U[p, j, U_DF] + U[p, j, U_DB] >= hp or (U[p, j, U_ROW] == 1 and 2 * U[p, j, U_DB] >= hp
-                                                        and G[O_ROW_RUNNING]):
+                                                        and G[O_ROW_RUNNING] and U[p, j, U_HP] >= 0):
                 v |= V_ROWS
             if tp >= 0 and U[p, j, U_DF] + U[p, j, U_DB] > 0 and not G[G_OVER]:
                 v |= V_DAMAGE
         if U[p, j, U_WPN] >= 0:
             seen_add(seen, U[p, j, U_WPN])
-        if j > 0 and U[p, j, U_ATT] >= 0:
-            seen_add(seen, U[p, j, U_ATT])
         for a in range(3):
             if U[p, j, U_A0 + a] >= 0:
                 seen_add(seen, U[p, j, U_A0 + a])
+    for r in range(s[5]):  # 付与 Actives, on any seat's characters (403.2)
+        for j in range(1, P[r, P_NU]):
+            if U[r, j, U_ATT] >= 0 and U[r, j, U_ATTP] == p:
+                seen_add(seen, U[r, j, U_ATT])
     for i in range(P[p, P_NIT]):
         seen_add(seen, IT[p, i])
     for i in range(P[p, P_NDC]):
@@ -559,6 +603,8 @@ def check_results(batch: Batch) -> list[str]:
             problems.append(f"game {i}: {g[i, G_TURNS]} turns")
         if reason == "deck_out" and hp[1 - int(g[i, G_WINNER])] != 0:
             problems.append(f"game {i}: deck-out loser has HP {hp}")
+        if reason == "concession" and min(hp) == 0:
+            problems.append(f"game {i}: a concession with HP {hp}")
         if reason == "simultaneous_turn_player_loses" and hp != (0, 0):
             problems.append(f"game {i}: simultaneous end with HP {hp}")
         if reason == "turn_cap" and (g[i, G_TURNS] != MAX_TURNS or min(hp) == 0):

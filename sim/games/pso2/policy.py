@@ -28,8 +28,21 @@ policies use one after their plays when its effect has a use now (worth_activati
 
 from numba import njit
 
-from sim.cards.effects import E_AMOUNT, E_COST, E_DULL, E_OP, E_TARGET, E_TRIGGER, MAX_EFFECTS, OPS, TARGETS
-from sim.engine.compiled import K_COST, K_KW, K_POWER, K_TRIGS, K_TYPE
+from sim.cards.effects import (
+    E_AMOUNT,
+    E_COST,
+    E_DULL,
+    E_OP,
+    E_TARGET,
+    E_THASH,
+    E_TRIGGER,
+    MAX_EFFECTS,
+    OPS,
+    TARGETS,
+    XC_DISCARD,
+    XC_RETURN,
+)
+from sim.engine.compiled import K_COST, K_KW, K_NAMEH, K_POWER, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import randbelow
 from sim.games.pso2.rules import (
@@ -42,6 +55,8 @@ from sim.games.pso2.rules import (
     G_RAID,
     IMAX,
     K_CLASS,
+    K_CLASSH,
+    K_FOE,
     K_QUICK,
     K_SLOTS,
     K_VALUE,
@@ -73,6 +88,7 @@ from sim.games.pso2.rules import (
     U_A0,
     U_ATT,
     U_ATTON,
+    U_ATTP,
     U_CARD,
     U_DB,
     U_DF,
@@ -108,8 +124,8 @@ A_END, A_PLAY, A_ATTACK, A_ACT = 0, 1, 2, 3
 QA_ACT = 1 << 20  # quick_choice: the answer is an activated ability (unit | which << 16), not a hand card
 RESPONSE = -2  # quick_choice's j in a response to a card on the stack (103.7)
 OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH, \
-    OP_WEAKEN = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage",
-                                        "heal", "mill", "search", "weaken"))
+    OP_WEAKEN, OP_SET = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage",
+                                                "heal", "mill", "search", "weaken", "set_power"))
 TG_OPP, TG_OWN, TG_SELF, TG_OPP_PLAYER, TG_OWN_PLAYER, TG_ANY, TG_ALL_OPP = (TARGETS.index(t) for t in (
     "opp_character", "own_character", "self", "opp_player", "own_player", "any_character", "all_opp_characters"))
 
@@ -176,13 +192,21 @@ def take_pp_draw(s, p):
 
 # ---------------------------------------------------------------- playing cards
 
+@njit(cache=True, inline="always")
+def host_side(s, p, c):
+    """The seat whose unit p's card c goes on: the opponent's for a 付与 Active on an opposing character
+    (403.2, K_FOE), else p's own."""
+    return opponent(s, p) if vK(s)[p, c, K_FOE] else p
+
+
 @engine_jit
 def host_ok(s, p, j, c):
     """205.4.3: the equipment's class matches the host's (ALL fits all; a classless card fits any);
-    a weapon needs the weapon slot free or replaces it (205.4.5), armour needs its slots."""
+    a weapon needs the weapon slot free or replaces it (205.4.5), armour needs its slots. A 付与 Active
+    goes on a character of host_side without one."""
     K, U = vK(s), vU(s)
     if K[p, c, K_KW] & KW_ATTACH:  # 付与 (204.2.2): on a character, one per character (the engine's limit)
-        return j > 0 and U[p, j, U_ATT] < 0
+        return j > 0 and U[host_side(s, p, c), j, U_ATT] < 0
     ic, hc = K[p, c, K_CLASS], K[p, U[p, j, U_CARD], K_CLASS]
     if ic != 0 and (ic & hc) == 0:
         return False
@@ -198,15 +222,16 @@ def host_ok(s, p, j, c):
 @engine_jit
 def best_host(s, p, c):
     """The unit to equip or attach to: the strongest matching one without a weapon (weapons) / the one
-    with most HP (armour, 付与)."""
+    with most HP (armour, 付与); a 付与 Active on an opposing character (403.2): the strongest one."""
     U, K = vU(s), vK(s)
     best, bv = -1, -(1 << 30)
-    for j in range(vP(s)[p, P_NU]):
+    h = host_side(s, p, c)
+    for j in range(vP(s)[h, P_NU]):
         if not host_ok(s, p, j, c):
             continue
         if j == 0 and not vG(s)[O_PLAYER_ATTACKS] and K[p, c, K_KW] & KW_WEAPON:
             continue  # a Player card that cannot attack has no use for a weapon
-        v = unit_atk(s, p, j) * 4 + (unit_hp(s, p, j) if j > 0 else 3)
+        v = unit_atk(s, h, j) * 4 + (unit_hp(s, h, j) if j > 0 else 3)
         if K[p, c, K_KW] & KW_WEAPON and U[p, j, U_WPN] >= 0:
             v -= 100
         if v > bv:
@@ -218,20 +243,48 @@ def best_host(s, p, c):
 def needs_target(s, p, c):
     """406.2.4: an Active whose effect targets a character needs a legal one to be played: the
     target kind it needs (TG_OPP / TG_OWN) or -1."""
-    return target_kind(s, p, c, TR_CAST)
+    k = target_slot(s, p, c, TR_CAST)
+    return vE(s)[p, c, k, E_TARGET] if k >= 0 else -1
 
 
 @engine_jit
-def target_kind(s, p, c, trig):
-    """The character target (TG_OPP / TG_OWN) the first targeted `trig` ability of card c needs, or -1."""
+def target_slot(s, p, c, trig):
+    """The effect slot of the first `trig` ability of card c that targets a character (TG_OPP / TG_OWN),
+    or -1."""
     E = vE(s)
     for k in range(MAX_EFFECTS):
         if E[p, c, k, E_OP] == 0 or E[p, c, k, E_TRIGGER] != trig:
             continue
         t = E[p, c, k, E_TARGET]
         if t == TG_OPP or t == TG_OWN:
-            return t
+            return k
     return -1
+
+
+@njit(cache=True, inline="always")
+def matches(s, q, t, th):
+    """206.2 / 208.1.2.1: seat q's unit t has the name (its title aside) or the class an effect refers to
+    (E_THASH, 0 = any); an "ALL" card has no class of its own (K_CLASSH 0)."""
+    c = vU(s)[q, t, U_CARD]
+    return th == 0 or vK(s)[q, c, K_NAMEH] == th or vK(s)[q, c, K_CLASSH] == th
+
+
+@engine_jit
+def has_target(s, p, c, trig):
+    """406.2.4: the first targeted `trig` ability of p's card c has a character to aim at (of the name or
+    class it refers to, 206.2, 208.1.2.1); True for a card without one."""
+    k = target_slot(s, p, c, trig)
+    if k < 0:
+        return True
+    E = vE(s)
+    q = opponent(s, p) if E[p, c, k, E_TARGET] == TG_OPP else p
+    th = E[p, c, k, E_THASH]
+    if th == 0:
+        return vP(s)[q, P_NU] > 1
+    for t in range(1, vP(s)[q, P_NU]):
+        if matches(s, q, t, th):
+            return True
+    return False
 
 
 @engine_jit
@@ -250,12 +303,7 @@ def playable(s, p, c):
     if t == CT_ACTIVE:
         if K[p, c, K_KW] & KW_ATTACH:
             return best_host(s, p, c) >= 0
-        need = needs_target(s, p, c)
-        if need == TG_OPP:
-            return vP(s)[opponent(s, p), P_NU] > 1
-        if need == TG_OWN:
-            return P[p, P_NU] > 1
-        return True
+        return has_target(s, p, c, TR_CAST)
     return False
 
 
@@ -263,10 +311,10 @@ def playable(s, p, c):
 
 @njit(cache=True, inline="always")
 def action_row(s, p, j, which):
-    """The card row whose activated ability unit j offers: the unit's card (which 0) or its 付与 Active
-    (which 1); -1 if that card has none."""
+    """The card row whose activated ability unit j offers: the unit's card (which 0) or its own 付与 Active
+    (which 1; an opposing player's on it, 403.2, has none); -1 if that card has none."""
     c = vU(s)[p, j, U_CARD] if which == 0 else vU(s)[p, j, U_ATT]
-    if c < 0 or vK(s)[p, c, K_TRIGS] & (1 << TR_ACTION) == 0:
+    if c < 0 or (which and vU(s)[p, j, U_ATTP] != p) or vK(s)[p, c, K_TRIGS] & (1 << TR_ACTION) == 0:
         return -1
     return c
 
@@ -274,7 +322,8 @@ def action_row(s, p, j, which):
 @engine_jit
 def can_activate(s, p, j, which):
     """504.1.4: the ability's ① cost payable with ON PP of any colour (209.1.3), its 【ON⇒OFF】 card ON
-    (209.1.3.1), and a character for a targeted effect (406.2.4)."""
+    (209.1.3.1), the cards its discard or return cost takes in the own hand (209.1.3.1.1), and a
+    character for a targeted effect (406.2.4)."""
     c = action_row(s, p, j, which)
     if c < 0:
         return False
@@ -286,12 +335,16 @@ def can_activate(s, p, j, which):
         return False
     if E[p, c, k, E_DULL] & 1 and not U[p, j, U_ATTON if which else U_ON]:
         return False
-    need = target_kind(s, p, c, TR_ACTION)
-    if need == TG_OPP:
-        return vP(s)[opponent(s, p), P_NU] > 1
-    if need == TG_OWN:
-        return vP(s)[p, P_NU] > 1
-    return True
+    if hand_cost(E[p, c, k, E_DULL]) > vP(s)[p, P_HAND]:
+        return False
+    return has_target(s, p, c, TR_ACTION)
+
+
+@njit(cache=True, inline="always")
+def hand_cost(dull):
+    """The hand cards an ability's discard or return cost takes (209.1.3.1.1; E_DULL bits 1-15, XC_*)."""
+    x = (dull >> 1) & 0x7FFF
+    return x >> 3 if (x & 7) == XC_DISCARD or (x & 7) == XC_RETURN else 0
 
 
 @engine_jit
@@ -466,11 +519,12 @@ def random_main(s, p):
 @engine_jit
 def random_host(s, p, c):
     n = 0
-    for j in range(vP(s)[p, P_NU]):
+    h = host_side(s, p, c)
+    for j in range(vP(s)[h, P_NU]):
         if host_ok(s, p, j, c):
             n += 1
     k = randbelow(prng(s, p), n)
-    for j in range(vP(s)[p, P_NU]):
+    for j in range(vP(s)[h, P_NU]):
         if host_ok(s, p, j, c):
             if k == 0:
                 return j
@@ -651,18 +705,34 @@ def heal_seat(s, p):
 
 
 @engine_jit
-def effect_target(s, p, q, op, amount):
-    """A character of seat q for p's effect (op, amount); -1 if none. Own effects pick the best
-    target; the Boss's choices are made by the party (raid): the least harmful, or random."""
+def effect_target(s, p, q, op, amount, th):
+    """A character of seat q for p's effect (op, amount), of the name or class `th` refers to (206.2,
+    208.1.2.1; 0 any); -1 if none. Own effects pick the best target; the Boss's choices are made by the
+    party (raid): the least harmful, or random."""
     P, U, K, G = vP(s), vU(s), vK(s), vG(s)
     n = P[q, P_NU]
     if n <= 1:
         return -1
     boss_choice = G[G_RAID] and p == G[G_BOSS]
+    if th != 0:
+        m = 0
+        for t in range(1, n):
+            m += matches(s, q, t, th)
+        if m == 0:
+            return -1
     if policy(s, p) == PL_RANDOM or (boss_choice and not G[O_RAID_TIEBREAK]):
-        return 1 + randbelow(prng(s, p), n - 1)
+        if th == 0:
+            return 1 + randbelow(prng(s, p), n - 1)
+        k = randbelow(prng(s, p), m)
+        for t in range(1, n):
+            if matches(s, q, t, th):
+                if k == 0:
+                    return t
+                k -= 1
     best, bv = -1, -(1 << 30)
     for t in range(1, n):
+        if not matches(s, q, t, th):
+            continue
         c = U[q, t, U_CARD]
         if q == p:  # own character: pump the strongest ON one, heal the most damaged
             v = unit_atk(s, q, t) * 2 + U[q, t, U_ON] * 10 + U[q, t, U_DF] + U[q, t, U_DB]
@@ -770,6 +840,16 @@ def quick_ability(s, r, u, which):
     opponent's turn: payable (can_activate) and Quick (504.1.4.2: the card has no 【Main】)?"""
     c = action_row(s, r, u, which)
     return c >= 0 and vK(s)[r, c, K_KW] & KW_MAIN == 0 and can_activate(s, r, u, which)
+
+
+@engine_jit
+def quick_ready(s, r):
+    """Has seat r a Quick activated ability it can use now (quick_ability, on any of its units)?"""
+    for u in range(vP(s)[r, P_NU]):
+        for which in range(2):
+            if quick_ability(s, r, u, which):
+                return True
+    return False
 
 
 @engine_jit

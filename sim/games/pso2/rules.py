@@ -22,16 +22,18 @@ import numpy as np
 from numba import carray, njit
 from numba.core import types
 
-from sim.cards.effects import E_NCOLS, MAX_EFFECTS, TRIGGERS
+from sim.cards.effects import E_AMOUNT, E_NCOLS, E_OP, E_TRIGGER, MAX_EFFECTS, OPS, TRIGGERS
 from sim.cards.model import CARD_TYPES
 from sim.engine.compiled import (
     K_BP1,
     K_BP2,
     K_BP3,
+    K_CATH,
     K_ELEM,
     K_EX,
     K_GENERIC,
     K_HP,
+    K_JOB2H,
     K_KW,
     K_LB_COST,
     K_NCOLS,
@@ -73,6 +75,8 @@ K_SLOTS = K_BP2  # armour slots used, 装備枠X (205.4.4.1), default 1
 K_PIERCE = K_BP3  # 貫通X
 K_CLASS = K_GENERIC  # class bitmask over CLASSES (CLASS_ALL for "all", 0 for none)
 K_VALUE = K_EX  # the policies' static value of a card (compile time)
+K_CLASSH = K_CATH  # text_hash of the class: effects that refer to a class (208.1.2.1: 0 for "ALL" and none)
+K_FOE = K_JOB2H  # 1: a 付与 Active that goes on an opposing character (its static abilities aim there, 403.2)
 # A Quick Active's answers (compile time; 0 for every other card): QK_QUICK, its cast effects' damage
 # to one opposing character (bits 0-7), to every opposing character (bits 8-15) and 回復X (bits 16-23)
 K_QUICK = K_LB_COST
@@ -90,6 +94,8 @@ assert CARD_TYPES["pso2"] == ("player", "mag", "character", "item", "active")
 TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_DROP, TR_TURN_START, TR_STATIC, TR_ACTION = (TRIGGERS.index(t) for t in (
     "enter", "attack", "cast", "leave", "drop", "turn_start", "static", "action"))
 
+OP_PUMP_ID = OPS.index("pump")  # a static ability is pump (+X) or weaken (-X): engine.check_abilities
+
 UMAX, HMAX, PPMAX, IMAX, TQ_MAX, NSMAX = 17, 24, 64, 16, 64, 5
 WEAPON_SLOTS, ARMOR_SLOTS, HAND_LIMIT, OPENING = 1, 3, 7, 5  # 205.4.4, 402.3, 102.4
 MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is recorded as turn_cap
@@ -98,9 +104,11 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 # row (213.3.1-2), ATK and HP modifiers until end of turn, frozen (301.3), combo used (302.5.1),
 # weapon card (-1 none) and its ON state, armour cards (-1 none) and ON states, entry order,
 # order of the move to the back row (raid attack order), the 付与 Active on it (-1 none; the engine
-# holds one per character), the ATK its static abilities add and its ON state (204.2.2.3)
+# holds one per character), the ATK its static abilities add and its ON state (204.2.2.3), the part of
+# that ATK that applies during its controller's turn only (501.1.3), the ATK an effect set this turn
+# (103.5.4: N + 1; 0 none) and the seat that owns the 付与 Active (403.2: it may sit on an opposing card)
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
- U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_NCOLS) = range(23)
+ U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_XTURN, U_SET, U_ATTP, U_NCOLS) = range(26)
 # per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one)
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
  P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NCOLS) = range(21)
@@ -325,10 +333,13 @@ def opponent(s, p):
 
 @njit(cache=True, inline="always")
 def unit_atk(s, p, j):
-    """Attack (212) plus this turn's modifiers and those of its 付与 Active; blank = 0 (212.1.1).
+    """Attack (212), or the value an effect set it to this turn (103.5.4: the set value first, then the
+    additions), plus this turn's modifiers and those of its 付与 Active (U_XATK; during its controller's
+    turn also the "during your turn" ones, 501.1.3, added there by the start phase); blank = 0 (212.1.1).
     Clamped at 0 (103.5.3)."""
     U = vU(s)
-    return max(0, vK(s)[p, U[p, j, U_CARD], K_POWER] + U[p, j, U_ATK] + U[p, j, U_XATK])
+    base = U[p, j, U_SET] - 1 if U[p, j, U_SET] else vK(s)[p, U[p, j, U_CARD], K_POWER]
+    return max(0, base + U[p, j, U_ATK] + U[p, j, U_XATK])
 
 
 @njit(cache=True, inline="always")
@@ -353,6 +364,7 @@ def add_unit(s, p, c, on):
     U[p, j, U_A1] = -1
     U[p, j, U_A2] = -1
     U[p, j, U_ATT] = -1
+    U[p, j, U_ATTP] = p
     P[p, P_SEQ] += 1
     U[p, j, U_ENTRY] = P[p, P_SEQ]
     P[p, P_NU] = j + 1
@@ -372,8 +384,8 @@ def remove_unit(s, p, j):
     it (205.4.6) and its 付与 Active discarded (204.2.2.2). Later units shift left, keeping entry
     order (raid attack order)."""
     P, U = vP(s), vU(s)
-    if U[p, j, U_ATT] >= 0:
-        to_discard(s, p, U[p, j, U_ATT])
+    if U[p, j, U_ATT] >= 0:  # to its owner's discard (403.2: an opposing 付与 Active sits on p's card)
+        to_discard(s, U[p, j, U_ATTP], U[p, j, U_ATT])
     if U[p, j, U_WPN] >= 0:
         to_discard(s, p, U[p, j, U_WPN])
     for a in range(ARMOR_SLOTS):
@@ -720,8 +732,17 @@ def check_loss(s):
 @engine_jit
 def eliminate(s, q):
     """Raid: a party player whose deck reaches 0 is out (101.5: a player who loses leaves the game at
-    once); all their cards leave the game."""
-    P, U = vP(s), vU(s)
+    once); all their cards leave the game, a 付与 Active of theirs on another seat's character (403.2)
+    included, its static ATK change with it (such a card has no "during your turn" ability)."""
+    P, U, E = vP(s), vU(s), vE(s)
+    for r in range(s[5]):
+        for j in range(1, P[r, P_NU]):
+            c = U[r, j, U_ATT]
+            if r != q and c >= 0 and U[r, j, U_ATTP] == q:
+                for k in range(MAX_EFFECTS):
+                    if E[q, c, k, E_TRIGGER] == TR_STATIC and E[q, c, k, E_OP] != 0:
+                        U[r, j, U_XATK] -= E[q, c, k, E_AMOUNT] * (1 if E[q, c, k, E_OP] == OP_PUMP_ID else -1)
+                U[r, j, U_ATT] = -1
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
     U[q, 0, U_WPN] = -1
@@ -732,3 +753,24 @@ def eliminate(s, q):
     P[q, P_NPP] = 0
     P[q, P_AVAIL] = 0
     P[q, P_NIT] = 0
+
+
+OUT_CONCEDED = 3  # P_OUT of a PvP player who conceded (101.6; 1 = eliminated in a raid, 2 = lost at 101.7)
+
+
+@engine_jit
+def concede(s, p):
+    """101.6: player p concedes, at any point of the game, and loses at once, leaving the game (101.5);
+    nothing overrides it. PvP: the game ends, p the loser (recorded as `concession`). Raid: a
+    party player who concedes is eliminated like one at deck 0, and the party loses when none is left.
+    The scripted policies never concede; this is the engine's entry point for a player that does."""
+    P, G = vP(s), vG(s)
+    if G[G_OVER] or P[p, P_OUT]:
+        return
+    if G[G_RAID] == 0:
+        G[G_OVER], G[G_LOSER] = 1, p
+        P[p, P_OUT] = OUT_CONCEDED
+        return
+    if p != G[G_BOSS]:  # the Boss is a script, not a player who could concede
+        eliminate(s, p)
+        check_loss(s)
