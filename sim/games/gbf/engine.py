@@ -9,7 +9,9 @@ one job change and one limit break per turn, activated effects), battle (declare
 attack cards, ougi on attack, the defender's counter step, one damage instance of the summed ATK),
 burst (chain burst with the face-down gauge, recycled under the deck). Checkpoints run the defeat
 check, armor breaks and member replenishment (r. 9-4). The game ends at a checkpoint that sees a
-KO'd leader or an empty deck (both: a draw, r. 1-2-3). The rules have no turn limit (digest §11.16):
+KO'd leader or an empty deck (both: a draw, r. 1-2-3). The cards' "at the start of" timings (turn, main
+phase, battle phase, attack step, damage step, burst phase), "on job change / limit break" and the
+empty-hand state trigger resolve where the rules place them, each followed by a checkpoint. The rules have no turn limit (digest §11.16):
 the rules option turn_cap (default MAX_TURNS = 80, up to 1000) ends a game still on after that many
 game turns as a draw recorded as turn_cap.
 
@@ -67,6 +69,9 @@ from sim.games.gbf.actions import battle_phase, burst_phase, main_phase, setup, 
 from sim.games.gbf.policy import DEFAULTS, NPAR, POLICY_NAMES
 from sim.games.gbf.rules import (
     ARM0,
+    CHIP_ATK,
+    CHIP_HP,
+    CHIP_RANK,
     G_CHECK,
     G_DETAIL,
     G_FIRST,
@@ -85,6 +90,7 @@ from sim.games.gbf.rules import (
     LV_MAX,
     M_BASE,
     M_CARD,
+    M_CHR,
     M_LV,
     M_LVC,
     M_W,
@@ -150,7 +156,8 @@ V_ZONES = 1  # a main-deck copy not in exactly one zone (deck, hand, gauge up/do
 #              member or level card), or a leader not exactly once (in play, leader deck face-down / up)
 V_NEGATIVE = 2  # a zone count below 0 or above its size
 V_LIMITS = 4  # armor above 5, level cards above LV_MAX, two members of one character name (r. 10-2-3-2-1)
-V_RANK = 8  # the members' total rank above the crystal count (r. 10-2-3-1-1: crystals never decrease here)
+V_RANK = 8  # the members' total rank (rank chips above 0 left out) above the crystal count (r. 10-2-3-1-1:
+#            crystals never decrease here)
 V_END = 16  # past the turn cap, or a finished game in which nobody lost
 
 
@@ -166,6 +173,14 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
     if not main or len(leaders) > LEAD_MAX or not any(c.rank == 0 for c in leaders):
         raise InputError(deck.path, "a GBF game needs a main deck and a leader deck of 1-5 leaders with a "
                                     "rank-0 leader (r. 5-1-2, 5-1-2-3)")
+    for c in main + leaders:
+        for e in c.effects:
+            if e.op == "chip" and e.param not in (CHIP_ATK, CHIP_HP, CHIP_RANK):
+                raise InputError(deck.path, f"card {c.code}: a chip's param is {CHIP_ATK} (ATK), {CHIP_HP} (HP) or "
+                                            f"{CHIP_RANK} (rank), not {e.param} (r. 10-16-4-1)")
+            if e.op == "reset" and e.param not in (CHIP_ATK, CHIP_HP):
+                raise InputError(deck.path, f"card {c.code}: a reset's param is {CHIP_ATK} (ATK) or {CHIP_HP} (HP), "
+                                            f"not {e.param} (r. 10-15)")
     comp = compile_cards(GAME, deck.name, main + leaders, KEYWORDS, {})
     for i, c in enumerate(main + leaders):
         comp.cards[i, K_NAMEH] = text_hash(char_name(c.name))  # the name limit compares character names
@@ -453,7 +468,10 @@ def check_state(s, end):
         for c in range(n, n + LEAD_MAX):
             if seen[c] != (1 if c - n < S[p, P_NLEAD] else 0):
                 v |= V_ZONES
-        if member_rank(s, p, -1) > S[p, P_CRY]:
+        raised = 0  # a +rank chip placed after the deploy may lift the total: the limit is checked at placement only
+        for j in range(SLOTS):
+            raised += max(0, S[p, mcol(j, M_CHR)]) if S[p, mcol(j, M_CARD)] >= 0 else 0
+        if member_rank(s, p, -1) - raised > S[p, P_CRY]:
             v |= V_RANK
         active = 0
         for i in range(S[p, P_CRY]):
