@@ -64,7 +64,7 @@ def test_rule_6_2_2_and_2_5_2_start_of_turn_effects_of_the_leader_and_members_af
     field(s, 0, 0)
     hand(s, 0, 1)
     S(s)[0, R.P_HEAD], S(s)[0, R.P_DECK] = 2, N - 2
-    S(s)[0, R.P_LHPU] = 2  # from its previous turn
+    S(s)[0, R.P_LHP], S(s)[0, R.P_LHPU] = 2, 2  # from its previous turn (P_LHP: all its modifications)
     S(s)[0, R.P_LACT] = 0
     A.start_phase(s, 0, False)
     assert S(s)[0, R.P_LHPU] == 2 and R.unit_hp(s, 0, R.LEADER_SLOT) == 8
@@ -131,6 +131,18 @@ def test_rule_7_2_1_3_3_an_activated_effect_in_the_attack_step_answers_a_counter
     A.battle_phase(s, 0)
     assert S(s)[1, R.P_HAND] == 0  # the Assist was used
     assert (members(s, 1)[0] == -1) == paid and S(s)[0, col(0, R.M_ACTED)] == paid
+
+
+@pytest.mark.parametrize("cost", [0, 1])
+def test_rule_8_4_2_2_1_and_8_4_2_5_a_zero_cost_is_paid_by_declaring_an_unpaid_one_is_not_used(cost):
+    """With no crystal, the Assist of cost (0) deals its damage in the main phase; the one of cost 1 is not
+    used."""
+    s = state(a=[member("M", eff=[f"action:damage:1:opp_character:0:{cost}"], kw=["assist"])],
+              b=[member("B", hp=1)])
+    field(s, 1, 0)
+    hand(s, 0, 0)
+    A.main_phase(s, 0)
+    assert (members(s, 1)[0] == -1) == (cost == 0) and S(s)[0, R.P_HAND] == (cost != 0)
 
 
 # ---------------------------------------------------------------- 8-7: triggers
@@ -301,8 +313,8 @@ def test_rule_10_16_1_3_chips_carry_over_a_job_change_and_a_limit_break():
     s = state(a=[vane, summer], leaders_a=(leader("L0"), l1))
     crystals(s, 0, 10, 11)
     j = field(s, 0, 0)
-    S(s)[0, col(j, R.M_CHA)] = 1
-    S(s)[0, R.P_LCHH] = 2
+    S(s)[0, col(j, R.M_ATK)], S(s)[0, col(j, R.M_CHA)] = 1, 1  # an ATK+1 chip (M_ATK: all modifications)
+    S(s)[0, R.P_LHP], S(s)[0, R.P_LCHH] = 2, 2
     hand(s, 0, 1)
     A.main_phase(s, 0)
     assert S(s)[0, R.P_JC] == 1 and S(s)[0, R.P_LB] == 1
@@ -319,7 +331,8 @@ def test_rule_10_15_reset_to_the_original_value_keeps_the_level_cards(chips):
     field(s, 1, 1)
     j = field(s, 1, 0)
     S(s)[1, col(j, R.M_LV)], S(s)[1, col(j, R.M_LVC)] = 1, 10
-    S(s)[1, col(j, R.M_ATK)], S(s)[1, col(j, R.M_ATKU)], S(s)[1, col(j, R.M_CHA)] = 3, 1, 2
+    # +3 this turn, +1 until its turn starts, an ATK+2 chip: M_ATK holds all of them
+    S(s)[1, col(j, R.M_ATK)], S(s)[1, col(j, R.M_ATKU)], S(s)[1, col(j, R.M_CHA)] = 6, 1, 2
     S(s)[1, col(j, R.M_HP)] = 4
     S(s)[1, col(j, R.M_ATT)] = 1
     A.play_summon(s, 0, 1, True)

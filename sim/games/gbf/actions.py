@@ -40,6 +40,7 @@ from sim.games.gbf.rules import (
     G_PSER,
     G_PSLOT,
     G_TP,
+    G_VOCAB,
     KW_ASSIST,
     LDK0,
     LEADER_SLOT,
@@ -50,6 +51,8 @@ from sim.games.gbf.rules import (
     M_ATKU,
     M_ATT,
     M_CARD,
+    M_CHA,
+    M_CHH,
     M_HP,
     M_HPU,
     M_LV,
@@ -77,6 +80,8 @@ from sim.games.gbf.rules import (
     P_LATKU,
     P_LATT,
     P_LB,
+    P_LCHA,
+    P_LCHH,
     P_LDK,
     P_LEAD,
     P_LHP,
@@ -106,6 +111,8 @@ from sim.games.gbf.rules import (
     TR_LIMIT_BREAK,
     TR_MAIN_START,
     TR_TURN_START,
+    VOC_HAND_EMPTY,
+    VOC_TIMING,
     Z_CRYA,
     Z_DK,
     Z_GDN,
@@ -220,8 +227,18 @@ def checkpoint(s):
     hand_empty state trigger, r. 8-7-5)."""
     S = vS(s)
     if S[0, P_LOST] | S[1, P_LOST] | S[0, P_PEND_ARM] | S[1, P_PEND_ARM] | S[0, P_PEND_REP] | S[1, P_PEND_REP] \
-            or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0 or S[0, P_HAND] == 0 or S[1, P_HAND] == 0:
+            or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0 \
+            or (vG(s)[G_VOCAB] & VOC_HAND_EMPTY and (S[0, P_HAND] == 0 or S[1, P_HAND] == 0)):
         rule_processes(s)
+
+
+@njit(cache=True, inline="always")
+def timing(s, p, trigger):
+    """An "at the start of" timing of p's turn: the effects of p's leader and members (fire_area), then a
+    checkpoint; skipped when no card of the game has such a timing (G_VOCAB)."""
+    if vG(s)[G_VOCAB] & VOC_TIMING:
+        fire_area(s, p, trigger)
+        checkpoint(s)
 
 
 @engine_jit
@@ -266,7 +283,7 @@ def rule_processes(s):
                 break
         if done:
             continue
-        for k in range(2):
+        for k in range(2 if G[G_VOCAB] & VOC_HAND_EMPTY else 0):
             q = G[G_TP] if k == 0 else 1 - G[G_TP]
             if S[q, P_HAND] == 0 and not stated >> q & 1:
                 stated |= 1 << q
@@ -327,11 +344,14 @@ def start_phase(s, p, first_turn):
     trigger-activates without going to the gauge (r. 6-2-7, 10-17-1-1); a checkpoint after each step
     (r. 6-2-4, 6-2-6, 6-2-8)."""
     S = vS(s)
-    S[p, P_LATKU], S[p, P_LHPU] = 0, 0  # r. 6-2-1: "until your turn starts" ends
+    S[p, P_LATK] -= S[p, P_LATKU]  # r. 6-2-1: "until your turn starts" ends
+    S[p, P_LHP] -= S[p, P_LHPU]
+    S[p, P_LATKU], S[p, P_LHPU] = 0, 0
     for j in range(SLOTS):
+        S[p, mcol(j, M_ATK)] -= S[p, mcol(j, M_ATKU)]
+        S[p, mcol(j, M_HP)] -= S[p, mcol(j, M_HPU)]
         S[p, mcol(j, M_ATKU)], S[p, mcol(j, M_HPU)] = 0, 0
-    fire_area(s, p, TR_TURN_START)  # r. 6-2-2
-    checkpoint(s)
+    timing(s, p, TR_TURN_START)  # r. 6-2-2
     if vG(s)[G_OVER]:
         return
     S[p, P_LACT] = 1
@@ -359,8 +379,7 @@ def main_phase(s, p):
     """r. 6-3: "at the start of your main phase" effects and a checkpoint (r. 6-3-1-1), then the policy acts
     until it passes; each action is followed by a checkpoint."""
     S = vS(s)
-    fire_area(s, p, TR_MAIN_START)
-    checkpoint(s)
+    timing(s, p, TR_MAIN_START)
     for _ in range(64):  # every action uses up a card, a crystal or a once-per-turn right
         if vG(s)[G_OVER]:
             return
@@ -566,13 +585,13 @@ def battle_phase(s, p):
     ends = 0  # counter steps opened out of battle
     fresh = True  # a new attack step starts: the battle phase's first, or after a damage step (r. 7-4-1-3)
     for step in range(8 + opt(s, O_COUNTERS)):  # each battle rests at least one active card
-        if fresh:  # r. 7-2-1-1 / 7-2-1-2: "at the start of the attack step", on the first also "of the battle
-            # phase", then a checkpoint
+        if fresh and G[G_VOCAB] & VOC_TIMING:  # r. 7-2-1-1 / 7-2-1-2: "at the start of the attack step", on the
+            # first also "of the battle phase", then a checkpoint
             fire_area(s, p, TR_ATTACK_STEP)
             if step == 0:
                 fire_area(s, p, TR_BATTLE_START)
             checkpoint(s)
-            fresh = False
+        fresh = False
         if G[G_OVER]:
             return
         plan = attack_plan(s, p)
@@ -595,13 +614,13 @@ def battle_phase(s, p):
             if not on or not counter_step(s, q, True):
                 break
             on = attack_step(s, p, not G[G_OVER] and battle_on(s, p), True)  # r. 7-3-1-3: back to it
-        if on:  # r. 7-4-1-1: "at the start of the damage step" (the turn player's cards, then the defender's),
-            # a checkpoint; the battle may have ended
+        fresh = on  # a damage step: the attack step it goes back to is a new one (r. 7-4-1-3)
+        if on and G[G_VOCAB] & VOC_TIMING:  # r. 7-4-1-1: "at the start of the damage step" (the turn player's
+            # cards, then the defender's), a checkpoint; the battle may have ended
             fire_area(s, p, TR_DAMAGE_STEP)
             fire_area(s, q, TR_DAMAGE_STEP)
             checkpoint(s)
             on = not G[G_OVER] and battle_on(s, p)
-            fresh = True
         if on:  # damage step
             total = 0
             for j in range(SLOTS + 1):
@@ -617,8 +636,7 @@ def burst_phase(s, p):
     """r. 6-5: "at the start of your burst phase" effects and a checkpoint (r. 6-5-1-1); chain burst = one damage instance of the face-down gauge count (r. 6-5-1-2-1-2) to an opposing member
     (the leader only if none), checkpoint, then those cards go under the deck; "this turn" effects end."""
     S = vS(s)
-    fire_area(s, p, TR_BURST_START)  # r. 6-5-1-1
-    checkpoint(s)
+    timing(s, p, TR_BURST_START)  # r. 6-5-1-1
     if vG(s)[G_OVER]:
         return
     x = S[p, P_GDN]
@@ -629,10 +647,12 @@ def burst_phase(s, p):
         for i in range(S[p, P_GDN]):
             to_bottom(s, p, S[p, zoff(s, Z_GDN) + i])
         S[p, P_GDN] = 0
-    for r in range(2):  # r. 6-5-1-3: this turn's modifications, ougi and once-per-turn uses end
-        S[r, P_LATK], S[r, P_LHP], S[r, P_LOUGI] = 0, 0, 0
+    for r in range(2):  # r. 6-5-1-3: this turn's modifications, ougi and once-per-turn uses end (what lasts until
+        # a turn starts and the chips stay)
+        S[r, P_LATK], S[r, P_LHP], S[r, P_LOUGI] = S[r, P_LATKU] + S[r, P_LCHA], S[r, P_LHPU] + S[r, P_LCHH], 0
         for j in range(SLOTS):
-            S[r, mcol(j, M_ATK)], S[r, mcol(j, M_HP)] = 0, 0
+            S[r, mcol(j, M_ATK)] = S[r, mcol(j, M_ATKU)] + S[r, mcol(j, M_CHA)]
+            S[r, mcol(j, M_HP)] = S[r, mcol(j, M_HPU)] + S[r, mcol(j, M_CHH)]
             S[r, mcol(j, M_OUGI)], S[r, mcol(j, M_ACTED)] = 0, 0
     S[p, P_JC], S[p, P_LB] = 0, 0
     checkpoint(s)

@@ -33,7 +33,7 @@ import sys
 import numpy as np
 from numba import njit
 
-from sim.cards.effects import E_NCOLS, MAX_EFFECTS, text_hash
+from sim.cards.effects import E_NCOLS, E_OP, E_TRIGGER, MAX_EFFECTS, text_hash
 from sim.cards.model import Deck
 from sim.engine.compiled import K_NAMEH, K_NCOLS, K_RANK, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
@@ -83,6 +83,7 @@ from sim.games.gbf.rules import (
     G_TP,
     G_TURN,
     G_VIOL,
+    G_VOCAB,
     KEYWORDS,
     LDK0,
     LEAD_MAX,
@@ -96,6 +97,8 @@ from sim.games.gbf.rules import (
     M_W,
     MAX_TURNS,
     O_TURN_CAP,
+    OP_DMG_MOD,
+    OP_PUMP,
     OPTION_SPECS,
     P_ACT,
     P_ARM,
@@ -118,7 +121,20 @@ from sim.games.gbf.rules import (
     P_PLAYED,
     P_SPENT,
     SLOTS,
+    TR_ACTION,
+    TR_ATTACK_STEP,
+    TR_BATTLE_START,
+    TR_BURST_START,
+    TR_DAMAGE_STEP,
+    TR_HAND_EMPTY,
+    TR_MAIN_START,
+    TR_STATIC,
+    TR_TURN_START,
     TURN_CAP_MAX,
+    VOC_ACT_PUMP,
+    VOC_DMG_MOD,
+    VOC_HAND_EMPTY,
+    VOC_TIMING,
     Z0,
     Z_CRY,
     Z_CRYA,
@@ -224,6 +240,16 @@ def _tables(a: GbfCompiledDeck, b: GbfCompiledDeck) -> tuple[np.ndarray, ...]:
     return cards, effs, np.array([len(a), len(b)], np.int32), np.array([a.n_leaders, b.n_leaders], np.int32)
 
 
+def _vocab_flags(effs: np.ndarray) -> int:
+    """G_VOCAB: the VOC_* bits of the effects in the two decks' tables."""
+    trig, op = effs[..., E_TRIGGER], effs[..., E_OP]
+    timings = np.isin(trig, [TR_TURN_START, TR_MAIN_START, TR_BATTLE_START, TR_ATTACK_STEP, TR_DAMAGE_STEP,
+                             TR_BURST_START])
+    return (VOC_HAND_EMPTY if (trig == TR_HAND_EMPTY).any() else 0) | \
+        (VOC_DMG_MOD if ((trig == TR_STATIC) & (op == OP_DMG_MOD)).any() else 0) | \
+        (VOC_TIMING if timings.any() else 0) | (VOC_ACT_PUMP if ((trig == TR_ACTION) & (op == OP_PUMP)).any() else 0)
+
+
 def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str, int] | None,
                    params_a: np.ndarray | None, params_b: np.ndarray | None) -> np.ndarray:
     if detail not in DETAIL_CODES:
@@ -252,6 +278,7 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     """Games start..start+n-1 of (seed, stream); deck A is seat 0, deck B seat 1."""
     g0 = _game_template(policy_a, policy_b, detail, options, params_a, params_b)
     cards, effs, sizes, nlead = _tables(a, b)
+    g0[G_VOCAB] = _vocab_flags(effs)
     nmax = cards.shape[1] - LEAD_MAX
     cap = int(g0[O_TURN_CAP])
     batch = new_batch(n, detail, cap, nmax)
@@ -269,6 +296,7 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     g0 = _game_template(policy_a, policy_b, "games", options, None, None)
     g0[G_CHECK] = 1
     cards, effs, sizes, nlead = _tables(a, b)
+    g0[G_VOCAB] = _vocab_flags(effs)
     nmax = cards.shape[1] - LEAD_MAX
     games = new_batch(n, "games", int(g0[O_TURN_CAP]), nmax).games
     viol = np.zeros(max(n, 1), np.int64)
@@ -286,6 +314,7 @@ def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies
     numpy on vS(s) (rules offsets) and call the functions of rules.py and actions.py."""
     g0 = _game_template(policies[0], policies[1], "cards", options, None, None)
     cards, effs, sizes, nlead = _tables(a, b)
+    g0[G_VOCAB] = _vocab_flags(effs)
     n = cards.shape[1] - LEAD_MAX
     S, G, R, T, C = new_arrays(n, int(g0[O_TURN_CAP]))
     G[:] = g0

@@ -32,6 +32,7 @@ from sim.games.gbf.rules import (
     G_PAR,
     G_POL,
     G_PSLOT,
+    G_VOCAB,
     KW_ASSIST,
     LDK0,
     LEADER_SLOT,
@@ -74,6 +75,7 @@ from sim.games.gbf.rules import (
     TR_ACTION,
     TR_ATTACK,
     TR_CAST,
+    VOC_ACT_PUMP,
     Z_HAND,
     action_effect,
     best_opp_member,
@@ -470,7 +472,7 @@ def battle_effect(s, p):
     stones: the cheapest, control keeping `reserve` crystals. random and the other effects: never (a member
     slot, or -1)."""
     S, G = vS(s), vG(s)
-    if policy(s, p) == RANDOM or not G[G_BATTLE] or G[G_PSLOT] < 0:
+    if not G[G_VOCAB] & VOC_ACT_PUMP or policy(s, p) == RANDOM or not G[G_BATTLE] or G[G_PSLOT] < 0:
         return -1
     total, need = battle_need(s, p)
     if total >= need:

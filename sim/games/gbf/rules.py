@@ -70,12 +70,14 @@ TG_OPP, TG_OWN, TG_SELF, TG_OPP_LEADER, TG_ALL_OPP = (
  P_LSER, P_LATT, P_PREV_RANK, P_LDK, P_LUP, P_JC, P_LB, P_LOST, P_PEND_ARM, P_PEND_REP, P_MULL, P_SPENT,
  P_PLAYED, P_DEALT, P_N, P_NLEAD, P_OWN_TURN, P_SERIAL, P_ACT, P_LATKU, P_LHPU, P_LCHA, P_LCHH,
  P_LCHR) = range(37)
-# P_ACT: active crystals; P_L*U: the leader's modifications until its controller's turn starts (r. 6-2-1); P_LCH*:
-# its ATK / HP / rank chips (r. 10-16-4-1)
+# P_ACT: active crystals; P_LATK / P_LHP: the leader's effect modifications in all (this turn's, P_L*U: the part
+# until its controller's turn starts, r. 6-2-1, and P_LCH*: the part of its ATK / HP chips, r. 10-16-4-1; its rank
+# chips only in P_LCHR), so that a stat is read with one addition
 # member slots: M_BASE + slot * M_W + M_*
 M_BASE = 37
 (M_CARD, M_ACT, M_ATK, M_HP, M_LV, M_DMG, M_OUGI, M_SER, M_ATT, M_ACTED, M_ATKU, M_HPU, M_CHA, M_CHH,
- M_CHR) = range(15)  # M_*U: until the controller's turn starts; M_CH*: chips
+ M_CHR) = range(15)  # M_ATK / M_HP: every effect modification, of which M_*U until the controller's turn starts
+#                     and M_CH* chips (as for the leader); rank chips only in M_CHR
 M_LVC = 15  # level card copies (r. 10-4-3), LV_MAX of them
 M_W = M_LVC + LV_MAX
 ARM0 = M_BASE + SLOTS * M_W  # armor cards (r. 3-8), face-down, unordered for nobody may look
@@ -86,6 +88,9 @@ Z_DK, Z_HAND, Z_GUP, Z_GDN, Z_CRY, Z_CRYA = range(6)
 
 # ---- game row
 (G_FIRST, G_TP, G_TURN, G_OVER, G_CHECK, G_VIOL, G_DETAIL, G_BATTLE, G_PSLOT, G_PSER, G_ATTSEEN) = range(11)
+G_VOCAB = 11  # VOC_* bits: the game's decks have cards of these (set with the cards; the engine skips the work without)
+VOC_HAND_EMPTY, VOC_DMG_MOD, VOC_TIMING, VOC_ACT_PUMP = 1, 2, 4, 8  # a hand_empty state trigger (r. 8-7-5), a
+# static damage_mod (r. 9-2-1-3-2), an "at the start of" timing (r. 6-2-2 ...), a member's +ATK activated effect
 G_POL = 12  # 2 policy ids
 NPAR = 3
 G_PAR = G_POL + 2  # NPAR parameters per seat
@@ -297,7 +302,9 @@ def active_crystals(s, p, elem):
 def can_pay(s, p, cost, elem):
     """r. 8-4-2: `cost` crystals in all, one of them of the card's element when it has one (the
     engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]), the others of any element
-    (r. 8-4-2-2: a crystal with no element pays only those, r. 2-2-1-1-1); no partial payment (r. 8-4-2-4)."""
+    (r. 8-4-2-2: a crystal with no element pays only those, r. 2-2-1-1-1); no partial payment (r. 8-4-2-4); a
+    cost of 0 is paid by declaring the activation (r. 8-4-2-2-1). The callers offer only what this allows: no
+    cost, no activation (r. 8-4-2-5)."""
     S = vS(s)
     if cost <= 0:
         return True
@@ -341,17 +348,13 @@ def pay(s, p, cost, elem):
 
 @njit(cache=True, inline="always")
 def unit_stat(s, p, slot, k_col, m_col, p_col):
-    """Current ATK or HP (r. 2-7, 2-8): the printed value plus the modifications: this turn's, those until the controller's turn
-    starts (r. 6-2-1), the chips (r. 10-16-4-1) and 2 per level card (r. 10-4-3-3-1); not clamped: a value may
-    be negative (r. 1-3-6). m_col / p_col is this turn's column; the until-turn and chip columns follow it at
-    fixed distances."""
+    """Current ATK or HP (r. 2-7, 2-8): the printed value plus the effect modifications (this turn's, those until
+    the controller's turn starts, r. 6-2-1, and the chips, r. 10-16-4-1, summed in one column) and 2 per level
+    card (r. 10-4-3-3-1); not clamped: a value may be negative (r. 1-3-6)."""
     S = vS(s)
     if slot == LEADER_SLOT:
-        return card(s, p, S[p, P_LEAD], k_col) + S[p, p_col] + S[p, p_col + (P_LATKU - P_LATK)] \
-            + S[p, p_col + (P_LCHA - P_LATK)]
-    b = mcol(slot, 0)
-    return card(s, p, S[p, b + M_CARD], k_col) + S[p, b + m_col] + S[p, b + m_col + (M_ATKU - M_ATK)] \
-        + S[p, b + m_col + (M_CHA - M_ATK)] + 2 * S[p, b + M_LV]
+        return card(s, p, S[p, P_LEAD], k_col) + S[p, p_col]
+    return card(s, p, S[p, mcol(slot, M_CARD)], k_col) + S[p, mcol(slot, m_col)] + 2 * S[p, mcol(slot, M_LV)]
 
 
 @njit(cache=True, inline="always")
@@ -528,9 +531,10 @@ def deal_damage(s, p, slot, x):
     S = vS(s)
     if x <= 0:
         return 0
-    x = damage_value(s, p, slot, x)
-    if x <= 0:
-        return 0
+    if vG(s)[G_VOCAB] & VOC_DMG_MOD:
+        x = damage_value(s, p, slot, x)
+        if x <= 0:
+            return 0
     if slot == LEADER_SLOT:
         total = x
         if opt(s, O_ACCUM):
@@ -652,8 +656,8 @@ def stat_mods(s, p, j, stat):
     S = vS(s)
     chips = opt(s, O_RESET_CHIPS)
     if j == LEADER_SLOT:
-        return S[p, P_LATK + stat] + S[p, P_LATKU + stat] + (S[p, P_LCHA + stat] if chips else 0)
-    return S[p, mcol(j, M_ATK + stat)] + S[p, mcol(j, M_ATKU + stat)] + (S[p, mcol(j, M_CHA + stat)] if chips else 0)
+        return S[p, P_LATK + stat] - (0 if chips else S[p, P_LCHA + stat])
+    return S[p, mcol(j, M_ATK + stat)] - (0 if chips else S[p, mcol(j, M_CHA + stat)])
 
 
 @engine_jit
@@ -680,13 +684,13 @@ def reset_stat(s, p, j, stat):
     S = vS(s)
     chips = opt(s, O_RESET_CHIPS)
     if j == LEADER_SLOT:
-        S[p, P_LATK + stat], S[p, P_LATKU + stat] = 0, 0
         if chips:
             S[p, P_LCHA + stat] = 0
+        S[p, P_LATK + stat], S[p, P_LATKU + stat] = S[p, P_LCHA + stat], 0
     else:
-        S[p, mcol(j, M_ATK + stat)], S[p, mcol(j, M_ATKU + stat)] = 0, 0
         if chips:
             S[p, mcol(j, M_CHA + stat)] = 0
+        S[p, mcol(j, M_ATK + stat)], S[p, mcol(j, M_ATKU + stat)] = S[p, mcol(j, M_CHA + stat)], 0
 
 
 @engine_jit
@@ -733,9 +737,13 @@ def resolve(s, p, c, slot_eff, src):
             else:
                 S[p, mcol(j, M_ACT)] = 1
         elif j == LEADER_SLOT:
-            S[p, (P_LATK if op == OP_PUMP else P_LHP) + (P_LATKU - P_LATK if until else 0)] += x
+            S[p, P_LATK if op == OP_PUMP else P_LHP] += x
+            if until:
+                S[p, P_LATKU if op == OP_PUMP else P_LHPU] += x
         else:
-            S[p, mcol(j, (M_ATK if op == OP_PUMP else M_HP) + (M_ATKU - M_ATK if until else 0))] += x
+            S[p, mcol(j, M_ATK if op == OP_PUMP else M_HP)] += x
+            if until:
+                S[p, mcol(j, M_ATKU if op == OP_PUMP else M_HPU)] += x
     elif op == OP_DULL:  # "rest N" (N <= 1: one): as many active members as there are, up to N (r. 8-6-3-1,
         # 8-6-3-3); a rested one is not "made rested" again (r. 1-3-2-1)
         for _ in range(max(x, 1)):
@@ -753,8 +761,12 @@ def resolve(s, p, c, slot_eff, src):
             r, j = p, src if (tg == TG_SELF and src >= 0) else best_own_unit(s, p, False)
         if j == LEADER_SLOT:
             S[r, P_LCHA + par] += x
+            if par != CHIP_RANK:
+                S[r, P_LATK + par] += x
         elif j >= 0:
             S[r, mcol(j, M_CHA + par)] += x
+            if par != CHIP_RANK:
+                S[r, mcol(j, M_ATK + par)] += x
     elif op == OP_RESET:  # an opposing unit (target opp_character) or the card itself (self)
         if tg == TG_SELF and src >= 0:
             reset_stat(s, p, src, par)
