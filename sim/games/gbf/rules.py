@@ -368,12 +368,6 @@ def unit_hp(s, p, slot):
 
 
 @njit(cache=True, inline="always")
-def unit_rank(s, p, j):
-    """A member's rank with its rank chips (r. 10-16-4-1)."""
-    return card(s, p, vS(s)[p, mcol(j, M_CARD)], K_RANK) + vS(s)[p, mcol(j, M_CHR)]
-
-
-@njit(cache=True, inline="always")
 def unit_active(s, p, slot):
     if slot == LEADER_SLOT:
         return vS(s)[p, P_LACT] == 1
@@ -397,7 +391,7 @@ def member_rank(s, p, skip):
     k = 0
     for j in range(SLOTS):
         if j != skip and vS(s)[p, mcol(j, M_CARD)] >= 0:
-            k += unit_rank(s, p, j)
+            k += card(s, p, vS(s)[p, mcol(j, M_CARD)], K_RANK) + vS(s)[p, mcol(j, M_CHR)]
     return k
 
 
@@ -488,35 +482,26 @@ def has_trig(s, p, c, t):
 
 
 @engine_jit
-def static_mod(s, p, c, tg):
-    """Card c's static damage_mod effects aimed at `tg` (r. 8-1-3): (the additions, the reductions), each >= 0."""
-    E = vE(s)
-    add, red = 0, 0
-    for e in range(E.shape[2]):
-        if E[p, c, e, E_TRIGGER] == TR_STATIC and E[p, c, e, E_OP] == OP_DMG_MOD and E[p, c, e, E_TARGET] == tg:
-            add += max(E[p, c, e, E_AMOUNT], 0)
-            red += max(-E[p, c, e, E_AMOUNT], 0)
-    return add, red
-
-
-@engine_jit
 def damage_value(s, p, slot, x):
     """r. 9-2-1-3-2 / 9-2-1-3-3: x with every addition applied, then every reduction. The vocabulary's static
-    damage_mod effects of cards in the leader or member area (r. 2-5-2): `all_opp_characters` on the other
-    player's cards changes the damage p's members receive, `self` the damage the card itself receives; a
+    damage_mod effects (r. 8-1-3) of cards in the leader or member area (r. 2-5-2): `all_opp_characters` on the
+    other player's cards changes the damage p's members receive, `self` the damage the card itself receives; a
     positive amount adds, a negative one reduces."""
-    S = vS(s)
-    q = 1 - p
+    S, E = vS(s), vE(s)
     add, red = 0, 0
-    for j in range(SLOTS + 1 if slot != LEADER_SLOT else 0):
-        c = S[q, P_LEAD] if j == LEADER_SLOT else S[q, mcol(j, M_CARD)]
-        if c >= 0 and has_trig(s, q, c, TR_STATIC):
-            a, r = static_mod(s, q, c, TG_ALL_OPP)
-            add, red = add + a, red + r
-    c = S[p, P_LEAD] if slot == LEADER_SLOT else S[p, mcol(slot, M_CARD)]
-    if c >= 0 and has_trig(s, p, c, TR_STATIC):
-        a, r = static_mod(s, p, c, TG_SELF)
-        add, red = add + a, red + r
+    for k in range(SLOTS + 2):  # the other player's leader and members (members hit only), then the card hit
+        r, j, tg = 1 - p, k, TG_ALL_OPP
+        if k == SLOTS + 1:
+            r, j, tg = p, slot, TG_SELF
+        elif slot == LEADER_SLOT:
+            continue
+        c = S[r, P_LEAD] if j == LEADER_SLOT else S[r, mcol(j, M_CARD)]
+        if c < 0 or not has_trig(s, r, c, TR_STATIC):
+            continue
+        for e in range(E.shape[2]):
+            if E[r, c, e, E_TRIGGER] == TR_STATIC and E[r, c, e, E_OP] == OP_DMG_MOD and E[r, c, e, E_TARGET] == tg:
+                add += max(E[r, c, e, E_AMOUNT], 0)
+                red += max(-E[r, c, e, E_AMOUNT], 0)
     return x + add - red
 
 
@@ -641,56 +626,25 @@ def divide_damage(s, q, x, n):
 
 
 @engine_jit
-def distribute_damage(s, q, x, n):
-    """r. 10-13-1: each share of divide_damage is dealt as its own damage instance."""
-    share0, share1, share2 = divide_damage(s, q, x, n)
-    deal_damage(s, q, 0, share0)
-    deal_damage(s, q, 1, share1)
-    deal_damage(s, q, 2, share2)
-
-
-@engine_jit
-def stat_mods(s, p, j, stat):
-    """The effect modifications of unit j's ATK (stat 0) or HP (1) that a reset removes (r. 10-15): this turn's,
-    those until the controller's turn starts and, with option reset_removes_chips, its chips."""
+def reset_target(s, q, stat):
+    """The opposing unit whose ATK / HP a reset lowers most: the largest positive sum of the modifications it
+    removes (r. 10-15: all but the chips when option reset_removes_chips is 0), attack cards first; -1 if none
+    has one."""
     S = vS(s)
     chips = opt(s, O_RESET_CHIPS)
-    if j == LEADER_SLOT:
-        return S[p, P_LATK + stat] - (0 if chips else S[p, P_LCHA + stat])
-    return S[p, mcol(j, M_ATK + stat)] - (0 if chips else S[p, mcol(j, M_CHA + stat)])
-
-
-@engine_jit
-def reset_target(s, q, stat):
-    """The opposing unit whose ATK / HP a reset lowers most: the largest positive stat_mods, attack cards
-    first; -1 if none has one."""
-    S = vS(s)
     best, score = -1, 0
     for j in range(SLOTS + 1):
         if j < SLOTS and S[q, mcol(j, M_CARD)] < 0:
             continue
-        m = stat_mods(s, q, j, stat)
+        if j == LEADER_SLOT:
+            m = S[q, P_LATK + stat] - (0 if chips else S[q, P_LCHA + stat])
+        else:
+            m = S[q, mcol(j, M_ATK + stat)] - (0 if chips else S[q, mcol(j, M_CHA + stat)])
         att = S[q, P_LATT] if j == LEADER_SLOT else S[q, mcol(j, M_ATT)]
         v = m + (1000 if att else 0)
         if m > 0 and v > score:
             best, score = j, v
     return best
-
-
-@engine_jit
-def reset_stat(s, p, j, stat):
-    """r. 10-15: unit j's ATK / HP back to the printed value: its effect modifications go (the chips with option
-    reset_removes_chips), the level cards' +2 stay (r. 10-15-1-1)."""
-    S = vS(s)
-    chips = opt(s, O_RESET_CHIPS)
-    if j == LEADER_SLOT:
-        if chips:
-            S[p, P_LCHA + stat] = 0
-        S[p, P_LATK + stat], S[p, P_LATKU + stat] = S[p, P_LCHA + stat], 0
-    else:
-        if chips:
-            S[p, mcol(j, M_CHA + stat)] = 0
-        S[p, mcol(j, M_ATK + stat)], S[p, mcol(j, M_ATKU + stat)] = S[p, mcol(j, M_CHA + stat)], 0
 
 
 @engine_jit
@@ -715,8 +669,11 @@ def resolve(s, p, c, slot_eff, src):
         elif tg == TG_ALL_OPP:
             for j in range(SLOTS):
                 deal_damage(s, q, j, x)
-        elif par > 1:
-            distribute_damage(s, q, x, par)
+        elif par > 1:  # r. 10-13-1: each share its own damage instance
+            share0, share1, share2 = divide_damage(s, q, x, par)
+            deal_damage(s, q, 0, share0)
+            deal_damage(s, q, 1, share1)
+            deal_damage(s, q, 2, share2)
         else:
             j = best_opp_member(s, q, x, False)
             if j >= 0:  # no target: that part is ignored (r. 8-6-3-4)
@@ -767,13 +724,18 @@ def resolve(s, p, c, slot_eff, src):
             S[r, mcol(j, M_CHA + par)] += x
             if par != CHIP_RANK:
                 S[r, mcol(j, M_ATK + par)] += x
-    elif op == OP_RESET:  # an opposing unit (target opp_character) or the card itself (self)
-        if tg == TG_SELF and src >= 0:
-            reset_stat(s, p, src, par)
-        else:
-            j = reset_target(s, q, par)
-            if j >= 0:
-                reset_stat(s, q, j, par)
+    elif op == OP_RESET:  # r. 10-15: an opposing unit (target opp_character) or the card itself (self): its
+        # effect modifications of the stat go (the chips with option reset_removes_chips), level cards stay
+        # (r. 10-15-1-1)
+        r, j = (p, src) if (tg == TG_SELF and src >= 0) else (q, reset_target(s, q, par))
+        if j == LEADER_SLOT:
+            if opt(s, O_RESET_CHIPS):
+                S[r, P_LCHA + par] = 0
+            S[r, P_LATK + par], S[r, P_LATKU + par] = S[r, P_LCHA + par], 0
+        elif j >= 0:
+            if opt(s, O_RESET_CHIPS):
+                S[r, mcol(j, M_CHA + par)] = 0
+            S[r, mcol(j, M_ATK + par)], S[r, mcol(j, M_ATKU + par)] = S[r, mcol(j, M_CHA + par)], 0
     elif op == OP_DISCARD:  # r. 10-14: x cards chosen at random from the opponent's hand go to its gauge
         for _ in range(x):
             if S[q, P_HAND] <= 0:
