@@ -67,6 +67,16 @@ TRIGGERS = (
     "deleted",  # CoJ: this unit is deleted (消滅, 「このユニットが消滅した時」)
     "opp_zone_broken",  # CoJ: its controller's effect destroys a card set in the opponent's trigger zone
     "own_zone_broken",  # CoJ: the opponent's effect destroys a card set in its controller's trigger zone
+    # GBF timings (docs/policies_gbf.md): "at the start of your ..." (r. 6-3-1-1, 7-2-1-1, 7-4-1-1, 6-5-1-1; the
+    # turn's start is turn_start, r. 6-2-2) and the subject-less "on job change" / "on limit break" (r. 8-7-2-2)
+    "main_start",
+    "battle_start",
+    "attack_step",
+    "damage_step",
+    "burst_start",
+    "job_change",
+    "limit_break",
+    "hand_empty",  # GBF state trigger (r. 8-7-5): its controller's hand has no card
 )
 
 OPS = (
@@ -126,6 +136,8 @@ OPS = (
                    # it (the condition COND_COUNT / CNT_PAID)
     "cast_free",  # FFTCG: cast a Summon of cost <= param from the hand without paying its cost (param -1: "of cost X
                   # or less", X paid on resolution); amount 1: it returns to the hand after use
+    "chip",  # GBF (r. 10-16): put an `amount` chip (negative: a minus chip) on a target; param 0 ATK, 1 HP, 2 rank
+    "reset",  # GBF (r. 10-15): a target's ATK (param 0) or HP (param 1) returns to its original value
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",

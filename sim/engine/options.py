@@ -32,7 +32,7 @@ RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "gbf": {"damage_accumulates": FLAG, "armor_break_per_hit": FLAG, "replenish_per_ko": FLAG,
             "battle_ends_any_attacker": FLAG, "leader_rank_stack": FLAG, "trigger_pays_cost": FLAG,
             "counter_windows": (0, 3),  # §11.11: a few counter steps per battle; the rules' loop is r. 11-1
-            "assist_to_gauge": FLAG,
+            "assist_to_gauge": FLAG, "reset_removes_chips": FLAG,
             "turn_cap": (1, 1000)},  # §11.16: not a rule; 1000 bounds the turns detail arrays
     "pso2": {"erosion_player_only": FLAG, "fd_pp_colour": FLAG, "new_pp_on": FLAG, "player_attacks": FLAG,
              "armor_vs_effects": FLAG, "weapon_bonus_turn": FLAG, "rapid_warcry_twice": FLAG,

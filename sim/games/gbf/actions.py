@@ -18,6 +18,7 @@ from sim.games.gbf.policy import (
     A_SUMMON,
     ACT,
     attack_plan,
+    battle_effect,
     battle_summon,
     burst_target,
     choose_leader,
@@ -39,6 +40,7 @@ from sim.games.gbf.rules import (
     G_PSER,
     G_PSLOT,
     G_TP,
+    G_VOCAB,
     KW_ASSIST,
     LDK0,
     LEADER_SLOT,
@@ -46,9 +48,13 @@ from sim.games.gbf.rules import (
     M_ACT,
     M_ACTED,
     M_ATK,
+    M_ATKU,
     M_ATT,
     M_CARD,
+    M_CHA,
+    M_CHH,
     M_HP,
+    M_HPU,
     M_LV,
     M_LVC,
     M_OUGI,
@@ -71,11 +77,15 @@ from sim.games.gbf.rules import (
     P_JC,
     P_LACT,
     P_LATK,
+    P_LATKU,
     P_LATT,
     P_LB,
+    P_LCHA,
+    P_LCHH,
     P_LDK,
     P_LEAD,
     P_LHP,
+    P_LHPU,
     P_LOST,
     P_LOUGI,
     P_LUP,
@@ -90,8 +100,19 @@ from sim.games.gbf.rules import (
     SUMMON,
     TR_ACTION,
     TR_ATTACK,
+    TR_ATTACK_STEP,
+    TR_BATTLE_START,
+    TR_BURST_START,
     TR_CAST,
+    TR_DAMAGE_STEP,
     TR_ENTER,
+    TR_HAND_EMPTY,
+    TR_JOB_CHANGE,
+    TR_LIMIT_BREAK,
+    TR_MAIN_START,
+    TR_TURN_START,
+    VOC_HAND_EMPTY,
+    VOC_TIMING,
     Z_CRYA,
     Z_DK,
     Z_GDN,
@@ -106,6 +127,7 @@ from sim.games.gbf.rules import (
     deal_damage,
     draw_cards,
     fire,
+    fire_area,
     lb_slot,
     mcol,
     opt,
@@ -201,19 +223,35 @@ def armor_break(s, q):
 
 @njit(cache=True, inline="always")
 def checkpoint(s):
-    """A checkpoint; most find nothing to do, so the rule processes run only if one may be due."""
+    """A checkpoint; most find nothing to do, so the rule processes run only if one may be due (or a
+    hand_empty state trigger, r. 8-7-5)."""
     S = vS(s)
     if S[0, P_LOST] | S[1, P_LOST] | S[0, P_PEND_ARM] | S[1, P_PEND_ARM] | S[0, P_PEND_REP] | S[1, P_PEND_REP] \
-            or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0:
+            or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0 \
+            or (vG(s)[G_VOCAB] & VOC_HAND_EMPTY and (S[0, P_HAND] == 0 or S[1, P_HAND] == 0)):
         rule_processes(s)
+
+
+@njit(cache=True, inline="always")
+def timing(s, p, trigger):
+    """An "at the start of" timing of p's turn: the effects of p's leader and members (fire_area), then a
+    checkpoint; skipped when no card of the game has such a timing (G_VOCAB)."""
+    if vG(s)[G_VOCAB] & VOC_TIMING:
+        fire_area(s, p, trigger)
+        checkpoint(s)
 
 
 @engine_jit
 def rule_processes(s):
     """r. 8-5-1 / 9-4: one rule process at a time: defeat check (r. 1-2-2, 9-3: a loss condition met is
     decided here; both at once = draw, r. 1-2-3, 9-4-1-2), armor breaks, then replenishments, the turn
-    player's first (r. 9-4-2-1-1, 9-4-3-1-1)."""
+    player's first (r. 9-4-2-1-1, 9-4-3-1-1); then the pending state triggers (r. 8-5-1), the turn player's
+    first: hand_empty effects of the leader and members of a player whose hand has no card (r. 8-7-5). A
+    state trigger is pending again after it resolves while its state holds (r. 8-7-5-1); the engine takes
+    that up at the next checkpoint (once per player per checkpoint), so an effect that leaves the hand empty
+    does not loop."""
     S, G = vS(s), vG(s)
+    stated = 0  # bit q: q's hand_empty triggers resolved at this checkpoint
     while not G[G_OVER]:
         for q in range(2):  # r. 9-4-1: a KO'd leader (P_LOST 1, r. 9-4-1-3) or an empty deck (2, r. 9-4-1-4)
             if S[q, P_LOST] == 0 and S[q, P_DECK] <= 0:
@@ -241,6 +279,15 @@ def rule_processes(s):
                 i = replenish_pick(s, q)
                 if i >= 0:
                     deploy(s, q, take_hand(s, q, i), 0)
+                done = True
+                break
+        if done:
+            continue
+        for k in range(2 if G[G_VOCAB] & VOC_HAND_EMPTY else 0):
+            q = G[G_TP] if k == 0 else 1 - G[G_TP]
+            if S[q, P_HAND] == 0 and not stated >> q & 1:
+                stated |= 1 << q
+                fire_area(s, q, TR_HAND_EMPTY)
                 done = True
                 break
         if not done:
@@ -291,11 +338,22 @@ def setup(s, p, n_leaders):
 
 @engine_jit
 def start_phase(s, p, first_turn):
-    """r. 6-2: untap leader, members and crystals; draw 2 (none on the first player's first turn,
+    """r. 6-2: "until your turn starts" modifications end (r. 6-2-1), "at the start of your turn" effects
+    (r. 6-2-2) and a checkpoint; untap leader, members and crystals; draw 2 (none on the first player's first turn,
     r. 6-2-5); the deck's top card becomes a crystal (active, r. 3-7-1-1) and a summon stone
     trigger-activates without going to the gauge (r. 6-2-7, 10-17-1-1); a checkpoint after each step
     (r. 6-2-4, 6-2-6, 6-2-8)."""
     S = vS(s)
+    S[p, P_LATK] -= S[p, P_LATKU]  # r. 6-2-1: "until your turn starts" ends
+    S[p, P_LHP] -= S[p, P_LHPU]
+    S[p, P_LATKU], S[p, P_LHPU] = 0, 0
+    for j in range(SLOTS):
+        S[p, mcol(j, M_ATK)] -= S[p, mcol(j, M_ATKU)]
+        S[p, mcol(j, M_HP)] -= S[p, mcol(j, M_HPU)]
+        S[p, mcol(j, M_ATKU)], S[p, mcol(j, M_HPU)] = 0, 0
+    timing(s, p, TR_TURN_START)  # r. 6-2-2
+    if vG(s)[G_OVER]:
+        return
     S[p, P_LACT] = 1
     for j in range(SLOTS):
         S[p, mcol(j, M_ACT)] = 1
@@ -318,8 +376,10 @@ def start_phase(s, p, first_turn):
 
 @engine_jit
 def main_phase(s, p):
-    """r. 6-3: the policy acts until it passes; each action is followed by a checkpoint."""
+    """r. 6-3: "at the start of your main phase" effects and a checkpoint (r. 6-3-1-1), then the policy acts
+    until it passes; each action is followed by a checkpoint."""
     S = vS(s)
+    timing(s, p, TR_MAIN_START)
     for _ in range(64):  # every action uses up a card, a crystal or a once-per-turn right
         if vG(s)[G_OVER]:
             return
@@ -344,6 +404,7 @@ def main_phase(s, p):
             S[p, mcol(j, M_CARD)] = c
             S[p, P_LB] = 1
             mark_played(s, p, c)
+            fire(s, p, c, TR_LIMIT_BREAK, j)  # r. 8-7-2-2: "on limit break" of the new card
         elif kind == A_JC:  # r. 10-3-3: the new leader inherits state and modifications; once a turn (r. 10-3-2), in
             # the main phase (r. 6-3-1-2-4); not a deploy (r. 10-2-1, 10-2-2)
             S[p, LUP0 + S[p, P_LUP]] = S[p, P_LEAD]
@@ -354,17 +415,24 @@ def main_phase(s, p):
             S[p, LDK0 + i] = S[p, LDK0 + S[p, P_LDK]]
             S[p, P_JC] = 1
             S[p, P_PLAYED] += 1
+            fire(s, p, S[p, P_LEAD], TR_JOB_CHANGE, LEADER_SLOT)  # r. 8-7-2-2: "on job change" of the new leader
         elif kind == A_ASSIST:  # r. 6-3-1-2-2 / 10-18
             use_assist(s, p, i)
-        elif kind == A_EFFECT:  # r. 8-1-2: pay the cost, resolve
-            c = S[p, mcol(i, M_CARD)]
-            k = action_effect(s, p, c)
-            pay(s, p, vE(s)[p, c, k, E_COST], 0)
-            S[p, mcol(i, M_ACTED)] = 1
-            fire(s, p, c, TR_ACTION, i)
+        elif kind == A_EFFECT:
+            use_effect(s, p, i)
         else:
             return
         checkpoint(s)
+
+
+@engine_jit
+def use_effect(s, p, j):
+    """r. 8-1-2: the activated effect of p's member in slot j: pay its cost, mark it used this turn, resolve."""
+    c = vS(s)[p, mcol(j, M_CARD)]
+    k = action_effect(s, p, c)
+    pay(s, p, vE(s)[p, c, k, E_COST], 0)
+    vS(s)[p, mcol(j, M_ACTED)] = 1
+    fire(s, p, c, TR_ACTION, j)
 
 
 @engine_jit
@@ -471,7 +539,8 @@ def counter_step(s, q, in_battle):
 def attack_step(s, p, on, pursue):
     """r. 7-2-1-3: the turn player's attack step while in battle: with `pursue` (back from a counter
     step, r. 7-3-1-3) it may first add pursuing attack cards (r. 7-2-1-3-2; the policy's pursuit_pick),
-    then play summon stones from the hand (r. 7-2-1-3-4), paid, recorded as plays (battle_summon).
+    then play summon stones from the hand (r. 7-2-1-3-4), paid, recorded as plays (battle_summon), and use its
+    members' activated effects (r. 7-2-1-3-3, battle_effect).
     Returns whether the battle is still on."""
     while on and pursue:
         j = pursuit_pick(s, p)
@@ -480,11 +549,15 @@ def attack_step(s, p, on, pursue):
         on = join_battle(s, p, j)
     while on:
         i = battle_summon(s, p)
-        if i < 0:
-            break
-        c = take_hand(s, p, i)
-        play_summon(s, p, c, False)
-        mark_played(s, p, c)
+        if i >= 0:
+            c = take_hand(s, p, i)
+            play_summon(s, p, c, False)
+            mark_played(s, p, c)
+        else:
+            j = battle_effect(s, p)
+            if j < 0:
+                break
+            use_effect(s, p, j)
         checkpoint(s)
         on = not vG(s)[G_OVER] and battle_on(s, p)
     return on
@@ -510,7 +583,15 @@ def battle_phase(s, p):
     S, G = vS(s), vG(s)
     q = 1 - p
     ends = 0  # counter steps opened out of battle
-    for _ in range(8 + opt(s, O_COUNTERS)):  # each battle rests at least one active card
+    fresh = True  # a new attack step starts: the battle phase's first, or after a damage step (r. 7-4-1-3)
+    for step in range(8 + opt(s, O_COUNTERS)):  # each battle rests at least one active card
+        if fresh and G[G_VOCAB] & VOC_TIMING:  # r. 7-2-1-1 / 7-2-1-2: "at the start of the attack step", on the
+            # first also "of the battle phase", then a checkpoint
+            fire_area(s, p, TR_ATTACK_STEP)
+            if step == 0:
+                fire_area(s, p, TR_BATTLE_START)
+            checkpoint(s)
+        fresh = False
         if G[G_OVER]:
             return
         plan = attack_plan(s, p)
@@ -533,6 +614,13 @@ def battle_phase(s, p):
             if not on or not counter_step(s, q, True):
                 break
             on = attack_step(s, p, not G[G_OVER] and battle_on(s, p), True)  # r. 7-3-1-3: back to it
+        fresh = on  # a damage step: the attack step it goes back to is a new one (r. 7-4-1-3)
+        if on and G[G_VOCAB] & VOC_TIMING:  # r. 7-4-1-1: "at the start of the damage step" (the turn player's
+            # cards, then the defender's), a checkpoint; the battle may have ended
+            fire_area(s, p, TR_DAMAGE_STEP)
+            fire_area(s, q, TR_DAMAGE_STEP)
+            checkpoint(s)
+            on = not G[G_OVER] and battle_on(s, p)
         if on:  # damage step
             total = 0
             for j in range(SLOTS + 1):
@@ -545,9 +633,12 @@ def battle_phase(s, p):
 
 @engine_jit
 def burst_phase(s, p):
-    """r. 6-5: chain burst = one damage instance of the face-down gauge count (r. 6-5-1-2-1-2) to an opposing member
+    """r. 6-5: "at the start of your burst phase" effects and a checkpoint (r. 6-5-1-1); chain burst = one damage instance of the face-down gauge count (r. 6-5-1-2-1-2) to an opposing member
     (the leader only if none), checkpoint, then those cards go under the deck; "this turn" effects end."""
     S = vS(s)
+    timing(s, p, TR_BURST_START)  # r. 6-5-1-1
+    if vG(s)[G_OVER]:
+        return
     x = S[p, P_GDN]
     if x > 0:
         t = burst_target(s, p, x)
@@ -556,10 +647,12 @@ def burst_phase(s, p):
         for i in range(S[p, P_GDN]):
             to_bottom(s, p, S[p, zoff(s, Z_GDN) + i])
         S[p, P_GDN] = 0
-    for r in range(2):  # r. 6-5-1-3: this turn's modifications, ougi and once-per-turn uses end
-        S[r, P_LATK], S[r, P_LHP], S[r, P_LOUGI] = 0, 0, 0
+    for r in range(2):  # r. 6-5-1-3: this turn's modifications, ougi and once-per-turn uses end (what lasts until
+        # a turn starts and the chips stay)
+        S[r, P_LATK], S[r, P_LHP], S[r, P_LOUGI] = S[r, P_LATKU] + S[r, P_LCHA], S[r, P_LHPU] + S[r, P_LCHH], 0
         for j in range(SLOTS):
-            S[r, mcol(j, M_ATK)], S[r, mcol(j, M_HP)] = 0, 0
+            S[r, mcol(j, M_ATK)] = S[r, mcol(j, M_ATKU)] + S[r, mcol(j, M_CHA)]
+            S[r, mcol(j, M_HP)] = S[r, mcol(j, M_HPU)] + S[r, mcol(j, M_CHH)]
             S[r, mcol(j, M_OUGI)], S[r, mcol(j, M_ACTED)] = 0, 0
     S[p, P_JC], S[p, P_LB] = 0, 0
     checkpoint(s)

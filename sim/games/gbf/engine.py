@@ -9,7 +9,9 @@ one job change and one limit break per turn, activated effects), battle (declare
 attack cards, ougi on attack, the defender's counter step, one damage instance of the summed ATK),
 burst (chain burst with the face-down gauge, recycled under the deck). Checkpoints run the defeat
 check, armor breaks and member replenishment (r. 9-4). The game ends at a checkpoint that sees a
-KO'd leader or an empty deck (both: a draw, r. 1-2-3). The rules have no turn limit (digest §11.16):
+KO'd leader or an empty deck (both: a draw, r. 1-2-3). The cards' "at the start of" timings (turn, main
+phase, battle phase, attack step, damage step, burst phase), "on job change / limit break" and the
+empty-hand state trigger resolve where the rules place them, each followed by a checkpoint. The rules have no turn limit (digest §11.16):
 the rules option turn_cap (default MAX_TURNS = 80, up to 1000) ends a game still on after that many
 game turns as a draw recorded as turn_cap.
 
@@ -31,7 +33,7 @@ import sys
 import numpy as np
 from numba import njit
 
-from sim.cards.effects import E_NCOLS, MAX_EFFECTS, text_hash
+from sim.cards.effects import E_NCOLS, E_OP, E_TRIGGER, MAX_EFFECTS, text_hash
 from sim.cards.model import Deck
 from sim.engine.compiled import K_NAMEH, K_NCOLS, K_RANK, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
@@ -67,6 +69,9 @@ from sim.games.gbf.actions import battle_phase, burst_phase, main_phase, setup, 
 from sim.games.gbf.policy import DEFAULTS, NPAR, POLICY_NAMES
 from sim.games.gbf.rules import (
     ARM0,
+    CHIP_ATK,
+    CHIP_HP,
+    CHIP_RANK,
     G_CHECK,
     G_DETAIL,
     G_FIRST,
@@ -78,6 +83,7 @@ from sim.games.gbf.rules import (
     G_TP,
     G_TURN,
     G_VIOL,
+    G_VOCAB,
     KEYWORDS,
     LDK0,
     LEAD_MAX,
@@ -85,11 +91,14 @@ from sim.games.gbf.rules import (
     LV_MAX,
     M_BASE,
     M_CARD,
+    M_CHR,
     M_LV,
     M_LVC,
     M_W,
     MAX_TURNS,
     O_TURN_CAP,
+    OP_DMG_MOD,
+    OP_PUMP,
     OPTION_SPECS,
     P_ACT,
     P_ARM,
@@ -112,7 +121,20 @@ from sim.games.gbf.rules import (
     P_PLAYED,
     P_SPENT,
     SLOTS,
+    TR_ACTION,
+    TR_ATTACK_STEP,
+    TR_BATTLE_START,
+    TR_BURST_START,
+    TR_DAMAGE_STEP,
+    TR_HAND_EMPTY,
+    TR_MAIN_START,
+    TR_STATIC,
+    TR_TURN_START,
     TURN_CAP_MAX,
+    VOC_ACT_PUMP,
+    VOC_DMG_MOD,
+    VOC_HAND_EMPTY,
+    VOC_TIMING,
     Z0,
     Z_CRY,
     Z_CRYA,
@@ -150,7 +172,8 @@ V_ZONES = 1  # a main-deck copy not in exactly one zone (deck, hand, gauge up/do
 #              member or level card), or a leader not exactly once (in play, leader deck face-down / up)
 V_NEGATIVE = 2  # a zone count below 0 or above its size
 V_LIMITS = 4  # armor above 5, level cards above LV_MAX, two members of one character name (r. 10-2-3-2-1)
-V_RANK = 8  # the members' total rank above the crystal count (r. 10-2-3-1-1: crystals never decrease here)
+V_RANK = 8  # the members' total rank (rank chips above 0 left out) above the crystal count (r. 10-2-3-1-1:
+#            crystals never decrease here)
 V_END = 16  # past the turn cap, or a finished game in which nobody lost
 
 
@@ -166,6 +189,14 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
     if not main or len(leaders) > LEAD_MAX or not any(c.rank == 0 for c in leaders):
         raise InputError(deck.path, "a GBF game needs a main deck and a leader deck of 1-5 leaders with a "
                                     "rank-0 leader (r. 5-1-2, 5-1-2-3)")
+    for c in main + leaders:
+        for e in c.effects:
+            if e.op == "chip" and e.param not in (CHIP_ATK, CHIP_HP, CHIP_RANK):
+                raise InputError(deck.path, f"card {c.code}: a chip's param is {CHIP_ATK} (ATK), {CHIP_HP} (HP) or "
+                                            f"{CHIP_RANK} (rank), not {e.param} (r. 10-16-4-1)")
+            if e.op == "reset" and e.param not in (CHIP_ATK, CHIP_HP):
+                raise InputError(deck.path, f"card {c.code}: a reset's param is {CHIP_ATK} (ATK) or {CHIP_HP} (HP), "
+                                            f"not {e.param} (r. 10-15)")
     comp = compile_cards(GAME, deck.name, main + leaders, KEYWORDS, {})
     for i, c in enumerate(main + leaders):
         comp.cards[i, K_NAMEH] = text_hash(char_name(c.name))  # the name limit compares character names
@@ -209,6 +240,16 @@ def _tables(a: GbfCompiledDeck, b: GbfCompiledDeck) -> tuple[np.ndarray, ...]:
     return cards, effs, np.array([len(a), len(b)], np.int32), np.array([a.n_leaders, b.n_leaders], np.int32)
 
 
+def _vocab_flags(effs: np.ndarray) -> int:
+    """G_VOCAB: the VOC_* bits of the effects in the two decks' tables."""
+    trig, op = effs[..., E_TRIGGER], effs[..., E_OP]
+    timings = np.isin(trig, [TR_TURN_START, TR_MAIN_START, TR_BATTLE_START, TR_ATTACK_STEP, TR_DAMAGE_STEP,
+                             TR_BURST_START])
+    return (VOC_HAND_EMPTY if (trig == TR_HAND_EMPTY).any() else 0) | \
+        (VOC_DMG_MOD if ((trig == TR_STATIC) & (op == OP_DMG_MOD)).any() else 0) | \
+        (VOC_TIMING if timings.any() else 0) | (VOC_ACT_PUMP if ((trig == TR_ACTION) & (op == OP_PUMP)).any() else 0)
+
+
 def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str, int] | None,
                    params_a: np.ndarray | None, params_b: np.ndarray | None) -> np.ndarray:
     if detail not in DETAIL_CODES:
@@ -237,6 +278,7 @@ def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed
     """Games start..start+n-1 of (seed, stream); deck A is seat 0, deck B seat 1."""
     g0 = _game_template(policy_a, policy_b, detail, options, params_a, params_b)
     cards, effs, sizes, nlead = _tables(a, b)
+    g0[G_VOCAB] = _vocab_flags(effs)
     nmax = cards.shape[1] - LEAD_MAX
     cap = int(g0[O_TURN_CAP])
     batch = new_batch(n, detail, cap, nmax)
@@ -254,6 +296,7 @@ def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: 
     g0 = _game_template(policy_a, policy_b, "games", options, None, None)
     g0[G_CHECK] = 1
     cards, effs, sizes, nlead = _tables(a, b)
+    g0[G_VOCAB] = _vocab_flags(effs)
     nmax = cards.shape[1] - LEAD_MAX
     games = new_batch(n, "games", int(g0[O_TURN_CAP]), nmax).games
     viol = np.zeros(max(n, 1), np.int64)
@@ -271,6 +314,7 @@ def scenario_state(a: CompiledDeck, b: CompiledDeck, *, first: int = 0, policies
     numpy on vS(s) (rules offsets) and call the functions of rules.py and actions.py."""
     g0 = _game_template(policies[0], policies[1], "cards", options, None, None)
     cards, effs, sizes, nlead = _tables(a, b)
+    g0[G_VOCAB] = _vocab_flags(effs)
     n = cards.shape[1] - LEAD_MAX
     S, G, R, T, C = new_arrays(n, int(g0[O_TURN_CAP]))
     G[:] = g0
@@ -453,7 +497,10 @@ def check_state(s, end):
         for c in range(n, n + LEAD_MAX):
             if seen[c] != (1 if c - n < S[p, P_NLEAD] else 0):
                 v |= V_ZONES
-        if member_rank(s, p, -1) > S[p, P_CRY]:
+        raised = 0  # a +rank chip placed after the deploy may lift the total: the limit is checked at placement only
+        for j in range(SLOTS):
+            raised += max(0, S[p, mcol(j, M_CHR)]) if S[p, mcol(j, M_CARD)] >= 0 else 0
+        if member_rank(s, p, -1) - raised > S[p, P_CRY]:
             v |= V_RANK
         active = 0
         for i in range(S[p, P_CRY]):

@@ -32,6 +32,7 @@ from sim.games.gbf.rules import (
     G_PAR,
     G_POL,
     G_PSLOT,
+    G_VOCAB,
     KW_ASSIST,
     LDK0,
     LEADER_SLOT,
@@ -50,6 +51,7 @@ from sim.games.gbf.rules import (
     OP_DULL,
     OP_GAIN,
     OP_PUMP,
+    OP_RESET,
     OP_SHIELD,
     P_ACT,
     P_CRY,
@@ -59,6 +61,7 @@ from sim.games.gbf.rules import (
     P_JC,
     P_LATT,
     P_LB,
+    P_LCHR,
     P_LDK,
     P_LDMG,
     P_LEAD,
@@ -72,6 +75,7 @@ from sim.games.gbf.rules import (
     TR_ACTION,
     TR_ATTACK,
     TR_CAST,
+    VOC_ACT_PUMP,
     Z_HAND,
     action_effect,
     best_opp_member,
@@ -86,6 +90,7 @@ from sim.games.gbf.rules import (
     opt,
     ougi_cost,
     random_index,
+    reset_target,
     summon_cost,
     unit_active,
     unit_atk,
@@ -172,7 +177,7 @@ def jc_target(s, p, i):
     r = card(s, p, S[p, LDK0 + i], K_RANK)
     if opt(s, O_LEADER_STACK):
         r += S[p, P_PREV_RANK] + card(s, p, S[p, P_LEAD], K_RANK)
-    return r <= S[p, P_CRY]
+    return r + S[p, P_LCHR] <= S[p, P_CRY]  # the leader's rank chips carry to the new leader (r. 10-16-1-3)
 
 
 @engine_jit
@@ -195,6 +200,8 @@ def useful(s, p, c, k, defending):
         return defending
     if op == OP_DULL:
         return False  # nothing in the vocabulary cares about a rested member but attacks
+    if op == OP_RESET:  # an opposing unit with a raised ATK / HP (an attack card first, reset_target)
+        return reset_target(s, q, E[p, c, k, 4]) >= 0
     return not defending and vG(s)[G_BATTLE] != 0
 
 
@@ -455,6 +462,36 @@ def battle_summon(s, p):
         return -1
     b = pump_stone(s, p, need - total)
     return b % ACT if b >= 0 else -1
+
+
+@engine_jit
+def battle_effect(s, p):
+    """r. 7-2-1-3-3: the turn player may use activated effects in the attack step. The scripted policies use
+    a member's +ATK one (pump, once per turn per card; on itself only while it is an attack card) when
+    its ATK turns the battle's damage into a KO of the partner or an armor break, as battle_summon does with
+    stones: the cheapest, control keeping `reserve` crystals. random and the other effects: never (a member
+    slot, or -1)."""
+    S, G = vS(s), vG(s)
+    if not G[G_VOCAB] & VOC_ACT_PUMP or policy(s, p) == RANDOM or not G[G_BATTLE] or G[G_PSLOT] < 0:
+        return -1
+    total, need = battle_need(s, p)
+    if total >= need:
+        return -1
+    spare = S[p, P_ACT] - param(s, p, 1)
+    best, bcost = -1, 1 << 30
+    for j in range(SLOTS):
+        c = S[p, mcol(j, M_CARD)]
+        if c < 0 or S[p, mcol(j, M_ACTED)] or card(s, p, c, K_KW) & KW_ASSIST:
+            continue
+        k = action_effect(s, p, c)
+        if k < 0 or vE(s)[p, c, k, E_OP] != OP_PUMP or vE(s)[p, c, k, E_AMOUNT] < need - total:
+            continue
+        if vE(s)[p, c, k, E_TARGET] == TG_SELF and not S[p, mcol(j, M_ATT)]:
+            continue
+        cost = vE(s)[p, c, k, E_COST]
+        if cost <= spare and cost < bcost and can_pay(s, p, cost, 0):
+            best, bcost = j, cost
+    return best
 
 
 @engine_jit

@@ -35,7 +35,7 @@ from sim.cards.effects import (
 )
 from sim.engine.compiled import K_COST, K_ELEM, K_HP, K_NAMEH, K_NCOLS, K_POWER, K_RANK, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
-from sim.engine.kernel import address, pointer_intrinsic, randbelow
+from sim.engine.kernel import SUB_SEAT0, address, pointer_intrinsic, randbelow
 from sim.engine.options import option_range
 from sim.engine.results import T_NCOLS
 
@@ -51,20 +51,34 @@ MAX_TURNS = 80  # the default of the turn_cap option (digest §11.16: not a rule
 TURN_CAP_MAX = option_range("gbf", "turn_cap")[1]  # the option's upper bound
 
 # effect vocabulary the engine plays (sim.cards.effects names)
-TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION = (TRIGGERS.index(t) for t in ("enter", "attack", "cast", "action"))
-OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_SHIELD, OP_DULL, OP_GAIN, OP_ACTIVATE = (
-    OPS.index(o) for o in ("draw", "damage", "break", "pump", "shield", "dull", "gain_cp", "activate"))
+TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION, TR_STATIC = (
+    TRIGGERS.index(t) for t in ("enter", "attack", "cast", "action", "static"))
+(TR_TURN_START, TR_MAIN_START, TR_BATTLE_START, TR_ATTACK_STEP, TR_DAMAGE_STEP, TR_BURST_START, TR_JOB_CHANGE,
+ TR_LIMIT_BREAK, TR_HAND_EMPTY) = (TRIGGERS.index(t) for t in (
+    "turn_start", "main_start", "battle_start", "attack_step", "damage_step", "burst_start", "job_change",
+    "limit_break", "hand_empty"))
+(OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_SHIELD, OP_DULL, OP_GAIN, OP_ACTIVATE, OP_CHIP, OP_DISCARD, OP_DMG_MOD,
+ OP_RESET) = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "shield", "dull", "gain_cp", "activate", "chip",
+                                     "discard", "damage_mod", "reset"))
+UNTIL_OWN_TURN = 1  # pump / shield param: the modification lasts until its controller's turn starts (r. 6-2-1)
+CHIP_ATK, CHIP_HP, CHIP_RANK = 0, 1, 2  # chip param: the stat an "X+N chip" modifies (r. 10-16-4-1)
 TG_OPP, TG_OWN, TG_SELF, TG_OPP_LEADER, TG_ALL_OPP = (
     TARGETS.index(t) for t in ("opp_character", "own_character", "self", "opp_player", "all_opp_characters"))
 
 # ---- player row: scalars
 (P_HEAD, P_DECK, P_HAND, P_GUP, P_GDN, P_CRY, P_ARM, P_LEAD, P_LACT, P_LATK, P_LHP, P_LDMG, P_LOUGI,
  P_LSER, P_LATT, P_PREV_RANK, P_LDK, P_LUP, P_JC, P_LB, P_LOST, P_PEND_ARM, P_PEND_REP, P_MULL, P_SPENT,
- P_PLAYED, P_DEALT, P_N, P_NLEAD, P_OWN_TURN, P_SERIAL, P_ACT) = range(32)  # P_ACT: active crystals
+ P_PLAYED, P_DEALT, P_N, P_NLEAD, P_OWN_TURN, P_SERIAL, P_ACT, P_LATKU, P_LHPU, P_LCHA, P_LCHH,
+ P_LCHR) = range(37)
+# P_ACT: active crystals; P_LATK / P_LHP: the leader's effect modifications in all (this turn's, P_L*U: the part
+# until its controller's turn starts, r. 6-2-1, and P_LCH*: the part of its ATK / HP chips, r. 10-16-4-1; its rank
+# chips only in P_LCHR), so that a stat is read with one addition
 # member slots: M_BASE + slot * M_W + M_*
-M_BASE = 32
-(M_CARD, M_ACT, M_ATK, M_HP, M_LV, M_DMG, M_OUGI, M_SER, M_ATT, M_ACTED) = range(10)
-M_LVC = 10  # level card copies (r. 10-4-3), LV_MAX of them
+M_BASE = 37
+(M_CARD, M_ACT, M_ATK, M_HP, M_LV, M_DMG, M_OUGI, M_SER, M_ATT, M_ACTED, M_ATKU, M_HPU, M_CHA, M_CHH,
+ M_CHR) = range(15)  # M_ATK / M_HP: every effect modification, of which M_*U until the controller's turn starts
+#                     and M_CH* chips (as for the leader); rank chips only in M_CHR
+M_LVC = 15  # level card copies (r. 10-4-3), LV_MAX of them
 M_W = M_LVC + LV_MAX
 ARM0 = M_BASE + SLOTS * M_W  # armor cards (r. 3-8), face-down, unordered for nobody may look
 LDK0 = ARM0 + ARMOR_START  # face-down leader deck (K rows)
@@ -74,6 +88,9 @@ Z_DK, Z_HAND, Z_GUP, Z_GDN, Z_CRY, Z_CRYA = range(6)
 
 # ---- game row
 (G_FIRST, G_TP, G_TURN, G_OVER, G_CHECK, G_VIOL, G_DETAIL, G_BATTLE, G_PSLOT, G_PSER, G_ATTSEEN) = range(11)
+G_VOCAB = 11  # VOC_* bits: the game's decks have cards of these (set with the cards; the engine skips the work without)
+VOC_HAND_EMPTY, VOC_DMG_MOD, VOC_TIMING, VOC_ACT_PUMP = 1, 2, 4, 8  # a hand_empty state trigger (r. 8-7-5), a
+# static damage_mod (r. 9-2-1-3-2), an "at the start of" timing (r. 6-2-2 ...), a member's +ATK activated effect
 G_POL = 12  # 2 policy ids
 NPAR = 3
 G_PAR = G_POL + 2  # NPAR parameters per seat
@@ -95,12 +112,14 @@ OPTION_SPECS = (
                            "rules allow a loop; r. 11-1-1-3)"),
     ("assist_to_gauge", 1, "§11 [AMBIGUOUS] a used Assist card goes to the gauge (1) or stays in the "
                            "hand (0)"),
+    ("reset_removes_chips", 1, "§10 [AMBIGUOUS] returning ATK / HP to the original value (r. 10-15) removes "
+                               "that stat's chips too (1) or leaves them (0); level cards stay either way"),
     ("turn_cap", MAX_TURNS, "§11.16 [NOT IN DOC] the engine's turn cap (game turns, 1-1000; the rules have "
                             "no limit): a game still on after it is a draw recorded as turn_cap"),
 )
 NOPT = len(OPTION_SPECS)
 (O_ACCUM, O_ARMOR_PER_HIT, O_REPL_PER_KO, O_ANY_ATTACKER, O_LEADER_STACK, O_TRIGGER_COST, O_COUNTERS,
- O_ASSIST_GAUGE, O_TURN_CAP) = (G_OPT + i for i in range(NOPT))
+ O_ASSIST_GAUGE, O_RESET_CHIPS, O_TURN_CAP) = (G_OPT + i for i in range(NOPT))
 G_NCOLS = G_OPT + NOPT
 
 
@@ -283,7 +302,9 @@ def active_crystals(s, p, elem):
 def can_pay(s, p, cost, elem):
     """r. 8-4-2: `cost` crystals in all, one of them of the card's element when it has one (the
     engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]), the others of any element
-    (r. 8-4-2-2: a crystal with no element pays only those, r. 2-2-1-1-1); no partial payment (r. 8-4-2-4)."""
+    (r. 8-4-2-2: a crystal with no element pays only those, r. 2-2-1-1-1); no partial payment (r. 8-4-2-4); a
+    cost of 0 is paid by declaring the activation (r. 8-4-2-2-1). The callers offer only what this allows: no
+    cost, no activation (r. 8-4-2-5)."""
     S = vS(s)
     if cost <= 0:
         return True
@@ -327,8 +348,9 @@ def pay(s, p, cost, elem):
 
 @njit(cache=True, inline="always")
 def unit_stat(s, p, slot, k_col, m_col, p_col):
-    """Current ATK or HP (r. 2-7, 2-8): printed + this turn's modifiers + 2 per level card (r. 10-4-3-3-1);
-    not clamped: a value may be negative (r. 1-3-6)."""
+    """Current ATK or HP (r. 2-7, 2-8): the printed value plus the effect modifications (this turn's, those until
+    the controller's turn starts, r. 6-2-1, and the chips, r. 10-16-4-1, summed in one column) and 2 per level
+    card (r. 10-4-3-3-1); not clamped: a value may be negative (r. 1-3-6)."""
     S = vS(s)
     if slot == LEADER_SLOT:
         return card(s, p, S[p, P_LEAD], k_col) + S[p, p_col]
@@ -364,12 +386,12 @@ def n_members(s, p):
 @njit(cache=True, inline="always")
 def member_rank(s, p, skip):
     """Total rank in the member area (r. 10-2-3-1, 10-2-3-1-1: checked at a deploy, never paid, r. 2-4-1),
-    leaving out slot `skip` (-1 none); level cards
+    leaving out slot `skip` (-1 none), rank chips included (r. 10-16-4-1); level cards
     carry no card information (r. 3-6-3-1)."""
     k = 0
     for j in range(SLOTS):
         if j != skip and vS(s)[p, mcol(j, M_CARD)] >= 0:
-            k += card(s, p, vS(s)[p, mcol(j, M_CARD)], K_RANK)
+            k += card(s, p, vS(s)[p, mcol(j, M_CARD)], K_RANK) + vS(s)[p, mcol(j, M_CHR)]
     return k
 
 
@@ -402,14 +424,15 @@ def can_deploy(s, p, c):
 @engine_jit
 def lb_slot(s, p, c):
     """r. 10-4: the slot whose member a hand member `c` can limit-break (same character name, the rank
-    limit with c's rank in place of the old card's, a free level row), else -1."""
+    limit with c's rank in place of the old card's, the slot's rank chips carried over (r. 10-16-1-3), a free
+    level row), else -1."""
     S = vS(s)
     if card(s, p, c, K_TYPE) != MEMBER:
         return -1
     for j in range(SLOTS):
         m = S[p, mcol(j, M_CARD)]
         if m >= 0 and card(s, p, m, K_NAMEH) == card(s, p, c, K_NAMEH) and S[p, mcol(j, M_LV)] < LV_MAX \
-                and member_rank(s, p, j) + card(s, p, c, K_RANK) <= S[p, P_CRY]:
+                and member_rank(s, p, j) + card(s, p, c, K_RANK) + S[p, mcol(j, M_CHR)] <= S[p, P_CRY]:
             return j
     return -1
 
@@ -451,15 +474,52 @@ def ko_member(s, p, j):
     S[p, P_PEND_REP] += 1
 
 
+@njit(cache=True, inline="always")
+def has_trig(s, p, c, t):
+    """Whether card c has an effect of trigger t (K_TRIGS: one bit per trigger, bit 31 for all from 31 on; a
+    hit on bit 31 is confirmed by the effect rows)."""
+    return (card(s, p, c, K_TRIGS) >> min(t, 31)) & 1
+
+
+@engine_jit
+def damage_value(s, p, slot, x):
+    """r. 9-2-1-3-2 / 9-2-1-3-3: x with every addition applied, then every reduction. The vocabulary's static
+    damage_mod effects (r. 8-1-3) of cards in the leader or member area (r. 2-5-2): `all_opp_characters` on the
+    other player's cards changes the damage p's members receive, `self` the damage the card itself receives; a
+    positive amount adds, a negative one reduces."""
+    S, E = vS(s), vE(s)
+    add, red = 0, 0
+    for k in range(SLOTS + 2):  # the other player's leader and members (members hit only), then the card hit
+        r, j, tg = 1 - p, k, TG_ALL_OPP
+        if k == SLOTS + 1:
+            r, j, tg = p, slot, TG_SELF
+        elif slot == LEADER_SLOT:
+            continue
+        c = S[r, P_LEAD] if j == LEADER_SLOT else S[r, mcol(j, M_CARD)]
+        if c < 0 or not has_trig(s, r, c, TR_STATIC):
+            continue
+        for e in range(E.shape[2]):
+            if E[r, c, e, E_TRIGGER] == TR_STATIC and E[r, c, e, E_OP] == OP_DMG_MOD and E[r, c, e, E_TARGET] == tg:
+                add += max(E[r, c, e, E_AMOUNT], 0)
+                red += max(-E[r, c, e, E_AMOUNT], 0)
+    return x + add - red
+
+
 @engine_jit
 def deal_damage(s, p, slot, x):
-    """Player p's unit `slot` takes one damage instance of x (r. 9-2-1): x <= 0 does nothing (r. 1-3-2-2);
-    the card receives x against its HP (r. 9-2-1-3-4): damage >= HP KOs a member, and on the leader queues an armor break (armor left) or KOs it (r. 9-2-1-3-6).
+    """Player p's unit `slot` takes one damage instance of x (r. 9-2-1): x <= 0 does nothing (r. 9-2-1-3-1,
+    1-3-2-2); additions, then reductions (r. 9-2-1-3-2, 9-2-1-3-3: damage_value; a value they bring to 0 or
+    below deals nothing); the card receives the value against its HP (r. 9-2-1-3-4): damage >= HP KOs a member
+    (r. 9-2-1-3-5), and on the leader queues an armor break (armor left) or KOs it (r. 9-2-1-3-6).
     With damage_accumulates, damage adds up (reset by a KO or an armor break). Returns 1 if it KO'd
     a member / broke or queued a leader result."""
     S = vS(s)
     if x <= 0:
         return 0
+    if vG(s)[G_VOCAB] & VOC_DMG_MOD:
+        x = damage_value(s, p, slot, x)
+        if x <= 0:
+            return 0
     if slot == LEADER_SLOT:
         total = x
         if opt(s, O_ACCUM):
@@ -526,12 +586,77 @@ def best_own_unit(s, p, want_partner):
 
 
 @engine_jit
+def divide_damage(s, q, x, n):
+    """r. 10-13: the shares of x damage divided among up to n (r. 8-6-3-2) of q's members, one per slot (0 =
+    not chosen), at least 1 each (r. 10-13-2), whole numbers (r. 1-3-5). The controller's choice: a share that
+    KOs for the highest-ATK member it can still KO, repeatedly, the rest on the first chosen; with none to KO,
+    all on best_opp_member (no member: no share, r. 8-6-3-4)."""
+    S = vS(s)
+    share0, share1, share2 = 0, 0, 0
+    left, chosen = x, 0
+    for _ in range(min(n, SLOTS)):
+        best, score, need = -1, -(1 << 30), 0
+        for j in range(SLOTS):
+            taken = (j == 0 and share0 > 0) or (j == 1 and share1 > 0) or (j == 2 and share2 > 0)
+            if S[q, mcol(j, M_CARD)] < 0 or taken:
+                continue
+            h = max(1, unit_hp(s, q, j) - (S[q, mcol(j, M_DMG)] if opt(s, O_ACCUM) else 0))
+            if h <= left and unit_atk(s, q, j) > score:
+                best, score, need = j, unit_atk(s, q, j), h
+        if best < 0:
+            break
+        if best == 0:
+            share0 = need
+        elif best == 1:
+            share1 = need
+        else:
+            share2 = need
+        left -= need
+        chosen += 1
+    if chosen == 0:
+        j = best_opp_member(s, q, x, False)
+        return (x if j == 0 else 0), (x if j == 1 else 0), (x if j == 2 else 0)
+    if share0 > 0:  # every point is dealt: the rest goes to the first chosen share
+        share0 += left
+    elif share1 > 0:
+        share1 += left
+    else:
+        share2 += left
+    return share0, share1, share2
+
+
+@engine_jit
+def reset_target(s, q, stat):
+    """The opposing unit whose ATK / HP a reset lowers most: the largest positive sum of the modifications it
+    removes (r. 10-15: all but the chips when option reset_removes_chips is 0), attack cards first; -1 if none
+    has one."""
+    S = vS(s)
+    chips = opt(s, O_RESET_CHIPS)
+    best, score = -1, 0
+    for j in range(SLOTS + 1):
+        if j < SLOTS and S[q, mcol(j, M_CARD)] < 0:
+            continue
+        if j == LEADER_SLOT:
+            m = S[q, P_LATK + stat] - (0 if chips else S[q, P_LCHA + stat])
+        else:
+            m = S[q, mcol(j, M_ATK + stat)] - (0 if chips else S[q, mcol(j, M_CHA + stat)])
+        att = S[q, P_LATT] if j == LEADER_SLOT else S[q, mcol(j, M_ATT)]
+        v = m + (1000 if att else 0)
+        if m > 0 and v > score:
+            best, score = j, v
+    return best
+
+
+@engine_jit
 def resolve(s, p, c, slot_eff, src):
     """Resolve effect slot `slot_eff` of p's card `c` (source unit `src`, -1 from hand / a crystal).
-    The vocabulary (sim.cards.effects): draw; damage to an opposing member (target opp_character; a hit on
-    the leader needs opp_player) or to each (all_opp_characters); break = KO an opposing member with
-    HP <= param (r. 9-2-2); pump = +ATK, shield = +HP this turn (r. 2-6-1-1-2); dull = rest an
-    opposing member; gain_cp = make the deck's top card a crystal (r. 10-12); activate = untap."""
+    The vocabulary (sim.cards.effects): draw; damage to an opposing member (target opp_character; with
+    param n > 1 divided among up to n of them, r. 10-13; a hit on the leader needs opp_player) or to each
+    (all_opp_characters); break = KO an opposing member with HP <= param (r. 9-2-2); pump = +ATK, shield =
+    +HP this turn (r. 2-6-1-1-2), or with param 1 until its controller's turn starts (r. 6-2-1); dull = rest
+    N opposing members; gain_cp = make the deck's top card a crystal (r. 10-12); activate = untap; chip = an
+    ATK / HP / rank chip (r. 10-16); discard = random opposing hand cards to the gauge (r. 10-14); reset = ATK
+    (param 0) or HP (1) back to the original value (r. 10-15)."""
     S, E = vS(s), vE(s)
     q = 1 - p
     op, x, tg, par = E[p, c, slot_eff, E_OP], E[p, c, slot_eff, E_AMOUNT], E[p, c, slot_eff, E_TARGET], \
@@ -544,6 +669,11 @@ def resolve(s, p, c, slot_eff, src):
         elif tg == TG_ALL_OPP:
             for j in range(SLOTS):
                 deal_damage(s, q, j, x)
+        elif par > 1:  # r. 10-13-1: each share its own damage instance
+            share0, share1, share2 = divide_damage(s, q, x, par)
+            deal_damage(s, q, 0, share0)
+            deal_damage(s, q, 1, share1)
+            deal_damage(s, q, 2, share2)
         else:
             j = best_opp_member(s, q, x, False)
             if j >= 0:  # no target: that part is ignored (r. 8-6-3-4)
@@ -557,6 +687,7 @@ def resolve(s, p, c, slot_eff, src):
             ko_member(s, q, best)
     elif op == OP_PUMP or op == OP_SHIELD or op == OP_ACTIVATE:
         j = src if (tg == TG_SELF and src >= 0) else best_own_unit(s, p, op == OP_SHIELD)
+        until = par == UNTIL_OWN_TURN  # r. 6-2-1: ends as its controller's turn starts, not with this turn
         if op == OP_ACTIVATE:
             if j == LEADER_SLOT:
                 S[p, P_LACT] = 1
@@ -564,15 +695,52 @@ def resolve(s, p, c, slot_eff, src):
                 S[p, mcol(j, M_ACT)] = 1
         elif j == LEADER_SLOT:
             S[p, P_LATK if op == OP_PUMP else P_LHP] += x
+            if until:
+                S[p, P_LATKU if op == OP_PUMP else P_LHPU] += x
         else:
             S[p, mcol(j, M_ATK if op == OP_PUMP else M_HP)] += x
-    elif op == OP_DULL:  # an active member: a rested one is not "made rested" again (r. 1-3-2-1)
-        best, score = -1, -(1 << 30)
-        for j in range(SLOTS):
-            if S[q, mcol(j, M_CARD)] >= 0 and S[q, mcol(j, M_ACT)] and unit_atk(s, q, j) > score:
-                best, score = j, unit_atk(s, q, j)
-        if best >= 0:
+            if until:
+                S[p, mcol(j, M_ATKU if op == OP_PUMP else M_HPU)] += x
+    elif op == OP_DULL:  # "rest N" (N <= 1: one): as many active members as there are, up to N (r. 8-6-3-1,
+        # 8-6-3-3); a rested one is not "made rested" again (r. 1-3-2-1)
+        for _ in range(max(x, 1)):
+            best, score = -1, -(1 << 30)
+            for j in range(SLOTS):
+                if S[q, mcol(j, M_CARD)] >= 0 and S[q, mcol(j, M_ACT)] and unit_atk(s, q, j) > score:
+                    best, score = j, unit_atk(s, q, j)
+            if best < 0:
+                break
             S[q, mcol(best, M_ACT)] = 0
+    elif op == OP_CHIP:  # r. 10-16-2: put a chip of `x` on the card itself, an own unit or an opposing member
+        if tg == TG_OPP:
+            r, j = q, best_opp_member(s, q, 0, False)
+        else:
+            r, j = p, src if (tg == TG_SELF and src >= 0) else best_own_unit(s, p, False)
+        if j == LEADER_SLOT:
+            S[r, P_LCHA + par] += x
+            if par != CHIP_RANK:
+                S[r, P_LATK + par] += x
+        elif j >= 0:
+            S[r, mcol(j, M_CHA + par)] += x
+            if par != CHIP_RANK:
+                S[r, mcol(j, M_ATK + par)] += x
+    elif op == OP_RESET:  # r. 10-15: an opposing unit (target opp_character) or the card itself (self): its
+        # effect modifications of the stat go (the chips with option reset_removes_chips), level cards stay
+        # (r. 10-15-1-1)
+        r, j = (p, src) if (tg == TG_SELF and src >= 0) else (q, reset_target(s, q, par))
+        if j == LEADER_SLOT:
+            if opt(s, O_RESET_CHIPS):
+                S[r, P_LCHA + par] = 0
+            S[r, P_LATK + par], S[r, P_LATKU + par] = S[r, P_LCHA + par], 0
+        elif j >= 0:
+            if opt(s, O_RESET_CHIPS):
+                S[r, mcol(j, M_CHA + par)] = 0
+            S[r, mcol(j, M_ATK + par)], S[r, mcol(j, M_ATKU + par)] = S[r, mcol(j, M_CHA + par)], 0
+    elif op == OP_DISCARD:  # r. 10-14: x cards chosen at random from the opponent's hand go to its gauge
+        for _ in range(x):
+            if S[q, P_HAND] <= 0:
+                break
+            to_gauge(s, q, take_hand(s, q, random_index(s, SUB_SEAT0 + p, S[q, P_HAND])))
     elif op == OP_GAIN:
         for _ in range(x):
             crystal_from_deck(s, p)
@@ -581,12 +749,24 @@ def resolve(s, p, c, slot_eff, src):
 @engine_jit
 def fire(s, p, c, trigger, src):
     """Resolve every effect of card c with `trigger` (in slot order)."""
-    if not (card(s, p, c, K_TRIGS) >> trigger) & 1:  # most cards have no effect of this trigger
+    if not has_trig(s, p, c, trigger):  # most cards have no effect of this trigger
         return
     E = vE(s)
     for k in range(E.shape[2]):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == trigger:
             resolve(s, p, c, k, src)
+
+
+@engine_jit
+def fire_area(s, p, trigger):
+    """r. 2-5-2: the leader's and then each member's effects of `trigger` (an "at the start of ..." timing of
+    p's turn, r. 6-2-2, 6-3-1-1, 7-2-1-1, 7-4-1-1, 6-5-1-1): text works in the leader and member areas only."""
+    S = vS(s)
+    fire(s, p, S[p, P_LEAD], trigger, LEADER_SLOT)
+    for j in range(SLOTS):
+        c = S[p, mcol(j, M_CARD)]
+        if c >= 0:
+            fire(s, p, c, trigger, j)
 
 
 @njit(cache=True, inline="always")
