@@ -952,8 +952,10 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if (cond >> CC_BITS) & (CHOICE_OPP - 1) != opt:
                     continue
             elif kind == CC_COST:
+                vG(s)[G_FILTER] = e[k, E_THASH]  # a cost of a unit of a kind (「あなたの【不死】ユニットを1体選ぶ」) needs one
                 paid = paid and payable(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid,
                                         ctx_seat, ctx_uid)
+                vG(s)[G_FILTER] = 0
                 if not paid:  # §9 no partial payment
                     continue
             elif kind == CC_IF_DONE:

@@ -868,8 +868,46 @@ _EVERY_TURN = re.compile(r"^ターン(開始|終了)時、")
 _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
 
 
+# a body line that opens with its own timing (「…時、」 / 「…たび、」, after a purple gauge icon)
+_TIMED_LINE = re.compile(r"^(?:\[[▲▼]\d+\])?[^。]*?(?:時|たび)、")
+
+
+def timed_parts(block: str) -> list[str] | None:
+    """The abilities of one heading printed as several body lines, each with its own timing (「■カオス・ディール
+    このユニットがフィールドに出た時、… / このユニットがアタックした時、…」): one block per line, under the same
+    heading; None when the block is not of that shape. A block whose reminder caps the LP it heals to
+    (「ライフはN以上にはならない」) stays whole, since the reminder belongs to one of its lines."""
+    if _LIFE_CAP.search(normalize(block)):
+        return None
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in normalize(block).split("\n")) if line]
+    head = [line for line in lines if line.startswith("■")]
+    body = [line for line in lines if not line.startswith("■")]
+    if len(body) < 2 or not all(_TIMED_LINE.match(line) for line in body):
+        return None
+    return ["\n".join(head + [line]) for line in body]
+
+
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
-    """An ability's keywords and effects, or None when the engine would not run all of it."""
+    """An ability's keywords and effects, or None when the engine would not run all of it. A heading
+    with several timed lines (timed_parts) is read line by line when it does not read as one body; on a
+    trigger or intercept card every line must answer the same event (the card answers one: rules.zone_event)."""
+    whole = _parse_one(block, ctype)
+    parts = timed_parts(block) if whole is None else None
+    if parts is None:
+        return whole
+    effects: list[Effect] = []
+    for part in parts:
+        parsed = _parse_one(part, ctype)
+        if parsed is None or parsed[0]:
+            return None
+        effects.extend(parsed[1])
+    if ctype in ("trigger", "intercept", "joker") and len({(e.trigger, e.cond & VOC.CC_FLAGS) for e in effects}) > 1:
+        return None
+    return frozenset(), effects
+
+
+def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    """parse_ability for one body (its lines read as one text)."""
     if (_REUSED.search(block) and ctype != "intercept") or _ONCE_A_TURN.search(block):
         return None  # 「1ターンに1度」: the engine has no such limit; an intercept's uses are its K_USES (pool tag)
     lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
