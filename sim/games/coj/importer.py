@@ -222,6 +222,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたは手札を全て捨てる$"), "discard", "own_player"),
     (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
     (re.compile(r"^全てのユニットをオーバークロック(3)?させる$"), "level_set", "all_characters"),  # §8 OC: Lv.3
+    (re.compile(r"^あなたの全てのユニットをオーバークロック(3)?させる$"), "level_set", "all_own_characters"),
     (re.compile(r"^対戦相手は(?:自分の)?手札を(\d+)枚選んで捨てる$"), "discard", "opp_player"),
     (re.compile(r"^対戦相手に追加で(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
     (re.compile(r"^あなたのトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "own_player"),
@@ -298,6 +299,10 @@ _SPLITS = [
     # 「対戦相手の全てのユニットに【沈黙】を与え、基本BPを-2000する」: the keyword and the BP change to the same units
     (re.compile(r"^((?:対戦相手の|あなたの|このユニット以外の)?全てのユニット)に【([^】]+)】を与え、((?:基本)?BPを[+-]\d+する)$"),
      lambda g: [f"{g[0]}に【{g[1]}】を与える", f"{g[0]}の{g[2]}"]),
+    # 「あなたの全てのユニットの基本BPを+3000し、【呪縛】を与える / 行動権を消費する」: two sweeps over the same units
+    (re.compile(r"^((?:対戦相手の|あなたの|このユニット以外の)?全てのユニット)の((?:基本)?BPを[+-]\d+)し、"
+                r"(?:(【[^】]+】)を与える|(行動権を消費する))$"),
+     lambda g: [f"{g[0]}の{g[1]}する", f"{g[0]}に{g[2]}を与える" if g[2] else f"{g[0]}の{g[3]}"]),
     # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
     (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
@@ -311,10 +316,13 @@ IGNORED = [  # reminder notes in parentheses
 HARMFUL = ("damage", "break", "break_power", "dull", "weaken", "bounce")
 
 
+_TWO_KEYWORDS = re.compile(r"(それら?)に【([^】]+)】と【([^】]+)】を与える")
+
+
 def _sentences(body: str) -> list[str]:
     out = []
     for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
-        s = s.strip()
+        s = _TWO_KEYWORDS.sub(r"\1に【\2】を与え、【\3】を与える", s.strip())  # two actions on one unit (_also)
         if not s.rstrip("。").strip():
             continue
         for pattern, parts in _SPLITS:
@@ -458,7 +466,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             also = _also(then)
             if also is False:
                 return None
-            action = _on_it(_THEN.sub(r"\1する", then) if also else then)
+            action = _on_it(_first_action(then) if also else then)
             if action is None:
                 return None
             op, fl, param, amount = action
@@ -503,12 +511,19 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
 
 
 _THEN = re.compile(r"^((?:それ|それら)の.+)し、(.+)$")  # 「それの基本BPを+2000し、【加護】を与える」
+_THEN_KW = re.compile(r"^((?:それ|それら)に【[^】]+】を与え)、(.+)$")  # 「それに【不屈】を与え、【貫通】を与える」
+
+
+def _first_action(then: str) -> str:
+    """The first action of 「それの…し、…」 / 「それに【X】を与え、…」 as a sentence of its own."""
+    m = _THEN_KW.match(then)
+    return m.group(1) + "る" if m else _THEN.sub(r"\1する", then)
 
 
 def _also(then: str) -> Effect | None | bool:
     """The second action of 「それの…し、…」 on the same chosen unit (target "chosen"); None when the
     sentence has one action, False when its second part is not in the vocabulary."""
-    m = _THEN.match(then)
+    m = _THEN_KW.match(then) or _THEN.match(then)
     if not m or any(p.match(then) for p, _ in _ON_IT):
         return None
     rest = m.group(2)
@@ -727,13 +742,14 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
             colours = 1 << ELEMENTS["coj"].index(_COLOURS[colour]) if colour else 0
             return [Effect(trigger, "search", n, "own_player", VOC.search_filter(ctype, colours, cost))]
     if trigger in _EVENT_UNIT_TRIGGERS:  # 「それ」 alone: the event's unit (the entering / attacking one)
-        action = _on_it(s)
-        if action is not None and s.startswith("それ") and not s.startswith("それら"):
+        also = _also(s) if s.startswith("それ") and not s.startswith("それら") else None
+        action = _on_it(_first_action(s) if also else s)
+        if action is not None and s.startswith("それ") and not s.startswith("それら") and also is not False:
             op, fl, param, amount = action
             if op == "break":
                 param, amount = 0, 0
-            return [Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character",
-                           param | fl)]
+            first = Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character", param | fl)
+            return [first] + ([replace(also, trigger=trigger)] if also else [])  # the second on the same unit
     for pattern, name, target in _ALONE:
         sm = pattern.match(s)
         if sm:
