@@ -8,18 +8,13 @@ from __future__ import annotations
 from sim.games.coj import actions as A
 from sim.games.coj import rules as R
 from sim.games.coj.vocab import KEYWORDS
+from tests.test_coj_any_entry import _drive
 from tests.test_coj_rules import V, card, field, state, zone
-from tests.test_coj_timing import hand, needs_catalog, real, setup_turn
+from tests.test_coj_timing import needs_catalog, real, setup_turn
 
 
 def _has(s, p, j, name):
     return bool(R.unit_kw(s, p, j) >> KEYWORDS.index(name) & 1)
-
-
-def _drive(s, p, c):
-    setup_turn(s, p)
-    hand(s, p, c)
-    A.drive(s, p, V(s)["P"][p, R.P_HAND] - 1)
 
 
 @needs_catalog
