@@ -790,11 +790,31 @@ _STATIC = [
 _STATIC_COUNT = re.compile(r"^このユニットのBPは、?あなたの(?:フィールドの)?" + _KIND + r"(?:ユニット)?1体につき\+(\d+)される$")
 
 
+# two field effects to the same units: 「あなたのフィールドの【神獣】ユニットのBPを+3000し、【不滅】を与える」,
+# 「あなたの【武身】ユニットに【不屈】と【貫通】を与える」
+_STATIC_PAIR = re.compile(r"^(あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニット)(?:のBPを(\+\d+)し、(【[^】]+】)を与える"
+                          r"|に(【[^】]+】)と(【[^】]+】)を与える)$")
+
+
+def _static_sentences(body: str) -> list[str]:
+    """The sentences of a field-effect body, a sentence with two effects on the same units split in two."""
+    out = []
+    for s in _sentences(body):
+        s = s.rstrip("。")
+        m = _STATIC_PAIR.match(s)
+        if m and m.group(4):
+            out += [f"{m.group(1)}のBPを{m.group(4)}する", f"{m.group(1)}に{m.group(5)}を与える"]
+        elif m:
+            out += [f"{m.group(1)}に{m.group(6)}を与える", f"{m.group(1)}に{m.group(7)}を与える"]
+        else:
+            out.append(s)
+    return out
+
+
 def _static(body: str) -> list[Effect] | None:
     """A unit's field effects: every sentence one of _STATIC / _STATIC_COUNT, or None."""
     effects: list[Effect] = []
-    for s in _sentences(body):
-        s = s.rstrip("。")
+    for s in _static_sentences(body):
         if m := _STATIC_COUNT.match(s):
             species, colour, n = m.groups()
             effects.append(Effect("static", "pump", int(n), "self", 0, foreach=VOC.FE_OWN_UNITS,
@@ -908,6 +928,8 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     with several timed lines (timed_parts) is read line by line when it does not read as one body; on a
     trigger or intercept card every line must answer the same event (the card answers one: rules.zone_event)."""
     whole = _parse_one(block, ctype)
+    if whole is None and ctype in ("unit", "evolution"):
+        whole = _static_then_timed(block, ctype)
     parts = timed_parts(block) if whole is None else None
     if parts is None:
         return whole
@@ -920,6 +942,20 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     if ctype in ("trigger", "intercept", "joker") and len({(e.trigger, e.cond & VOC.CC_FLAGS) for e in effects}) > 1:
         return None
     return frozenset(), effects
+
+
+def _static_then_timed(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    """A unit's field effects followed by a timed ability in one body (「あなたの【武身】ユニットに【不屈】と【貫通】を
+    与える。このユニットがフィールドに出た時、…」): the field effects (_static) and the timed part, or None."""
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in normalize(block).split("\n")) if line]
+    head = [line for line in lines if line.startswith("■")]
+    sentences = _sentences("".join(line for line in lines if not line.startswith("■")))
+    cut = next((i for i, s in enumerate(sentences) if i and _TIMED_LINE.match(s)), 0)
+    static = _static("".join(sentences[:cut])) if cut else None
+    timed = _parse_one("\n".join(head + ["".join(sentences[cut:])]), ctype) if static else None
+    if timed is None or timed[0] or not timed[1]:
+        return None
+    return frozenset(), static + timed[1]
 
 
 def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
