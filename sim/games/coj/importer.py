@@ -44,6 +44,7 @@ COJ_KEYWORD_NAMES = {
     "防御禁止": "block_ban", "破壊効果耐性": "destroy_resist", "沈黙効果耐性": "silence_resist",
     "撤退禁止": "retreat_ban", "進化禁止": "evolution_ban",
     "消滅効果耐性": "delete_resist", "セレクトハック": "select_hack", "オーバーヒート": "overheat", "神託": "oracle",
+    "ブロックされない": "unblockable",  # printed 「「ブロックされない」効果を与える」, read as 【ブロックされない】 (_sentences)
     # parsed, not played by the engine: a line with one of these counts as unmodelled
     "狂戦士": "berserker", "行動制限": "action_restriction",
 }
@@ -323,6 +324,7 @@ def _sentences(body: str) -> list[str]:
     out = []
     for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
         s = _TWO_KEYWORDS.sub(r"\1に【\2】を与え、【\3】を与える", s.strip())  # two actions on one unit (_also)
+        s = s.replace("「ブロックされない」効果を与え", "【ブロックされない】を与え")  # granted like a keyword
         if not s.rstrip("。").strip():
             continue
         for pattern, parts in _SPLITS:
@@ -972,6 +974,8 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
     body = "".join(line for line in lines if not line.startswith("■"))
     if not body:
         return frozenset(), []  # a bare ability name
+    if body == "このユニットはブロックされない。":  # printed like a keyword (「この能力は…フィールドに出た時に付与される」)
+        return frozenset({"unblockable"}), []
     icon = _GAUGE_ICON.match(body)  # [▲N] / [▼N]: the ability runs only at a purple gauge >= N / <= N
     if icon:
         body = body[icon.end():]

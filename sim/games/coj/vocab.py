@@ -33,6 +33,7 @@ KEYWORDS = (
     "select_hack",  # セレクトハック: the opponent's targeted effects must choose it if they can
     "overheat",  # オーバーヒート: damage from effects to it is doubled (battle damage is not)
     "oracle",  # 神託: its 奇跡 ability runs once (CC_ORACLE while it has it; grant_keyword amount 2 takes it)
+    "unblockable",  # 「ブロックされない」 (a printed effect, not a keywords.json keyword): no unit can block it
 )
 
 # Unit abilities: the unit's own events and the events it watches on the field ("own_*": another unit
