@@ -136,6 +136,7 @@ from sim.games.coj.rules import (
     U_TEMP,
     U_UID,
     add_to_hand,
+    card_kind,
     delete_unit,
     deleted,
     destroy,
@@ -443,12 +444,15 @@ def live_copy(s, p, c):
 
 @engine_jit
 def discard_pick(s, p, ctype):
-    """A random discard copy of seat p of card type ctype (-1 any), or -1 (op recover)."""
+    """A random discard copy of seat p of card type ctype (-1 any) and of the kind G_FILTER (a species or
+    colour, 0 any: 「あなたの捨札にある【盗賊】ユニットのカード」), or -1 (op recover)."""
     n = vP(s)[p, P_N]
     cands = np.empty(n, np.int32)
     m = 0
+    f = vG(s)[G_FILTER]
     for c in range(n):
-        if (ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and not live_copy(s, p, c) and not deleted(s, p, c):
+        if ((ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and (f == 0 or card_kind(s, p, c, f)) and not live_copy(s, p, c)
+                and not deleted(s, p, c)):
             cands[m] = c
             m += 1
     return cands[randbelow(rng(s, SUB_POLICY0 + p), m)] if m > 0 else -1
@@ -474,12 +478,14 @@ def recover_type(param):
 
 @engine_jit
 def discard_best(s, p, ctype):
-    """The discard copy of type ctype (-1 any) a scripted policy recovers: the highest cost, or -1."""
+    """The discard copy of type ctype (-1 any) and kind G_FILTER (0 any) a scripted policy recovers: the
+    highest cost, or -1."""
     best, best_cost = -1, -1
+    f = vG(s)[G_FILTER]
     for c in range(vP(s)[p, P_N]):
         cost = vK(s)[p, c, K_COST]
-        if ((ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and cost > best_cost and not live_copy(s, p, c)
-                and not deleted(s, p, c)):
+        if ((ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and (f == 0 or card_kind(s, p, c, f)) and cost > best_cost
+                and not live_copy(s, p, c) and not deleted(s, p, c)):
             best, best_cost = c, cost
     return best
 

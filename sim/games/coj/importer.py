@@ -455,7 +455,8 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                                   VOC.RECOVER_CHOSEN + 1 + CARD_TYPE_PARAM.get(kind, -1)))
             i += 2
         elif (m := _BOTH.match(s)) and i + 1 < len(sentences):
-            action = _on_it(sentences[i + 1])
+            fe, then = _count(sentences[i + 1], trigger)  # 「それらに[対戦相手の手札の枚数×1000]ダメージを与える」
+            action = _on_it(then) if fe is not None else None
             if action is None or int(m.group(1)) * 2 > MAX_EFFECTS:
                 return None
             op, fl, param, amount = action
@@ -464,9 +465,11 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             i += 2
         elif (m := _CHOOSE.match(s)) and i + 1 < len(sentences):
             other, side, cost_max, bp_max, level_min, acted, bp_min, species, colour, count = m.groups()
-            then = sentences[i + 1]
+            fe, then = _count(sentences[i + 1], trigger)  # 「それに[対戦相手の手札の枚数×1500]ダメージを与える」
+            if fe is None:
+                return None
             also = _also(then)
-            if also is False:
+            if also is False or (also and fe[0]):  # a count with a second action: which one it counts is not clear
                 return None
             action = _on_it(_first_action(then) if also else then)
             if action is None:
@@ -713,6 +716,11 @@ def _foe(s: str, trigger: str) -> Effect | None:
     return Effect(trigger, op, amount, "opp_character", param | fl, tmask=VOC.TM_FOE)
 
 
+# 「あなたの捨札にある【盗賊】ユニットのカードを1枚ランダムで手札に加える」, 「…紫属性のインターセプトカードを2枚までランダムで…」
+_RECOVER_KIND = re.compile(r"^あなたの捨札(?:にある|から)(?:【([^】]+)】|(赤|黄|青|緑|紫)属性の)(ユニット|トリガー|インターセプト)?"
+                           r"(?:のカード|カード)?を(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)枚(?:まで)?)手札に加える$")
+
+
 def _alone(s: str, trigger: str) -> list[Effect] | None:
     """The effects of a sentence that stands alone, or None."""
     foe = _foe(s, trigger)
@@ -752,6 +760,10 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = 0, 0
             first = Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character", param | fl)
             return [first] + ([replace(also, trigger=trigger)] if also else [])  # the second on the same unit
+    if sm := _RECOVER_KIND.match(s):  # a recover of a species or colour: the kind in Effect.thash (G_FILTER)
+        species, colour, kind, n1, n2 = sm.groups()
+        return [Effect(trigger, "recover", int(n1 or n2), "own_player", CARD_TYPE_PARAM[kind] if kind else -1,
+                       thash=_unit_filter(species, colour))]
     for pattern, name, target in _ALONE:
         sm = pattern.match(s)
         if sm:
