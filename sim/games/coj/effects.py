@@ -997,8 +997,9 @@ def payable(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Whether a 「そうした場合」 cost can be paid in full (§9): CP or cards in hand enough, a target."""
     if op == OP_GAIN_CP and amount < 0:
         return vP(s)[1 - p if target == TG_OPP_PLAYER else p, P_PURPLE if param == 1 else P_CP] >= -amount
-    if op == OP_DISCARD:
-        return vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] >= amount
+    if op == OP_DISCARD:  # 「手札を全て捨てる」 (amount HAND_MAX, the whole hand): paid with one card or more
+        have = vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND]
+        return have >= amount if amount < HAND_MAX else have > 0
     return effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
 
 

@@ -163,6 +163,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^このユニットのレベルを([+-]\d+)する$"), "level_up", "self"),
     (re.compile(r"^このユニットの行動権を回復する$"), "activate", "self"),
     (re.compile(r"^あなたの全てのユニットの行動権を回復する$"), "activate", "all_own_characters"),
+    (re.compile(r"^全てのユニットの行動権を回復する$"), "activate", "all_characters"),
     (re.compile(r"^このユニットの基本BPを\+(\d+)する$"), "pump", "self"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "self"),
     (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを-(\d+)する$"), "weaken", "any_character"),
@@ -307,6 +308,7 @@ _SPLITS = [
     # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
     (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
+    (re.compile(r"^お互いのプレイヤーのCPを([+-]\d+)する$"), lambda g: [f"あなたのCPを{g[0]}する", f"対戦相手のCPを{g[0]}する"]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
      lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
                 "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
@@ -322,6 +324,8 @@ _TWO_KEYWORDS = re.compile(r"(それら?)に【([^】]+)】と【([^】]+)】を
 
 def _sentences(body: str) -> list[str]:
     out = []
+    # spelling variants of one wording: 「すべて」 for 「全て」, 「ターン終了まで」 for 「ターン終了時まで」
+    body = body.replace("すべて", "全て").replace("ターン終了まで", "ターン終了時まで")
     for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
         s = _TWO_KEYWORDS.sub(r"\1に【\2】を与え、【\3】を与える", s.strip())  # two actions on one unit (_also)
         s = s.replace("「ブロックされない」効果を与え", "【ブロックされない】を与え")  # granted like a keyword
