@@ -1,5 +1,6 @@
 """CODE OF JOKER recovery of a species or colour from the discard (「あなたの捨札にある【天使】ユニットのカードを1枚
-ランダムで手札に加える」, 「…紫属性のカードを…」), with real catalog cards: only cards of that kind are picked."""
+ランダムで手札に加える」, 「…紫属性のカードを…」: only cards of that kind are picked) and of a deleted card (「あなたの
+捨札にある消滅しているカードを1枚選ぶ。それを手札に加える」), with real catalog cards."""
 
 from __future__ import annotations
 
@@ -44,3 +45,21 @@ def test_2_0_033_chloe_recovers_a_purple_card_at_a_low_gauge():
         _drive(s, 0, 0)
         assert _hand(s, 0) == ([1] if purple else [])
         assert V(s)["P"][0, R.P_PURPLE] == 1
+
+
+@needs_catalog
+def test_1_4_011_dark_priest_takes_back_a_deleted_card():
+    """ダークプリースト (1-4-011) 転生の禁術: 「このユニットがフィールドに出た時、あなたの捨札にある消滅しているカードを
+    1枚選ぶ。それを手札に加える」: of a deleted cost-5 and a deleted cost-1 card the policy takes the cost-5 one (the
+    highest cost, as for every 「選んで」 pick), which is no longer deleted; the discard cards stay where they are;
+    with nothing deleted nothing comes back."""
+    for gone in (True, False):
+        s = state([real("1-4-011"), card("BIG", cost=5), card("SMALL", cost=1)] + [MAN] * 2)
+        V(s)["P"][0, R.P_TOP] = 5
+        if gone:
+            for c in (1, 2):
+                j = field(s, 0, c)
+                R.delete_unit(s, 0, j)
+        _drive(s, 0, 0)
+        assert _hand(s, 0) == ([1] if gone else [])
+        assert not R.deleted(s, 0, 1) and R.deleted(s, 0, 2) == gone

@@ -4,6 +4,8 @@ and 「手札を全て捨てる。そうした場合、…」 (the whole hand as
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sim.games.coj import actions as A
 from sim.games.coj import effects as FX
 from sim.games.coj import rules as R
@@ -88,3 +90,56 @@ def test_pr_090_geyser_discards_the_hand_to_draw_to_seven():
     s = state([real("PR-090")])
     FX.run_effects(s, 0, 0, -1, -1, -1, -1)
     assert V(s)["P"][0, R.P_HAND] == 0
+
+
+@needs_catalog
+def test_1_3_020_assist_soldier_levels_one_unit_of_each_side():
+    """アシストソルジャー (1-3-020) 熱血応援歌: 「このユニットが破壊された時、あなたのユニットを1体選び、それのレベルを
+    +1する。対戦相手のユニットを1体選び、それのレベルを+1する」 (「…を1体選び、…」 read as 「…選ぶ。それ…」)."""
+    s = state([real("1-3-020"), card("MINE")], [card("FOE")])
+    j = field(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 1, 0)
+    FX.hit_unit(s, 1, 0, j, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["P"][0, R.P_FIELD] == 1 and V(s)["U"][0, 0, R.U_LVL] == 2 and V(s)["U"][1, 0, R.U_LVL] == 2
+
+
+@needs_catalog
+def test_1_4_306_gold_maiden_sets_every_own_unit_to_level_1():
+    """ゴールドメイデン (1-4-306) 嘆きの棺: 「このユニットが破壊された時、あなたの全てのユニットのレベルを1にする」:
+    the own Lv.3 unit goes to Lv.1, the opponent's stays."""
+    s = state([real("1-4-306"), card("MINE")], [card("FOE")])
+    j = field(s, 0, 0)
+    field(s, 0, 1, lvl=3)
+    field(s, 1, 0, lvl=3)
+    FX.hit_unit(s, 1, 0, j, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert V(s)["U"][0, 0, R.U_LVL] == 1 and V(s)["U"][1, 0, R.U_LVL] == 3
+
+
+@needs_catalog
+def test_1_4_308_ashura_spends_every_other_unit_in_even_rounds():
+    """阿修羅百式・戒 (1-4-308): 「あなたのターン開始時、ラウンド数が偶数の場合、このユニット以外の全てのユニットの
+    行動権を消費する」: in round 2 every unit but itself is spent, of both sides."""
+    s = state([real("1-4-308"), card("MINE")], [card("FOE")])
+    field(s, 0, 0, act=0)
+    field(s, 0, 1, act=0)
+    field(s, 1, 0)
+    _start(s, 0)
+    assert V(s)["U"][0, 0, R.U_ACT] == 1 and V(s)["U"][0, 1, R.U_ACT] == 0 and V(s)["U"][1, 0, R.U_ACT] == 0
+
+
+@needs_catalog
+def test_1_3_012_haniwa_searches_then_spends_a_cheap_unit():
+    """はにわ (1-3-012) 富の採掘: 「このユニットがフィールドに出た時、【機械】ユニットのカードを1枚ランダムで手札に加え、
+    対戦相手のコスト2以下のユニットを1体選ぶ。それの行動権を消費する」 (two sentences): a 【機械】 card comes from the
+    deck and the opponent's cost-2 unit is spent, not its cost-3 one."""
+    machine = replace(card("MACH"), job="機械")
+    s = state([real("1-3-012"), machine], [card("TWO", cost=2), card("THREE", cost=3)])
+    V(s)["P"][0, R.P_TOP] = 1  # はにわ (a 【機械】 too) is out of the deck
+    field(s, 1, 0)
+    field(s, 1, 1)
+    _drive(s, 0, 0)
+    assert [int(c) for c in V(s)["H"][0, :V(s)["P"][0, R.P_HAND]]] == [1]
+    assert V(s)["U"][1, 0, R.U_ACT] == 0 and V(s)["U"][1, 1, R.U_ACT] == 1

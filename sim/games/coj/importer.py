@@ -132,12 +132,13 @@ _BOTH = re.compile(r"^(?:あなたのユニットと対戦相手のユニット�
 _KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (vocab unit_filter)
 _CHOOSE = re.compile(r"^(このユニット以外の)?" + _SIDE + _FILTER + _KIND
                      + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
-_RECOVER_PICK = re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
+_RECOVER_PICK = re.compile(r"^あなたの捨札にある(消滅している)?(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
 _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:それ|それら)に(\d+)ダメージを与える$"), "damage"),
     (re.compile(r"^(?:それ|それら)を破壊する$"), "break"),
     (re.compile(r"^(?:それ|それら)を消滅させる$"), "delete"),  # §5 消滅: break with FL_DELETE
     (re.compile(r"^(?:それ|それら)のレベルを(\d)にする$"), "level_set"),  # level_up with param 1
+    (re.compile(r"^(?:それ|それら)をオーバークロック(3)?させる$"), "level_set"),  # §8 OC: Lv.3 (_amount)
     (re.compile(r"^(?:それ|それら)の(?:基本)?BPを\+(\d+)する$"), "pump"),
     (re.compile(r"^(?:それ|それら)の行動権を消費する$"), "dull"),
     (re.compile(r"^(?:それ|それら)を(?:持ち主の|対戦相手の)?手札に戻す$"), "bounce"),
@@ -160,10 +161,13 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^対戦相手の全てのユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "all_opp_characters"),
     (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "all_own_characters"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "self"),
-    (re.compile(r"^このユニットのレベルを([+-]\d+)する$"), "level_up", "self"),
+    (re.compile(r"^(?:このユニット|自身)のレベルを([+-]\d+)する$"), "level_up", "self"),
     (re.compile(r"^このユニットの行動権を回復する$"), "activate", "self"),
     (re.compile(r"^あなたの全てのユニットの行動権を回復する$"), "activate", "all_own_characters"),
     (re.compile(r"^全てのユニットの行動権を回復する$"), "activate", "all_characters"),
+    (re.compile(r"^あなたの全てのユニットの行動権を消費する$"), "dull", "all_own_characters"),
+    (re.compile(r"^対戦相手の全てのユニットをオーバークロック(3)?させる$"), "level_set", "all_opp_characters"),
+    (re.compile(r"^あなたの全てのユニットのレベルを(\d)にする$"), "level_set", "all_own_characters"),
     (re.compile(r"^このユニットの基本BPを\+(\d+)する$"), "pump", "self"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "self"),
     (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを-(\d+)する$"), "weaken", "any_character"),
@@ -201,10 +205,10 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:あなたは|あなたの)?デッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
      "search", "own_player"),
     (re.compile(r"^(?:あなたは捨札から|あなたの捨札から|あなたの捨札にある)(ユニット|トリガー|インターセプト)?カードを"
-                r"(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "recover", "own_player"),
-    (re.compile(r"^(?:あなたは|あなたの)?デッキからカードを(\d+)枚(?:選んで|ランダムで)捨てる$"), "mill", "own_player"),
+                r"(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)(?:枚|体)(?:まで)?)手札に加える$"), "recover", "own_player"),
+    (re.compile(r"^(?:あなたは|あなたの)?デッキからカードを(\d+)枚(?:まで)?(?:選んで|ランダムで)捨てる$"), "mill", "own_player"),
     # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
-    (re.compile(r"^【([^】]+)】ユニットのカードを(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "search", "own_player"),
+    (re.compile(r"^【([^】]+)】ユニットのカードを(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)枚)手札に加える$"), "search", "own_player"),
     (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
     (re.compile(r"^対戦相手のCPを\+(\d+)する$"), "gain_cp", "opp_player"),
     (re.compile(r"^このユニットを(?:あなたの|持ち主の)?手札に戻す$"), "bounce", "self"),
@@ -241,7 +245,9 @@ _ALONE_FL = [
     (re.compile(r"^(?:自身|このユニット)以外の全てのユニットに(\d+)ダメージを与える$"), "damage", "all_characters", VOC.FL_OTHER),
     (re.compile(r"^このユニット以外の全てのユニットを破壊する$"), "break", "all_characters", VOC.FL_OTHER),
     (re.compile(r"^対戦相手の全ての行動済ユニットに(\d+)ダメージを与える$"), "damage", "all_opp_characters", VOC.FL_ACTED),
-    (re.compile(r"^このユニットを消滅させる$"), "break", "self", VOC.FL_DELETE),
+    (re.compile(r"^全ての行動済ユニットに(\d+)ダメージを与える$"), "damage", "all_characters", VOC.FL_ACTED),
+    (re.compile(r"^このユニット以外の全てのユニットの行動権を消費する$"), "dull", "all_characters", VOC.FL_OTHER),
+    (re.compile(r"^(?:このユニット|自身)を消滅させる$"), "break", "self", VOC.FL_DELETE),
     (re.compile(r"^対戦相手の全てのユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE),
     (re.compile(r"^全てのユニットを消滅させる$"), "break", "all_characters", VOC.FL_DELETE),
     (re.compile(r"^対戦相手の全ての行動済ユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE | VOC.FL_ACTED),
@@ -308,11 +314,27 @@ _SPLITS = [
     # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
     (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
-    (re.compile(r"^お互いのプレイヤーのCPを([+-]\d+)する$"), lambda g: [f"あなたのCPを{g[0]}する", f"対戦相手のCPを{g[0]}する"]),
+    (re.compile(r"^お互いの(?:プレイヤーの)?CPを([+-]\d+)する$"), lambda g: [f"あなたのCPを{g[0]}する", f"対戦相手のCPを{g[0]}する"]),
+    # 「【機械】ユニットのカードを1枚ランダムで手札に加え、…」, 「あなたのライフを+1し、…」: two sentences
+    (re.compile(r"^((?:[^。、]*を\d+枚(?:まで)?ランダムで手札に加え)|あなたのライフを\+\d+し)、((?!それ)[^。]+)$"),
+     lambda g: [g[0] + "る" if g[0].endswith("加え") else g[0][:-1] + "する", g[1]]),
+    # 「対戦相手のユニットを1体選び、破壊する / 10000ダメージを与える / それの…」: the choice and 「それ…」
+    (re.compile(r"^([^。、]*ユニットを\d+体(?:まで)?)選び、(.+)$"), lambda g: [f"{g[0]}選ぶ", _it(g[1])]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
      lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
                 "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
 ]
+def _it(action: str) -> str:
+    """An action after 「…を1体選び、」 with its 「それ」: 「破壊する」 -> 「それを破壊する」."""
+    if action.startswith(("それ", "ターン終了時まで")):
+        return action
+    if action.endswith("ダメージを与える") or action.startswith("【"):
+        return "それに" + action
+    if action.startswith(("破壊", "消滅", "手札に戻", "デッキに戻")):
+        return "それを" + action
+    return "それの" + action
+
+
 IGNORED = [  # reminder notes in parentheses
     re.compile(r"^\(この効果によって受けたライフダメージでジョーカーゲージは増えない\)$"),
 ]
@@ -454,9 +476,9 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             return None  # a sentence after 「そうした場合、…」: whether the condition covers it too is not clear
         m = _RECOVER_PICK.match(s)
         if m and i + 1 < len(sentences) and sentences[i + 1] == "それを手札に加える":
-            kind, n = m.groups()
-            effects.append(Effect(trigger, "recover", int(n), "own_player",
-                                  VOC.RECOVER_CHOSEN + 1 + CARD_TYPE_PARAM.get(kind, -1)))
+            gone, kind, n = m.groups()
+            effects.append(Effect(trigger, "recover", int(n), "own_player", (VOC.RECOVER_DELETED + 1 if gone else 0)
+                                  + VOC.RECOVER_CHOSEN + 1 + CARD_TYPE_PARAM.get(kind, -1)))
             i += 2
         elif (m := _BOTH.match(s)) and i + 1 < len(sentences):
             fe, then = _count(sentences[i + 1], trigger)  # 「それらに[対戦相手の手札の枚数×1000]ダメージを与える」
@@ -725,6 +747,9 @@ _RECOVER_KIND = re.compile(r"^あなたの捨札(?:にある|から)(?:【([^】
                            r"(?:のカード|カード)?を(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)枚(?:まで)?)手札に加える$")
 
 
+_RECOVER_DELETED = re.compile(r"^あなたの捨札にある消滅しているカードを(\d+)枚ランダムで手札に加える$")
+
+
 def _alone(s: str, trigger: str) -> list[Effect] | None:
     """The effects of a sentence that stands alone, or None."""
     foe = _foe(s, trigger)
@@ -764,6 +789,8 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = 0, 0
             first = Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character", param | fl)
             return [first] + ([replace(also, trigger=trigger)] if also else [])  # the second on the same unit
+    if sm := _RECOVER_DELETED.match(s):  # 「あなたの捨札にある消滅しているカードを1枚ランダムで手札に加える」
+        return [Effect(trigger, "recover", int(sm.group(1)), "own_player", VOC.RECOVER_DELETED)]  # RECOVER_DELETED + 1 + (-1): any card
     if sm := _RECOVER_KIND.match(s):  # a recover of a species or colour: the kind in Effect.thash (G_FILTER)
         species, colour, kind, n1, n2 = sm.groups()
         return [Effect(trigger, "recover", int(n1 or n2), "own_player", CARD_TYPE_PARAM[kind] if kind else -1,
@@ -1096,7 +1123,8 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
 
 
 _APPROXIMATIONS = (  # (pattern in an executed ability's text, what the engine does instead)
-    (re.compile(r"ランダムで[2-9]体(?!(?:まで)?【特殊召喚】)"), "several units picked at random (ランダムでN体) are the engine's target choices"),
+    (re.compile(r"ランダムで[2-9]体(?!(?:まで)?(?:【特殊召喚】|手札に加える))"),  # units on the field, not cards recovered
+     "several units picked at random (ランダムでN体) are the engine's target choices"),
     (re.compile(r"デッキから[^。]*選んで手札に加える"), "a chosen deck search takes a random matching card"),
 )
 

@@ -808,6 +808,13 @@ def delete_unit(s, p, j):
 
 
 @engine_jit
+def undelete(s, p, c):
+    """A deleted copy taken back (recover RECOVER_DELETED): no longer in the deleted zone."""
+    if c < DEL_BITS * DEL_COLS:
+        vP(s)[p, P_DEL + c // DEL_BITS] &= ~(1 << (c % DEL_BITS))
+
+
+@engine_jit
 def deleted(s, p, c):
     return c < DEL_BITS * DEL_COLS and (vP(s)[p, P_DEL + c // DEL_BITS] >> (c % DEL_BITS)) & 1 == 1
 

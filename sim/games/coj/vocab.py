@@ -114,6 +114,9 @@ CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON | CC_ANY_SIDE
 # with param RECOVER_CHOSEN + the card type index + 1 (0: any card)
 PICK_CHOSEN = 1
 RECOVER_CHOSEN = 16
+# recover with param RECOVER_DELETED + 1 + (the param above, -1 .. RECOVER_CHOSEN + 5): from the own deleted cards
+# (§5 消滅, 「あなたの捨札にある消滅しているカード」) instead of the discard; the card recovered is no longer deleted
+RECOVER_DELETED = 32
 
 
 # E_FOREACH (Effect.foreach) multiplies the amount by a count (「[あなたの受けているライフダメージ×1000]」):
