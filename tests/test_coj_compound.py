@@ -9,7 +9,7 @@ from sim.games.coj import actions as A
 from sim.games.coj import rules as R
 from sim.games.coj.vocab import KEYWORDS
 from tests.test_coj_any_entry import _drive
-from tests.test_coj_rules import V, card, field, state, zone
+from tests.test_coj_rules import V, bp, card, field, state, zone
 from tests.test_coj_timing import needs_catalog, real, setup_turn
 
 
@@ -79,3 +79,18 @@ def test_1_2_077_a_won_battle_overclocks_every_own_unit():
     assert V(s)["P"][0, R.P_ZONE] == 0
     assert [int(V(s)["U"][0, j, R.U_LVL]) for j in range(2)] == [3, 3]
     assert int(V(s)["U"][1, 0, R.U_LVL]) == 1
+
+
+@needs_catalog
+def test_1_4_026_odd_rounds_pump_and_penetrate_until_turn_end():
+    """RONIN (1-4-026) 辻斬りの刃: 「あなたのターン開始時、ラウンド数が奇数の場合、ターン終了時までこのユニットのBPを+4000し、【貫通】を与え
+    る」: in round 3 both, gone at the turn end; in round 2 neither."""
+    for rnd, on in ((3, True), (2, False)):
+        unit = real("1-4-026")
+        s = state([unit])
+        j = field(s, 0, 0)
+        V(s)["G"][R.G_ROUND], V(s)["G"][R.G_TURN] = rnd, 2 * rnd - 1
+        A.turn_start(s, 0)
+        assert (bp(s, 0, j) == unit.bp[0] + 4000) == on and _has(s, 0, j, "penetrate") == on
+        A.turn_end(s, 0)
+        assert bp(s, 0, j) == unit.bp[0] and not _has(s, 0, j, "penetrate")
