@@ -43,3 +43,33 @@ def test_1_4_231_arondight_gives_bushin_two_keywords_and_pumps_on_entry():
     assert _has(s, 0, j, "indomitable") and _has(s, 0, j, "penetrate")
     assert not _has(s, 0, m, "penetrate")
     assert V(s)["U"][0, j, R.U_BASE] == 2000 and V(s)["U"][0, m, R.U_BASE] == 2000
+
+
+@needs_catalog
+def test_2_0_024_shield_of_order_while_the_field_holds_two_units_or_fewer():
+    """2-0-024: 「あなたのフィールドにユニットが2体以下の場合、このユニットに【秩序の盾】を与える」 (a field effect with a
+    condition on its side's field): with one other own unit it has 【秩序の盾】, a third own unit takes it away, and the
+    third leaving gives it back; the opponent's units do not count."""
+    s = state([real("2-0-024"), card("A"), card("B")], [card("F1"), card("F2"), card("F3")])
+    j = field(s, 0, 0)
+    field(s, 0, 1)
+    for k in range(3):
+        field(s, 1, k)
+    assert _has(s, 0, j, "shield_of_order")
+    b = field(s, 0, 2)
+    assert not _has(s, 0, j, "shield_of_order")
+    R.remove_unit(s, 0, b)
+    R.field_changed(s, 0)
+    assert _has(s, 0, j, "shield_of_order")
+
+
+@needs_catalog
+def test_2_3_020_beasts_get_shield_of_order_from_four_beasts():
+    """2-3-020: 「あなたのフィールドに【獣】ユニットが4体以上いる場合、あなたの【獣】ユニットに【秩序の盾】を与える」:
+    with 3 【獣】 units (itself included) none has it, with the 4th all four do; an own unit of another species never."""
+    beast = replace(card("BEAST"), job="獣")
+    s = state([real("2-3-020"), beast, beast, beast, card("MAN")])
+    units = [field(s, 0, c) for c in (0, 1, 2, 4)]
+    assert not any(_has(s, 0, j, "shield_of_order") for j in units)
+    k = field(s, 0, 3)
+    assert all(_has(s, 0, j, "shield_of_order") for j in units[:3] + [k]) and not _has(s, 0, units[3], "shield_of_order")

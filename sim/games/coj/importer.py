@@ -833,7 +833,10 @@ _STATIC = [
     (re.compile(r"^あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword",
      "all_own_characters"),
     (re.compile(r"^対戦相手の(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword", "all_opp_characters"),
+    (re.compile(r"^このユニットに()()【([^】]+)】を与える$"), "grant_keyword", "self"),
 ]
+# the conditions a field effect can carry (rules.static_holds): counts of its side's field
+_STATIC_CONDITIONS = (VOC.CC_OWN_FIELD_LE, VOC.CC_OWN_SPECIES_GE)
 # 「このユニットのBPは、あなたのフィールドの【X】ユニット1体につき+2000される」
 _STATIC_COUNT = re.compile(r"^このユニットのBPは、?あなたの(?:フィールドの)?" + _KIND + r"(?:ユニット)?1体につき\+(\d+)される$")
 
@@ -863,23 +866,28 @@ def _static(body: str) -> list[Effect] | None:
     """A unit's field effects: every sentence one of _STATIC / _STATIC_COUNT, or None."""
     effects: list[Effect] = []
     for s in _static_sentences(body):
+        start = len(effects)
+        cond, cparam, s = _condition(s, "static")
+        if cond and cond & VOC.CC_MASK not in _STATIC_CONDITIONS:
+            return None
+        hit = next(((p.match(s), op, target) for p, op, target in _STATIC if p.match(s)), None)
         if m := _STATIC_COUNT.match(s):
             species, colour, n = m.groups()
             effects.append(Effect("static", "pump", int(n), "self", 0, foreach=VOC.FE_OWN_UNITS,
                                   fe_param=_unit_filter(species, colour)))
-            continue
-        hit = next(((p.match(s), op, target) for p, op, target in _STATIC if p.match(s)), None)
-        if hit is None:
+        elif hit is None:
             return None
-        m, op, target = hit
-        species, colour, value = m.groups()
-        if op == "grant_keyword":
-            bit = _keyword_bit(value)
-            if bit is None or value == "スピードムーブ":  # read as the unit enters, not as a field effect
-                return None
-            effects.append(Effect("static", op, 1, target, bit, thash=_unit_filter(species, colour)))
         else:
-            effects.append(Effect("static", op, int(value), target, 0, thash=_unit_filter(species, colour)))
+            m, op, target = hit
+            species, colour, value = m.groups()
+            if op == "grant_keyword":
+                bit = _keyword_bit(value)
+                if bit is None or value == "スピードムーブ":  # read as the unit enters, not as a field effect
+                    return None
+                effects.append(Effect("static", op, 1, target, bit, thash=_unit_filter(species, colour)))
+            else:
+                effects.append(Effect("static", op, int(value), target, 0, thash=_unit_filter(species, colour)))
+        effects[start:] = [replace(e, cond=cond, cond_param=cparam) for e in effects[start:]]
     return effects or None
 
 

@@ -34,6 +34,8 @@ from numba.core import types
 
 from sim.cards.effects import (
     E_AMOUNT,
+    E_COND,
+    E_COND_PARAM,
     E_FE_PARAM,
     E_FOREACH,
     E_NCOLS,
@@ -67,7 +69,7 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
-from sim.games.coj.vocab import FE_OWN_UNITS, KEYWORDS
+from sim.games.coj.vocab import CC_BITS, CC_MASK, CC_OWN_FIELD_LE, CC_OWN_SPECIES_GE, FE_OWN_UNITS, KEYWORDS
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
@@ -388,8 +390,10 @@ def static_of(s, q, j, keywords):
     of seat q now: its BP change, or (keywords) the keyword bits granted. A row reaches its own unit
     (self), its side's units (all_own_characters) or the other side's (all_opp_characters), of the kind in
     E_THASH (a species hash, or -colour mask; 0 any); 「N体につき」 multiplies the amount by the source
-    side's units of the kind E_FE_PARAM (E_FOREACH FE_OWN_UNITS). A 沈黙 source gives nothing (its
-    printed and effect-granted keywords: field effects never silence a source of field effects)."""
+    side's units of the kind E_FE_PARAM (E_FOREACH FE_OWN_UNITS). A row with a condition on its side's
+    field (E_COND CC_OWN_FIELD_LE, CC_OWN_SPECIES_GE: static_holds) gives only while it holds; field
+    effects are recomputed at every field change, the only changes of those counts. A 沈黙 source gives
+    nothing (its printed and effect-granted keywords: field effects never silence a source of field effects)."""
     P, U, K = vP(s), vU(s), vK(s)
     out = 0
     c = U[q, j, U_CARD]
@@ -409,6 +413,8 @@ def static_of(s, q, j, keywords):
                     continue
                 if e[r, E_THASH] != 0 and not card_kind(s, q, c, e[r, E_THASH]):
                     continue
+                if e[r, E_COND] != 0 and not static_holds(s, p, e[r, E_COND], e[r, E_COND_PARAM]):
+                    continue
                 if keywords:
                     out |= 1 << e[r, E_PARAM]
                     continue
@@ -420,6 +426,20 @@ def static_of(s, q, j, keywords):
                     amount *= n
                 out += amount if op == OP_PUMP else -amount
     return out
+
+
+@engine_jit
+def static_holds(s, p, cond, cparam):
+    """A field effect's condition on its side p's field (「あなたのフィールドにユニットが2体以下の場合」,
+    「…【獣】ユニットが4体以上いる場合」); the importer emits no other kind on a static row."""
+    kind, n = cond & CC_MASK, cond >> CC_BITS
+    P, U = vP(s), vU(s)
+    if kind == CC_OWN_FIELD_LE:
+        return P[p, P_FIELD] <= n
+    m = 0
+    for u in range(P[p, P_FIELD]):
+        m += 1 if card_kind(s, p, U[p, u, U_CARD], cparam) else 0
+    return kind == CC_OWN_SPECIES_GE and m >= n
 
 
 @engine_jit
