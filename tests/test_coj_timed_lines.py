@@ -69,7 +69,8 @@ def test_lines_of_different_events_on_a_zone_card_stay_unmodelled():
     block = "■x\nあなたのユニットがアタックした時、カードを1枚引く。\nあなたのユニットが破壊された時、カードを1枚引く。"
     assert IMP.timed_parts(block) is not None
     assert IMP.parse_ability(block, "intercept") is None
-    assert IMP.parse_ability(block, "unit") is None  # a unit's 「あなたのユニットが破壊された時」 has no timing
+    on_unit = IMP.parse_ability(block, "unit")  # a unit reads both lines: its own side's units (itself too) attack, are destroyed
+    assert on_unit is not None and [e.trigger for e in on_unit[1]] == ["own_attacks", "attack", "own_destroyed", "leave"]
     unit = "■x\nこのユニットがアタックした時、カードを1枚引く。\nこのユニットが破壊された時、カードを1枚引く。"
     parsed = IMP.parse_ability(unit, "unit")
     assert parsed is not None and [e.trigger for e in parsed[1]] == ["attack", "leave"]
