@@ -397,7 +397,7 @@ def test_rule_5_delete_is_not_destroy_and_not_a_discard_card():
     FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
     FX.settle(s)
     assert V(s)["P"][1, R.P_FIELD] == 0 and V(s)["P"][1, R.P_LP] == 8  # gone, its leave ability silent
-    assert R.deleted(s, 1, 0) and FX.discard_pick(s, 1, -1) == -1
+    assert R.deleted(s, 1, 0) and FX.discard_pick(s, 1, -1, False) == -1
     R.rebuild(s, 1)
     assert not R.deleted(s, 1, 0)
 

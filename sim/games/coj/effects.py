@@ -164,6 +164,7 @@ from sim.games.coj.rules import (
     U_TEMP,
     U_UID,
     add_to_hand,
+    card_kind,
     delete_unit,
     deleted,
     destroy,
@@ -185,6 +186,7 @@ from sim.games.coj.rules import (
     set_level,
     spend,
     take_damage,
+    undelete,
     unit_bp,
     unit_kw,
     vDK,
@@ -272,6 +274,7 @@ from sim.games.coj.vocab import (
     PV_BITS,
     PV_MASK,
     RECOVER_CHOSEN,
+    RECOVER_DELETED,
     TM_FOE,
 )
 
@@ -486,13 +489,16 @@ def live_copy(s, p, c):
 
 
 @engine_jit
-def discard_pick(s, p, ctype):
-    """A random discard copy of seat p of card type ctype (-1 any), or -1 (op recover)."""
+def discard_pick(s, p, ctype, gone):
+    """A random discard copy (gone: a deleted one) of seat p of card type ctype (-1 any) and of the kind
+    G_FILTER (a species or colour, 0 any: 「あなたの捨札にある【盗賊】ユニットのカード」), or -1 (op recover)."""
     n = vP(s)[p, P_N]
     cands = np.empty(n, np.int32)
     m = 0
+    f = vG(s)[G_FILTER]
     for c in range(n):
-        if (ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and not live_copy(s, p, c) and not deleted(s, p, c):
+        if ((ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and (f == 0 or card_kind(s, p, c, f))
+                and (deleted(s, p, c) if gone else not live_copy(s, p, c) and not deleted(s, p, c))):
             cands[m] = c
             m += 1
     return cands[randbelow(rng(s, SUB_POLICY0 + p), m)] if m > 0 else -1
@@ -512,18 +518,28 @@ def costliest(s, p, cards, lo, hi, ctype):
 
 @engine_jit
 def recover_type(param):
-    """op recover's card type (-1 any) from its param (vocab RECOVER_CHOSEN marks a 「選んで」 pick)."""
+    """op recover's card type (-1 any) from its param (vocab RECOVER_CHOSEN marks a 「選んで」 pick,
+    RECOVER_DELETED the deleted cards)."""
+    param = recover_plain(param)
     return param - RECOVER_CHOSEN - 1 if param >= RECOVER_CHOSEN else param
 
 
 @engine_jit
-def discard_best(s, p, ctype):
-    """The discard copy of type ctype (-1 any) a scripted policy recovers: the highest cost, or -1."""
+def recover_plain(param):
+    """op recover's param without the RECOVER_DELETED offset."""
+    return param - RECOVER_DELETED - 1 if param >= RECOVER_DELETED else param
+
+
+@engine_jit
+def discard_best(s, p, ctype, gone):
+    """The discard copy (gone: the deleted one) of type ctype (-1 any) and kind G_FILTER (0 any) a scripted
+    policy recovers: the highest cost, or -1."""
     best, best_cost = -1, -1
+    f = vG(s)[G_FILTER]
     for c in range(vP(s)[p, P_N]):
         cost = vK(s)[p, c, K_COST]
-        if ((ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and cost > best_cost and not live_copy(s, p, c)
-                and not deleted(s, p, c)):
+        if ((ctype < 0 or vK(s)[p, c, K_TYPE] == ctype) and (f == 0 or card_kind(s, p, c, f)) and cost > best_cost
+                and (deleted(s, p, c) if gone else not live_copy(s, p, c) and not deleted(s, p, c))):
             best, best_cost = c, cost
     return best
 
@@ -625,7 +641,7 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
     if op == OP_SEARCH:
         return P[p, P_HAND] < HAND_MAX
     if op == OP_RECOVER:
-        return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, recover_type(param)) >= 0
+        return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, recover_type(param), param >= RECOVER_DELETED) >= 0
     if op == OP_ZONE_BREAK:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
     if op == OP_MILL:
@@ -956,11 +972,14 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
                 got += 1
     elif op == OP_RECOVER:
         ctype = recover_type(param)
-        chosen = param >= RECOVER_CHOSEN and vG(s)[G_POL + p] != 0  # 「選んで」: the policy's pick
+        gone = param >= RECOVER_DELETED
+        chosen = recover_plain(param) >= RECOVER_CHOSEN and vG(s)[G_POL + p] != 0  # 「選んで」: the policy's pick
         for _ in range(amount):
-            c = -1 if P[p, P_HAND] >= HAND_MAX else discard_best(s, p, ctype) if chosen else discard_pick(s, p, ctype)
+            c = -1 if P[p, P_HAND] >= HAND_MAX else discard_best(s, p, ctype, gone) if chosen else discard_pick(s, p, ctype, gone)
             if c < 0:
                 break
+            if gone:
+                undelete(s, p, c)
             add_to_hand(s, p, c, 1)  # §5: cards in the discard are Lv.1
     elif op == OP_MILL:  # 「デッキからカードをN枚ランダムで捨てる」: the deck is shuffled, so its top N cards
         if param == PICK_CHOSEN and vG(s)[G_POL + p] != 0:  # 「選んで捨てる」: the policy's picks go on top first
@@ -1032,8 +1051,10 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
                 if (cond >> CC_BITS) & (CHOICE_OPP - 1) != opt:
                     continue
             elif kind == CC_COST:
+                vG(s)[G_FILTER] = e[k, E_THASH]  # a cost of a unit of a kind (「あなたの【不死】ユニットを1体選ぶ」) needs one
                 paid = paid and payable(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid,
                                         ctx_seat, ctx_uid)
+                vG(s)[G_FILTER] = 0
                 if not paid:  # §9 no partial payment
                     continue
             elif kind == CC_IF_DONE:
@@ -1071,8 +1092,9 @@ def payable(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     if op == OP_GAIN_CP and amount < 0:
         col = P_PURPLE if param == GAIN_PURPLE else P_GAUGE if param == GAIN_JOKER else P_CP
         return vP(s)[1 - p if target == TG_OPP_PLAYER else p, col] >= -amount
-    if op == OP_DISCARD:
-        return vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] >= amount
+    if op == OP_DISCARD:  # 「手札を全て捨てる」 (amount HAND_MAX, the whole hand): paid with one card or more
+        have = vP(s)[p if target == TG_OWN_PLAYER else 1 - p, P_HAND]
+        return have >= amount if amount < HAND_MAX else have > 0
     return effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
 
 

@@ -33,6 +33,7 @@ CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(p)) f
     ("cost_change", r"コスト(?:を|は)[-+]|コストは-"),
     ("deck_return", r"デッキ(?:の[上下]|に戻)"),
     ("named_card", r"「[^」]+」|<[^>]+>"),
+    ("zone_events", r"^EVENTS$"),
     ("static", r"^STATIC"),
     ("timing", r"^TIMING"),
     ("silence_others", r"沈黙"),
@@ -58,7 +59,18 @@ def _timing(body: str, zone: bool) -> tuple[str, str] | None:
 
 
 def failing_parts(block: str, ctype: str) -> list[str]:
-    """The parts of an unexecuted line that the importer cannot read (a timing tag or sentences)."""
+    """The parts of an unexecuted line that the importer cannot read (a timing tag or sentences); a heading
+    of several timed lines (importer.timed_parts) gives those of its lines, or "EVENTS" when every line reads
+    but they answer different events on a trigger or intercept card."""
+    lines = IMP.timed_parts(block)
+    if lines is not None:
+        failing = [part for line in lines if IMP.parse_ability(line, ctype) is None
+                   for part in _failing_parts(line, ctype)]
+        return failing or ["EVENTS"]
+    return _failing_parts(block, ctype)
+
+
+def _failing_parts(block: str, ctype: str) -> list[str]:
     text = IMP.normalize(block)
     if re.match(r"^■起動", text):
         return ["■起動"]

@@ -44,6 +44,7 @@ COJ_KEYWORD_NAMES = {
     "防御禁止": "block_ban", "破壊効果耐性": "destroy_resist", "沈黙効果耐性": "silence_resist",
     "撤退禁止": "retreat_ban", "進化禁止": "evolution_ban",
     "消滅効果耐性": "delete_resist", "セレクトハック": "select_hack", "オーバーヒート": "overheat", "神託": "oracle",
+    "ブロックされない": "unblockable",  # printed 「「ブロックされない」効果を与える」, read as 【ブロックされない】 (_sentences)
     # parsed, not played by the engine: a line with one of these counts as unmodelled
     "狂戦士": "berserker", "行動制限": "action_restriction",
 }
@@ -145,12 +146,13 @@ _BOTH = re.compile(r"^(?:あなたのユニットと対戦相手のユニット�
 _KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (vocab unit_filter)
 _CHOOSE = re.compile(r"^(このユニット以外の)?" + _SIDE + _FILTER + _KIND
                      + r"ユニット(?:を|から)?(?:ランダムで)?(\d+)体(?:まで)?(?:を)?(?:ランダムで)?選ぶ$")
-_RECOVER_PICK = re.compile(r"^あなたの捨札にある(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
+_RECOVER_PICK = re.compile(r"^あなたの捨札にある(消滅している)?(?:(ユニット|トリガー|インターセプト)?カード)?を(\d+)枚選ぶ$")
 _ON_IT = [  # action on the chosen unit(s): それ / それら
     (re.compile(r"^(?:それ|それら)に(\d+)ダメージを与える$"), "damage"),
     (re.compile(r"^(?:それ|それら)を破壊する$"), "break"),
     (re.compile(r"^(?:それ|それら)を消滅させる$"), "delete"),  # §5 消滅: break with FL_DELETE
     (re.compile(r"^(?:それ|それら)のレベルを(\d)にする$"), "level_set"),  # level_up with param 1
+    (re.compile(r"^(?:それ|それら)をオーバークロック(3)?させる$"), "level_set"),  # §8 OC: Lv.3 (_amount)
     (re.compile(r"^(?:それ|それら)の(?:基本)?BPを\+(\d+)する$"), "pump"),
     (re.compile(r"^(?:それ|それら)の行動権を消費する$"), "dull"),
     (re.compile(r"^(?:それ|それら)を(?:持ち主の|対戦相手の)?手札に戻す$"), "bounce"),
@@ -173,9 +175,13 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^対戦相手の全てのユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "all_opp_characters"),
     (re.compile(r"^(?:ターン終了時まで)?あなたの全てのユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "all_own_characters"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを\+(\d+)する$"), "pump", "self"),
-    (re.compile(r"^このユニットのレベルを([+-]\d+)する$"), "level_up", "self"),
+    (re.compile(r"^(?:このユニット|自身)のレベルを([+-]\d+)する$"), "level_up", "self"),
     (re.compile(r"^このユニットの行動権を回復する$"), "activate", "self"),
     (re.compile(r"^あなたの全てのユニットの行動権を回復する$"), "activate", "all_own_characters"),
+    (re.compile(r"^全てのユニットの行動権を回復する$"), "activate", "all_characters"),
+    (re.compile(r"^あなたの全てのユニットの行動権を消費する$"), "dull", "all_own_characters"),
+    (re.compile(r"^対戦相手の全てのユニットをオーバークロック(3)?させる$"), "level_set", "all_opp_characters"),
+    (re.compile(r"^あなたの全てのユニットのレベルを(\d)にする$"), "level_set", "all_own_characters"),
     (re.compile(r"^このユニットの基本BPを\+(\d+)する$"), "pump", "self"),
     (re.compile(r"^(?:ターン終了時まで)?このユニットの(?:基本)?BPを-(\d+)する$"), "weaken", "self"),
     (re.compile(r"^(?:ターン終了時まで)?それの(?:基本)?BPを-(\d+)する$"), "weaken", "any_character"),
@@ -213,10 +219,10 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:あなたは|あなたの)?デッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
      "search", "own_player"),
     (re.compile(r"^(?:あなたは捨札から|あなたの捨札から|あなたの捨札にある)(ユニット|トリガー|インターセプト)?カードを"
-                r"(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "recover", "own_player"),
-    (re.compile(r"^(?:あなたは|あなたの)?デッキからカードを(\d+)枚(?:選んで|ランダムで)捨てる$"), "mill", "own_player"),
+                r"(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)(?:枚|体)(?:まで)?)手札に加える$"), "recover", "own_player"),
+    (re.compile(r"^(?:あなたは|あなたの)?デッキからカードを(\d+)枚(?:まで)?(?:選んで|ランダムで)捨てる$"), "mill", "own_player"),
     # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
-    (re.compile(r"^【([^】]+)】ユニットのカードを(?:(\d+)枚ランダムで|ランダムで(\d+)枚)手札に加える$"), "search", "own_player"),
+    (re.compile(r"^【([^】]+)】ユニットのカードを(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)枚)手札に加える$"), "search", "own_player"),
     (re.compile(r"^あなたは【([^】]+)】ユニットを(\d+)枚引く$"), "search", "own_player"),
     (re.compile(r"^対戦相手のCPを\+(\d+)する$"), "gain_cp", "opp_player"),
     (re.compile(r"^このユニットを(?:あなたの|持ち主の)?手札に戻す$"), "bounce", "self"),
@@ -236,6 +242,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたは手札を全て捨てる$"), "discard", "own_player"),
     (re.compile(r"^全てのユニットのレベルを(\d)にする$"), "level_set", "all_characters"),
     (re.compile(r"^全てのユニットをオーバークロック(3)?させる$"), "level_set", "all_characters"),  # §8 OC: Lv.3
+    (re.compile(r"^あなたの全てのユニットをオーバークロック(3)?させる$"), "level_set", "all_own_characters"),
     (re.compile(r"^対戦相手は(?:自分の)?手札を(\d+)枚選んで捨てる$"), "discard", "opp_player"),
     (re.compile(r"^対戦相手に追加で(\d+)ライフダメージを与える$"), "player_damage", "opp_player"),
     (re.compile(r"^あなたのトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "own_player"),
@@ -256,7 +263,9 @@ _ALONE_FL = [
     (re.compile(r"^(?:自身|このユニット)以外の全てのユニットに(\d+)ダメージを与える$"), "damage", "all_characters", VOC.FL_OTHER),
     (re.compile(r"^このユニット以外の全てのユニットを破壊する$"), "break", "all_characters", VOC.FL_OTHER),
     (re.compile(r"^対戦相手の全ての行動済ユニットに(\d+)ダメージを与える$"), "damage", "all_opp_characters", VOC.FL_ACTED),
-    (re.compile(r"^このユニットを消滅させる$"), "break", "self", VOC.FL_DELETE),
+    (re.compile(r"^全ての行動済ユニットに(\d+)ダメージを与える$"), "damage", "all_characters", VOC.FL_ACTED),
+    (re.compile(r"^このユニット以外の全てのユニットの行動権を消費する$"), "dull", "all_characters", VOC.FL_OTHER),
+    (re.compile(r"^(?:このユニット|自身)を消滅させる$"), "break", "self", VOC.FL_DELETE),
     (re.compile(r"^対戦相手の全てのユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE),
     (re.compile(r"^全てのユニットを消滅させる$"), "break", "all_characters", VOC.FL_DELETE),
     (re.compile(r"^対戦相手の全ての行動済ユニットを消滅させる$"), "break", "all_opp_characters", VOC.FL_DELETE | VOC.FL_ACTED),
@@ -333,23 +342,53 @@ _SPLITS = [
     # 「対戦相手の全てのユニットに【沈黙】を与え、基本BPを-2000する」: the keyword and the BP change to the same units
     (re.compile(r"^((?:対戦相手の|あなたの|このユニット以外の)?全てのユニット)に【([^】]+)】を与え、((?:基本)?BPを[+-]\d+する)$"),
      lambda g: [f"{g[0]}に【{g[1]}】を与える", f"{g[0]}の{g[2]}"]),
+    # 「あなたの全てのユニットの基本BPを+3000し、【呪縛】を与える / 行動権を消費する」: two sweeps over the same units
+    (re.compile(r"^((?:対戦相手の|あなたの|このユニット以外の)?全てのユニット)の((?:基本)?BPを[+-]\d+)し、"
+                r"(?:(【[^】]+】)を与える|(行動権を消費する))$"),
+     lambda g: [f"{g[0]}の{g[1]}する", f"{g[0]}に{g[2]}を与える" if g[2] else f"{g[0]}の{g[3]}"]),
     # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
     (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
+    (re.compile(r"^お互いの(?:プレイヤーの)?CPを([+-]\d+)する$"), lambda g: [f"あなたのCPを{g[0]}する", f"対戦相手のCPを{g[0]}する"]),
+    # 「【機械】ユニットのカードを1枚ランダムで手札に加え、…」, 「あなたのライフを+1し、…」: two sentences
+    (re.compile(r"^((?:[^。、]*を\d+枚(?:まで)?ランダムで手札に加え)|あなたのライフを\+\d+し)、((?!それ)[^。]+)$"),
+     lambda g: [g[0] + "る" if g[0].endswith("加え") else g[0][:-1] + "する", g[1]]),
+    # 「(…場合、)ターン終了時までこのユニットのBPを+4000し、【貫通】を与える」: both to the unit, for as long
+    (re.compile(r"^([^。]*?場合、)?(ターン終了時まで)?このユニットの((?:基本)?BPを\+\d+)し、【([^】]+)】を与える$"),
+     lambda g: [f"{g[0] or ''}{g[1] or ''}このユニットの{g[2]}する", f"{g[0] or ''}{g[1] or ''}このユニットに【{g[3]}】を与える"]),
+    # 「対戦相手のユニットを1体選び、破壊する / 10000ダメージを与える / それの…」: the choice and 「それ…」
+    (re.compile(r"^([^。、]*ユニットを\d+体(?:まで)?)選び、(.+)$"), lambda g: [f"{g[0]}選ぶ", _it(g[1])]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
      lambda g: ["あなたのトリガーゾーンにあるカードを4枚ランダムで破壊する",  # §5: a zone holds 4 at most
                 "対戦相手のトリガーゾーンにあるカードを4枚ランダムで破壊する"]),
 ]
+def _it(action: str) -> str:
+    """An action after 「…を1体選び、」 with its 「それ」: 「破壊する」 -> 「それを破壊する」."""
+    if action.startswith(("それ", "ターン終了時まで")):
+        return action
+    if action.endswith("ダメージを与える") or action.startswith("【"):
+        return "それに" + action
+    if action.startswith(("破壊", "消滅", "手札に戻", "デッキに戻")):
+        return "それを" + action
+    return "それの" + action
+
+
 IGNORED = [  # reminder notes in parentheses
     re.compile(r"^\(この効果によって受けたライフダメージでジョーカーゲージは増えない\)$"),
 ]
 HARMFUL = ("damage", "break", "break_power", "dull", "weaken", "bounce")
 
 
+_TWO_KEYWORDS = re.compile(r"(それら?)に【([^】]+)】と【([^】]+)】を与える")
+
+
 def _sentences(body: str) -> list[str]:
     out = []
+    # spelling variants of one wording: 「すべて」 for 「全て」, 「ターン終了まで」 for 「ターン終了時まで」
+    body = body.replace("すべて", "全て").replace("ターン終了まで", "ターン終了時まで")
     for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
-        s = s.strip()
+        s = _TWO_KEYWORDS.sub(r"\1に【\2】を与え、【\3】を与える", s.strip())  # two actions on one unit (_also)
+        s = s.replace("「ブロックされない」効果を与え", "【ブロックされない】を与え")  # granted like a keyword
         if not s.rstrip("。").strip():
             continue
         for pattern, parts in _SPLITS:
@@ -498,12 +537,13 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             return None  # a sentence after 「そうした場合、…」: whether the condition covers it too is not clear
         m = _RECOVER_PICK.match(s)
         if m and i + 1 < len(sentences) and sentences[i + 1] == "それを手札に加える":
-            kind, n = m.groups()
-            effects.append(Effect(trigger, "recover", int(n), "own_player",
-                                  VOC.RECOVER_CHOSEN + 1 + CARD_TYPE_PARAM.get(kind, -1)))
+            gone, kind, n = m.groups()
+            effects.append(Effect(trigger, "recover", int(n), "own_player", (VOC.RECOVER_DELETED + 1 if gone else 0)
+                                  + VOC.RECOVER_CHOSEN + 1 + CARD_TYPE_PARAM.get(kind, -1)))
             i += 2
         elif (m := _BOTH.match(s)) and i + 1 < len(sentences):
-            action = _on_it(sentences[i + 1])
+            fe, then = _count(sentences[i + 1], trigger)  # 「それらに[対戦相手の手札の枚数×1000]ダメージを与える」
+            action = _on_it(then) if fe is not None else None
             if action is None or int(m.group(1)) * 2 > MAX_EFFECTS:
                 return None
             op, fl, param, amount = action
@@ -512,11 +552,13 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
             i += 2
         elif (m := _CHOOSE.match(s)) and i + 1 < len(sentences):
             other, side, cost_max, bp_max, level_min, acted, bp_min, species, colour, count = m.groups()
-            then = sentences[i + 1]
-            also = _also(then)
-            if also is False:
+            fe, then = _count(sentences[i + 1], trigger)  # 「それに[対戦相手の手札の枚数×1500]ダメージを与える」
+            if fe is None:
                 return None
-            action = _on_it(_THEN.sub(r"\1する", then) if also else then)
+            also = _also(then)
+            if also is False or (also and fe[0]):  # a count with a second action: which one it counts is not clear
+                return None
+            action = _on_it(_first_action(then) if also else then)
             if action is None:
                 return None
             op, fl, param, amount = action
@@ -561,12 +603,19 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
 
 
 _THEN = re.compile(r"^((?:それ|それら)の.+)し、(.+)$")  # 「それの基本BPを+2000し、【加護】を与える」
+_THEN_KW = re.compile(r"^((?:それ|それら)に【[^】]+】を与え)、(.+)$")  # 「それに【不屈】を与え、【貫通】を与える」
+
+
+def _first_action(then: str) -> str:
+    """The first action of 「それの…し、…」 / 「それに【X】を与え、…」 as a sentence of its own."""
+    m = _THEN_KW.match(then)
+    return m.group(1) + "る" if m else _THEN.sub(r"\1する", then)
 
 
 def _also(then: str) -> Effect | None | bool:
     """The second action of 「それの…し、…」 on the same chosen unit (target "chosen"); None when the
     sentence has one action, False when its second part is not in the vocabulary."""
-    m = _THEN.match(then)
+    m = _THEN_KW.match(then) or _THEN.match(then)
     if not m or any(p.match(then) for p, _ in _ON_IT):
         return None
     rest = m.group(2)
@@ -770,6 +819,14 @@ def _foe(s: str, trigger: str) -> Effect | None:
     return Effect(trigger, op, amount, "opp_character", param | fl, tmask=VOC.TM_FOE)
 
 
+# 「あなたの捨札にある【盗賊】ユニットのカードを1枚ランダムで手札に加える」, 「…紫属性のインターセプトカードを2枚までランダムで…」
+_RECOVER_KIND = re.compile(r"^あなたの捨札(?:にある|から)(?:【([^】]+)】|(赤|黄|青|緑|紫)属性の)(ユニット|トリガー|インターセプト)?"
+                           r"(?:のカード|カード)?を(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)枚(?:まで)?)手札に加える$")
+
+
+_RECOVER_DELETED = re.compile(r"^あなたの捨札にある消滅しているカードを(\d+)枚ランダムで手札に加える$")
+
+
 def _alone(s: str, trigger: str) -> list[Effect] | None:
     """The effects of a sentence that stands alone, or None."""
     foe = _foe(s, trigger)
@@ -801,13 +858,20 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
             colours = 1 << ELEMENTS["coj"].index(_COLOURS[colour]) if colour else 0
             return [Effect(trigger, "search", n, "own_player", VOC.search_filter(ctype, colours, cost))]
     if trigger in _EVENT_UNIT_TRIGGERS:  # 「それ」 alone: the event's unit (the entering / attacking one)
-        action = _on_it(s)
-        if action is not None and s.startswith("それ") and not s.startswith("それら"):
+        also = _also(s) if s.startswith("それ") and not s.startswith("それら") else None
+        action = _on_it(_first_action(s) if also else s)
+        if action is not None and s.startswith("それ") and not s.startswith("それら") and also is not False:
             op, fl, param, amount = action
             if op == "break":
                 param, amount = 0, 0
-            return [Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character",
-                           param | fl)]
+            first = Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character", param | fl)
+            return [first] + ([replace(also, trigger=trigger)] if also else [])  # the second on the same unit
+    if sm := _RECOVER_DELETED.match(s):  # 「あなたの捨札にある消滅しているカードを1枚ランダムで手札に加える」
+        return [Effect(trigger, "recover", int(sm.group(1)), "own_player", VOC.RECOVER_DELETED)]  # RECOVER_DELETED + 1 + (-1): any card
+    if sm := _RECOVER_KIND.match(s):  # a recover of a species or colour: the kind in Effect.thash (G_FILTER)
+        species, colour, kind, n1, n2 = sm.groups()
+        return [Effect(trigger, "recover", int(n1 or n2), "own_player", CARD_TYPE_PARAM[kind] if kind else -1,
+                       thash=_unit_filter(species, colour))]
     for pattern, name, target in _ALONE:
         sm = pattern.match(s)
         if sm:
@@ -843,33 +907,61 @@ _STATIC = [
     (re.compile(r"^あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword",
      "all_own_characters"),
     (re.compile(r"^対戦相手の(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword", "all_opp_characters"),
+    (re.compile(r"^このユニットに()()【([^】]+)】を与える$"), "grant_keyword", "self"),
 ]
+# the conditions a field effect can carry (rules.static_holds): counts of its side's field
+_STATIC_CONDITIONS = (VOC.CC_OWN_FIELD_LE, VOC.CC_OWN_SPECIES_GE)
 # 「このユニットのBPは、あなたのフィールドの【X】ユニット1体につき+2000される」
 _STATIC_COUNT = re.compile(r"^このユニットのBPは、?あなたの(?:フィールドの)?" + _KIND + r"(?:ユニット)?1体につき\+(\d+)される$")
+
+
+# two field effects to the same units: 「あなたのフィールドの【神獣】ユニットのBPを+3000し、【不滅】を与える」,
+# 「あなたの【武身】ユニットに【不屈】と【貫通】を与える」
+_STATIC_PAIR = re.compile(r"^(あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニット)(?:のBPを(\+\d+)し、(【[^】]+】)を与える"
+                          r"|に(【[^】]+】)と(【[^】]+】)を与える)$")
+
+
+def _static_sentences(body: str) -> list[str]:
+    """The sentences of a field-effect body, a sentence with two effects on the same units split in two."""
+    out = []
+    for s in _sentences(body):
+        s = s.rstrip("。")
+        m = _STATIC_PAIR.match(s)
+        if m and m.group(4):
+            out += [f"{m.group(1)}のBPを{m.group(4)}する", f"{m.group(1)}に{m.group(5)}を与える"]
+        elif m:
+            out += [f"{m.group(1)}に{m.group(6)}を与える", f"{m.group(1)}に{m.group(7)}を与える"]
+        else:
+            out.append(s)
+    return out
 
 
 def _static(body: str) -> list[Effect] | None:
     """A unit's field effects: every sentence one of _STATIC / _STATIC_COUNT, or None."""
     effects: list[Effect] = []
-    for s in _sentences(body):
-        s = s.rstrip("。")
+    for s in _static_sentences(body):
+        start = len(effects)
+        cond, cparam, s = _condition(s, "static")
+        if cond and cond & VOC.CC_MASK not in _STATIC_CONDITIONS:
+            return None
+        hit = next(((p.match(s), op, target) for p, op, target in _STATIC if p.match(s)), None)
         if m := _STATIC_COUNT.match(s):
             species, colour, n = m.groups()
             effects.append(Effect("static", "pump", int(n), "self", 0, foreach=VOC.FE_OWN_UNITS,
                                   fe_param=_unit_filter(species, colour)))
-            continue
-        hit = next(((p.match(s), op, target) for p, op, target in _STATIC if p.match(s)), None)
-        if hit is None:
+        elif hit is None:
             return None
-        m, op, target = hit
-        species, colour, value = m.groups()
-        if op == "grant_keyword":
-            bit = _keyword_bit(value)
-            if bit is None or value == "スピードムーブ":  # read as the unit enters, not as a field effect
-                return None
-            effects.append(Effect("static", op, 1, target, bit, thash=_unit_filter(species, colour)))
         else:
-            effects.append(Effect("static", op, int(value), target, 0, thash=_unit_filter(species, colour)))
+            m, op, target = hit
+            species, colour, value = m.groups()
+            if op == "grant_keyword":
+                bit = _keyword_bit(value)
+                if bit is None or value == "スピードムーブ":  # read as the unit enters, not as a field effect
+                    return None
+                effects.append(Effect("static", op, 1, target, bit, thash=_unit_filter(species, colour)))
+            else:
+                effects.append(Effect("static", op, int(value), target, 0, thash=_unit_filter(species, colour)))
+        effects[start:] = [replace(e, cond=cond, cond_param=cparam) for e in effects[start:]]
     return effects or None
 
 
@@ -943,8 +1035,62 @@ _EVERY_TURN = re.compile(r"^ターン(開始|終了)時、")
 _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
 
 
+# a body line that opens with its own timing (「…時、」 / 「…たび、」, after a purple gauge icon)
+_TIMED_LINE = re.compile(r"^(?:\[[▲▼]\d+\])?[^。]*?(?:時|たび)、")
+
+
+def timed_parts(block: str) -> list[str] | None:
+    """The abilities of one heading printed as several body lines, each with its own timing (「■カオス・ディール
+    このユニットがフィールドに出た時、… / このユニットがアタックした時、…」): one block per line, under the same
+    heading; None when the block is not of that shape. A block whose reminder caps the LP it heals to
+    (「ライフはN以上にはならない」) stays whole, since the reminder belongs to one of its lines."""
+    if _LIFE_CAP.search(normalize(block)):
+        return None
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in normalize(block).split("\n")) if line]
+    head = [line for line in lines if line.startswith("■")]
+    body = [line for line in lines if not line.startswith("■")]
+    if len(body) < 2 or not all(_TIMED_LINE.match(line) for line in body):
+        return None
+    return ["\n".join(head + [line]) for line in body]
+
+
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
-    """An ability's keywords and effects, or None when the engine would not run all of it."""
+    """An ability's keywords and effects, or None when the engine would not run all of it. A heading
+    with several timed lines (timed_parts) is read line by line when it does not read as one body; on a
+    trigger or intercept card every line must answer the same event (the card answers one: rules.zone_event)."""
+    whole = _parse_one(block, ctype)
+    if whole is None and ctype in ("unit", "evolution"):
+        whole = _static_then_timed(block, ctype)
+    parts = timed_parts(block) if whole is None else None
+    if parts is None:
+        return whole
+    effects: list[Effect] = []
+    for part in parts:
+        parsed = _parse_one(part, ctype)
+        if parsed is None or parsed[0]:
+            return None
+        effects.extend(parsed[1])
+    if ctype in ("trigger", "intercept", "joker") and len({(e.trigger, e.cond & VOC.CC_FLAGS) for e in effects}) > 1:
+        return None
+    return frozenset(), effects
+
+
+def _static_then_timed(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    """A unit's field effects followed by a timed ability in one body (「あなたの【武身】ユニットに【不屈】と【貫通】を
+    与える。このユニットがフィールドに出た時、…」): the field effects (_static) and the timed part, or None."""
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in normalize(block).split("\n")) if line]
+    head = [line for line in lines if line.startswith("■")]
+    sentences = _sentences("".join(line for line in lines if not line.startswith("■")))
+    cut = next((i for i, s in enumerate(sentences) if i and _TIMED_LINE.match(s)), 0)
+    static = _static("".join(sentences[:cut])) if cut else None
+    timed = _parse_one("\n".join(head + ["".join(sentences[cut:])]), ctype) if static else None
+    if timed is None or timed[0] or not timed[1]:
+        return None
+    return frozenset(), static + timed[1]
+
+
+def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    """parse_ability for one body (its lines read as one text)."""
     if (_REUSED.search(block) and ctype != "intercept") or _ONCE_A_TURN.search(block):
         return None  # 「1ターンに1度」: the engine has no such limit; an intercept's uses are its K_USES (pool tag)
     lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
@@ -957,6 +1103,8 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     body = "".join(line for line in lines if not line.startswith("■"))
     if not body:
         return frozenset(), []  # a bare ability name
+    if body == "このユニットはブロックされない。":  # printed like a keyword (「この能力は…フィールドに出た時に付与される」)
+        return frozenset({"unblockable"}), []
     icon = _GAUGE_ICON.match(body)  # [▲N] / [▼N]: the ability runs only at a purple gauge >= N / <= N
     if icon:
         body = body[icon.end():]
@@ -1081,7 +1229,8 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
 
 
 _APPROXIMATIONS = (  # (pattern in an executed ability's text, what the engine does instead)
-    (re.compile(r"ランダムで[2-9]体(?!(?:まで)?【特殊召喚】)"), "several units picked at random (ランダムでN体) are the engine's target choices"),
+    (re.compile(r"ランダムで[2-9]体(?!(?:まで)?(?:【特殊召喚】|手札に加える))"),  # units on the field, not cards recovered
+     "several units picked at random (ランダムでN体) are the engine's target choices"),
     (re.compile(r"デッキから[^。]*選んで手札に加える"), "a chosen deck search takes a random matching card"),
 )
 

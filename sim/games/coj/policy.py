@@ -45,6 +45,7 @@ from sim.games.coj.rules import (
     KW_PENETRATE,
     KW_RETREAT_BAN,
     KW_SPEED,
+    KW_UNBLOCKABLE,
     NPAR,
     O_ATTACK_BAN_LIFTED,
     O_GAUGE_COST,
@@ -183,8 +184,9 @@ def attack_banned(s, p, j, kw):
 
 @engine_jit
 def can_block(s, q, j, p, aj):
-    """Blockers need the action right and no 防御禁止; 次元干渉/コストN forbids printed cost >= N (§10)."""
-    if not vU(s)[q, j, U_ACT] or unit_kw(s, q, j) & KW_BLOCK_BAN:
+    """Blockers need the action right and no 防御禁止; 次元干渉/コストN forbids printed cost >= N (§10);
+    nothing blocks an attacker given 「ブロックされない」."""
+    if not vU(s)[q, j, U_ACT] or unit_kw(s, q, j) & KW_BLOCK_BAN or unit_kw(s, p, aj) & KW_UNBLOCKABLE:
         return False
     if unit_kw(s, p, aj) & KW_DIM:
         n = vK(s)[p, vU(s)[p, aj, U_CARD], K_DIM]
@@ -503,7 +505,9 @@ def choose_attack(s, p, pol):
         if a <= best_bp:
             continue
         if screen:
-            if k & KW_DIM:
+            if unit_kw(s, p, j) & KW_UNBLOCKABLE:
+                strongest = -1
+            elif k & KW_DIM:
                 strongest = strongest_blocker(s, q, cards[p, c, K_DIM])
             else:
                 if unlimited == -2:

@@ -34,6 +34,8 @@ from numba.core import types
 
 from sim.cards.effects import (
     E_AMOUNT,
+    E_COND,
+    E_COND_PARAM,
     E_FE_PARAM,
     E_FOREACH,
     E_NCOLS,
@@ -68,12 +70,12 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
-from sim.games.coj.vocab import FE_OWN_UNITS, KEYWORDS
+from sim.games.coj.vocab import CC_BITS, CC_MASK, CC_OWN_FIELD_LE, CC_OWN_SPECIES_GE, FE_OWN_UNITS, KEYWORDS
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
     KW_SILENCE_RESIST, KW_RETREAT_BAN, KW_EVOLUTION_BAN, KW_DELETE_RESIST, KW_SELECT_HACK, KW_OVERHEAT, \
-    KW_ORACLE = [1 << i for i in range(len(KEYWORDS))]
+    KW_ORACLE, KW_UNBLOCKABLE = [1 << i for i in range(len(KEYWORDS))]
 K_DIM = K_POWER  # CoJ has no power: compile_matchup stores the 次元干渉 cost N here
 K_JGAUGE = K_HP  # nor HP: a joker's catalog gauge size (0 none, 1 小, 2 中, 3 大 / 特大; §9)
 K_USES = K_LB_COST  # nor limit breaks: the uses of an intercept before it goes to the discard (0 / 1: one)
@@ -410,8 +412,10 @@ def static_of(s, q, j, keywords):
     of seat q now: its BP change, or (keywords) the keyword bits granted. A row reaches its own unit
     (self), its side's units (all_own_characters) or the other side's (all_opp_characters), of the kind in
     E_THASH (a species hash, or -colour mask; 0 any); 「N体につき」 multiplies the amount by the source
-    side's units of the kind E_FE_PARAM (E_FOREACH FE_OWN_UNITS). A 沈黙 source gives nothing (its
-    printed and effect-granted keywords: field effects never silence a source of field effects)."""
+    side's units of the kind E_FE_PARAM (E_FOREACH FE_OWN_UNITS). A row with a condition on its side's
+    field (E_COND CC_OWN_FIELD_LE, CC_OWN_SPECIES_GE: static_holds) gives only while it holds; field
+    effects are recomputed at every field change, the only changes of those counts. A 沈黙 source gives
+    nothing (its printed and effect-granted keywords: field effects never silence a source of field effects)."""
     P, U, K = vP(s), vU(s), vK(s)
     out = 0
     c = U[q, j, U_CARD]
@@ -430,6 +434,8 @@ def static_of(s, q, j, keywords):
                 if (tg == TG_SELF and (p != q or k != j)) or (tg == TG_ALL_OWN and p != q) or (tg == TG_ALL_OPP and p == q):
                     continue
                 if e[r, E_THASH] != 0 and not card_kind(s, q, c, e[r, E_THASH]):
+                    continue
+                if e[r, E_COND] != 0 and not static_holds(s, p, e[r, E_COND], e[r, E_COND_PARAM]):
                     continue
                 if keywords:
                     out |= 1 << e[r, E_PARAM]
@@ -458,6 +464,20 @@ def field_has_trigger(s, p, trig):
     if trig < TRIG_HI:
         return (vP(s)[p, P_FTRIG] >> trig) & 1 != 0
     return (vP(s)[p, P_FTRIG_HI] >> (trig - TRIG_HI)) & 1 != 0
+
+
+@engine_jit
+def static_holds(s, p, cond, cparam):
+    """A field effect's condition on its side p's field (「あなたのフィールドにユニットが2体以下の場合」,
+    「…【獣】ユニットが4体以上いる場合」); the importer emits no other kind on a static row."""
+    kind, n = cond & CC_MASK, cond >> CC_BITS
+    P, U = vP(s), vU(s)
+    if kind == CC_OWN_FIELD_LE:
+        return P[p, P_FIELD] <= n
+    m = 0
+    for u in range(P[p, P_FIELD]):
+        m += 1 if card_kind(s, p, U[p, u, U_CARD], cparam) else 0
+    return kind == CC_OWN_SPECIES_GE and m >= n
 
 
 @engine_jit
@@ -900,6 +920,13 @@ def delete_unit(s, p, j):
     remove_unit(s, p, j)
     if c < DEL_BITS * DEL_COLS:
         vP(s)[p, P_DEL + c // DEL_BITS] |= 1 << (c % DEL_BITS)
+
+
+@engine_jit
+def undelete(s, p, c):
+    """A deleted copy taken back (recover RECOVER_DELETED): no longer in the deleted zone."""
+    if c < DEL_BITS * DEL_COLS:
+        vP(s)[p, P_DEL + c // DEL_BITS] &= ~(1 << (c % DEL_BITS))
 
 
 @engine_jit

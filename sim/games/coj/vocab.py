@@ -33,6 +33,7 @@ KEYWORDS = (
     "select_hack",  # セレクトハック: the opponent's targeted effects must choose it if they can
     "overheat",  # オーバーヒート: damage from effects to it is doubled (battle damage is not)
     "oracle",  # 神託: its 奇跡 ability runs once (CC_ORACLE while it has it; grant_keyword amount 2 takes it)
+    "unblockable",  # 「ブロックされない」 (a printed effect, not a keywords.json keyword): no unit can block it
 )
 
 # Unit abilities: the unit's own events and the events it watches on the field ("own_*": another unit
@@ -128,6 +129,9 @@ GAIN_PURPLE, GAIN_JOKER = 1, 2
 # with param RECOVER_CHOSEN + the card type index + 1 (0: any card)
 PICK_CHOSEN = 1
 RECOVER_CHOSEN = 16
+# recover with param RECOVER_DELETED + 1 + (the param above, -1 .. RECOVER_CHOSEN + 5): from the own deleted cards
+# (§5 消滅, 「あなたの捨札にある消滅しているカード」) instead of the discard; the card recovered is no longer deleted
+RECOVER_DELETED = 32
 
 
 # E_FOREACH (Effect.foreach) multiplies the amount by a count (「[あなたの受けているライフダメージ×1000]」):
