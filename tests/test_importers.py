@@ -308,7 +308,8 @@ def test_fftcg_real_cards() -> None:
     ("■X\n対戦相手のターン開始時、カードを1枚引く。", "trigger", [E("opp_turn_start", "draw", 1, "own_player")]),
     ("■X\nあなたのターン終了時、カードを1枚引く。", "trigger", [E("turn_end", "draw", 1, "own_player")]),
     ("■X\n対戦相手のターン終了時、カードを1枚引く。", "intercept", [E("opp_turn_end", "draw", 1, "own_player")]),
-    ("■X\n対戦相手のインターセプトカードの効果が発動した時、カードを1枚引く。", "intercept", None),  # not a timing we run
+    ("■X\n対戦相手のインターセプトカードの効果が発動した時、カードを1枚引く。", "intercept",
+         [E("opp_intercept_used", "draw", 1, "own_player")]),
     # unit timings: overclock, block, battle, player attack, turn end, the opponent's turn
     ("■X\nこのユニットがブロックした時、ターン終了時までこのユニットのBPを+3000する。", "unit",
      [E("block", "pump", 3000, "self")]),
