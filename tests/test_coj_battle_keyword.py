@@ -1,0 +1,84 @@
+"""CODE OF JOKER keywords granted 「戦闘終了時まで」 (until the end of the battle), with real catalog cards: the
+unit has the keyword through the battle's damage and its end (貫通, the winner's clock-up) and loses it when
+the attack ends; a sentence that also changes BP in that wording stays unread (the BP change would need the
+same duration)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sim.games.coj import actions as A
+from sim.games.coj import importer as IMP
+from sim.games.coj import rules as R
+from sim.games.coj import vocab as VOC
+from tests.test_coj_rules import V, card, field, state, zone
+from tests.test_coj_timing import needs_catalog, real, setup_turn
+
+
+def _cards(s, p):
+    return [int(c) for c in V(s)["U"][p, :V(s)["P"][p, R.P_FIELD], R.U_CARD]]
+
+
+@needs_catalog
+def test_1_2_093_the_battling_unit_is_immortal_until_the_battle_ends():
+    """魔導壁 (1-2-093, intercept): 「あなたのユニットが戦闘した時、戦闘終了時までそれに【不滅】を与える」: a 1000
+    blue unit (the card needs one of its colour) blocking a 9000 attacker survives the battle (without the card it is destroyed) and has no 【不滅】 once
+    the attack has ended."""
+    for with_card in (True, False):
+        s = state([real("1-2-093"), card("WALL", colour="blue", bp=(1000,) * 3, kw=["forced_defense"])],
+                  [card("ATK", bp=(9000,) * 3)])
+        if with_card:
+            zone(s, 0, 0)
+        setup_turn(s, 1)
+        field(s, 0, 1)
+        A.attack(s, 1, field(s, 1, 0))
+        assert _cards(s, 0) == ([1] if with_card else [])
+        assert _cards(s, 1) == [0]
+        if with_card:
+            assert V(s)["P"][0, R.P_ZONE] == 0
+            assert not R.unit_kw(s, 0, 0) & R.KW_IMMORTAL and V(s)["U"][0, 0, R.U_BKW] == 0
+
+
+@needs_catalog
+def test_2_0_210_a_warrior_attacking_is_immortal_until_the_battle_ends():
+    """エンパイアソルジャー (2-0-210): 「あなたの【戦士】ユニットがアタックした時、戦闘終了時までそれに【不滅】を与え
+    る」: a 1000 【戦士】 attacker blocked by a 9000 unit survives and has no 【不滅】 after the attack; an attacker
+    of another species is destroyed."""
+    for job in ("戦士", "獣"):
+        s = state([real("2-0-210"), replace(card("ATK", bp=(1000,) * 3), job=job)],
+                  [card("WALL", bp=(9000,) * 3, kw=["forced_defense"])])
+        setup_turn(s, 0)
+        field(s, 0, 0, act=0)
+        field(s, 1, 0)
+        A.attack(s, 0, field(s, 0, 1))
+        assert _cards(s, 0) == ([0, 1] if job == "戦士" else [0])
+        assert _cards(s, 1) == [0]
+        assert all(not R.unit_kw(s, 0, j) & R.KW_IMMORTAL for j in range(V(s)["P"][0, R.P_FIELD]))
+
+
+@needs_catalog
+def test_2_0_311_harpy_is_unblockable_for_one_attack():
+    """ハーピー (2-0-311) 奇跡・ひとくち頂戴!: 「このユニットがアタックした時、このユニットに【神託】がある場合、この
+    ユニットに戦闘終了時まで「ブロックされない」効果を与える。このユニットの【神託】を取り除く」: its first attack
+    is not blocked by a 【強制防御】 unit (1 life damage) and it loses 【神託】; after that attack it can be blocked
+    again, and its second attack (no 【神託】 left) is blocked."""
+    s = state([real("2-0-311")], [card("WALL", bp=(9000,) * 3, kw=["forced_defense"])])
+    setup_turn(s, 0)
+    field(s, 1, 0)
+    j = field(s, 0, 0)
+    lp = int(V(s)["P"][1, R.P_LP])
+    A.attack(s, 0, j)
+    assert V(s)["P"][1, R.P_LP] == lp - 1 and V(s)["U"][0, j, R.U_LOST] & R.KW_ORACLE
+    assert V(s)["U"][0, j, R.U_BKW] == 0
+    V(s)["U"][0, j, R.U_ACT] = 1
+    A.attack(s, 0, j)
+    assert V(s)["P"][1, R.P_LP] == lp - 1 and _cards(s, 0) == []
+
+
+def test_battle_long_grants_read_only_on_keyword_sentences():
+    """「戦闘終了時まで」 gives grant_keyword amount GRANT_BATTLE; in 正拳突き's (1-1-091) 「ターン終了時までそれのBPを
+    +1000し、戦闘終了時まで【貫通】を与える」 the sentence is refused, as is a BP change 「戦闘終了時まで」."""
+    (e,) = IMP.parse_body("戦闘終了時までそれに【不滅】を与える", "battle")
+    assert (e.op, e.amount, e.target) == ("grant_keyword", VOC.GRANT_BATTLE, "own_character")
+    assert IMP.parse_body("ターン終了時までそれのBPを+1000し、戦闘終了時まで【貫通】を与える", "battle") is None
+    assert IMP.parse_body("戦闘終了時までそれのBPを+1000する", "battle") is None
