@@ -75,13 +75,10 @@ def test_2_0_311_harpy_is_unblockable_for_one_attack():
     assert V(s)["P"][1, R.P_LP] == lp - 1 and _cards(s, 0) == []
 
 
-@needs_catalog
-def test_1_0_095_tackle_lifts_an_attacker_and_penetrates_for_its_battle():
-    """タックル (1-0-095, intercept): 「あなたのユニットが戦闘した時、それがアタック中だった場合、それの基本BPを+1000し、
-    戦闘終了時まで【貫通】を与える」: a 4000 attacker blocked by a 4500 unit becomes 5000, wins, deals 1 life damage
-    by 【貫通】 and keeps the base BP but not 【貫通】 after the attack; a blocking unit gets neither (it was not
-    attacking) and loses that battle."""
-    s = state([real("1-0-095"), card("ATK", colour="green", bp=(4000,) * 3)],
+def _attack_into_4500(code, colour):
+    """The intercept `code` set, a 4000 unit of `colour` attacks into a 4500 【強制防御】 blocker: the state and the
+    opponent's LP before the attack; asserts the card was used, the blocker destroyed and 1 life damage dealt."""
+    s = state([real(code), card("ATK", colour=colour, bp=(4000,) * 3)],
               [card("WALL", bp=(4500,) * 3, kw=["forced_defense"])])
     zone(s, 0, 0)
     setup_turn(s, 0)
@@ -89,6 +86,16 @@ def test_1_0_095_tackle_lifts_an_attacker_and_penetrates_for_its_battle():
     lp = int(V(s)["P"][1, R.P_LP])
     A.attack(s, 0, field(s, 0, 1))
     assert V(s)["P"][0, R.P_ZONE] == 0 and _cards(s, 1) == [] and V(s)["P"][1, R.P_LP] == lp - 1
+    return s
+
+
+@needs_catalog
+def test_1_0_095_tackle_lifts_an_attacker_and_penetrates_for_its_battle():
+    """タックル (1-0-095, intercept): 「あなたのユニットが戦闘した時、それがアタック中だった場合、それの基本BPを+1000し、
+    戦闘終了時まで【貫通】を与える」: a 4000 attacker blocked by a 4500 unit becomes 5000, wins, deals 1 life damage
+    by 【貫通】 and keeps the base BP but not 【貫通】 after the attack; a blocking unit gets neither (it was not
+    attacking) and loses that battle."""
+    s = _attack_into_4500("1-0-095", "green")
     assert V(s)["U"][0, 0, R.U_BASE] == 1000 and not R.unit_kw(s, 0, 0) & R.KW_PENETRATE
 
     s = state([real("1-0-095"), card("WALL", colour="green", bp=(4000,) * 3, kw=["forced_defense"])],
@@ -106,13 +113,7 @@ def test_1_1_091_straight_punch_bp_until_turn_end_penetration_until_battle_end()
     """正拳突き (1-1-091, intercept): 「あなたのユニットが戦闘した時、ターン終了時までそれのBPを+1000し、戦闘終了時まで
     【貫通】を与える」: a 4000 attacker blocked by a 4500 unit wins at 5000 and deals 1 life damage; after the
     attack it still has +1000 for the turn and no 【貫通】."""
-    s = state([real("1-1-091"), card("ATK", bp=(4000,) * 3)], [card("WALL", bp=(4500,) * 3, kw=["forced_defense"])])
-    zone(s, 0, 0)
-    setup_turn(s, 0)
-    field(s, 1, 0)
-    lp = int(V(s)["P"][1, R.P_LP])
-    A.attack(s, 0, field(s, 0, 1))
-    assert V(s)["P"][0, R.P_ZONE] == 0 and _cards(s, 1) == [] and V(s)["P"][1, R.P_LP] == lp - 1
+    s = _attack_into_4500("1-1-091", "red")
     assert V(s)["U"][0, 0, R.U_TEMP] == 1000 and not R.unit_kw(s, 0, 0) & R.KW_PENETRATE
 
 
