@@ -59,6 +59,7 @@ from sim.games.coj.rules import (
     KW_BIND,
     KW_INDOMITABLE,
     KW_PENETRATE,
+    KW_SILENCE,
     O_GAIN_TURN,
     O_GAUGE_MAX,
     O_INDOMITABLE_ALL,
@@ -98,6 +99,7 @@ from sim.games.coj.rules import (
     TR_TURN_END,
     TR_TURN_START,
     U_ACT,
+    U_BKW,
     U_DMG,
     U_FROZEN,
     U_GKW,
@@ -315,6 +317,22 @@ def use_joker(s, p, k):
 
 @engine_jit
 def attack(s, p, aj):
+    """§8 アタック・ブロック (attack_steps); at the end of the battle the keywords granted until then
+    (「戦闘終了時まで」, U_BKW) end, whether or not it was blocked."""
+    attack_steps(s, p, aj)
+    P, U = vP(s), vU(s)
+    ended = 0
+    for q in range(2):
+        for j in range(P[q, P_FIELD]):
+            ended |= U[q, j, U_BKW]
+            U[q, j, U_BKW] = 0
+    if ended & KW_SILENCE and ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
+        refresh_static(s)  # a 沈黙 that ends: its unit's field effects are back
+        settle(s)
+
+
+@engine_jit
+def attack_steps(s, p, aj):
     """§8 アタック・ブロック: declaration, block, triggers, battle damage, life damage, end of battle."""
     U, G = vU(s), vG(s)
     q = 1 - p

@@ -154,6 +154,7 @@ from sim.games.coj.rules import (
     TR_STATIC,
     U_ACT,
     U_BASE,
+    U_BKW,
     U_CARD,
     U_FROZEN,
     U_GKW,
@@ -265,6 +266,7 @@ from sim.games.coj.vocab import (
     FL_OTHER,
     GAIN_JOKER,
     GAIN_PURPLE,
+    GRANT_BATTLE,
     LVL_SHIFT,
     PICK_CHOSEN,
     PLAY_COST_MAX,
@@ -876,7 +878,7 @@ def hit_unit(s, p, q, j, op, amount, param):
     elif op == OP_GRANT and amount == 2:
         U[q, j, U_LOST] |= 1 << param
     elif op == OP_GRANT:
-        U[q, j, U_PKW if amount == 1 else U_GKW] |= 1 << param  # §9: granted keywords are fully had
+        U[q, j, U_PKW if amount == 1 else U_BKW if amount == GRANT_BATTLE else U_GKW] |= 1 << param  # §9: granted keywords are fully had
         if (1 << param) == KW_SILENCE and (vP(s)[q, P_FTRIG] >> TR_STATIC) & 1:
             refresh_static(s)  # a silenced unit's field effects stop
         if (1 << param) == KW_SPEED:

@@ -199,7 +199,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^対戦相手の全てのユニットを手札に戻す$"), "bounce", "all_opp_characters"),
     (re.compile(r"^全てのユニットを破壊する$"), "break", "all_characters"),
     (re.compile(r"^対戦相手のトリガーゾーンにあるカードを(\d+)枚(?:まで)?ランダムで破壊する$"), "zone_break", "opp_player"),
-    (re.compile(r"^(?:ターン終了時まで)?このユニットに【([^】]+)】を与える$"), "grant_keyword", "self"),
+    (re.compile(r"^(?:ターン終了時まで)?このユニットに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword", "self"),
     (re.compile(r"^(?:ターン終了時まで)?それに(?:ターン終了時まで)?【([^】]+)】を与える$"), "grant_keyword", "own_character"),
     (re.compile(r"^それの行動権を回復する$"), "activate", "own_character"),
     # a trigger / intercept acting on the unit that set it off (「それ」 without a choice)
@@ -356,6 +356,10 @@ _SPLITS = [
     # 「(…場合、)ターン終了時までこのユニットのBPを+4000し、【貫通】を与える」: both to the unit, for as long
     (re.compile(r"^([^。]*?場合、)?(ターン終了時まで)?このユニットの((?:基本)?BPを\+\d+)し、【([^】]+)】を与える$"),
      lambda g: [f"{g[0] or ''}{g[1] or ''}このユニットの{g[2]}する", f"{g[0] or ''}{g[1] or ''}このユニットに【{g[3]}】を与える"]),
+    # 「(…場合、)(ターン終了時まで)それの(基本)BPを+1000し、戦闘終了時まで【貫通】を与える」: two sentences on the
+    # same unit, each with its own duration (parse_body keeps 「戦闘終了時まで」 on keyword grants only)
+    (re.compile(r"^([^。]*?場合、)?((?:ターン終了時まで)?それの(?:基本)?BPを\+\d+)し、戦闘終了時まで【([^】]+)】を与える$"),
+     lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}戦闘終了時までそれに【{g[2]}】を与える"]),
     # 「対戦相手のユニットを1体選び、破壊する / 10000ダメージを与える / それの…」: the choice and 「それ…」
     (re.compile(r"^([^。、]*ユニットを\d+体(?:まで)?)選び、(.+)$"), lambda g: [f"{g[0]}選ぶ", _it(g[1])]),
     (re.compile(r"^全てのトリガーゾーンにあるカードを破壊する$"),
@@ -521,7 +525,10 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
     i = prev = 0
     while i < len(sentences):
         start = len(effects)
-        cond, cparam, cond2, s = _conditions(_event_unit_as_it(sentences[i], trigger), trigger)
+        # 「戦闘終了時まで」 read as the turn-long wording, then kept only on keyword grants (GRANT_BATTLE below)
+        battle = "戦闘終了時まで" in sentences[i]
+        sentence = sentences[i].replace("戦闘終了時まで", "ターン終了時まで")
+        cond, cparam, cond2, s = _conditions(_event_unit_as_it(sentence, trigger), trigger)
         fe, s = _count(s, trigger)
         if fe is None:
             return None
@@ -594,6 +601,10 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                 return None
             effects.extend(found)
             i += 1
+        if battle:  # only a sentence whose every action grants keywords until then
+            if not all(e.op == "grant_keyword" and e.amount == 0 for e in effects[start:]):
+                return None
+            effects[start:] = [replace(e, amount=VOC.GRANT_BATTLE) for e in effects[start:]]
         if cond:
             effects[start:] = [replace(e, cond=cond, cond_param=cparam, cond2=cond2) for e in effects[start:]]
         if fe[0]:

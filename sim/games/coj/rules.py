@@ -122,12 +122,13 @@ LP_START, HAND_MAX, FIELD_MAX, ZONE_MAX, CP_MAX, ROUNDS = 8, 7, 5, 4, 12, 10
 CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7, 7]], np.int32)
 
 # field unit columns
-# U_GKW: keywords granted until end of turn; U_PKW: granted while it stays on the field (§9 granting)
+# U_GKW: keywords granted until end of turn; U_PKW: granted while it stays on the field (§9 granting);
+# U_BKW: granted until the end of the battle (「戦闘終了時まで」), cleared when the attack ends (actions.attack)
 # U_LOST: keywords taken from it (「このユニットの【神託】を取り除く」; read only where such a keyword is)
 # U_SBP / U_SKW: the BP change and keywords the field effects on the field give it now (static_of), kept by
 # refresh_static at every change they depend on (field_changed, a 沈黙 granted or ending)
 U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_LOST, \
-    U_SBP, U_SKW, U_NCOLS = range(16)
+    U_SBP, U_SKW, U_BKW, U_NCOLS = range(17)
 # player columns
 # P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
@@ -390,7 +391,7 @@ def unit_kw(s, p, j):
     """Printed keywords, the ones effects granted it (§9: a granted keyword is fully had) and the ones
     field effects give it (U_SBP, U_SKW: static_of)."""
     U = vU(s)
-    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW] | U[p, j, U_SKW]
+    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW] | U[p, j, U_BKW] | U[p, j, U_SKW]
 
 
 @engine_jit
@@ -424,7 +425,7 @@ def static_of(s, q, j, keywords):
             continue
         for k in range(P[p, P_FIELD]):
             src = U[p, k, U_CARD]
-            if not (K[p, src, K_TRIGS] >> TR_STATIC) & 1 or (K[p, src, K_KW] | U[p, k, U_GKW] | U[p, k, U_PKW]) & KW_SILENCE:
+            if not (K[p, src, K_TRIGS] >> TR_STATIC) & 1 or (K[p, src, K_KW] | U[p, k, U_GKW] | U[p, k, U_PKW] | U[p, k, U_BKW]) & KW_SILENCE:
                 continue
             e = vE(s)[p, src]
             for r in range(e.shape[0]):
@@ -872,6 +873,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_FROZEN] = 0
     U[p, j, U_GKW] = 0
     U[p, j, U_PKW] = 0
+    U[p, j, U_BKW] = 0
     U[p, j, U_LOST] = 0
     U[p, j, U_SBP] = 0
     U[p, j, U_SKW] = 0

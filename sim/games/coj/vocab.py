@@ -182,6 +182,9 @@ PLAY_DISCARD, PLAY_DECK, PLAY_NO_EVO = 1, 2, 4
 PLAY_COST_MAX, PLAY_COST_MIN = 3, 8
 # bounce with param BOUNCE_DECK: to its owner's deck at a random place (「デッキに戻す」) instead of the hand
 BOUNCE_DECK = 1
+# grant_keyword's amount: 0 until end of turn, 1 while the unit stays, 2 the keyword taken (「取り除く」),
+# GRANT_BATTLE until the end of the battle (「戦闘終了時まで」: rules U_BKW, cleared when the attack ends)
+GRANT_BATTLE = 3
 
 
 def play_param(source: int, no_evo: bool, cost_min: int, cost_max: int) -> int:
