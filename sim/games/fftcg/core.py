@@ -1069,7 +1069,8 @@ def is_removal(S, p, c):
 def card_value(S, p, c):
     """How much a policy wants to keep card c in hand; lowest is discarded first (CP, hand limit).
     Dead cards first: a non-generic character whose name p already controls, a 6th Backup. Curve and control
-    value a card by what it is worth (K_WORTH: its unmodelled lines count for nothing), not its printed cost."""
+    value a card by what it is worth (K_WORTH: its unmodelled lines count for nothing), not its printed cost;
+    curve values Backups and Forwards alike (150 + worth), control keeps every Backup."""
     cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
@@ -1091,9 +1092,9 @@ def card_value(S, p, c):
         return 80
     worth = cards[p, c, K_WORTH]  # tenths of CP
     if pol == CURVE:
-        if t == BACKUP:
-            return 300
-        if t == FORWARD:
+        # a Backup in hand is worth what a Forward of the same worth is: a flat value above every Forward paid
+        # Cloud 15-139S (6 CP) away for a vanilla 1-CP Evoker (issue 33, part 4)
+        if t == BACKUP or t == FORWARD:
             return 150 + worth
         if t == SUMMON:
             return 120 + worth // 2
@@ -1134,6 +1135,9 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
         return -1
     cached = ps[p, P_POLICY] != RANDOM  # plan_pay keeps the values of one payment in scr[3] (not random's draws)
     best, best_v = -1, 1 << 30
+    # curve does not pay with a Forward worth more than 1 CP above the card it casts (Cloud 15-139S went for a
+    # 3-CP Forward on turn 1; issue 33, part 4)
+    cap = card_value(S, p, excl) + 10 if excl >= 0 and ps[p, P_POLICY] == CURVE else 1 << 30
     for k in range(hn):
         c = ls[p, L_HAND, k]
         if c == excl or not can_discard_for_cp(S, p, c) or (cards[p, c, K_ELEM] & bit) == 0:
@@ -1145,13 +1149,17 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
                 break
         if taken:
             continue
-        if dry:
+        if dry and cap == 1 << 30:
             return c
-        v = scr[3, k] if cached else NO_VALUE
+        v = scr[3, k] if cached and not dry else NO_VALUE
         if v == NO_VALUE:
             v = card_value(S, p, c)
-            if cached:
+            if cached and not dry:
                 scr[3, k] = v
+        if v > cap and cards[p, c, K_TYPE] == FORWARD:
+            continue
+        if dry:
+            return c
         if v < best_v:
             best, best_v = c, v
     return best
