@@ -36,12 +36,3 @@ def test_curve_pays_a_cheap_forward_with_cheap_cards_not_the_six_cp_one():
     assert (gen, nb, nd) == (4, 0, 2)
     assert sorted(v["scr"][1, :nd]) == [2, 3]  # the Backup and the 2-CP Forward
 
-
-def test_curve_does_not_pay_a_forward_worth_more_than_1_cp_above_the_cast():
-    S, _ = hand([card("F2", cost=2), card("CLOUD", cost=6, power=8000)])
-    assert K.plan_pay(S, 0, 2, FIRE, 0, -1, 0, True)[0] < 0  # the only discard would be CLOUD
-    assert K.plan_pay(S, 0, 2, FIRE, 0, -1, 0, False)[0] < 0
-    S, v = hand([card("F2", cost=2), card("F3", cost=3, power=6000)])  # 1 CP more: still a payment
-    assert K.plan_pay(S, 0, 2, FIRE, 0, -1, 0, False)[:3] == (2, 0, 1) and v["scr"][1, 0] == 1
-    S, _ = hand([card("F2", cost=2), card("CLOUD", cost=6, power=8000)], K.CONTROL)  # curve's rule only
-    assert K.plan_pay(S, 0, 2, FIRE, 0, -1, 0, False)[0] == 2

@@ -1135,9 +1135,6 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
         return -1
     cached = ps[p, P_POLICY] != RANDOM  # plan_pay keeps the values of one payment in scr[3] (not random's draws)
     best, best_v = -1, 1 << 30
-    # curve does not pay with a Forward worth more than 1 CP above the card it casts (Cloud 15-139S went for a
-    # 3-CP Forward on turn 1; issue 33, part 4)
-    cap = card_value(S, p, excl) + 10 if excl >= 0 and ps[p, P_POLICY] == CURVE else 1 << 30
     for k in range(hn):
         c = ls[p, L_HAND, k]
         if c == excl or not can_discard_for_cp(S, p, c) or (cards[p, c, K_ELEM] & bit) == 0:
@@ -1149,17 +1146,13 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
                 break
         if taken:
             continue
-        if dry and cap == 1 << 30:
-            return c
-        v = scr[3, k] if cached and not dry else NO_VALUE
-        if v == NO_VALUE:
-            v = card_value(S, p, c)
-            if cached and not dry:
-                scr[3, k] = v
-        if v > cap and cards[p, c, K_TYPE] == FORWARD:
-            continue
         if dry:
             return c
+        v = scr[3, k] if cached else NO_VALUE
+        if v == NO_VALUE:
+            v = card_value(S, p, c)
+            if cached:
+                scr[3, k] = v
         if v < best_v:
             best, best_v = c, v
     return best
