@@ -1069,7 +1069,8 @@ def is_removal(S, p, c):
 def card_value(S, p, c):
     """How much a policy wants to keep card c in hand; lowest is discarded first (CP, hand limit).
     Dead cards first: a non-generic character whose name p already controls, a 6th Backup. Curve and control
-    value a card by what it is worth (K_WORTH: its unmodelled lines count for nothing), not its printed cost."""
+    value a card by what it is worth (K_WORTH: its unmodelled lines count for nothing), not its printed cost;
+    curve values Backups and Forwards alike (150 + worth), control keeps every Backup."""
     cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
@@ -1091,9 +1092,9 @@ def card_value(S, p, c):
         return 80
     worth = cards[p, c, K_WORTH]  # tenths of CP
     if pol == CURVE:
-        if t == BACKUP:
-            return 300
-        if t == FORWARD:
+        # a Backup in hand is worth what a Forward of the same worth is: a flat value above every Forward paid
+        # Cloud 15-139S (6 CP) away for a vanilla 1-CP Evoker (issue 33, part 4)
+        if t == BACKUP or t == FORWARD:
             return 150 + worth
         if t == SUMMON:
             return 120 + worth // 2
