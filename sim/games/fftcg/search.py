@@ -392,11 +392,11 @@ def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
     wrng = rng(S, p)
     alive = np.arange(n)
     m = n
+    race = not code & FULL  # successive halving with racing; FULL: one round, a flat split
     rounds = 1
-    if not code & FULL:
+    if race:
         while (1 << rounds) < n:
             rounds += 1
-    race = not code & FULL
     vals = np.empty((n, budget + rounds), np.float64)  # per candidate, its score in each world played so far
     k = 0  # worlds played so far by every alive candidate
     for _ in range(rounds):
