@@ -138,6 +138,8 @@ OPS = (
                   # or less", X paid on resolution); amount 1: it returns to the hand after use
     "chip",  # GBF (r. 10-16): put an `amount` chip (negative: a minus chip) on a target; param 0 ATK, 1 HP, 2 rank
     "reset",  # GBF (r. 10-15): a target's ATK (param 0) or HP (param 1) returns to its original value
+    "lose",  # GBF (r. 1-2-5): the target player (opp_player / own_player) loses at once, if its armor area holds
+             # at most `param` cards
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",
@@ -278,7 +280,8 @@ def parse_effect(spec: str) -> Effect:
     """Read "trigger:op:amount[:target[:param[:cost[:costs[:filter]]]]]"; raises ValueError naming the bad part.
 
     `costs`: "1" / "true" / "dull" (dull this card as a cost), or "+"-joined tokens "dull", "discardN" (discard
-    N cards from the hand, XC_DISCARD) and "returnN" (return N cards from the hand to the deck, XC_RETURN).
+    N cards from the hand, XC_DISCARD), "returnN" (return N cards from the hand to the deck, XC_RETURN) and "once"
+    (an activated effect usable once per turn: Effect.once, GBF r. 10-5).
     `filter`: "+"-joined tokens "my_turn" (the condition COND_MY_TURN: "during your turn"), "name=NAME" and
     "class=CLASS" (a target must have that name or class: E_THASH, the text_hash of NAME / CLASS)."""
     parts = [p.strip() for p in spec.split(":")]
@@ -294,28 +297,30 @@ def parse_effect(spec: str) -> Effect:
         raise ValueError(f"effect {spec!r}: amount, param and cost must be whole numbers") from exc
     if max(abs(amount), abs(param), abs(cost)) > 1_000_000:  # the compiled effect table is int32
         raise ValueError(f"effect {spec!r}: amount, param and cost must be within -1,000,000..1,000,000")
-    dull, xcost = _costs(spec, parts[6] if len(parts) > 6 else "")
+    dull, xcost, once = _costs(spec, parts[6] if len(parts) > 6 else "")
     cond, thash = _filter(spec, parts[7] if len(parts) > 7 else "")
-    return Effect(trigger, op, amount, target, param, cost, dull, cond=cond, thash=thash, xcost=xcost)
+    return Effect(trigger, op, amount, target, param, cost, dull, cond=cond, thash=thash, xcost=xcost, once=once)
 
 
-def _costs(spec: str, field: str) -> tuple[bool, int]:
-    """The costs field of an inline effect: (dull, xcost)."""
+def _costs(spec: str, field: str) -> tuple[bool, int, bool]:
+    """The costs field of an inline effect: (dull, xcost, once)."""
     if field in ("", "0", "false"):
-        return False, 0
+        return False, 0, False
     if field in ("1", "true"):
-        return True, 0
-    dull, xcost = False, 0
+        return True, 0, False
+    dull, xcost, once = False, 0, False
     for token in field.split("+"):
         name = token.rstrip("0123456789")
         if token == "dull":
             dull = True
+        elif token == "once":
+            once = True
         elif name in _XCOSTS and name != token and not xcost:
             xcost = _XCOSTS[name] | int(token[len(name):]) << 3
         else:
-            raise ValueError(f"effect {spec!r}: cost {token!r} is not dull, discardN or returnN (one of the last two; "
-                             "PSO2 209.1.3.1.1: N cards of the own hand)")
-    return dull, xcost
+            raise ValueError(f"effect {spec!r}: cost {token!r} is not dull, once, discardN or returnN (one of the last "
+                             "two; PSO2 209.1.3.1.1: N cards of the own hand)")
+    return dull, xcost, once
 
 
 _XCOSTS = {"discard": XC_DISCARD, "return": XC_RETURN}

@@ -66,6 +66,12 @@ def _fftcg(deck: Deck) -> list[Violation]:
     return out
 
 
+def _name_gender(name: str) -> str:
+    """GBF r. 2-1-1-3-1: a leader's gender is the ( ) part of its name ("Aster (Female)": female); "" without one."""
+    found = re.findall(r"\(([^)]*)\)", name)
+    return found[-1].strip().lower() if found else ""
+
+
 def _gbf(deck: Deck) -> list[Violation]:
     out: list[Violation] = []
     leader = deck.zone("leader")
@@ -77,7 +83,12 @@ def _gbf(deck: Deck) -> list[Violation]:
             out.append(Violation(card.code, "GBF 5-1-2 (ambiguity b)", f"{card.name} is a {card.type}; the leader deck holds leader cards"))
     if not any(c.type == "leader" and c.rank == 0 for c, _ in leader):
         out.append(Violation("", "GBF 5-1-2-3", "the leader deck needs at least one rank-0 leader"))
-    genders = sorted({c.gender for c, _ in leader if c.type == "leader"})
+    for card, _ in leader:
+        named = _name_gender(card.name)
+        if card.type == "leader" and named and card.gender and card.gender != named:
+            out.append(Violation(card.code, "GBF 2-1-1-3-1", f"{card.name}: the gender field says {card.gender!r}, the "
+                                                             f"( ) of the leader's name {named!r}"))
+    genders = sorted({_name_gender(c.name) or c.gender for c, _ in leader if c.type == "leader"})
     if len(genders) > 1:
         out.append(Violation("", "GBF 5-1-2-2", f"leader cards must share one gender, found {', '.join(g or '(none)' for g in genders)}"))
     for code, n in sorted(_count(leader, lambda c: c.code).items()):
@@ -85,8 +96,9 @@ def _gbf(deck: Deck) -> list[Violation]:
             out.append(Violation(code, "GBF 5-1-2-1", f"{n} copies of {code} in the leader deck; at most 4"))
     if deck.size != 50:
         out.append(Violation("", "GBF 5-1-3", f"the main deck has exactly 50 cards, has {deck.size}"))
+    unlimited = {c.code for c, _ in deck.main if "any_copies" in c.keywords}
     for code, n in sorted(_count(deck.main, lambda c: c.code).items()):
-        if n > 4:
+        if n > 4 and code not in unlimited:  # r. 5-1-3-3: the card's own construction effect replaces 5-1-3-1
             out.append(Violation(code, "GBF 5-1-3-1", f"{n} copies of card No. {code}; at most 4"))
     stones = sum(copies for c, copies in deck.main if c.type == "summon_stone")
     if stones > 8:

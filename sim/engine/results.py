@@ -36,9 +36,10 @@ END_TURN_CAP = 3  # the engine's safety cap: a recorded outcome, never a hang
 END_ROUND_LIMIT = 4  # CoJ: after round 10, more LP wins
 END_SIMULTANEOUS = 5  # both players lost at once and nobody wins (FFTCG and GBF: a draw; CoJ: a double loss)
 END_SIMULTANEOUS_TP_LOSES = 6  # both players lost at once and the turn player loses (PSO2 101.7)
-END_CONCESSION = 7  # a player conceded and lost (PSO2 101.6; the scripted policies never concede)
+END_CONCESSION = 7  # a player conceded and lost (PSO2 101.6, GBF 1-2-4; the scripted policies never concede)
+END_CARD_EFFECT = 8  # a card's effect made a player lose (GBF 1-2-5)
 END_REASONS = ("life", "deck_out", "empty_deck_damage", "turn_cap", "round_limit", "simultaneous",
-               "simultaneous_turn_player_loses", "concession")
+               "simultaneous_turn_player_loses", "concession", "card_effect")
 
 # turns array columns (int32), one row per game turn
 T_SEAT = 0  # -1 = row unused

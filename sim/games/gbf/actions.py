@@ -119,6 +119,7 @@ from sim.games.gbf.rules import (
     Z_GUP,
     Z_HAND,
     action_effect,
+    action_once,
     add_hand,
     can_deploy,
     can_pay,
@@ -427,11 +428,13 @@ def main_phase(s, p):
 
 @engine_jit
 def use_effect(s, p, j):
-    """r. 8-1-2: the activated effect of p's member in slot j: pay its cost, mark it used this turn, resolve."""
+    """r. 8-1-2: the activated effect of p's member in slot j: pay its cost, mark it used this turn if it is once per
+    turn (r. 10-5: per card, so another copy still has its use), resolve."""
     c = vS(s)[p, mcol(j, M_CARD)]
     k = action_effect(s, p, c)
     pay(s, p, vE(s)[p, c, k, E_COST], 0)
-    vS(s)[p, mcol(j, M_ACTED)] = 1
+    if action_once(s, p, c, k):
+        vS(s)[p, mcol(j, M_ACTED)] = 1
     fire(s, p, c, TR_ACTION, j)
 
 

@@ -33,7 +33,7 @@ import sys
 import numpy as np
 from numba import njit
 
-from sim.cards.effects import E_NCOLS, E_OP, E_TRIGGER, MAX_EFFECTS, text_hash
+from sim.cards.effects import COND_MY_TURN, E_NCOLS, E_OP, E_TRIGGER, MAX_EFFECTS, text_hash
 from sim.cards.model import Deck
 from sim.engine.compiled import K_NAMEH, K_NCOLS, K_RANK, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
@@ -41,6 +41,8 @@ from sim.engine.kernel import SUB_COIN, derive_seed, randbelow
 from sim.engine.options import check_options, option_values
 from sim.engine.results import (
     DRAW,
+    END_CARD_EFFECT,
+    END_CONCESSION,
     END_DECK_OUT,
     END_LIFE,
     END_SIMULTANEOUS,
@@ -87,6 +89,9 @@ from sim.games.gbf.rules import (
     KEYWORDS,
     LDK0,
     LEAD_MAX,
+    LOST_CONCEDED,
+    LOST_DECK,
+    LOST_EFFECT,
     LUP0,
     LV_MAX,
     M_BASE,
@@ -164,7 +169,7 @@ DETAIL_CODES = {"games": 0, "turns": 1, "cards": 2}
 _BRACKETS = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 
 __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURNS", "compile_matchup", "play",
-           "check_invariants", "check_results", "scenario_state"]
+           "check_invariants", "check_results", "scenario_state", "record_end"]
 
 # Invariant violations (check_invariants: bits of the per-game mask, 0 = all held), checked after
 # setup, after every turn and at the end.
@@ -197,6 +202,18 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
             if e.op == "reset" and e.param not in (CHIP_ATK, CHIP_HP):
                 raise InputError(deck.path, f"card {c.code}: a reset's param is {CHIP_ATK} (ATK) or {CHIP_HP} (HP), "
                                             f"not {e.param} (r. 10-15)")
+            if e.op == "lose" and e.target not in ("opp_player", "own_player"):
+                raise InputError(deck.path, f"card {c.code}: a lose effect's target is opp_player or own_player, not "
+                                            f"{e.target} (r. 1-2-5: a player loses)")
+            if e.cond and (e.cond & 7 != COND_MY_TURN or c.type != "summon_stone" or e.trigger != "cast"):
+                raise InputError(deck.path, f"card {c.code}: the only condition the GBF engine reads is a summon "
+                                            "stone's my_turn on its cast effect (r. 6-3-1-2-3-1)")
+            if e.trigger == "action" and not e.once and e.cost <= 0 and "assist" not in c.keywords:
+                raise InputError(deck.path, f"card {c.code}: an activated effect without once per turn costs at "
+                                            "least 1 crystal (r. 10-5; at 0 nothing would end its uses, r. 11-1)")
+            if e.once and e.trigger != "action":
+                raise InputError(deck.path, f"card {c.code}: once per turn is a cost token of an activated (action) "
+                                            "effect (r. 10-5)")
     comp = compile_cards(GAME, deck.name, main + leaders, KEYWORDS, {})
     for i, c in enumerate(main + leaders):
         comp.cards[i, K_NAMEH] = text_hash(char_name(c.name))  # the name limit compares character names
@@ -433,14 +450,30 @@ def play_game(s, g0, sizes, nlead, out):
     out[G_TURNS] = G[G_TURN]
     out[G_FINAL_A], out[G_FINAL_A + 1] = S[0, P_ARM], S[1, P_ARM]
     out[G_MULL_A], out[G_MULL_A + 1] = S[0, P_MULL], S[1, P_MULL]
+    record_end(s, out)
+
+
+@engine_jit
+def record_end(s, out):
+    """The winner and end reason of the game: none over = the turn cap; a concession (r. 1-2-4) or an effect's
+    loss (r. 1-2-5) ends the game at once, its player the loser whatever else was pending; otherwise the
+    checkpoint's losses (both at once: a draw, r. 1-2-3)."""
+    S, G = vS(s), vG(s)
+    at_once = -1
+    for p in range(2):
+        if S[p, P_LOST] == LOST_CONCEDED or S[p, P_LOST] == LOST_EFFECT:
+            at_once = p
     if not G[G_OVER]:
         out[G_WINNER], out[G_REASON] = DRAW, END_TURN_CAP
+    elif at_once >= 0:
+        out[G_WINNER] = 1 - at_once
+        out[G_REASON] = END_CONCESSION if S[at_once, P_LOST] == LOST_CONCEDED else END_CARD_EFFECT
     elif S[0, P_LOST] and S[1, P_LOST]:
         out[G_WINNER], out[G_REASON] = DRAW, END_SIMULTANEOUS  # r. 1-2-3
     else:
         loser = 0 if S[0, P_LOST] else 1
         out[G_WINNER] = 1 - loser
-        out[G_REASON] = END_DECK_OUT if S[loser, P_LOST] == 2 else END_LIFE
+        out[G_REASON] = END_DECK_OUT if S[loser, P_LOST] == LOST_DECK else END_LIFE
 
 
 @engine_jit

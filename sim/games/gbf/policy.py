@@ -50,10 +50,12 @@ from sim.games.gbf.rules import (
     OP_DRAW,
     OP_DULL,
     OP_GAIN,
+    OP_LOSE,
     OP_PUMP,
     OP_RESET,
     OP_SHIELD,
     P_ACT,
+    P_ARM,
     P_CRY,
     P_GDN,
     P_GUP,
@@ -91,6 +93,7 @@ from sim.games.gbf.rules import (
     ougi_cost,
     random_index,
     reset_target,
+    stone_condition,
     summon_cost,
     unit_active,
     unit_atk,
@@ -202,6 +205,8 @@ def useful(s, p, c, k, defending):
         return False  # nothing in the vocabulary cares about a rested member but attacks
     if op == OP_RESET:  # an opposing unit with a raised ATK / HP (an attack card first, reset_target)
         return reset_target(s, q, E[p, c, k, 4]) >= 0
+    if op == OP_LOSE:  # r. 1-2-5: the opponent loses now (its armor is low enough); never the own loss
+        return tg == TG_OPP_LEADER and vS(s)[q, P_ARM] <= E[p, c, k, 4]
     return not defending and vG(s)[G_BATTLE] != 0
 
 
@@ -239,7 +244,7 @@ def main_actions(s, p, pick):
             ok, kind = True, A_LB
         elif t == SUMMON:
             cost, elem = summon_cost(s, p, c)
-            ok, kind = can_pay(s, p, cost, elem), A_SUMMON
+            ok, kind = can_pay(s, p, cost, elem) and stone_condition(s, p, c), A_SUMMON
         if ok:
             if n == pick:
                 return kind * ACT + i
@@ -297,7 +302,8 @@ def main_action(s, p):
             continue
         cost, elem = summon_cost(s, p, c)
         k = first_effect(s, p, c, TR_CAST)
-        if cost <= spare and can_pay(s, p, cost, elem) and (k < 0 or useful(s, p, c, k, False)):
+        if cost <= spare and can_pay(s, p, cost, elem) and stone_condition(s, p, c) \
+                and (k < 0 or useful(s, p, c, k, False)):
             return A_SUMMON * ACT + i
     for j in range(SLOTS):
         c = S[p, mcol(j, M_CARD)]
@@ -575,7 +581,8 @@ def pump_stone(s, p, short):
         x = vE(s)[p, c, k, E_AMOUNT]
         cost, elem = summon_cost(s, p, c)
         key = cost if short > 0 else -x
-        if (x >= short or short <= 0) and cost <= spare and key < bkey and can_pay(s, p, cost, elem):
+        if (x >= short or short <= 0) and cost <= spare and key < bkey and can_pay(s, p, cost, elem) \
+                and stone_condition(s, p, c):
             best, bkey = x * ACT + i, key
     return best
 
@@ -602,6 +609,8 @@ def counter_action(s, p, in_battle):
         c = S[p, zoff(s, Z_HAND) + i]
         t = card(s, p, c, K_TYPE)
         if t == SUMMON:
+            if not stone_condition(s, p, c):  # r. 6-3-1-2-3-1: e.g. a stone for its controller's turn only
+                continue
             cost, elem = summon_cost(s, p, c)
             k = first_effect(s, p, c, TR_CAST)
         elif t == MEMBER and card(s, p, c, K_KW) & KW_ASSIST:

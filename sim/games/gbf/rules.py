@@ -21,8 +21,12 @@ import numpy as np
 from numba import carray, njit, types
 
 from sim.cards.effects import (
+    ACT_ONCE,
+    COND_MY_TURN,
     E_AMOUNT,
+    E_COND,
     E_COST,
+    E_DULL,
     E_NCOLS,
     E_OP,
     E_PARAM,
@@ -58,8 +62,8 @@ TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION, TR_STATIC = (
     "turn_start", "main_start", "battle_start", "attack_step", "damage_step", "burst_start", "job_change",
     "limit_break", "hand_empty"))
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_SHIELD, OP_DULL, OP_GAIN, OP_ACTIVATE, OP_CHIP, OP_DISCARD, OP_DMG_MOD,
- OP_RESET) = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "shield", "dull", "gain_cp", "activate", "chip",
-                                     "discard", "damage_mod", "reset"))
+ OP_RESET, OP_LOSE) = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "shield", "dull", "gain_cp", "activate",
+                                              "chip", "discard", "damage_mod", "reset", "lose"))
 UNTIL_OWN_TURN = 1  # pump / shield param: the modification lasts until its controller's turn starts (r. 6-2-1)
 CHIP_ATK, CHIP_HP, CHIP_RANK = 0, 1, 2  # chip param: the stat an "X+N chip" modifies (r. 10-16-4-1)
 TG_OPP, TG_OWN, TG_SELF, TG_OPP_LEADER, TG_ALL_OPP = (
@@ -85,6 +89,10 @@ LDK0 = ARM0 + ARMOR_START  # face-down leader deck (K rows)
 LUP0 = LDK0 + LEAD_MAX  # earlier leaders, face-up in the leader deck after a job change (r. 10-3-3)
 Z0 = LUP0 + LEAD_MAX
 Z_DK, Z_HAND, Z_GUP, Z_GDN, Z_CRY, Z_CRYA = range(6)
+
+# P_LOST: why the player lost (0: it has not): its leader KO'd (r. 9-4-1-3) or its deck empty (r. 9-4-1-4), both decided
+# at a checkpoint; it conceded (r. 1-2-4) or an effect made it lose (r. 1-2-5), both at once
+LOST_LEADER, LOST_DECK, LOST_CONCEDED, LOST_EFFECT = 1, 2, 3, 4
 
 # ---- game row
 (G_FIRST, G_TP, G_TURN, G_OVER, G_CHECK, G_VIOL, G_DETAIL, G_BATTLE, G_PSLOT, G_PSER, G_ATTSEEN) = range(11)
@@ -546,6 +554,24 @@ def deal_damage(s, p, slot, x):
     return 1
 
 
+@engine_jit
+def lose_now(s, p, why):
+    """Player p loses at once, with no checkpoint (why: LOST_CONCEDED, r. 1-2-4, or LOST_EFFECT, r. 1-2-5); the
+    game is over, so nothing after it (a pending leader KO or deck-out of the other player) is decided."""
+    if vG(s)[G_OVER]:
+        return
+    vS(s)[p, P_LOST] = why
+    vG(s)[G_OVER] = 1
+
+
+@engine_jit
+def concede(s, p):
+    """r. 1-2-4: player p concedes, at any point of the game, and loses at once; no card can affect, force or
+    replace it (r. 1-2-4-1: nothing in the engine reads it but the end of the game). The scripted policies never
+    concede: this is the engine's entry point for a player that does (end reason `concession`)."""
+    lose_now(s, p, LOST_CONCEDED)
+
+
 # ------------------------------------------------------------------ targets of effects
 
 
@@ -744,6 +770,10 @@ def resolve(s, p, c, slot_eff, src):
     elif op == OP_GAIN:
         for _ in range(x):
             crystal_from_deck(s, p)
+    elif op == OP_LOSE:  # r. 1-2-5: during the resolution, without waiting for a checkpoint
+        r = q if tg == TG_OPP_LEADER else p
+        if S[r, P_ARM] <= par:
+            lose_now(s, r, LOST_EFFECT)
 
 
 @engine_jit
@@ -796,6 +826,28 @@ def action_effect(s, p, c):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_ACTION:
             return k
     return -1
+
+
+@njit(cache=True, inline="always")
+def action_once(s, p, c, k):
+    """r. 10-5: whether activated effect k of card c says "once per turn" (ターン1回, the effect's `once` cost token):
+    such an effect is used at most once per turn per card (two copies each use theirs); one without it may be used
+    again while its cost is paid."""
+    return (vE(s)[p, c, k, E_DULL] >> ACT_ONCE) & 1
+
+
+@njit(cache=True, inline="always")
+def stone_condition(s, p, c):
+    """r. 6-3-1-2-3-1: whether summon stone c's condition lets p play it from the hand now: the condition is the
+    `my_turn` filter of its cast effect (only in its controller's turn), none = always. Trigger activation ignores
+    it (r. 10-17-1)."""
+    E = vE(s)
+    if not has_trig(s, p, c, TR_CAST):
+        return True
+    for k in range(E.shape[2]):
+        if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_CAST:
+            return E[p, c, k, E_COND] & 7 != COND_MY_TURN or vG(s)[G_TP] == p
+    return True
 
 
 @njit(cache=True, inline="always")
