@@ -1,6 +1,7 @@
 """Granblue Fantasy TCG scenarios for the digest rules issue 34 took off the "not implemented" list last
-(rules/gbf.md, seed 000): concession and a card's win / loss, once per turn per effect text, summon stone
-conditions and the gender in a leader's name. Each puts the cards in place with numpy and calls the
+(rules/gbf.md, seed 000): concession and a card's win / loss, card text over the rules and prohibitions over
+instructions, once per turn per effect text, summon stone conditions, the gender in a leader's name and a
+card's own deck-construction rule. Each puts the cards in place with numpy and calls the
 engine's own numba functions (or `tcgsim validate`'s checks)."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from tests.test_gbf_rules import (
     field,
     hand,
     member,
+    members,
     state,
     stone,
 )
@@ -109,6 +111,60 @@ def test_a_concession_or_a_card_effect_loss_still_ends_a_batch_game_as_a_win():
     effect = batch.games[:, G_REASON] == END_REASONS.index("card_effect")
     assert (batch.games[effect, G_WINNER] != DRAW).all()
     assert not gbf.check_results(batch)
+
+
+# ---------------------------------------------------------------- 1-3-1 / 1-3-3: card text over the rules, prohibitions
+
+
+def test_rule_1_3_1_a_ready_members_text_beats_the_rested_deploy_of_armor_and_replenishment():
+    """The rules deploy an armor member and a replenished one rested (r. 9-4-2-3-2-1, 9-4-3-3-1); a `ready`
+    member's text says it enters active, and the text wins. A plain member next to it still enters rested."""
+    ready = member("READY", rank=0, name="Ready", kw=("ready",))
+    plain = member("PLAIN", rank=0, name="Plain")
+    s = state(b=[ready, plain, member("B", hp=2, rank=0, name="B"), member("ARM", rank=0, name="Arm")])
+    armor(s, 1, 0, 3)
+    S(s)[1, R.P_ARM] = 1  # only READY in the armor area
+    crystals(s, 1, 10)
+    R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+    A.checkpoint(s)
+    assert members(s, 1)[0] == 0 and S(s)[1, col(0, R.M_ACT)] == 1
+    j = field(s, 1, 2)
+    hand(s, 1, 1)
+    R.deal_damage(s, 1, j, 2)  # a KO: PLAIN is replenished, rested
+    A.checkpoint(s)
+    assert 1 in members(s, 1) and S(s)[1, col(members(s, 1).index(1), R.M_ACT)] == 0
+    s = state(b=[ready, member("B", hp=2, rank=0, name="B")])
+    j = field(s, 1, 1)
+    hand(s, 1, 0)
+    crystals(s, 1, 10)
+    R.deal_damage(s, 1, j, 2)
+    A.checkpoint(s)
+    assert members(s, 1)[j] == 0 and S(s)[1, col(j, R.M_ACT)] == 1
+
+
+def test_rule_1_3_1_1_the_member_areas_limit_beats_a_ready_members_text():
+    """The 3-member limit (r. 3-6-3) is one the text cannot override: a ready armor member with 3 members in
+    play goes to the hand (r. 9-4-2-3-2-1)."""
+    ready = member("READY", rank=0, name="Ready", kw=("ready",))
+    s = state(b=[ready] + [member(f"M{i}", rank=0, name=f"M{i}") for i in range(3)])
+    for row in (1, 2, 3):
+        field(s, 1, row)
+    armor(s, 1, 0)
+    crystals(s, 1, 10)
+    R.deal_damage(s, 1, R.LEADER_SLOT, 6)
+    A.checkpoint(s)
+    assert members(s, 1) == [1, 2, 3] and S(s)[1, R.P_HAND] == 1
+
+
+def test_rule_1_3_3_a_prohibition_beats_an_instruction_to_rest():
+    """"Rest 2 opposing members" against a steadfast member (the opponent's effects cannot rest it): the
+    instruction rests the other member and leaves the steadfast one active, even with a higher ATK."""
+    binder = member("BINDER", rank=0, eff=["enter:dull:2:opp_character"])
+    stalwart = member("STAL", atk=9, hp=5, rank=0, name="Stalwart", kw=("steadfast",))
+    s = state(a=[binder], b=[stalwart, member("B", atk=1, rank=0, name="B")])
+    js, jb = field(s, 1, 0), field(s, 1, 1)
+    A.deploy(s, 0, 0, 1)
+    assert S(s)[1, col(js, R.M_ACT)] == 1 and S(s)[1, col(jb, R.M_ACT)] == 0
 
 
 # ---------------------------------------------------------------- 10-5: once per turn, per effect text
@@ -262,5 +318,6 @@ def test_the_toolbox_deck_carries_the_cards_of_these_rules():
                if "assist" not in c.keywords)
     assert any(e.cond for e in effects)
     assert any("any_copies" in c.keywords and n > 4 for c, n in deck_.main)
+    assert {"ready", "steadfast"} <= {k for c, _ in deck_.main for k in c.keywords}
     a, b = gbf.compile_matchup(deck_, load_deck(DECKS / "control.toml"))
     assert not gbf.check_invariants(a, b, CURVE, CURVE, seed=34, n=60).any()

@@ -879,7 +879,7 @@ def test_rule_6_3_and_6_3_1_2_and_6_3_1_3_main_phase_acts_until_the_policy_passe
 
 
 def test_rule_8_1_2_activated_effect_pays_its_cost_and_resolves():
-    s = state(a=[member("E", rank=0, eff=["action:draw:1:none:0:1"])], policies=(CURVE, CURVE))
+    s = state(a=[member("E", rank=0, eff=["action:draw:1:none:0:1:once"])], policies=(CURVE, CURVE))
     field(s, 0, 0)
     crystals(s, 0, 10)
     S(s)[0, R.P_HEAD], S(s)[0, R.P_DECK] = 1, N - 1  # row 0 is in play: the deck starts at a filler

@@ -120,7 +120,7 @@ def test_rule_6_5_1_1_start_of_burst_phase_effects_then_a_checkpoint():
 def test_rule_7_2_1_3_3_an_activated_effect_in_the_attack_step_answers_a_counter_step(paid):
     """The defender's Assist raises its member's HP to 5 in the counter step; back in the attack step the
     attacker's 〔1〕 +2 ATK effect on itself makes its 3 ATK a KO, if a crystal pays it."""
-    s = state(a=[member("A", atk=3, rank=0, eff=["action:pump:2:self:0:1"])],
+    s = state(a=[member("A", atk=3, rank=0, eff=["action:pump:2:self:0:1:once"])],
               b=[member("B", hp=3), member("M", eff=["action:shield:2:own_character:0:0"], kw=["assist"])])
     field(s, 0, 0)
     field(s, 1, 0)

@@ -42,6 +42,7 @@ from sim.games.gbf.rules import (
     G_TP,
     G_VOCAB,
     KW_ASSIST,
+    KW_READY,
     LDK0,
     LEADER_SLOT,
     LUP0,
@@ -211,7 +212,7 @@ def armor_break(s, q):
     S[q, ARM0 + k] = S[q, ARM0 + S[q, P_ARM]]
     if card(s, q, c, K_TYPE) == MEMBER:
         if can_deploy(s, q, c) and want_optional(s, q):
-            deploy(s, q, c, 0)
+            deploy(s, q, c, 1 if card(s, q, c, K_KW) & KW_READY else 0)  # r. 1-3-1: a ready member's text
         else:
             add_hand(s, q, c)
     else:
@@ -279,7 +280,8 @@ def rule_processes(s):
                 S[q, P_PEND_REP] = S[q, P_PEND_REP] - 1 if opt(s, O_REPL_PER_KO) else 0
                 i = replenish_pick(s, q)
                 if i >= 0:
-                    deploy(s, q, take_hand(s, q, i), 0)
+                    c = take_hand(s, q, i)
+                    deploy(s, q, c, 1 if card(s, q, c, K_KW) & KW_READY else 0)  # r. 1-3-1
                 done = True
                 break
         if done:

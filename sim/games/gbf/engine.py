@@ -210,7 +210,7 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
                                             "stone's my_turn on its cast effect (r. 6-3-1-2-3-1)")
             if e.trigger == "action" and not e.once and e.cost <= 0 and "assist" not in c.keywords:
                 raise InputError(deck.path, f"card {c.code}: an activated effect without once per turn costs at "
-                                            "least 1 crystal (r. 10-5; at 0 nothing would end its uses, r. 11-1)")
+                                            "least 1 crystal (r. 10-5-3: it is used while its cost is paid, and a cost of 0 never runs out)")
             if e.once and e.trigger != "action":
                 raise InputError(deck.path, f"card {c.code}: once per turn is a cost token of an activated (action) "
                                             "effect (r. 10-5)")

@@ -37,14 +37,17 @@ from sim.cards.effects import (
     TARGETS,
     TRIGGERS,
 )
-from sim.engine.compiled import K_COST, K_ELEM, K_HP, K_NAMEH, K_NCOLS, K_POWER, K_RANK, K_TRIGS, K_TYPE
+from sim.engine.compiled import K_COST, K_ELEM, K_HP, K_KW, K_NAMEH, K_NCOLS, K_POWER, K_RANK, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_SEAT0, address, pointer_intrinsic, randbelow
 from sim.engine.options import option_range
 from sim.engine.results import T_NCOLS
 
-KEYWORDS = ("assist",)  # r. 10-18: the card's "action" effect is used from the hand
-KW_ASSIST = 1
+# assist: the card's "action" effect is used from the hand (r. 10-18); ready: the member enters active when an armor
+# break or a replenishment deploys it (card text over the rules, r. 1-3-1); steadfast: the opponent's effects
+# cannot rest it (a prohibition, which beats an instruction, r. 1-3-3)
+KEYWORDS = ("assist", "ready", "steadfast")
+KW_ASSIST, KW_READY, KW_STEADFAST = 1, 2, 4
 LEADER, MEMBER, SUMMON = 0, 1, 2  # sim.cards.model CARD_TYPES["gbf"] order (r. 2-11-2)
 LEAD_MAX = 5  # r. 5-1-2
 ARMOR_START = 5  # r. 5-2-1-6
@@ -728,11 +731,13 @@ def resolve(s, p, c, slot_eff, src):
             if until:
                 S[p, mcol(j, M_ATKU if op == OP_PUMP else M_HPU)] += x
     elif op == OP_DULL:  # "rest N" (N <= 1: one): as many active members as there are, up to N (r. 8-6-3-1,
-        # 8-6-3-3); a rested one is not "made rested" again (r. 1-3-2-1)
+        # 8-6-3-3); a rested one is not "made rested" again (r. 1-3-2-1), a steadfast one cannot be (r. 1-3-3)
         for _ in range(max(x, 1)):
             best, score = -1, -(1 << 30)
             for j in range(SLOTS):
-                if S[q, mcol(j, M_CARD)] >= 0 and S[q, mcol(j, M_ACT)] and unit_atk(s, q, j) > score:
+                c2 = S[q, mcol(j, M_CARD)]
+                if c2 >= 0 and S[q, mcol(j, M_ACT)] and not card(s, q, c2, K_KW) & KW_STEADFAST \
+                        and unit_atk(s, q, j) > score:
                     best, score = j, unit_atk(s, q, j)
             if best < 0:
                 break
