@@ -9,7 +9,8 @@ one job change and one limit break per turn, activated effects), battle (declare
 attack cards, ougi on attack, the defender's counter step, one damage instance of the summed ATK),
 burst (chain burst with the face-down gauge, recycled under the deck). Checkpoints run the defeat
 check, armor breaks and member replenishment (r. 9-4). The game ends at a checkpoint that sees a
-KO'd leader or an empty deck (both: a draw, r. 1-2-3). The cards' "at the start of" timings (turn, main
+KO'd leader or an empty deck (both: a draw, r. 1-2-3), or at once when an effect makes a player lose
+(r. 1-2-5) or a player concedes (r. 1-2-4: rules.concede, which the scripted policies never call). The cards' "at the start of" timings (turn, main
 phase, battle phase, attack step, damage step, burst phase), "on job change / limit break" and the
 empty-hand state trigger resolve where the rules place them, each followed by a checkpoint. The rules have no turn limit (digest §11.16):
 the rules option turn_cap (default MAX_TURNS = 80, up to 1000) ends a game still on after that many

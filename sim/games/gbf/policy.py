@@ -473,7 +473,8 @@ def battle_summon(s, p):
 @engine_jit
 def battle_effect(s, p):
     """r. 7-2-1-3-3: the turn player may use activated effects in the attack step. The scripted policies use
-    a member's +ATK one (pump, once per turn per card; on itself only while it is an attack card) when
+    a member's +ATK one (pump; a once-per-turn one not used yet this turn, r. 10-5; on itself only while it is an
+    attack card) when
     its ATK turns the battle's damage into a KO of the partner or an armor break, as battle_summon does with
     stones: the cheapest, control keeping `reserve` crystals. random and the other effects: never (a member
     slot, or -1)."""
