@@ -1,6 +1,6 @@
 """Granblue Fantasy TCG scenarios for the digest rules issue 34 took off the "not implemented" list last
 (rules/gbf.md, seed 000): concession and a card's win / loss, card text over the rules and prohibitions over
-instructions, once per turn per effect text, summon stone conditions, the gender in a leader's name and a
+instructions, replacement effects, once per turn per effect text, summon stone conditions, the gender in a leader's name and a
 card's own deck-construction rule. Each puts the cards in place with numpy and calls the
 engine's own numba functions (or `tcgsim validate`'s checks)."""
 
@@ -167,6 +167,47 @@ def test_rule_1_3_3_a_prohibition_beats_an_instruction_to_rest():
     assert S(s)[1, col(js, R.M_ACT)] == 1 and S(s)[1, col(jb, R.M_ACT)] == 0
 
 
+# ---------------------------------------------------------------- 8-10: replacement effects
+
+
+def test_rule_8_10_3_a_replacement_that_cannot_be_carried_out_is_not_applied():
+    """A Bulwark Knight-like member (if it would be KO'd, a hand card goes to the gauge instead): with a card in
+    hand the KO is replaced (the last hand card to the gauge, the member stays, no replenishment); with an empty
+    hand it cannot be carried out, so the member is KO'd."""
+    knight = member("KNIGHT", atk=3, hp=4, rank=0, name="Knight", eff=["static:ko_instead:1:self"])
+    s = state(b=[knight, member("H1", rank=9, name="H1"), member("H2", rank=9, name="H2")])
+    j = field(s, 1, 0)
+    hand(s, 1, 1, 2)
+    assert R.deal_damage(s, 1, j, 4) == 1
+    assert members(s, 1)[j] == 0 and S(s)[1, R.P_HAND] == 1 and S(s)[1, R.P_GUP] == 1
+    assert S(s)[1, R.P_PEND_REP] == 0
+    hand(s, 1)
+    R.deal_damage(s, 1, j, 4)
+    assert members(s, 1)[j] == -1 and S(s)[1, R.P_PEND_REP] == 1 and S(s)[1, R.P_GUP] == 2
+
+
+def test_rule_8_10_2_two_replacements_of_one_ko_apply_once_each_in_the_affected_players_order():
+    """A limit-broken Knight (the level-card replacement, r. 9-2-3, and its own): the first KO sends the level card
+    (no hand card spent), the second, with no level card left, a hand card; each replaced one event only."""
+    knight = member("KNIGHT", atk=3, hp=4, rank=0, name="Knight", eff=["static:ko_instead:1:self"])
+    s = state(b=[knight, member("LV", rank=0, name="Knight"), member("H1", rank=9, name="H1")])
+    j = field(s, 1, 0)
+    S(s)[1, col(j, R.M_LV)], S(s)[1, col(j, R.M_LVC)] = 1, 1
+    hand(s, 1, 2)
+    R.deal_damage(s, 1, j, 9)
+    assert S(s)[1, col(j, R.M_LV)] == 0 and S(s)[1, R.P_HAND] == 1 and members(s, 1)[j] == 0
+    R.deal_damage(s, 1, j, 9)
+    assert S(s)[1, R.P_HAND] == 0 and members(s, 1)[j] == 0 and S(s)[1, R.P_GUP] == 2
+    R.deal_damage(s, 1, j, 9)
+    assert members(s, 1)[j] == -1
+
+
+def test_a_ko_instead_effect_that_is_not_a_members_static_effect_is_refused_naming_the_card():
+    odd = member("ODDKO", eff=["enter:ko_instead:1:self"])
+    with pytest.raises(InputError, match=r"ODDKO.*8-10"):
+        gbf.compile_matchup(deck(odd), deck())
+
+
 # ---------------------------------------------------------------- 10-5: once per turn, per effect text
 
 
@@ -319,5 +360,6 @@ def test_the_toolbox_deck_carries_the_cards_of_these_rules():
     assert any(e.cond for e in effects)
     assert any("any_copies" in c.keywords and n > 4 for c, n in deck_.main)
     assert {"ready", "steadfast"} <= {k for c, _ in deck_.main for k in c.keywords}
+    assert any(e.op == "ko_instead" for e in effects)
     a, b = gbf.compile_matchup(deck_, load_deck(DECKS / "control.toml"))
     assert not gbf.check_invariants(a, b, CURVE, CURVE, seed=34, n=60).any()

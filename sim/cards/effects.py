@@ -140,6 +140,8 @@ OPS = (
     "reset",  # GBF (r. 10-15): a target's ATK (param 0) or HP (param 1) returns to its original value
     "lose",  # GBF (r. 1-2-5): the target player (opp_player / own_player) loses at once, if its armor area holds
              # at most `param` cards
+    "ko_instead",  # GBF static replacement (r. 8-10): if this member would be KO'd, its controller may put `amount`
+                   # cards from the hand into the gauge instead, and it stays
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",

@@ -104,6 +104,7 @@ from sim.games.gbf.rules import (
     MAX_TURNS,
     O_TURN_CAP,
     OP_DMG_MOD,
+    OP_KO_INSTEAD,
     OP_PUMP,
     OPTION_SPECS,
     P_ACT,
@@ -140,6 +141,7 @@ from sim.games.gbf.rules import (
     VOC_ACT_PUMP,
     VOC_DMG_MOD,
     VOC_HAND_EMPTY,
+    VOC_KO_INSTEAD,
     VOC_TIMING,
     Z0,
     Z_CRY,
@@ -203,6 +205,9 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
             if e.op == "reset" and e.param not in (CHIP_ATK, CHIP_HP):
                 raise InputError(deck.path, f"card {c.code}: a reset's param is {CHIP_ATK} (ATK) or {CHIP_HP} (HP), "
                                             f"not {e.param} (r. 10-15)")
+            if e.op == "ko_instead" and (e.trigger != "static" or c.type != "member"):
+                raise InputError(deck.path, f"card {c.code}: ko_instead is a member's static replacement effect "
+                                            "(static:ko_instead:N:self; r. 8-10)")
             if e.op == "lose" and e.target not in ("opp_player", "own_player"):
                 raise InputError(deck.path, f"card {c.code}: a lose effect's target is opp_player or own_player, not "
                                             f"{e.target} (r. 1-2-5: a player loses)")
@@ -265,7 +270,8 @@ def _vocab_flags(effs: np.ndarray) -> int:
                              TR_BURST_START])
     return (VOC_HAND_EMPTY if (trig == TR_HAND_EMPTY).any() else 0) | \
         (VOC_DMG_MOD if ((trig == TR_STATIC) & (op == OP_DMG_MOD)).any() else 0) | \
-        (VOC_TIMING if timings.any() else 0) | (VOC_ACT_PUMP if ((trig == TR_ACTION) & (op == OP_PUMP)).any() else 0)
+        (VOC_TIMING if timings.any() else 0) | (VOC_ACT_PUMP if ((trig == TR_ACTION) & (op == OP_PUMP)).any() else 0) | \
+        (VOC_KO_INSTEAD if ((trig == TR_STATIC) & (op == OP_KO_INSTEAD)).any() else 0)
 
 
 def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str, int] | None,

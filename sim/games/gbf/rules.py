@@ -65,8 +65,9 @@ TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION, TR_STATIC = (
     "turn_start", "main_start", "battle_start", "attack_step", "damage_step", "burst_start", "job_change",
     "limit_break", "hand_empty"))
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_SHIELD, OP_DULL, OP_GAIN, OP_ACTIVATE, OP_CHIP, OP_DISCARD, OP_DMG_MOD,
- OP_RESET, OP_LOSE) = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "shield", "dull", "gain_cp", "activate",
-                                              "chip", "discard", "damage_mod", "reset", "lose"))
+ OP_RESET, OP_LOSE, OP_KO_INSTEAD) = (OPS.index(o) for o in (
+    "draw", "damage", "break", "pump", "shield", "dull", "gain_cp", "activate", "chip", "discard", "damage_mod", "reset",
+    "lose", "ko_instead"))
 UNTIL_OWN_TURN = 1  # pump / shield param: the modification lasts until its controller's turn starts (r. 6-2-1)
 CHIP_ATK, CHIP_HP, CHIP_RANK = 0, 1, 2  # chip param: the stat an "X+N chip" modifies (r. 10-16-4-1)
 TG_OPP, TG_OWN, TG_SELF, TG_OPP_LEADER, TG_ALL_OPP = (
@@ -100,8 +101,9 @@ LOST_LEADER, LOST_DECK, LOST_CONCEDED, LOST_EFFECT = 1, 2, 3, 4
 # ---- game row
 (G_FIRST, G_TP, G_TURN, G_OVER, G_CHECK, G_VIOL, G_DETAIL, G_BATTLE, G_PSLOT, G_PSER, G_ATTSEEN) = range(11)
 G_VOCAB = 11  # VOC_* bits: the game's decks have cards of these (set with the cards; the engine skips the work without)
-VOC_HAND_EMPTY, VOC_DMG_MOD, VOC_TIMING, VOC_ACT_PUMP = 1, 2, 4, 8  # a hand_empty state trigger (r. 8-7-5), a
-# static damage_mod (r. 9-2-1-3-2), an "at the start of" timing (r. 6-2-2 ...), a member's +ATK activated effect
+VOC_HAND_EMPTY, VOC_DMG_MOD, VOC_TIMING, VOC_ACT_PUMP, VOC_KO_INSTEAD = 1, 2, 4, 8, 16  # a hand_empty state trigger
+# (r. 8-7-5), a static damage_mod (r. 9-2-1-3-2), an "at the start of" timing (r. 6-2-2 ...), a member's +ATK activated
+# effect, a static ko_instead replacement (r. 8-10)
 G_POL = 12  # 2 policy ids
 NPAR = 3
 G_PAR = G_POL + 2  # NPAR parameters per seat
@@ -468,10 +470,26 @@ def place_member(s, p, c, active):
 
 
 @engine_jit
+def ko_instead_cost(s, p, c):
+    """The hand cards member c's ko_instead replacement puts into the gauge (r. 8-10), 0 if it has none."""
+    E = vE(s)
+    if not has_trig(s, p, c, TR_STATIC):
+        return 0
+    for e in range(E.shape[2]):
+        if E[p, c, e, E_TRIGGER] == TR_STATIC and E[p, c, e, E_OP] == OP_KO_INSTEAD:
+            return max(E[p, c, e, E_AMOUNT], 1)
+    return 0
+
+
+@engine_jit
 def ko_member(s, p, j):
-    """r. 9-2-2 / 9-2-3: a limit-broken member sends one level card to the gauge instead and stays (r. 9-2-3-2,
-    10-4-3-3-3); otherwise it goes to its owner's gauge (r. 9-2-2-3-1) and a replenishment is queued
-    (r. 9-4-3-2)."""
+    """r. 9-2-2 / 9-2-3: the member would be KO'd. Two replacements may apply to the event, and the affected
+    player orders them, each at most once (r. 8-10-2); the engine's order: a limit-broken member sends one level
+    card to the gauge instead and stays (r. 9-2-3-2, 10-4-3-3-3; it costs no hand card); else a ko_instead
+    member's controller puts its cost in hand cards (the last ones of the hand) into the gauge instead and it
+    stays, which it always does when it can and cannot when the hand holds too few (r. 8-10-3: an optional
+    replacement that cannot be carried out is not applied); otherwise it goes to its owner's gauge
+    (r. 9-2-2-3-1) and a replenishment is queued (r. 9-4-3-2)."""
     S = vS(s)
     lv = S[p, mcol(j, M_LV)]
     if lv > 0:
@@ -479,6 +497,13 @@ def ko_member(s, p, j):
         S[p, mcol(j, M_LV)] = lv - 1
         S[p, mcol(j, M_DMG)] = 0
         return
+    if vG(s)[G_VOCAB] & VOC_KO_INSTEAD:
+        k = ko_instead_cost(s, p, S[p, mcol(j, M_CARD)])
+        if 0 < k <= S[p, P_HAND]:
+            for _ in range(k):
+                to_gauge(s, p, take_hand(s, p, S[p, P_HAND] - 1))
+            S[p, mcol(j, M_DMG)] = 0
+            return
     to_gauge(s, p, S[p, mcol(j, M_CARD)])
     S[p, mcol(j, M_CARD)] = -1
     S[p, mcol(j, M_ATT)] = 0
