@@ -64,7 +64,7 @@ def test_the_model_scores_damage_and_board():
     put(v, 1, 0, K.Z_FIELD)
     x = np.zeros(SR.NFEAT)
     SR.features(S, 0, x)
-    assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7]
+    assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7, 0, 2, 0]  # a 2-CP Forward on the field
     even = SR.value(S, 0, 10)
     assert 0 < even < 1
     put(v, 0, 1, K.Z_FIELD)  # a second Forward for seat 0
@@ -236,3 +236,13 @@ def test_racing_drops_only_candidates_clearly_behind_the_leader():
     left = SR.drop_clear_losers(vals, score, alive, 4, k)
     assert sorted(alive[:left].tolist()) == [0, 2, 3]
     assert alive[:left].tolist() == [3, 2, 0]  # the survivors keep their order
+
+
+def test_the_search_scores_positions_with_the_terms_the_fit_lays_out():
+    # the kernel's model_z and the fit's expand must agree term for term, or a refitted WIN_MODEL scores
+    # the rollouts with the coefficients of other terms
+    x = np.random.default_rng(2).integers(0, 9, size=(50, SR.NFEAT)).astype(np.float64)
+    expected = WM.design(WM.expand(x)) @ SR.WIN_MODEL
+    got = np.array([SR.model_z(row) for row in x])
+    assert np.allclose(got, expected, rtol=1e-9, atol=1e-9)
+    assert WM.expand(x).shape[1] == SR.NTERMS

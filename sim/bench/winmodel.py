@@ -3,7 +3,8 @@
 The data are curve-against-curve games (the policy the rollouts play) between random pairs of the given
 decks: after every turn that does not end the game, the position as the player to move next sees it
 (`search.features`), labelled 1 if that player won, 0 if it lost, 1/2 for a draw or the turn cap. A
-logistic regression (iteratively reweighted least squares with a small ridge) is fitted on the even games
+logistic regression on the features and the products of the pairs search.PAIRED names (iteratively
+reweighted least squares with a small ridge) is fitted on the even games
 and checked on the odd ones: log loss and Brier score against the constant model, and calibration by
 deciles of the predicted probability. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
 coefficients in the form `search.WIN_MODEL` holds them and the calibration table.
@@ -67,12 +68,21 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
     return Positions(np.array(xs), np.array(ys), np.array(gs))
 
 
+def expand(x: np.ndarray) -> np.ndarray:
+    """The model's terms of features x [n, NFEAT]: the features, then the products of each pair of
+    search.PAIRED features (a <= b), in the order search.model_z reads WIN_MODEL."""
+    paired = x[:, SR.PAIRED]
+    a, b = np.triu_indices(len(SR.PAIRED))
+    return np.column_stack([x, paired[:, a] * paired[:, b]])
+
+
 def design(x: np.ndarray) -> np.ndarray:
     return np.column_stack([np.ones(len(x)), x])
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> np.ndarray:
-    """Logistic regression of y (in [0, 1]) on x by IRLS: [intercept, coefficients...]."""
+    """Logistic regression of y (in [0, 1]) on the columns of x (the model's terms: `expand`) by IRLS:
+    [intercept, coefficients...]."""
     a = design(x)
     w = np.zeros(a.shape[1])
     for _ in range(steps):
@@ -111,10 +121,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=38)
     args = ap.parse_args(argv)
     data = collect(args.decks, args.pool, args.pairs, args.games, args.seed)
+    terms = expand(data.x)
     train = data.game % 2 == 0
-    w = fit(data.x[train], data.y[train])
+    w = fit(terms[train], data.y[train])
     test = ~train
-    prob = predict(w, data.x[test])
+    prob = predict(w, terms[test])
     base = np.full(test.sum(), data.y[train].mean())
     print(f"positions {len(data.y)} from {data.game.max() + 1} games (train {train.sum()}, test {test.sum()})")
     print(f"test log loss {log_loss(prob, data.y[test]):.4f} (constant {log_loss(base, data.y[test]):.4f}); "
@@ -123,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|---|---|")
     for low, p, o, n in calibration(prob, data.y[test]):
         print(f"| {low:.3f} | {p:.3f} | {o:.3f} | {n} |")
-    print("WIN_MODEL = np.array([" + ", ".join(f"{v:.4f}" for v in w) + "])")
+    # 7 significant digits: the products reach the hundreds, so coarser rounding moves the log-odds
+    print("WIN_MODEL = np.array([" + ", ".join(f"{v:.7g}" for v in w) + "])")
 
 
 if __name__ == "__main__":

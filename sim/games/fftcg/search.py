@@ -41,6 +41,7 @@ from sim.engine.results import DRAW
 from sim.games.fftcg.core import (
     CURVE,
     DYN_SIZE,
+    K_WORTH,
     KW_NO_BLOCK,
     L_FIELD,
     L_FWD,
@@ -140,21 +141,56 @@ RACE_Z = 2.5  # standard errors of the per-world difference that make a candidat
 
 
 # ---- the win-probability model that scores truncated rollouts --------------------------------------------------
-NSIDE = 10  # features per seat (see features)
+NSIDE = 13  # features per seat (see features)
 NFEAT = 2 * NSIDE
-# [intercept, the NFEAT coefficients]: `python -m sim.bench.winmodel` on the 20 starters and the user list of
-# ../shared/data and the 3 shipped decks (120 pairs x 40 curve games, seed 38); calibration in docs/policies_fftcg.md
-WIN_MODEL = np.array([0.2847, -0.5480, -0.2784, -0.3614, 0.4142, -0.3169, -0.1677, 0.6797, 0.1828, -0.1741, 0.0531,
-                      0.5519, 0.5697, 0.6811, -0.3122, 0.2267, 0.1669, -0.5957, -0.1755, 0.3904, -0.0812])
+# the features whose pairwise products (each pair once, squares included) the model adds to the linear terms:
+# per seat damage, hand size, Forwards, Backups, their power, the ready ones and their power, hand and field
+# worth, lethal pressure (interactions such as "damage x the opponent's ready power" decide races)
+PAIRED = np.array([0, 3, 5, 6, 7, 8, 9, 10, 11, 12, NSIDE, NSIDE + 3, NSIDE + 5, NSIDE + 6, NSIDE + 7, NSIDE + 8,
+                   NSIDE + 9, NSIDE + 10, NSIDE + 11, NSIDE + 12])
+NTERMS = NFEAT + len(PAIRED) * (len(PAIRED) + 1) // 2
+# [intercept, NFEAT linear coefficients, the products' coefficients in `expand` order]: `python -m
+# sim.bench.winmodel` (calibration and data in docs/policies_fftcg.md)
+WIN_MODEL = np.array([
+    0.2284469, -0.2561041, -0.1837744, -0.07856078, 0.3511878, -0.2000268, -0.1449505, 1.019433, 0.4148655,
+    -0.2012347, -0.03397423, 0.08090319, -0.1723676, -0.008394066, 0.2151726, 0.05282792, 0.2889723, -0.2833996,
+    0.1665456, 0.1798936, -0.8882186, -0.3171192, 0.25323, -0.0385059, -0.07954919, 0.1731437, -0.02137124,
+    -0.02074412, -0.06212449, -0.1311476, 0.003495876, -0.01694007, 0.0006163254, 0.01354675, 0.002823738,
+    0.001979124, 0.1046546, 0.001669998, 0.01584097, -0.1363212, 0.0912994, 0.005670827, 0.07667328, -0.002486015,
+    -0.009358814, -0.007246481, -0.08477016, -0.03347766, 0.08147401, 0.07881941, 0.005033763, 0.08062345,
+    -0.03505456, 0.04033462, 0.04362016, -0.1364207, -0.02037503, 0.1143394, 0.08561776, -0.03650245, -0.002956094,
+    -0.06230748, 0.007252605, -0.0185295, -0.03876992, 0.09235492, 0.1063287, -0.02056465, -0.03333311, 0.09336739,
+    0.07655552, -0.01739425, 0.04188797, -0.02029845, 0.06205505, 0.1094823, -0.02085971, 0.03516276, 0.0124542,
+    -0.107597, -0.03223002, -0.01102832, -0.05176101, 0.09773556, -0.0446944, 0.004318494, 0.02504669, -0.02365268,
+    -0.008023413, 0.0136308, 0.03833295, -0.09636637, 0.06146097, 0.006709574, -0.01232338, -0.002700104,
+    0.01464793, 0.01920791, 0.003087565, -0.003617699, 0.02663269, 0.003561929, 0.02622024, -0.00837323,
+    -0.005424551, -0.01025697, -0.01978144, -0.007524852, -0.06102454, -0.08792083, -0.008831636, 0.01270146,
+    -0.08372866, 0.01600554, 0.01181813, -0.009663832, -0.02878508, 0.02892198, -0.1478515, -0.03676618, 0.07404567,
+    -0.01390133, 0.03586744, 0.1184481, 0.004156495, -0.01780188, 0.04150526, -0.07842792, -0.03383581, -0.01903218,
+    -0.01118773, 0.1267087, 0.0123084, 0.0114029, -0.006124304, 0.007460791, 0.002378109, 0.03142315, 0.04826906,
+    0.007610651, -0.01122721, 0.08515465, -0.008064292, -0.008090256, 0.01315063, 0.03234808, -0.009191692,
+    -0.004761856, 0.02699663, 0.01093906, -0.02498067, 0.03444508, -0.005167579, -0.004441144, -0.04893695,
+    0.007466377, 0.001876614, 0.006313681, -0.02447068, -0.001714791, 0.03105547, 0.01120181, 0.03982507,
+    0.08588612, -0.001696011, -0.0100672, 0.08431019, -0.008708412, -0.009670154, 0.001778578, -0.05656166,
+    0.04930356, 0.0128405, -0.1066193, 0.01696024, -0.006446644, -0.001953321, -0.007015199, -0.05209619,
+    0.07299439, 0.03481793, -0.08702745, 0.03655419, 0.06681539, 0.08972084, -0.001484634, 0.001763137,
+    -0.0006754491, -0.008476831, -0.0040381, 0.01175628, -0.0222241, 0.1122889, -0.1079015, -0.1092801, 0.01285169,
+    0.1249364, -0.02488382, -0.04947052, -0.038567, 0.06129997, -0.09083411, 0.08422767, 0.02951148, -0.3143433,
+    0.009680677, 0.03300326, -0.05763473, -0.1464779, 0.03129994, 0.006929129, 0.02968021, -0.01642723, 0.01373884,
+    -0.01296604, -0.03242548, 0.004162281, 0.008347146, -0.00288164, -0.001197661, -0.01204221, 0.01919978,
+    -0.2453818, 0.1567832, 0.007678522, -0.01272863, -0.1122588, -0.01426594, -0.001255424, 0.008480526, 0.0536332,
+    0.00939716, 0.005187204, -0.04913917, 0.01399946, -0.008472512, -0.06880151])
 
 
 @engine_jit
 def features(S, p, x):
     """x[:NFEAT] := the position as seat p, the next to move, sees it: per seat (p first, then the opponent) its
     damage, damage >= 5, damage >= 6, hand size, how far its deck is below 6 cards (deck-out pressure), Forwards,
-    Backups, total Forward power (in thousands), and the Forwards ready for the next turn (p's: not Frozen, they
-    will untap; the opponent's: not dull, they can block) with their power."""
-    cs, ps, ls = st_cs(S), st_ps(S), st_ls(S)
+    Backups, total Forward power (in thousands), the Forwards ready for the next turn (p's: not Frozen, they
+    will untap; the opponent's: not dull, they can block) with their power, the worth (K_WORTH, in CP) of its hand
+    and of its Forwards, and its lethal pressure: how many ready Forwards it has beyond the other seat's damage
+    left to lose, plus one."""
+    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     for k in range(2):
         s = p if k == 0 else 1 - p
         o = k * NSIDE
@@ -177,6 +213,15 @@ def features(S, p, x):
         x[o + 7] = total
         x[o + 8] = ready
         x[o + 9] = ready_power
+        hand_worth = 0.0
+        for j in range(ps[s, P_HN]):
+            hand_worth += cards[s, ls[s, L_HAND, j], K_WORTH]
+        x[o + 10] = hand_worth / 10.0
+        field_worth = 0.0
+        for j in range(ps[s, P_NF]):
+            field_worth += cards[s, ls[s, L_FWD, j], K_WORTH]
+        x[o + 11] = field_worth / 10.0
+        x[o + 12] = max(0.0, ready + 1.0 - (7 - ps[1 - s, P_DMG]))
 
 
 # ---- worlds and rollouts ------------------------------------------------------------------------------------
@@ -250,10 +295,23 @@ def value(T, p, stop):
         return 0.5
     x = np.empty(NFEAT, np.float64)
     features(T, p, x)
+    return 1.0 / (1.0 + np.exp(-model_z(x)))
+
+
+@engine_jit
+def model_z(x):
+    """The model's log-odds for features x: WIN_MODEL's intercept, linear terms and PAIRED products (each pair
+    a <= b once, in the order sim.bench.winmodel.expand lays them out)."""
     z = WIN_MODEL[0]
     for i in range(NFEAT):
         z += WIN_MODEL[1 + i] * x[i]
-    return 1.0 / (1.0 + np.exp(-z))
+    k = 1 + NFEAT
+    for a in range(len(PAIRED)):
+        xa = x[PAIRED[a]]
+        for b in range(a, len(PAIRED)):
+            z += WIN_MODEL[k] * xa * x[PAIRED[b]]
+            k += 1
+    return z
 
 
 @engine_jit
