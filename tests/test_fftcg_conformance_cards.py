@@ -1492,6 +1492,12 @@ def test_15_132S_jessie_party_attack_brings_a_cloud():
     attack(S, [0, 1])
     done = [v["cs"][0, K.S_ZONE, 2] == K.Z_FIELD, v["cs"][0, K.S_ZONE, 3] == K.Z_HAND]
     assert done.count(True) == 1, done
+    # no Cloud in the hand: the play would do nothing, so the player searches (until 2026-11-27 it chose the play)
+    S, v = make([c, mate, fwd("Cloud", cost=5)], [card("OPP")], filler=12)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_FIELD)
+    attack(S, [0, 1])
+    assert v["cs"][0, K.S_ZONE, 2] == K.Z_HAND
 
 
 def activated(c: Card, mine: list[Card], theirs: list[Card]):

@@ -203,7 +203,7 @@ def test_rule_9_5_1_2_end_phase_discards_to_five_and_9_5_1_3_clears_damage():
 
 # ---- 7. CP ----------------------------------------------------------------------------------------------------
 def test_rule_5_2_1_3_discard_gives_two_cp_but_never_light_or_dark():
-    S, v = make([card("F", cost=2), card("X", cost=5), card("L", el=("light",), cost=5)])
+    S, v = make([card("F", cost=2), card("X", "summon", cost=5), card("L", el=("light",), cost=5)])
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 2, K.Z_HAND)
     assert not castable(S, 0, 0)  # only a Light card to discard
@@ -249,7 +249,7 @@ def test_rule_11_4_6_3_light_or_dark_card_takes_any_element():
 
 
 def test_rule_11_4_6_4_no_surplus_except_one_from_a_discard():
-    S, v = make([card("F4", cost=4), card("FB", "backup"), card("X1", cost=7), card("X2", cost=7)])
+    S, v = make([card("F4", cost=4), card("FB", "backup"), card("X1", "summon", cost=7), card("X2", "summon", cost=7)])
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_FIELD)
     put(v, 0, 2, K.Z_HAND)
@@ -271,7 +271,7 @@ def test_rule_11_4_6_4_no_surplus_except_one_from_a_discard():
 def test_rule_11_4_6_4_a_discard_for_a_one_cp_remainder_produces_more_than_is_paid():
     """Cost 3 and no Backup: two discards make 4 CP; 3 are paid and 1 is lost (the turns detail's
     resources_paid and resources_spent)."""
-    S, v = make([card("F3", cost=3), card("X", cost=7), card("Y", cost=7)])
+    S, v = make([card("F3", cost=3), card("X", "summon", cost=7), card("Y", "summon", cost=7)])
     for c in range(3):
         put(v, 0, c, K.Z_HAND)
     assert T.cast(S, 0, 0, -1, -1, 1)
@@ -281,7 +281,7 @@ def test_rule_11_4_6_4_a_discard_for_a_one_cp_remainder_produces_more_than_is_pa
 
 # ---- 3/9. field limits -------------------------------------------------------------------------------------
 def test_rule_5_2_3_1_1_3_backup_enters_dull_forward_active():
-    S, v = make([card("B", "backup", cost=1), card("F", cost=1), card("X", cost=9), card("Y", cost=9)])
+    S, v = make([card("B", "backup", cost=1), card("F", cost=1), card("X", "summon", cost=9), card("Y", "summon", cost=9)])
     for c in range(4):
         put(v, 0, c, K.Z_HAND)
     T.cast(S, 0, 0, -1, -1, 1)
@@ -454,6 +454,23 @@ def test_rule_11_10_ex_burst_resolves_when_revealed_as_damage():
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_DAMAGE and violations(S) == 0
 
 
+@pytest.mark.parametrize("pb", [K.AGGRO, K.CURVE, K.CONTROL])
+def test_rule_11_10_an_ex_burst_that_would_deal_its_owner_the_losing_damage_is_not_used(pb: int):
+    """An EX Burst may be used (11.10): the scripted players decline one that deals its own player the damage that
+    loses the game (Bahamut 6-017C at 6 damage), and use it one point earlier."""
+    bahamut = tcard("BAH", "Choose 1 Forward. Deal it 10000 damage. Bahamut deals you 1 point of damage. EX Bursts of"
+                    " cards put into the Damage Zone due to this damage cannot be used.", "summon", cost=4, name="Bahamut")
+    bahamut = replace(bahamut, ex_burst=True)
+    for before, used in ((5, False), (4, True)):
+        S, v = make([card("A", power=8000)], [bahamut], pb=pb)
+        put(v, 0, 0, K.Z_FIELD)
+        v["ps"][1, K.P_DMG] = before
+        K.damage_player(S, 1, 1)  # reveals Bahamut
+        K.resolve(S)
+        assert (v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK) == used
+        assert v["ps"][1, K.P_DMG] == before + 1 + used and not K.check_over(S, 7)
+
+
 def test_rule_15_2_8_limit_break_flips_other_lb_cards_and_is_single_use():
     ult = card("ULT", "summon", cost=1, eff=("cast:draw:1",), lb=2)
     others = [card(f"L{i}", "summon", cost=1, eff=("cast:draw:1",), lb=0, name=f"L{i}") for i in range(2)]
@@ -481,7 +498,7 @@ def test_rule_15_2_5_back_attack_casts_at_instant_speed():
 
 def test_rule_11_3_summon_needs_a_target_then_goes_to_the_break_zone():
     bolt = card("BOLT", "summon", cost=1, eff=("cast:damage:6000:opp_character",))
-    S, v = make([bolt, card("X", cost=9)], [card("T", power=6000)])
+    S, v = make([bolt, card("X", "summon", cost=9)], [card("T", power=6000)])
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_HAND)
     assert not castable(S, 0, 0)  # no opposing Forward to choose
@@ -494,7 +511,7 @@ def test_rule_11_3_summon_needs_a_target_then_goes_to_the_break_zone():
 def test_rule_15_1_1_8_search_takes_a_card_of_the_type_and_shuffles():
     finder = card("FIND", "backup", cost=1, eff=("enter:search:1:own_player:1",))
     target = card("TGT", "backup", cost=3, name="Target")
-    S, v = make([finder, card("X", cost=9), target])
+    S, v = make([finder, card("X", "summon", cost=9), target])
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_HAND)
     deck_before = v["ps"][0, K.P_NMAIN] - v["ps"][0, K.P_TOP]
@@ -508,7 +525,7 @@ def test_rule_15_1_1_8_search_takes_the_matching_card_its_player_wants():
                 "backup", cost=1)
     x_small, x_big = card("XS", cost=2, name="X small"), card("XB", cost=5, name="X big")
     other = card("OT", cost=7, name="Other")
-    cards = [bro, card("X", cost=9), replace(x_small, category="X"), replace(x_big, category="X"), other]
+    cards = [bro, card("X", "summon", cost=9), replace(x_small, category="X"), replace(x_big, category="X"), other]
     for pol, wanted in ((K.CURVE, {3}), (K.RANDOM, {2, 3})):
         got = set()
         for seed in range(8):
@@ -530,13 +547,13 @@ def test_rule_15_1_1_8_search_for_one_of_two_kinds():
                  " your hand.", "backup", cost=1)
     rufus, turk, other = card("RU", cost=2, name="Rufus"), card("TU", cost=3, name="Reno"), card("OT", cost=7)
     for seed in range(6):
-        S, v = make([pres, card("X", cost=9), rufus, replace(turk, job="Turk"), other], filler=1)
+        S, v = make([pres, card("X", "summon", cost=9), rufus, replace(turk, job="Turk"), other], filler=1)
         v["rng"][:, 0] = [seed * 4 + k + 1 for k in range(4)]
         put(v, 0, 0, K.Z_HAND)
         put(v, 0, 1, K.Z_HAND)
         T.cast(S, 0, 0, -1, -1, 1)
         assert set(hand(v, 0)) & {2, 3, 4} == {3}  # the Turk (curve values the costlier Forward), never Other
-    S, v = make([pres, card("X", cost=9), rufus, other], filler=1)  # no Turk: the first kind, by name
+    S, v = make([pres, card("X", "summon", cost=9), rufus, other], filler=1)  # no Turk: the first kind, by name
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_HAND)
     T.cast(S, 0, 0, -1, -1, 1)
@@ -553,7 +570,7 @@ def test_rule_15_1_1_8_search_keeps_the_element_and_the_cost_limit():
     fits, dear, ice = card("FI", cost=3, name="Fits"), card("DE", cost=5, name="Dear"), card("IC", cost=3, el=("ice",),
                                                                                           power=9000, name="Ice")
     for seed in range(4):
-        S, v = make([seek, card("X", cost=9), fits, dear, ice], filler=1)
+        S, v = make([seek, card("X", "summon", cost=9), fits, dear, ice], filler=1)
         v["rng"][:, 0] = [seed * 4 + k + 1 for k in range(4)]
         put(v, 0, 0, K.Z_HAND)
         put(v, 0, 1, K.Z_HAND)
@@ -565,7 +582,7 @@ def test_rule_15_1_1_8_search_keeps_the_element_and_the_cost_limit():
 
 
 def test_rule_15_2_4_2_freeze_effect_freezes_without_dulling():
-    S, v = make([card("FR", cost=1, eff=("enter:freeze:0:opp_character",)), card("X", cost=9)], [card("T")])
+    S, v = make([card("FR", cost=1, eff=("enter:freeze:0:opp_character",)), card("X", "summon", cost=9)], [card("T")])
     put(v, 0, 0, K.Z_HAND)
     put(v, 0, 1, K.Z_HAND)
     put(v, 1, 0, K.Z_FIELD)
@@ -1098,7 +1115,7 @@ def test_break_if_its_cost_is_at_most_the_damage_received():
 
 def test_rule_11_7_1_special_ability_discards_a_card_of_the_same_name():
     kain = tcard("KA", "Gungnir 《S》《1》: Choose 1 Forward opponent controls. Deal it 5000 damage.")
-    S, v = make([kain, card("KA", name="KA", power=5000), card("X", cost=9, name="X")], [card("T")])
+    S, v = make([kain, card("KA", name="KA", power=5000), card("X", "summon", cost=9, name="X")], [card("T")])
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     put(v, 0, 2, K.Z_HAND)

@@ -799,6 +799,16 @@ def push_trigger(S, ctrl, s, c, trig, hs, hc):
 
 
 @engine_jit
+def of_trigger_kind(S, p, f, k, m):
+    """p's card m is of the kind that f's ability k counts (COND_TRIGGER in E_COND: the kind's hash in E_COND_PARAM,
+    its elements from TRIGGER_ELEM_SHIFT; "other than X": f itself is not)."""
+    v = st_effs(S)[p, f, k, E_COND]
+    elems = (v >> TRIGGER_ELEM_SHIFT) & 255
+    return not ((v & COND_OTHER) and m == f) and matches(S, p, m, (v >> 4) & 15, st_effs(S)[p, f, k, E_COND_PARAM]) \
+        and (elems == 0 or st_cards(S)[p, m, K_ELEM] & elems != 0)
+
+
+@engine_jit
 def push_own(S, p, trig, hs, hc, n):
     """"When a <kind> you control attacks / enters your field" (the card hc; n = 0) and "When n or more <kind>
     Forwards you control form a party and attack" (the party scr[2][:n]): queue, with the hint (hs, hc), the
@@ -813,15 +823,11 @@ def push_own(S, p, trig, hs, hc, n):
         for k in range(cards[p, f, K_NEFF]):
             if effs[p, f, k, E_TRIGGER] != trig:
                 continue
-            v = effs[p, f, k, E_COND]
             members = 0
-            elems = (v >> TRIGGER_ELEM_SHIFT) & 255
             for a in range(max(n, 1)):
-                m = hc if n == 0 else scr[2, a]
-                if not ((v & COND_OTHER) and m == f) and matches(S, p, m, (v >> 4) & 15, effs[p, f, k, E_COND_PARAM]) \
-                        and (elems == 0 or cards[p, m, K_ELEM] & elems):
+                if of_trigger_kind(S, p, f, k, hc if n == 0 else scr[2, a]):
                     members += 1
-            if members >= (v >> 9) & 7:
+            if members >= (effs[p, f, k, E_COND] >> 9) & 7:
                 push(S, p, p, f, k, hs, hc)
 
 
@@ -837,9 +843,23 @@ def party_triggers(S, p, n):
 
 
 @engine_jit
+def ex_self_lethal(S, p, c):
+    """Card c's EX Burst would deal its owner p damage that reaches p's losing damage (3.1.1)."""
+    effs = st_effs(S)
+    lose = 6 if st_opt(S)[O_LIMITED] else 7
+    for k in range(st_cards(S)[p, c, K_NEFF]):
+        if effs[p, c, k, E_OP] == OP_PLAYER_DAMAGE and effs[p, c, k, E_TARGET] == TG_OWN_PLAYER \
+                and st_ps(S)[p, P_DMG] + effs[p, c, k, E_AMOUNT] >= lose:
+            return True
+    return False
+
+
+@engine_jit
 def push_ex_burst(S, p, c):
     """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text, a character's
     auto ability (enter effects) when the card has the EX Burst icon (rule 11.10.3)."""
+    if st_ps(S)[p, P_POLICY] != RANDOM and ex_self_lethal(S, p, c):
+        return  # an EX Burst may be used (11.10): none that deals its own player the losing damage (Bahamut 6-017C)
     if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or st_cards(S)[p, c, K_EX] == 0:
         return
     push_trigger(S, p, p, c, TR_CAST if st_cards(S)[p, c, K_TYPE] == SUMMON else TR_ENTER, -1, -1)
@@ -1135,6 +1155,9 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
         return -1
     cached = ps[p, P_POLICY] != RANDOM  # plan_pay keeps the values of one payment in scr[3] (not random's draws)
     best, best_v = -1, 1 << 30
+    # curve does not pay with a Forward valued more than 1 CP above the card it casts: Cloud 15-139S (6 CP) went as CP
+    # on turn 1 for a 3-CP Forward (issue 33, part 4)
+    cap = card_value(S, p, excl) + 10 if excl >= 0 and ps[p, P_POLICY] == CURVE else 1 << 30
     for k in range(hn):
         c = ls[p, L_HAND, k]
         if c == excl or not can_discard_for_cp(S, p, c) or (cards[p, c, K_ELEM] & bit) == 0:
@@ -1146,13 +1169,17 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
                 break
         if taken:
             continue
-        if dry:
+        if dry and cap == 1 << 30:
             return c
-        v = scr[3, k] if cached else NO_VALUE
+        v = scr[3, k] if cached and not dry else NO_VALUE
         if v == NO_VALUE:
             v = card_value(S, p, c)
-            if cached:
+            if cached and not dry:
                 scr[3, k] = v
+        if v > cap and cards[p, c, K_TYPE] == FORWARD:
+            continue
+        if dry:
+            return c
         if v < best_v:
             best, best_v = c, v
     return best
@@ -2054,12 +2081,8 @@ def dig(S, p, n, tmask, thash, excl):
 
 
 @engine_jit
-def play_onto_field(S, p, src, cost_max, tmask, thash, excl):
-    """Put 1 card onto p's field without paying its cost (an effect, not a cast): from the hand (src 0),
-    the Break Zone (1) or the deck (2, a search, then shuffle). The most expensive card that matches
-    the types (tmask; 0 = any character) and elements, the hash and cost <= cost_max (-1 none) and fits the field
-    limits (7.7.3-5) is chosen, not one named excl (a name hash, 0 none); its enter abilities trigger (11.4.8).
-    False if no card could be played."""
+def play_choice(S, p, src, cost_max, tmask, thash, excl):
+    """(card, its index in the source list) that play_onto_field would put onto p's field, or (-1, -1)."""
     cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
     best, best_cost, best_k = -1, -1, -1
     if src == 0:
@@ -2083,6 +2106,18 @@ def play_onto_field(S, p, src, cost_max, tmask, thash, excl):
         if not can_enter(S, p, c):
             continue
         best, best_cost, best_k = c, cost, k
+    return best, best_k
+
+
+@engine_jit
+def play_onto_field(S, p, src, cost_max, tmask, thash, excl):
+    """Put 1 card onto p's field without paying its cost (an effect, not a cast): from the hand (src 0),
+    the Break Zone (1) or the deck (2, a search, then shuffle). The most expensive card that matches
+    the types (tmask; 0 = any character) and elements, the hash and cost <= cost_max (-1 none) and fits the field
+    limits (7.7.3-5) is chosen, not one named excl (a name hash, 0 none); its enter abilities trigger (11.4.8).
+    False if no card could be played."""
+    ps, ls = st_ps(S), st_ls(S)
+    best, best_k = play_choice(S, p, src, cost_max, tmask, thash, excl)
     if best < 0:
         return False
     if src == 0:
@@ -2166,7 +2201,11 @@ def effect_useful(S, p, s, c, k, hs, hc):
     amount = effect_amount(S, p, s, c, k)
     if op == OP_DRAW:
         return ps[p, P_NMAIN] - ps[p, P_TOP] > amount + 4
-    if op == OP_PLAYER_DAMAGE or op == OP_SEARCH or op == OP_PLAY:
+    if op == OP_PLAY:  # only with a card to put there (Jessie 15-132S's "play Cloud from your hand" or the search)
+        amt = effs[s, c, k, E_AMOUNT]
+        return play_choice(S, p, amt & 3, effs[s, c, k, E_PARAM], effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH],
+                           excluded_name(S, s, c, effs[s, c, k, E_TMASK]))[0] >= 0
+    if op == OP_PLAYER_DAMAGE or op == OP_SEARCH:
         return True
     if op == OP_DISCARD:  # the opponent's cards (not "discard 1 card from your hand")
         return effs[s, c, k, E_TARGET] != TG_OWN_PLAYER and ps[1 - p, P_HN] > 0

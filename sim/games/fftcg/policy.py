@@ -93,6 +93,7 @@ from sim.games.fftcg.core import (
     TR_ACTION_BREAK,
     TR_CAST,
     TR_ENTER,
+    TR_OWN_PARTY,
     TR_STATIC,
     Z_HAND,
     Z_LB,
@@ -111,6 +112,7 @@ from sim.games.fftcg.core import (
     has_kw,
     has_targets,
     has_trigger,
+    of_trigger_kind,
     once_used,
     plan_pay,
     popcount,
@@ -477,6 +479,16 @@ def summon_worth(S, p, c):
 
 
 @engine_jit
+def curve_pays(S, p, c):
+    """Curve finds a payment for hand card c that keeps its Forwards valued more than 1 CP above c (pick_discard):
+    can_cast's cheaper test does not look at values, and a cast whose payment fails would end the Main Phase."""
+    if st_ps(S)[p, P_POLICY] != CURVE:
+        return True
+    cost, req = cast_requirement(S, p, c)
+    return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
+
+
+@engine_jit
 def best_in_hand(S, p):
     """(action, score) of the hand card with the highest score in scr[3] (hand order on ties) that can
     be cast and, if a Summon, is useful; (-1, 0) if none scores > 0. The scores first, best first:
@@ -491,7 +503,8 @@ def best_in_hand(S, p):
         if kb < 0:
             return -1, 0
         c = ls[p, L_HAND, kb]
-        if may_pay(S, p, c, True) and can_cast(S, p, c, False) and summon_useful(S, p, c) and summon_worth(S, p, c):
+        if may_pay(S, p, c, True) and can_cast(S, p, c, False) and summon_useful(S, p, c) and summon_worth(S, p, c) \
+                and curve_pays(S, p, c):
             return CAST * 65536 + c * 16, vb
         scr[3, kb] = 0
 
@@ -744,6 +757,10 @@ def choose_attack(S, p):
     risk = st_prm(S)[p, PR_RISK]
     if ps[1 - p, P_DMG] >= 5:
         risk = max(risk, 1)  # pressure near lethal
+    if pol == CURVE or pol == CONTROL:
+        n = removal_party(S, p)
+        if n >= 2:
+            return n
     best, best_pw = -1, -1
     for j in range(ps[p, P_NF]):
         f = ls[p, L_FWD, j]
@@ -763,6 +780,56 @@ def choose_attack(S, p):
         scr[2, 0] = best
         return 1
     return safe_party(S, p, risk)  # no Forward may attack alone: a party that wins any block may
+
+
+@engine_jit
+def party_removes(S, p, g, k):
+    """g's ability k is a "When n or more <kind> Forwards you control form a party and attack" that breaks, returns
+    or deals breaking damage to an opposing character now."""
+    effs = st_effs(S)
+    op = effs[p, g, k, E_OP]
+    return effs[p, g, k, E_TRIGGER] == TR_OWN_PARTY \
+        and (op == OP_BREAK or op == OP_BREAK_POWER or op == OP_DAMAGE or op == OP_BOUNCE) \
+        and effect_useful(S, p, p, g, k, -1, -1)
+
+
+@engine_jit
+def removal_party(S, p):
+    """A party whose attack triggers a party_removes ability of p's and that breaks any blocker (party_safe at risk
+    1): the n members of the kind the ability counts, the strongest; its size, with the party in scr[2], or 0."""
+    cards, effs, ls, ps = st_cards(S), st_effs(S), st_ls(S), st_ps(S)
+    for j in range(ps[p, P_FN]):
+        g = ls[p, L_FIELD, j]
+        if has_trigger(S, p, g, TR_OWN_PARTY):
+            for k in range(cards[p, g, K_NEFF]):
+                if party_removes(S, p, g, k) and kind_party(S, p, g, k):
+                    return max((effs[p, g, k, E_COND] >> 9) & 7, 2)
+    return 0
+
+
+@engine_jit
+def kind_party(S, p, g, k):
+    """Fill scr[2] with the attack-eligible Forwards of a same-element party that g's ability k counts, strongest
+    first; True when the strongest n of them (n the ability's count, at least 2) break any blocker."""
+    ls, ps, scr = st_ls(S), st_ps(S), st_scr(S)
+    need = max((st_effs(S)[p, g, k, E_COND] >> 9) & 7, 2)
+    for i in range(ps[p, P_NF]):
+        f = ls[p, L_FWD, i]
+        if not can_attack(S, p, f):
+            continue
+        n = party_for(S, p, f)
+        m = 0
+        for a in range(n):
+            if of_trigger_kind(S, p, g, k, scr[2, a]):
+                scr[2, m] = scr[2, a]
+                m += 1
+        for a in range(m):  # strongest first
+            for b in range(a + 1, m):
+                if power(S, p, scr[2, b]) > power(S, p, scr[2, a]):
+                    scr[2, a], scr[2, b] = scr[2, b], scr[2, a]
+        if m >= need and party_safe(S, p, need, 1):
+            return True
+    return False
 
 
 @engine_jit
