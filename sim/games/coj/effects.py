@@ -184,6 +184,7 @@ from sim.games.coj.rules import (
     remove_from_hand,
     remove_unit,
     rng,
+    row_event,
     set_level,
     spend,
     take_damage,
@@ -201,8 +202,8 @@ from sim.games.coj.rules import (
     vU,
     vZ,
     zone_answers,
-    zone_event,
     zone_remove,
+    zone_trigger,
 )
 from sim.games.coj.vocab import (
     BOUNCE_DECK,
@@ -672,10 +673,19 @@ def chosen_unit(s):
 def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     """§9: a trigger/intercept cannot be used only if ALL its effects would have no effect (a
     targeted one without a legal target has none); so it is usable iff one of them can act."""
+    return card_usable_at(s, p, c, -1, src_uid, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def card_usable_at(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
+    """card_usable counting only the effects of timing trig (-1: all; a card of several events answers
+    one of them at a time: rules.zone_trigger)."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
+        if trig >= 0 and e[k, E_TRIGGER] != trig:
+            continue
         won = e[k, E_COND] & CC_WON != 0  # 「戦闘に勝利した時」: at the battle-won event only, and a plain
-        if won != (vG(s)[G_WON] != 0) and (won or zone_event(s, p, c) == EV_OWN_BATTLE):  # 「戦闘した時」 never
+        if won != (vG(s)[G_WON] != 0) and (won or row_event(s, p, c, k) == EV_OWN_BATTLE):  # 「戦闘した時」 never
             continue
         if e[k, E_TRIGGER] == TR_OWN_OVERCLOCK and not oc_row_runs(e[k, E_COND], vG(s)[G_OC_KIND]):
             continue
@@ -1190,16 +1200,18 @@ def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
         if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_answers(s, p, c, ev):
             if vG(s)[O_TRIGGER_CP] and vK(s)[p, c, K_COST] > P[p, P_CP]:
                 continue
-            if card_usable(s, p, c, -1, ctx_seat, ctx_uid):
+            if card_usable_at(s, p, c, zone_trigger(s, p, c, ev), -1, ctx_seat, ctx_uid):
                 return i
     return -1
 
 
 @engine_jit
-def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
-    """Use set card i: pay, to the discard (shift left), then resolve its effects; an intercept of
-    several uses (K_USES) stays set until the last, marked with the window it was used in."""
+def use_zone_card(s, p, i, ev, cost, ctx_seat, ctx_uid):
+    """Use set card i for event ev: pay, to the discard (shift left), then resolve its effects (of a card
+    of several events, those answering ev: rules.zone_trigger); an intercept of several uses (K_USES)
+    stays set until the last, marked with the window it was used in."""
     c = vZ(s)[p, i]
+    trig = zone_trigger(s, p, c, ev)
     P = vP(s)
     if P[p, P_ZUSE + i] + 1 < vK(s)[p, c, K_USES]:
         P[p, P_ZUSE + i] += 1
@@ -1207,7 +1219,7 @@ def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
     else:
         zone_remove(s, p, i)
     spend(s, p, cost)
-    resolve_card(s, p, c, -1, ctx_seat, ctx_uid)
+    run_effects(s, p, c, trig, -1, ctx_seat, ctx_uid)
     t = vK(s)[p, c, K_TYPE]  # 「トリガーカード / インターセプトカードの効果が発動した時」 (settle)
     if t == CT_TRIGGER or t == CT_INTERCEPT:
         queue_event(s, EVQ_TRIGGER if t == CT_TRIGGER else EVQ_INTERCEPT, p)
@@ -1225,7 +1237,7 @@ def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
     i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
     while i >= 0 and not vG(s)[G_OVER]:
         c = vZ(s)[p, i]
-        use_zone_card(s, p, i, vK(s)[p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+        use_zone_card(s, p, i, ev, vK(s)[p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
         i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
 
 
@@ -1240,7 +1252,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     while passes < 2 and not vG(s)[G_OVER]:
         i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
         if i >= 0:
-            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+            use_zone_card(s, p, i, ev, vK(s)[p, vZ(s)[p, i], K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
             passes = 0
         else:
             passes += 1
@@ -1253,7 +1265,7 @@ def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     c = vZ(s)[p, i]
     return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_answers(s, p, c, ev) and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN]
             and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
-            and card_usable(s, p, c, -1, ctx_seat, ctx_uid))
+            and card_usable_at(s, p, c, zone_trigger(s, p, c, ev), -1, ctx_seat, ctx_uid))
 
 
 @engine_jit
@@ -1270,7 +1282,7 @@ def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
         return False
     for i in range(vP(s)[p, P_ZONE]):
         if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
-            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
+            use_zone_card(s, p, i, ev, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
             return True
     return False
 

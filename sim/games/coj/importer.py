@@ -1068,7 +1068,7 @@ def timed_parts(block: str) -> list[str] | None:
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
     """An ability's keywords and effects, or None when the engine would not run all of it. A heading
     with several timed lines (timed_parts) is read line by line when it does not read as one body; on a
-    trigger or intercept card every line must answer the same event (the card answers one: rules.zone_event)."""
+    trigger or intercept card the lines answer one event each, of different timings (_zone_events_apart)."""
     whole = _parse_one(block, ctype)
     if whole is None and ctype in ("unit", "evolution"):
         whole = _static_then_timed(block, ctype)
@@ -1081,9 +1081,30 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         if parsed is None or parsed[0]:
             return None
         effects.extend(parsed[1])
-    if ctype in ("trigger", "intercept", "joker") and len({(e.trigger, e.cond & VOC.CC_FLAGS) for e in effects}) > 1:
+    if ctype in ("trigger", "intercept", "joker") and not _zone_events_apart(effects):
         return None
     return frozenset(), effects
+
+
+# the zone events of the timings a set card can have (rules.trigger_event): timings of one event share a key
+_ZONE_EVENT_OF = {"enter": "enter", "own_enters": "enter", "opp_enters": "opp_enters", "cast": "opp_attacks",
+                  "opp_attacks": "opp_attacks", "own_attacks": "own_attacks", "leave": "leave",
+                  **{t: t for t in ("own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "turn_start",
+                                    "opp_turn_start", "turn_end", "opp_turn_end", "own_overclock", "opp_trigger_used",
+                                    "opp_intercept_used", "own_discarded", "opp_discards", "opp_zone_broken")}}
+
+
+def _zone_events_apart(effects: list[Effect]) -> bool:
+    """Whether a trigger or intercept card's timed lines can be played: all of one timing (as one event), or
+    of timings that answer different events, one timing each (rules.zone_trigger runs the rows of the event
+    that came), none of them an entry of either side (K_ANY_SIDE is read from the first row only)."""
+    kinds = {(e.trigger, e.cond & VOC.CC_FLAGS) for e in effects}
+    if len(kinds) == 1:
+        return True
+    triggers = [t for t, _ in kinds]
+    return (len(set(triggers)) == len(triggers) and all(t in _ZONE_EVENT_OF for t in triggers)
+            and len({_ZONE_EVENT_OF[t] for t in triggers}) == len(triggers)
+            and not any(e.cond & VOC.CC_ANY_SIDE for e in effects))
 
 
 def _static_then_timed(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:

@@ -641,14 +641,20 @@ def zone_event(s, p, c):
     trigger of its first effect, the printed timing (§9 trigger points). The hand-written timings of
     the shipped decks: enter = own_enters, cast = opp_attacks, attack = opp_attacks if the first effect
     targets an opposing unit (it hits the attacker), else own_attacks; leave = an own unit destroyed.
+    A card whose lines answer different events (zone_multi) answers the events of its other rows too.
     """
     e = vE(s)[p, c]
-    t = e[0, E_TRIGGER]
+    return trigger_event(e[0, E_TRIGGER], e[0, E_TARGET])
+
+
+@engine_jit
+def trigger_event(t, target):
+    """The zone event of timing t on an effect with target `target` (zone_event), -1 if none."""
     if t == TR_ENTER or t == TR_OWN_ENTERS:
         return EV_ENTER
     if t == TR_OPP_ENTERS:
         return EV_OPP_ENTER
-    if t == TR_CAST or t == TR_OPP_ATTACKS or (t == TR_ATTACK and e[0, E_TARGET] == TG_OPP):
+    if t == TR_CAST or t == TR_OPP_ATTACKS or (t == TR_ATTACK and target == TG_OPP):
         return EV_OPP_ATTACK
     if t == TR_ATTACK or t == TR_OWN_ATTACKS:
         return EV_OWN_ATTACK
@@ -686,11 +692,46 @@ def zone_event(s, p, c):
 
 
 @engine_jit
+def zone_multi(s, p, c):
+    """Whether set card c of seat p has effects of more than one timing: a card whose printed lines answer
+    different events (「あなたのユニットがフィールドに出た時、… / あなたの【精霊】ユニットがアタックした時、…」), whose
+    rows other than the first may answer other events than zone_event (row_event)."""
+    lo, hi = vK(s)[p, c, K_TRIGS], vK(s)[p, c, K_TRIGS_HI]
+    return (lo & (lo - 1)) != 0 or (hi & (hi - 1)) != 0 or (lo != 0 and hi != 0)
+
+
+@engine_jit
+def row_event(s, p, c, k):
+    """The event effect row k of set card c answers: zone_event for rows of the first row's timing, else
+    the event of the row's own timing (a card of several events, zone_multi)."""
+    e = vE(s)[p, c]
+    if e[k, E_TRIGGER] == e[0, E_TRIGGER]:
+        return trigger_event(e[0, E_TRIGGER], e[0, E_TARGET])
+    return trigger_event(e[k, E_TRIGGER], e[k, E_TARGET])
+
+
+@engine_jit
+def zone_trigger(s, p, c, ev):
+    """The timing of the rows of set card c that answer event ev when the card has several events
+    (zone_multi; the importer gives each event one timing), else -1: every row runs (§9 a used card)."""
+    if not zone_multi(s, p, c):
+        return -1
+    e = vE(s)[p, c]
+    for k in range(e.shape[0]):
+        if e[k, E_OP] != 0 and row_event(s, p, c, k) == ev:
+            return e[k, E_TRIGGER]
+    return -1
+
+
+@engine_jit
 def zone_answers(s, p, c, ev):
     """Whether set card c of seat p answers event ev: its zone_event, or an opponent's entry for a
-    「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE)."""
+    「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE), or the event of one of
+    its other rows on a card of several events (zone_multi)."""
     own = zone_event(s, p, c)
-    return own == ev or (ev == EV_OPP_ENTER and own == EV_ENTER and vK(s)[p, c, K_ANY_SIDE] != 0)
+    if own == ev or (ev == EV_OPP_ENTER and own == EV_ENTER and vK(s)[p, c, K_ANY_SIDE] != 0):
+        return True
+    return zone_multi(s, p, c) and zone_trigger(s, p, c, ev) >= 0
 
 
 @engine_jit
@@ -707,6 +748,22 @@ def zone_count(s, p, c, d):
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + ev] += d
     if ev == EV_ENTER and vK(s)[p, c, K_ANY_SIDE]:
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + EV_OPP_ENTER] += d
+    if zone_multi(s, p, c):
+        zone_count_more(s, p, c, ev, (P_NTRIG if t == CT_TRIGGER else P_NINT), d)
+
+
+@engine_jit
+def zone_count_more(s, p, c, first, base, d):
+    """zone_count's part for the other events of a card of several events (zone_multi), each counted once."""
+    e = vE(s)[p, c]
+    seen = 0
+    for k in range(e.shape[0]):
+        if e[k, E_OP] == 0:
+            continue
+        ev = row_event(s, p, c, k)
+        if ev >= 0 and ev != first and (seen >> ev) & 1 == 0:
+            seen |= 1 << ev
+            vP(s)[p, base + ev] += d
 
 
 @engine_jit
