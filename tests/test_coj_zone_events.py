@@ -98,3 +98,38 @@ def test_1_4_237_all_according_to_plan_draws_one_at_the_own_turn_start():
     V(s)["P"][0, R.P_TOP] = 1
     A.turn_start(s, 0)
     assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_HAND] == 3 and V(s)["P"][1, R.P_FIELD] == 1
+
+
+@needs_catalog
+def test_2_0_053_demon_resolve_answers_a_demon_block_not_the_battle():
+    """魔炎の決意 (2-0-053, intercept): 「あなたのユニットが戦闘した時、それがアタック中だった場合、…BPを+3000する。 / あなたの
+    【悪魔】ユニットがブロックした時、ターン終了時まであなたの全ての【悪魔】ユニットのBPを+3000する」: a 【悪魔】 blocking uses it
+    at its block (its battle line needs an own attacker): the other own 【悪魔】 gets +3000; a blocker of another species
+    leaves it set."""
+    for job in ("悪魔", "獣"):
+        s = state([real("2-0-053"), replace(card("WAL", bp=(5000,) * 3, kw=["forced_defense"]), job=job),
+                   replace(card("DEM", bp=(1000,) * 3), job="悪魔")], [card("ATK", colour="blue", bp=(3000,) * 3)])
+        setup_turn(s, 1)
+        zone(s, 0, 0)
+        field(s, 0, 1)
+        demon = field(s, 0, 2)
+        A.attack(s, 1, field(s, 1, 0))
+        used = job == "悪魔"
+        assert V(s)["P"][0, R.P_ZONE] == (0 if used else 1)
+        assert R.unit_bp(s, 0, demon) == (4000 if used else 1000)
+
+
+@needs_catalog
+def test_1_4_039_clown_feast_bounces_after_a_clowns_player_attack():
+    """ピエロ達の宴 (1-4-039, trigger): 「…/ あなたの【道化師】ユニットがプレイヤーアタックに成功した時、対戦相手のユニットを
+    1体選ぶ。それを対戦相手の手札に戻す」: an unblocked 【道化師】 attacker's hit uses it: the opposing (exhausted) unit goes
+    back to the hand; another species' hit leaves it set."""
+    for job in ("道化師", "獣"):
+        s = state([real("1-4-039"), replace(card("CLN"), job=job)], [FOE])
+        setup_turn(s, 0)
+        zone(s, 0, 0)
+        field(s, 1, 0, act=0)
+        A.attack(s, 0, field(s, 0, 1))
+        used = job == "道化師"
+        assert V(s)["P"][0, R.P_ZONE] == (0 if used else 1)
+        assert V(s)["P"][1, R.P_FIELD] == (0 if used else 1)

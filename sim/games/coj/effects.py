@@ -25,6 +25,7 @@ from sim.games.coj.rules import (
     CAUSE_BATTLE,
     CAUSE_DELETE,
     CAUSE_EFFECT,
+    COLORLESS,
     CP_MAX,
     CT_EVO,
     CT_INTERCEPT,
@@ -187,6 +188,7 @@ from sim.games.coj.rules import (
     row_event,
     set_level,
     spend,
+    static_inputs_changed,
     take_damage,
     undelete,
     unit_bp,
@@ -233,11 +235,13 @@ from sim.games.coj.vocab import (
     CC_OPP_ACTED_GE,
     CC_OPP_FIELD_GE,
     CC_OPP_FIELD_LE,
+    CC_OPP_FIELD_MORE,
     CC_OPP_HAND_GE,
     CC_OPP_HAND_LE,
     CC_OPP_ZONE_EMPTY,
     CC_OPP_ZONE_GE,
     CC_ORACLE,
+    CC_OWN_COLOURS_GE,
     CC_OWN_FIELD_EQ,
     CC_OWN_FIELD_GE,
     CC_OWN_FIELD_LE,
@@ -823,7 +827,25 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
     if kind == CC_LEVEL:
         j = find_unit(s, p, src_uid)
         return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
+    if kind == CC_OPP_FIELD_MORE:
+        return P[1 - p, P_FIELD] > P[p, P_FIELD]
+    if kind == CC_OWN_COLOURS_GE:
+        return field_colours(s, p) >= n
     return True
+
+
+@engine_jit
+def field_colours(s, p):
+    """How many colours p's field units show (colourless is none)."""
+    m = 0
+    for j in range(vP(s)[p, P_FIELD]):
+        m |= vK(s)[p, vU(s)[p, j, U_CARD], K_ELEM]
+    m &= ~COLORLESS
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
 
 
 @engine_jit
@@ -939,7 +961,7 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     elif op == OP_PLAYER_DAMAGE:
         if target == TG_ALL_PLAYERS:  # one LP change for both: §1 simultaneous 0 is a double loss
             P[p, P_LP] = max(0, P[p, P_LP] - amount)
-            lp_loss(s, q, amount, True)
+            lp_loss(s, q, amount, True)  # (static_inputs_changed for both LPs)
             if P[p, P_LP] == 0:
                 G[G_OVER] = 1
         else:  # §9 the gauge rises for LP lost to the OPPONENT's effects only
@@ -947,10 +969,12 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             lp_loss(s, t, amount, t != p)
     elif op == OP_HEAL:  # param > 0: the LP it cannot pass (「ライフはN以上にはならない」: N - 1)
         P[p, P_LP] = min(P[p, P_LP] + amount, param) if param > 0 else P[p, P_LP] + amount
+        static_inputs_changed(s)
     elif op == OP_GAIN_CP:
         t = q if target == TG_OPP_PLAYER else p
         if param == GAIN_PURPLE:  # 紫ゲージ (rules P_PURPLE)
             P[t, P_PURPLE] = max(0, min(PURPLE_MAX, P[t, P_PURPLE] + amount))
+            static_inputs_changed(s)
         elif param == GAIN_JOKER:  # ジョーカーゲージ in percent (§9, rules P_GAUGE)
             P[t, P_GAUGE] = max(0, min(G[O_GAUGE_MAX], P[t, P_GAUGE] + amount))
         else:

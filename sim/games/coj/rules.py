@@ -35,6 +35,7 @@ from numba.core import types
 from sim.cards.effects import (
     E_AMOUNT,
     E_COND,
+    E_COND2,
     E_COND_PARAM,
     E_FE_PARAM,
     E_FOREACH,
@@ -70,7 +71,23 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
-from sim.games.coj.vocab import CC_BITS, CC_MASK, CC_OWN_FIELD_LE, CC_OWN_SPECIES_GE, FE_OWN_UNITS, KEYWORDS
+from sim.games.coj.vocab import (
+    CC_BITS,
+    CC_LIFE_LE,
+    CC_MASK,
+    CC_OPP_HAND_LE,
+    CC_OWN_FIELD_LE,
+    CC_OWN_SPECIES_GE,
+    CC_PURPLE_GE,
+    CC_PURPLE_LE,
+    FE_LP,
+    FE_LP_LOST,
+    FE_OPP_HAND,
+    FE_OPP_UNITS,
+    FE_OWN_UNITS,
+    FE_PURPLE,
+    KEYWORDS,
+)
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
@@ -438,17 +455,30 @@ def static_of(s, q, j, keywords):
                     continue
                 if e[r, E_COND] != 0 and not static_holds(s, p, e[r, E_COND], e[r, E_COND_PARAM]):
                     continue
+                if e[r, E_COND2] != 0 and not level_within(U[q, j, U_LVL], e[r, E_COND2]):
+                    continue
                 if keywords:
                     out |= 1 << e[r, E_PARAM]
                     continue
                 amount = e[r, E_AMOUNT]
-                if e[r, E_FOREACH] == FE_OWN_UNITS:
+                fe = e[r, E_FOREACH]
+                if fe == FE_OWN_UNITS or fe == FE_OPP_UNITS:
+                    side = p if fe == FE_OWN_UNITS else 1 - p
                     n = 0
-                    for u in range(P[p, P_FIELD]):
-                        n += 1 if e[r, E_FE_PARAM] == 0 or card_kind(s, p, U[p, u, U_CARD], e[r, E_FE_PARAM]) else 0
+                    for u in range(P[side, P_FIELD]):
+                        n += 1 if e[r, E_FE_PARAM] == 0 or card_kind(s, side, U[side, u, U_CARD], e[r, E_FE_PARAM]) else 0
                     amount *= n
+                elif fe != 0:
+                    amount *= player_count(s, p, fe)
                 out += amount if op == OP_PUMP else -amount
     return out
+
+
+@engine_jit
+def level_within(lvl, cond):
+    """A static row's E_COND2 (CC_LEVEL, the reached unit's level: 「あなたのレベル2以上のユニット」) against level lvl."""
+    n = cond >> CC_BITS
+    return (n & 3) <= lvl <= (n >> 2)
 
 
 @engine_jit
@@ -470,11 +500,21 @@ def field_has_trigger(s, p, trig):
 @engine_jit
 def static_holds(s, p, cond, cparam):
     """A field effect's condition on its side p's field (「あなたのフィールドにユニットが2体以下の場合」,
-    「…【獣】ユニットが4体以上いる場合」); the importer emits no other kind on a static row."""
+    「…【獣】ユニットが4体以上いる場合」), or on an LP, a hand's size or the purple gauge (「あなたのライフが6以下の時」,
+    「対戦相手の手札が2枚以下の時」, 「あなたの紫ゲージが3以上の場合」: recomputed as those change, static_inputs_changed); the
+    importer emits no other kind on a static row."""
     kind, n = cond & CC_MASK, cond >> CC_BITS
     P, U = vP(s), vU(s)
     if kind == CC_OWN_FIELD_LE:
         return P[p, P_FIELD] <= n
+    if kind == CC_LIFE_LE:
+        return P[p, P_LP] <= n
+    if kind == CC_OPP_HAND_LE:
+        return P[1 - p, P_HAND] <= n
+    if kind == CC_PURPLE_GE:
+        return P[p, P_PURPLE] >= n
+    if kind == CC_PURPLE_LE:
+        return P[p, P_PURPLE] <= n
     m = 0
     for u in range(P[p, P_FIELD]):
         m += 1 if card_kind(s, p, U[p, u, U_CARD], cparam) else 0
@@ -545,6 +585,7 @@ def lp_loss(s, q, amount, by_effect):
         return
     P[q, P_LP] = max(0, P[q, P_LP] - amount)
     P[1 - q, P_DEALT] += amount
+    static_inputs_changed(s)
     if G[O_JOKERS] and (by_effect or G[O_GAIN_ATTACK_LP]):
         P[q, P_GAUGE] = min(G[O_GAUGE_MAX], P[q, P_GAUGE] + G[O_GAIN_LP] * amount)
     if P[q, P_LP] == 0:
@@ -585,8 +626,59 @@ def rebuild(s, p):
 
 @engine_jit
 def hand_changed(s, p):
-    """Every change to p's hand (cards, order or levels) goes through here: it voids the policy's scan."""
+    """Every change to p's hand (cards, order or levels) goes through here: it voids the policy's scan, and a
+    hand's size may hold a field effect (static_inputs_changed)."""
     vP(s)[p, P_HVER] += 1
+    static_inputs_changed(s)
+
+
+@engine_jit
+def static_inputs_changed(s):
+    """Every change to an LP, a hand, a purple gauge or a field unit's level ends here: while a unit whose field
+    effects are under a condition on them (static_holds, level_within) is on the field, the field effects are
+    recomputed (refresh_static)."""
+    if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1 and static_on_inputs(s):
+        refresh_static(s)
+
+
+@engine_jit
+def player_count_kind(fe):
+    """Whether 「[…×N]」 kind fe counts something of a player (player_count), not of the field."""
+    return fe == FE_PURPLE or fe == FE_LP_LOST or fe == FE_LP or fe == FE_OPP_HAND
+
+
+@engine_jit
+def player_count(s, p, fe):
+    """What a field effect's 「[…×N]」 counts of a player (FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND: as effects.fe_count)."""
+    P = vP(s)
+    if fe == FE_PURPLE:
+        return P[p, P_PURPLE]
+    if fe == FE_LP_LOST:
+        return max(0, LP_START - P[p, P_LP])
+    if fe == FE_LP:
+        return P[p, P_LP]
+    if fe == FE_OPP_HAND:
+        return P[1 - p, P_HAND]
+    return 0
+
+
+@engine_jit
+def static_on_inputs(s):
+    """Whether a field unit has a field effect under a condition on, or counting, an LP, a hand's size or a purple
+    gauge, or one on units of a level."""
+    P, U, K = vP(s), vU(s), vK(s)
+    for p in range(2):
+        for k in range(P[p, P_FIELD]):
+            c = U[p, k, U_CARD]
+            if not (K[p, c, K_TRIGS] >> TR_STATIC) & 1:
+                continue
+            e = vE(s)[p, c]
+            for r in range(e.shape[0]):
+                kind, fe = e[r, E_COND] & CC_MASK, e[r, E_FOREACH]
+                if e[r, E_TRIGGER] == TR_STATIC and (kind == CC_LIFE_LE or kind == CC_OPP_HAND_LE or kind == CC_PURPLE_GE
+                                                     or kind == CC_PURPLE_LE or player_count_kind(fe) or e[r, E_COND2] != 0):
+                    return True
+    return False
 
 
 @engine_jit
@@ -900,6 +992,7 @@ def set_level(s, p, j, lvl):
         return
     U[p, j, U_LVL] = lvl
     U[p, j, U_DMG] = 0
+    static_inputs_changed(s)  # a field effect on units of a level
     if lvl == 3:
         overclock(s, p, j, OCK_FIELD)
     elif lvl > old:  # a clock-up to Lv.2: 「クロックアップした時」 abilities (queued as OC ones are)

@@ -46,10 +46,13 @@ UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overc
                            "deleted", "opp_zone_broken", "own_zone_broken"})
 # "static" rows of a unit (§10 フィールド効果, rules.static_of): pump / weaken (BP) and grant_keyword while the
 # unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
-# with E_FOREACH FE_OWN_UNITS counts its side's units of the kind E_FE_PARAM (「1体につき」)
+# with E_FOREACH FE_OWN_UNITS / FE_OPP_UNITS counts that side's units of the kind E_FE_PARAM (「1体につき」), with
+# FE_PURPLE, FE_LP_LOST, FE_LP or FE_OPP_HAND a player's count (rules.player_count); E_COND a condition of
+# rules.static_holds; E_COND2 (CC_LEVEL) the levels of the units it reaches (rules.level_within)
 STATIC_OPS = frozenset({"pump", "weaken", "grant_keyword"})
 STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters"})
-# Trigger and intercept cards set in the zone (zone_event in rules), and jokers ("cast": used).
+# Trigger and intercept cards set in the zone (zone_event in rules; a card of several timings answers each: zone_trigger),
+# and jokers ("cast": used).
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
                            "opp_turn_start", "turn_end", "opp_turn_end", "own_overclock", "opp_trigger_used",
@@ -83,6 +86,10 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
     CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
     CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT, CC_ORACLE, CC_OWN_HAND_GE, CC_OPP_ZONE_GE, \
     CC_DECK_GE, CC_DECK_LE = range(1, 37)
+# CC_OPP_FIELD_MORE: the opponent has more units on the field than seat p (「対戦相手のフィールドにいるユニット数が
+# あなたのフィールドにいるユニット数より多い場合」); CC_OWN_COLOURS_GE: p's field units show n colours or more
+# (「あなたのフィールドにユニットが4属性以上いる場合」; colourless is no colour)
+CC_OPP_FIELD_MORE, CC_OWN_COLOURS_GE = 37, 38
 # CC_OWN_HAND_GE: own hand >= n (「あなたの手札が7枚の場合」: 7 is the most, §5); CC_OPP_ZONE_GE: cards in the
 # opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n
 # E_COND2 (Effect.cond2): a second condition of the same encoding that must hold too (「…で、…場合」, or an event's
