@@ -55,6 +55,7 @@ from sim.games.coj.rules import (
     G_FILTER,
     G_LEAVE_CARD,
     G_LEAVE_CAUSE,
+    G_LOCK,
     G_NWIN,
     G_OC_KIND,
     G_OQ,
@@ -270,6 +271,7 @@ from sim.games.coj.vocab import (
     FL_DELETE,
     FL_OTHER,
     GAIN_JOKER,
+    GAIN_LOCK,
     GAIN_PURPLE,
     GRANT_BATTLE,
     LVL_SHIFT,
@@ -975,6 +977,8 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
         if param == GAIN_PURPLE:  # 紫ゲージ (rules P_PURPLE)
             P[t, P_PURPLE] = max(0, min(PURPLE_MAX, P[t, P_PURPLE] + amount))
             static_inputs_changed(s)
+        elif param == GAIN_LOCK:  # no effects until the battle ends (rules G_LOCK)
+            G[G_LOCK] = 1
         elif param == GAIN_JOKER:  # ジョーカーゲージ in percent (§9, rules P_GAUGE)
             P[t, P_GAUGE] = max(0, min(G[O_GAUGE_MAX], P[t, P_GAUGE] + amount))
         else:
@@ -1063,6 +1067,8 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     """The effects of card row c of seat p with timing trig (-1: all of them: a used zone card or
     joker), in the order written (§9). A condition (E_COND) is checked as its effect resolves; of a
     choice (CC_CHOICE) only the options chosen by pick_option run."""
+    if vG(s)[G_LOCK]:  # no effect can be used until the battle ends
+        return
     e = vE(s)[p, c]
     opt = -1
     paid = True
@@ -1217,7 +1223,7 @@ def fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid):
 def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
     P, Z = vP(s), vZ(s)
-    if ev < 0 or P[p, P_NTRIG + ev] == 0:
+    if ev < 0 or P[p, P_NTRIG + ev] == 0 or vG(s)[G_LOCK]:
         return -1
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
@@ -1302,7 +1308,7 @@ def want_intercept(s, q):
 @engine_jit
 def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
     """Seat p uses its leftmost usable intercept for event ev that the policy wants; False = pass."""
-    if ev < 0 or ev >= NEV or vP(s)[p, P_NINT + ev] == 0:
+    if ev < 0 or ev >= NEV or vP(s)[p, P_NINT + ev] == 0 or vG(s)[G_LOCK]:
         return False
     for i in range(vP(s)[p, P_ZONE]):
         if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):

@@ -257,6 +257,9 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたの紫ゲージを全て消費する$"), "purple_all", "own_player"),
     (re.compile(r"^このユニットの【(神託)】を取り除く$"), "take_keyword", "self"),
     (re.compile(r"^対戦相手の紫ゲージを([+-]\d+)する$"), "gain_purple", "opp_player"),
+    # 「(この効果が発動した時、)戦闘終了時までお互いのプレイヤーは全ての効果を発動できない」 (read after parse_body's 「戦闘終了時まで」
+    # rewrite; kept only where the text said 戦闘終了時まで): gain_cp GAIN_LOCK
+    (re.compile(r"^(?:この効果が発動した時、)?ターン終了時までお互いのプレイヤーは全ての効果を発動できない$"), "lock_effects", "all_players"),
 ]
 # sentences whose effect carries CoJ modifier bits (vocab FL_*): (pattern, op, target, flags)
 _ALONE_FL = [
@@ -427,6 +430,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 2  # pump param 2: BP x amount until end of turn
     if op in ("gain_joker", "lose_joker"):
         return VOC.GAIN_JOKER
+    if op == "lock_effects":
+        return VOC.GAIN_LOCK
     if op == "to_deck":
         return VOC.BOUNCE_DECK
     return 0
@@ -512,7 +517,7 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "draw", 0
     if op == "pump_times":
         return "pump", 0
-    if op in ("gain_purple", "purple_all", "gain_joker", "lose_joker"):
+    if op in ("gain_purple", "purple_all", "gain_joker", "lose_joker", "lock_effects"):
         return "gain_cp", 0
     if op == "take_keyword":
         return "grant_keyword", 0
@@ -603,7 +608,10 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                 return None
             effects.extend(found)
             i += 1
-        if battle:  # only a sentence whose every action grants keywords until then
+        locks = [e.op == "gain_cp" and e.param == VOC.GAIN_LOCK for e in effects[start:]]
+        if any(locks) and (not battle or not all(locks)):
+            return None  # the lock is battle-long only, alone in its sentence
+        if battle and not any(locks):  # only a sentence whose every action grants keywords until then
             if not all(e.op == "grant_keyword" and e.amount == 0 for e in effects[start:]):
                 return None
             effects[start:] = [replace(e, amount=VOC.GRANT_BATTLE) for e in effects[start:]]

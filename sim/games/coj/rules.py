@@ -226,7 +226,11 @@ G_LEAVE_CARD = G_NWIN + 1
 EVQ_TRIGGER, EVQ_INTERCEPT, EVQ_DISCARD, EVQ_ZONE = 0, 1, 2, 3
 G_EVQ = G_LEAVE_CARD + 1
 G_EVN = G_EVQ + 8
-G_NCOLS = G_EVN + 1
+# G_LOCK: 1 from 「戦闘終了時までお互いのプレイヤーは全ての効果を発動できない」 (gain_cp GAIN_LOCK) until the attack ends
+# (actions.attack): no unit ability, trigger card or intercept of either player is used meanwhile (effects.run_effects,
+# next_trigger, use_one_intercept)
+G_LOCK = G_EVN + 1
+G_NCOLS = G_LOCK + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)

@@ -127,8 +127,9 @@ CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON | CC_ANY_SIDE
 
 
 # gain_cp's param: GAIN_PURPLE changes the purple gauge, GAIN_JOKER the joker gauge (percent, 「ジョーカーゲージを
-# N%増加 / 減少させる」, 0..joker_gauge_max), instead of CP
-GAIN_PURPLE, GAIN_JOKER = 1, 2
+# N%増加 / 減少させる」, 0..joker_gauge_max), instead of CP; GAIN_LOCK (target all_players) changes no count: no effect
+# of either player can be used until the battle ends (「戦闘終了時までお互いのプレイヤーは全ての効果を発動できない」, rules G_LOCK)
+GAIN_PURPLE, GAIN_JOKER, GAIN_LOCK = 1, 2, 3
 
 
 # 「選んで」 picks, made by the player's policy (a scripted one takes the highest cost, the random one
