@@ -224,6 +224,7 @@ from sim.games.coj.vocab import (
     CC_DECK_LE,
     CC_EVENT_COST_GE,
     CC_EVENT_EVO,
+    CC_EVENT_OTHER_KIND,
     CC_EVENT_UNIT,
     CC_FLAGS,
     CC_IF_DONE,
@@ -242,6 +243,7 @@ from sim.games.coj.vocab import (
     CC_OPP_ZONE_EMPTY,
     CC_OPP_ZONE_GE,
     CC_ORACLE,
+    CC_OWN_BATTLER,
     CC_OWN_COLOURS_GE,
     CC_OWN_FIELD_EQ,
     CC_OWN_FIELD_GE,
@@ -831,6 +833,13 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
         return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
     if kind == CC_OPP_FIELD_MORE:
         return P[1 - p, P_FIELD] > P[p, P_FIELD]
+    if kind == CC_OWN_BATTLER:  # the own side's unit of the battle: the attacker on p's turn, else the blocker
+        uid = vG(s)[G_BATTLE_A] if vG(s)[G_TP] == p else vG(s)[G_BATTLE_B]
+        j = find_unit(s, p, uid) if uid > 0 else -1
+        return j >= 0 and card_kind(s, p, vU(s)[p, j, U_CARD], cparam)
+    if kind == CC_EVENT_OTHER_KIND:
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return j >= 0 and not card_kind(s, ctx_seat, vU(s)[ctx_seat, j, U_CARD], cparam)
     if kind == CC_OWN_COLOURS_GE:
         return field_colours(s, p) >= n
     return True

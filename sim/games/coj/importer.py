@@ -391,6 +391,9 @@ HARMFUL = ("damage", "break", "break_power", "dull", "weaken", "bounce")
 _TWO_KEYWORDS = re.compile(r"(それら?)に【([^】]+)】と【([^】]+)】を与える")
 
 
+_HAS_KEYWORD = re.compile(r"^このユニットは【([^】]+)】を持つ(?=。|$)")
+
+
 def _sentences(body: str) -> list[str]:
     out = []
     # spelling variants of one wording: 「すべて」 for 「全て」, 「ターン終了まで」 for 「ターン終了時まで」
@@ -398,6 +401,7 @@ def _sentences(body: str) -> list[str]:
     for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
         s = _TWO_KEYWORDS.sub(r"\1に【\2】を与え、【\3】を与える", s.strip())  # two actions on one unit (_also)
         s = s.replace("「ブロックされない」効果を与え", "【ブロックされない】を与え")  # granted like a keyword
+        s = _HAS_KEYWORD.sub(r"このユニットに【\1】を与える", s)  # 「このユニットは【X】を持つ」: it has it from then on
         if not s.rstrip("。").strip():
             continue
         for pattern, parts in _SPLITS:
@@ -692,6 +696,23 @@ _ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a ki
     (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがブロックした時、"), "own_blocks"),
     (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがプレイヤーアタックに成功した時、"), "own_hit_player"),
 ]
+# set cards watching an own unit of a kind battle (CC_OWN_BATTLER) or an own unit not of a kind enter
+# (CC_EVENT_OTHER_KIND): (pattern, trigger, CC kind)
+_ZONE_KINDED = [
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットが戦闘した時、"), "own_battles", VOC.CC_OWN_BATTLER),
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニット以外のユニットがフィールドに出た時、"), "own_enters", VOC.CC_EVENT_OTHER_KIND),
+]
+
+
+def _zone_kind_timing(body: str) -> tuple[str, tuple[int, int, int], str] | None:
+    """(trigger, event condition, the rest of the body) of a _ZONE_KINDED timing of a species or colour, else None."""
+    for pattern, name, kind in _ZONE_KINDED:
+        m = pattern.match(body)
+        if m and not m.group(3):
+            return name, (VOC.coj_cond(kind, 0), _unit_filter(m.group(1), m.group(2)), 0), body[m.end():]
+    return None
+
+
 # timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
 _UNIT_QUALIFIED = [
     # 「フィールドでレベル3にクロックアップした時」: an overclock on the field, not an entry at Lv.3 (CC_ON_FIELD);
@@ -1290,6 +1311,8 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
                 event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0, 0) if cost else
                               (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour), 0))
                 break
+    if not trigger and zone_card and (kinded := _zone_kind_timing(body)) is not None:
+        trigger, event_cond, body = kinded
     own_self = ""  # the unit's own timing of an _OWN_SIDE ability
     for pattern, name, own, flag in _OWN_FLAGGED if not trigger else ():
         if m := pattern.match(body):
@@ -1376,10 +1399,11 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
             effects = [replace(e, cond=cond, cond_param=cparam, cond2=cond2) for e in effects]
     if effects and own_self:
         effects = effects + [replace(e, trigger=own_self) for e in effects]
-    if effects and also:
-        if any(e.cond for e in effects):
+    if effects and also:  # the same effects at another timing; one with its own condition keeps the effects' ones
+        if any(e.cond for e in effects) and any(cond for _, cond, _ in also):
             return None
-        effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) for t, cond, cp in also for e in effects]
+        effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) if cond else replace(e, trigger=t)
+                             for t, cond, cp in also for e in effects]
     cap = _LIFE_CAP.search(normalize(block))
     if effects and cap:  # 「(ライフはN以上にはならない)」: heal param = the highest LP it can reach
         if not any(e.op == "heal" for e in effects):

@@ -90,6 +90,10 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
 # あなたのフィールドにいるユニット数より多い場合」); CC_OWN_COLOURS_GE: p's field units show n colours or more
 # (「あなたのフィールドにユニットが4属性以上いる場合」; colourless is no colour)
 CC_OPP_FIELD_MORE, CC_OWN_COLOURS_GE = 37, 38
+# CC_OWN_BATTLER: p's unit in the battle being fought (rules G_BATTLE_A / G_BATTLE_B) is of the kind E_COND_PARAM (「あなたの
+# 【ドラゴン】ユニットが戦闘した時」 on a set card); CC_EVENT_OTHER_KIND: the event's unit is not of that kind (「あなたの【巨人】
+# ユニット以外のユニットがフィールドに出た時」)
+CC_OWN_BATTLER, CC_EVENT_OTHER_KIND = 39, 40
 # CC_OWN_HAND_GE: own hand >= n (「あなたの手札が7枚の場合」: 7 is the most, §5); CC_OPP_ZONE_GE: cards in the
 # opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n
 # E_COND2 (Effect.cond2): a second condition of the same encoding that must hold too (「…で、…場合」, or an event's
