@@ -132,3 +132,15 @@ def test_1_3_001_assault_mode_has_speed_move_when_the_opposing_zone_is_empty():
     R.zone_remove(s, 1, 0)
     A.drive(s, 0, 0)
     assert R.unit_kw(s, 0, 1) & R.KW_SPEED
+
+
+@needs_catalog
+def test_1_2_021_eternal_life_costs_a_life_when_it_attacks_or_blocks():
+    """永遠の命 (1-2-021): 「このユニットがアタックかブロックした時、あなたは1ライフダメージを受ける。」: read as two timings (attack,
+    block); its unblocked attack costs its player 1 LP besides the opponent's 1."""
+    effects = real("1-2-021").effects
+    assert [e.trigger for e in effects if e.op == "player_damage"] == ["attack", "block"]
+    s = state([real("1-2-021")], [card("FOE")])
+    setup_turn(s, 0)
+    A.attack(s, 0, field(s, 0, 0))
+    assert V(s)["P"][0, R.P_LP] == 7 and V(s)["P"][1, R.P_LP] == 7

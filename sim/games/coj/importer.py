@@ -955,6 +955,7 @@ _STATIC = [
     (re.compile(r"^このユニットに()()【([^】]+)】を与える$"), "grant_keyword", "self"),
     (re.compile(r"^このユニット()()のBP(?:を|は)\+(\d+)(?:する|される)$"), "pump", "self"),
     (re.compile(r"^このユニットは()()(ブロックされない)$"), "grant_keyword", "self"),
+    (re.compile(r"^全ての()()ユニットに【([^】]+)】を与える$"), "grant_keyword", "all_characters"),
 ]
 # the conditions a field effect can carry (rules.static_holds): counts of its side's field, its LP, the opponent's hand
 # size, its purple gauge
@@ -1032,7 +1033,9 @@ def _static(body: str) -> list[Effect] | None:
         if cond and cond & VOC.CC_MASK not in _STATIC_CONDITIONS:
             return None
         level = 0
-        if lm := _STATIC_LEVEL.match(s):  # 「あなたのレベル2以上のユニット」: the reached units' level (E_COND2 CC_LEVEL)
+        if lm := _STATIC_COST.match(s):  # 「対戦相手のコスト2以下のユニット」: the reached units' printed cost (CC_COST_LE)
+            level, s = VOC.coj_cond(VOC.CC_COST_LE, int(lm.group(2))), lm.group(1) + s[lm.end():]
+        elif lm := _STATIC_LEVEL.match(s):  # 「あなたのレベル2以上のユニット」: the reached units' level (E_COND2 CC_LEVEL)
             lo = int(lm.group(1))
             level, s = VOC.coj_cond(VOC.CC_LEVEL, lo | (3 if lm.group(2) else lo) << 2), "あなたの" + s[lm.end():]
         elif (lm := _SELF_LEVEL.match(s)) and s[lm.end():].startswith("このユニット"):  # 「このユニットのレベルが1の時、」
@@ -1070,6 +1073,7 @@ def _static(body: str) -> list[Effect] | None:
 
 
 _STATIC_LEVEL = re.compile(r"^あなたのレベル(\d)(以上)?の?")
+_STATIC_COST = re.compile(r"^(対戦相手の|あなたの|全ての)コスト(\d+)以下の")
 _SELF_LEVEL = re.compile(r"^このユニットのレベルが(\d)(以上)?の時、")
 
 
@@ -1139,6 +1143,7 @@ _ONCE_A_TURN = re.compile(r"\d+ターンに\d+度")
 _LIFE_CAP = re.compile(r"ライフは(\d+)以上にはならない")
 _GAUGE_ICON = re.compile(r"^\[([▲▼])(\d+)\]")
 _DESTROYED_OR_DELETED = re.compile(r"^このユニットが破壊または消滅した時、")
+_ATTACK_OR_BLOCK = re.compile(r"^このユニットがアタックかブロックした時、")
 _EVERY_TURN = re.compile(r"^ターン(開始|終了)時、")
 _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
 
@@ -1295,8 +1300,9 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
     icon = _GAUGE_ICON.match(body)  # [▲N] / [▼N]: the ability runs only at a purple gauge >= N / <= N
     if icon:
         body = body[icon.end():]
-    # 「このユニットが破壊または消滅した時」: both timings, as 「…時、または…時、」 (below)
+    # 「このユニットが破壊または消滅した時」, 「このユニットがアタックかブロックした時」: both timings, as 「…時、または…時、」 (below)
     body = _DESTROYED_OR_DELETED.sub("このユニットが破壊された時、またはこのユニットが消滅した時、", body)
+    body = _ATTACK_OR_BLOCK.sub("このユニットがアタックした時、またはこのユニットがブロックした時、", body)
     zone_card = ctype in ("trigger", "intercept", "joker")
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)

@@ -73,6 +73,8 @@ from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
 from sim.games.coj.vocab import (
     CC_BITS,
+    CC_COST_LE,
+    CC_LEVEL,
     CC_LIFE_LE,
     CC_MASK,
     CC_OPP_HAND_LE,
@@ -459,7 +461,7 @@ def static_of(s, q, j, keywords):
                     continue
                 if e[r, E_COND] != 0 and not static_holds(s, p, e[r, E_COND], e[r, E_COND_PARAM]):
                     continue
-                if e[r, E_COND2] != 0 and not level_within(U[q, j, U_LVL], e[r, E_COND2]):
+                if e[r, E_COND2] != 0 and not static_reaches(s, q, j, e[r, E_COND2]):
                     continue
                 if keywords:
                     out |= 1 << e[r, E_PARAM]
@@ -479,9 +481,13 @@ def static_of(s, q, j, keywords):
 
 
 @engine_jit
-def level_within(lvl, cond):
-    """A static row's E_COND2 (CC_LEVEL, the reached unit's level: 「あなたのレベル2以上のユニット」) against level lvl."""
+def static_reaches(s, q, j, cond):
+    """A static row's E_COND2 on unit j of seat q that it reaches: CC_LEVEL its level (「あなたのレベル2以上のユニット」),
+    CC_COST_LE its printed cost n or less (「対戦相手のコスト2以下のユニット」)."""
     n = cond >> CC_BITS
+    if cond & CC_MASK == CC_COST_LE:
+        return vK(s)[q, vU(s)[q, j, U_CARD], K_COST] <= n
+    lvl = vU(s)[q, j, U_LVL]
     return (n & 3) <= lvl <= (n >> 2)
 
 
@@ -639,7 +645,7 @@ def hand_changed(s, p):
 @engine_jit
 def static_inputs_changed(s):
     """Every change to an LP, a hand, a purple gauge or a field unit's level ends here: while a unit whose field
-    effects are under a condition on them (static_holds, level_within) is on the field, the field effects are
+    effects are under a condition on them (static_holds, static_reaches) is on the field, the field effects are
     recomputed (refresh_static)."""
     if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1 and static_on_inputs(s):
         refresh_static(s)
@@ -680,7 +686,7 @@ def static_on_inputs(s):
             for r in range(e.shape[0]):
                 kind, fe = e[r, E_COND] & CC_MASK, e[r, E_FOREACH]
                 if e[r, E_TRIGGER] == TR_STATIC and (kind == CC_LIFE_LE or kind == CC_OPP_HAND_LE or kind == CC_PURPLE_GE
-                                                     or kind == CC_PURPLE_LE or player_count_kind(fe) or e[r, E_COND2] != 0):
+                                                     or kind == CC_PURPLE_LE or player_count_kind(fe) or e[r, E_COND2] & CC_MASK == CC_LEVEL):
                     return True
     return False
 

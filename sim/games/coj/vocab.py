@@ -48,9 +48,9 @@ UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overc
 # unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
 # with E_FOREACH FE_OWN_UNITS / FE_OPP_UNITS counts that side's units of the kind E_FE_PARAM (「1体につき」), with
 # FE_PURPLE, FE_LP_LOST, FE_LP or FE_OPP_HAND a player's count (rules.player_count); E_COND a condition of
-# rules.static_holds; E_COND2 (CC_LEVEL) the levels of the units it reaches (rules.level_within)
+# rules.static_holds; E_COND2 the levels (CC_LEVEL) or printed costs (CC_COST_LE) of the units it reaches (rules.static_reaches)
 STATIC_OPS = frozenset({"pump", "weaken", "grant_keyword"})
-STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters"})
+STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters", "all_characters"})
 # Trigger and intercept cards set in the zone (zone_event in rules; a card of several timings answers each: zone_trigger),
 # and jokers ("cast": used).
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
@@ -94,6 +94,8 @@ CC_OPP_FIELD_MORE, CC_OWN_COLOURS_GE = 37, 38
 # 【ドラゴン】ユニットが戦闘した時」 on a set card); CC_EVENT_OTHER_KIND: the event's unit is not of that kind (「あなたの【巨人】
 # ユニット以外のユニットがフィールドに出た時」)
 CC_OWN_BATTLER, CC_EVENT_OTHER_KIND = 39, 40
+# CC_COST_LE, only as a static row's E_COND2: the reached unit's printed cost is n or less (「対戦相手のコスト2以下のユニットに…」)
+CC_COST_LE = 41
 # CC_OWN_HAND_GE: own hand >= n (「あなたの手札が7枚の場合」: 7 is the most, §5); CC_OPP_ZONE_GE: cards in the
 # opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n
 # E_COND2 (Effect.cond2): a second condition of the same encoding that must hold too (「…で、…場合」, or an event's
