@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sim.games.coj import actions as A
 from sim.games.coj import effects as FX
 from sim.games.coj import rules as R
 from sim.games.coj import vocab as VOC
-from tests.test_coj_rules import V, bp, card, field, state
+from tests.test_coj_rules import BLANK, V, bp, card, field, state, zone
 from tests.test_coj_timing import hand, needs_catalog, real
 
 
@@ -104,3 +105,23 @@ def test_1_2_049_gives_by_level_and_shields_itself_at_level_1():
     assert bp(s, 0, o) == 3000 and R.unit_kw(s, 0, o) & R.KW_INDOMITABLE
     R.set_level(s, 0, j, 2)
     assert not R.unit_kw(s, 0, j) & R.KW_SHIELD and bp(s, 0, j) == goddess.bp[1] + 2000
+
+
+@needs_catalog
+def test_2_0_102_and_2_3_218_count_the_set_cards_and_the_round():
+    """(2-0-102): 「このユニットのBPは+[お互いのトリガーゾーンにあるカードの数×1000]される」 and (2-3-218): 「このユニットのBPを+[ラウンド数
+    ×1000]する」: with one card set on each side +2000, one more +3000, and at round 2 +2000, at the next round's turn start
+    +3000."""
+    front, time = real("2-0-102"), real("2-3-218")
+    s = state([front, time, BLANK, BLANK], [BLANK])
+    V(s)["G"][R.G_ROUND] = 2
+    a, b = field(s, 0, 0), field(s, 0, 1)
+    zone(s, 0, 2)
+    zone(s, 1, 0)
+    assert bp(s, 0, a) == front.bp[0] + 2000 and bp(s, 0, b) == time.bp[0] + 2000
+    R.zone_add(s, 0, 3)
+    assert bp(s, 0, a) == front.bp[0] + 3000
+    V(s)["G"][R.G_ROUND] = 3
+    V(s)["P"][0, R.P_TOP] = 4
+    A.turn_start(s, 0)
+    assert bp(s, 0, b) == time.bp[0] + 3000

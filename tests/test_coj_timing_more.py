@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sim.games.coj import actions as A
+from sim.games.coj import effects as FX
 from sim.games.coj import rules as R
 from tests.test_coj_rules import BLANK, V, bp, card, field, state, zone
 from tests.test_coj_timing import hand, needs_catalog, real, setup_turn
@@ -144,3 +145,17 @@ def test_1_2_021_eternal_life_costs_a_life_when_it_attacks_or_blocks():
     setup_turn(s, 0)
     A.attack(s, 0, field(s, 0, 0))
     assert V(s)["P"][0, R.P_LP] == 7 and V(s)["P"][1, R.P_LP] == 7
+
+
+@needs_catalog
+def test_1_3_108_recovers_an_own_unit_when_destroyed_on_the_opponents_turn():
+    """浮き輪をあげるっ! (1-3-108): 「このユニットが対戦相手のターンに破壊された時、あなたのユニットを1体選ぶ。それの行動権を回復する」:
+    destroyed on its own turn, the exhausted own unit stays exhausted; on the opponent's turn it recovers (CC_OPP_TURN)."""
+    for turn, recovered in ((0, 0), (1, 1)):
+        s = state([real("1-3-108"), card("MAN")], [card("FOE")])
+        setup_turn(s, turn)
+        j = field(s, 0, 0)
+        field(s, 0, 1, act=0)
+        R.destroy(s, 0, j)
+        FX.settle(s)
+        assert V(s)["P"][0, R.P_FIELD] == 1 and V(s)["U"][0, 0, R.U_ACT] == recovered

@@ -123,6 +123,7 @@ from sim.games.coj.rules import (
     remove_unit,
     set_level,
     spend,
+    static_inputs_changed,
     take_damage,
     unit_bp,
     unit_kw,
@@ -190,6 +191,7 @@ def on_enter(s, p, uid):
 def turn_start(s, p):
     P, U, G = vP(s), vU(s), vG(s)
     G[G_TP] = p
+    static_inputs_changed(s)  # the round may have changed (a field effect counting it)
     P[p, P_SPENT] = 0
     P[p, P_PLAYED] = 0
     P[p, P_DEALT] = 0

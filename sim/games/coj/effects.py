@@ -240,6 +240,7 @@ from sim.games.coj.vocab import (
     CC_OPP_FIELD_MORE,
     CC_OPP_HAND_GE,
     CC_OPP_HAND_LE,
+    CC_OPP_TURN,
     CC_OPP_ZONE_EMPTY,
     CC_OPP_ZONE_GE,
     CC_ORACLE,
@@ -268,6 +269,8 @@ from sim.games.coj.vocab import (
     FE_OPP_HAND,
     FE_OPP_UNITS,
     FE_PURPLE,
+    FE_ROUND,
+    FE_ZONES,
     FL_ACTED,
     FL_BP_MIN,
     FL_DELETE,
@@ -733,6 +736,10 @@ def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
         return P[1 - p, P_HAND]
     if fe == FE_DECK:
         return P[p, P_N] - P[p, P_TOP]
+    if fe == FE_ROUND:
+        return vG(s)[G_ROUND]
+    if fe == FE_ZONES:
+        return P[0, P_ZONE] + P[1, P_ZONE]
     if fe == FE_EVENT_COST:
         j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
         return vK(s)[ctx_seat, U[ctx_seat, j, U_CARD], K_COST] if j >= 0 else 0
@@ -833,6 +840,8 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
         return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
     if kind == CC_OPP_FIELD_MORE:
         return P[1 - p, P_FIELD] > P[p, P_FIELD]
+    if kind == CC_OPP_TURN:
+        return vG(s)[G_TP] != p
     if kind == CC_OWN_BATTLER:  # the own side's unit of the battle: the attacker on p's turn, else the blocker
         uid = vG(s)[G_BATTLE_A] if vG(s)[G_TP] == p else vG(s)[G_BATTLE_B]
         j = find_unit(s, p, uid) if uid > 0 else -1

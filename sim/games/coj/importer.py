@@ -724,6 +724,7 @@ _UNIT_QUALIFIED = [
     (re.compile(r"^このユニットが戦闘に勝利した時、"), "battle", VOC.CC_WON),
     (re.compile(r"^このユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
+    (re.compile(r"^このユニットが対戦相手のターンに破壊された時、"), "leave", VOC.CC_OPP_TURN),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
 ]
 # a unit watching its own side: 「(このユニット以外の)あなたの(コストN以上の)(【X】 / 赤(属性))ユニットが…時」
@@ -771,6 +772,8 @@ _COUNTS = [  # what 「[…×N]」 counts (vocab FE_*): (pattern, kind); a speci
     (re.compile(r"^あなたのライフ$"), VOC.FE_LP),
     (re.compile(r"^対戦相手の手札の枚数$"), VOC.FE_OPP_HAND),
     (re.compile(r"^あなたのデッキ枚数$"), VOC.FE_DECK),
+    (re.compile(r"^(?:あなたの)?ラウンド数$"), VOC.FE_ROUND),
+    (re.compile(r"^お互いのトリガーゾーンにあるカードの数$"), VOC.FE_ZONES),
     (re.compile(r"^あなたの捨札の数$"), VOC.FE_DISCARD),
     (re.compile(r"^(?:あなたのフィールドのユニット数|あなたのフィールドにいるユニット(?:数)?)$"), VOC.FE_OWN_UNITS),
     (re.compile(r"^(?:あなたの|あなたのフィールドにいる)(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)(?:ユニット)?(?:の数)?$"),
@@ -997,8 +1000,9 @@ def _static_counted(sentence: str) -> list[Effect] | None:
 
 
 # what a field effect's 「[…×N]」 can count (rules.static_of: the field at every field change, the rest at every change
-# of an LP, a hand or a purple gauge, rules.player_changed)
-_STATIC_COUNTS = (VOC.FE_OWN_UNITS, VOC.FE_OPP_UNITS, VOC.FE_PURPLE, VOC.FE_LP_LOST, VOC.FE_LP, VOC.FE_OPP_HAND)
+# of an LP, a hand, a purple gauge, a trigger zone or the round, rules.static_inputs_changed)
+_STATIC_COUNTS = (VOC.FE_OWN_UNITS, VOC.FE_OPP_UNITS, VOC.FE_PURPLE, VOC.FE_LP_LOST, VOC.FE_LP, VOC.FE_OPP_HAND, VOC.FE_ROUND,
+                  VOC.FE_ZONES)
 
 
 def _static_sentences(body: str) -> list[str]:

@@ -88,6 +88,8 @@ from sim.games.coj.vocab import (
     FE_OPP_UNITS,
     FE_OWN_UNITS,
     FE_PURPLE,
+    FE_ROUND,
+    FE_ZONES,
     KEYWORDS,
 )
 
@@ -644,7 +646,8 @@ def hand_changed(s, p):
 
 @engine_jit
 def static_inputs_changed(s):
-    """Every change to an LP, a hand, a purple gauge or a field unit's level ends here: while a unit whose field
+    """Every change to an LP, a hand, a purple gauge, a trigger zone, the round or a field unit's level ends here: while a
+    unit whose field
     effects are under a condition on them (static_holds, static_reaches) is on the field, the field effects are
     recomputed (refresh_static)."""
     if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1 and static_on_inputs(s):
@@ -654,12 +657,13 @@ def static_inputs_changed(s):
 @engine_jit
 def player_count_kind(fe):
     """Whether 「[…×N]」 kind fe counts something of a player (player_count), not of the field."""
-    return fe == FE_PURPLE or fe == FE_LP_LOST or fe == FE_LP or fe == FE_OPP_HAND
+    return fe == FE_PURPLE or fe == FE_LP_LOST or fe == FE_LP or fe == FE_OPP_HAND or fe == FE_ROUND or fe == FE_ZONES
 
 
 @engine_jit
 def player_count(s, p, fe):
-    """What a field effect's 「[…×N]」 counts of a player (FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND: as effects.fe_count)."""
+    """What a field effect's 「[…×N]」 counts of a player or the game (FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_ROUND,
+    FE_ZONES: as effects.fe_count)."""
     P = vP(s)
     if fe == FE_PURPLE:
         return P[p, P_PURPLE]
@@ -669,6 +673,10 @@ def player_count(s, p, fe):
         return P[p, P_LP]
     if fe == FE_OPP_HAND:
         return P[1 - p, P_HAND]
+    if fe == FE_ROUND:
+        return vG(s)[G_ROUND]
+    if fe == FE_ZONES:
+        return P[0, P_ZONE] + P[1, P_ZONE]
     return 0
 
 
@@ -842,6 +850,7 @@ def zone_count(s, p, c, d):
     (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
     P = vP(s)
     P[p, P_ZVER] += 1
+    static_inputs_changed(s)  # a field effect counting the set cards
     t = vK(s)[p, c, K_TYPE]
     if t != CT_TRIGGER and t != CT_INTERCEPT:
         return

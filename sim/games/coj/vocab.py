@@ -96,6 +96,8 @@ CC_OPP_FIELD_MORE, CC_OWN_COLOURS_GE = 37, 38
 CC_OWN_BATTLER, CC_EVENT_OTHER_KIND = 39, 40
 # CC_COST_LE, only as a static row's E_COND2: the reached unit's printed cost is n or less (「対戦相手のコスト2以下のユニットに…」)
 CC_COST_LE = 41
+# CC_OPP_TURN: it is the opponent's turn (「このユニットが対戦相手のターンに破壊された時」)
+CC_OPP_TURN = 42
 # CC_OWN_HAND_GE: own hand >= n (「あなたの手札が7枚の場合」: 7 is the most, §5); CC_OPP_ZONE_GE: cards in the
 # opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n
 # E_COND2 (Effect.cond2): a second condition of the same encoding that must hold too (「…で、…場合」, or an event's
@@ -152,6 +154,8 @@ RECOVER_DELETED = 32
 # FE_OWN_UNITS / FE_OPP_UNITS count field units (E_FE_PARAM: a unit_filter or species hash, 0 all)
 FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, FE_OWN_UNITS, FE_OPP_UNITS, \
     FE_OPP_ACTED = range(1, 11)
+# FE_ROUND: the round (「ラウンド数」, §7); FE_ZONES: the cards set in both trigger zones (「お互いのトリガーゾーンにあるカードの数」)
+FE_ROUND, FE_ZONES = 11, 12
 
 
 # E_TMASK of a targeted op, how its unit is picked (rules G_RANDOM while it resolves): TM_RANDOM 「ランダムで1体」,
