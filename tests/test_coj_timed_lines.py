@@ -63,12 +63,16 @@ def test_2_0_067_dark_prison_destroys_one_or_two_set_cards_by_the_purple_gauge()
         assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == left
 
 
-def test_lines_of_different_events_on_a_zone_card_stay_unmodelled():
-    """A trigger or intercept card answers one event (rules.zone_event), so a heading whose lines answer two
-    (PR-081-like: 「あなたのユニットがアタックした時、… / あなたのユニットが破壊された時、…」) is not read."""
+def test_lines_of_different_events_on_a_zone_card_are_read_one_timing_each():
+    """A trigger or intercept card whose lines answer two events (PR-081-like: 「あなたのユニットがアタックした時、… /
+    あなたのユニットが破壊された時、…」) answers each (rules.zone_trigger: one timing per event); two lines of one event
+    under different flags (「戦闘した時」 and 「戦闘に勝利した時」) are not read: which line an event runs would be unclear."""
     block = "■x\nあなたのユニットがアタックした時、カードを1枚引く。\nあなたのユニットが破壊された時、カードを1枚引く。"
     assert IMP.timed_parts(block) is not None
-    assert IMP.parse_ability(block, "intercept") is None
+    on_card = IMP.parse_ability(block, "intercept")
+    assert on_card is not None and [e.trigger for e in on_card[1]] == ["own_attacks", "leave"]
+    same = "■x\nあなたのユニットが戦闘した時、カードを1枚引く。\nあなたのユニットが戦闘に勝利した時、カードを1枚引く。"
+    assert IMP.parse_ability(same, "intercept") is None
     on_unit = IMP.parse_ability(block, "unit")  # a unit reads both lines: its own side's units (itself too) attack, are destroyed
     assert on_unit is not None and [e.trigger for e in on_unit[1]] == ["own_attacks", "attack", "own_destroyed", "leave"]
     unit = "■x\nこのユニットがアタックした時、カードを1枚引く。\nこのユニットが破壊された時、カードを1枚引く。"

@@ -292,6 +292,7 @@ COND_CASES = {  # CC kind -> (n, a change to the op scene that flips it from hol
     VOC.CC_OPP_ZONE_GE: (1, lambda s: R.zone_remove(s, 1, 0)),
     VOC.CC_DECK_GE: (37, lambda s: R.draw(s, 0, 1)),
     VOC.CC_DECK_LE: (37, lambda s: V(s)["P"].__setitem__((0, R.P_TOP), 2)),
+    VOC.CC_OWN_COLOURS_GE: (1, lambda s: R.remove_unit(s, 0, 0)),
 }
 COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips it back)
     VOC.CC_ROUND_EVEN: (0, lambda s: V(s)["G"].__setitem__(R.G_ROUND, 2), lambda s: V(s)["G"].__setitem__(R.G_ROUND, 3)),
@@ -299,6 +300,7 @@ COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips 
     VOC.CC_OPP_ACTED_GE: (1, lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 0),
                           lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 1)),
     VOC.CC_OWN_HAND_GE: (1, lambda s: R.add_to_hand(s, 0, 1, 1), lambda s: R.remove_from_hand(s, 0, 0)),
+    VOC.CC_OPP_FIELD_MORE: (0, lambda s: field(s, 1, 1), lambda s: field(s, 0, 1)),
 }
 
 
@@ -421,9 +423,10 @@ def test_every_count_kind_counts():
     s = _op_scene()
     V(s)["P"][0, R.P_PURPLE] = 2
     V(s)["P"][0, R.P_LP] = 5
+    V(s)["G"][R.G_ROUND] = 3
     want = {VOC.FE_PURPLE: 2, VOC.FE_LP_LOST: 3, VOC.FE_LP: 5, VOC.FE_OPP_HAND: 1, VOC.FE_DECK: V(s)["P"][0, R.P_N] - 3,
             VOC.FE_DISCARD: 2, VOC.FE_OWN_UNITS: 1, VOC.FE_OPP_UNITS: 1, VOC.FE_OPP_ACTED: 0,
-            VOC.FE_EVENT_COST: 1}
+            VOC.FE_EVENT_COST: 1, VOC.FE_ROUND: 3, VOC.FE_ZONES: 1}
     assert set(want) == {v for k, v in vars(VOC).items() if k.startswith("FE_")}
     uid = V(s)["U"][1, 0, R.U_UID]
     for fe, n in want.items():

@@ -51,6 +51,7 @@ from sim.games.coj.rules import (
     G_BATTLE_B,
     G_CAUSE,
     G_DETAIL,
+    G_LOCK,
     G_OVER,
     G_ROUND,
     G_TP,
@@ -122,6 +123,7 @@ from sim.games.coj.rules import (
     remove_unit,
     set_level,
     spend,
+    static_inputs_changed,
     take_damage,
     unit_bp,
     unit_kw,
@@ -189,6 +191,7 @@ def on_enter(s, p, uid):
 def turn_start(s, p):
     P, U, G = vP(s), vU(s), vG(s)
     G[G_TP] = p
+    static_inputs_changed(s)  # the round may have changed (a field effect counting it)
     P[p, P_SPENT] = 0
     P[p, P_PLAYED] = 0
     P[p, P_DEALT] = 0
@@ -318,9 +321,10 @@ def use_joker(s, p, k):
 @engine_jit
 def attack(s, p, aj):
     """§8 アタック・ブロック (attack_steps); at the end of the battle the keywords granted until then
-    (「戦闘終了時まで」, U_BKW) end, whether or not it was blocked."""
+    (「戦闘終了時まで」, U_BKW) end, whether or not it was blocked, and effects can be used again (G_LOCK)."""
     attack_steps(s, p, aj)
     P, U = vP(s), vU(s)
+    vG(s)[G_LOCK] = 0
     ended = 0
     for q in range(2):
         for j in range(P[q, P_FIELD]):

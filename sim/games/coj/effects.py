@@ -25,6 +25,7 @@ from sim.games.coj.rules import (
     CAUSE_BATTLE,
     CAUSE_DELETE,
     CAUSE_EFFECT,
+    COLORLESS,
     CP_MAX,
     CT_EVO,
     CT_INTERCEPT,
@@ -54,6 +55,7 @@ from sim.games.coj.rules import (
     G_FILTER,
     G_LEAVE_CARD,
     G_LEAVE_CAUSE,
+    G_LOCK,
     G_NWIN,
     G_OC_KIND,
     G_OQ,
@@ -184,8 +186,10 @@ from sim.games.coj.rules import (
     remove_from_hand,
     remove_unit,
     rng,
+    row_event,
     set_level,
     spend,
+    static_inputs_changed,
     take_damage,
     undelete,
     unit_bp,
@@ -201,8 +205,8 @@ from sim.games.coj.rules import (
     vU,
     vZ,
     zone_answers,
-    zone_event,
     zone_remove,
+    zone_trigger,
 )
 from sim.games.coj.vocab import (
     BOUNCE_DECK,
@@ -220,6 +224,7 @@ from sim.games.coj.vocab import (
     CC_DECK_LE,
     CC_EVENT_COST_GE,
     CC_EVENT_EVO,
+    CC_EVENT_OTHER_KIND,
     CC_EVENT_UNIT,
     CC_FLAGS,
     CC_IF_DONE,
@@ -232,11 +237,15 @@ from sim.games.coj.vocab import (
     CC_OPP_ACTED_GE,
     CC_OPP_FIELD_GE,
     CC_OPP_FIELD_LE,
+    CC_OPP_FIELD_MORE,
     CC_OPP_HAND_GE,
     CC_OPP_HAND_LE,
+    CC_OPP_TURN,
     CC_OPP_ZONE_EMPTY,
     CC_OPP_ZONE_GE,
     CC_ORACLE,
+    CC_OWN_BATTLER,
+    CC_OWN_COLOURS_GE,
     CC_OWN_FIELD_EQ,
     CC_OWN_FIELD_GE,
     CC_OWN_FIELD_LE,
@@ -260,11 +269,14 @@ from sim.games.coj.vocab import (
     FE_OPP_HAND,
     FE_OPP_UNITS,
     FE_PURPLE,
+    FE_ROUND,
+    FE_ZONES,
     FL_ACTED,
     FL_BP_MIN,
     FL_DELETE,
     FL_OTHER,
     GAIN_JOKER,
+    GAIN_LOCK,
     GAIN_PURPLE,
     GRANT_BATTLE,
     LVL_SHIFT,
@@ -672,10 +684,19 @@ def chosen_unit(s):
 def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
     """§9: a trigger/intercept cannot be used only if ALL its effects would have no effect (a
     targeted one without a legal target has none); so it is usable iff one of them can act."""
+    return card_usable_at(s, p, c, -1, src_uid, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def card_usable_at(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
+    """card_usable counting only the effects of timing trig (-1: all; a card of several events answers
+    one of them at a time: rules.zone_trigger)."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):  # an 「そうした場合」 effect is possible only once its cost is: the cost decides
+        if trig >= 0 and e[k, E_TRIGGER] != trig:
+            continue
         won = e[k, E_COND] & CC_WON != 0  # 「戦闘に勝利した時」: at the battle-won event only, and a plain
-        if won != (vG(s)[G_WON] != 0) and (won or zone_event(s, p, c) == EV_OWN_BATTLE):  # 「戦闘した時」 never
+        if won != (vG(s)[G_WON] != 0) and (won or row_event(s, p, c, k) == EV_OWN_BATTLE):  # 「戦闘した時」 never
             continue
         if e[k, E_TRIGGER] == TR_OWN_OVERCLOCK and not oc_row_runs(e[k, E_COND], vG(s)[G_OC_KIND]):
             continue
@@ -715,6 +736,10 @@ def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
         return P[1 - p, P_HAND]
     if fe == FE_DECK:
         return P[p, P_N] - P[p, P_TOP]
+    if fe == FE_ROUND:
+        return vG(s)[G_ROUND]
+    if fe == FE_ZONES:
+        return P[0, P_ZONE] + P[1, P_ZONE]
     if fe == FE_EVENT_COST:
         j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
         return vK(s)[ctx_seat, U[ctx_seat, j, U_CARD], K_COST] if j >= 0 else 0
@@ -813,7 +838,34 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
     if kind == CC_LEVEL:
         j = find_unit(s, p, src_uid)
         return j >= 0 and (n & 3) <= vU(s)[p, j, U_LVL] <= (n >> 2)
+    if kind == CC_OPP_FIELD_MORE:
+        return P[1 - p, P_FIELD] > P[p, P_FIELD]
+    if kind == CC_OPP_TURN:
+        return vG(s)[G_TP] != p
+    if kind == CC_OWN_BATTLER:  # the own side's unit of the battle: the attacker on p's turn, else the blocker
+        uid = vG(s)[G_BATTLE_A] if vG(s)[G_TP] == p else vG(s)[G_BATTLE_B]
+        j = find_unit(s, p, uid) if uid > 0 else -1
+        return j >= 0 and card_kind(s, p, vU(s)[p, j, U_CARD], cparam)
+    if kind == CC_EVENT_OTHER_KIND:
+        j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
+        return j >= 0 and not card_kind(s, ctx_seat, vU(s)[ctx_seat, j, U_CARD], cparam)
+    if kind == CC_OWN_COLOURS_GE:
+        return field_colours(s, p) >= n
     return True
+
+
+@engine_jit
+def field_colours(s, p):
+    """How many colours p's field units show (colourless is none)."""
+    m = 0
+    for j in range(vP(s)[p, P_FIELD]):
+        m |= vK(s)[p, vU(s)[p, j, U_CARD], K_ELEM]
+    m &= ~COLORLESS
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
 
 
 @engine_jit
@@ -929,7 +981,7 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     elif op == OP_PLAYER_DAMAGE:
         if target == TG_ALL_PLAYERS:  # one LP change for both: §1 simultaneous 0 is a double loss
             P[p, P_LP] = max(0, P[p, P_LP] - amount)
-            lp_loss(s, q, amount, True)
+            lp_loss(s, q, amount, True)  # (static_inputs_changed for both LPs)
             if P[p, P_LP] == 0:
                 G[G_OVER] = 1
         else:  # §9 the gauge rises for LP lost to the OPPONENT's effects only
@@ -937,10 +989,14 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             lp_loss(s, t, amount, t != p)
     elif op == OP_HEAL:  # param > 0: the LP it cannot pass (「ライフはN以上にはならない」: N - 1)
         P[p, P_LP] = min(P[p, P_LP] + amount, param) if param > 0 else P[p, P_LP] + amount
+        static_inputs_changed(s)
     elif op == OP_GAIN_CP:
         t = q if target == TG_OPP_PLAYER else p
         if param == GAIN_PURPLE:  # 紫ゲージ (rules P_PURPLE)
             P[t, P_PURPLE] = max(0, min(PURPLE_MAX, P[t, P_PURPLE] + amount))
+            static_inputs_changed(s)
+        elif param == GAIN_LOCK:  # no effects until the battle ends (rules G_LOCK)
+            G[G_LOCK] = 1
         elif param == GAIN_JOKER:  # ジョーカーゲージ in percent (§9, rules P_GAUGE)
             P[t, P_GAUGE] = max(0, min(G[O_GAUGE_MAX], P[t, P_GAUGE] + amount))
         else:
@@ -1029,6 +1085,8 @@ def run_effects(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     """The effects of card row c of seat p with timing trig (-1: all of them: a used zone card or
     joker), in the order written (§9). A condition (E_COND) is checked as its effect resolves; of a
     choice (CC_CHOICE) only the options chosen by pick_option run."""
+    if vG(s)[G_LOCK]:  # no effect can be used until the battle ends
+        return
     e = vE(s)[p, c]
     opt = -1
     paid = True
@@ -1183,23 +1241,25 @@ def fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid):
 def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
     P, Z = vP(s), vZ(s)
-    if ev < 0 or P[p, P_NTRIG + ev] == 0:
+    if ev < 0 or P[p, P_NTRIG + ev] == 0 or vG(s)[G_LOCK]:
         return -1
     for i in range(start, P[p, P_ZONE]):
         c = Z[p, i]
         if vK(s)[p, c, K_TYPE] == CT_TRIGGER and zone_answers(s, p, c, ev):
             if vG(s)[O_TRIGGER_CP] and vK(s)[p, c, K_COST] > P[p, P_CP]:
                 continue
-            if card_usable(s, p, c, -1, ctx_seat, ctx_uid):
+            if card_usable_at(s, p, c, zone_trigger(s, p, c, ev), -1, ctx_seat, ctx_uid):
                 return i
     return -1
 
 
 @engine_jit
-def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
-    """Use set card i: pay, to the discard (shift left), then resolve its effects; an intercept of
-    several uses (K_USES) stays set until the last, marked with the window it was used in."""
+def use_zone_card(s, p, i, ev, cost, ctx_seat, ctx_uid):
+    """Use set card i for event ev: pay, to the discard (shift left), then resolve its effects (of a card
+    of several events, those answering ev: rules.zone_trigger); an intercept of several uses (K_USES)
+    stays set until the last, marked with the window it was used in."""
     c = vZ(s)[p, i]
+    trig = zone_trigger(s, p, c, ev)
     P = vP(s)
     if P[p, P_ZUSE + i] + 1 < vK(s)[p, c, K_USES]:
         P[p, P_ZUSE + i] += 1
@@ -1207,7 +1267,7 @@ def use_zone_card(s, p, i, cost, ctx_seat, ctx_uid):
     else:
         zone_remove(s, p, i)
     spend(s, p, cost)
-    resolve_card(s, p, c, -1, ctx_seat, ctx_uid)
+    run_effects(s, p, c, trig, -1, ctx_seat, ctx_uid)
     t = vK(s)[p, c, K_TYPE]  # 「トリガーカード / インターセプトカードの効果が発動した時」 (settle)
     if t == CT_TRIGGER or t == CT_INTERCEPT:
         queue_event(s, EVQ_TRIGGER if t == CT_TRIGGER else EVQ_INTERCEPT, p)
@@ -1225,7 +1285,7 @@ def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
     i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
     while i >= 0 and not vG(s)[G_OVER]:
         c = vZ(s)[p, i]
-        use_zone_card(s, p, i, vK(s)[p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+        use_zone_card(s, p, i, ev, vK(s)[p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
         i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
 
 
@@ -1240,7 +1300,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     while passes < 2 and not vG(s)[G_OVER]:
         i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
         if i >= 0:
-            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
+            use_zone_card(s, p, i, ev, vK(s)[p, vZ(s)[p, i], K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
             passes = 0
         else:
             passes += 1
@@ -1253,7 +1313,7 @@ def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
     c = vZ(s)[p, i]
     return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_answers(s, p, c, ev) and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN]
             and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
-            and card_usable(s, p, c, -1, ctx_seat, ctx_uid))
+            and card_usable_at(s, p, c, zone_trigger(s, p, c, ev), -1, ctx_seat, ctx_uid))
 
 
 @engine_jit
@@ -1266,11 +1326,11 @@ def want_intercept(s, q):
 @engine_jit
 def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
     """Seat p uses its leftmost usable intercept for event ev that the policy wants; False = pass."""
-    if ev < 0 or ev >= NEV or vP(s)[p, P_NINT + ev] == 0:
+    if ev < 0 or ev >= NEV or vP(s)[p, P_NINT + ev] == 0 or vG(s)[G_LOCK]:
         return False
     for i in range(vP(s)[p, P_ZONE]):
         if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
-            use_zone_card(s, p, i, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
+            use_zone_card(s, p, i, ev, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
             return True
     return False
 

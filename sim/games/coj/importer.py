@@ -257,6 +257,9 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^あなたの紫ゲージを全て消費する$"), "purple_all", "own_player"),
     (re.compile(r"^このユニットの【(神託)】を取り除く$"), "take_keyword", "self"),
     (re.compile(r"^対戦相手の紫ゲージを([+-]\d+)する$"), "gain_purple", "opp_player"),
+    # 「(この効果が発動した時、)戦闘終了時までお互いのプレイヤーは全ての効果を発動できない」 (read after parse_body's 「戦闘終了時まで」
+    # rewrite; kept only where the text said 戦闘終了時まで): gain_cp GAIN_LOCK
+    (re.compile(r"^(?:この効果が発動した時、)?ターン終了時までお互いのプレイヤーは全ての効果を発動できない$"), "lock_effects", "all_players"),
 ]
 # sentences whose effect carries CoJ modifier bits (vocab FL_*): (pattern, op, target, flags)
 _ALONE_FL = [
@@ -313,6 +316,8 @@ _CONDITIONS = [
     (re.compile(r"^対戦相手のトリガーゾーンに(?:(\d+)枚以上)?カードがある場合、"), VOC.CC_OPP_ZONE_GE),
     (re.compile(r"^あなたのデッキが(\d+)枚以上の場合、"), VOC.CC_DECK_GE),
     (re.compile(r"^あなたのデッキが(\d+)枚以下の場合、"), VOC.CC_DECK_LE),
+    (re.compile(r"^対戦相手のフィールドにいるユニット数があなたのフィールドにいるユニット数より多い場合、"), VOC.CC_OPP_FIELD_MORE),
+    (re.compile(r"^あなたのフィールドにユニットが(\d+)属性以上いる場合、"), VOC.CC_OWN_COLOURS_GE),
 ]
 # 「AでB場合、」 / 「Aで、B場合、」: two conditions (E_COND, E_COND2), A read as 「A(の / だった)場合、」
 _TWO_CONDITIONS = re.compile(r"^([^、。]+?)で、?([^、。]+場合、)")
@@ -386,6 +391,9 @@ HARMFUL = ("damage", "break", "break_power", "dull", "weaken", "bounce")
 _TWO_KEYWORDS = re.compile(r"(それら?)に【([^】]+)】と【([^】]+)】を与える")
 
 
+_HAS_KEYWORD = re.compile(r"^このユニットは【([^】]+)】を持つ(?=。|$)")
+
+
 def _sentences(body: str) -> list[str]:
     out = []
     # spelling variants of one wording: 「すべて」 for 「全て」, 「ターン終了まで」 for 「ターン終了時まで」
@@ -393,6 +401,7 @@ def _sentences(body: str) -> list[str]:
     for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
         s = _TWO_KEYWORDS.sub(r"\1に【\2】を与え、【\3】を与える", s.strip())  # two actions on one unit (_also)
         s = s.replace("「ブロックされない」効果を与え", "【ブロックされない】を与え")  # granted like a keyword
+        s = _HAS_KEYWORD.sub(r"このユニットに【\1】を与える", s)  # 「このユニットは【X】を持つ」: it has it from then on
         if not s.rstrip("。").strip():
             continue
         for pattern, parts in _SPLITS:
@@ -425,6 +434,8 @@ def _param(op: str, sentence: str, groups: list[str]) -> int | None:
         return 2  # pump param 2: BP x amount until end of turn
     if op in ("gain_joker", "lose_joker"):
         return VOC.GAIN_JOKER
+    if op == "lock_effects":
+        return VOC.GAIN_LOCK
     if op == "to_deck":
         return VOC.BOUNCE_DECK
     return 0
@@ -510,7 +521,7 @@ def _op_fl(op: str) -> tuple[str, int]:
         return "draw", 0
     if op == "pump_times":
         return "pump", 0
-    if op in ("gain_purple", "purple_all", "gain_joker", "lose_joker"):
+    if op in ("gain_purple", "purple_all", "gain_joker", "lose_joker", "lock_effects"):
         return "gain_cp", 0
     if op == "take_keyword":
         return "grant_keyword", 0
@@ -601,7 +612,10 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
                 return None
             effects.extend(found)
             i += 1
-        if battle:  # only a sentence whose every action grants keywords until then
+        locks = [e.op == "gain_cp" and e.param == VOC.GAIN_LOCK for e in effects[start:]]
+        if any(locks) and (not battle or not all(locks)):
+            return None  # the lock is battle-long only, alone in its sentence
+        if battle and not any(locks):  # only a sentence whose every action grants keywords until then
             if not all(e.op == "grant_keyword" and e.amount == 0 for e in effects[start:]):
                 return None
             effects[start:] = [replace(e, amount=VOC.GRANT_BATTLE) for e in effects[start:]]
@@ -671,14 +685,34 @@ def _sweep(s: str, trigger: str) -> Effect | None:
     return Effect(trigger, op, int(dmg or 0), _SWEEP_TARGET[side], fl, thash=floor)
 
 
-_EVENT_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性|コスト(\d+)以上の)"
+_EVENT_KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性の?|コスト(\d+)以上の)"
 _ZONE_FILTERED = [  # trigger / intercept cards whose event unit must be of a kind (CC_EVENT_UNIT, CC_EVENT_COST_GE)
     (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがフィールドに出た時、"), "own_enters"),
     (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがフィールドに出た時、"), "opp_enters"),
     (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがアタックした時、"), "own_attacks"),
     (re.compile(r"^対戦相手の" + _EVENT_KIND + r"ユニットがアタックした時、"), "opp_attacks"),
     (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットが破壊された時、"), "leave"),
+    # the blocker's own side (its block event's unit) and the attacker's (its player attack's unit)
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがブロックした時、"), "own_blocks"),
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットがプレイヤーアタックに成功した時、"), "own_hit_player"),
 ]
+# set cards watching an own unit of a kind battle (CC_OWN_BATTLER) or an own unit not of a kind enter
+# (CC_EVENT_OTHER_KIND): (pattern, trigger, CC kind)
+_ZONE_KINDED = [
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニットが戦闘した時、"), "own_battles", VOC.CC_OWN_BATTLER),
+    (re.compile(r"^あなたの" + _EVENT_KIND + r"ユニット以外のユニットがフィールドに出た時、"), "own_enters", VOC.CC_EVENT_OTHER_KIND),
+]
+
+
+def _zone_kind_timing(body: str) -> tuple[str, tuple[int, int, int], str] | None:
+    """(trigger, event condition, the rest of the body) of a _ZONE_KINDED timing of a species or colour, else None."""
+    for pattern, name, kind in _ZONE_KINDED:
+        m = pattern.match(body)
+        if m and not m.group(3):
+            return name, (VOC.coj_cond(kind, 0), _unit_filter(m.group(1), m.group(2)), 0), body[m.end():]
+    return None
+
+
 # timings the engine has as a broader event plus a condition on it: (pattern, trigger, CC kind)
 _UNIT_QUALIFIED = [
     # 「フィールドでレベル3にクロックアップした時」: an overclock on the field, not an entry at Lv.3 (CC_ON_FIELD);
@@ -690,6 +724,7 @@ _UNIT_QUALIFIED = [
     (re.compile(r"^このユニットが戦闘に勝利した時、"), "battle", VOC.CC_WON),
     (re.compile(r"^このユニットが戦闘によって破壊された時、"), "leave", VOC.CC_BY_BATTLE),
     (re.compile(r"^このユニットが効果によって破壊された時、"), "leave", VOC.CC_BY_EFFECT),
+    (re.compile(r"^このユニットが対戦相手のターンに破壊された時、"), "leave", VOC.CC_OPP_TURN),
     (re.compile(r"^対戦相手の進化ユニットがフィールドに(?:出た時|出るたび)、"), "opp_enters", VOC.CC_EVENT_EVO),
 ]
 # a unit watching its own side: 「(このユニット以外の)あなたの(コストN以上の)(【X】 / 赤(属性))ユニットが…時」
@@ -737,6 +772,8 @@ _COUNTS = [  # what 「[…×N]」 counts (vocab FE_*): (pattern, kind); a speci
     (re.compile(r"^あなたのライフ$"), VOC.FE_LP),
     (re.compile(r"^対戦相手の手札の枚数$"), VOC.FE_OPP_HAND),
     (re.compile(r"^あなたのデッキ枚数$"), VOC.FE_DECK),
+    (re.compile(r"^(?:あなたの)?ラウンド数$"), VOC.FE_ROUND),
+    (re.compile(r"^お互いのトリガーゾーンにあるカードの数$"), VOC.FE_ZONES),
     (re.compile(r"^あなたの捨札の数$"), VOC.FE_DISCARD),
     (re.compile(r"^(?:あなたのフィールドのユニット数|あなたのフィールドにいるユニット(?:数)?)$"), VOC.FE_OWN_UNITS),
     (re.compile(r"^(?:あなたの|あなたのフィールドにいる)(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)(?:ユニット)?(?:の数)?$"),
@@ -919,44 +956,107 @@ _STATIC = [
      "all_own_characters"),
     (re.compile(r"^対戦相手の(?:全ての)?" + _KIND + r"ユニットに【([^】]+)】を与える$"), "grant_keyword", "all_opp_characters"),
     (re.compile(r"^このユニットに()()【([^】]+)】を与える$"), "grant_keyword", "self"),
+    (re.compile(r"^このユニット()()のBP(?:を|は)\+(\d+)(?:する|される)$"), "pump", "self"),
+    (re.compile(r"^このユニットは()()(ブロックされない)$"), "grant_keyword", "self"),
+    (re.compile(r"^全ての()()ユニットに【([^】]+)】を与える$"), "grant_keyword", "all_characters"),
 ]
-# the conditions a field effect can carry (rules.static_holds): counts of its side's field
-_STATIC_CONDITIONS = (VOC.CC_OWN_FIELD_LE, VOC.CC_OWN_SPECIES_GE)
+# the conditions a field effect can carry (rules.static_holds): counts of its side's field, its LP, the opponent's hand
+# size, its purple gauge
+_STATIC_CONDITIONS = (VOC.CC_OWN_FIELD_LE, VOC.CC_OWN_SPECIES_GE, VOC.CC_LIFE_LE, VOC.CC_OPP_HAND_LE, VOC.CC_PURPLE_GE,
+                      VOC.CC_PURPLE_LE)
 # 「このユニットのBPは、あなたのフィールドの【X】ユニット1体につき+2000される」
 _STATIC_COUNT = re.compile(r"^このユニットのBPは、?あなたの(?:フィールドの)?" + _KIND + r"(?:ユニット)?1体につき\+(\d+)される$")
 
 
 # two field effects to the same units: 「あなたのフィールドの【神獣】ユニットのBPを+3000し、【不滅】を与える」,
 # 「あなたの【武身】ユニットに【不屈】と【貫通】を与える」
-_STATIC_PAIR = re.compile(r"^(あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニット)(?:のBPを(\+\d+)し、(【[^】]+】)を与える"
+_STATIC_PAIR = re.compile(r"^([^、。]*場合、)?(あなたの(?:フィールドの)?(?:全ての)?" + _KIND + r"ユニット|このユニット)(?:のBPを(\+\d+)し、(【[^】]+】)を与える"
                           r"|に(【[^】]+】)と(【[^】]+】)を与える)$")
 
 
+# 「このユニットのBPは、あなたのフィールドのこのユニット以外の【悪魔】ユニット / ユニット1体につき+2000される」
+_STATIC_COUNT_OTHERS = re.compile(r"^このユニットのBPは、?あなたのフィールドのこのユニット以外の" + _KIND + r"(?:ユニット)?1体につき\+(\d+)される$")
+# 「あなたの【珍獣】ユニットのBPを+[あなたのフィールドの【珍獣】×1000]する」, 「あなたの全てのユニットのBPを+[あなたのフィールドのユニット数×500]する」
+_STATIC_COUNTED = re.compile(r"^あなたの(?:全ての)?" + _KIND + r"ユニットのBPを\+\[あなたのフィールドの(?:ユニット数|" + _KIND
+                             + r"(?:ユニット)?(?:の数)?)×(\d+)\]する$")
+
+
+def _static_counted(sentence: str) -> list[Effect] | None:
+    """Field effects whose BP change counts the own side's units (E_FOREACH FE_OWN_UNITS), or None: to the own units
+    of a kind; or to the unit itself per other unit of a kind, read as the count of all of them (itself too) and
+    the same amount taken back when the unit itself is of the kind (a self row filtered by the kind)."""
+    m = _STATIC_COUNTED.match(sentence)
+    if m:
+        species, colour, counted_species, counted_colour, n = m.groups()
+        return [Effect("static", "pump", int(n), "all_own_characters", 0, thash=_unit_filter(species, colour),
+                       foreach=VOC.FE_OWN_UNITS, fe_param=_unit_filter(counted_species, counted_colour))]
+    m = _STATIC_COUNT_OTHERS.match(sentence)
+    if m:
+        species, colour, n = m.groups()
+        kind = _unit_filter(species, colour)
+        return [Effect("static", "pump", int(n), "self", 0, foreach=VOC.FE_OWN_UNITS, fe_param=kind),
+                Effect("static", "weaken", int(n), "self", 0, thash=kind)]
+    return None
+
+
+# what a field effect's 「[…×N]」 can count (rules.static_of: the field at every field change, the rest at every change
+# of an LP, a hand, a purple gauge, a trigger zone or the round, rules.static_inputs_changed)
+_STATIC_COUNTS = (VOC.FE_OWN_UNITS, VOC.FE_OPP_UNITS, VOC.FE_PURPLE, VOC.FE_LP_LOST, VOC.FE_LP, VOC.FE_OPP_HAND, VOC.FE_ROUND,
+                  VOC.FE_ZONES)
+
+
 def _static_sentences(body: str) -> list[str]:
-    """The sentences of a field-effect body, a sentence with two effects on the same units split in two."""
+    """The sentences of a field-effect body, a sentence with two effects on the same units split in two (each under
+    the sentence's leading 「〜場合、」)."""
     out = []
     for s in _sentences(body):
         s = s.rstrip("。")
         m = _STATIC_PAIR.match(s)
-        if m and m.group(4):
-            out += [f"{m.group(1)}のBPを{m.group(4)}する", f"{m.group(1)}に{m.group(5)}を与える"]
+        units = f"{m.group(1) or ''}{m.group(2)}" if m else ""  # a leading condition holds both parts
+        if m and m.group(5):
+            out += [f"{units}のBPを{m.group(5)}する", f"{units}に{m.group(6)}を与える"]
         elif m:
-            out += [f"{m.group(1)}に{m.group(6)}を与える", f"{m.group(1)}に{m.group(7)}を与える"]
+            out += [f"{units}に{m.group(7)}を与える", f"{units}に{m.group(8)}を与える"]
         else:
             out.append(s)
     return out
 
 
+# 「あなたのフィールドに【獣】ユニットが3体以上いる時、…」, 「あなたのライフが6以下の時、…」: a field effect while that holds,
+# as 「…場合、」
+_WHILE_ON_FIELD = re.compile(r"^(あなたのフィールドに[^、。]*?いる|あなたのライフが\d+以下の|対戦相手の手札が\d+枚以下の"
+                             r"|あなたの紫ゲージが\d+以[上下]の)時、")
+
+
 def _static(body: str) -> list[Effect] | None:
     """A unit's field effects: every sentence one of _STATIC / _STATIC_COUNT, or None."""
     effects: list[Effect] = []
-    for s in _static_sentences(body):
+    for s in _static_sentences(_WHILE_ON_FIELD.sub(r"\1場合、", body)):
         start = len(effects)
         cond, cparam, s = _condition(s, "static")
         if cond and cond & VOC.CC_MASK not in _STATIC_CONDITIONS:
             return None
+        level = 0
+        if lm := _STATIC_COST.match(s):  # 「対戦相手のコスト2以下のユニット」: the reached units' printed cost (CC_COST_LE)
+            level, s = VOC.coj_cond(VOC.CC_COST_LE, int(lm.group(2))), lm.group(1) + s[lm.end():]
+        elif lm := _STATIC_LEVEL.match(s):  # 「あなたのレベル2以上のユニット」: the reached units' level (E_COND2 CC_LEVEL)
+            lo = int(lm.group(1))
+            level, s = VOC.coj_cond(VOC.CC_LEVEL, lo | (3 if lm.group(2) else lo) << 2), "あなたの" + s[lm.end():]
+        elif (lm := _SELF_LEVEL.match(s)) and s[lm.end():].startswith("このユニット"):  # 「このユニットのレベルが1の時、」
+            lo = int(lm.group(1))
+            level, s = VOC.coj_cond(VOC.CC_LEVEL, lo | (3 if lm.group(2) else lo) << 2), s[lm.end():]
         hit = next(((p.match(s), op, target) for p, op, target in _STATIC if p.match(s)), None)
-        if m := _STATIC_COUNT.match(s):
+        counted = _static_counted(s)
+        found, plain = _count(s, "static")
+        fe, fparam = found or (0, 0)
+        if counted is None and fe in _STATIC_COUNTS:  # 「…のBPを+[あなたのライフ×1000]する」: the plain effect, counted
+            counted = _static(plain)
+            counted = [replace(e, foreach=fe, fe_param=fparam) for e in counted] if counted and len(counted) == 1 else None
+            if counted is None or counted[0].op not in ("pump", "weaken"):
+                return None
+        if counted is not None:
+            effects.extend(counted)
+        elif m := _STATIC_COUNT.match(s):
             species, colour, n = m.groups()
             effects.append(Effect("static", "pump", int(n), "self", 0, foreach=VOC.FE_OWN_UNITS,
                                   fe_param=_unit_filter(species, colour)))
@@ -972,8 +1072,13 @@ def _static(body: str) -> list[Effect] | None:
                 effects.append(Effect("static", op, 1, target, bit, thash=_unit_filter(species, colour)))
             else:
                 effects.append(Effect("static", op, int(value), target, 0, thash=_unit_filter(species, colour)))
-        effects[start:] = [replace(e, cond=cond, cond_param=cparam) for e in effects[start:]]
+        effects[start:] = [replace(e, cond=cond, cond_param=cparam, cond2=level) for e in effects[start:]]
     return effects or None
+
+
+_STATIC_LEVEL = re.compile(r"^あなたのレベル(\d)(以上)?の?")
+_STATIC_COST = re.compile(r"^(対戦相手の|あなたの|全ての)コスト(\d+)以下の")
+_SELF_LEVEL = re.compile(r"^このユニットのレベルが(\d)(以上)?の時、")
 
 
 _CHOICE = re.compile(r"^(対戦相手は)?以下の効果から1つを選び発動する。?")
@@ -1042,6 +1147,7 @@ _ONCE_A_TURN = re.compile(r"\d+ターンに\d+度")
 _LIFE_CAP = re.compile(r"ライフは(\d+)以上にはならない")
 _GAUGE_ICON = re.compile(r"^\[([▲▼])(\d+)\]")
 _DESTROYED_OR_DELETED = re.compile(r"^このユニットが破壊または消滅した時、")
+_ATTACK_OR_BLOCK = re.compile(r"^このユニットがアタックかブロックした時、")
 _EVERY_TURN = re.compile(r"^ターン(開始|終了)時、")
 _ALSO_WHEN = re.compile(r"あなたの【([^】]+)】が(\d+)体以上いる場合、(.+時)にも発動する。?$")
 
@@ -1068,10 +1174,12 @@ def timed_parts(block: str) -> list[str] | None:
 def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
     """An ability's keywords and effects, or None when the engine would not run all of it. A heading
     with several timed lines (timed_parts) is read line by line when it does not read as one body; on a
-    trigger or intercept card every line must answer the same event (the card answers one: rules.zone_event)."""
+    trigger or intercept card the lines answer one event each, of different timings (_zone_events_apart)."""
     whole = _parse_one(block, ctype)
     if whole is None and ctype in ("unit", "evolution"):
         whole = _static_then_timed(block, ctype)
+    if whole is None:
+        whole = _conditional_lines(block, ctype)
     parts = timed_parts(block) if whole is None else None
     if parts is None:
         return whole
@@ -1081,9 +1189,86 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
         if parsed is None or parsed[0]:
             return None
         effects.extend(parsed[1])
-    if ctype in ("trigger", "intercept", "joker") and len({(e.trigger, e.cond & VOC.CC_FLAGS) for e in effects}) > 1:
+    if ctype in ("trigger", "intercept", "joker") and not _zone_events_apart(effects):
         return None
     return frozenset(), effects
+
+
+# the zone events of the timings a set card can have (rules.trigger_event): timings of one event share a key
+_ZONE_EVENT_OF = {"enter": "enter", "own_enters": "enter", "opp_enters": "opp_enters", "cast": "opp_attacks",
+                  "opp_attacks": "opp_attacks", "own_attacks": "own_attacks", "leave": "leave",
+                  **{t: t for t in ("own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "turn_start",
+                                    "opp_turn_start", "turn_end", "opp_turn_end", "own_overclock", "opp_trigger_used",
+                                    "opp_intercept_used", "own_discarded", "opp_discards", "opp_zone_broken")}}
+
+
+def _zone_events_apart(effects: list[Effect]) -> bool:
+    """Whether a trigger or intercept card's timed lines can be played: all of one timing (as one event), or
+    of timings that answer different events, one timing each (rules.zone_trigger runs the rows of the event
+    that came), none of them an entry of either side (K_ANY_SIDE is read from the first row only)."""
+    kinds = {(e.trigger, e.cond & VOC.CC_FLAGS) for e in effects}
+    if len(kinds) == 1:
+        return True
+    triggers = [t for t, _ in kinds]
+    return (len(set(triggers)) == len(triggers) and all(t in _ZONE_EVENT_OF for t in triggers)
+            and len({_ZONE_EVENT_OF[t] for t in triggers}) == len(triggers)
+            and not any(e.cond & VOC.CC_ANY_SIDE for e in effects))
+
+
+# 「対戦相手の手札が2枚以下の場合、以下の効果が発動する。このユニットがフィールドに出た時、…。このユニットがアタックした時、…」
+_UNDER_CONDITION = re.compile(r"^([^。]+?場合、)以下の効果が発動する。")
+# conditions a row already holding one cannot take as E_COND2: they are not checked as conditions (run_effects)
+_NOT_CHECKED = (VOC.CC_CHOICE, VOC.CC_COST, VOC.CC_IF_DONE)
+
+
+def _conditional_lines(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    """Timed abilities under one condition (「〜場合、以下の効果が発動する。」 followed by sentences each opening with its
+    timing): each ability read as printed, the condition ANDed into each of its rows (E_COND, or E_COND2 beside a
+    row's own condition), checked as the effect resolves. None when a sentence after a timed one reads as a field
+    effect too (「…時、あなたのCPを+2する。あなたの緑属性ユニットのBPを+3000する。」: which of the two it is, the text
+    does not say) or a row cannot take the condition."""
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in normalize(block).split("\n")) if line]
+    head = [line for line in lines if line.startswith("■")]
+    body = "".join(line for line in lines if not line.startswith("■"))
+    m = _UNDER_CONDITION.match(body)
+    if m is None:
+        return None
+    cond, cparam, cond2, rest = _conditions(m.group(1), "static")
+    sentences = _sentences(body[m.end():])
+    if not cond or rest or not sentences or not _TIMED_LINE.match(sentences[0]):
+        return None
+    parts: list[list[str]] = []
+    for sentence in sentences:
+        if _TIMED_LINE.match(sentence):
+            parts.append([sentence])
+        elif _static(sentence) is not None:
+            return None
+        else:
+            parts[-1].append(sentence)
+    effects: list[Effect] = []
+    for part in parts:
+        parsed = _parse_one("\n".join(head + ["".join(part)]), ctype)
+        if parsed is None or parsed[0] or not parsed[1]:
+            return None
+        for e in parsed[1]:
+            under = _under(e, cond, cparam, cond2)
+            if under is None:
+                return None
+            effects.append(under)
+    if ctype in ("trigger", "intercept") and not _zone_events_apart(effects):
+        return None
+    return frozenset(), effects
+
+
+def _under(e: Effect, cond: int, cparam: int, cond2: int) -> Effect | None:
+    """Effect e under one more condition (_conditional_lines), or None when it has no room for it."""
+    own = e.cond & ~VOC.CC_FLAGS
+    if own == 0 and e.cond2 == 0:
+        return replace(e, cond=e.cond | cond, cond_param=cparam, cond2=cond2)
+    if (cond2 == 0 and e.cond2 == 0 and own & VOC.CC_MASK not in _NOT_CHECKED
+            and cond & VOC.CC_MASK not in _WITH_PARAM):
+        return replace(e, cond2=cond)
+    return None
 
 
 def _static_then_timed(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
@@ -1119,8 +1304,9 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
     icon = _GAUGE_ICON.match(body)  # [▲N] / [▼N]: the ability runs only at a purple gauge >= N / <= N
     if icon:
         body = body[icon.end():]
-    # 「このユニットが破壊または消滅した時」: both timings, as 「…時、または…時、」 (below)
+    # 「このユニットが破壊または消滅した時」, 「このユニットがアタックかブロックした時」: both timings, as 「…時、または…時、」 (below)
     body = _DESTROYED_OR_DELETED.sub("このユニットが破壊された時、またはこのユニットが消滅した時、", body)
+    body = _ATTACK_OR_BLOCK.sub("このユニットがアタックした時、またはこのユニットがブロックした時、", body)
     zone_card = ctype in ("trigger", "intercept", "joker")
     trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
@@ -1135,6 +1321,8 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
                 event_cond = ((VOC.coj_cond(VOC.CC_EVENT_COST_GE, int(cost)), 0, 0) if cost else
                               (VOC.coj_cond(VOC.CC_EVENT_UNIT, 0), _unit_filter(species, colour), 0))
                 break
+    if not trigger and zone_card and (kinded := _zone_kind_timing(body)) is not None:
+        trigger, event_cond, body = kinded
     own_self = ""  # the unit's own timing of an _OWN_SIDE ability
     for pattern, name, own, flag in _OWN_FLAGGED if not trigger else ():
         if m := pattern.match(body):
@@ -1175,7 +1363,7 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
                 trigger, body = name, body[m.end():]
                 break
         # 「ターン開始時、」 / 「ターン終了時、」 with no owner: every player's turn (a unit ability)
-        both = _EVERY_TURN.match(body) if not trigger and not zone_card else None
+        both = _EVERY_TURN.match(body) if not trigger else None  # a set card answers both events (rules.zone_trigger)
         if both:
             when = "start" if both.group(1) == "開始" else "end"
             trigger, body = "turn_" + when, body[both.end():]
@@ -1195,8 +1383,11 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
                 return None
             also.append((name, VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(more.group(2))), text_hash(more.group(1))))
             body = body[:more.start()]
-    if not trigger and not zone_card and not icon:
+    if not trigger and not zone_card:
         static = _static(body)
+        if static and icon:  # the gauge icon's condition on every field effect (the text restates it, or has none)
+            cond = VOC.coj_cond(VOC.CC_PURPLE_GE if icon.group(1) == "▲" else VOC.CC_PURPLE_LE, int(icon.group(2)))
+            static = None if any(e.cond not in (0, cond) for e in static) else [replace(e, cond=cond) for e in static]
         return (frozenset(), static) if static and len(static) <= MAX_EFFECTS else None
     if not trigger:
         return None
@@ -1218,10 +1409,11 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
             effects = [replace(e, cond=cond, cond_param=cparam, cond2=cond2) for e in effects]
     if effects and own_self:
         effects = effects + [replace(e, trigger=own_self) for e in effects]
-    if effects and also:
-        if any(e.cond for e in effects):
+    if effects and also:  # the same effects at another timing; one with its own condition keeps the effects' ones
+        if any(e.cond for e in effects) and any(cond for _, cond, _ in also):
             return None
-        effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) for t, cond, cp in also for e in effects]
+        effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) if cond else replace(e, trigger=t)
+                             for t, cond, cp in also for e in effects]
     cap = _LIFE_CAP.search(normalize(block))
     if effects and cap:  # 「(ライフはN以上にはならない)」: heal param = the highest LP it can reach
         if not any(e.op == "heal" for e in effects):

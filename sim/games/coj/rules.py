@@ -35,6 +35,7 @@ from numba.core import types
 from sim.cards.effects import (
     E_AMOUNT,
     E_COND,
+    E_COND2,
     E_COND_PARAM,
     E_FE_PARAM,
     E_FOREACH,
@@ -70,7 +71,27 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
-from sim.games.coj.vocab import CC_BITS, CC_MASK, CC_OWN_FIELD_LE, CC_OWN_SPECIES_GE, FE_OWN_UNITS, KEYWORDS
+from sim.games.coj.vocab import (
+    CC_BITS,
+    CC_COST_LE,
+    CC_LEVEL,
+    CC_LIFE_LE,
+    CC_MASK,
+    CC_OPP_HAND_LE,
+    CC_OWN_FIELD_LE,
+    CC_OWN_SPECIES_GE,
+    CC_PURPLE_GE,
+    CC_PURPLE_LE,
+    FE_LP,
+    FE_LP_LOST,
+    FE_OPP_HAND,
+    FE_OPP_UNITS,
+    FE_OWN_UNITS,
+    FE_PURPLE,
+    FE_ROUND,
+    FE_ZONES,
+    KEYWORDS,
+)
 
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
@@ -209,7 +230,11 @@ G_LEAVE_CARD = G_NWIN + 1
 EVQ_TRIGGER, EVQ_INTERCEPT, EVQ_DISCARD, EVQ_ZONE = 0, 1, 2, 3
 G_EVQ = G_LEAVE_CARD + 1
 G_EVN = G_EVQ + 8
-G_NCOLS = G_EVN + 1
+# G_LOCK: 1 from 「戦闘終了時までお互いのプレイヤーは全ての効果を発動できない」 (gain_cp GAIN_LOCK) until the attack ends
+# (actions.attack): no unit ability, trigger card or intercept of either player is used meanwhile (effects.run_effects,
+# next_trigger, use_one_intercept)
+G_LOCK = G_EVN + 1
+G_NCOLS = G_LOCK + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
@@ -438,17 +463,34 @@ def static_of(s, q, j, keywords):
                     continue
                 if e[r, E_COND] != 0 and not static_holds(s, p, e[r, E_COND], e[r, E_COND_PARAM]):
                     continue
+                if e[r, E_COND2] != 0 and not static_reaches(s, q, j, e[r, E_COND2]):
+                    continue
                 if keywords:
                     out |= 1 << e[r, E_PARAM]
                     continue
                 amount = e[r, E_AMOUNT]
-                if e[r, E_FOREACH] == FE_OWN_UNITS:
+                fe = e[r, E_FOREACH]
+                if fe == FE_OWN_UNITS or fe == FE_OPP_UNITS:
+                    side = p if fe == FE_OWN_UNITS else 1 - p
                     n = 0
-                    for u in range(P[p, P_FIELD]):
-                        n += 1 if e[r, E_FE_PARAM] == 0 or card_kind(s, p, U[p, u, U_CARD], e[r, E_FE_PARAM]) else 0
+                    for u in range(P[side, P_FIELD]):
+                        n += 1 if e[r, E_FE_PARAM] == 0 or card_kind(s, side, U[side, u, U_CARD], e[r, E_FE_PARAM]) else 0
                     amount *= n
+                elif fe != 0:
+                    amount *= player_count(s, p, fe)
                 out += amount if op == OP_PUMP else -amount
     return out
+
+
+@engine_jit
+def static_reaches(s, q, j, cond):
+    """A static row's E_COND2 on unit j of seat q that it reaches: CC_LEVEL its level (「あなたのレベル2以上のユニット」),
+    CC_COST_LE its printed cost n or less (「対戦相手のコスト2以下のユニット」)."""
+    n = cond >> CC_BITS
+    if cond & CC_MASK == CC_COST_LE:
+        return vK(s)[q, vU(s)[q, j, U_CARD], K_COST] <= n
+    lvl = vU(s)[q, j, U_LVL]
+    return (n & 3) <= lvl <= (n >> 2)
 
 
 @engine_jit
@@ -470,11 +512,21 @@ def field_has_trigger(s, p, trig):
 @engine_jit
 def static_holds(s, p, cond, cparam):
     """A field effect's condition on its side p's field (「あなたのフィールドにユニットが2体以下の場合」,
-    「…【獣】ユニットが4体以上いる場合」); the importer emits no other kind on a static row."""
+    「…【獣】ユニットが4体以上いる場合」), or on an LP, a hand's size or the purple gauge (「あなたのライフが6以下の時」,
+    「対戦相手の手札が2枚以下の時」, 「あなたの紫ゲージが3以上の場合」: recomputed as those change, static_inputs_changed); the
+    importer emits no other kind on a static row."""
     kind, n = cond & CC_MASK, cond >> CC_BITS
     P, U = vP(s), vU(s)
     if kind == CC_OWN_FIELD_LE:
         return P[p, P_FIELD] <= n
+    if kind == CC_LIFE_LE:
+        return P[p, P_LP] <= n
+    if kind == CC_OPP_HAND_LE:
+        return P[1 - p, P_HAND] <= n
+    if kind == CC_PURPLE_GE:
+        return P[p, P_PURPLE] >= n
+    if kind == CC_PURPLE_LE:
+        return P[p, P_PURPLE] <= n
     m = 0
     for u in range(P[p, P_FIELD]):
         m += 1 if card_kind(s, p, U[p, u, U_CARD], cparam) else 0
@@ -545,6 +597,7 @@ def lp_loss(s, q, amount, by_effect):
         return
     P[q, P_LP] = max(0, P[q, P_LP] - amount)
     P[1 - q, P_DEALT] += amount
+    static_inputs_changed(s)
     if G[O_JOKERS] and (by_effect or G[O_GAIN_ATTACK_LP]):
         P[q, P_GAUGE] = min(G[O_GAUGE_MAX], P[q, P_GAUGE] + G[O_GAIN_LP] * amount)
     if P[q, P_LP] == 0:
@@ -585,8 +638,65 @@ def rebuild(s, p):
 
 @engine_jit
 def hand_changed(s, p):
-    """Every change to p's hand (cards, order or levels) goes through here: it voids the policy's scan."""
+    """Every change to p's hand (cards, order or levels) goes through here: it voids the policy's scan, and a
+    hand's size may hold a field effect (static_inputs_changed)."""
     vP(s)[p, P_HVER] += 1
+    static_inputs_changed(s)
+
+
+@engine_jit
+def static_inputs_changed(s):
+    """Every change to an LP, a hand, a purple gauge, a trigger zone, the round or a field unit's level ends here: while a
+    unit whose field
+    effects are under a condition on them (static_holds, static_reaches) is on the field, the field effects are
+    recomputed (refresh_static)."""
+    if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1 and static_on_inputs(s):
+        refresh_static(s)
+
+
+@engine_jit
+def player_count_kind(fe):
+    """Whether 「[…×N]」 kind fe counts something of a player (player_count), not of the field."""
+    return fe == FE_PURPLE or fe == FE_LP_LOST or fe == FE_LP or fe == FE_OPP_HAND or fe == FE_ROUND or fe == FE_ZONES
+
+
+@engine_jit
+def player_count(s, p, fe):
+    """What a field effect's 「[…×N]」 counts of a player or the game (FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_ROUND,
+    FE_ZONES: as effects.fe_count)."""
+    P = vP(s)
+    if fe == FE_PURPLE:
+        return P[p, P_PURPLE]
+    if fe == FE_LP_LOST:
+        return max(0, LP_START - P[p, P_LP])
+    if fe == FE_LP:
+        return P[p, P_LP]
+    if fe == FE_OPP_HAND:
+        return P[1 - p, P_HAND]
+    if fe == FE_ROUND:
+        return vG(s)[G_ROUND]
+    if fe == FE_ZONES:
+        return P[0, P_ZONE] + P[1, P_ZONE]
+    return 0
+
+
+@engine_jit
+def static_on_inputs(s):
+    """Whether a field unit has a field effect under a condition on, or counting, an LP, a hand's size or a purple
+    gauge, or one on units of a level."""
+    P, U, K = vP(s), vU(s), vK(s)
+    for p in range(2):
+        for k in range(P[p, P_FIELD]):
+            c = U[p, k, U_CARD]
+            if not (K[p, c, K_TRIGS] >> TR_STATIC) & 1:
+                continue
+            e = vE(s)[p, c]
+            for r in range(e.shape[0]):
+                kind, fe = e[r, E_COND] & CC_MASK, e[r, E_FOREACH]
+                if e[r, E_TRIGGER] == TR_STATIC and (kind == CC_LIFE_LE or kind == CC_OPP_HAND_LE or kind == CC_PURPLE_GE
+                                                     or kind == CC_PURPLE_LE or player_count_kind(fe) or e[r, E_COND2] & CC_MASK == CC_LEVEL):
+                    return True
+    return False
 
 
 @engine_jit
@@ -641,14 +751,20 @@ def zone_event(s, p, c):
     trigger of its first effect, the printed timing (§9 trigger points). The hand-written timings of
     the shipped decks: enter = own_enters, cast = opp_attacks, attack = opp_attacks if the first effect
     targets an opposing unit (it hits the attacker), else own_attacks; leave = an own unit destroyed.
+    A card whose lines answer different events (zone_multi) answers the events of its other rows too.
     """
     e = vE(s)[p, c]
-    t = e[0, E_TRIGGER]
+    return trigger_event(e[0, E_TRIGGER], e[0, E_TARGET])
+
+
+@engine_jit
+def trigger_event(t, target):
+    """The zone event of timing t on an effect with target `target` (zone_event), -1 if none."""
     if t == TR_ENTER or t == TR_OWN_ENTERS:
         return EV_ENTER
     if t == TR_OPP_ENTERS:
         return EV_OPP_ENTER
-    if t == TR_CAST or t == TR_OPP_ATTACKS or (t == TR_ATTACK and e[0, E_TARGET] == TG_OPP):
+    if t == TR_CAST or t == TR_OPP_ATTACKS or (t == TR_ATTACK and target == TG_OPP):
         return EV_OPP_ATTACK
     if t == TR_ATTACK or t == TR_OWN_ATTACKS:
         return EV_OWN_ATTACK
@@ -686,11 +802,46 @@ def zone_event(s, p, c):
 
 
 @engine_jit
+def zone_multi(s, p, c):
+    """Whether set card c of seat p has effects of more than one timing: a card whose printed lines answer
+    different events (「あなたのユニットがフィールドに出た時、… / あなたの【精霊】ユニットがアタックした時、…」), whose
+    rows other than the first may answer other events than zone_event (row_event)."""
+    lo, hi = vK(s)[p, c, K_TRIGS], vK(s)[p, c, K_TRIGS_HI]
+    return (lo & (lo - 1)) != 0 or (hi & (hi - 1)) != 0 or (lo != 0 and hi != 0)
+
+
+@engine_jit
+def row_event(s, p, c, k):
+    """The event effect row k of set card c answers: zone_event for rows of the first row's timing, else
+    the event of the row's own timing (a card of several events, zone_multi)."""
+    e = vE(s)[p, c]
+    if e[k, E_TRIGGER] == e[0, E_TRIGGER]:
+        return trigger_event(e[0, E_TRIGGER], e[0, E_TARGET])
+    return trigger_event(e[k, E_TRIGGER], e[k, E_TARGET])
+
+
+@engine_jit
+def zone_trigger(s, p, c, ev):
+    """The timing of the rows of set card c that answer event ev when the card has several events
+    (zone_multi; the importer gives each event one timing), else -1: every row runs (§9 a used card)."""
+    if not zone_multi(s, p, c):
+        return -1
+    e = vE(s)[p, c]
+    for k in range(e.shape[0]):
+        if e[k, E_OP] != 0 and row_event(s, p, c, k) == ev:
+            return e[k, E_TRIGGER]
+    return -1
+
+
+@engine_jit
 def zone_answers(s, p, c, ev):
     """Whether set card c of seat p answers event ev: its zone_event, or an opponent's entry for a
-    「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE)."""
+    「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE), or the event of one of
+    its other rows on a card of several events (zone_multi)."""
     own = zone_event(s, p, c)
-    return own == ev or (ev == EV_OPP_ENTER and own == EV_ENTER and vK(s)[p, c, K_ANY_SIDE] != 0)
+    if own == ev or (ev == EV_OPP_ENTER and own == EV_ENTER and vK(s)[p, c, K_ANY_SIDE] != 0):
+        return True
+    return zone_multi(s, p, c) and zone_trigger(s, p, c, ev) >= 0
 
 
 @engine_jit
@@ -699,6 +850,7 @@ def zone_count(s, p, c, d):
     (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
     P = vP(s)
     P[p, P_ZVER] += 1
+    static_inputs_changed(s)  # a field effect counting the set cards
     t = vK(s)[p, c, K_TYPE]
     if t != CT_TRIGGER and t != CT_INTERCEPT:
         return
@@ -707,6 +859,22 @@ def zone_count(s, p, c, d):
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + ev] += d
     if ev == EV_ENTER and vK(s)[p, c, K_ANY_SIDE]:
         P[p, (P_NTRIG if t == CT_TRIGGER else P_NINT) + EV_OPP_ENTER] += d
+    if zone_multi(s, p, c):
+        zone_count_more(s, p, c, ev, (P_NTRIG if t == CT_TRIGGER else P_NINT), d)
+
+
+@engine_jit
+def zone_count_more(s, p, c, first, base, d):
+    """zone_count's part for the other events of a card of several events (zone_multi), each counted once."""
+    e = vE(s)[p, c]
+    seen = 0
+    for k in range(e.shape[0]):
+        if e[k, E_OP] == 0:
+            continue
+        ev = row_event(s, p, c, k)
+        if ev >= 0 and ev != first and (seen >> ev) & 1 == 0:
+            seen |= 1 << ev
+            vP(s)[p, base + ev] += d
 
 
 @engine_jit
@@ -843,6 +1011,7 @@ def set_level(s, p, j, lvl):
         return
     U[p, j, U_LVL] = lvl
     U[p, j, U_DMG] = 0
+    static_inputs_changed(s)  # a field effect on units of a level
     if lvl == 3:
         overclock(s, p, j, OCK_FIELD)
     elif lvl > old:  # a clock-up to Lv.2: 「クロックアップした時」 abilities (queued as OC ones are)

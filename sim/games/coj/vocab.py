@@ -46,10 +46,13 @@ UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overc
                            "deleted", "opp_zone_broken", "own_zone_broken"})
 # "static" rows of a unit (§10 フィールド効果, rules.static_of): pump / weaken (BP) and grant_keyword while the
 # unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
-# with E_FOREACH FE_OWN_UNITS counts its side's units of the kind E_FE_PARAM (「1体につき」)
+# with E_FOREACH FE_OWN_UNITS / FE_OPP_UNITS counts that side's units of the kind E_FE_PARAM (「1体につき」), with
+# FE_PURPLE, FE_LP_LOST, FE_LP or FE_OPP_HAND a player's count (rules.player_count); E_COND a condition of
+# rules.static_holds; E_COND2 the levels (CC_LEVEL) or printed costs (CC_COST_LE) of the units it reaches (rules.static_reaches)
 STATIC_OPS = frozenset({"pump", "weaken", "grant_keyword"})
-STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters"})
-# Trigger and intercept cards set in the zone (zone_event in rules), and jokers ("cast": used).
+STATIC_TARGETS = frozenset({"self", "all_own_characters", "all_opp_characters", "all_characters"})
+# Trigger and intercept cards set in the zone (zone_event in rules; a card of several timings answers each: zone_trigger),
+# and jokers ("cast": used).
 ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_attacks", "opp_attacks", "cast",
                            "own_battles", "own_blocks", "own_hit_player", "opp_hit_player", "leave", "turn_start",
                            "opp_turn_start", "turn_end", "opp_turn_end", "own_overclock", "opp_trigger_used",
@@ -83,6 +86,18 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
     CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
     CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT, CC_ORACLE, CC_OWN_HAND_GE, CC_OPP_ZONE_GE, \
     CC_DECK_GE, CC_DECK_LE = range(1, 37)
+# CC_OPP_FIELD_MORE: the opponent has more units on the field than seat p (「対戦相手のフィールドにいるユニット数が
+# あなたのフィールドにいるユニット数より多い場合」); CC_OWN_COLOURS_GE: p's field units show n colours or more
+# (「あなたのフィールドにユニットが4属性以上いる場合」; colourless is no colour)
+CC_OPP_FIELD_MORE, CC_OWN_COLOURS_GE = 37, 38
+# CC_OWN_BATTLER: p's unit in the battle being fought (rules G_BATTLE_A / G_BATTLE_B) is of the kind E_COND_PARAM (「あなたの
+# 【ドラゴン】ユニットが戦闘した時」 on a set card); CC_EVENT_OTHER_KIND: the event's unit is not of that kind (「あなたの【巨人】
+# ユニット以外のユニットがフィールドに出た時」)
+CC_OWN_BATTLER, CC_EVENT_OTHER_KIND = 39, 40
+# CC_COST_LE, only as a static row's E_COND2: the reached unit's printed cost is n or less (「対戦相手のコスト2以下のユニットに…」)
+CC_COST_LE = 41
+# CC_OPP_TURN: it is the opponent's turn (「このユニットが対戦相手のターンに破壊された時」)
+CC_OPP_TURN = 42
 # CC_OWN_HAND_GE: own hand >= n (「あなたの手札が7枚の場合」: 7 is the most, §5); CC_OPP_ZONE_GE: cards in the
 # opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n
 # E_COND2 (Effect.cond2): a second condition of the same encoding that must hold too (「…で、…場合」, or an event's
@@ -120,8 +135,9 @@ CC_FLAGS = CC_ON_FIELD | CC_CLOCKUP | CC_WON | CC_ANY_SIDE
 
 
 # gain_cp's param: GAIN_PURPLE changes the purple gauge, GAIN_JOKER the joker gauge (percent, 「ジョーカーゲージを
-# N%増加 / 減少させる」, 0..joker_gauge_max), instead of CP
-GAIN_PURPLE, GAIN_JOKER = 1, 2
+# N%増加 / 減少させる」, 0..joker_gauge_max), instead of CP; GAIN_LOCK (target all_players) changes no count: no effect
+# of either player can be used until the battle ends (「戦闘終了時までお互いのプレイヤーは全ての効果を発動できない」, rules G_LOCK)
+GAIN_PURPLE, GAIN_JOKER, GAIN_LOCK = 1, 2, 3
 
 
 # 「選んで」 picks, made by the player's policy (a scripted one takes the highest cost, the random one
@@ -138,6 +154,8 @@ RECOVER_DELETED = 32
 # FE_OWN_UNITS / FE_OPP_UNITS count field units (E_FE_PARAM: a unit_filter or species hash, 0 all)
 FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, FE_OWN_UNITS, FE_OPP_UNITS, \
     FE_OPP_ACTED = range(1, 11)
+# FE_ROUND: the round (「ラウンド数」, §7); FE_ZONES: the cards set in both trigger zones (「お互いのトリガーゾーンにあるカードの数」)
+FE_ROUND, FE_ZONES = 11, 12
 
 
 # E_TMASK of a targeted op, how its unit is picked (rules G_RANDOM while it resolves): TM_RANDOM 「ランダムで1体」,
