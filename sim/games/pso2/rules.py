@@ -115,12 +115,15 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
- G_CLEAR, G_PENDING, G_FOCUS, G_X) = range(16)
+ G_CLEAR, G_PENDING, G_FOCUS, G_X, G_AIM, G_AIMP) = range(18)
 # G_RAID: raid mode (the Boss is seat G_BOSS, G_TARGET its target player this turn, G_CLEAR the Boss
 # beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead).
 # G_FOCUS: entry id + 1 of the opposing character a Quick play in the opponent's turn aims at (0 none).
 # G_X: the X of the card being played (209.3); 0 everywhere else (209.3.1)
-G_OPT = 16
+# G_AIM: what the turn player chose as its main-phase card went onto the stack (406.2.3, 406.3): the entry
+# id of the character its first ability aims at (on seat G_AIMP) or heals (302.9 mode (b)), -1 for 回復's
+# mode (a), 0 nothing chosen yet; read and cleared by that ability as it resolves
+G_OPT = 18
 NOPT = 20
 G_POL = G_OPT + NOPT
 G_PAR = G_POL + NSMAX
