@@ -616,15 +616,6 @@ def pp_on(s, p):
 
 
 @engine_jit
-def count_pp_on(s, p):
-    P, PP = vP(s), vPP(s)
-    k = 0
-    for i in range(P[p, P_NPP]):
-        k += PP[p, i, PP_ON]
-    P[p, P_AVAIL] = k
-
-
-@engine_jit
 def put_pp(s, p, c, on, fd):
     """503.1.1: a card into PP, face up (404.2); the second player's opening card face down (102.5).
     ON (`on`, the option new_pp_on, default 1) because the seed (001) gives a card put into PP no state
@@ -635,7 +626,7 @@ def put_pp(s, p, c, on, fd):
     PP[p, i, PP_CARD], PP[p, i, PP_ON], PP[p, i, PP_FD] = c, on, fd
     P[p, P_NPP] = i + 1
     P[p, P_AVAIL] += on
-    P[p, P_PPCOL] = pp_colours(s, p)
+    P[p, P_PPCOL] |= (vK(s)[p, player_row(s), K_ELEM] if vG(s)[O_FD_COLOUR] else 0) if fd else vK(s)[p, c, K_ELEM]
 
 
 @engine_jit
@@ -675,9 +666,10 @@ def pay(s, p, cost, colour):
                 PP[p, i, PP_ON] = 0
                 left -= 1
                 break
-    i = 0
+    i, fd_left = 0, False
     while left > 0 and i < P[p, P_NPP]:
         if PP[p, i, PP_ON] and PP[p, i, PP_FD]:
+            fd_left = True
             c = PP[p, i, PP_CARD]
             for k in range(i, P[p, P_NPP] - 1):
                 for col in range(PP_NCOLS):
@@ -697,8 +689,9 @@ def pay(s, p, cost, colour):
             PP[p, i, PP_ON] = 0
             left -= 1
     P[p, P_SPENT] += cost
-    P[p, P_PPCOL] = pp_colours(s, p)
-    count_pp_on(s, p)
+    P[p, P_AVAIL] -= cost - left  # each unit of cost paid turned one ON card OFF or took the face-down one
+    if fd_left:  # the colours are those of the cards present, ON or OFF (209.1.2): only a card leaving changes them
+        P[p, P_PPCOL] = pp_colours(s, p)
 
 
 # ---------------------------------------------------------------- losing
