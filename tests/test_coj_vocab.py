@@ -299,6 +299,8 @@ COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips 
     VOC.CC_OPP_ACTED_GE: (1, lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 0),
                           lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 1)),
     VOC.CC_OWN_HAND_GE: (1, lambda s: R.add_to_hand(s, 0, 1, 1), lambda s: R.remove_from_hand(s, 0, 0)),
+    # seat 0's discard holds copies 1 and 2; its unit (copy 0) joins them, then copy 1 goes to the hand
+    VOC.CC_DISCARD_GE: (3, lambda s: R.remove_unit(s, 0, 0), lambda s: R.add_to_hand(s, 0, 1, 1)),
 }
 
 

@@ -218,6 +218,7 @@ from sim.games.coj.vocab import (
     CC_CP_GE,
     CC_DECK_GE,
     CC_DECK_LE,
+    CC_DISCARD_GE,
     CC_EVENT_COST_GE,
     CC_EVENT_EVO,
     CC_EVENT_UNIT,
@@ -269,9 +270,11 @@ from sim.games.coj.vocab import (
     GRANT_BATTLE,
     LVL_SHIFT,
     PICK_CHOSEN,
+    PLAY_CHOSEN,
     PLAY_COST_MAX,
     PLAY_COST_MIN,
     PLAY_DECK,
+    PLAY_DELETED,
     PLAY_NO_EVO,
     PV_BITS,
     PV_MASK,
@@ -583,8 +586,8 @@ def play_match(s, p, c, param):
 
 @engine_jit
 def play_candidates(s, p, param, out):
-    """What op play can put on seat p's field, into out: deck indices (PLAY_DECK) or discard copies
-    (not live, not deleted); returns how many."""
+    """What op play can put on seat p's field, into out: deck indices (PLAY_DECK), deleted copies
+    (PLAY_DELETED) or discard copies (not live, not deleted); returns how many."""
     P, DK = vP(s), vDK(s)
     m = 0
     if param & PLAY_DECK:
@@ -593,11 +596,27 @@ def play_candidates(s, p, param, out):
                 out[m] = i
                 m += 1
     else:
+        gone = param & PLAY_DELETED != 0
         for c in range(P[p, P_N]):
-            if play_match(s, p, c, param) and not live_copy(s, p, c) and not deleted(s, p, c):
+            if play_match(s, p, c, param) and (deleted(s, p, c) if gone else
+                                               not live_copy(s, p, c) and not deleted(s, p, c)):
                 out[m] = c
                 m += 1
     return m
+
+
+@engine_jit
+def play_pick(s, p, param, cands, m):
+    """The candidate op play takes: the player's pick for PLAY_CHOSEN (a scripted policy the highest cost,
+    the last of equals as costliest; the random policy at random), else a uniform random one."""
+    if not param & PLAY_CHOSEN or vG(s)[G_POL + p] == 0:
+        return cands[randbelow(rng(s, SUB_POLICY0 + p), m)]
+    best, best_cost = cands[0], -1
+    for k in range(m):
+        c = vDK(s)[p, cands[k]] if param & PLAY_DECK else cands[k]
+        if vK(s)[p, c, K_COST] >= best_cost:
+            best, best_cost = cands[k], vK(s)[p, c, K_COST]
+    return best
 
 
 @engine_jit
@@ -800,6 +819,8 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
     if kind == CC_DECK_GE or kind == CC_DECK_LE:
         left = P[p, P_N] - P[p, P_TOP]
         return left >= n if kind == CC_DECK_GE else left <= n
+    if kind == CC_DISCARD_GE:  # 「あなたの捨札に(青属性の)カードがN枚以上ある場合」
+        return fe_count(s, p, FE_DISCARD, cparam, -1, -1) >= n
     if kind == CC_OPP_ACTED_GE:
         m = 0
         for j in range(P[1 - p, P_FIELD]):
@@ -997,12 +1018,14 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             m = play_candidates(s, p, param, cands) if P[p, P_FIELD] < FIELD_MAX else 0
             if m == 0:
                 break
-            c = cands[randbelow(rng(s, SUB_POLICY0 + p), m)]
+            c = play_pick(s, p, param, cands, m)
             if param & PLAY_DECK:
                 i, c = c, DK[p, c]
                 DK[p, i] = DK[p, P[p, P_TOP]]
                 DK[p, P[p, P_TOP]] = c
                 P[p, P_TOP] += 1
+            elif param & PLAY_DELETED:
+                undelete(s, p, c)
             j = place_unit(s, p, c, 1)  # §5: a discard card is Lv.1, and so is a deck card
             G[G_CHOSEN_SEAT] = p  # 「それ」 after it: the unit placed
             G[G_CHOSEN_UID] = vU(s)[p, j, U_UID]

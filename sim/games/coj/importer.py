@@ -304,20 +304,20 @@ _CONDITIONS = [
     (re.compile(r"^あなたのフィールドにユニットが(\d+)体の場合、"), VOC.CC_OWN_FIELD_EQ),
     (re.compile(r"^フィールドにユニットが(\d+)体以上いる場合、"), VOC.CC_ALL_FIELD_GE),
     (re.compile(r"^対戦相手よりあなたのライフが少ない場合、"), VOC.CC_LIFE_BEHIND),
-    (re.compile(r"^対戦相手のフィールドに行動済ユニットが(?:(\d+)体以上)?いる場合、"), VOC.CC_OPP_ACTED_GE),
+    (re.compile(r"^対戦相手のフィールドに行動済ユニットが(?:(\d+)体以上)?(?:いる|の)場合、"), VOC.CC_OPP_ACTED_GE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以上の場合、"), VOC.CC_PURPLE_GE),
     (re.compile(r"^このユニットに【神託】がある場合、"), VOC.CC_ORACLE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以下の場合、"), VOC.CC_PURPLE_LE),
     (re.compile(r"^対戦相手の手札が(7)枚の場合、"), VOC.CC_OPP_HAND_GE),  # §5: 7 is the most a hand holds
-    (re.compile(r"^あなたの手札が(7)枚の場合、"), VOC.CC_OWN_HAND_GE),
+    (re.compile(r"^あなたの手札が(7)枚の場合、|^あなたの手札が(\d+)枚以上(?:ある)?の場合、"), VOC.CC_OWN_HAND_GE),
     (re.compile(r"^対戦相手のトリガーゾーンに(?:(\d+)枚以上)?カードがある場合、"), VOC.CC_OPP_ZONE_GE),
     (re.compile(r"^あなたのデッキが(\d+)枚以上の場合、"), VOC.CC_DECK_GE),
     (re.compile(r"^あなたのデッキが(\d+)枚以下の場合、"), VOC.CC_DECK_LE),
 ]
 # 「AでB場合、」 / 「Aで、B場合、」: two conditions (E_COND, E_COND2), A read as 「A(の / だった)場合、」
-_TWO_CONDITIONS = re.compile(r"^([^、。]+?)で、?([^、。]+場合、)")
+_TWO_CONDITIONS = re.compile(r"^([^、。]+?)(?:で、?|あり、)([^、。]+場合、)")  # 「…枚以上あり、…場合」 too
 _COUNTS_ONE = (VOC.CC_OPP_ACTED_GE, VOC.CC_OPP_ZONE_GE)  # kinds whose count is 1 when the text gives none
-_WITH_PARAM = (VOC.CC_OWN_SPECIES_GE, VOC.CC_EVENT_UNIT)  # kinds that read E_COND_PARAM: never E_COND2
+_WITH_PARAM = (VOC.CC_OWN_SPECIES_GE, VOC.CC_EVENT_UNIT, VOC.CC_DISCARD_GE)  # kinds that read E_COND_PARAM: never E_COND2
 # E_COND kinds that are no condition of the game (a choice, a cost and what follows it): never E_COND2
 _NOT_SECOND = (*_WITH_PARAM, VOC.CC_CHOICE, VOC.CC_COST, VOC.CC_IF_DONE)
 # two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
@@ -452,6 +452,8 @@ def _unit_filter(species: str | None, colour: str | None) -> int:
 
 
 _COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?いる場合、")
+# 「あなたの捨札に(青属性の / 【X】ユニットの)カードがN枚以上ある場合」 (CC_DISCARD_GE, the kind in E_COND_PARAM)
+_DISCARD_AT_LEAST = re.compile(r"^あなたの捨札(?:に|の)(?:(?:【([^】]+)】ユニットの|(赤|黄|青|緑|紫)属性の?))?カードが(\d+)枚以上(?:ある)?(?:の)?場合、")
 _IN_BATTLE = re.compile(r"^それが(アタック|ブロック)中だった場合、")
 _OWN_LEVEL = re.compile(r"^(?:このユニット|自身)のレベルが(\d)(以上|以下)?の場合、")
 
@@ -469,6 +471,9 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
     if m:
         return (VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(m.group(3) or 1)), _unit_filter(m.group(1), m.group(2)),
                 sentence[m.end():])
+    m = _DISCARD_AT_LEAST.match(sentence)
+    if m:
+        return VOC.coj_cond(VOC.CC_DISCARD_GE, int(m.group(3))), _unit_filter(m.group(1), m.group(2)), sentence[m.end():]
     m = _IN_BATTLE.match(sentence)
     if m and trigger in ("battle", "own_battles"):
         kind = VOC.CC_ATTACKING if m.group(1) == "アタック" else VOC.CC_BLOCKING
@@ -785,11 +790,12 @@ def _event_unit_as_it(sentence: str, trigger: str) -> str:
     return sentence
 
 
-# 【特殊召喚】 from the own discard or deck (vocab play_param): (deck), (not evolutions), cost N, (以下 /
-# 以上), (か M), colour, species, the number of units
-_SUMMON = re.compile(r"^(?:あなたの)?(?:捨札(?:にある|から)|(デッキ)から)(進化ユニット(?:カード)?以外の)?"
+# 【特殊召喚】 from the own discard, deleted cards or deck (vocab play_param): (deck / deleted), (not evolutions),
+# cost N, (以下 / 以上), (か M), colour, species, the number of units: at random (ランダムで) or the player's pick
+# (「N体選んで」, or neither word: the player chooses, as for every pick the text does not make random)
+_SUMMON = re.compile(r"^(?:あなたの)?(?:捨札(?:にある|から)|(デッキ)から|捨札にある(消滅している)カードから)(進化ユニット(?:カード)?以外の)?"
                      r"(?:コスト(\d+)(以下|以上)?(?:か(\d+))?の)?(?:(赤|黄|青|緑|紫)属性の?|【([^】]+)】)?(?:ユニット(?:カード)?)?"
-                     r"を(?:ランダムで(\d+)体(?:まで)?|(\d+)体ランダムで)【特殊召喚】する$")
+                     r"を?(?:ランダムで(\d+)体(?:まで)?|(\d+)体ランダムで|(\d+)体(?:まで)?(選んで)?)【特殊召喚】する$")
 
 
 def _summon(s: str, trigger: str) -> Effect | None:
@@ -797,7 +803,7 @@ def _summon(s: str, trigger: str) -> Effect | None:
     m = _SUMMON.match(s)
     if not m:
         return None
-    deck, no_evo, cost, cmp, cost2, colour, species, n1, n2 = m.groups()
+    deck, gone, no_evo, cost, cmp, cost2, colour, species, n1, n2, n3, _ = m.groups()
     lo = hi = int(cost) if cost else -1
     if cmp == "以下":
         lo = -1
@@ -807,8 +813,9 @@ def _summon(s: str, trigger: str) -> Effect | None:
         if cmp or int(cost2) != hi + 1:
             return None  # 「コストNかM」 is a range only for neighbouring costs
         hi = int(cost2)
-    param = VOC.play_param(VOC.PLAY_DECK if deck else VOC.PLAY_DISCARD, bool(no_evo), lo, hi)
-    return Effect(trigger, "play", int(n1 or n2), "own_player", param, thash=_unit_filter(species, colour))
+    source = VOC.PLAY_DECK if deck else VOC.PLAY_DELETED if gone else VOC.PLAY_DISCARD
+    param = VOC.play_param(source, bool(no_evo), lo, hi, chosen=bool(n3))
+    return Effect(trigger, "play", int(n1 or n2 or n3), "own_player", param, thash=_unit_filter(species, colour))
 
 
 _FOE = re.compile(r"^(ターン終了時まで)?戦闘中の相手ユニット(?:がレベル(\d)以上だった場合、それ)?")

@@ -82,9 +82,10 @@ CC_OWN_FIELD_LE, CC_OWN_FIELD_GE, CC_OPP_FIELD_GE, CC_OPP_FIELD_LE, CC_LIFE_LE, 
     CC_OWN_SPECIES_GE, CC_ROUND_ODD, CC_ROUND_EVEN, CC_OWN_HAND_LE, CC_OWN_FIELD_EQ, CC_ALL_FIELD_GE, \
     CC_LIFE_BEHIND, CC_OPP_ACTED_GE, CC_CP_GE, CC_OPP_HAND_GE, CC_LIFE_GE, CC_ATTACKING, CC_BLOCKING, \
     CC_EVENT_UNIT, CC_EVENT_COST_GE, CC_EVENT_EVO, CC_BY_BATTLE, CC_BY_EFFECT, CC_ORACLE, CC_OWN_HAND_GE, CC_OPP_ZONE_GE, \
-    CC_DECK_GE, CC_DECK_LE = range(1, 37)
+    CC_DECK_GE, CC_DECK_LE, CC_DISCARD_GE = range(1, 38)
 # CC_OWN_HAND_GE: own hand >= n (「あなたの手札が7枚の場合」: 7 is the most, §5); CC_OPP_ZONE_GE: cards in the
-# opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n
+# opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n;
+# CC_DISCARD_GE: n or more cards in the own discard (not deleted) of the species / colour E_COND_PARAM (0 any card)
 # E_COND2 (Effect.cond2): a second condition of the same encoding that must hold too (「…で、…場合」, or an event's
 # kind and a 「〜場合」), never one that reads E_COND_PARAM (CC_EVENT_UNIT, CC_OWN_SPECIES_GE: those go first)
 # CC_ON_FIELD / CC_CLOCKUP, flags ORed into any E_COND of an "overclock" row (rules G_OC_KIND,
@@ -176,10 +177,14 @@ def coj_cond(kind: int, n: int) -> int:
 # PLAY_DISCARD / PLAY_DECK (where from) | PLAY_NO_EVO (「進化ユニット以外の」) | the highest cost + 1 in bits
 # PLAY_COST_MAX.. (5 bits, 0 any) | the lowest cost in bits PLAY_COST_MIN.. (5 bits); E_THASH a species
 # (text_hash) or colour (unit_filter) the card must have, 0 any. Each unit is a uniform random pick among
-# the matching cards (「ランダムで」), placed at Lv.1 (§5: discard cards are Lv.1) with its action right and
+# the matching cards (「ランダムで」; PLAY_CHOSEN below: the player's pick), placed at Lv.1 (§5: discard cards are Lv.1) with its action right and
 # attack restriction, as a driven unit (keywords.json 行動制限: a summoned unit cannot attack that turn)
 PLAY_DISCARD, PLAY_DECK, PLAY_NO_EVO = 1, 2, 4
 PLAY_COST_MAX, PLAY_COST_MIN = 3, 8
+# PLAY_DELETED: from the own deleted cards (§5 消滅, 「あなたの捨札にある消滅しているカードから」; the unit placed is no
+# longer deleted) instead of the discard; PLAY_CHOSEN: the player picks (「N体選んで」, or no 「ランダムで」), a scripted
+# policy the highest cost (as for 「選んで」 recoveries), the random one at random
+PLAY_DELETED, PLAY_CHOSEN = 1 << 13, 1 << 14
 # bounce with param BOUNCE_DECK: to its owner's deck at a random place (「デッキに戻す」) instead of the hand
 BOUNCE_DECK = 1
 # grant_keyword's amount: 0 until end of turn, 1 while the unit stays, 2 the keyword taken (「取り除く」),
@@ -187,10 +192,11 @@ BOUNCE_DECK = 1
 GRANT_BATTLE = 3
 
 
-def play_param(source: int, no_evo: bool, cost_min: int, cost_max: int) -> int:
-    """op play's param: a PLAY_DISCARD / PLAY_DECK source, 「進化ユニット以外」, cost bounds (-1: none)."""
+def play_param(source: int, no_evo: bool, cost_min: int, cost_max: int, chosen: bool = False) -> int:
+    """op play's param: a PLAY_DISCARD / PLAY_DECK / PLAY_DELETED source, 「進化ユニット以外」, cost bounds (-1:
+    none), picked by the player (PLAY_CHOSEN) or at random."""
     return (source | (PLAY_NO_EVO if no_evo else 0) | (cost_max + 1) << PLAY_COST_MAX
-            | max(0, cost_min) << PLAY_COST_MIN)
+            | max(0, cost_min) << PLAY_COST_MIN | (PLAY_CHOSEN if chosen else 0))
 
 
 OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",
