@@ -12,6 +12,7 @@ from sim.games.coj import actions as A
 from sim.games.coj import effects as FX
 from sim.games.coj import engine as coj
 from sim.games.coj import importer as T
+from sim.games.coj import policy as PO
 from sim.games.coj import rules as R
 from sim.games.coj import vocab as VOC
 from tests.test_coj_rules import V, card, field, state, zone
@@ -90,6 +91,7 @@ EVENTS = {
     "intercept_used1": lambda s: (R.queue_event(s, R.EVQ_INTERCEPT, 1), FX.settle(s)),
     "discarded0": lambda s: _discards(s, 0),
     "discarded1": lambda s: _discards(s, 1),
+    "activate0": lambda s: A.do_action(s, 0, PO.act(PO.A_ACTIVATE, 0, 0)),
 }
 
 
@@ -140,7 +142,7 @@ UNIT_EVENTS = {"enter": "enter0", "attack": "attack0", "block": "blocked1", "bat
                "opp_trigger_used": "trigger_used1", "own_intercept_used": "intercept_used0",
                "opp_intercept_used": "intercept_used1", "own_discarded": "discarded0", "opp_discards": "discarded1",
                "own_battles": "other_won0", "deleted": "delete0", "opp_zone_broken": "zone_broken1",
-               "own_zone_broken": "zone_broken0"}
+               "own_zone_broken": "zone_broken0", "action": "activate0"}
 ZONE_EVENTS = {"enter": "enter0", "own_enters": "enter0", "opp_enters": "enter1", "attack": "attack0",
                "own_attacks": "attack0", "opp_attacks": "attack1", "cast": "attack1", "own_battles": "blocked0",
                "own_blocks": "blocked1", "own_hit_player": "attack0", "opp_hit_player": "attack1",

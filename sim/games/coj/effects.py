@@ -137,6 +137,7 @@ from sim.games.coj.rules import (
     TG_OPP_PLAYER,
     TG_OWN_PLAYER,
     TG_SELF,
+    TR_ACTION,
     TR_BATTLE,
     TR_DELETED,
     TR_LEAVE,
@@ -620,6 +621,41 @@ def play_pick(s, p, param, cands, m):
 
 
 @engine_jit
+def kind_in_deck(s, p, i, pick, costliest_one):
+    """Deck index (from i) of a card of seat p of the kind G_FILTER: the `pick`-th one, or with costliest_one the
+    highest cost (the last of equals); -1 if none."""
+    P, DK, f = vP(s), vDK(s), vG(s)[G_FILTER]
+    best, best_cost = -1, -1
+    for k in range(i, P[p, P_N]):
+        if card_kind(s, p, DK[p, k], f):
+            if costliest_one:
+                if vK(s)[p, DK[p, k], K_COST] >= best_cost:
+                    best, best_cost = k, vK(s)[p, DK[p, k], K_COST]
+            elif pick == 0:
+                return k
+            else:
+                pick -= 1
+    return best
+
+
+@engine_jit
+def mill_kind(s, p, amount, chosen):
+    """「デッキから【X】をN体選んで捨てる」: N cards of the kind G_FILTER from seat p's deck to the discard, the policy's
+    picks (chosen: the highest cost) or uniformly random ones; fewer if the deck holds fewer."""
+    P, DK = vP(s), vDK(s)
+    for _ in range(amount):
+        top = P[p, P_TOP]
+        n = 0
+        for k in range(top, P[p, P_N]):
+            n += card_kind(s, p, DK[p, k], vG(s)[G_FILTER])
+        if n == 0:
+            return
+        b = kind_in_deck(s, p, top, 0, True) if chosen else kind_in_deck(s, p, top, randbelow(rng(s, SUB_POLICY0 + p), n), False)
+        DK[p, top], DK[p, b] = DK[p, b], DK[p, top]
+        P[p, P_TOP] = top + 1  # to the discard (not stored: no live zone)
+
+
+@engine_jit
 def to_deck(s, p, c):
     """Copy c of seat p, just taken off the field, back into its deck at a uniformly random place
     (「デッキに戻す」). A copy a §5 rebuild already put back in the deck stays where it is."""
@@ -666,7 +702,7 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
     if op == OP_ZONE_BREAK:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
     if op == OP_MILL:
-        return P[p, P_TOP] < P[p, P_N]
+        return P[p, P_TOP] < P[p, P_N] and (vG(s)[G_FILTER] == 0 or kind_in_deck(s, p, P[p, P_TOP], 0, False) >= 0)
     if op == OP_PLAY:
         return P[p, P_FIELD] < FIELD_MAX and play_candidates(s, p, param, np.empty(P[p, P_N], np.int32)) > 0
     if op == OP_HEAL and param > 0:
@@ -698,17 +734,34 @@ def card_usable(s, p, c, src_uid, ctx_seat, ctx_uid):
             continue
         if e[k, E_TRIGGER] == TR_OWN_OVERCLOCK and not oc_row_runs(e[k, E_COND], vG(s)[G_OC_KIND]):
             continue
-        cond = e[k, E_COND] & ~CC_FLAGS
-        if (e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid)
-                and cond_holds(s, p, e[k, E_COND2], 0, src_uid, ctx_seat, ctx_uid)):
-            vG(s)[G_FILTER] = e[k, E_THASH]
-            vG(s)[G_RANDOM] = e[k, E_TMASK] & TM_FOE  # the battle's foe or nothing; a random pick: any legal one
-            ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
-                                 ctx_uid)
-            vG(s)[G_FILTER] = 0
-            vG(s)[G_RANDOM] = 0
-            if ok:
-                return True
+        if row_possible(s, p, e, k, src_uid, ctx_seat, ctx_uid):
+            return True
+    return False
+
+
+@engine_jit
+def row_possible(s, p, e, k, src_uid, ctx_seat, ctx_uid):
+    """Whether effect row k (of table e, seat p) can act now: its conditions hold and it has an effect (§9)."""
+    cond = e[k, E_COND] & ~CC_FLAGS
+    if not (e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid)
+            and cond_holds(s, p, e[k, E_COND2], 0, src_uid, ctx_seat, ctx_uid)):
+        return False
+    vG(s)[G_FILTER] = e[k, E_THASH]
+    vG(s)[G_RANDOM] = e[k, E_TMASK] & TM_FOE  # the battle's foe or nothing; a random pick: any legal one
+    ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
+                         ctx_uid)
+    vG(s)[G_FILTER] = 0
+    vG(s)[G_RANDOM] = 0
+    return ok
+
+
+@engine_jit
+def action_rows_usable(s, p, c, src_uid):
+    """§9 use legality of the 【起動】 ability of seat p's card row c (activated.py): one of its "action" rows can act."""
+    e = vE(s)[p, c]
+    for k in range(e.shape[0]):
+        if e[k, E_TRIGGER] == TR_ACTION and row_possible(s, p, e, k, src_uid, -1, -1):
+            return True
     return False
 
 
@@ -1004,6 +1057,8 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             if gone:
                 undelete(s, p, c)
             add_to_hand(s, p, c, 1)  # §5: cards in the discard are Lv.1
+    elif op == OP_MILL and vG(s)[G_FILTER] != 0:  # 「デッキから【四聖獣】を1体選んで捨てる」: cards of a kind
+        mill_kind(s, p, amount, param == PICK_CHOSEN and vG(s)[G_POL + p] != 0)
     elif op == OP_MILL:  # 「デッキからカードをN枚ランダムで捨てる」: the deck is shuffled, so its top N cards
         if param == PICK_CHOSEN and vG(s)[G_POL + p] != 0:  # 「選んで捨てる」: the policy's picks go on top first
             DK = vDK(s)

@@ -451,7 +451,7 @@ def _unit_filter(species: str | None, colour: str | None) -> int:
     return VOC.unit_filter(1 << ELEMENTS["coj"].index(_COLOURS[colour])) if colour else 0
 
 
-_COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?いる場合、")
+_COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?(?:いる|の)場合、")
 # 「あなたの捨札に(青属性の / 【X】ユニットの)カードがN枚以上ある場合」 (CC_DISCARD_GE, the kind in E_COND_PARAM)
 _DISCARD_AT_LEAST = re.compile(r"^あなたの捨札(?:に|の)(?:(?:【([^】]+)】ユニットの|(赤|黄|青|緑|紫)属性の?))?カードが(\d+)枚以上(?:ある)?(?:の)?場合、")
 _IN_BATTLE = re.compile(r"^それが(アタック|ブロック)中だった場合、")
@@ -842,6 +842,7 @@ _RECOVER_KIND = re.compile(r"^あなたの捨札(?:にある|から)(?:【([^】
                            r"(?:のカード|カード)?を(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)枚(?:まで)?)手札に加える$")
 
 
+_MILL_KIND = re.compile(r"^(?:あなたの)?デッキから【([^】]+)】(?:ユニット)?(?:のカード)?を(\d+)(?:体|枚)(選んで|ランダムで)捨てる$")
 _RECOVER_DELETED = re.compile(r"^あなたの捨札にある消滅しているカードを(\d+)枚ランダムで手札に加える$")
 
 
@@ -884,6 +885,9 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = 0, 0
             first = Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character", param | fl)
             return [first] + ([replace(also, trigger=trigger)] if also else [])  # the second on the same unit
+    if sm := _MILL_KIND.match(s):  # 「デッキから【四聖獣】を1体選んで捨てる」: the kind in Effect.thash (G_FILTER)
+        species, n, how = sm.groups()
+        return [Effect(trigger, "mill", int(n), "own_player", VOC.PICK_CHOSEN if how == "選んで" else 0, thash=text_hash(species))]
     if sm := _RECOVER_DELETED.match(s):  # 「あなたの捨札にある消滅しているカードを1枚ランダムで手札に加える」
         return [Effect(trigger, "recover", int(sm.group(1)), "own_player", VOC.RECOVER_DELETED)]  # RECOVER_DELETED + 1 + (-1): any card
     if sm := _RECOVER_KIND.match(s):  # a recover of a species or colour: the kind in Effect.thash (G_FILTER)
@@ -1107,8 +1111,24 @@ def _static_then_timed(block: str, ctype: str) -> tuple[frozenset[str], list[Eff
     return frozenset(), static + timed[1]
 
 
+# 「■起動・…」: a 【起動】 ability (keywords.json 起動: once a turn, when its controller chooses), timing "action"; its
+# reminder 「(この効果は1ターンに1度発動できる)」 restates that limit
+_ACTIVATED = re.compile(r"^■起動")
+_ACTIVATED_REMINDER = re.compile(r"\(この効果は1ターンに1度発動できる\)")
+
+
+def _activated(block: str, ctype: str) -> str | None:
+    """The block of a unit's 【起動】 ability without its once-a-turn reminder, or None when it is not one."""
+    text = normalize(block)
+    if ctype not in ("unit", "evolution") or not _ACTIVATED.match(text):
+        return None
+    return _ACTIVATED_REMINDER.sub("", text)
+
+
 def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
     """parse_ability for one body (its lines read as one text)."""
+    activated = _activated(block, ctype)
+    block = activated if activated is not None else block
     if (_REUSED.search(block) and ctype != "intercept") or _ONCE_A_TURN.search(block):
         return None  # 「1ターンに1度」: the engine has no such limit; an intercept's uses are its K_USES (pool tag)
     lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
@@ -1129,7 +1149,7 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
     # 「このユニットが破壊または消滅した時」: both timings, as 「…時、または…時、」 (below)
     body = _DESTROYED_OR_DELETED.sub("このユニットが破壊された時、またはこのユニットが消滅した時、", body)
     zone_card = ctype in ("trigger", "intercept", "joker")
-    trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
+    trigger = "cast" if ctype == "joker" else "action" if activated is not None else ""  # a joker: used from its zone (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
     event_cond = (0, 0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM, E_COND2)
     oc_flag = 0  # a timing flag (vocab CC_ON_FIELD, CC_CLOCKUP, CC_WON) ORed into every row

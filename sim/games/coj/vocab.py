@@ -43,7 +43,8 @@ UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overc
                            "opp_hit_player", "own_enters", "own_attacks", "own_blocks", "own_hit_player",
                            "own_destroyed", "own_overclock", "own_trigger_used", "opp_trigger_used",
                            "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards", "own_battles",
-                           "deleted", "opp_zone_broken", "own_zone_broken"})
+                           "deleted", "opp_zone_broken", "own_zone_broken", "action"})
+# "action": a 【起動】 ability (「■起動・…」), used by its controller in the own action phase once a turn (activated.py)
 # "static" rows of a unit (§10 フィールド効果, rules.static_of): pump / weaken (BP) and grant_keyword while the
 # unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
 # with E_FOREACH FE_OWN_UNITS counts its side's units of the kind E_FE_PARAM (「1体につき」)
