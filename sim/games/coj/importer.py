@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from sim.cards.effects import MAX_EFFECTS, Effect, text_hash
@@ -218,7 +219,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:あなたは)?(進化ユニット|ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
     (re.compile(r"^(?:あなたは|あなたの)?デッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
      "search", "own_player"),
-    (re.compile(r"^(?:あなたは捨札から|あなたの捨札から|あなたの捨札にある)(ユニット|トリガー|インターセプト)?カードを"
+    (re.compile(r"^(?:あなたは捨札(?:から|にある)|あなたの捨札から|あなたの捨札にある|捨札の)(ユニット|トリガー|インターセプト)?カードを"
                 r"(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)(?:枚|体)(?:まで)?)手札に加える$"), "recover", "own_player"),
     (re.compile(r"^(?:あなたは|あなたの)?デッキからカードを(\d+)枚(?:まで)?(?:選んで|ランダムで)捨てる$"), "mill", "own_player"),
     # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
@@ -279,7 +280,7 @@ _ALONE_KIND = [
 # a deck search by colour (属性) and / or cost: (pattern, groups -> (type index, colour, cost, count))
 _COLOURS = {"赤": "red", "黄": "yellow", "青": "blue", "緑": "green", "紫": "purple"}
 _SEARCH_FILTERED = [
-    (re.compile(r"^(赤|黄|青|緑|紫)属性の(ユニット)?カードを(\d+)枚ランダムで手札に加える$"),
+    (re.compile(r"^(赤|黄|青|緑|紫)属性の(ユニット)?カードを(\d+)枚(?:まで)?ランダムで手札に加える$"),
      lambda g: (0 if g[1] else -1, g[0], -1, int(g[2]))),
     (re.compile(r"^コスト(\d+)のユニットカードを(\d+)枚ランダムで手札に加える$"),
      lambda g: (0, None, int(g[0]), int(g[1]))),
@@ -325,6 +326,15 @@ ZONE_SLOTS = 4  # §5: a trigger zone holds 4 cards
 _SPLITS = [
     (re.compile(r"^お互いのジョーカーゲージを(\d+)%(増加|上昇|減少)させる$"),
      lambda g: [f"あなたのジョーカーゲージを{g[0]}%{g[1]}させる", f"対戦相手のジョーカーゲージを{g[0]}%{g[1]}させる"]),
+    # 「対戦相手のトリガーゾーンのカードをランダムで1枚破壊する」: the usual wording's other order
+    (re.compile(r"^(対戦相手|あなた)のトリガーゾーン(?:にある|の)カードをランダムで(\d+)枚破壊する$"),
+     lambda g: [f"{g[0]}のトリガーゾーンにあるカードを{g[1]}枚ランダムで破壊する"]),
+    # 「このユニットに【固着】と【無我の境地】を与える」: two grants to the unit
+    (re.compile(r"^((?:ターン終了時まで)?このユニットに(?:ターン終了時まで)?)【([^】]+)】と【([^】]+)】を与える$"),
+     lambda g: [f"{g[0]}【{g[1]}】を与える", f"{g[0]}【{g[2]}】を与える"]),
+    # 「ターン終了時までこのユニットに【加護】を与え、…」: the grant and the rest, two sentences
+    (re.compile(r"^((?:ターン終了時まで)?このユニットに(?:ターン終了時まで)?【[^】]+】を与え)、((?!それ)[^。]+)$"),
+     lambda g: [g[0] + "る", g[1]]),
     # 「対戦相手のトリガーゾーンにあるカード全てを破壊する」: as many as the zone holds
     (re.compile(r"^対戦相手のトリガーゾーンにあるカード(?:全てを|を全て)破壊する$"),
      lambda g: [f"対戦相手のトリガーゾーンにあるカードを{ZONE_SLOTS}枚ランダムで破壊する"]),
@@ -999,13 +1009,21 @@ def _choice(body: str, trigger: str, opponent: bool) -> list[Effect] | None:
     parts = _OPTION.split(body)
     if parts[0].strip("。") or len(parts) < 5:
         return None
+    return _each_part(zip(parts[1::2], parts[2::2], strict=True), trigger,
+                      lambda n: (VOC.coj_cond(VOC.CC_CHOICE, int(n) | (VOC.CHOICE_OPP if opponent else 0)), 0))
+
+
+def _each_part(parts: Iterable[tuple[str, str]], trigger: str,
+               cond_of: Callable[[str], tuple[int, int]]) -> list[Effect] | None:
+    """The effects of each (key, text) part under the condition cond_of(key) (E_COND, E_COND_PARAM); None when a
+    part does not read or has a condition of its own."""
     effects: list[Effect] = []
-    for n, text in zip(parts[1::2], parts[2::2], strict=True):
-        option = parse_body(text, trigger)
-        if option is None or any(e.cond for e in option):
+    for key, text in parts:
+        part = parse_body(text, trigger)
+        if part is None or any(e.cond for e in part):
             return None
-        effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_CHOICE, int(n) | (VOC.CHOICE_OPP if opponent else 0)))
-                       for e in option)
+        cond, cparam = cond_of(key)
+        effects.extend(replace(e, cond=cond, cond_param=cparam) for e in part)
     return effects
 
 
@@ -1027,6 +1045,22 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
             return None
         effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_LEVEL, lo_n | hi_n << 2)) for e in part)
     return effects
+
+
+_BY_COLOUR = re.compile(r"^あなたのフィールドに\[((?:赤|黄|青|緑|紫)(?:/(?:赤|黄|青|緑|紫))+)\]属性のユニットがいる場合、"
+                        r"それぞれ以下の効果が発動する")
+_COLOUR_PART = re.compile(r"●\[(赤|黄|青|緑|紫)\]")
+
+
+def _by_colour(head: re.Match[str], body: str, trigger: str) -> list[Effect] | None:
+    """「あなたのフィールドに[黄/緑]属性のユニットがいる場合、それぞれ以下の効果が発動する。●[黄]… ●[緑]…」: each part's
+    effects under its own condition, a unit of that colour on the own field (CC_OWN_SPECIES_GE 1, the colour mask)."""
+    parts = _COLOUR_PART.split(body)
+    colours = head.group(1).split("/")
+    if parts[0].strip("。") or parts[1::2] != colours:
+        return None
+    return _each_part(zip(parts[1::2], parts[2::2], strict=True), trigger,
+                      lambda colour: (VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, 1), _unit_filter(None, colour)))
 
 
 # 「このカードのレベルによって」 on a trigger or intercept card: such a card is always Lv.1 (digest §8, seed 004
@@ -1233,6 +1267,8 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
         effects = _by_level(body[m.end():].lstrip("。"), trigger)
     elif (m := _CARD_LEVELS.match(body)) and zone_card:
         effects = _level_one(body[m.end():].lstrip("。"), trigger)
+    elif m := _BY_COLOUR.match(body):
+        effects = _by_colour(m, body[m.end():].lstrip("。"), trigger)
     else:
         effects = parse_body(body, trigger)
     if effects and event_cond[0]:
@@ -1246,9 +1282,10 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
     if effects and own_self:
         effects = effects + [replace(e, trigger=own_self) for e in effects]
     if effects and also:
-        if any(e.cond for e in effects):
-            return None
-        effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) for t, cond, cp in also for e in effects]
+        if any(e.cond for e in effects) and any(cond for _, cond, _ in also):
+            return None  # a condition of the timing and one of the body: one E_COND slot
+        effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) if cond else replace(e, trigger=t)
+                             for t, cond, cp in also for e in effects]
     cap = _LIFE_CAP.search(normalize(block))
     if effects and cap:  # 「(ライフはN以上にはならない)」: heal param = the highest LP it can reach
         if not any(e.op == "heal" for e in effects):
