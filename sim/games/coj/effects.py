@@ -165,6 +165,7 @@ from sim.games.coj.rules import (
     U_RESTR,
     U_TEMP,
     U_UID,
+    ZONE_MAX,
     add_to_hand,
     card_kind,
     delete_unit,
@@ -201,6 +202,7 @@ from sim.games.coj.rules import (
     vP,
     vU,
     vZ,
+    zone_add,
     zone_answers,
     zone_event,
     zone_remove,
@@ -281,6 +283,7 @@ from sim.games.coj.vocab import (
     PV_MASK,
     RECOVER_CHOSEN,
     RECOVER_DELETED,
+    SEARCH_TO_ZONE,
     TM_FOE,
 )
 
@@ -551,6 +554,12 @@ def discard_best(s, p, ctype, gone):
 
 
 @engine_jit
+def to_zone(param):
+    """Whether op search sets its cards in the own trigger zone (vocab SEARCH_TO_ZONE in a filter param)."""
+    return param <= -2 and ((-param - 2) & SEARCH_TO_ZONE) != 0
+
+
+@engine_jit
 def search_match(s, p, c, param):
     """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
     of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
@@ -696,7 +705,7 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
     if op == OP_DISCARD:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] > 0
     if op == OP_SEARCH:
-        return P[p, P_HAND] < HAND_MAX
+        return P[p, P_ZONE] < ZONE_MAX if to_zone(param) else P[p, P_HAND] < HAND_MAX
     if op == OP_RECOVER:
         return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, recover_type(param), param >= RECOVER_DELETED) >= 0
     if op == OP_ZONE_BREAK:
@@ -1035,15 +1044,19 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     elif op == OP_SEARCH:
         DK = vDK(s)
         got = 0
+        zone = to_zone(param)
         for i in range(P[p, P_TOP], P[p, P_N]):
-            if got >= amount or P[p, P_HAND] >= HAND_MAX:
+            if got >= amount or (P[p, P_ZONE] >= ZONE_MAX if zone else P[p, P_HAND] >= HAND_MAX):
                 break
             if search_match(s, p, DK[p, i], param):
                 c = DK[p, i]
                 DK[p, i] = DK[p, P[p, P_TOP]]
                 DK[p, P[p, P_TOP]] = c
                 P[p, P_TOP] += 1
-                add_to_hand(s, p, c, 1)
+                if zone:  # 「デッキから1枚ランダムでトリガーゾーンにセットする」: set, as the Set action does (§5)
+                    zone_add(s, p, c)
+                else:
+                    add_to_hand(s, p, c, 1)
                 record_drawn(s, p, c)
                 got += 1
     elif op == OP_RECOVER:

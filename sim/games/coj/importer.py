@@ -356,6 +356,9 @@ _SPLITS = [
     (re.compile(r"^((?:対戦相手の|あなたの|このユニット以外の)?全てのユニット)の((?:基本)?BPを[+-]\d+)し、"
                 r"(?:(【[^】]+】)を与える|(行動権を消費する))$"),
      lambda g: [f"{g[0]}の{g[1]}する", f"{g[0]}に{g[2]}を与える" if g[2] else f"{g[0]}の{g[3]}"]),
+    # 「…トリガーゾーンに紫属性のインターセプトカードをセットし、あなたの紫ゲージを+1する」: likewise
+    (re.compile(r"^([^。]*?場合、)?([^。、]*トリガーゾーンに[^。、]*セット)し、([^。]+)$"),
+     lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
     # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
     (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
@@ -852,6 +855,9 @@ _RECOVER_KIND = re.compile(r"^あなたの捨札(?:にある|から)(?:【([^】
                            r"(?:のカード|カード)?を(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)枚(?:まで)?)手札に加える$")
 
 
+# 「あなたのデッキから1枚ランダムで(あなたの)トリガーゾーンに(赤属性の)(インターセプト)カードをセットする」
+_SET_FROM_DECK = re.compile(r"^(?:あなたの)?デッキから(\d+)枚(?:まで)?ランダムで(?:あなたの)?トリガーゾーンに"
+                            r"(?:(赤|黄|青|緑|紫)属性の)?(?:(トリガー|インターセプト)?カードを)?セットする$")
 _MILL_KIND = re.compile(r"^(?:あなたの)?デッキから【([^】]+)】(?:ユニット)?(?:のカード)?を(\d+)(?:体|枚)(選んで|ランダムで)捨てる$")
 _RECOVER_DELETED = re.compile(r"^あなたの捨札にある消滅しているカードを(\d+)枚ランダムで手札に加える$")
 
@@ -895,6 +901,11 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = 0, 0
             first = Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character", param | fl)
             return [first] + ([replace(also, trigger=trigger)] if also else [])  # the second on the same unit
+    if sm := _SET_FROM_DECK.match(s):  # search with SEARCH_TO_ZONE: the first matches of the shuffled deck
+        n, colour, kind = sm.groups()
+        colours = 1 << ELEMENTS["coj"].index(_COLOURS[colour]) if colour else 0
+        return [Effect(trigger, "search", int(n), "own_player",
+                       VOC.search_filter(CARD_TYPE_PARAM[kind] if kind else -1, colours, -1, to_zone=True))]
     if sm := _MILL_KIND.match(s):  # 「デッキから【四聖獣】を1体選んで捨てる」: the kind in Effect.thash (G_FILTER)
         species, n, how = sm.groups()
         return [Effect(trigger, "mill", int(n), "own_player", VOC.PICK_CHOSEN if how == "選んで" else 0, thash=text_hash(species))]

@@ -63,7 +63,8 @@ ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_a
 #   bits LVL_SHIFT.. (2 bits) for the ops other than break (whose own param and amount are those), and
 #   FL_BP_MIN (break_power: BP at least the value); level_up with value 1 sets the level to `amount` (「レベルをNにする」);
 # - search's param <= -2 is a filter -(v + 2): card type + 1 in bits 0-2 (0 any), a colour mask (the
-#   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any);
+#   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any), and SEARCH_TO_ZONE (bit 14): the cards are set
+#   in the own trigger zone (「デッキから1枚ランダムでトリガーゾーンにセットする」, while it has room) instead of the hand;
 # - E_THASH (Effect.thash) of a targeted op restricts its targets: > 0 a species (text_hash, as for
 #   search), -63..-1 a colour mask -thash (unit_filter), <= -64 a cost floor (cost_floor);
 # - E_COND (Effect.cond) is a condition checked when the effect resolves: kind = cond & CC_MASK (CC_*),
@@ -163,9 +164,13 @@ def cost_floor(cost: int) -> int:
 COST_FLOOR = 64  # E_THASH <= -COST_FLOOR: a cost floor (cost_floor), above: a colour mask
 
 
-def search_filter(ctype: int, colours: int, cost: int) -> int:
-    """search's param for a type index (-1 any), a K_ELEM colour mask (0 any) and a cost (-1 any)."""
-    return -(((ctype + 1) | colours << 3 | (cost + 1) << 9) + 2)
+SEARCH_TO_ZONE = 1 << 14
+
+
+def search_filter(ctype: int, colours: int, cost: int, to_zone: bool = False) -> int:
+    """search's param for a type index (-1 any), a K_ELEM colour mask (0 any) and a cost (-1 any); to_zone: set the
+    cards in the own trigger zone (SEARCH_TO_ZONE) instead of taking them into the hand."""
+    return -(((ctype + 1) | colours << 3 | (cost + 1) << 9 | (SEARCH_TO_ZONE if to_zone else 0)) + 2)
 
 
 def coj_cond(kind: int, n: int) -> int:
