@@ -283,6 +283,7 @@ from sim.games.coj.vocab import (
     PV_MASK,
     RECOVER_CHOSEN,
     RECOVER_DELETED,
+    RECOVER_TO_DECK,
     SEARCH_TO_ZONE,
     TM_FOE,
 )
@@ -706,6 +707,8 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] > 0
     if op == OP_SEARCH:
         return P[p, P_ZONE] < ZONE_MAX if to_zone(param) else P[p, P_HAND] < HAND_MAX
+    if op == OP_RECOVER and param == RECOVER_TO_DECK:
+        return fe_count(s, p, FE_DISCARD, 0, -1, -1) > 0
     if op == OP_RECOVER:
         return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, recover_type(param), param >= RECOVER_DELETED) >= 0
     if op == OP_ZONE_BREAK:
@@ -1059,6 +1062,10 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
                     add_to_hand(s, p, c, 1)
                 record_drawn(s, p, c)
                 got += 1
+    elif op == OP_RECOVER and param == RECOVER_TO_DECK:  # 「あなたの捨札を全てデッキに戻す」
+        for c in range(P[p, P_N]):
+            if not live_copy(s, p, c) and not deleted(s, p, c):
+                to_deck(s, p, c)
     elif op == OP_RECOVER:
         ctype = recover_type(param)
         gone = param >= RECOVER_DELETED

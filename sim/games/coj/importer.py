@@ -858,6 +858,7 @@ _RECOVER_KIND = re.compile(r"^あなたの捨札(?:にある|から)(?:【([^】
 # 「あなたのデッキから1枚ランダムで(あなたの)トリガーゾーンに(赤属性の)(インターセプト)カードをセットする」
 _SET_FROM_DECK = re.compile(r"^(?:あなたの)?デッキから(\d+)枚(?:まで)?ランダムで(?:あなたの)?トリガーゾーンに"
                             r"(?:(赤|黄|青|緑|紫)属性の)?(?:(トリガー|インターセプト)?カードを)?セットする$")
+_DISCARD_TO_DECK = re.compile(r"^あなたの捨札(?:にあるカード|のカード)?を全てデッキに戻す$")
 _MILL_KIND = re.compile(r"^(?:あなたの)?デッキから【([^】]+)】(?:ユニット)?(?:のカード)?を(\d+)(?:体|枚)(選んで|ランダムで)捨てる$")
 _RECOVER_DELETED = re.compile(r"^あなたの捨札にある消滅しているカードを(\d+)枚ランダムで手札に加える$")
 
@@ -901,6 +902,8 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = 0, 0
             first = Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character", param | fl)
             return [first] + ([replace(also, trigger=trigger)] if also else [])  # the second on the same unit
+    if _DISCARD_TO_DECK.match(s):
+        return [Effect(trigger, "recover", 0, "own_player", VOC.RECOVER_TO_DECK)]
     if sm := _SET_FROM_DECK.match(s):  # search with SEARCH_TO_ZONE: the first matches of the shuffled deck
         n, colour, kind = sm.groups()
         colours = 1 << ELEMENTS["coj"].index(_COLOURS[colour]) if colour else 0

@@ -135,6 +135,9 @@ RECOVER_CHOSEN = 16
 # recover with param RECOVER_DELETED + 1 + (the param above, -1 .. RECOVER_CHOSEN + 5): from the own deleted cards
 # (§5 消滅, 「あなたの捨札にある消滅しているカード」) instead of the discard; the card recovered is no longer deleted
 RECOVER_DELETED = 32
+# recover with param RECOVER_TO_DECK: every card of the own discard back into the deck, each at a uniformly random
+# place (「あなたの捨札を全てデッキに戻す」; the deleted cards stay deleted)
+RECOVER_TO_DECK = 64
 
 
 # E_FOREACH (Effect.foreach) multiplies the amount by a count (「[あなたの受けているライフダメージ×1000]」):
