@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sim.games.coj import actions as A
+from sim.games.coj import effects as FX
 from sim.games.coj import policy as PO
 from sim.games.coj import rules as R
 from sim.games.coj.activated import can_activate
@@ -114,3 +115,53 @@ def test_2_3_202_four_saints_mill_the_chosen_saint_beast_from_the_deck():
             A.activate(s, 0, j)
             P = V(s)["P"]
             assert P[0, R.P_TOP] == 2 and 2 not in V(s)["DK"][0, P[0, R.P_TOP]:P[0, R.P_N]]
+
+
+@needs_catalog
+def test_2_3_026_daji_gives_up_a_unit_for_the_gauge_and_burns_when_destroyed():
+    """災禍の悪女・妲己 (2-3-026) 月に叢雲、花に風: 「■起動 あなたのユニットを1体選ぶ。それを破壊し、あなたの紫ゲージを+2
+    する」 and, on its own line, 「自身が破壊された時、対戦相手の全ユニットに[紫ゲージ×1000]ダメージを与える」: the
+    activation destroys the own unit it costs least (the cheap one, not 妲己) and the gauge goes 0 -> 2; 妲己 destroyed
+    later deals 2000 to every opposing unit."""
+    s = state([real("2-3-026"), card("CHEAP", cost=1)], [FOE, FOE])
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    field(s, 0, 1)
+    field(s, 1, 0)
+    field(s, 1, 1)
+    A.activate(s, 0, j)
+    assert [int(c) for c in V(s)["U"][0, :V(s)["P"][0, R.P_FIELD], R.U_CARD]] == [0]
+    assert V(s)["P"][0, R.P_PURPLE] == 2
+    FX.hit_unit(s, 1, 0, 0, R.OP_BREAK, 0, 0)
+    FX.settle(s)
+    assert _bps(s, 1) == [3000, 3000]
+
+
+@needs_catalog
+def test_1_3_023_banshee_destroys_itself_to_raise_an_opposing_level():
+    """バンシー (1-3-023) 冥界エール: 「このユニットを破壊し、対戦相手のユニットを1体選ぶ。それのレベルを+1する」 (read as
+    two sentences): the unit is destroyed and the opposing unit goes to Lv.2."""
+    s = state([real("1-3-023")], [FOE])
+    setup_turn(s, 0)
+    j = field(s, 0, 0)
+    field(s, 1, 0)
+    A.activate(s, 0, j)
+    assert V(s)["P"][0, R.P_FIELD] == 0 and V(s)["U"][1, 0, R.U_LVL] == 2
+
+
+@needs_catalog
+def test_2_2_006_balor_recovers_an_acted_giant():
+    """魔眼王バロール (2-2-006) 偉力の覚醒: 「あなたのフィールドに【巨人】ユニットが2体以上いる場合、あなたの行動済の【巨人】
+    ユニットからランダムで1体の行動権を回復する」: with バロール and an acted 【巨人】 on the field, that one gets its action
+    right back (not the acted unit of another species); with no second 【巨人】 it cannot be used."""
+    giant = replace(card("GIANT"), job="巨人")
+    for second in (True, False):
+        s = state([real("2-2-006"), giant if second else card("MAN"), card("OTHER")])
+        setup_turn(s, 0)
+        j = field(s, 0, 0)
+        field(s, 0, 1, act=0)
+        field(s, 0, 2, act=0)
+        assert can_activate(s, 0, j) == second
+        if second:
+            A.activate(s, 0, j)
+            assert V(s)["U"][0, 1, R.U_ACT] == 1 and V(s)["U"][0, 2, R.U_ACT] == 0

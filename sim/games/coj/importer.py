@@ -108,7 +108,7 @@ _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (
     (re.compile(r"^このユニットがアタックした時、"), "attack"),
     (re.compile(r"^このユニットがブロックした時、"), "block"),
     (re.compile(r"^このユニットが戦闘した時、"), "battle"),
-    (re.compile(r"^このユニットが破壊された時、"), "leave"),
+    (re.compile(r"^(?:このユニット|自身)が破壊された時、"), "leave"),
     (re.compile(r"^このユニットが消滅した時、"), "deleted"),
     (re.compile(r"^このユニットがオーバークロックした時、"), "overclock"),
     (re.compile(r"^このユニットがプレイヤーアタックに成功した時、"), "hit_player"),
@@ -141,7 +141,7 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
     *_CARD_EVENTS,
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
-_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)|BP(\d+)以上の)?"
+_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)の?|BP(\d+)以上の)?"
 # one unit of each side: 「あなたのユニットと対戦相手のユニットをそれぞれ1体ずつ選ぶ」, 「お互いのユニットを1体ずつ選ぶ」
 _BOTH = re.compile(r"^(?:あなたのユニットと対戦相手のユニットを(?:それぞれ)?|お互いのユニットを)(\d+)体ずつ選ぶ$")
 _KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (vocab unit_filter)
@@ -332,6 +332,8 @@ _SPLITS = [
     # 「このユニットに【固着】と【無我の境地】を与える」: two grants to the unit
     (re.compile(r"^((?:ターン終了時まで)?このユニットに(?:ターン終了時まで)?)【([^】]+)】と【([^】]+)】を与える$"),
      lambda g: [f"{g[0]}【{g[1]}】を与える", f"{g[0]}【{g[2]}】を与える"]),
+    # 「このユニットを破壊し、…」: the destruction and the rest, two sentences
+    (re.compile(r"^(このユニットを破壊)し、((?!それ)[^。]+)$"), lambda g: [g[0] + "する", g[1]]),
     # 「ターン終了時までこのユニットに【加護】を与え、…」: the grant and the rest, two sentences
     (re.compile(r"^((?:ターン終了時まで)?このユニットに(?:ターン終了時まで)?【[^】]+】を与え)、((?!それ)[^。]+)$"),
      lambda g: [g[0] + "る", g[1]]),
@@ -402,7 +404,7 @@ _TWO_KEYWORDS = re.compile(r"(それら?)に【([^】]+)】と【([^】]+)】を
 def _sentences(body: str) -> list[str]:
     out = []
     # spelling variants of one wording: 「すべて」 for 「全て」, 「ターン終了まで」 for 「ターン終了時まで」
-    body = body.replace("すべて", "全て").replace("ターン終了まで", "ターン終了時まで")
+    body = body.replace("すべて", "全て").replace("ターン終了まで", "ターン終了時まで").replace("の全ユニット", "の全てのユニット")
     for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
         s = _TWO_KEYWORDS.sub(r"\1に【\2】を与え、【\3】を与える", s.strip())  # two actions on one unit (_also)
         s = s.replace("「ブロックされない」効果を与え", "【ブロックされない】を与え")  # granted like a keyword
@@ -631,7 +633,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
     return effects or None
 
 
-_THEN = re.compile(r"^((?:それ|それら)の.+)し、(.+)$")  # 「それの基本BPを+2000し、【加護】を与える」
+_THEN = re.compile(r"^((?:それ|それら)(?:の.+|を破壊))し、(.+)$")  # 「それの基本BPを+2000し、【加護】を与える」, 「それを破壊し、…」
 _THEN_KW = re.compile(r"^((?:それ|それら)に【[^】]+】を与え)、(.+)$")  # 「それに【不屈】を与え、【貫通】を与える」
 
 
@@ -1130,7 +1132,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     trigger or intercept card every line must answer the same event (the card answers one: rules.zone_event)."""
     whole = _parse_one(block, ctype)
     if whole is None and ctype in ("unit", "evolution"):
-        whole = _static_then_timed(block, ctype)
+        whole = _static_then_timed(block, ctype) or _activated_then_timed(block, ctype)
     parts = timed_parts(block) if whole is None else None
     if parts is None:
         return whole
@@ -1171,6 +1173,22 @@ def _activated(block: str, ctype: str) -> str | None:
     if ctype not in ("unit", "evolution") or not _ACTIVATED.match(text):
         return None
     return _ACTIVATED_REMINDER.sub("", text)
+
+
+def _activated_then_timed(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    """A 【起動】 heading whose first body line is the 【起動】 ability and whose later lines each have their own timing
+    (「■起動・月に叢雲、花に風 / あなたのユニットを1体選ぶ。… / 自身が破壊された時、…」): the effects of all, or None."""
+    if _activated(block, ctype) is None:
+        return None
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in normalize(block).split("\n")) if line]
+    head = [line for line in lines if line.startswith("■")]
+    body = [line for line in lines if not line.startswith("■")]
+    if len(body) < 2 or _TIMED_LINE.match(body[0]) or not all(_TIMED_LINE.match(line) for line in body[1:]):
+        return None
+    parts = [_parse_one("\n".join(head + body[:1]), ctype)] + [_parse_one("■\n" + line, ctype) for line in body[1:]]
+    if any(part is None or part[0] for part in parts):
+        return None
+    return frozenset(), [e for part in parts if part for e in part[1]]
 
 
 def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
