@@ -427,7 +427,7 @@ def test_every_count_kind_counts():
     V(s)["P"][0, R.P_LP] = 5
     want = {VOC.FE_PURPLE: 2, VOC.FE_LP_LOST: 3, VOC.FE_LP: 5, VOC.FE_OPP_HAND: 1, VOC.FE_DECK: V(s)["P"][0, R.P_N] - 3,
             VOC.FE_DISCARD: 2, VOC.FE_OWN_UNITS: 1, VOC.FE_OPP_UNITS: 1, VOC.FE_OPP_ACTED: 0,
-            VOC.FE_EVENT_COST: 1}
+            VOC.FE_EVENT_COST: 1, VOC.FE_OWN_ZONE: 0, VOC.FE_OPP_ZONE: 1}
     assert set(want) == {v for k, v in vars(VOC).items() if k.startswith("FE_")}
     uid = V(s)["U"][1, 0, R.U_UID]
     for fe, n in want.items():

@@ -263,6 +263,8 @@ from sim.games.coj.vocab import (
     FE_OPP_ACTED,
     FE_OPP_HAND,
     FE_OPP_UNITS,
+    FE_OPP_ZONE,
+    FE_OWN_ZONE,
     FE_PURPLE,
     FL_ACTED,
     FL_BP_MIN,
@@ -799,6 +801,8 @@ def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
         return P[1 - p, P_HAND]
     if fe == FE_DECK:
         return P[p, P_N] - P[p, P_TOP]
+    if fe == FE_OWN_ZONE or fe == FE_OPP_ZONE:  # 「[あなたのトリガーゾーンにあるカードの数×N]」
+        return P[p if fe == FE_OWN_ZONE else 1 - p, P_ZONE]
     if fe == FE_EVENT_COST:
         j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
         return vK(s)[ctx_seat, U[ctx_seat, j, U_CARD], K_COST] if j >= 0 else 0

@@ -763,6 +763,8 @@ _COUNTS = [  # what 「[…×N]」 counts (vocab FE_*): (pattern, kind); a speci
      VOC.FE_OWN_UNITS),
     (re.compile(r"^(?:対戦相手のユニット数|対戦相手のフィールドにいるユニット(?:数)?)$"), VOC.FE_OPP_UNITS),
     (re.compile(r"^対戦相手の行動済ユニットの数$"), VOC.FE_OPP_ACTED),
+    (re.compile(r"^あなたのトリガーゾーンにあるカードの(?:枚数|数)$"), VOC.FE_OWN_ZONE),
+    (re.compile(r"^対戦相手のトリガーゾーンにあるカードの(?:枚数|数)$"), VOC.FE_OPP_ZONE),
 ]
 
 

@@ -143,7 +143,8 @@ RECOVER_TO_DECK = 64
 # E_FOREACH (Effect.foreach) multiplies the amount by a count (「[あなたの受けているライフダメージ×1000]」):
 # FE_OWN_UNITS / FE_OPP_UNITS count field units (E_FE_PARAM: a unit_filter or species hash, 0 all)
 FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, FE_OWN_UNITS, FE_OPP_UNITS, \
-    FE_OPP_ACTED = range(1, 11)
+    FE_OPP_ACTED, FE_OWN_ZONE, FE_OPP_ZONE = range(1, 13)
+# FE_OWN_ZONE / FE_OPP_ZONE: the cards set in the own / the opponent's trigger zone
 
 
 # E_TMASK of a targeted op, how its unit is picked (rules G_RANDOM while it resolves): TM_RANDOM 「ランダムで1体」,
