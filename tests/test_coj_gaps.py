@@ -10,7 +10,9 @@ def _kinds(block: str, ctype: str = "unit") -> set[str]:
 
 
 def test_blocked_parts_are_classed():
-    assert _kinds("■起動・四聖の殉国\nデッキから【四聖獣】を1体選んで捨てる。") == {"activated"}
+    # a 【起動】 ability is read as one (timing "action"): what blocks it is its sentence
+    assert gaps.failing_parts("■起動・x\n【機械】ユニットのカードをランダムで3枚手札に作成する。(この効果は1ターンに1度発動できる)",
+                              "unit") == ["【機械】ユニットのカードをランダムで3枚手札に作成する"]
     assert _kinds("■x\nこのユニットがフィールドに出た時、あなたのフィールドに[ゴリデス]を【特殊召喚】する。") == {"special_summon"}
     assert _kinds("■x\nあなたのライフが6以下の時、カードを1枚引く。") == {"timing"}
     assert _kinds("■x\nあなたの【天使】ユニットのBPを+1000する。") == {"static"}

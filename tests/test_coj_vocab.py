@@ -12,6 +12,7 @@ from sim.games.coj import actions as A
 from sim.games.coj import effects as FX
 from sim.games.coj import engine as coj
 from sim.games.coj import importer as T
+from sim.games.coj import policy as PO
 from sim.games.coj import rules as R
 from sim.games.coj import vocab as VOC
 from tests.test_coj_rules import V, card, field, state, zone
@@ -90,6 +91,7 @@ EVENTS = {
     "intercept_used1": lambda s: (R.queue_event(s, R.EVQ_INTERCEPT, 1), FX.settle(s)),
     "discarded0": lambda s: _discards(s, 0),
     "discarded1": lambda s: _discards(s, 1),
+    "activate0": lambda s: A.do_action(s, 0, PO.act(PO.A_ACTIVATE, 0, 0)),
 }
 
 
@@ -140,7 +142,7 @@ UNIT_EVENTS = {"enter": "enter0", "attack": "attack0", "block": "blocked1", "bat
                "opp_trigger_used": "trigger_used1", "own_intercept_used": "intercept_used0",
                "opp_intercept_used": "intercept_used1", "own_discarded": "discarded0", "opp_discards": "discarded1",
                "own_battles": "other_won0", "deleted": "delete0", "opp_zone_broken": "zone_broken1",
-               "own_zone_broken": "zone_broken0"}
+               "own_zone_broken": "zone_broken0", "action": "activate0"}
 ZONE_EVENTS = {"enter": "enter0", "own_enters": "enter0", "opp_enters": "enter1", "attack": "attack0",
                "own_attacks": "attack0", "opp_attacks": "attack1", "cast": "attack1", "own_battles": "blocked0",
                "own_blocks": "blocked1", "own_hit_player": "attack0", "opp_hit_player": "attack1",
@@ -301,6 +303,8 @@ COND_PREPARED = {  # CC kind -> (n, a change that makes it hold, one that flips 
                           lambda s: V(s)["U"].__setitem__((1, 0, R.U_ACT), 1)),
     VOC.CC_OWN_HAND_GE: (1, lambda s: R.add_to_hand(s, 0, 1, 1), lambda s: R.remove_from_hand(s, 0, 0)),
     VOC.CC_OPP_FIELD_MORE: (0, lambda s: field(s, 1, 1), lambda s: field(s, 0, 1)),
+    # seat 0's discard holds copies 1 and 2; its unit (copy 0) joins them, then copy 1 goes to the hand
+    VOC.CC_DISCARD_GE: (3, lambda s: R.remove_unit(s, 0, 0), lambda s: R.add_to_hand(s, 0, 1, 1)),
 }
 
 
@@ -426,7 +430,7 @@ def test_every_count_kind_counts():
     V(s)["G"][R.G_ROUND] = 3
     want = {VOC.FE_PURPLE: 2, VOC.FE_LP_LOST: 3, VOC.FE_LP: 5, VOC.FE_OPP_HAND: 1, VOC.FE_DECK: V(s)["P"][0, R.P_N] - 3,
             VOC.FE_DISCARD: 2, VOC.FE_OWN_UNITS: 1, VOC.FE_OPP_UNITS: 1, VOC.FE_OPP_ACTED: 0,
-            VOC.FE_EVENT_COST: 1, VOC.FE_ROUND: 3, VOC.FE_ZONES: 1}
+            VOC.FE_EVENT_COST: 1, VOC.FE_ROUND: 3, VOC.FE_ZONES: 1, VOC.FE_OWN_ZONE: 0, VOC.FE_OPP_ZONE: 1}
     assert set(want) == {v for k, v in vars(VOC).items() if k.startswith("FE_")}
     uid = V(s)["U"][1, 0, R.U_UID]
     for fe, n in want.items():

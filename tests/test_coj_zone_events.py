@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from sim.games.coj import actions as A
 from sim.games.coj import rules as R
-from tests.test_coj_rules import V, card, field, state, zone
+from tests.test_coj_rules import BLANK, V, card, field, state, zone
 from tests.test_coj_timing import hand, needs_catalog, real, setup_turn
 
 FOE = card("FOE", colour="blue", bp=(2000, 2000, 2000))
@@ -133,3 +133,62 @@ def test_1_4_039_clown_feast_bounces_after_a_clowns_player_attack():
         used = job == "道化師"
         assert V(s)["P"][0, R.P_ZONE] == (0 if used else 1)
         assert V(s)["P"][1, R.P_FIELD] == (0 if used else 1)
+
+
+# Lines whose card needs a class of each of the two issue-35 branches: a set card of several events (this
+# module) whose line reads only with an op or count of the other branch (trigger-zone counts, a set card
+# broken at random, a card recovered from the discard, a colour condition). --------------------------------
+
+BLANK2 = card("BL2", type="trigger", colour="colorless")
+
+
+@needs_catalog
+def test_1_4_126_scripture_blessing_gains_cp_by_the_opponents_set_cards_at_the_own_turn_start():
+    """聖典の恩恵 (1-4-126, intercept): 「あなたのターン開始時、あなたのCPを+[対戦相手のトリガーゾーンにあるカードの枚数×1]
+    する。 / あなたのターン終了時、あなたのCPを+[対戦相手の手札の枚数×1]する」: the own turn start uses it for +2 CP with
+    two opposing set cards (the round's CP less its cost, and 2), and the card goes to the discard."""
+    s = state([real("1-4-126")], [FOE, BLANK, BLANK2])
+    setup_turn(s, 0)
+    zone(s, 0, 0)
+    zone(s, 1, 1, 2)
+    V(s)["P"][0, R.P_TOP] = 1
+    A.turn_start(s, 0)
+    table = R.CP_TABLE[V(s)["P"][0, R.P_ORDER], V(s)["G"][R.G_ROUND] - 1]
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][0, R.P_CP] == table - real("1-4-126").cost + 2
+
+
+@needs_catalog
+def test_pr_215_rebellion_breaks_one_opposing_set_card_at_the_own_turn_start():
+    """神への反逆 (PR-215, intercept): 「あなたのターン開始時、対戦相手のトリガーゾーンのカードをランダムで1枚破壊する。 /
+    対戦相手の【神】ユニットがフィールドに出た時、それを破壊する」: the own turn start uses it: one of the two opposing set
+    cards is destroyed; the opponent's turn start leaves it set."""
+    s = state([real("PR-215")], [FOE, BLANK, BLANK2])
+    setup_turn(s, 1)
+    V(s)["P"][0, R.P_CP] = 7
+    zone(s, 0, 0)
+    zone(s, 1, 1, 2)
+    V(s)["P"][1, R.P_TOP] = 1
+    A.turn_start(s, 1)
+    assert V(s)["P"][0, R.P_ZONE] == 1 and V(s)["P"][1, R.P_ZONE] == 2
+    setup_turn(s, 0)
+    V(s)["P"][0, R.P_TOP] = 1
+    A.turn_start(s, 0)
+    assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["P"][1, R.P_ZONE] == 1
+
+
+@needs_catalog
+def test_pr_037_water_element_core_gains_three_cp_with_two_blue_units_only():
+    """水のエレメント・コア (PR-037, intercept): 「あなたのターン開始時、あなたのフィールドに青属性ユニットが2体以上いる場合、
+    あなたのCPを+3する。 / あなたのユニットがフィールドに出た時、…」: at the own turn start two blue units on the field give
+    +3 CP over the round's (less its cost); one blue and one red give none and the card stays set."""
+    for second, used in (("blue", True), ("red", False)):
+        s = state([real("PR-037"), card("BLU", colour="blue"), card("OTH", colour=second)], [FOE])
+        setup_turn(s, 0)
+        zone(s, 0, 0)
+        field(s, 0, 1)
+        field(s, 0, 2)
+        V(s)["P"][0, R.P_TOP] = 3
+        A.turn_start(s, 0)
+        table = R.CP_TABLE[V(s)["P"][0, R.P_ORDER], V(s)["G"][R.G_ROUND] - 1]
+        assert V(s)["P"][0, R.P_ZONE] == (0 if used else 1)
+        assert V(s)["P"][0, R.P_CP] == table + (3 - real("PR-037").cost if used else 0)

@@ -7,6 +7,7 @@ The policies (policy.py) choose; these functions carry the choice out under the 
 from sim.engine.compiled import K_COST
 from sim.engine.jit import engine_jit
 from sim.engine.results import T_AVAILABLE
+from sim.games.coj.activated import activate
 from sim.games.coj.effects import (
     fire_triggers_both,
     fire_unit,
@@ -17,6 +18,7 @@ from sim.games.coj.effects import (
     settle_leaves,
 )
 from sim.games.coj.policy import (
+    A_ACTIVATE,
     A_ATTACK,
     A_DISCARD,
     A_DRIVE,
@@ -452,6 +454,8 @@ def do_action(s, p, a):
         remove_from_hand(s, p, x)
     elif kind == A_JOKER:
         use_joker(s, p, x)
+    elif kind == A_ACTIVATE:
+        activate(s, p, x)
 
 
 @engine_jit

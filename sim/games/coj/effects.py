@@ -139,6 +139,7 @@ from sim.games.coj.rules import (
     TG_OPP_PLAYER,
     TG_OWN_PLAYER,
     TG_SELF,
+    TR_ACTION,
     TR_BATTLE,
     TR_DELETED,
     TR_LEAVE,
@@ -166,6 +167,7 @@ from sim.games.coj.rules import (
     U_RESTR,
     U_TEMP,
     U_UID,
+    ZONE_MAX,
     add_to_hand,
     card_kind,
     delete_unit,
@@ -204,6 +206,7 @@ from sim.games.coj.rules import (
     vP,
     vU,
     vZ,
+    zone_add,
     zone_answers,
     zone_remove,
     zone_trigger,
@@ -222,6 +225,7 @@ from sim.games.coj.vocab import (
     CC_CP_GE,
     CC_DECK_GE,
     CC_DECK_LE,
+    CC_DISCARD_GE,
     CC_EVENT_COST_GE,
     CC_EVENT_EVO,
     CC_EVENT_OTHER_KIND,
@@ -268,6 +272,8 @@ from sim.games.coj.vocab import (
     FE_OPP_ACTED,
     FE_OPP_HAND,
     FE_OPP_UNITS,
+    FE_OPP_ZONE,
+    FE_OWN_ZONE,
     FE_PURPLE,
     FE_ROUND,
     FE_ZONES,
@@ -281,14 +287,18 @@ from sim.games.coj.vocab import (
     GRANT_BATTLE,
     LVL_SHIFT,
     PICK_CHOSEN,
+    PLAY_CHOSEN,
     PLAY_COST_MAX,
     PLAY_COST_MIN,
     PLAY_DECK,
+    PLAY_DELETED,
     PLAY_NO_EVO,
     PV_BITS,
     PV_MASK,
     RECOVER_CHOSEN,
     RECOVER_DELETED,
+    RECOVER_TO_DECK,
+    SEARCH_TO_ZONE,
     TM_FOE,
 )
 
@@ -559,6 +569,12 @@ def discard_best(s, p, ctype, gone):
 
 
 @engine_jit
+def to_zone(param):
+    """Whether op search sets its cards in the own trigger zone (vocab SEARCH_TO_ZONE in a filter param)."""
+    return param <= -2 and ((-param - 2) & SEARCH_TO_ZONE) != 0
+
+
+@engine_jit
 def search_match(s, p, c, param):
     """op search's filter: param -1 any card, 0..4 a card type index, above that a species (text_hash
     of a 種族, matched on a unit or evolution's first or second species: K_JOBH, K_JOB2H)."""
@@ -595,8 +611,8 @@ def play_match(s, p, c, param):
 
 @engine_jit
 def play_candidates(s, p, param, out):
-    """What op play can put on seat p's field, into out: deck indices (PLAY_DECK) or discard copies
-    (not live, not deleted); returns how many."""
+    """What op play can put on seat p's field, into out: deck indices (PLAY_DECK), deleted copies
+    (PLAY_DELETED) or discard copies (not live, not deleted); returns how many."""
     P, DK = vP(s), vDK(s)
     m = 0
     if param & PLAY_DECK:
@@ -605,11 +621,62 @@ def play_candidates(s, p, param, out):
                 out[m] = i
                 m += 1
     else:
+        gone = param & PLAY_DELETED != 0
         for c in range(P[p, P_N]):
-            if play_match(s, p, c, param) and not live_copy(s, p, c) and not deleted(s, p, c):
+            if play_match(s, p, c, param) and (deleted(s, p, c) if gone else
+                                               not live_copy(s, p, c) and not deleted(s, p, c)):
                 out[m] = c
                 m += 1
     return m
+
+
+@engine_jit
+def play_pick(s, p, param, cands, m):
+    """The candidate op play takes: the player's pick for PLAY_CHOSEN (a scripted policy the highest cost,
+    the last of equals as costliest; the random policy at random), else a uniform random one."""
+    if not param & PLAY_CHOSEN or vG(s)[G_POL + p] == 0:
+        return cands[randbelow(rng(s, SUB_POLICY0 + p), m)]
+    best, best_cost = cands[0], -1
+    for k in range(m):
+        c = vDK(s)[p, cands[k]] if param & PLAY_DECK else cands[k]
+        if vK(s)[p, c, K_COST] >= best_cost:
+            best, best_cost = cands[k], vK(s)[p, c, K_COST]
+    return best
+
+
+@engine_jit
+def kind_in_deck(s, p, i, pick, costliest_one):
+    """Deck index (from i) of a card of seat p of the kind G_FILTER: the `pick`-th one, or with costliest_one the
+    highest cost (the last of equals); -1 if none."""
+    P, DK, f = vP(s), vDK(s), vG(s)[G_FILTER]
+    best, best_cost = -1, -1
+    for k in range(i, P[p, P_N]):
+        if card_kind(s, p, DK[p, k], f):
+            if costliest_one:
+                if vK(s)[p, DK[p, k], K_COST] >= best_cost:
+                    best, best_cost = k, vK(s)[p, DK[p, k], K_COST]
+            elif pick == 0:
+                return k
+            else:
+                pick -= 1
+    return best
+
+
+@engine_jit
+def mill_kind(s, p, amount, chosen):
+    """「デッキから【X】をN体選んで捨てる」: N cards of the kind G_FILTER from seat p's deck to the discard, the policy's
+    picks (chosen: the highest cost) or uniformly random ones; fewer if the deck holds fewer."""
+    P, DK = vP(s), vDK(s)
+    for _ in range(amount):
+        top = P[p, P_TOP]
+        n = 0
+        for k in range(top, P[p, P_N]):
+            n += card_kind(s, p, DK[p, k], vG(s)[G_FILTER])
+        if n == 0:
+            return
+        b = kind_in_deck(s, p, top, 0, True) if chosen else kind_in_deck(s, p, top, randbelow(rng(s, SUB_POLICY0 + p), n), False)
+        DK[p, top], DK[p, b] = DK[p, b], DK[p, top]
+        P[p, P_TOP] = top + 1  # to the discard (not stored: no live zone)
 
 
 @engine_jit
@@ -653,13 +720,15 @@ def effect_possible(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid)
     if op == OP_DISCARD:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_HAND] > 0
     if op == OP_SEARCH:
-        return P[p, P_HAND] < HAND_MAX
+        return P[p, P_ZONE] < ZONE_MAX if to_zone(param) else P[p, P_HAND] < HAND_MAX
+    if op == OP_RECOVER and param == RECOVER_TO_DECK:
+        return fe_count(s, p, FE_DISCARD, 0, -1, -1) > 0
     if op == OP_RECOVER:
         return P[p, P_HAND] < HAND_MAX and discard_pick(s, p, recover_type(param), param >= RECOVER_DELETED) >= 0
     if op == OP_ZONE_BREAK:
         return P[p if target == TG_OWN_PLAYER else 1 - p, P_ZONE] > 0
     if op == OP_MILL:
-        return P[p, P_TOP] < P[p, P_N]
+        return P[p, P_TOP] < P[p, P_N] and (vG(s)[G_FILTER] == 0 or kind_in_deck(s, p, P[p, P_TOP], 0, False) >= 0)
     if op == OP_PLAY:
         return P[p, P_FIELD] < FIELD_MAX and play_candidates(s, p, param, np.empty(P[p, P_N], np.int32)) > 0
     if op == OP_HEAL and param > 0:
@@ -700,17 +769,34 @@ def card_usable_at(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
             continue
         if e[k, E_TRIGGER] == TR_OWN_OVERCLOCK and not oc_row_runs(e[k, E_COND], vG(s)[G_OC_KIND]):
             continue
-        cond = e[k, E_COND] & ~CC_FLAGS
-        if (e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid)
-                and cond_holds(s, p, e[k, E_COND2], 0, src_uid, ctx_seat, ctx_uid)):
-            vG(s)[G_FILTER] = e[k, E_THASH]
-            vG(s)[G_RANDOM] = e[k, E_TMASK] & TM_FOE  # the battle's foe or nothing; a random pick: any legal one
-            ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
-                                 ctx_uid)
-            vG(s)[G_FILTER] = 0
-            vG(s)[G_RANDOM] = 0
-            if ok:
-                return True
+        if row_possible(s, p, e, k, src_uid, ctx_seat, ctx_uid):
+            return True
+    return False
+
+
+@engine_jit
+def row_possible(s, p, e, k, src_uid, ctx_seat, ctx_uid):
+    """Whether effect row k (of table e, seat p) can act now: its conditions hold and it has an effect (§9)."""
+    cond = e[k, E_COND] & ~CC_FLAGS
+    if not (e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid)
+            and cond_holds(s, p, e[k, E_COND2], 0, src_uid, ctx_seat, ctx_uid)):
+        return False
+    vG(s)[G_FILTER] = e[k, E_THASH]
+    vG(s)[G_RANDOM] = e[k, E_TMASK] & TM_FOE  # the battle's foe or nothing; a random pick: any legal one
+    ok = effect_possible(s, p, e[k, E_OP], e[k, E_TARGET], row_amount(s, p, e, k, ctx_seat, ctx_uid), e[k, E_PARAM], src_uid, ctx_seat,
+                         ctx_uid)
+    vG(s)[G_FILTER] = 0
+    vG(s)[G_RANDOM] = 0
+    return ok
+
+
+@engine_jit
+def action_rows_usable(s, p, c, src_uid):
+    """§9 use legality of the 【起動】 ability of seat p's card row c (activated.py): one of its "action" rows can act."""
+    e = vE(s)[p, c]
+    for k in range(e.shape[0]):
+        if e[k, E_TRIGGER] == TR_ACTION and row_possible(s, p, e, k, src_uid, -1, -1):
+            return True
     return False
 
 
@@ -740,6 +826,8 @@ def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
         return vG(s)[G_ROUND]
     if fe == FE_ZONES:
         return P[0, P_ZONE] + P[1, P_ZONE]
+    if fe == FE_OWN_ZONE or fe == FE_OPP_ZONE:  # 「[あなたのトリガーゾーンにあるカードの数×N]」
+        return P[p if fe == FE_OWN_ZONE else 1 - p, P_ZONE]
     if fe == FE_EVENT_COST:
         j = find_unit(s, ctx_seat, ctx_uid) if ctx_seat >= 0 else -1
         return vK(s)[ctx_seat, U[ctx_seat, j, U_CARD], K_COST] if j >= 0 else 0
@@ -825,6 +913,8 @@ def cond_holds(s, p, cond, cparam, src_uid, ctx_seat, ctx_uid):
     if kind == CC_DECK_GE or kind == CC_DECK_LE:
         left = P[p, P_N] - P[p, P_TOP]
         return left >= n if kind == CC_DECK_GE else left <= n
+    if kind == CC_DISCARD_GE:  # 「あなたの捨札に(青属性の)カードがN枚以上ある場合」
+        return fe_count(s, p, FE_DISCARD, cparam, -1, -1) >= n
     if kind == CC_OPP_ACTED_GE:
         m = 0
         for j in range(P[1 - p, P_FIELD]):
@@ -1017,17 +1107,25 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     elif op == OP_SEARCH:
         DK = vDK(s)
         got = 0
+        zone = to_zone(param)
         for i in range(P[p, P_TOP], P[p, P_N]):
-            if got >= amount or P[p, P_HAND] >= HAND_MAX:
+            if got >= amount or (P[p, P_ZONE] >= ZONE_MAX if zone else P[p, P_HAND] >= HAND_MAX):
                 break
             if search_match(s, p, DK[p, i], param):
                 c = DK[p, i]
                 DK[p, i] = DK[p, P[p, P_TOP]]
                 DK[p, P[p, P_TOP]] = c
                 P[p, P_TOP] += 1
-                add_to_hand(s, p, c, 1)
+                if zone:  # 「デッキから1枚ランダムでトリガーゾーンにセットする」: set, as the Set action does (§5)
+                    zone_add(s, p, c)
+                else:
+                    add_to_hand(s, p, c, 1)
                 record_drawn(s, p, c)
                 got += 1
+    elif op == OP_RECOVER and param == RECOVER_TO_DECK:  # 「あなたの捨札を全てデッキに戻す」
+        for c in range(P[p, P_N]):
+            if not live_copy(s, p, c) and not deleted(s, p, c):
+                to_deck(s, p, c)
     elif op == OP_RECOVER:
         ctype = recover_type(param)
         gone = param >= RECOVER_DELETED
@@ -1039,6 +1137,8 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             if gone:
                 undelete(s, p, c)
             add_to_hand(s, p, c, 1)  # §5: cards in the discard are Lv.1
+    elif op == OP_MILL and vG(s)[G_FILTER] != 0:  # 「デッキから【四聖獣】を1体選んで捨てる」: cards of a kind
+        mill_kind(s, p, amount, param == PICK_CHOSEN and vG(s)[G_POL + p] != 0)
     elif op == OP_MILL:  # 「デッキからカードをN枚ランダムで捨てる」: the deck is shuffled, so its top N cards
         if param == PICK_CHOSEN and vG(s)[G_POL + p] != 0:  # 「選んで捨てる」: the policy's picks go on top first
             DK = vDK(s)
@@ -1053,12 +1153,14 @@ def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
             m = play_candidates(s, p, param, cands) if P[p, P_FIELD] < FIELD_MAX else 0
             if m == 0:
                 break
-            c = cands[randbelow(rng(s, SUB_POLICY0 + p), m)]
+            c = play_pick(s, p, param, cands, m)
             if param & PLAY_DECK:
                 i, c = c, DK[p, c]
                 DK[p, i] = DK[p, P[p, P_TOP]]
                 DK[p, P[p, P_TOP]] = c
                 P[p, P_TOP] += 1
+            elif param & PLAY_DELETED:
+                undelete(s, p, c)
             j = place_unit(s, p, c, 1)  # §5: a discard card is Lv.1, and so is a deck card
             G[G_CHOSEN_SEAT] = p  # 「それ」 after it: the unit placed
             G[G_CHOSEN_UID] = vU(s)[p, j, U_UID]

@@ -5,13 +5,13 @@ the `max_mulligans` option and decided by the policy), then up to 10 rounds of a
 a second-player turn (§7): action rights back, CP set from the round table (§4, no carry-over, cap
 12 for effects), draw 2 (none in the first player's round 1; hand limit 7 cuts draws; a short deck
 is rebuilt as a fresh 40, §5), turn-start effects, then the policy acts: override, drive, overdrive,
-set in the trigger zone, attack, retreat, discard, joker. LP 0 ends the game at once (both at 0:
+set in the trigger zone, attack, retreat, discard, joker, a unit's 【起動】 ability (activated). LP 0 ends the game at once (both at 0:
 DOUBLE_LOSS, END_SIMULTANEOUS); after round 10 more LP wins and a tie goes to the second player
 (END_ROUND_LIMIT). Games never reach the turn cap (MAX_TURNS = 20 = 10 rounds).
 
 Modules: rules (state layout, zones, draws, units, damage), effects (card effects, trigger
-zone timings, the destruction queue), policy (decisions), actions (turn steps, actions,
-battle), this one (interface, compiling, the batch kernel and the game loop).
+zone timings, the destruction queue), activated (【起動】 abilities), policy (decisions), actions (turn steps,
+actions, battle), this one (interface, compiling, the batch kernel and the game loop).
 
 Policies (ids in POLICIES; details in docs/policies_coj.md and policy's docstring):
 - random:  uniform over legal actions / blocks / keep-or-redraw / intercept use.

@@ -23,7 +23,6 @@ CATALOG = Path(__file__).resolve().parents[4] / "shared" / "data" / "coj" / "cat
 
 CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(p)) for name, p in (
     ("special_summon", r"特殊召喚"),
-    ("activated", r"^■起動"),
     ("repeated_intercept", r"回使用すると捨札|ターンに\d+度"),
     ("card_level", r"(このカード|トリガーカード|インターセプトカード)のレベル"),
     ("joker_gauge", r"ジョーカーゲージ"),
@@ -71,17 +70,16 @@ def failing_parts(block: str, ctype: str) -> list[str]:
 
 
 def _failing_parts(block: str, ctype: str) -> list[str]:
-    text = IMP.normalize(block)
-    if re.match(r"^■起動", text):
-        return ["■起動"]
+    activated = IMP._activated(block, ctype)
+    text = activated if activated is not None else IMP.normalize(block)
     if IMP._ONCE_A_TURN.search(text) or (IMP._REUSED.search(text) and ctype != "intercept"):
         return ["回使用すると捨札"]
     lines = [line for line in (IMP._REMINDER.sub("", raw).strip() for raw in text.split("\n")) if line]
     body = "".join(line for line in lines if not line.startswith("■"))
     body = IMP._GAUGE_ICON.sub("", body)
     zone = ctype in ("trigger", "intercept", "joker")
-    if ctype == "joker":
-        found: tuple[str, str] | None = ("cast", body)
+    if ctype == "joker" or activated is not None:  # a joker is used, a 【起動】 ability activated: no timing to read
+        found: tuple[str, str] | None = ("cast" if activated is None else "action", body)
     else:
         found = _timing(body, zone)
     if found is None:

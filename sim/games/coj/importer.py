@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from sim.cards.effects import MAX_EFFECTS, Effect, text_hash
@@ -107,7 +108,7 @@ _TRIGGERS = [  # unit abilities: the unit's own events and the ones it watches (
     (re.compile(r"^このユニットがアタックした時、"), "attack"),
     (re.compile(r"^このユニットがブロックした時、"), "block"),
     (re.compile(r"^このユニットが戦闘した時、"), "battle"),
-    (re.compile(r"^このユニットが破壊された時、"), "leave"),
+    (re.compile(r"^(?:このユニット|自身)が破壊された時、"), "leave"),
     (re.compile(r"^このユニットが消滅した時、"), "deleted"),
     (re.compile(r"^このユニットがオーバークロックした時、"), "overclock"),
     (re.compile(r"^このユニットがプレイヤーアタックに成功した時、"), "hit_player"),
@@ -140,7 +141,7 @@ _ZONE_TRIGGERS = [  # trigger / intercept cards: the printed condition, seen fro
     *_CARD_EVENTS,
 ]
 _SIDE = r"(対戦相手|あなた)?の?"
-_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)|BP(\d+)以上の)?"
+_FILTER = r"(?:コスト(\d+)以下の|BP(\d+)以下の|レベル(\d+)以上の|(行動済)の?|BP(\d+)以上の)?"
 # one unit of each side: 「あなたのユニットと対戦相手のユニットをそれぞれ1体ずつ選ぶ」, 「お互いのユニットを1体ずつ選ぶ」
 _BOTH = re.compile(r"^(?:あなたのユニットと対戦相手のユニットを(?:それぞれ)?|お互いのユニットを)(\d+)体ずつ選ぶ$")
 _KIND = r"(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)?"  # a species or a colour: Effect.thash (vocab unit_filter)
@@ -218,7 +219,7 @@ _ALONE = [  # sentences that stand alone: (pattern, op, target)
     (re.compile(r"^(?:あなたは)?(進化ユニット|ユニット|トリガー|インターセプト)カードを(\d+)枚引く$"), "search", "own_player"),
     (re.compile(r"^(?:あなたは|あなたの)?デッキから(ユニット|トリガー|インターセプト)?カードを(\d+)枚(?:選んで|ランダムで)手札に加える$"),
      "search", "own_player"),
-    (re.compile(r"^(?:あなたは捨札から|あなたの捨札から|あなたの捨札にある)(ユニット|トリガー|インターセプト)?カードを"
+    (re.compile(r"^(?:あなたは捨札(?:から|にある)|あなたの捨札から|あなたの捨札にある|捨札の)(ユニット|トリガー|インターセプト)?カードを"
                 r"(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)(?:枚|体)(?:まで)?)手札に加える$"), "recover", "own_player"),
     (re.compile(r"^(?:あなたは|あなたの)?デッキからカードを(\d+)枚(?:まで)?(?:選んで|ランダムで)捨てる$"), "mill", "own_player"),
     # a species: 「【獣】ユニットのカードを1枚ランダムで手札に加える」, 「あなたは【獣】ユニットを1枚引く」 (from the deck)
@@ -282,7 +283,7 @@ _ALONE_KIND = [
 # a deck search by colour (属性) and / or cost: (pattern, groups -> (type index, colour, cost, count))
 _COLOURS = {"赤": "red", "黄": "yellow", "青": "blue", "緑": "green", "紫": "purple"}
 _SEARCH_FILTERED = [
-    (re.compile(r"^(赤|黄|青|緑|紫)属性の(ユニット)?カードを(\d+)枚ランダムで手札に加える$"),
+    (re.compile(r"^(赤|黄|青|緑|紫)属性の(ユニット)?カードを(\d+)枚(?:まで)?ランダムで手札に加える$"),
      lambda g: (0 if g[1] else -1, g[0], -1, int(g[2]))),
     (re.compile(r"^コスト(\d+)のユニットカードを(\d+)枚ランダムで手札に加える$"),
      lambda g: (0, None, int(g[0]), int(g[1]))),
@@ -307,12 +308,12 @@ _CONDITIONS = [
     (re.compile(r"^あなたのフィールドにユニットが(\d+)体の場合、"), VOC.CC_OWN_FIELD_EQ),
     (re.compile(r"^フィールドにユニットが(\d+)体以上いる場合、"), VOC.CC_ALL_FIELD_GE),
     (re.compile(r"^対戦相手よりあなたのライフが少ない場合、"), VOC.CC_LIFE_BEHIND),
-    (re.compile(r"^対戦相手のフィールドに行動済ユニットが(?:(\d+)体以上)?いる場合、"), VOC.CC_OPP_ACTED_GE),
+    (re.compile(r"^対戦相手のフィールドに行動済ユニットが(?:(\d+)体以上)?(?:いる|の)場合、"), VOC.CC_OPP_ACTED_GE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以上の場合、"), VOC.CC_PURPLE_GE),
     (re.compile(r"^このユニットに【神託】がある場合、"), VOC.CC_ORACLE),
     (re.compile(r"^あなたの紫ゲージが(\d+)以下の場合、"), VOC.CC_PURPLE_LE),
     (re.compile(r"^対戦相手の手札が(7)枚の場合、"), VOC.CC_OPP_HAND_GE),  # §5: 7 is the most a hand holds
-    (re.compile(r"^あなたの手札が(7)枚の場合、"), VOC.CC_OWN_HAND_GE),
+    (re.compile(r"^あなたの手札が(7)枚の場合、|^あなたの手札が(\d+)枚以上(?:ある)?の場合、"), VOC.CC_OWN_HAND_GE),
     (re.compile(r"^対戦相手のトリガーゾーンに(?:(\d+)枚以上)?カードがある場合、"), VOC.CC_OPP_ZONE_GE),
     (re.compile(r"^あなたのデッキが(\d+)枚以上の場合、"), VOC.CC_DECK_GE),
     (re.compile(r"^あなたのデッキが(\d+)枚以下の場合、"), VOC.CC_DECK_LE),
@@ -320,9 +321,9 @@ _CONDITIONS = [
     (re.compile(r"^あなたのフィールドにユニットが(\d+)属性以上いる場合、"), VOC.CC_OWN_COLOURS_GE),
 ]
 # 「AでB場合、」 / 「Aで、B場合、」: two conditions (E_COND, E_COND2), A read as 「A(の / だった)場合、」
-_TWO_CONDITIONS = re.compile(r"^([^、。]+?)で、?([^、。]+場合、)")
+_TWO_CONDITIONS = re.compile(r"^([^、。]+?)(?:で、?|あり、)([^、。]+場合、)")  # 「…枚以上あり、…場合」 too
 _COUNTS_ONE = (VOC.CC_OPP_ACTED_GE, VOC.CC_OPP_ZONE_GE)  # kinds whose count is 1 when the text gives none
-_WITH_PARAM = (VOC.CC_OWN_SPECIES_GE, VOC.CC_EVENT_UNIT)  # kinds that read E_COND_PARAM: never E_COND2
+_WITH_PARAM = (VOC.CC_OWN_SPECIES_GE, VOC.CC_EVENT_UNIT, VOC.CC_DISCARD_GE)  # kinds that read E_COND_PARAM: never E_COND2
 # E_COND kinds that are no condition of the game (a choice, a cost and what follows it): never E_COND2
 _NOT_SECOND = (*_WITH_PARAM, VOC.CC_CHOICE, VOC.CC_COST, VOC.CC_IF_DONE)
 # two sentences written as one: 「カードを1枚引き、CPを+1する」, 「お互いのプレイヤーは手札を1枚ランダムで捨てる」
@@ -330,6 +331,17 @@ ZONE_SLOTS = 4  # §5: a trigger zone holds 4 cards
 _SPLITS = [
     (re.compile(r"^お互いのジョーカーゲージを(\d+)%(増加|上昇|減少)させる$"),
      lambda g: [f"あなたのジョーカーゲージを{g[0]}%{g[1]}させる", f"対戦相手のジョーカーゲージを{g[0]}%{g[1]}させる"]),
+    # 「対戦相手のトリガーゾーンのカードをランダムで1枚破壊する」: the usual wording's other order
+    (re.compile(r"^(対戦相手|あなた)のトリガーゾーン(?:にある|の)カードをランダムで(\d+)枚破壊する$"),
+     lambda g: [f"{g[0]}のトリガーゾーンにあるカードを{g[1]}枚ランダムで破壊する"]),
+    # 「このユニットに【固着】と【無我の境地】を与える」: two grants to the unit
+    (re.compile(r"^((?:ターン終了時まで)?このユニットに(?:ターン終了時まで)?)【([^】]+)】と【([^】]+)】を与える$"),
+     lambda g: [f"{g[0]}【{g[1]}】を与える", f"{g[0]}【{g[2]}】を与える"]),
+    # 「このユニットを破壊し、…」: the destruction and the rest, two sentences
+    (re.compile(r"^(このユニットを破壊)し、((?!それ)[^。]+)$"), lambda g: [g[0] + "する", g[1]]),
+    # 「ターン終了時までこのユニットに【加護】を与え、…」: the grant and the rest, two sentences
+    (re.compile(r"^((?:ターン終了時まで)?このユニットに(?:ターン終了時まで)?【[^】]+】を与え)、((?!それ)[^。]+)$"),
+     lambda g: [g[0] + "る", g[1]]),
     # 「対戦相手のトリガーゾーンにあるカード全てを破壊する」: as many as the zone holds
     (re.compile(r"^対戦相手のトリガーゾーンにあるカード(?:全てを|を全て)破壊する$"),
      lambda g: [f"対戦相手のトリガーゾーンにあるカードを{ZONE_SLOTS}枚ランダムで破壊する"]),
@@ -351,6 +363,9 @@ _SPLITS = [
     (re.compile(r"^((?:対戦相手の|あなたの|このユニット以外の)?全てのユニット)の((?:基本)?BPを[+-]\d+)し、"
                 r"(?:(【[^】]+】)を与える|(行動権を消費する))$"),
      lambda g: [f"{g[0]}の{g[1]}する", f"{g[0]}に{g[2]}を与える" if g[2] else f"{g[0]}の{g[3]}"]),
+    # 「…トリガーゾーンに紫属性のインターセプトカードをセットし、あなたの紫ゲージを+1する」: likewise
+    (re.compile(r"^([^。]*?場合、)?([^。、]*トリガーゾーンに[^。、]*セット)し、([^。]+)$"),
+     lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
     # 「…【特殊召喚】し、このユニットをデッキに戻す」: two sentences under the same condition
     (re.compile(r"^([^。]*?場合、)?([^。、]*【特殊召喚】)し、([^。]+)$"),
      lambda g: [f"{g[0] or ''}{g[1]}する", f"{g[0] or ''}{g[2]}"]),
@@ -397,7 +412,7 @@ _HAS_KEYWORD = re.compile(r"^このユニットは【([^】]+)】を持つ(?=。
 def _sentences(body: str) -> list[str]:
     out = []
     # spelling variants of one wording: 「すべて」 for 「全て」, 「ターン終了まで」 for 「ターン終了時まで」
-    body = body.replace("すべて", "全て").replace("ターン終了まで", "ターン終了時まで")
+    body = body.replace("すべて", "全て").replace("ターン終了まで", "ターン終了時まで").replace("の全ユニット", "の全てのユニット")
     for s in re.split(r"(?<=。)", body.replace("\n", "").replace("ターン終了時まで、", "ターン終了時まで")):
         s = _TWO_KEYWORDS.sub(r"\1に【\2】を与え、【\3】を与える", s.strip())  # two actions on one unit (_also)
         s = s.replace("「ブロックされない」効果を与え", "【ブロックされない】を与え")  # granted like a keyword
@@ -462,7 +477,9 @@ def _unit_filter(species: str | None, colour: str | None) -> int:
     return VOC.unit_filter(1 << ELEMENTS["coj"].index(_COLOURS[colour])) if colour else 0
 
 
-_COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?いる場合、")
+_COUNT_OF = re.compile(r"^あなたのフィールドに(?:【([^】]+)】|(赤|黄|青|緑|紫)属性)ユニットが(?:(\d+)体以上)?(?:いる|の)場合、")
+# 「あなたの捨札に(青属性の / 【X】ユニットの)カードがN枚以上ある場合」 (CC_DISCARD_GE, the kind in E_COND_PARAM)
+_DISCARD_AT_LEAST = re.compile(r"^あなたの捨札(?:に|の)(?:(?:【([^】]+)】ユニットの|(赤|黄|青|緑|紫)属性の?))?カードが(\d+)枚以上(?:ある)?(?:の)?場合、")
 _IN_BATTLE = re.compile(r"^それが(アタック|ブロック)中だった場合、")
 _OWN_LEVEL = re.compile(r"^(?:このユニット|自身)のレベルが(\d)(以上|以下)?の場合、")
 
@@ -480,6 +497,9 @@ def _condition(sentence: str, trigger: str) -> tuple[int, int, str]:
     if m:
         return (VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, int(m.group(3) or 1)), _unit_filter(m.group(1), m.group(2)),
                 sentence[m.end():])
+    m = _DISCARD_AT_LEAST.match(sentence)
+    if m:
+        return VOC.coj_cond(VOC.CC_DISCARD_GE, int(m.group(3))), _unit_filter(m.group(1), m.group(2)), sentence[m.end():]
     m = _IN_BATTLE.match(sentence)
     if m and trigger in ("battle", "own_battles"):
         kind = VOC.CC_ATTACKING if m.group(1) == "アタック" else VOC.CC_BLOCKING
@@ -627,7 +647,7 @@ def parse_body(body: str, trigger: str) -> list[Effect] | None:
     return effects or None
 
 
-_THEN = re.compile(r"^((?:それ|それら)の.+)し、(.+)$")  # 「それの基本BPを+2000し、【加護】を与える」
+_THEN = re.compile(r"^((?:それ|それら)(?:の.+|を破壊))し、(.+)$")  # 「それの基本BPを+2000し、【加護】を与える」, 「それを破壊し、…」
 _THEN_KW = re.compile(r"^((?:それ|それら)に【[^】]+】を与え)、(.+)$")  # 「それに【不屈】を与え、【貫通】を与える」
 
 
@@ -780,6 +800,8 @@ _COUNTS = [  # what 「[…×N]」 counts (vocab FE_*): (pattern, kind); a speci
      VOC.FE_OWN_UNITS),
     (re.compile(r"^(?:対戦相手のユニット数|対戦相手のフィールドにいるユニット(?:数)?)$"), VOC.FE_OPP_UNITS),
     (re.compile(r"^対戦相手の行動済ユニットの数$"), VOC.FE_OPP_ACTED),
+    (re.compile(r"^あなたのトリガーゾーンにあるカードの(?:枚数|数)$"), VOC.FE_OWN_ZONE),
+    (re.compile(r"^対戦相手のトリガーゾーンにあるカードの(?:枚数|数)$"), VOC.FE_OPP_ZONE),
 ]
 
 
@@ -822,11 +844,12 @@ def _event_unit_as_it(sentence: str, trigger: str) -> str:
     return sentence
 
 
-# 【特殊召喚】 from the own discard or deck (vocab play_param): (deck), (not evolutions), cost N, (以下 /
-# 以上), (か M), colour, species, the number of units
-_SUMMON = re.compile(r"^(?:あなたの)?(?:捨札(?:にある|から)|(デッキ)から)(進化ユニット(?:カード)?以外の)?"
+# 【特殊召喚】 from the own discard, deleted cards or deck (vocab play_param): (deck / deleted), (not evolutions),
+# cost N, (以下 / 以上), (か M), colour, species, the number of units: at random (ランダムで) or the player's pick
+# (「N体選んで」, or neither word: the player chooses, as for every pick the text does not make random)
+_SUMMON = re.compile(r"^(?:あなたの)?(?:捨札(?:にある|から)|(デッキ)から|捨札にある(消滅している)カードから)(進化ユニット(?:カード)?以外の)?"
                      r"(?:コスト(\d+)(以下|以上)?(?:か(\d+))?の)?(?:(赤|黄|青|緑|紫)属性の?|【([^】]+)】)?(?:ユニット(?:カード)?)?"
-                     r"を(?:ランダムで(\d+)体(?:まで)?|(\d+)体ランダムで)【特殊召喚】する$")
+                     r"を?(?:ランダムで(\d+)体(?:まで)?|(\d+)体ランダムで|(\d+)体(?:まで)?(選んで)?)【特殊召喚】する$")
 
 
 def _summon(s: str, trigger: str) -> Effect | None:
@@ -834,7 +857,7 @@ def _summon(s: str, trigger: str) -> Effect | None:
     m = _SUMMON.match(s)
     if not m:
         return None
-    deck, no_evo, cost, cmp, cost2, colour, species, n1, n2 = m.groups()
+    deck, gone, no_evo, cost, cmp, cost2, colour, species, n1, n2, n3, _ = m.groups()
     lo = hi = int(cost) if cost else -1
     if cmp == "以下":
         lo = -1
@@ -844,8 +867,9 @@ def _summon(s: str, trigger: str) -> Effect | None:
         if cmp or int(cost2) != hi + 1:
             return None  # 「コストNかM」 is a range only for neighbouring costs
         hi = int(cost2)
-    param = VOC.play_param(VOC.PLAY_DECK if deck else VOC.PLAY_DISCARD, bool(no_evo), lo, hi)
-    return Effect(trigger, "play", int(n1 or n2), "own_player", param, thash=_unit_filter(species, colour))
+    source = VOC.PLAY_DECK if deck else VOC.PLAY_DELETED if gone else VOC.PLAY_DISCARD
+    param = VOC.play_param(source, bool(no_evo), lo, hi, chosen=bool(n3))
+    return Effect(trigger, "play", int(n1 or n2 or n3), "own_player", param, thash=_unit_filter(species, colour))
 
 
 _FOE = re.compile(r"^(ターン終了時まで)?戦闘中の相手ユニット(?:がレベル(\d)以上だった場合、それ)?")
@@ -872,6 +896,11 @@ _RECOVER_KIND = re.compile(r"^あなたの捨札(?:にある|から)(?:【([^】
                            r"(?:のカード|カード)?を(?:(\d+)枚(?:まで)?ランダムで|ランダムで(\d+)枚(?:まで)?)手札に加える$")
 
 
+# 「あなたのデッキから1枚ランダムで(あなたの)トリガーゾーンに(赤属性の)(インターセプト)カードをセットする」
+_SET_FROM_DECK = re.compile(r"^(?:あなたの)?デッキから(\d+)枚(?:まで)?ランダムで(?:あなたの)?トリガーゾーンに"
+                            r"(?:(赤|黄|青|緑|紫)属性の)?(?:(トリガー|インターセプト)?カードを)?セットする$")
+_DISCARD_TO_DECK = re.compile(r"^あなたの捨札(?:にあるカード|のカード)?を全てデッキに戻す$")
+_MILL_KIND = re.compile(r"^(?:あなたの)?デッキから【([^】]+)】(?:ユニット)?(?:のカード)?を(\d+)(?:体|枚)(選んで|ランダムで)捨てる$")
 _RECOVER_DELETED = re.compile(r"^あなたの捨札にある消滅しているカードを(\d+)枚ランダムで手札に加える$")
 
 
@@ -914,6 +943,16 @@ def _alone(s: str, trigger: str) -> list[Effect] | None:
                 param, amount = 0, 0
             first = Effect(trigger, op, amount, "opp_character" if trigger in _OPP_EVENTS else "own_character", param | fl)
             return [first] + ([replace(also, trigger=trigger)] if also else [])  # the second on the same unit
+    if _DISCARD_TO_DECK.match(s):
+        return [Effect(trigger, "recover", 0, "own_player", VOC.RECOVER_TO_DECK)]
+    if sm := _SET_FROM_DECK.match(s):  # search with SEARCH_TO_ZONE: the first matches of the shuffled deck
+        n, colour, kind = sm.groups()
+        colours = 1 << ELEMENTS["coj"].index(_COLOURS[colour]) if colour else 0
+        return [Effect(trigger, "search", int(n), "own_player",
+                       VOC.search_filter(CARD_TYPE_PARAM[kind] if kind else -1, colours, -1, to_zone=True))]
+    if sm := _MILL_KIND.match(s):  # 「デッキから【四聖獣】を1体選んで捨てる」: the kind in Effect.thash (G_FILTER)
+        species, n, how = sm.groups()
+        return [Effect(trigger, "mill", int(n), "own_player", VOC.PICK_CHOSEN if how == "選んで" else 0, thash=text_hash(species))]
     if sm := _RECOVER_DELETED.match(s):  # 「あなたの捨札にある消滅しているカードを1枚ランダムで手札に加える」
         return [Effect(trigger, "recover", int(sm.group(1)), "own_player", VOC.RECOVER_DELETED)]  # RECOVER_DELETED + 1 + (-1): any card
     if sm := _RECOVER_KIND.match(s):  # a recover of a species or colour: the kind in Effect.thash (G_FILTER)
@@ -1093,13 +1132,21 @@ def _choice(body: str, trigger: str, opponent: bool) -> list[Effect] | None:
     parts = _OPTION.split(body)
     if parts[0].strip("。") or len(parts) < 5:
         return None
+    return _each_part(zip(parts[1::2], parts[2::2], strict=True), trigger,
+                      lambda n: (VOC.coj_cond(VOC.CC_CHOICE, int(n) | (VOC.CHOICE_OPP if opponent else 0)), 0))
+
+
+def _each_part(parts: Iterable[tuple[str, str]], trigger: str,
+               cond_of: Callable[[str], tuple[int, int]]) -> list[Effect] | None:
+    """The effects of each (key, text) part under the condition cond_of(key) (E_COND, E_COND_PARAM); None when a
+    part does not read or has a condition of its own."""
     effects: list[Effect] = []
-    for n, text in zip(parts[1::2], parts[2::2], strict=True):
-        option = parse_body(text, trigger)
-        if option is None or any(e.cond for e in option):
+    for key, text in parts:
+        part = parse_body(text, trigger)
+        if part is None or any(e.cond for e in part):
             return None
-        effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_CHOICE, int(n) | (VOC.CHOICE_OPP if opponent else 0)))
-                       for e in option)
+        cond, cparam = cond_of(key)
+        effects.extend(replace(e, cond=cond, cond_param=cparam) for e in part)
     return effects
 
 
@@ -1121,6 +1168,22 @@ def _by_level(body: str, trigger: str) -> list[Effect] | None:
             return None
         effects.extend(replace(e, cond=VOC.coj_cond(VOC.CC_LEVEL, lo_n | hi_n << 2)) for e in part)
     return effects
+
+
+_BY_COLOUR = re.compile(r"^あなたのフィールドに\[((?:赤|黄|青|緑|紫)(?:/(?:赤|黄|青|緑|紫))+)\]属性のユニットがいる場合、"
+                        r"それぞれ以下の効果が発動する")
+_COLOUR_PART = re.compile(r"●\[(赤|黄|青|緑|紫)\]")
+
+
+def _by_colour(head: re.Match[str], body: str, trigger: str) -> list[Effect] | None:
+    """「あなたのフィールドに[黄/緑]属性のユニットがいる場合、それぞれ以下の効果が発動する。●[黄]… ●[緑]…」: each part's
+    effects under its own condition, a unit of that colour on the own field (CC_OWN_SPECIES_GE 1, the colour mask)."""
+    parts = _COLOUR_PART.split(body)
+    colours = head.group(1).split("/")
+    if parts[0].strip("。") or parts[1::2] != colours:
+        return None
+    return _each_part(zip(parts[1::2], parts[2::2], strict=True), trigger,
+                      lambda colour: (VOC.coj_cond(VOC.CC_OWN_SPECIES_GE, 1), _unit_filter(None, colour)))
 
 
 # 「このカードのレベルによって」 on a trigger or intercept card: such a card is always Lv.1 (digest §8, seed 004
@@ -1177,7 +1240,7 @@ def parse_ability(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]]
     trigger or intercept card the lines answer one event each, of different timings (_zone_events_apart)."""
     whole = _parse_one(block, ctype)
     if whole is None and ctype in ("unit", "evolution"):
-        whole = _static_then_timed(block, ctype)
+        whole = _static_then_timed(block, ctype) or _activated_then_timed(block, ctype)
     if whole is None:
         whole = _conditional_lines(block, ctype)
     parts = timed_parts(block) if whole is None else None
@@ -1285,8 +1348,40 @@ def _static_then_timed(block: str, ctype: str) -> tuple[frozenset[str], list[Eff
     return frozenset(), static + timed[1]
 
 
+# 「■起動・…」: a 【起動】 ability (keywords.json 起動: once a turn, when its controller chooses), timing "action"; its
+# reminder 「(この効果は1ターンに1度発動できる)」 restates that limit
+_ACTIVATED = re.compile(r"^■起動")
+_ACTIVATED_REMINDER = re.compile(r"\(この効果は1ターンに1度発動できる\)")
+
+
+def _activated(block: str, ctype: str) -> str | None:
+    """The block of a unit's 【起動】 ability without its once-a-turn reminder, or None when it is not one."""
+    text = normalize(block)
+    if ctype not in ("unit", "evolution") or not _ACTIVATED.match(text):
+        return None
+    return _ACTIVATED_REMINDER.sub("", text)
+
+
+def _activated_then_timed(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
+    """A 【起動】 heading whose first body line is the 【起動】 ability and whose later lines each have their own timing
+    (「■起動・月に叢雲、花に風 / あなたのユニットを1体選ぶ。… / 自身が破壊された時、…」): the effects of all, or None."""
+    if _activated(block, ctype) is None:
+        return None
+    lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in normalize(block).split("\n")) if line]
+    head = [line for line in lines if line.startswith("■")]
+    body = [line for line in lines if not line.startswith("■")]
+    if len(body) < 2 or _TIMED_LINE.match(body[0]) or not all(_TIMED_LINE.match(line) for line in body[1:]):
+        return None
+    parts = [_parse_one("\n".join(head + body[:1]), ctype)] + [_parse_one("■\n" + line, ctype) for line in body[1:]]
+    if any(part is None or part[0] for part in parts):
+        return None
+    return frozenset(), [e for part in parts if part for e in part[1]]
+
+
 def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | None:
     """parse_ability for one body (its lines read as one text)."""
+    activated = _activated(block, ctype)
+    block = activated if activated is not None else block
     if (_REUSED.search(block) and ctype != "intercept") or _ONCE_A_TURN.search(block):
         return None  # 「1ターンに1度」: the engine has no such limit; an intercept's uses are its K_USES (pool tag)
     lines = [line for line in (_REMINDER.sub("", raw).strip() for raw in block.split("\n")) if line]
@@ -1308,7 +1403,7 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
     body = _DESTROYED_OR_DELETED.sub("このユニットが破壊された時、またはこのユニットが消滅した時、", body)
     body = _ATTACK_OR_BLOCK.sub("このユニットがアタックした時、またはこのユニットがブロックした時、", body)
     zone_card = ctype in ("trigger", "intercept", "joker")
-    trigger = "cast" if ctype == "joker" else ""  # a joker is used from its zone, no condition (§9)
+    trigger = "cast" if ctype == "joker" else "action" if activated is not None else ""  # a joker: used from its zone (§9)
     also: list[tuple[str, int, int]] = []  # more timings of the same ability: (trigger, cond, cond_param)
     event_cond = (0, 0, 0)  # a filter on the event's unit: (E_COND, E_COND_PARAM, E_COND2)
     oc_flag = 0  # a timing flag (vocab CC_ON_FIELD, CC_CLOCKUP, CC_WON) ORed into every row
@@ -1397,6 +1492,8 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
         effects = _by_level(body[m.end():].lstrip("。"), trigger)
     elif (m := _CARD_LEVELS.match(body)) and zone_card:
         effects = _level_one(body[m.end():].lstrip("。"), trigger)
+    elif m := _BY_COLOUR.match(body):
+        effects = _by_colour(m, body[m.end():].lstrip("。"), trigger)
     else:
         effects = parse_body(body, trigger)
     if effects and event_cond[0]:
@@ -1411,7 +1508,7 @@ def _parse_one(block: str, ctype: str) -> tuple[frozenset[str], list[Effect]] | 
         effects = effects + [replace(e, trigger=own_self) for e in effects]
     if effects and also:  # the same effects at another timing; one with its own condition keeps the effects' ones
         if any(e.cond for e in effects) and any(cond for _, cond, _ in also):
-            return None
+            return None  # a condition of the timing and one of the body: one E_COND slot
         effects = effects + [replace(e, trigger=t, cond=cond, cond_param=cp) if cond else replace(e, trigger=t)
                              for t, cond, cp in also for e in effects]
     cap = _LIFE_CAP.search(normalize(block))

@@ -14,13 +14,14 @@ carries the chosen actions out. Actions are small ints: kind * 256 + a * 16 + b.
            2 units; attacks only with units no blocker can stop, keeping a defender; blocks to win
            or trade, chumps at <= 4 LP.
 All scripted policies override whenever they can, use a joker when it has an effect, use usable
-intercepts, and discard down to 5 cards at turn end so the next draw of 2 is not cut (§7).
+intercepts, use each unit's 【起動】 ability once it can act (after the plays, before the attacks), and discard down to 5 cards at turn end so the next draw of 2 is not cut (§7).
 """
 
 
 from sim.engine.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NAME, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_POLICY0, randbelow
+from sim.games.coj.activated import any_activatable, can_activate
 from sim.games.coj.effects import (
     card_usable,
 )
@@ -103,7 +104,7 @@ POLICY_NAMES = ("random", "aggro", "curve", "control")
 PAR_KEEP_UNITS, PAR_CHUMP_LP, PAR_HAND_TARGET, PAR_CP_RESERVE = 0, 1, 2, 3
 PARAM_NAMES = ("keep_units", "chump_lp", "hand_target", "cp_reserve")
 
-A_END, A_OVERRIDE, A_DRIVE, A_OVERDRIVE, A_SET, A_ATTACK, A_RETREAT, A_DISCARD, A_JOKER = range(9)
+A_END, A_OVERRIDE, A_DRIVE, A_OVERDRIVE, A_SET, A_ATTACK, A_RETREAT, A_DISCARD, A_JOKER, A_ACTIVATE = range(10)
 
 
 @engine_jit
@@ -329,6 +330,12 @@ def enum_actions(s, p, k):
             if count == k:
                 found = act(A_JOKER, j, 0)
             count += 1
+    if any_activatable(s, p):
+        for j in range(nf):
+            if can_activate(s, p, j):
+                if count == k:
+                    found = act(A_ACTIVATE, j, 0)
+                count += 1
     return count, found
 
 
@@ -527,6 +534,18 @@ def choose_attack(s, p, pol):
 
 
 @engine_jit
+def choose_activation(s, p):
+    """The unit whose 【起動】 ability a scripted policy uses (activated.py): the first one that can, once the
+    plays are made and before the attacks; -1 if none."""
+    if not any_activatable(s, p):
+        return -1
+    for j in range(vP(s)[p, P_FIELD]):
+        if can_activate(s, p, j):
+            return j
+    return -1
+
+
+@engine_jit
 def choose_discard(s, p):
     """Hand index to discard at turn end (highest cost first), or -1 when at the hand target."""
     P, H = vP(s), vH(s)
@@ -573,6 +592,9 @@ def choose_action(s, p):
         if a >= 0:
             return a
         P[p, P_NOPLAY], P[p, P_NPZ], P[p, P_NPCP], P[p, P_NPNF] = P[p, P_HVER] + 1, P[p, P_ZVER], P[p, P_CP], P[p, P_FIELD]
+    j = choose_activation(s, p)
+    if j >= 0:
+        return act(A_ACTIVATE, j, 0)
     j = choose_attack(s, p, pol)
     if j >= 0:
         return act(A_ATTACK, j, 0)

@@ -114,13 +114,13 @@ COLORLESS = 1 << ELEMENTS["coj"].index("colorless")
  TR_OWN_ATTACKS, TR_OPP_ENTERS, TR_OPP_ATTACKS, TR_BATTLE, TR_OWN_BATTLES, TR_OWN_BLOCKS, TR_OWN_HIT,
  TR_OPP_HIT, TR_TURN_END, TR_OPP_TURN_START, TR_OPP_TURN_END, TR_OWN_DESTROYED, TR_OWN_OVERCLOCK, TR_OWN_TRIGGER_USED,
  TR_OPP_TRIGGER_USED, TR_OWN_INTERCEPT_USED, TR_OPP_INTERCEPT_USED, TR_OWN_DISCARDED, TR_OPP_DISCARDS, TR_DELETED,
- TR_OPP_ZONE_BROKEN, TR_OWN_ZONE_BROKEN) = (
+ TR_OPP_ZONE_BROKEN, TR_OWN_ZONE_BROKEN, TR_ACTION) = (
     TRIGGERS.index(t) for t in (
     "enter", "attack", "cast", "leave", "turn_start", "block", "overclock", "hit_player", "own_enters",
     "own_attacks", "opp_enters", "opp_attacks", "battle", "own_battles", "own_blocks", "own_hit_player",
     "opp_hit_player", "turn_end", "opp_turn_start", "opp_turn_end", "own_destroyed", "own_overclock", "own_trigger_used",
     "opp_trigger_used", "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards", "deleted",
-    "opp_zone_broken", "own_zone_broken"))
+    "opp_zone_broken", "own_zone_broken", "action"))
 TR_STATIC = TRIGGERS.index("static")  # field effects (§10 フィールド効果): unit rows read by static_of
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_BREAK_POWER, OP_DULL, OP_FREEZE, OP_PUMP, OP_WEAKEN, OP_BOUNCE, OP_SEARCH,
  OP_GAIN_CP, OP_PLAYER_DAMAGE, OP_HEAL, OP_HASTE, OP_DISCARD, OP_LEVEL_UP, OP_RECOVER, OP_GRANT, OP_ACTIVATE,
@@ -148,8 +148,9 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 # U_LOST: keywords taken from it (「このユニットの【神託】を取り除く」; read only where such a keyword is)
 # U_SBP / U_SKW: the BP change and keywords the field effects on the field give it now (static_of), kept by
 # refresh_static at every change they depend on (field_changed, a 沈黙 granted or ending)
+# U_USED: G_TURN + 1 of the turn its 【起動】 ability was last used (0 never; keywords.json 起動: once a turn)
 U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_LOST, \
-    U_SBP, U_SKW, U_BKW, U_NCOLS = range(17)
+    U_SBP, U_SKW, U_BKW, U_USED, U_NCOLS = range(18)
 # player columns
 # P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
@@ -1046,6 +1047,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_LOST] = 0
     U[p, j, U_SBP] = 0
     U[p, j, U_SKW] = 0
+    U[p, j, U_USED] = 0
     G[G_UID] += 1
     U[p, j, U_UID] = G[G_UID]
     field_changed(s, p)

@@ -43,7 +43,8 @@ UNIT_TRIGGERS = frozenset({"enter", "attack", "block", "battle", "leave", "overc
                            "opp_hit_player", "own_enters", "own_attacks", "own_blocks", "own_hit_player",
                            "own_destroyed", "own_overclock", "own_trigger_used", "opp_trigger_used",
                            "own_intercept_used", "opp_intercept_used", "own_discarded", "opp_discards", "own_battles",
-                           "deleted", "opp_zone_broken", "own_zone_broken"})
+                           "deleted", "opp_zone_broken", "own_zone_broken", "action"})
+# "action": a 【起動】 ability (「■起動・…」), used by its controller in the own action phase once a turn (activated.py)
 # "static" rows of a unit (§10 フィールド効果, rules.static_of): pump / weaken (BP) and grant_keyword while the
 # unit is on the field, to the unit itself, its side's or the other side's units of a kind (E_THASH); a pump
 # with E_FOREACH FE_OWN_UNITS / FE_OPP_UNITS counts that side's units of the kind E_FE_PARAM (「1体につき」), with
@@ -65,7 +66,8 @@ ZONE_TRIGGERS = frozenset({"enter", "own_enters", "opp_enters", "attack", "own_a
 #   bits LVL_SHIFT.. (2 bits) for the ops other than break (whose own param and amount are those), and
 #   FL_BP_MIN (break_power: BP at least the value); level_up with value 1 sets the level to `amount` (「レベルをNにする」);
 # - search's param <= -2 is a filter -(v + 2): card type + 1 in bits 0-2 (0 any), a colour mask (the
-#   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any);
+#   K_ELEM bits, 0 any) in bits 3-8, cost + 1 in bits 9-13 (0 any), and SEARCH_TO_ZONE (bit 14): the cards are set
+#   in the own trigger zone (「デッキから1枚ランダムでトリガーゾーンにセットする」, while it has room) instead of the hand;
 # - E_THASH (Effect.thash) of a targeted op restricts its targets: > 0 a species (text_hash, as for
 #   search), -63..-1 a colour mask -thash (unit_filter), <= -64 a cost floor (cost_floor);
 # - E_COND (Effect.cond) is a condition checked when the effect resolves: kind = cond & CC_MASK (CC_*),
@@ -98,6 +100,8 @@ CC_OWN_BATTLER, CC_EVENT_OTHER_KIND = 39, 40
 CC_COST_LE = 41
 # CC_OPP_TURN: it is the opponent's turn (「このユニットが対戦相手のターンに破壊された時」)
 CC_OPP_TURN = 42
+# CC_DISCARD_GE: n or more cards in the own discard (not deleted) of the species / colour E_COND_PARAM (0 any card)
+CC_DISCARD_GE = 43
 # CC_OWN_HAND_GE: own hand >= n (「あなたの手札が7枚の場合」: 7 is the most, §5); CC_OPP_ZONE_GE: cards in the
 # opponent's trigger zone >= n; CC_DECK_GE / CC_DECK_LE: own deck (cards left to draw) >= n / <= n
 # E_COND2 (Effect.cond2): a second condition of the same encoding that must hold too (「…で、…場合」, or an event's
@@ -148,6 +152,9 @@ RECOVER_CHOSEN = 16
 # recover with param RECOVER_DELETED + 1 + (the param above, -1 .. RECOVER_CHOSEN + 5): from the own deleted cards
 # (§5 消滅, 「あなたの捨札にある消滅しているカード」) instead of the discard; the card recovered is no longer deleted
 RECOVER_DELETED = 32
+# recover with param RECOVER_TO_DECK: every card of the own discard back into the deck, each at a uniformly random
+# place (「あなたの捨札を全てデッキに戻す」; the deleted cards stay deleted)
+RECOVER_TO_DECK = 64
 
 
 # E_FOREACH (Effect.foreach) multiplies the amount by a count (「[あなたの受けているライフダメージ×1000]」):
@@ -156,6 +163,8 @@ FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_DECK, FE_EVENT_COST, FE_DISCARD, F
     FE_OPP_ACTED = range(1, 11)
 # FE_ROUND: the round (「ラウンド数」, §7); FE_ZONES: the cards set in both trigger zones (「お互いのトリガーゾーンにあるカードの数」)
 FE_ROUND, FE_ZONES = 11, 12
+# FE_OWN_ZONE / FE_OPP_ZONE: the cards set in the own / the opponent's trigger zone
+FE_OWN_ZONE, FE_OPP_ZONE = 13, 14
 
 
 # E_TMASK of a targeted op, how its unit is picked (rules G_RANDOM while it resolves): TM_RANDOM 「ランダムで1体」,
@@ -179,9 +188,13 @@ def cost_floor(cost: int) -> int:
 COST_FLOOR = 64  # E_THASH <= -COST_FLOOR: a cost floor (cost_floor), above: a colour mask
 
 
-def search_filter(ctype: int, colours: int, cost: int) -> int:
-    """search's param for a type index (-1 any), a K_ELEM colour mask (0 any) and a cost (-1 any)."""
-    return -(((ctype + 1) | colours << 3 | (cost + 1) << 9) + 2)
+SEARCH_TO_ZONE = 1 << 14
+
+
+def search_filter(ctype: int, colours: int, cost: int, to_zone: bool = False) -> int:
+    """search's param for a type index (-1 any), a K_ELEM colour mask (0 any) and a cost (-1 any); to_zone: set the
+    cards in the own trigger zone (SEARCH_TO_ZONE) instead of taking them into the hand."""
+    return -(((ctype + 1) | colours << 3 | (cost + 1) << 9 | (SEARCH_TO_ZONE if to_zone else 0)) + 2)
 
 
 def coj_cond(kind: int, n: int) -> int:
@@ -194,10 +207,14 @@ def coj_cond(kind: int, n: int) -> int:
 # PLAY_DISCARD / PLAY_DECK (where from) | PLAY_NO_EVO (「進化ユニット以外の」) | the highest cost + 1 in bits
 # PLAY_COST_MAX.. (5 bits, 0 any) | the lowest cost in bits PLAY_COST_MIN.. (5 bits); E_THASH a species
 # (text_hash) or colour (unit_filter) the card must have, 0 any. Each unit is a uniform random pick among
-# the matching cards (「ランダムで」), placed at Lv.1 (§5: discard cards are Lv.1) with its action right and
+# the matching cards (「ランダムで」; PLAY_CHOSEN below: the player's pick), placed at Lv.1 (§5: discard cards are Lv.1) with its action right and
 # attack restriction, as a driven unit (keywords.json 行動制限: a summoned unit cannot attack that turn)
 PLAY_DISCARD, PLAY_DECK, PLAY_NO_EVO = 1, 2, 4
 PLAY_COST_MAX, PLAY_COST_MIN = 3, 8
+# PLAY_DELETED: from the own deleted cards (§5 消滅, 「あなたの捨札にある消滅しているカードから」; the unit placed is no
+# longer deleted) instead of the discard; PLAY_CHOSEN: the player picks (「N体選んで」, or no 「ランダムで」), a scripted
+# policy the highest cost (as for 「選んで」 recoveries), the random one at random
+PLAY_DELETED, PLAY_CHOSEN = 1 << 13, 1 << 14
 # bounce with param BOUNCE_DECK: to its owner's deck at a random place (「デッキに戻す」) instead of the hand
 BOUNCE_DECK = 1
 # grant_keyword's amount: 0 until end of turn, 1 while the unit stays, 2 the keyword taken (「取り除く」),
@@ -205,10 +222,11 @@ BOUNCE_DECK = 1
 GRANT_BATTLE = 3
 
 
-def play_param(source: int, no_evo: bool, cost_min: int, cost_max: int) -> int:
-    """op play's param: a PLAY_DISCARD / PLAY_DECK source, 「進化ユニット以外」, cost bounds (-1: none)."""
+def play_param(source: int, no_evo: bool, cost_min: int, cost_max: int, chosen: bool = False) -> int:
+    """op play's param: a PLAY_DISCARD / PLAY_DECK / PLAY_DELETED source, 「進化ユニット以外」, cost bounds (-1:
+    none), picked by the player (PLAY_CHOSEN) or at random."""
     return (source | (PLAY_NO_EVO if no_evo else 0) | (cost_max + 1) << PLAY_COST_MAX
-            | max(0, cost_min) << PLAY_COST_MIN)
+            | max(0, cost_min) << PLAY_COST_MIN | (PLAY_CHOSEN if chosen else 0))
 
 
 OPS = frozenset({"draw", "damage", "break", "break_power", "dull", "freeze", "pump", "weaken", "bounce", "search",

@@ -76,6 +76,8 @@ from sim.games.pso2.rules import (
     ARMOR_SLOTS,
     CT_ACTIVE,
     CT_CHARA,
+    G_AIM,
+    G_AIMP,
     G_BOSS,
     G_DETAIL,
     G_FOCUS,
@@ -197,8 +199,12 @@ def find_entry(s, p, e):
 def resolve(s, p, c, trig, src):
     """The abilities of p's card row c with trigger `trig`, in the order of its text (103.4.2.3); `src` =
     its unit's entry id (-1: not on the field). 406.4.1: a targeted effect whose target is gone does
-    nothing; a target chosen on resolution may be missing (406.2.5: the rest still happens)."""
-    E = vE(s)
+    nothing, and a card whose target chosen on the stack (G_AIM, 406.2.3) is gone does nothing at all; a
+    target chosen on resolution may be missing (406.2.5: the rest still happens)."""
+    E, G = vE(s), vG(s)
+    if trig == TR_CAST and G[G_AIM] > 0 and find_entry(s, G[G_AIMP], G[G_AIM]) < 0:
+        G[G_AIM] = 0
+        return
     for k in range(MAX_EFFECTS):
         op = E[p, c, k, E_OP]
         if op == 0 or E[p, c, k, E_TRIGGER] != trig:
@@ -230,8 +236,9 @@ def apply_effect(s, p, src, op, amount, tg, param, th):
         damage_player(s, p if tg == TG_OWN_PLAYER else q, amount)
     elif op == OP_SEARCH:
         search(s, p, amount, param)
-    elif op == OP_HEAL:  # 回復X (302.9)
-        j = heal_mode_unit(s, p)
+    elif op == OP_HEAL:  # 回復X (302.9), its mode chosen on the stack (G_AIM, 406.3) or now
+        j = heal_mode_unit(s, p) if vG(s)[G_AIM] == 0 else find_entry(s, p, vG(s)[G_AIM])
+        vG(s)[G_AIM] = 0
         if j > 0:
             heal_unit(s, p, j)
         else:
@@ -245,7 +252,10 @@ def apply_effect(s, p, src, op, amount, tg, param, th):
             char_effect(s, p, p, j, op, amount, param)
     elif tg == TG_OPP or tg == TG_OWN:
         side = q if tg == TG_OPP else p
-        if vG(s)[G_FOCUS] > 0 and side == q:  # a Quick play aimed at this character (quick_plays)
+        if vG(s)[G_AIM] > 0:  # chosen as the card went onto the stack (406.2.3; resolve checked it is there)
+            t = find_entry(s, vG(s)[G_AIMP], vG(s)[G_AIM])
+            vG(s)[G_AIM] = 0
+        elif vG(s)[G_FOCUS] > 0 and side == q:  # a Quick play aimed at this character (quick_plays)
             t = find_entry(s, q, vG(s)[G_FOCUS])
             if t > 0 and not matches(s, q, t, th):  # not of the name or class the effect refers to
                 t = effect_target(s, p, side, op, amount, th)
@@ -599,6 +609,35 @@ def attack(s, p, j, t1, t2):
 
 
 @engine_jit
+def choose_on_stack(s, p, c):
+    """406.2.3 / 406.3: as p's Active c goes onto the stack, the target of an ability that starts its text
+    (its first cast effect aimed at a character) is chosen, or the mode of 回復 (302.9) that starts it;
+    into G_AIM / G_AIMP, which that ability reads as it resolves (after any response, 103.7: a target
+    gone by then leaves the whole card doing nothing, 406.4.1). Targets named later in the text are
+    chosen as they resolve (406.2.5); a 付与 Active's host is chosen by the policy with the play."""
+    K, E, G, U = vK(s), vE(s), vG(s), vU(s)
+    G[G_AIM] = 0
+    if K[p, c, K_TYPE] != CT_ACTIVE or K[p, c, K_KW] & KW_ATTACH:
+        return
+    for k in range(MAX_EFFECTS):
+        op = E[p, c, k, E_OP]
+        if op == 0 or E[p, c, k, E_TRIGGER] != TR_CAST:
+            continue
+        tg = E[p, c, k, E_TARGET]
+        if op == OP_HEAL:
+            j = heal_mode_unit(s, p)
+            G[G_AIM], G[G_AIMP] = (U[p, j, U_ENTRY] if j > 0 else -1), p
+        elif (tg == TG_OPP or tg == TG_OWN) and op != OP_DRAW and op != OP_PLAYER_DAMAGE and op != OP_MILL \
+                and op != OP_SEARCH:  # the ops apply_effect aims at a character
+            side = opponent(s, p) if tg == TG_OPP else p
+            amount = E[p, c, k, E_AMOUNT]
+            t = effect_target(s, p, side, op, G[G_X] if amount < 0 else amount, E[p, c, k, E_THASH])
+            if t > 0:
+                G[G_AIM], G[G_AIMP] = U[side, t, U_ENTRY], side
+        return
+
+
+@engine_jit
 def respond(s, p, c, host):
     """103.7: p's card c is on the stack (paid, pay_card); before it resolves the opponents may respond
     with Quick plays on top of it (quick_plays in response mode, `hit` = the damage c's own abilities
@@ -607,8 +646,8 @@ def respond(s, p, c, host):
     G, U = vG(s), vU(s)
     h = host_side(s, p, c)
     he = U[h, host, U_ENTRY] if host >= 0 else -1
-    x = G[G_X]
-    G[G_X] = 0  # the answers are other cards: X is c's alone
+    x, aim, aimp = G[G_X], G[G_AIM], G[G_AIMP]
+    G[G_X], G[G_AIM] = 0, 0  # the answers are other cards: X and the target chosen are c's alone
     hit = 0
     E = vE(s)
     for k in range(MAX_EFFECTS):
@@ -616,7 +655,7 @@ def respond(s, p, c, host):
                                                     or E[p, c, k, E_TRIGGER] == TR_ENTER):
             hit += x if E[p, c, k, E_AMOUNT] < 0 else E[p, c, k, E_AMOUNT]
     quick_plays(s, p, RESPONSE, opponent(s, p), hit)
-    G[G_X] = x
+    G[G_X], G[G_AIM], G[G_AIMP] = x, aim, aimp
     return find_entry(s, h, he) if he >= 0 else -1
 
 
@@ -747,13 +786,14 @@ def main_phase(s, p):
         if kind == A_PLAY:
             vG(s)[G_X] = max(z, 0)  # 209.3: X while the card is played and resolves, else 0 (209.3.1)
             c = pay_card(s, p, x)
+            choose_on_stack(s, p, c)
             if quick_window(s, p):
                 y = respond(s, p, c, y)
             if y >= 0 or vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) == 0:
                 put_card(s, p, c, y)
             else:  # its host left in response: nothing to go on (406.4.1)
                 to_discard(s, p, c)
-            vG(s)[G_X] = 0
+            vG(s)[G_X], vG(s)[G_AIM] = 0, 0
         elif kind == A_ATTACK:
             attack(s, p, x, y, z)
         elif kind == A_ACT:

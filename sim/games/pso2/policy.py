@@ -549,18 +549,21 @@ def play_score(s, p, c):
 def scripted_main(s, p):
     P, H = vP(s), vH(s)
     best, bv = -1, -1
+    K, on = vK(s), pp_on(s, p)
     for i in range(P[p, P_HAND]):
         c = H[p, i]
-        v = play_score(s, p, c)  # the cheap score first: legality is checked only for a card that would win
-        if v > bv and playable(s, p, c) and worth_playing(s, p, c):
+        v = play_score(s, p, c)  # the cheap score first: legality is checked only for a card that would win,
+        # and the cost (playable's first test) before the call: most of a hand is too dear after the first play
+        if v > bv and K[p, c, K_COST] <= on and playable(s, p, c) and worth_playing(s, p, c):
             best, bv = i, v
     if best >= 0:
         c = H[p, best]
         host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) else -1
         return encode(A_PLAY, best, host, choose_x(s, p, c))
     for j in range(P[p, P_NU]):
-        for which in range(2):
-            if can_activate(s, p, j, which) and worth_activating(s, p, j, which):
+        for which in range(2):  # action_row (inlined) first: most units have no activated ability
+            if action_row(s, p, j, which) >= 0 and can_activate(s, p, j, which) \
+                    and worth_activating(s, p, j, which):
                 return encode(A_ACT, j, which, -1)
     pol = policy(s, p)
     home = 0

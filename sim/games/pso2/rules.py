@@ -115,12 +115,15 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
- G_CLEAR, G_PENDING, G_FOCUS, G_X) = range(16)
+ G_CLEAR, G_PENDING, G_FOCUS, G_X, G_AIM, G_AIMP) = range(18)
 # G_RAID: raid mode (the Boss is seat G_BOSS, G_TARGET its target player this turn, G_CLEAR the Boss
 # beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead).
 # G_FOCUS: entry id + 1 of the opposing character a Quick play in the opponent's turn aims at (0 none).
 # G_X: the X of the card being played (209.3); 0 everywhere else (209.3.1)
-G_OPT = 16
+# G_AIM: what the turn player chose as its main-phase card went onto the stack (406.2.3, 406.3): the entry
+# id of the character its first ability aims at (on seat G_AIMP) or heals (302.9 mode (b)), -1 for 回復's
+# mode (a), 0 nothing chosen yet; read and cleared by that ability as it resolves
+G_OPT = 18
 NOPT = 20
 G_POL = G_OPT + NOPT
 G_PAR = G_POL + NSMAX
@@ -613,15 +616,6 @@ def pp_on(s, p):
 
 
 @engine_jit
-def count_pp_on(s, p):
-    P, PP = vP(s), vPP(s)
-    k = 0
-    for i in range(P[p, P_NPP]):
-        k += PP[p, i, PP_ON]
-    P[p, P_AVAIL] = k
-
-
-@engine_jit
 def put_pp(s, p, c, on, fd):
     """503.1.1: a card into PP, face up (404.2); the second player's opening card face down (102.5).
     ON (`on`, the option new_pp_on, default 1) because the seed (001) gives a card put into PP no state
@@ -632,7 +626,7 @@ def put_pp(s, p, c, on, fd):
     PP[p, i, PP_CARD], PP[p, i, PP_ON], PP[p, i, PP_FD] = c, on, fd
     P[p, P_NPP] = i + 1
     P[p, P_AVAIL] += on
-    P[p, P_PPCOL] = pp_colours(s, p)
+    P[p, P_PPCOL] |= (vK(s)[p, player_row(s), K_ELEM] if vG(s)[O_FD_COLOUR] else 0) if fd else vK(s)[p, c, K_ELEM]
 
 
 @engine_jit
@@ -672,9 +666,10 @@ def pay(s, p, cost, colour):
                 PP[p, i, PP_ON] = 0
                 left -= 1
                 break
-    i = 0
+    i, fd_left = 0, False
     while left > 0 and i < P[p, P_NPP]:
         if PP[p, i, PP_ON] and PP[p, i, PP_FD]:
+            fd_left = True
             c = PP[p, i, PP_CARD]
             for k in range(i, P[p, P_NPP] - 1):
                 for col in range(PP_NCOLS):
@@ -694,8 +689,9 @@ def pay(s, p, cost, colour):
             PP[p, i, PP_ON] = 0
             left -= 1
     P[p, P_SPENT] += cost
-    P[p, P_PPCOL] = pp_colours(s, p)
-    count_pp_on(s, p)
+    P[p, P_AVAIL] -= cost - left  # each unit of cost paid turned one ON card OFF or took the face-down one
+    if fd_left:  # the colours are those of the cards present, ON or OFF (209.1.2): only a card leaving changes them
+        P[p, P_PPCOL] = pp_colours(s, p)
 
 
 # ---------------------------------------------------------------- losing
