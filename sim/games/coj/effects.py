@@ -82,7 +82,6 @@ from sim.games.coj.rules import (
     KW_SILENCE,
     KW_SILENCE_RESIST,
     KW_SPEED,
-    LP_START,
     NEV,
     O_CP_FLOOR,
     O_GAUGE_MAX,
@@ -182,6 +181,8 @@ from sim.games.coj.rules import (
     lp_loss,
     oc_watched,
     place_unit,
+    player_count,
+    player_count_kind,
     queue_event,
     record_drawn,
     refresh_static,
@@ -267,16 +268,10 @@ from sim.games.coj.vocab import (
     FE_DECK,
     FE_DISCARD,
     FE_EVENT_COST,
-    FE_LP,
-    FE_LP_LOST,
     FE_OPP_ACTED,
-    FE_OPP_HAND,
     FE_OPP_UNITS,
     FE_OPP_ZONE,
     FE_OWN_ZONE,
-    FE_PURPLE,
-    FE_ROUND,
-    FE_ZONES,
     FL_ACTED,
     FL_BP_MIN,
     FL_DELETE,
@@ -812,20 +807,10 @@ def row_amount(s, p, e, k, ctx_seat, ctx_uid):
 def fe_count(s, p, fe, fparam, ctx_seat, ctx_uid):
     """What a 「[…×N]」 counts for seat p (vocab FE_*)."""
     P, U = vP(s), vU(s)
-    if fe == FE_PURPLE:
-        return P[p, P_PURPLE]
-    if fe == FE_LP_LOST:  # 「あなたの受けているライフダメージ」: LP below the starting 8
-        return max(0, LP_START - P[p, P_LP])
-    if fe == FE_LP:
-        return P[p, P_LP]
-    if fe == FE_OPP_HAND:
-        return P[1 - p, P_HAND]
+    if player_count_kind(fe):
+        return player_count(s, p, fe)
     if fe == FE_DECK:
         return P[p, P_N] - P[p, P_TOP]
-    if fe == FE_ROUND:
-        return vG(s)[G_ROUND]
-    if fe == FE_ZONES:
-        return P[0, P_ZONE] + P[1, P_ZONE]
     if fe == FE_OWN_ZONE or fe == FE_OPP_ZONE:  # 「[あなたのトリガーゾーンにあるカードの数×N]」
         return P[p if fe == FE_OWN_ZONE else 1 - p, P_ZONE]
     if fe == FE_EVENT_COST:

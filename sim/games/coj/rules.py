@@ -663,12 +663,12 @@ def player_count_kind(fe):
 
 @engine_jit
 def player_count(s, p, fe):
-    """What a field effect's 「[…×N]」 counts of a player or the game (FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_ROUND,
-    FE_ZONES: as effects.fe_count)."""
+    """What a 「[…×N]」 counts of a player or the game (FE_PURPLE, FE_LP_LOST, FE_LP, FE_OPP_HAND, FE_ROUND, FE_ZONES);
+    effects.fe_count reads these kinds here."""
     P = vP(s)
     if fe == FE_PURPLE:
         return P[p, P_PURPLE]
-    if fe == FE_LP_LOST:
+    if fe == FE_LP_LOST:  # 「あなたの受けているライフダメージ」: LP below the starting 8
         return max(0, LP_START - P[p, P_LP])
     if fe == FE_LP:
         return P[p, P_LP]
