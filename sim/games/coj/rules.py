@@ -648,9 +648,8 @@ def hand_changed(s, p):
 @engine_jit
 def static_inputs_changed(s):
     """Every change to an LP, a hand, a purple gauge, a trigger zone, the round or a field unit's level ends here: while a
-    unit whose field
-    effects are under a condition on them (static_holds, static_reaches) is on the field, the field effects are
-    recomputed (refresh_static)."""
+    unit whose field effects are under a condition on them (static_holds, static_reaches) is on the field, the field
+    effects are recomputed (refresh_static)."""
     if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1 and static_on_inputs(s):
         refresh_static(s)
 

@@ -797,14 +797,20 @@ def party_removes(S, p, g, k):
 def removal_party(S, p):
     """A party whose attack triggers a party_removes ability of p's and that breaks any blocker (party_safe at risk
     1): the n members of the kind the ability counts, the strongest; its size, with the party in scr[2], or 0."""
-    cards, effs, ls, ps = st_cards(S), st_effs(S), st_ls(S), st_ps(S)
+    cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
     for j in range(ps[p, P_FN]):
         g = ls[p, L_FIELD, j]
         if has_trigger(S, p, g, TR_OWN_PARTY):
             for k in range(cards[p, g, K_NEFF]):
                 if party_removes(S, p, g, k) and kind_party(S, p, g, k):
-                    return max((effs[p, g, k, E_COND] >> 9) & 7, 2)
+                    return party_need(S, p, g, k)
     return 0
+
+
+@engine_jit
+def party_need(S, p, g, k):
+    """The members g's party ability k counts ("n or more"), at least 2."""
+    return max((st_effs(S)[p, g, k, E_COND] >> 9) & 7, 2)
 
 
 @engine_jit
@@ -812,7 +818,7 @@ def kind_party(S, p, g, k):
     """Fill scr[2] with the attack-eligible Forwards of a same-element party that g's ability k counts, strongest
     first; True when the strongest n of them (n the ability's count, at least 2) break any blocker."""
     ls, ps, scr = st_ls(S), st_ps(S), st_scr(S)
-    need = max((st_effs(S)[p, g, k, E_COND] >> 9) & 7, 2)
+    need = party_need(S, p, g, k)
     for i in range(ps[p, P_NF]):
         f = ls[p, L_FWD, i]
         if not can_attack(S, p, f):

@@ -203,11 +203,12 @@ def features(S, p, x):
         x[o + 4] = max(0, 6 - (ps[s, P_NMAIN] - ps[s, P_TOP]))
         x[o + 5] = ps[s, P_NF]
         x[o + 6] = ps[s, P_NB]
-        total, ready, ready_power = 0.0, 0.0, 0.0
+        total, ready, ready_power, field_worth = 0.0, 0.0, 0.0, 0.0
         for j in range(ps[s, P_NF]):
             f = ls[s, L_FWD, j]
             w = power(S, s, f) / 1000.0
             total += w
+            field_worth += cards[s, f, K_WORTH]
             if (cs[s, S_FROZEN, f] == 0) if k == 0 else (cs[s, S_DULL, f] == 0):
                 ready += 1.0
                 ready_power += w
@@ -218,9 +219,6 @@ def features(S, p, x):
         for j in range(ps[s, P_HN]):
             hand_worth += cards[s, ls[s, L_HAND, j], K_WORTH]
         x[o + 10] = hand_worth / 10.0
-        field_worth = 0.0
-        for j in range(ps[s, P_NF]):
-            field_worth += cards[s, ls[s, L_FWD, j], K_WORTH]
         x[o + 11] = field_worth / 10.0
         x[o + 12] = max(0.0, ready + 1.0 - (7 - ps[1 - s, P_DMG]))
 
