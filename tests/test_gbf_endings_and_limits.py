@@ -164,6 +164,7 @@ def test_rule_1_3_3_a_prohibition_beats_an_instruction_to_rest():
     s = state(a=[binder], b=[stalwart, member("B", atk=1, rank=0, name="B")])
     js, jb = field(s, 1, 0), field(s, 1, 1)
     A.deploy(s, 0, 0, 1)
+    A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
     assert S(s)[1, col(js, R.M_ACT)] == 1 and S(s)[1, col(jb, R.M_ACT)] == 0
 
 

@@ -914,17 +914,19 @@ def test_rule_9_4_2_1_1_the_turn_players_armor_break_first():
         assert S(s)[0, R.P_GUP] == 1 and (members(s, 1)[0] == 0) == survives
 
 
-def test_rule_9_4_3_1_1_the_turn_players_replenishment_first():
-    """Both players replenish: the turn player's member enters with 3 damage to an opposing member, so
-    the non-turn player's replenished member survives only when it comes second."""
-    for tp, survives in ((0, True), (1, False)):
+def test_rule_9_4_3_1_1_and_8_5_1_both_players_replenish_before_any_auto_effect_resolves():
+    """Both players replenish, the turn player first (r. 9-4-3-1-1); the "on deploy: 3 damage" of the member one
+    of them deploys is pending (r. 8-7-2) and resolves only after every rule process (r. 8-5-1), so the other
+    player's replenished member is in play, and KO'd, whichever player is the turn player. (With the effect
+    pending, nothing between the two replenishments can show their order.)"""
+    for tp in (0, 1):
         s = state(a=[member("P", rank=0, eff=["enter:damage:3:opp_character"])], b=[member("Q", hp=3, rank=0)])
         G(s)[R.G_TP] = tp
         hand(s, 0, 0)
         hand(s, 1, 0)
         S(s)[0, R.P_PEND_REP] = S(s)[1, R.P_PEND_REP] = 1
         A.checkpoint(s)
-        assert members(s, 0)[0] == 0 and (members(s, 1)[0] == 0) == survives
+        assert members(s, 0)[0] == 0 and members(s, 1)[0] == -1 and S(s)[1, R.P_GUP] == 1
 
 
 def test_rule_3_6_1_1_from_the_hand_active_by_a_rule_process_rested():

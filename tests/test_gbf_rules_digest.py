@@ -231,11 +231,11 @@ def test_rule_1_3_2_1_a_rested_member_is_not_rested_again():
     s = state(a=[rest], b=[engine_member("BIG", atk=5), engine_member("SMALL", atk=1)])
     big = field(s, 1, 0, active=0)
     small = field(s, 1, 1)
-    R.resolve(s, 0, 0, 0, -1)
+    R.resolve(s, 0, 0, 0, -1, 0)
     assert S(s)[1, col(big, R.M_ACT)] == 0 and S(s)[1, col(small, R.M_ACT)] == 0
     s = state(a=[rest], b=[engine_member("BIG", atk=5)])
     big = field(s, 1, 0, active=0)
-    R.resolve(s, 0, 0, 0, -1)  # nothing active to rest: nothing happens
+    R.resolve(s, 0, 0, 0, -1, 0)  # nothing active to rest: nothing happens
     assert S(s)[1, col(big, R.M_ACT)] == 0 and members(s, 1)[0] == 0
 
 

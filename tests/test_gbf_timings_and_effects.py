@@ -46,6 +46,7 @@ def gauge_up(s, p):
 def test_rule_6_2_1_until_your_turn_starts_lasts_through_the_opponents_turn():
     s = state(a=[member("M", atk=2, hp=3, eff=["enter:shield:3:self:1", "enter:pump:2:self:1"])])
     j = A.deploy(s, 0, 0, 1)
+    A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
     assert R.unit_hp(s, 0, j) == 6 and R.unit_atk(s, 0, j) == 4
     A.burst_phase(s, 0)  # "this turn" ends (r. 6-5-1-3): not these
     G(s)[R.G_TP] = 1
@@ -236,11 +237,13 @@ def test_rule_8_6_3_and_8_6_3_1_rest_2_chooses_as_many_as_it_can():
     for r in range(3):
         field(s, 1, r)
     A.deploy(s, 0, 0, 1)
+    A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
     assert [int(S(s)[1, col(j, R.M_ACT)]) for j in range(3)] == [1, 0, 0]  # the two highest-ATK ones
     S(s)[1, col(1, R.M_ACT)] = 1
     S(s)[1, col(0, R.M_ACT)] = 0
     S(s)[1, col(2, R.M_ACT)] = 0
     A.deploy(s, 0, 0, 1)  # one active member left: that one (r. 8-6-3-3)
+    A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
     assert [int(S(s)[1, col(j, R.M_ACT)]) for j in range(3)] == [0, 0, 0]
 
 
@@ -253,6 +256,7 @@ def test_rule_10_13_and_8_6_3_2_and_1_3_5_divided_damage_to_up_to_n_members_each
     for r in range(3):
         field(s, 1, r)
     A.deploy(s, 0, 0, 1)
+    A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
     assert members(s, 1) == [-1, -1, 2]
     s = state(a=[member("X", eff=["enter:damage:4:opp_character:3"])],
               b=[member("B1", atk=1, hp=1), member("B2", atk=5, hp=3), member("B3", atk=2, hp=2)])
@@ -262,6 +266,7 @@ def test_rule_10_13_and_8_6_3_2_and_1_3_5_divided_damage_to_up_to_n_members_each
     s = state(a=[member("X", eff=["enter:damage:4:opp_character:3"])], b=[member("B1", atk=1, hp=9)])
     field(s, 1, 0)
     A.deploy(s, 0, 0, 1)  # nothing to KO: all 4 on one member, one instance (below its 9 HP)
+    A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
     assert members(s, 1)[0] == 0
 
 
@@ -272,12 +277,14 @@ def test_rule_10_14_random_choice_from_a_hidden_zone_is_seeded():
                   seed=seed)
         hand(s, 1, 0, 1, 2)
         A.deploy(s, 0, 0, 1)
+        A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
         assert S(s)[1, R.P_HAND] == 2 and len(gauge_up(s, 1)) == 1
         picks.add(gauge_up(s, 1)[0])
         again = state(a=[member("X", eff=["enter:discard:1:opp_player"])], b=[member(f"H{i}") for i in range(3)],
                       seed=seed)
         hand(again, 1, 0, 1, 2)
         A.deploy(again, 0, 0, 1)
+        A.checkpoint(again)  # its enter effects resolve (r. 8-7-2)
         assert gauge_up(again, 1) == gauge_up(s, 1)  # the same seed, the same card
     assert picks == {0, 1, 2}
 
@@ -291,6 +298,7 @@ def test_rule_10_16_and_10_16_2_and_10_16_4_1_atk_hp_and_rank_chips_modify_their
                  member("Y", rank=2)])
     crystals(s, 0, 10, 11)
     j = A.deploy(s, 0, 0, 1)
+    A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
     assert R.unit_atk(s, 0, j) == 3 and R.unit_hp(s, 0, j) == 5 and R.member_rank(s, 0, -1) == 1
     assert not R.can_deploy(s, 0, 1)  # 1 + 2 > 2 crystals
     crystals(s, 0, 10, 11, 12)
@@ -300,6 +308,7 @@ def test_rule_10_16_and_10_16_2_and_10_16_4_1_atk_hp_and_rank_chips_modify_their
 def test_rule_10_16_1_chips_go_with_a_card_that_changes_zone():
     s = state(a=[member("X", atk=2, hp=3, eff=["enter:chip:2:self:0"])], b=[member("B")])
     j = A.deploy(s, 0, 0, 1)
+    A.checkpoint(s)  # its enter effects resolve (r. 8-7-2)
     assert R.unit_atk(s, 0, j) == 4
     R.ko_member(s, 0, j)
     j = field(s, 0, 0)

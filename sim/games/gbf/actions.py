@@ -97,6 +97,7 @@ from sim.games.gbf.rules import (
     P_PEND_REP,
     P_PLAYED,
     P_PREV_RANK,
+    PQ,
     SLOTS,
     SUMMON,
     TR_ACTION,
@@ -135,8 +136,10 @@ from sim.games.gbf.rules import (
     opt,
     ougi_cost,
     pay,
+    pend,
     place_member,
     random_index,
+    resolve_pending,
     rows,
     summon_cost,
     take_hand,
@@ -167,9 +170,9 @@ def mark_played(s, p, c):
 @engine_jit
 def deploy(s, p, c, active):
     """r. 10-2: put member c into play (active from the hand r. 3-6-1-1, rested by rule processes);
-    its "enter" effects resolve."""
+    its "enter" effects become pending (r. 8-7-2) and resolve at the next checkpoint."""
     j = place_member(s, p, c, active)
-    fire(s, p, c, TR_ENTER, j)
+    pend(s, p, c, TR_ENTER, j)
     return j
 
 
@@ -225,10 +228,11 @@ def armor_break(s, q):
 
 @njit(cache=True, inline="always")
 def checkpoint(s):
-    """A checkpoint; most find nothing to do, so the rule processes run only if one may be due (or a
-    hand_empty state trigger, r. 8-7-5)."""
+    """A checkpoint; most find nothing to do, so the rule processes run only if one may be due (or an auto effect
+    is pending, r. 8-7-2, or a hand_empty state trigger may be, r. 8-7-5)."""
     S = vS(s)
     if S[0, P_LOST] | S[1, P_LOST] | S[0, P_PEND_ARM] | S[1, P_PEND_ARM] | S[0, P_PEND_REP] | S[1, P_PEND_REP] \
+            | S[0, PQ] | S[1, PQ] \
             or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0 \
             or (vG(s)[G_VOCAB] & VOC_HAND_EMPTY and (S[0, P_HAND] == 0 or S[1, P_HAND] == 0)):
         rule_processes(s)
@@ -247,13 +251,14 @@ def timing(s, p, trigger):
 def rule_processes(s):
     """r. 8-5-1 / 9-4: one rule process at a time: defeat check (r. 1-2-2, 9-3: a loss condition met is
     decided here; both at once = draw, r. 1-2-3, 9-4-1-2), armor breaks, then replenishments, the turn
-    player's first (r. 9-4-2-1-1, 9-4-3-1-1); then the pending state triggers (r. 8-5-1), the turn player's
-    first: hand_empty effects of the leader and members of a player whose hand has no card (r. 8-7-5). A
-    state trigger is pending again after it resolves while its state holds (r. 8-7-5-1); the engine takes
-    that up at the next checkpoint (once per player per checkpoint), so an effect that leaves the hand empty
-    does not loop."""
+    player's first (r. 9-4-2-1-1, 9-4-3-1-1); when none is left, one pending auto effect (r. 8-5-1-2, 8-5-1-3:
+    the turn player's while it has one, then the non-turn player's; resolve_pending), and back to the rule
+    processes. A state trigger (hand_empty effects of the leader and members of a player whose hand has no
+    card, r. 8-7-5) becomes pending when its state is seen here; it is pending again after it resolves while its
+    state holds (r. 8-7-5-1); the engine takes that up at the next checkpoint (once per player per checkpoint),
+    so an effect that leaves the hand empty does not loop."""
     S, G = vS(s), vG(s)
-    stated = 0  # bit q: q's hand_empty triggers resolved at this checkpoint
+    stated = 0  # bit q: q's hand_empty triggers became pending at this checkpoint
     while not G[G_OVER]:
         for q in range(2):  # r. 9-4-1: a KO'd leader (P_LOST 1, r. 9-4-1-3) or an empty deck (2, r. 9-4-1-4)
             if S[q, P_LOST] == 0 and S[q, P_DECK] <= 0:
@@ -291,6 +296,10 @@ def rule_processes(s):
             if S[q, P_HAND] == 0 and not stated >> q & 1:
                 stated |= 1 << q
                 fire_area(s, q, TR_HAND_EMPTY)
+        for k in range(2):
+            q = G[G_TP] if k == 0 else 1 - G[G_TP]
+            if S[q, PQ] > 0:
+                resolve_pending(s, q)
                 done = True
                 break
         if not done:
@@ -379,11 +388,13 @@ def start_phase(s, p, first_turn):
 
 @engine_jit
 def main_phase(s, p):
-    """r. 6-3: "at the start of your main phase" effects and a checkpoint (r. 6-3-1-1), then the policy acts
-    until it passes; each action is followed by a checkpoint."""
+    """r. 6-3: "at the start of your main phase" effects and a checkpoint (r. 6-3-1-1), then the turn player's
+    priority (r. 6-3-1-2, 4-6-3-1): a checkpoint, then one action of the policy, again until it passes (r. 4-6-2,
+    8-5-2-1, 8-5-2-2); passing is followed by a checkpoint before the battle phase (r. 4-6-3-2, 8-5-2-3)."""
     S = vS(s)
     timing(s, p, TR_MAIN_START)
     for _ in range(64):  # every action uses up a card, a crystal or a once-per-turn right
+        checkpoint(s)  # r. 4-6-2: before the priority is given
         if vG(s)[G_OVER]:
             return
         a = main_action(s, p)
@@ -407,7 +418,7 @@ def main_phase(s, p):
             S[p, mcol(j, M_CARD)] = c
             S[p, P_LB] = 1
             mark_played(s, p, c)
-            fire(s, p, c, TR_LIMIT_BREAK, j)  # r. 8-7-2-2: "on limit break" of the new card
+            pend(s, p, c, TR_LIMIT_BREAK, j)  # r. 8-7-2-2: "on limit break" of the new card
         elif kind == A_JC:  # r. 10-3-3: the new leader inherits state and modifications; once a turn (r. 10-3-2), in
             # the main phase (r. 6-3-1-2-4); not a deploy (r. 10-2-1, 10-2-2)
             S[p, LUP0 + S[p, P_LUP]] = S[p, P_LEAD]
@@ -418,20 +429,21 @@ def main_phase(s, p):
             S[p, LDK0 + i] = S[p, LDK0 + S[p, P_LDK]]
             S[p, P_JC] = 1
             S[p, P_PLAYED] += 1
-            fire(s, p, S[p, P_LEAD], TR_JOB_CHANGE, LEADER_SLOT)  # r. 8-7-2-2: "on job change" of the new leader
+            pend(s, p, S[p, P_LEAD], TR_JOB_CHANGE, LEADER_SLOT)  # r. 8-7-2-2: "on job change" of the new leader
         elif kind == A_ASSIST:  # r. 6-3-1-2-2 / 10-18
             use_assist(s, p, i)
         elif kind == A_EFFECT:
             use_effect(s, p, i)
         else:
+            checkpoint(s)  # r. 4-6-3-2: the pass
             return
-        checkpoint(s)
 
 
 @engine_jit
 def use_effect(s, p, j):
-    """r. 8-1-2: the activated effect of p's member in slot j: pay its cost, mark it used this turn if it is once per
-    turn (r. 10-5: per card, so another copy still has its use), resolve."""
+    """r. 8-1-2: the activated effect of p's member in slot j, in the steps of r. 8-6-2 (no effect of the vocabulary
+    needs a choice before its cost: targets are chosen as it resolves, r. 8-6-3): pay its cost, mark it used this
+    turn if it is once per turn (r. 10-5: per card, so another copy still has its use), resolve."""
     c = vS(s)[p, mcol(j, M_CARD)]
     k = action_effect(s, p, c)
     pay(s, p, vE(s)[p, c, k, E_COST], 0)
@@ -503,8 +515,9 @@ def join_battle(s, p, j):
 @engine_jit
 def use_assist(s, p, i):
     """r. 10-18: the Assist of hand card i (a member's activated effect used from the hand, in the
-    counter step or the own main phase, r. 6-3-1-2-2): pay, the card to the gauge (option
-    assist_to_gauge, else it stays in the hand), resolve; a play of that card."""
+    counter step or the own main phase, r. 6-3-1-2-2), in the steps of r. 8-6-2: pay, the card to the gauge
+    (option assist_to_gauge, else it stays in the hand), resolve (its targets chosen then, r. 8-6-3); a play of
+    that card."""
     c = vS(s)[p, zoff(s, Z_HAND) + i]
     k = action_effect(s, p, c)
     pay(s, p, vE(s)[p, c, k, E_COST], 0)
@@ -517,12 +530,16 @@ def use_assist(s, p, i):
 
 @engine_jit
 def counter_step(s, q, in_battle):
-    """r. 7-3: the non-turn player plays summon stones and Assists (r. 10-18) from the hand until it
-    passes; returns whether it did anything (if not, the state is unchanged). The caller opens it
-    only while the game goes on and, in a battle, the battle is on."""
+    """r. 7-3: the non-turn player's priority: a checkpoint before each of its actions (r. 4-6-2, 8-5-2-1), then
+    it plays summon stones and Assists (r. 10-18) from the hand until it passes (r. 4-6-3-1); returns whether it
+    did anything (if not, the state is the checkpoint's, which follows every action before it: unchanged). The
+    caller opens it only while the game goes on and, in a battle, the battle is on."""
     S = vS(s)
     acted = False
     for _ in range(16):
+        checkpoint(s)
+        if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
+            break
         i = counter_action(s, q, in_battle)
         if i < 0:
             break
@@ -649,7 +666,8 @@ def burst_phase(s, p):
         t = burst_target(s, p, x)
         deal_damage(s, 1 - p, t, x)
         checkpoint(s)  # r. 6-5-1-2-1-3
-        for i in range(S[p, P_GDN]):
+        for i in range(S[p, P_GDN]):  # r. 6-5-1-2-1-4, 3-1-5: in the owner's order; the scripted owners keep the
+            # order the cards were flipped in, so the first flipped is the first of them drawn again
             to_bottom(s, p, S[p, zoff(s, Z_GDN) + i])
         S[p, P_GDN] = 0
     for r in range(2):  # r. 6-5-1-3: this turn's modifications, ougi and once-per-turn uses end (what lasts until

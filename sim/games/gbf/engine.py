@@ -10,9 +10,11 @@ attack cards, ougi on attack, the defender's counter step, one damage instance o
 burst (chain burst with the face-down gauge, recycled under the deck). Checkpoints run the defeat
 check, armor breaks and member replenishment (r. 9-4). The game ends at a checkpoint that sees a
 KO'd leader or an empty deck (both: a draw, r. 1-2-3), or at once when an effect makes a player lose
-(r. 1-2-5) or a player concedes (r. 1-2-4: rules.concede, which the scripted policies never call). The cards' "at the start of" timings (turn, main
-phase, battle phase, attack step, damage step, burst phase), "on job change / limit break" and the
-empty-hand state trigger resolve where the rules place them, each followed by a checkpoint. The rules have no turn limit (digest §11.16):
+(r. 1-2-5) or a player concedes (r. 1-2-4: rules.concede, which the scripted policies never call). The cards' auto
+effects ("at the start of" a turn, main phase, battle phase, attack step, damage step or burst phase, on deploy,
+on job change / limit break, on a KO, the empty-hand state trigger) become pending where the rules place them and
+resolve at the next checkpoint, the turn player's first (r. 8-7, 8-5-1), with a card's last-known data (r. 8-11);
+a checkpoint runs before each priority (r. 4-6-2). The rules have no turn limit (digest §11.16):
 the rules option turn_cap (default MAX_TURNS = 80, up to 1000) ends a game still on after that many
 game turns as a draw recorded as turn_cap.
 
@@ -183,6 +185,7 @@ V_LIMITS = 4  # armor above 5, level cards above LV_MAX, two members of one char
 V_RANK = 8  # the members' total rank (rank chips above 0 left out) above the crystal count (r. 10-2-3-1-1:
 #            crystals never decrease here)
 V_END = 16  # past the turn cap, or a finished game in which nobody lost
+# V_QUEUE = 32 (rules.V_QUEUE): a pending auto effect found the queue full (rules.pend)
 
 
 def char_name(name: str) -> str:
@@ -217,6 +220,12 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
             if e.trigger == "action" and not e.once and e.cost <= 0 and "assist" not in c.keywords:
                 raise InputError(deck.path, f"card {c.code}: an activated effect without once per turn costs at "
                                             "least 1 crystal (r. 10-5-3: it is used while its cost is paid, and a cost of 0 never runs out)")
+            if e.trigger == "leave" and c.type != "member":
+                raise InputError(deck.path, f"card {c.code}: a leave effect is a member's: it triggers as the member is "
+                                            "KO'd from the member area (r. 8-7-4)")
+            if e.op == "damage" and e.amount == 0 and e.trigger != "leave":
+                raise InputError(deck.path, f"card {c.code}: damage 0 (\"damage equal to this card's ATK\", as it "
+                                            "last was) is read only by a leave effect (r. 8-7-4-1-2, 8-11-1)")
             if e.once and e.trigger != "action":
                 raise InputError(deck.path, f"card {c.code}: once per turn is a cost token of an activated (action) "
                                             "effect (r. 10-5)")

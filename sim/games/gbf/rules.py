@@ -58,8 +58,8 @@ MAX_TURNS = 80  # the default of the turn_cap option (digest §11.16: not a rule
 TURN_CAP_MAX = option_range("gbf", "turn_cap")[1]  # the option's upper bound
 
 # effect vocabulary the engine plays (sim.cards.effects names)
-TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION, TR_STATIC = (
-    TRIGGERS.index(t) for t in ("enter", "attack", "cast", "action", "static"))
+TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION, TR_STATIC, TR_LEAVE = (
+    TRIGGERS.index(t) for t in ("enter", "attack", "cast", "action", "static", "leave"))
 (TR_TURN_START, TR_MAIN_START, TR_BATTLE_START, TR_ATTACK_STEP, TR_DAMAGE_STEP, TR_BURST_START, TR_JOB_CHANGE,
  TR_LIMIT_BREAK, TR_HAND_EMPTY) = (TRIGGERS.index(t) for t in (
     "turn_start", "main_start", "battle_start", "attack_step", "damage_step", "burst_start", "job_change",
@@ -91,7 +91,16 @@ M_W = M_LVC + LV_MAX
 ARM0 = M_BASE + SLOTS * M_W  # armor cards (r. 3-8), face-down, unordered for nobody may look
 LDK0 = ARM0 + ARMOR_START  # face-down leader deck (K rows)
 LUP0 = LDK0 + LEAD_MAX  # earlier leaders, face-up in the leader deck after a job change (r. 10-3-3)
-Z0 = LUP0 + LEAD_MAX
+# pending auto effects of the player (r. 8-7-2): PQ holds their count, then PQ_MAX rows of PQ_W from PQ0, oldest first
+PQ = LUP0 + LEAD_MAX
+PQ0 = PQ + 1
+(Q_CARD, Q_TRIG, Q_SRC, Q_SER, Q_ATK) = range(5)  # the card, its trigger, the unit it was (slot / LEADER_SLOT), that
+#                                                  unit's serial then and its ATK then (last-known data, r. 8-11)
+PQ_W = 5
+PQ_MAX = 48  # more than one checkpoint gathers (a leader and 3 members of each player per timing, 10 armor cards)
+V_QUEUE = 32  # engine.check_invariants bit: a pending row found the queue full and was not kept
+SRC_GONE = -2  # resolve's `src` for a card that left the zone where its effect triggered (r. 8-7-6)
+Z0 = PQ0 + PQ_MAX * PQ_W
 Z_DK, Z_HAND, Z_GUP, Z_GDN, Z_CRY, Z_CRYA = range(6)
 
 # P_LOST: why the player lost (0: it has not): its leader KO'd (r. 9-4-1-3) or its deck empty (r. 9-4-1-4), both decided
@@ -488,8 +497,8 @@ def ko_member(s, p, j):
     card to the gauge instead and stays (r. 9-2-3-2, 10-4-3-3-3; it costs no hand card); else a ko_instead
     member's controller puts its cost in hand cards (the last ones of the hand) into the gauge instead and it
     stays, which it always does when it can and cannot when the hand holds too few (r. 8-10-3: an optional
-    replacement that cannot be carried out is not applied); otherwise it goes to its owner's gauge
-    (r. 9-2-2-3-1) and a replenishment is queued (r. 9-4-3-2)."""
+    replacement that cannot be carried out is not applied); otherwise its `leave` effects become pending, it goes to
+    its owner's gauge (r. 9-2-2-3-1) and a replenishment is queued (r. 9-4-3-2)."""
     S = vS(s)
     lv = S[p, mcol(j, M_LV)]
     if lv > 0:
@@ -504,6 +513,7 @@ def ko_member(s, p, j):
                 to_gauge(s, p, take_hand(s, p, S[p, P_HAND] - 1))
             S[p, mcol(j, M_DMG)] = 0
             return
+    pend(s, p, S[p, mcol(j, M_CARD)], TR_LEAVE, j)  # r. 8-7-4: a zone-change trigger, its data taken before the move
     to_gauge(s, p, S[p, mcol(j, M_CARD)])
     S[p, mcol(j, M_CARD)] = -1
     S[p, mcol(j, M_ATT)] = 0
@@ -702,8 +712,10 @@ def reset_target(s, q, stat):
 
 
 @engine_jit
-def resolve(s, p, c, slot_eff, src):
-    """Resolve effect slot `slot_eff` of p's card `c` (source unit `src`, -1 from hand / a crystal).
+def resolve(s, p, c, slot_eff, src, last_atk):
+    """Resolve effect slot `slot_eff` of p's card `c` (source unit `src`, -1 from hand / a crystal, SRC_GONE for a
+    pending effect whose card left the zone where it triggered: a `self` target is then not there, and that
+    effect fails, r. 8-7-6; `last_atk`: the card's last-known ATK, r. 8-11-1, read by a damage amount of 0).
     The vocabulary (sim.cards.effects): draw; damage to an opposing member (target opp_character; with
     param n > 1 divided among up to n of them, r. 10-13; a hit on the leader needs opp_player) or to each
     (all_opp_characters); break = KO an opposing member with HP <= param (r. 9-2-2); pump = +ATK, shield =
@@ -715,6 +727,10 @@ def resolve(s, p, c, slot_eff, src):
     q = 1 - p
     op, x, tg, par = E[p, c, slot_eff, E_OP], E[p, c, slot_eff, E_AMOUNT], E[p, c, slot_eff, E_TARGET], \
         E[p, c, slot_eff, E_PARAM]
+    if src == SRC_GONE and tg == TG_SELF:
+        return
+    if op == OP_DAMAGE and x == 0:  # "damage equal to this card's ATK" (a leave effect: as it last was, r. 8-7-4-1-2)
+        x = last_atk
     if op == OP_DRAW:
         draw_cards(s, p, x)
     elif op == OP_DAMAGE:
@@ -814,19 +830,64 @@ def fire(s, p, c, trigger, src):
     E = vE(s)
     for k in range(E.shape[2]):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == trigger:
-            resolve(s, p, c, k, src)
+            resolve(s, p, c, k, src, 0)
+
+
+@engine_jit
+def pend(s, p, c, trigger, src):
+    """r. 8-7-2: card c's auto effects of `trigger` (its unit `src`: a member slot or LEADER_SLOT) become pending,
+    once more for each time the condition is met (r. 8-7-2-1): one queue row for the card and the occurrence, whose
+    effects resolve together in slot order at a checkpoint (resolve_pending). The row keeps the unit's serial and
+    ATK as they are now, the card's last-known data (r. 8-7-4-1, 8-11-1). A row past PQ_MAX is not kept and sets
+    the invariant bit V_QUEUE in G_VIOL (no shipped game comes near it)."""
+    if not has_trig(s, p, c, trigger):  # most cards have no effect of this trigger
+        return
+    S = vS(s)
+    n = S[p, PQ]
+    if n >= PQ_MAX:
+        vG(s)[G_VIOL] |= V_QUEUE
+        return
+    r = PQ0 + n * PQ_W
+    S[p, r + Q_CARD], S[p, r + Q_TRIG], S[p, r + Q_SRC] = c, trigger, src
+    S[p, r + Q_SER] = S[p, mcol(src, M_SER)] if 0 <= src < SLOTS else 0
+    S[p, r + Q_ATK] = unit_atk(s, p, src) if 0 <= src <= LEADER_SLOT else 0
+    S[p, PQ] = n + 1
+
+
+@engine_jit
+def resolve_pending(s, p):
+    """r. 8-7-3: p activates one of its pending rows (the scripted controller takes the oldest) and resolves it, and
+    that pending state is cancelled once. r. 8-7-6: it is activated even when its card left the zone where it
+    triggered (the unit is gone: another serial, or the leader replaced); a part it can no longer carry out (a
+    `self` target) fails, and the row is cancelled all the same (r. 8-7-3-1). The effect reads the card's
+    last-known ATK (r. 8-7-4-1-2, 8-11-1)."""
+    S, E = vS(s), vE(s)
+    n = S[p, PQ]
+    c, t, src = S[p, PQ0 + Q_CARD], S[p, PQ0 + Q_TRIG], S[p, PQ0 + Q_SRC]
+    ser, atk = S[p, PQ0 + Q_SER], S[p, PQ0 + Q_ATK]
+    for i in range((n - 1) * PQ_W):
+        S[p, PQ0 + i] = S[p, PQ0 + PQ_W + i]
+    S[p, PQ] = n - 1
+    if src == LEADER_SLOT:
+        here = S[p, P_LEAD] == c
+    else:
+        here = 0 <= src < SLOTS and S[p, mcol(src, M_CARD)] >= 0 and S[p, mcol(src, M_SER)] == ser
+    for k in range(E.shape[2]):
+        if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == t:
+            resolve(s, p, c, k, src if here else SRC_GONE, atk)
 
 
 @engine_jit
 def fire_area(s, p, trigger):
     """r. 2-5-2: the leader's and then each member's effects of `trigger` (an "at the start of ..." timing of
-    p's turn, r. 6-2-2, 6-3-1-1, 7-2-1-1, 7-4-1-1, 6-5-1-1): text works in the leader and member areas only."""
+    p's turn, r. 6-2-2, 6-3-1-1, 7-2-1-1, 7-4-1-1, 6-5-1-1, or the empty-hand state, r. 8-7-5) become pending
+    (pend): text works in the leader and member areas only."""
     S = vS(s)
-    fire(s, p, S[p, P_LEAD], trigger, LEADER_SLOT)
+    pend(s, p, S[p, P_LEAD], trigger, LEADER_SLOT)
     for j in range(SLOTS):
         c = S[p, mcol(j, M_CARD)]
         if c >= 0:
-            fire(s, p, c, trigger, j)
+            pend(s, p, c, trigger, j)
 
 
 @njit(cache=True, inline="always")
