@@ -437,6 +437,7 @@ def main_phase(s, p):
         else:
             checkpoint(s)  # r. 4-6-3-2: the pass
             return
+    checkpoint(s)  # after a 64th action, which the loop's next round would have checked
 
 
 @engine_jit
