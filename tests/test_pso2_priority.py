@@ -6,6 +6,7 @@ from __future__ import annotations
 from sim.cards.effects import parse_effect
 from sim.cards.model import Card
 from sim.games.pso2 import actions as A
+from sim.games.pso2 import engine as pso2
 from sim.games.pso2 import rules as R
 from tests.test_pso2_quick import BOLT, MATE, hand_and_pp
 from tests.test_pso2_rules import PLAYER, V, card, deck_count, onto_field, state
@@ -140,3 +141,16 @@ def test_rule_103_7_1_the_opponents_quick_removal_answers_an_attack_and_the_batt
     hand_and_pp(s, 1, 1, 1)
     A.attack(s, 0, j, 0, -1)
     assert V(s)["P"][0, R.P_NU] == 1 and deck_count(s, 1) == 18 and V(s)["G"][R.G_NSK] == 0
+
+
+def test_rule_406_1_a_card_played_waits_in_the_processing_area_until_it_resolves():
+    """The paid card is on the stack, in no other zone (the zones invariant counts it there once), and
+    enters the field only as it resolves."""
+    s = state(a=[card("C", atk=1, hp=2)])
+    R.draw(s, 0, 1)
+    play_onto_stack(s, 0, 0)
+    assert V(s)["G"][R.G_NSK] == 1 and V(s)["P"][0, R.P_HAND] == 0 and V(s)["P"][0, R.P_NU] == 1
+    assert pso2.check_seat(s, 0, -1) & pso2.V_ZONES == 0
+    A.resolve_top(s)
+    assert V(s)["G"][R.G_NSK] == 0 and V(s)["P"][0, R.P_NU] == 2
+    assert pso2.check_seat(s, 0, -1) & pso2.V_ZONES == 0
