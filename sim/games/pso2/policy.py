@@ -779,6 +779,8 @@ def quick_choice(s, r, p, j, hit):
     Random: uniform over passing and every playable Quick Active."""
     P, H, K = vP(s), vH(s), vK(s)
     pol = policy(s, r)
+    if j == RESPONSE and hit < P[r, P_DECK] and pol != PL_RANDOM:
+        return -1  # the scripted response is 回復 against a hit that would empty the deck: none to give
     n = 0
     for i in range(P[r, P_HAND]):
         c = H[r, i]

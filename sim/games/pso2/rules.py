@@ -230,8 +230,12 @@ def clear_state(owned):
     st = owned[2]
     ns, n = owned[0].shape[0], owned[0].shape[1] - 2
     o = offsets(ns, n)
-    st[:] = 0
+    # Not cleared: the units (add_unit writes a unit's whole row as it enters, and only rows below P_NU are
+    # read) and the stack (an item is written whole as it goes on; only G_NSK items are read). The units'
+    # rows hold every copy of a deck (403.3), so clearing them would be most of the per-game reset.
+    st[o[1]:o[7]] = 0
     st[o[7]:o[8]] = -1  # turns detail rows unused
+    st[o[8]:o[10]] = 0
     st[o[10]:o[11]] = -1  # cards detail: never drawn / played
     for k in range(12):  # the header: the views' offsets (read by _off)
         st[k] = o[k]
