@@ -1,12 +1,15 @@
 """PSO2 TCG actions: card effects, playing cards, the battle (506) and the turn's phases (500-505).
 
-The policies (policy) choose; this module carries out. Simplification of §9 (digest 13.2): no
-priority ping-pong; abilities resolve at once, triggered ones through the queue in `settle`, the
-non-turn player's first (406.2.1); decision windows are the defender's Quick Actives at the battle
-start, attack participation and engagement steps (506.3.1, 506.4, 506.5) and in the turn end step
-(505.1.2), the defender's Warcry, the weapons at
-engagement (attacker first, 506.5.2) and armour at damage (506.6.1.1). Activated abilities (300.3) of
-the turn player's characters, Player card and 付与 Actives are used in its main phase (504.1.4).
+The policies (policy) choose; this module carries out. The action right (103.6, `priority`, PvP) passes
+back and forth: the turn player's main-phase plays and activations and its start phase's triggers go
+onto the stack (406, `push_item`) and resolve newest first after two consecutive passes, the
+opponent's Quick answers and the turn player's responses to them (103.7) in between; the battle steps
+(506.3.1, 506.4, 506.5) and the turn end step (505.1.2) open with the turn player holding the right.
+Triggered abilities met elsewhere resolve through the queue in `settle`, the non-turn player's first
+(406.2.1), without a window (digest 13.2). Raid: the party answers in the Boss's turn (`quick_plays`).
+Also here: the defender's Warcry, the weapons at engagement (attacker first, 506.5.2) and armour at
+damage (506.6.1.1); activated abilities (300.3) of the turn player's characters, Player card and 付与
+Actives in its main phase (504.1.4).
 """
 
 from numba import njit
@@ -30,7 +33,6 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import shuffle
 from sim.engine.results import C_PLAYED
 from sim.games.pso2.policy import (
-    A_ACT,
     A_ATTACK,
     A_END,
     A_PLAY,
@@ -73,6 +75,8 @@ from sim.games.pso2.policy import (
     use_weapon,
 )
 from sim.games.pso2.rules import (
+    AMOUNT_OLD_ATK,
+    AMOUNT_X,
     ARMOR_SLOTS,
     CT_ACTIVE,
     CT_CHARA,
@@ -81,7 +85,9 @@ from sim.games.pso2.rules import (
     G_BOSS,
     G_DETAIL,
     G_FOCUS,
+    G_NSK,
     G_NTQ,
+    G_OLDATK,
     G_OVER,
     G_PENDING,
     G_RAID,
@@ -120,6 +126,20 @@ from sim.games.pso2.rules import (
     P_TAKEN,
     P_TURN,
     PP_ON,
+    SK_AIM,
+    SK_AIMP,
+    SK_CARD,
+    SK_FOCUS,
+    SK_HOST,
+    SK_HOSTP,
+    SK_KIND,
+    SK_MAX,
+    SK_SEAT,
+    SK_SRC,
+    SK_TRIG,
+    SK_X,
+    SKK_ABILITY,
+    SKK_CARD,
     TR_ACTION,
     TR_ATTACK,
     TR_CAST,
@@ -145,7 +165,7 @@ from sim.games.pso2.rules import (
     U_WPN,
     U_XATK,
     U_XTURN,
-    UMAX,
+    UNIT_BITS,
     add_unit,
     check_loss,
     damage_player,
@@ -176,6 +196,7 @@ from sim.games.pso2.rules import (
     vK,
     vP,
     vPP,
+    vSK,
     vTQ,
     vU,
 )
@@ -221,8 +242,10 @@ def apply_effect(s, p, src, op, amount, tg, param, th):
     208.1.2.1; 0 any)."""
     q = opponent(s, p)
     P, U, K = vP(s), vU(s), vK(s)
-    if amount < 0:  # X (209.3): the X paid for the card being played, 0 off the stack (209.3.1)
+    if amount == AMOUNT_X:  # X (209.3): the X paid for the card being played, 0 off the stack (209.3.1)
         amount = vG(s)[G_X]
+    elif amount == AMOUNT_OLD_ATK:  # a zone-change trigger's card as it was in its old zone (300.2.2)
+        amount = vG(s)[G_OLDATK]
     if op == OP_DRAW:
         if P[p, P_BOSS]:  # raid: making the Boss draw makes it play that many cards instead
             vG(s)[G_PENDING] += amount
@@ -343,9 +366,9 @@ def settle(s):
             if TQ[i, 0] != G[G_TP]:
                 k = i
                 break
-        p, c, trig = TQ[k, 0], TQ[k, 1], TQ[k, 2]
+        p, c, trig, G[G_OLDATK] = TQ[k, 0], TQ[k, 1], TQ[k, 2], TQ[k, 3]
         for i in range(k, G[G_NTQ] - 1):
-            TQ[i, 0], TQ[i, 1], TQ[i, 2] = TQ[i + 1, 0], TQ[i + 1, 1], TQ[i + 1, 2]
+            TQ[i, 0], TQ[i, 1], TQ[i, 2], TQ[i, 3] = TQ[i + 1, 0], TQ[i + 1, 1], TQ[i + 1, 2], TQ[i + 1, 3]
         G[G_NTQ] -= 1
         if vP(s)[p, P_OUT] == 0:
             src = -1
@@ -355,6 +378,7 @@ def settle(s):
                     src = U[p, j, U_ENTRY]
                     break
             resolve(s, p, c, trig, src)
+        G[G_OLDATK] = 0
         check_loss(s)
     G[G_NTQ] = 0
     check_loss(s)
@@ -469,11 +493,18 @@ def equip_armor(s, p, j, c):
 
 @engine_jit
 def activate(s, p, j, which):
-    """504.1.4 / 300.3: p's activated ability of unit j's card (which 0) or of its 付与 Active (which 1):
+    """p's activated ability of unit j (activate_paid), resolved at once with nothing on top of it."""
+    resolve(s, p, activate_paid(s, p, j, which), TR_ACTION, vU(s)[p, j, U_ENTRY])
+    settle(s)
+
+
+@engine_jit
+def activate_paid(s, p, j, which):
+    """504.1.4 / 300.3: p activates the ability of unit j's card (which 0) or of its 付与 Active (which 1):
     the cost is paid at the declaration (209.1.3.1), ① ... as that many PP of any colour (209.1.3, no
     colour requirement), 【ON⇒OFF】 by turning the card OFF, and a discard or return cost with cards of
-    p's own hand (209.1.3.1.1, hand_cost); then its "action" slots resolve, "self" being the unit. The
-    policy offers only a payable one (policy.can_activate)."""
+    p's own hand (209.1.3.1.1, hand_cost). Returns the card row whose "action" slots resolve, "self"
+    being the unit. The policy offers only a payable one (policy.can_activate)."""
     U, E = vU(s), vE(s)
     c = action_row(s, p, j, which)
     k = 0
@@ -485,8 +516,7 @@ def activate(s, p, j, which):
     n = hand_cost(E[p, c, k, E_DULL])
     if n:
         pay_hand(s, p, n, (E[p, c, k, E_DULL] >> 1) & 7 == XC_DISCARD)
-    resolve(s, p, c, TR_ACTION, U[p, j, U_ENTRY])
-    settle(s)
+    return c
 
 
 @engine_jit
@@ -559,8 +589,8 @@ def attack(s, p, j, t1, t2):
     t2 = find_entry(s, q, e2) if e2 >= 0 else -1
     w = choose_warcry(s, q, p, j, t1, unit_atk(s, p, j))
     if w >= 0:  # 302.1: ON -> OFF; every target becomes the Warcry card (another party seat's in a raid)
-        tq = w // UMAX
-        t1 = w % UMAX
+        tq = w >> UNIT_BITS
+        t1 = w & ((1 << UNIT_BITS) - 1)
         U[tq, t1, U_ON] = 0
         e1 = U[tq, t1, U_ENTRY]
         e2 = e1 if t2 >= 0 and vG(s)[O_RAPID_TWICE] else -1
@@ -638,38 +668,19 @@ def choose_on_stack(s, p, c):
 
 
 @engine_jit
-def respond(s, p, c, host):
-    """103.7: p's card c is on the stack (paid, pay_card); before it resolves the opponents may respond
-    with Quick plays on top of it (quick_plays in response mode, `hit` = the damage c's own abilities
-    deal the opposing player; the scripted answer: 回復 when that would empty the deck), which resolve
-    first (406.4). Returns c's `host` found again by its entry id: -1 if it left the field."""
-    G, U = vG(s), vU(s)
-    h = host_side(s, p, c)
-    he = U[h, host, U_ENTRY] if host >= 0 else -1
-    x, aim, aimp = G[G_X], G[G_AIM], G[G_AIMP]
-    G[G_X], G[G_AIM] = 0, 0  # the answers are other cards: X and the target chosen are c's alone
-    hit = 0
-    E = vE(s)
-    for k in range(MAX_EFFECTS):
-        if E[p, c, k, E_OP] == OP_PLAYER_DAMAGE and (E[p, c, k, E_TRIGGER] == TR_CAST
-                                                    or E[p, c, k, E_TRIGGER] == TR_ENTER):
-            hit += x if E[p, c, k, E_AMOUNT] < 0 else E[p, c, k, E_AMOUNT]
-    quick_plays(s, p, RESPONSE, opponent(s, p), hit)
-    G[G_X], G[G_AIM], G[G_AIMP] = x, aim, aimp
-    return find_entry(s, h, he) if he >= 0 else -1
-
-
-@engine_jit
 def step_window(s, p, ae, tq, e1, hit):
-    """A battle step's window (103.6.1.1: the turn player gets the action right at each step and passes
-    it, 103.6.1.6): the opponents' Quick plays against p's attacker with entry id `ae` (quick_plays;
-    `hit` = the damage it would deal seat tq's player). Returns whether the battle goes on: not if the
+    """A battle step's window (103.6.1.1: the turn player gets the action right at each step): PvP the
+    action right passed back and forth (priority), raid the party's Quick plays (quick_plays), against
+    p's attacker with entry id `ae` (`hit` = the damage it would deal seat tq's player). Returns whether the battle goes on: not if the
     game ended or the attacker or the (first) target with entry id e1 left the field (506.3.2,
     506.4.3, 506.5.3)."""
     if quick_window(s, p):
-        j = find_entry(s, p, ae)
-        if j >= 0 and not vG(s)[G_OVER]:
-            quick_plays(s, p, j, tq, hit)
+        if vG(s)[G_RAID]:
+            j = find_entry(s, p, ae)
+            if j >= 0 and not vG(s)[G_OVER]:
+                quick_plays(s, p, j, tq, hit)
+        else:
+            priority(s, p, p, ae, tq, hit)
     return not vG(s)[G_OVER] and find_entry(s, p, ae) >= 0 and find_entry(s, tq, e1) >= 0
 
 
@@ -688,26 +699,20 @@ def quick_window(s, p):
 
 @engine_jit
 def quick_plays(s, p, j, tq, hit):
-    """The opponents' Quick Actives and Quick activated abilities in p's turn (504.1.3.2, 504.1.4.2:
-    played by whoever holds the action right; 103.6.1.1: the turn player gets it at each battle step
-    and in the turn end step, and passing hands it over, 103.6.1.6). Windows kept (digest 13.2): each
-    step of an attack by p's unit j before its damage (step_window: the battle start step, 506.3.1;
-    the attack participation step after Warcry, 506.4; the engagement step after the weapons, 506.5),
-    `hit` = the damage it would deal seat tq's player; p's turn end step (505.1.2, j = -1); a response
-    to p's card on the stack (103.7, j = RESPONSE, respond). Who answers: PvP the opponent; raid, in
-    the Boss's turn every surviving party player from the target player on (the party may use
-    abilities at this timing; the Boss has no hand, so party turns have no window). A play that KOs
-    the attacker ends the battle (506.3.2)."""
+    """Raid: the party's Quick Actives and Quick activated abilities in the Boss's turn p (504.1.3.2,
+    504.1.4.2), each resolving as it is played: the Boss has no hand and never holds an answer, so the
+    action right passed between the Boss and a party player (103.6) reduces to the party's plays. Windows:
+    each step of an attack by the Boss's unit j before its damage (step_window), `hit` = the damage it
+    would deal seat tq's player; the turn end step (505.1.2, j = -1). Every surviving party player
+    answers, from the target player on (the party may use abilities at this timing; party turns have no
+    window). A play that KOs the attacker ends the battle (506.3.2)."""
     G, P, U = vG(s), vP(s), vU(s)
-    if G[G_RAID]:
-        if p != G[G_BOSS]:
-            return
-        n, first = G[G_BOSS], G[G_TARGET]
-    else:
-        n, first = 1, 1 - p
+    if p != G[G_BOSS]:
+        return
+    n, first = G[G_BOSS], G[G_TARGET]
     ae = U[p, j, U_ENTRY] if j >= 0 else -1
     for k in range(n):
-        r = (first + k) % n if G[G_RAID] else first
+        r = (first + k) % n
         for _ in range(HMAX):
             if G[G_OVER] or P[r, P_OUT]:
                 break
@@ -729,6 +734,134 @@ def quick_plays(s, p, j, tq, hit):
             G[G_FOCUS] = 0
 
 
+@engine_jit
+def push_item(s, p, kind, c, trig, src, host, hostp):
+    """406.1 / 103.6.2: p's card c (kind SKK_CARD, paid) or ability of card row c with trigger `trig`
+    (SKK_ABILITY; `src` its unit's entry id, -1 none) goes onto the stack with what was chosen as it went
+    there (X, G_AIM / G_AIMP, G_FOCUS; `host` the entry id of a 付与 Active's or equipment's host on seat
+    `hostp`, -1 none). Those choices are the item's own: cleared for the next one."""
+    G, SK = vG(s), vSK(s)
+    k = G[G_NSK]
+    SK[k, SK_SEAT], SK[k, SK_KIND], SK[k, SK_CARD], SK[k, SK_TRIG], SK[k, SK_SRC] = p, kind, c, trig, src
+    SK[k, SK_HOST], SK[k, SK_HOSTP] = host, hostp
+    SK[k, SK_X], SK[k, SK_AIM], SK[k, SK_AIMP], SK[k, SK_FOCUS] = G[G_X], G[G_AIM], G[G_AIMP], G[G_FOCUS]
+    G[G_NSK] = k + 1
+    G[G_X], G[G_AIM], G[G_FOCUS] = 0, 0, 0
+
+
+@engine_jit
+def resolve_top(s):
+    """103.6.1.7: the newest item on the stack resolves (406.4), with the choices it made going there; a
+    card whose host left meanwhile does nothing (406.4.1) and goes to the discard. Then the waiting
+    triggered abilities and the rule processes (settle, 103.6.1.3)."""
+    G, SK = vG(s), vSK(s)
+    k = G[G_NSK] - 1
+    G[G_NSK] = k
+    p, c = SK[k, SK_SEAT], SK[k, SK_CARD]
+    G[G_X], G[G_AIM], G[G_AIMP], G[G_FOCUS] = SK[k, SK_X], SK[k, SK_AIM], SK[k, SK_AIMP], SK[k, SK_FOCUS]
+    if SK[k, SK_KIND] == SKK_CARD:
+        y = find_entry(s, SK[k, SK_HOSTP], SK[k, SK_HOST]) if SK[k, SK_HOST] >= 0 else -1
+        if y >= 0 or vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) == 0:
+            put_card(s, p, c, y)
+        else:
+            to_discard(s, p, c)
+            settle(s)
+    else:
+        resolve(s, p, c, SK[k, SK_TRIG], SK[k, SK_SRC])
+        settle(s)
+    G[G_X], G[G_AIM], G[G_FOCUS] = 0, 0, 0
+
+
+@engine_jit
+def item_hit(s, k):
+    """The damage stack item k's abilities deal the opposing player (player_damage, an X amount at the
+    item's X; a card's 【登場時】 counted with its cast abilities): the hit the scripted answers weigh."""
+    SK, E = vSK(s), vE(s)
+    p, c, trig = SK[k, SK_SEAT], SK[k, SK_CARD], SK[k, SK_TRIG]
+    hit = 0
+    for e in range(MAX_EFFECTS):
+        tr = E[p, c, e, E_TRIGGER]
+        if E[p, c, e, E_OP] == OP_PLAYER_DAMAGE and (tr == trig or (SK[k, SK_KIND] == SKK_CARD and tr == TR_ENTER)):
+            hit += SK[k, SK_X] if E[p, c, e, E_AMOUNT] < 0 else E[p, c, e, E_AMOUNT]
+    return hit
+
+
+@engine_jit
+def answer(s, r, tp, ae, tq, hit):
+    """What seat r does with the action right in tp's turn (PvP): a quick_choice answer, or -1 to pass.
+    The scripted choices (every policy): pass when r's own item is on top of the stack (it resolves
+    first, and r answers again after); the turn player passes on an empty stack outside its main phase
+    (its Quick plays are made in the main phase, where choose_main weighs them) and answers the
+    opponent's item on top as a response (103.7.2); the opponent answers tp's attacker with entry id `ae`
+    (-1: the turn end step) on an empty stack (`hit` = the damage it would deal seat tq's player) and
+    tp's item on top as a response (103.7)."""
+    G, P, SK = vG(s), vP(s), vSK(s)
+    n = G[G_NSK]
+    if n >= SK_MAX or (n > 0 and SK[n - 1, SK_SEAT] == r) or (n == 0 and r == tp):
+        return -1
+    if (P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]) \
+            and vK(s)[r, player_row(s), K_QUICK] == 0:
+        return -1  # nothing it could play (the cheap test of quick_window)
+    if n > 0:
+        return quick_choice(s, r, 1 - r, RESPONSE, item_hit(s, n - 1))
+    j = find_entry(s, tp, ae) if ae >= 0 else -1
+    if ae >= 0 and j < 0:
+        return -1
+    return quick_choice(s, r, tp, j, hit if r == tq else 0)
+
+
+@engine_jit
+def use_right(s, r, a):
+    """Seat r uses the action right (103.6.2.1) for quick_choice's answer `a`: a Quick Active paid and put
+    onto the stack, or a Quick activated ability activated (its cost paid) and put there; `a`'s focus
+    is a unit of the other seat."""
+    G, U = vG(s), vU(s)
+    t = (a >> 8) & 255
+    G[G_FOCUS] = U[1 - r, t, U_ENTRY] if t > 0 else 0
+    if a & QA_ACT:
+        j = a & 255
+        src = U[r, j, U_ENTRY]
+        push_item(s, r, SKK_ABILITY, activate_paid(s, r, j, (a >> 16) & 1), TR_ACTION, src, -1, -1)
+    else:
+        push_item(s, r, SKK_CARD, pay_card(s, r, a & 255), TR_CAST, -1, -1, -1)
+
+
+@engine_jit
+def priority(s, tp, holder, ae, tq, hit):
+    """103.6 (PvP): the action right passed back and forth in tp's turn, from seat `holder` on. Using it
+    (a card played or an ability activated onto the stack, 103.6.2.1) or passing (103.6.1.5) hands it
+    to the other player (103.6.1.6; one right at a time, 103.6.1.4). Two consecutive passes resolve the
+    newest item (103.6.1.7), rule processes are carried out (103.6.1.3) and the turn player gets the
+    right again; two consecutive passes with the stack empty end the step (103.6.1.8). A window that
+    opened on a non-empty stack (a main-phase play or activation, a start-phase trigger) ends when its
+    items have resolved: in the main phase the turn player then must act (103.6.1.5.1: no pass on an
+    empty stack), and in the start phase only rule processes remain (103.6.1.2). Responses to responses
+    (103.7.2) come from the same loop. The choices: answer. A game that ends stops it, its items
+    unresolved (101.4)."""
+    G = vG(s)
+    opened = G[G_NSK]
+    passes = 0
+    for _ in range(4 * SK_MAX + 4 * HMAX):  # a bound: each use spends PP, a hand card or an 【ON⇒OFF】
+        if G[G_OVER]:
+            return
+        a = answer(s, holder, tp, ae, tq, hit)
+        holder = 1 - holder
+        if a >= 0:
+            use_right(s, 1 - holder, a)
+            passes = 0
+            continue
+        passes += 1
+        if passes < 2:
+            continue
+        if G[G_NSK] == 0:
+            return
+        resolve_top(s)
+        if opened and G[G_NSK] == 0:
+            return
+        passes = 0
+        holder = tp
+
+
 # ---------------------------------------------------------------- turn (500)
 
 @engine_jit
@@ -736,8 +869,9 @@ def start_phase(s, p):
     """501.1.1-2: the turn player's PP, allies (Player card, characters), items, equipment and 付与 Actives
     turn ON; 501.1.3: its "during your turn" continuous abilities switch on (U_XTURN, off again at
     the refresh step);
-    501.1.4: "at the start of your turn" abilities of the Mag (203: the rules give it no other
-    mechanics) and the Player card resolve."""
+    501.1.4: "at the start of your turn" abilities of the Player card and the Mag (203: the rules give
+    it no other mechanics) go onto the stack, the Player card's on top, and resolve after the action
+    right has gone round (103.6.1.2, priority)."""
     P, U, PP = vP(s), vU(s), vPP(s)
     for i in range(P[p, P_NPP]):
         PP[p, i, PP_ON] = 1
@@ -752,9 +886,14 @@ def start_phase(s, p):
             U[p, j, U_AON0 + a] = 1
     K, pr = vK(s), player_row(s)
     if (K[p, pr, K_TRIGS] | K[p, pr + 1, K_TRIGS]) & (1 << TR_TURN_START):
-        queue_trigger(s, p, pr, TR_TURN_START)
-        queue_trigger(s, p, pr + 1, TR_TURN_START)
-        settle(s)
+        for c in range(pr + 1, pr - 1, -1):  # the Player card's on top: it resolves first
+            if K[p, c, K_TRIGS] & (1 << TR_TURN_START):
+                push_item(s, p, SKK_ABILITY, c, TR_TURN_START, -1, -1, -1)
+        # 103.6.1.2: a trigger on the stack gives the turn player the action right
+        if quick_window(s, p) and not vG(s)[G_RAID]:
+            priority(s, p, p, -1, -1, 0)
+        while vG(s)[G_NSK] > 0 and not vG(s)[G_OVER]:
+            resolve_top(s)
 
 
 @engine_jit
@@ -774,7 +913,9 @@ def pp_phase(s, p):
 def main_phase(s, p):
     """504.1: plays, activated abilities and attacks, any number in the policy's order, until it declares
     the end phase (504.1.6), which ends the main phase at once (504.1.6.2). Each attack is a battle phase
-    after which the main phase goes on (500.3)."""
+    after which the main phase goes on (500.3). A card played or an ability activated goes onto the
+    stack and the action right passes (priority) until it has resolved; the turn player, holding the
+    right again on an empty stack, acts next (103.6.1.5.1)."""
     for _ in range(MAX_ACTIONS):
         if vG(s)[G_OVER] or vP(s)[p, P_OUT]:
             return
@@ -787,17 +928,18 @@ def main_phase(s, p):
             vG(s)[G_X] = max(z, 0)  # 209.3: X while the card is played and resolves, else 0 (209.3.1)
             c = pay_card(s, p, x)
             choose_on_stack(s, p, c)
-            if quick_window(s, p):
-                y = respond(s, p, c, y)
-            if y >= 0 or vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) == 0:
-                put_card(s, p, c, y)
-            else:  # its host left in response: nothing to go on (406.4.1)
-                to_discard(s, p, c)
-            vG(s)[G_X], vG(s)[G_AIM] = 0, 0
+            h = host_side(s, p, c)
+            push_item(s, p, SKK_CARD, c, TR_CAST, -1, vU(s)[h, y, U_ENTRY] if y >= 0 else -1, h)
         elif kind == A_ATTACK:
             attack(s, p, x, y, z)
-        elif kind == A_ACT:
-            activate(s, p, x, y)
+            continue
+        else:
+            push_item(s, p, SKK_ABILITY, activate_paid(s, p, x, y), TR_ACTION, vU(s)[p, x, U_ENTRY], -1, -1)
+        # 103.6.1.6: the opponent gets the action right; nobody able to answer, both pass (103.6.1.7)
+        if quick_window(s, p) and not vG(s)[G_RAID]:
+            priority(s, p, 1 - p, -1, -1, 0)
+        else:
+            resolve_top(s)
 
 
 @engine_jit
@@ -806,7 +948,10 @@ def end_phase(s, p):
     (505.2): all damage on all characters is removed, "this turn" effects end (ATK/HP modifiers,
     連撃's once per turn, the turn player's フリーズ), then the hand limit: 8+ cards -> discard to 7."""
     if quick_window(s, p):
-        quick_plays(s, p, -1, -1, 0)
+        if vG(s)[G_RAID]:
+            quick_plays(s, p, -1, -1, 0)
+        else:
+            priority(s, p, p, -1, -1, 0)
         if vG(s)[G_OVER]:
             return
     P, U = vP(s), vU(s)

@@ -13,13 +13,17 @@ Modules: rules (state, zones, PP, damage and rows), policy (decisions), actions
 (effects, plays, battle, phases), this one (interface, compiling, batch kernel, game loop),
 raid (the co-op raid against a scripted Boss).
 
-Quick Actives and Quick activated abilities are played in the opponent's turn at the battle start,
-participation and engagement steps, the turn end step and in response to a main-phase play
-(actions.quick_plays); activated abilities,
+The action right passes back and forth (103.6, actions.priority): cards played and abilities activated
+in the main phase, and the start phase's triggers, go onto a stack (406) and resolve after two
+consecutive passes, with responses and responses to responses (103.7); Quick Actives and Quick
+activated abilities are played in the opponent's turn at the battle start, participation and engagement
+steps, the turn end step and in response; activated abilities,
 付与 Actives (on an opposing character too, 403.2), Search, X costs, HP modifications, set values, name
 and class filters, hand costs, "during your turn" abilities, equipment as the source of its abilities, the
-Mag's start-of-turn abilities and concession (rules.concede) are modelled. Not modelled
-(docs/engines/pso2.md): responses to responses, the Player card's two faces.
+Mag's start-of-turn abilities, zone-change triggers reading the card's old zone (300.2.2), an
+unlimited field (403.3) and concession (rules.concede) are modelled. Not modelled (docs/engines/pso2.md):
+windows for triggered abilities outside the start phase, equipment on an opposing card, the Player
+card's two faces.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
@@ -68,6 +72,7 @@ from sim.errors import InputError
 from sim.games.pso2.actions import party_turn
 from sim.games.pso2.policy import NPAR, POLICY_NAMES
 from sim.games.pso2.rules import (
+    AMOUNT_OLD_ATK,
     CLASS_ALL,
     CLASSES,
     G_CHECK,
@@ -75,6 +80,7 @@ from sim.games.pso2.rules import (
     G_FIRST,
     G_LOSER,
     G_NCOLS,
+    G_NSK,
     G_OPT,
     G_OVER,
     G_PAR,
@@ -93,6 +99,7 @@ from sim.games.pso2.rules import (
     K_VALUE,
     KEYWORDS,
     KW_PIERCE,
+    MAX_DECK,
     MAX_TURNS,
     O_ROW_RUNNING,
     OPENING,
@@ -119,6 +126,10 @@ from sim.games.pso2.rules import (
     QK_QACT,
     QK_QUICK,
     QMIN_NONE,
+    SK_CARD,
+    SK_KIND,
+    SK_SEAT,
+    SKK_CARD,
     U_A0,
     U_ATT,
     U_ATTP,
@@ -146,6 +157,7 @@ from sim.games.pso2.rules import (
     vK,
     vP,
     vPP,
+    vSK,
     vT,
     vU,
 )
@@ -161,7 +173,7 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
            "check_invariants", "check_results", "scenario_state", "views"]
 
 # Invariant violations (check_invariants bits, checked after setup, after every turn and at the end)
-V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard)
+V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard, stack)
 V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand counted wrong
 V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (402.3.1)
 V_ROWS = 8  # a character on the field with KO damage, or back-row damage the rules act on (213.3; not after a -HP, 215.3.1)
@@ -232,6 +244,12 @@ def check_abilities(deck: Deck, cards: list[Card]) -> None:
             if e.amount == -1 and "x_cost" not in card.keywords:
                 raise InputError(deck.path, f"{card.code}: an effect amount of -1 is X (209.3); the card needs the "
                                             "keyword x_cost")
+            if e.amount == AMOUNT_OLD_ATK and e.trigger != "leave":
+                raise InputError(deck.path, f"{card.code}: an effect amount of -2 is the ATK the card had on the field "
+                                            "as it left (a zone-change trigger, 300.2.2): a leave ability only")
+            if e.amount < AMOUNT_OLD_ATK:
+                raise InputError(deck.path, f"{card.code}: an effect amount is a number of 0 or more (103.5.1), -1 "
+                                            "(X, 209.3) or -2 (the ATK on leaving the field, 300.2.2)")
             if e.trigger == "static" and (e.op not in ("pump", "weaken") or e.param != 0):
                 raise InputError(deck.path, f"{card.code}: a static ability changes ATK only (+X or -X, 204.2.2); "
                                             "an HP change (param) or another op is played by enter/cast/action "
@@ -258,6 +276,10 @@ def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
         if len(cards) > 1 or (zone == "player" and len(cards) != 1) or any(c.type != kind for c in cards):
             raise InputError(deck.path, "a PSO2 deck needs exactly 1 Player card and at most 1 Mag (100.1)")
     main = deck.main_cards()
+    if len(main) > MAX_DECK:
+        raise InputError(deck.path, f"the deck has {len(main)} cards; the engine plays decks of up to {MAX_DECK}, "
+                                    "so that every copy fits on the field at once (403.3: no limit) in its "
+                                    "8-bit field positions")
     extra = [deck.zone("player")[0][0]] + [c for c, _ in deck.zone("mag")][:1]
     check_abilities(deck, main + extra)
     if len(extra) == 1:
@@ -572,6 +594,10 @@ def check_seat(s, p, tp):
                 seen_add(seen, U[r, j, U_ATT])
     for i in range(P[p, P_NIT]):
         seen_add(seen, IT[p, i])
+    SK = vSK(s)
+    for k in range(G[G_NSK]):  # a card on the stack: only when the game ended before it resolved (101.4)
+        if SK[k, SK_SEAT] == p and SK[k, SK_KIND] == SKK_CARD:
+            seen_add(seen, SK[k, SK_CARD])
     for i in range(P[p, P_NDC]):
         seen_add(seen, DC[p, i])
     for c in range(n):

@@ -53,7 +53,6 @@ from sim.games.pso2.rules import (
     G_PAR,
     G_POL,
     G_RAID,
-    IMAX,
     K_CLASS,
     K_CLASSH,
     K_FOE,
@@ -79,7 +78,6 @@ from sim.games.pso2.rules import (
     P_HAND,
     P_LIFE,
     P_NDC,
-    P_NIT,
     P_NPP,
     P_NU,
     P_OUT,
@@ -97,7 +95,7 @@ from sim.games.pso2.rules import (
     U_ROW,
     U_WON,
     U_WPN,
-    UMAX,
+    UNIT_BITS,
     colour_ok,
     nseats,
     opponent,
@@ -122,7 +120,7 @@ PP_TARGET = (0, 4, 7, 8)
 PP_DRAW_MIN = (1, 8, 12, 15)
 A_END, A_PLAY, A_ATTACK, A_ACT = 0, 1, 2, 3
 QA_ACT = 1 << 20  # quick_choice: the answer is an activated ability (unit | which << 16), not a hand card
-RESPONSE = -2  # quick_choice's j in a response to a card on the stack (103.7)
+RESPONSE = -2  # quick_choice's j in a response to the other seat's card or ability on the stack (103.7, 103.7.2)
 OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH, \
     OP_WEAKEN, OP_SET = (OPS.index(o) for o in ("draw", "damage", "break", "pump", "freeze", "bounce", "player_damage",
                                                 "heal", "mill", "search", "weaken", "set_power"))
@@ -289,17 +287,15 @@ def has_target(s, p, c, trig):
 
 @engine_jit
 def playable(s, p, c):
-    """504.2: the cost payable with ON PP (209.1.1), the colour gate (209.1.2), room and a legal target."""
-    P, K = vP(s), vK(s)
+    """504.2: the cost payable with ON PP (209.1.1), the colour gate (209.1.2) and a legal target or host."""
+    K = vK(s)
     if K[p, c, K_COST] > pp_on(s, p) or not colour_ok(s, p, c):
         return False
     t = K[p, c, K_TYPE]
-    if t == CT_CHARA:
-        return P[p, P_NU] < UMAX
+    if t == CT_CHARA:  # the field has no limit (403.3)
+        return True
     if t == CT_ITEM:
-        if K[p, c, K_KW] & (KW_WEAPON | KW_ARMOR):
-            return best_host(s, p, c) >= 0
-        return P[p, P_NIT] < IMAX
+        return K[p, c, K_KW] & (KW_WEAPON | KW_ARMOR) == 0 or best_host(s, p, c) >= 0
     if t == CT_ACTIVE:
         if K[p, c, K_KW] & KW_ATTACH:
             return best_host(s, p, c) >= 0
@@ -630,7 +626,7 @@ def choose_main(s, p):
 @engine_jit
 def choose_warcry(s, q, p, j, t, dmg):
     """302.1: an ON Warcry character of the defending side (raid: of any party player) to redirect the
-    attack on q's unit t, or -1. Returns seat * UMAX + unit."""
+    attack on q's unit t, or -1. Returns seat << UNIT_BITS | unit."""
     P, U, G = vP(s), vU(s), vG(s)
     pol = policy(s, q)
     lo, hi = q, q + 1
@@ -648,10 +644,10 @@ def choose_warcry(s, q, p, j, t, dmg):
                 if t == 0:  # the player's HP: its deck (201.3); the Boss's: its Life (raid, §11)
                     lethal = dmg >= (P[q, P_LIFE] if P[q, P_BOSS] else P[q, P_DECK])
                     if pol == PL_CONTROL or lethal or (pol == PL_CURVE and not kills(s, r, w, dmg)):
-                        return r * UMAX + w
+                        return r << UNIT_BITS | w
                 elif pol != PL_AGGRO and kills(s, q, t, dmg) and \
                         vK(s)[r, U[r, w, U_CARD], K_COST] < vK(s)[q, U[q, t, U_CARD], K_COST]:
-                    return r * UMAX + w
+                    return r << UNIT_BITS | w
     if pol != PL_RANDOM or n == 0:
         return -1
     k = randbelow(prng(s, q), n + 1)
@@ -661,7 +657,7 @@ def choose_warcry(s, q, p, j, t, dmg):
         for w in range(1, P[r, P_NU]):
             if U[r, w, U_ON] and unit_kw_of(s, r, w) & KW_WARCRY and not (r == q and w == t):
                 if k == 0:
-                    return r * UMAX + w
+                    return r << UNIT_BITS | w
                 k -= 1
     return -1
 
@@ -775,14 +771,16 @@ def quick_choice(s, r, p, j, hit):
     focus unit of p << 8 (0: no focus), or -1 to pass; or, with QA_ACT, r's unit | which << 16 (as for
     A_ACT) | focus << 8: a Quick activated ability (504.1.4.2: its card has no 【Main】), looked at when
     the Player card's row holds QK_QACT. j = p's attacking unit in a battle step (-1: the turn end
-    step; RESPONSE: a response to p's card on the stack, 103.7); hit = the damage the attack or the
-    card would deal r's deck. Scripted, Actives first, then abilities
+    step; RESPONSE: a response to p's card or ability on the stack, 103.7, p being either player, 103.7.2);
+    hit = the damage the attack or the item would deal r's deck. Scripted, Actives first, then abilities
     alike: a damage Active that KOs the attacker (the battle ends, 506.3.2),
     a 回復 Active when the hit would empty the deck, and at the end step a damage Active that KOs one
     of p's characters (the most expensive; PP left ON untaps at r's own start phase anyway, 501.1.1).
     Random: uniform over passing and every playable Quick Active."""
     P, H, K = vP(s), vH(s), vK(s)
     pol = policy(s, r)
+    if j == RESPONSE and hit < P[r, P_DECK] and pol != PL_RANDOM:
+        return -1  # the scripted response is 回復 against a hit that would empty the deck: none to give
     n = 0
     for i in range(P[r, P_HAND]):
         c = H[r, i]

@@ -182,10 +182,7 @@ def boss_play_top(s, b):
     t = K[b, c, K_TYPE]
     if t == CT_CHARA:
         j = add_unit(s, b, c, 1 if K[b, c, K_KW] & KW_AMBUSH else 0)
-        if j < 0:
-            to_discard(s, b, c)
-        else:
-            resolve(s, b, c, TR_ENTER, vU(s)[b, j, U_ENTRY])
+        resolve(s, b, c, TR_ENTER, vU(s)[b, j, U_ENTRY])
     elif t == CT_ACTIVE:
         resolve(s, b, c, TR_CAST, -1)
         to_discard(s, b, c)

@@ -7,13 +7,17 @@ card table, the effect table, the mutable int32 state and the RNG states, the ro
 the card tables (n + 2: the deck's n copies, then the Player card at row n and the Mag at n + 1)
 and the number of seats (2 in PvP; the raid has k party seats and the Boss last). Views:
     vK  [NS, n + 2, K_*]   cards;  vE [NS, n + 2, 4, E_*] effects
-    vU  [NS, UMAX, U_*]    units on the field: unit 0 is the Player card (rule 201.5: never leaves),
-                           1.. the characters in entry order (rule 202.2); equipment sits on its unit
+    vU  [NS, n + 1, U_*]   units on the field: unit 0 is the Player card (rule 201.5: never leaves),
+                           1.. the characters in entry order (rule 202.2); equipment sits on its unit.
+                           The field has no limit (403.3): n + 1 rows hold every copy of the deck
     vP  [NS, P_*]          per-seat scalars;  vG [G_*] game scalars, options, policies
     vH  [NS, HMAX]         hand;  vPP [NS, PPMAX, PP_*] the PP zone (card, ON, face-down)
-    vIT [NS, IMAX]         normal Items on the field (rule 205.3)
-    vTQ [TQ_MAX, 3]        triggered abilities waiting to resolve (seat, card row, trigger)
+    vIT [NS, n]            normal Items on the field (rule 205.3; every copy fits, 403.3)
+    vTQ [TQ_MAX, 4]        triggered abilities waiting to resolve (seat, card row, trigger, the ATK the
+                           card had in its old zone for a zone-change trigger, 300.2.2)
     vT  [MAX_TURNS, 7]     turns detail;  vDK [NS, n] deck, TOP AT THE END (P_DECK cards)
+    vSK [SK_MAX, SK_*]     the stack (処理領域, 406.1): cards played and abilities activated or triggered
+                           that wait to resolve, the newest last (G_NSK items)
     vDC [NS, n] discard (P_NDC cards);  vC [NS, n, 2] cards detail
     rng(s, k)  RNG states: k < NS seat k's shuffles, NS + k seat k's policy, 2 NS the coin
 """
@@ -96,9 +100,23 @@ TR_ENTER, TR_ATTACK, TR_CAST, TR_LEAVE, TR_DROP, TR_TURN_START, TR_STATIC, TR_AC
 
 OP_PUMP_ID = OPS.index("pump")  # a static ability is pump (+X) or weaken (-X): engine.check_abilities
 
-UMAX, HMAX, PPMAX, IMAX, TQ_MAX, NSMAX = 17, 24, 64, 16, 64, 5
+HMAX, PPMAX, TQ_MAX, NSMAX = 24, 64, 64, 5
+# Stack items (vSK): the seat, a card played (SKK_CARD) or an ability (SKK_ABILITY: activated or triggered),
+# its card row and trigger, its source's entry id (-1 none), the host's entry id and seat (-1 none) and
+# what was chosen as it went onto the stack: X (209.3), the target or 回復 mode (G_AIM, G_AIMP, 406.2.3)
+# or the Quick play's focus (G_FOCUS). SK_MAX bounds the items waiting at once: each costs PP, a hand
+# card or a unit's 【ON⇒OFF】, and the scripted policies never add one on top of their own.
+(SK_SEAT, SK_KIND, SK_CARD, SK_TRIG, SK_SRC, SK_HOST, SK_HOSTP, SK_X, SK_AIM, SK_AIMP, SK_FOCUS,
+ SK_NCOLS) = range(12)
+SKK_CARD, SKK_ABILITY = 0, 1
+SK_MAX = 64
+UNIT_BITS = 8  # a field position in a policy's packed answer (encode, quick_choice, choose_warcry)
+MAX_DECK = (1 << UNIT_BITS) - 2  # so that every copy of a deck fits on the field (403.3) in UNIT_BITS
 WEAPON_SLOTS, ARMOR_SLOTS, HAND_LIMIT, OPENING = 1, 3, 7, 5  # 205.4.4, 402.3, 102.4
 MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is recorded as turn_cap
+# effect amounts that read a number as the effect resolves: X (209.3), and the ATK a zone-change trigger's
+# card had in the zone it left (300.2.2; written "-2" in a card's effects, a leave ability only)
+AMOUNT_X, AMOUNT_OLD_ATK = -1, -2
 
 # unit columns: card row, row (0 front / 1 back, 403.1), ON, damage this turn in the front / back
 # row (213.3.1-2), ATK and HP modifiers until end of turn, frozen (301.3), combo used (302.5.1),
@@ -115,7 +133,7 @@ MAX_TURNS = 80  # [NOT IN DOC] no turn limit in the rules (§1); a cap hit is re
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
- G_CLEAR, G_PENDING, G_FOCUS, G_X, G_AIM, G_AIMP) = range(18)
+ G_CLEAR, G_PENDING, G_FOCUS, G_X, G_AIM, G_AIMP, G_OLDATK, G_NSK) = range(20)
 # G_RAID: raid mode (the Boss is seat G_BOSS, G_TARGET its target player this turn, G_CLEAR the Boss
 # beaten, G_PENDING Boss cards still to play: an effect making the Boss draw makes it play instead).
 # G_FOCUS: entry id + 1 of the opposing character a Quick play in the opponent's turn aims at (0 none).
@@ -123,7 +141,9 @@ PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # G_AIM: what the turn player chose as its main-phase card went onto the stack (406.2.3, 406.3): the entry
 # id of the character its first ability aims at (on seat G_AIMP) or heals (302.9 mode (b)), -1 for 回復's
 # mode (a), 0 nothing chosen yet; read and cleared by that ability as it resolves
-G_OPT = 18
+# G_OLDATK: while a zone-change trigger resolves, the ATK its card had in the zone it left (300.2.2)
+# G_NSK: items on the stack (vSK)
+G_OPT = 20
 NOPT = 20
 G_POL = G_OPT + NOPT
 G_PAR = G_POL + NSMAX
@@ -181,24 +201,26 @@ HEADER = 16  # ints before the views: their offsets
 def offsets(ns, n):
     """Offsets of the views in the mutable state for ns seats of n deck rows, and its total size."""
     off_u = HEADER
-    off_p = off_u + ns * UMAX * U_NCOLS
+    off_p = off_u + ns * (n + 1) * U_NCOLS
     off_h = off_p + ns * P_NCOLS
     off_pp = off_h + ns * HMAX
     off_it = off_pp + ns * PPMAX * PP_NCOLS
-    off_g = off_it + ns * IMAX
+    off_g = off_it + ns * n
     off_tq = off_g + G_NCOLS
-    off_t = off_tq + TQ_MAX * 3
+    off_t = off_tq + TQ_MAX * 4
     off_dk = off_t + MAX_TURNS * T_NCOLS
     off_dc = off_dk + ns * n
     off_c = off_dc + ns * n
-    return off_u, off_p, off_h, off_pp, off_it, off_g, off_tq, off_t, off_dk, off_dc, off_c, off_c + ns * n * 2
+    off_sk = off_c + ns * n * 2
+    return (off_u, off_p, off_h, off_pp, off_it, off_g, off_tq, off_t, off_dk, off_dc, off_c, off_sk,
+            off_sk + SK_MAX * SK_NCOLS)
 
 
 @engine_jit
 def new_state(cards, effs):
     """One game's arrays for the seat-indexed `cards` / `effs` (n deck rows + Player + Mag per seat)."""
     ns, n = cards.shape[0], cards.shape[1] - 2
-    owned = (cards, effs, np.empty(offsets(ns, n)[11], np.int32), np.zeros(2 * ns + 1, np.uint64))
+    owned = (cards, effs, np.empty(offsets(ns, n)[12], np.int32), np.zeros(2 * ns + 1, np.uint64))
     clear_state(owned)
     return owned
 
@@ -208,10 +230,14 @@ def clear_state(owned):
     st = owned[2]
     ns, n = owned[0].shape[0], owned[0].shape[1] - 2
     o = offsets(ns, n)
-    st[:] = 0
+    # Not cleared: the units (add_unit writes a unit's whole row as it enters, and only rows below P_NU are
+    # read) and the stack (an item is written whole as it goes on; only G_NSK items are read). The units'
+    # rows hold every copy of a deck (403.3), so clearing them would be most of the per-game reset.
+    st[o[1]:o[7]] = 0
     st[o[7]:o[8]] = -1  # turns detail rows unused
-    st[o[10]:] = -1  # cards detail: never drawn / played
-    for k in range(11):  # the header: the views' offsets (read by _off)
+    st[o[8]:o[10]] = 0
+    st[o[10]:o[11]] = -1  # cards detail: never drawn / played
+    for k in range(12):  # the header: the views' offsets (read by _off)
         st[k] = o[k]
 
 
@@ -255,7 +281,7 @@ def vE(s):
 
 @njit(cache=True, inline="always")
 def vU(s):
-    return carray(_i32_at(s[2], HEADER), (s[5], UMAX, U_NCOLS))
+    return carray(_i32_at(s[2], HEADER), (s[5], s[4] - 1, U_NCOLS))
 
 
 @njit(cache=True, inline="always")
@@ -275,7 +301,7 @@ def vPP(s):
 
 @njit(cache=True, inline="always")
 def vIT(s):
-    return carray(_i32_at(s[2], _off(s, 4)), (s[5], IMAX))
+    return carray(_i32_at(s[2], _off(s, 4)), (s[5], s[4] - 2))
 
 
 @njit(cache=True, inline="always")
@@ -285,7 +311,12 @@ def vG(s):
 
 @njit(cache=True, inline="always")
 def vTQ(s):
-    return carray(_i32_at(s[2], _off(s, 6)), (TQ_MAX, 3))
+    return carray(_i32_at(s[2], _off(s, 6)), (TQ_MAX, 4))
+
+
+@njit(cache=True, inline="always")
+def vSK(s):
+    return carray(_i32_at(s[2], _off(s, 11)), (SK_MAX, SK_NCOLS))
 
 
 @njit(cache=True, inline="always")
@@ -353,11 +384,10 @@ def unit_hp(s, p, j):
 
 @engine_jit
 def add_unit(s, p, c, on):
-    """A character enters the front row (202.2); returns its index (-1: the engine's field cap, UMAX)."""
+    """A character enters the front row (202.2); returns its index. The field has no limit (403.3): the
+    rows after the Player card hold every copy of the deck."""
     P, U = vP(s), vU(s)
     j = P[p, P_NU]
-    if j >= UMAX:
-        return -1
     for k in range(U_NCOLS):
         U[p, j, k] = 0
     U[p, j, U_CARD] = c
@@ -403,22 +433,31 @@ def remove_unit(s, p, j):
 
 @engine_jit
 def queue_trigger(s, p, c, trig):
-    """A triggered ability waits in the processing area (103.4.2) until settle() resolves it."""
+    """A triggered ability waits in the processing area (103.4.2) until settle() resolves it; returns its
+    place in the queue (-1: the card has no such ability)."""
     G, TQ = vG(s), vTQ(s)
     if vK(s)[p, c, K_TRIGS] & (1 << trig) == 0:  # K_TRIGS: the card has no ability with this trigger
-        return
+        return -1
     if G[G_NTQ] < TQ_MAX:
         k = G[G_NTQ]
-        TQ[k, 0], TQ[k, 1], TQ[k, 2] = p, c, trig
+        TQ[k, 0], TQ[k, 1], TQ[k, 2], TQ[k, 3] = p, c, trig, 0
         G[G_NTQ] = k + 1
+        return k
+    return -1
 
 
 @engine_jit
 def ko_unit(s, p, j):
-    """戦闘不能 (301.4): destroyed and discarded; 【戦闘不能時】 fires (302.3)."""
+    """戦闘不能 (301.4): destroyed and discarded; 【戦闘不能時】 fires (302.3), a zone-change trigger (field to
+    discard, 300.2.1) that reads the card as it was on the field (its ATK then, modifiers included) and
+    as it is in the discard (it fires only because the card arrived there: a card returned to the hand
+    does not fire it), 300.2.2."""
     c = vU(s)[p, j, U_CARD]
+    atk = unit_atk(s, p, j)
     remove_unit(s, p, j)
-    queue_trigger(s, p, c, TR_LEAVE)
+    k = queue_trigger(s, p, c, TR_LEAVE)
+    if k >= 0:
+        vTQ(s)[k, 3] = atk
 
 
 @engine_jit
