@@ -36,6 +36,7 @@ from sim.cards.effects import (
     ACT_ONCE,
     CNT_BROKEN,
     CNT_BROKEN_FORWARD,
+    CNT_BZ_TYPES,
     CNT_CAST,
     CNT_OPP_DAMAGE,
     CNT_OPP_HAND,
@@ -493,6 +494,12 @@ def cond_ok(S, p, s, c, slot):
         if k == CNT_BROKEN or k == CNT_BROKEN_FORWARD:
             tmask = 1 << FORWARD if k == CNT_BROKEN_FORWARD else 0
             m = broken_this_turn(S, p, tmask, effs[s, c, slot, E_COND_PARAM])
+        elif k == CNT_BZ_TYPES:  # how many of the four card types p's Break Zone holds (Titania 13-132S)
+            cards, cs, seen = st_cards(S), st_cs(S), 0
+            for i in range(ps[p, P_NMAIN]):
+                if cs[p, S_ZONE, i] == Z_BREAK:
+                    seen |= 1 << cards[p, i, K_TYPE]
+            m = (seen & 1) + (seen >> 1 & 1) + (seen >> 2 & 1) + (seen >> 3 & 1)
         else:
             m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
                 if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] \
@@ -856,13 +863,16 @@ def ex_self_lethal(S, p, c):
 
 @engine_jit
 def push_ex_burst(S, p, c):
-    """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text, a character's
-    auto ability (enter effects) when the card has the EX Burst icon (rule 11.10.3)."""
+    """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text when the card has the
+    EX Burst icon (rule 11.10.3). A character's EX Burst is the ability marked with it, which the importer copies
+    as ex_burst effects: when that line is not modelled the EX Burst does nothing (until 2026-11-27 the card's
+    other enter abilities resolved instead: Gaius 9-007H dealt 3000 damage where it searches)."""
     if st_ps(S)[p, P_POLICY] != RANDOM and ex_self_lethal(S, p, c):
         return  # an EX Burst may be used (11.10): none that deals its own player the losing damage (Bahamut 6-017C)
-    if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or st_cards(S)[p, c, K_EX] == 0:
+    if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or st_cards(S)[p, c, K_EX] == 0 \
+            or st_cards(S)[p, c, K_TYPE] != SUMMON:
         return
-    push_trigger(S, p, p, c, TR_CAST if st_cards(S)[p, c, K_TYPE] == SUMMON else TR_ENTER, -1, -1)
+    push_trigger(S, p, p, c, TR_CAST, -1, -1)
 
 
 @engine_jit
