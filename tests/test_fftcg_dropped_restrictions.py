@@ -152,12 +152,13 @@ def test_6_017C_bahamut_ex_bursts_cannot_be_used(code: str, bursts: bool):
 @pytest.mark.parametrize("code", ["9-007H", "PLAIN"])
 def test_9_007H_gaius_ex_burst_is_its_unmodelled_search_not_its_enter_damage(code: str):
     """Gaius's EX Burst is his search for Nero / Livia / Rhitahtyn (not modelled: three names), not his second
-    ability's 3000 damage: revealed as damage he does nothing (11.10.3); a character whose marked line is modelled
-    still resolves it."""
+    ability's 3000 damage: revealed as damage he does nothing (11.10.3; the pool loader leaves a character without
+    ex_burst effects unflagged); a character whose marked line is modelled still resolves it."""
     gaius = real("9-007H") if code != "PLAIN" else replace(tcard(
         "PLAIN", "EX BURST When PLAIN enters the field, choose 1 Forward opponent controls. Deal it 3000 damage.",
         cost=6, power=8000), ex_burst=True)
-    assert gaius.ex_burst and any(e.trigger == "enter" and e.op == "damage" for e in gaius.effects)
+    assert any(e.trigger == "enter" and e.op == "damage" for e in gaius.effects)
+    assert gaius.ex_burst == (code == "PLAIN")
     S, v = make([card("TGT", power=3000)], [gaius])
     put(v, 0, 0, K.Z_FIELD)
     _top_of_deck(v, 1, 0)

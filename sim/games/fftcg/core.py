@@ -863,16 +863,13 @@ def ex_self_lethal(S, p, c):
 
 @engine_jit
 def push_ex_burst(S, p, c):
-    """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text when the card has the
-    EX Burst icon (rule 11.10.3). A character's EX Burst is the ability marked with it, which the importer copies
-    as ex_burst effects: when that line is not modelled the EX Burst does nothing (until 2026-11-27 the card's
-    other enter abilities resolved instead: Gaius 9-007H dealt 3000 damage where it searches)."""
+    """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text, a character's
+    auto ability (enter effects) when the card has the EX Burst icon (rule 11.10.3)."""
     if st_ps(S)[p, P_POLICY] != RANDOM and ex_self_lethal(S, p, c):
         return  # an EX Burst may be used (11.10): none that deals its own player the losing damage (Bahamut 6-017C)
-    if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or st_cards(S)[p, c, K_EX] == 0 \
-            or st_cards(S)[p, c, K_TYPE] != SUMMON:
+    if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or st_cards(S)[p, c, K_EX] == 0:
         return
-    push_trigger(S, p, p, c, TR_CAST, -1, -1)
+    push_trigger(S, p, p, c, TR_CAST if st_cards(S)[p, c, K_TYPE] == SUMMON else TR_ENTER, -1, -1)
 
 
 @engine_jit
