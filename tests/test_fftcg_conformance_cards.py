@@ -1468,6 +1468,20 @@ def test_9_020R_rhitahtyn_is_played_only_beside_a_category_xiv_forward(xiv: bool
     assert bool(K.cast_allowed(S, 0, 0)) == xiv
 
 
+@covers("13-132S", "You can only cast Titania if you have a Forward, Backup, Monster and a Summon")
+@pytest.mark.parametrize("missing", [None, "forward", "backup", "summon", "monster"])
+def test_13_132S_titania_is_cast_only_with_the_four_card_types_in_the_break_zone(missing: str | None):
+    c = line_card("13-132S", "You can only cast Titania if")
+    kinds = [t for t in ("forward", "backup", "summon", "monster") if t != missing]
+    S, v = make([c, *(card(t.upper(), t, name=t) for t in kinds), card("HELD", "monster", name="Held")],
+                [card("OPP")], filler=12)
+    for k in range(len(kinds)):
+        put(v, 0, 1 + k, K.Z_BREAK)
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, len(kinds) + 1, K.Z_HAND)  # a Monster in the hand is not one in the Break Zone
+    assert bool(K.cast_allowed(S, 0, 0)) == (missing is None)
+
+
 @covers("13-136S", "When a Job Scion of the Seventh Dawn other than Thancred enters your field")
 def test_13_136S_thancred_gains_2000_haste_and_brave_when_a_scion_enters():
     c = line_card("13-136S", "When a Job Scion of the Seventh Dawn")
@@ -2285,7 +2299,7 @@ def test_the_scenarios_here_cover_lines_the_reader_leaves():
     assert (CASES[0] + len(got), CASES[2] - len(got)) == AFTER
 
 
-AFTER = (484, 0)  # (modelled lines with a case, modelled lines without one) over both files
+AFTER = (485, 0)  # (modelled lines with a case, modelled lines without one) over both files
 
 
 def coverage() -> str:

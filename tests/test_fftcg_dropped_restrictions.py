@@ -1,7 +1,7 @@
 """FFTCG: restrictions the card text names that the engine used to drop (issue 33, part 1). Each test sets up a
 position with the real card (its printed text from ../shared/data through the importer), acts and asserts what the
 text says: the card type a choice names (11.8.4), Freeze without dulling (15.2.4.2), "other than Card Name X", EX
-Bursts that cannot be used (11.10), the discarding player's choice, an element as the kind of a trigger, "can only
+Bursts that cannot be used (11.10) and a character's EX Burst whose line is not modelled, the discarding player's choice, an element as the kind of a trigger, "can only
 attack if", "Damage 5 --" with a play from the Break Zone, a choice among several names, and the elements of "turn
 over cards until a Fire or Water card is revealed"."""
 
@@ -147,6 +147,25 @@ def test_6_017C_bahamut_ex_bursts_cannot_be_used(code: str, bursts: bool):
     assert T.cast(S, 0, 0, -1, -1, 1)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 1] == K.Z_DAMAGE
     assert (v["ps"][0, K.P_HN] == 1) == bursts  # the EX Burst draws a card only without the rider
+
+
+@pytest.mark.parametrize("code", ["9-007H", "PLAIN"])
+def test_9_007H_gaius_ex_burst_is_its_unmodelled_search_not_its_enter_damage(code: str):
+    """Gaius's EX Burst is his search for Nero / Livia / Rhitahtyn (not modelled: three names), not his second
+    ability's 3000 damage: revealed as damage he does nothing (11.10.3; the pool loader leaves a character without
+    ex_burst effects unflagged); a character whose marked line is modelled still resolves it."""
+    gaius = real("9-007H") if code != "PLAIN" else replace(tcard(
+        "PLAIN", "EX BURST When PLAIN enters the field, choose 1 Forward opponent controls. Deal it 3000 damage.",
+        cost=6, power=8000), ex_burst=True)
+    assert any(e.trigger == "enter" and e.op == "damage" for e in gaius.effects)
+    assert gaius.ex_burst == (code == "PLAIN")
+    S, v = make([card("TGT", power=3000)], [gaius])
+    put(v, 0, 0, K.Z_FIELD)
+    _top_of_deck(v, 1, 0)
+    K.damage_player(S, 1, 1)
+    K.resolve(S)
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_DAMAGE
+    assert (v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK) == (code == "PLAIN")
 
 
 # ---- the discarding player chooses ------------------------------------------------------------------------

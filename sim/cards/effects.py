@@ -188,6 +188,7 @@ CNT_OWN_HAND, CNT_OPP_HAND, CNT_OWN_DAMAGE, CNT_OPP_DAMAGE, CNT_CAST, CNT_PAID =
 #   its controller has cast this turn; CNT_PAID: 1 when the effect's card was cast paying its extra cost
 CNT_BROKEN, CNT_BROKEN_FORWARD = 6, 7  # its controller's Characters / Forwards matching the hash E_COND_PARAM
 #   (0 = any) put from the field into the Break Zone this turn
+CNT_BZ_TYPES = 8  # how many of the four card types its controller's Break Zone holds (FFTCG Titania 13-132S)
 FE_OWN = 2  # count own characters matching
 FE_OPP = 3  # count opposing characters matching
 FE_OWN_HAND = 4  # cards in own hand

@@ -36,6 +36,7 @@ from sim.cards.effects import (
     ACT_ONCE,
     CNT_BROKEN,
     CNT_BROKEN_FORWARD,
+    CNT_BZ_TYPES,
     CNT_CAST,
     CNT_OPP_DAMAGE,
     CNT_OPP_HAND,
@@ -493,6 +494,12 @@ def cond_ok(S, p, s, c, slot):
         if k == CNT_BROKEN or k == CNT_BROKEN_FORWARD:
             tmask = 1 << FORWARD if k == CNT_BROKEN_FORWARD else 0
             m = broken_this_turn(S, p, tmask, effs[s, c, slot, E_COND_PARAM])
+        elif k == CNT_BZ_TYPES:  # how many of the four card types p's Break Zone holds (Titania 13-132S)
+            cards, cs, seen = st_cards(S), st_cs(S), 0
+            for i in range(ps[p, P_NMAIN]):
+                if cs[p, S_ZONE, i] == Z_BREAK:
+                    seen |= 1 << cards[p, i, K_TYPE]
+            m = (seen & 1) + (seen >> 1 & 1) + (seen >> 2 & 1) + (seen >> 3 & 1)
         else:
             m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
                 if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] \

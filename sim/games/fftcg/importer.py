@@ -69,6 +69,7 @@ from dataclasses import dataclass, replace
 from sim.cards.effects import (
     CNT_BROKEN,
     CNT_BROKEN_FORWARD,
+    CNT_BZ_TYPES,
     CNT_CAST,
     CNT_OPP_DAMAGE,
     CNT_OPP_HAND,
@@ -537,6 +538,11 @@ def _cond(text: str) -> tuple[int, int] | None:
         if kind is None or kind[2] or kind[0] not in (0, _TYPE_BIT["forward"]):
             return None
         return cond_code(COND_COUNT, 1, CNT_BROKEN_FORWARD if kind[0] else CNT_BROKEN), kind[1]
+    # "you have a Forward, Backup, Monster and a Summon in your Break Zone" (Titania 13-132S): all four types
+    m = re.match(r"^you have an? (.+) in your Break Zone(?: \(before paying the cost for @SELF\))?$", t, re.I)
+    if m:
+        kinds = {k.strip().lower() for k in re.split(r",|\band an?\b", m.group(1)) if k.strip()}
+        return (cond_code(COND_COUNT, 4, CNT_BZ_TYPES), 0) if kinds == {"forward", "backup", "summon", "monster"} else None
     m = re.match(r"^(you control|your opponent controls|your opponent doesn't control) (?:" + _N_OR_MORE + r" )?(.+)$",
                  t, re.I)
     if not m:

@@ -2,9 +2,9 @@
 
 Square file: `id` may be a reprint pair `new/original` (both halves and the rarity-less serial are
 indexed); only the first element is kept there, so multi-element data is merged from an FFDecks file
-in the same directory when one exists. EX Burst comes from the text marker (rule 11.10), generic
-(multi-playable, rule 5.2.2.1) from FFDecks' `is_multi_playable` where known, else from job
-"Standard Unit".
+in the same directory when one exists. EX Burst comes from the text marker (rule 11.10; a character keeps it only
+when its marked line is modelled), generic (multi-playable, rule 5.2.2.1) from FFDecks' `is_multi_playable` where
+known, else from job "Standard Unit".
 """
 
 from __future__ import annotations
@@ -53,9 +53,15 @@ def _elements(values: list[Any], where: Path, code: str) -> tuple[str, ...]:
 def _card(code: str, name: str, ctype: str, cost: int, elements: tuple[str, ...], power: int, job: str,
           category: str, text: str, generic: bool, ex_flag: bool | None) -> Card:
     parsed = parse_fftcg_text(text, name, ctype, power)
+    ex = parsed.ex_burst if ex_flag is None else ex_flag
+    if ctype != "summon" and not any(e.trigger == "ex_burst" for e in parsed.effects):
+        # a character's EX Burst is the line marked with it, which the importer copies as ex_burst effects; with
+        # that line not modelled the engine would resolve the card's other enter abilities instead (its fallback
+        # for cards without text, 11.10.3): Gaius 9-007H dealt 3000 damage where his EX Burst searches
+        ex = False
     return Card(code=code, name=name, type=ctype, cost=cost, elements=elements, power=power, job=job,
                 category=category, keywords=parsed.keywords, generic=generic,
-                ex_burst=parsed.ex_burst if ex_flag is None else ex_flag, lb_cost=parsed.lb_cost, text=text,
+                ex_burst=ex, lb_cost=parsed.lb_cost, text=text,
                 effects=parsed.effects, unmodelled=parsed.unmodelled)
 
 
