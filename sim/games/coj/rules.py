@@ -435,15 +435,18 @@ def refresh_static(s):
     live = ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1
     for q in range(2):
         for j in range(P[q, P_FIELD]):
-            U[q, j, U_SBP] = static_of(s, q, j, False) if live else 0
-            U[q, j, U_SKW] = static_of(s, q, j, True) if live else 0
+            bp = kws = 0
+            if live:
+                bp, kws = static_of(s, q, j)
+            U[q, j, U_SBP] = bp
+            U[q, j, U_SKW] = kws
     vG(s)[G_STATIC] = 1
 
 
 @engine_jit
-def static_of(s, q, j, keywords):
+def static_of(s, q, j):
     """§10 フィールド効果: what the field effects (TR_STATIC rows) of the units on the field give unit j
-    of seat q now: its BP change, or (keywords) the keyword bits granted. A row reaches its own unit
+    of seat q now: its BP change and the keyword bits granted, in one walk over the rows. A row reaches its own unit
     (self), its side's units (all_own_characters) or the other side's (all_opp_characters), of the kind in
     E_THASH (a species hash, or -colour mask; 0 any); 「N体につき」 multiplies the amount by the source
     side's units of the kind E_FE_PARAM (E_FOREACH FE_OWN_UNITS). A row with a condition on its side's
@@ -451,7 +454,7 @@ def static_of(s, q, j, keywords):
     effects are recomputed at every field change, the only changes of those counts. A 沈黙 source gives
     nothing (its printed and effect-granted keywords: field effects never silence a source of field effects)."""
     P, U, K = vP(s), vU(s), vK(s)
-    out = 0
+    out = kws = 0
     c = U[q, j, U_CARD]
     for p in range(2):
         if not (P[p, P_FTRIG] >> TR_STATIC) & 1:
@@ -463,7 +466,7 @@ def static_of(s, q, j, keywords):
             e = vE(s)[p, src]
             for r in range(e.shape[0]):
                 op, tg = e[r, E_OP], e[r, E_TARGET]
-                if e[r, E_TRIGGER] != TR_STATIC or keywords != (op == OP_GRANT):
+                if e[r, E_TRIGGER] != TR_STATIC:
                     continue
                 if (tg == TG_SELF and (p != q or k != j)) or (tg == TG_ALL_OWN and p != q) or (tg == TG_ALL_OPP and p == q):
                     continue
@@ -473,8 +476,8 @@ def static_of(s, q, j, keywords):
                     continue
                 if e[r, E_COND2] != 0 and not static_reaches(s, q, j, e[r, E_COND2]):
                     continue
-                if keywords:
-                    out |= 1 << e[r, E_PARAM]
+                if op == OP_GRANT:
+                    kws |= 1 << e[r, E_PARAM]
                     continue
                 amount = e[r, E_AMOUNT]
                 fe = e[r, E_FOREACH]
@@ -487,7 +490,7 @@ def static_of(s, q, j, keywords):
                 elif fe != 0:
                     amount *= player_count(s, p, fe)
                 out += amount if op == OP_PUMP else -amount
-    return out
+    return out, kws
 
 
 @engine_jit
