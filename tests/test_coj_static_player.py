@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from sim.games.coj import actions as A
 from sim.games.coj import effects as FX
+from sim.games.coj import engine as coj
 from sim.games.coj import rules as R
 from sim.games.coj import vocab as VOC
 from tests.test_coj_rules import BLANK, V, bp, card, field, state, zone
@@ -125,3 +126,19 @@ def test_2_0_102_and_2_3_218_count_the_set_cards_and_the_round():
     V(s)["P"][0, R.P_TOP] = 4
     A.turn_start(s, 0)
     assert bp(s, 0, b) == time.bp[0] + 3000
+
+
+@needs_catalog
+def test_the_flag_of_field_effects_reading_inputs_follows_the_units_on_the_field():
+    """rules.P_FSTATIC_IN (what static_inputs_changed reads instead of walking the field's effect rows): set while
+    システムΣ (1-1-082, 「対戦相手の手札が2枚以下の時、…」) is on its side's field, not for a unit without field effects,
+    cleared when it leaves; the compiled card carries K_STATIC_IN."""
+    unit = real("1-1-082")
+    s = state([card("MAN"), unit], [card("FOE")])
+    assert list(R.statics_reading_inputs(coj._SCENARIOS[s][1][0, :2])) == [0, 1]
+    field(s, 0, 0)
+    assert V(s)["P"][0, R.P_FSTATIC_IN] == 0
+    j = field(s, 0, 1)
+    assert V(s)["P"][0, R.P_FSTATIC_IN] == 1 and V(s)["P"][1, R.P_FSTATIC_IN] == 0
+    R.remove_unit(s, 0, j)
+    assert V(s)["P"][0, R.P_FSTATIC_IN] == 0

@@ -93,6 +93,7 @@ from sim.games.coj.rules import (
     K_ANY_SIDE,
     K_DIM,
     K_JGAUGE,
+    K_STATIC_IN,
     K_TRIGS_HI,
     K_USES,
     KEYWORDS,
@@ -139,6 +140,7 @@ from sim.games.coj.rules import (
     record_drawn,
     rng,
     state_of,
+    statics_reading_inputs,
     vC,
     vDK,
     vG,
@@ -205,6 +207,8 @@ def _compile(deck: Deck, name_ids: dict[str, int]) -> CojCompiledDeck:
             # a 「ユニットがフィールドに出た時」 trigger / intercept also answers the opponent's entries (zone_answers)
             table[i, K_ANY_SIDE] = int(bool(card.effects) and card.effects[0].cond & CC_ANY_SIDE != 0)
             table[i, K_TRIGS], table[i, K_TRIGS_HI] = _trigger_words(card.effects)
+    for compiled in (main, jokers):
+        compiled.cards[:, K_STATIC_IN] = statics_reading_inputs(compiled.effects)
     return CojCompiledDeck(main.game, main.name, main.cards, main.effects, main.codes, main.names, jokers)
 
 

@@ -56,6 +56,7 @@ from sim.engine.compiled import (
     K_COST,
     K_ELEM,
     K_EX,
+    K_GENERIC,
     K_HP,
     K_JOB2H,
     K_JOBH,
@@ -105,6 +106,10 @@ K_ANY_SIDE = K_EX  # nor EX bursts: 1 for a 「ユニットがフィールドに
 # one per trigger; the shared table gives the later triggers one bit, engine._compile splits them)
 K_TRIGS_HI = K_RANK
 TRIG_HI = 31
+# nor generic cards: 1 for a card with a field effect under a condition on, or counting, an LP, a hand's size, a purple
+# gauge, the trigger zones or the round, or one on units of a level (statics_reading_inputs), so that P_FSTATIC_IN
+# tells static_inputs_changed without a walk over the field's effects whether such a unit is on the field
+K_STATIC_IN = K_GENERIC
 
 CT_UNIT, CT_EVO, CT_TRIGGER, CT_INTERCEPT, CT_JOKER = (CARD_TYPES["coj"].index(t) for t in
                                                        ("unit", "evolution", "trigger", "intercept", "joker"))
@@ -181,7 +186,9 @@ PURPLE_MAX = 5
 # (G_WIN) it was last used in: a card that stays set answers each event once
 P_ZUSE = P_PURPLE + 1
 P_ZWIN = P_ZUSE + ZONE_MAX
-P_NCOLS = P_ZWIN + ZONE_MAX
+# P_FSTATIC_IN: the OR of the K_STATIC_IN of p's field units (field_changed)
+P_FSTATIC_IN = P_ZWIN + ZONE_MAX
+P_NCOLS = P_FSTATIC_IN + 1
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
 # G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
@@ -428,15 +435,18 @@ def refresh_static(s):
     live = ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1
     for q in range(2):
         for j in range(P[q, P_FIELD]):
-            U[q, j, U_SBP] = static_of(s, q, j, False) if live else 0
-            U[q, j, U_SKW] = static_of(s, q, j, True) if live else 0
+            bp = kws = 0
+            if live:
+                bp, kws = static_of(s, q, j)
+            U[q, j, U_SBP] = bp
+            U[q, j, U_SKW] = kws
     vG(s)[G_STATIC] = 1
 
 
 @engine_jit
-def static_of(s, q, j, keywords):
+def static_of(s, q, j):
     """§10 フィールド効果: what the field effects (TR_STATIC rows) of the units on the field give unit j
-    of seat q now: its BP change, or (keywords) the keyword bits granted. A row reaches its own unit
+    of seat q now: its BP change and the keyword bits granted, in one walk over the rows. A row reaches its own unit
     (self), its side's units (all_own_characters) or the other side's (all_opp_characters), of the kind in
     E_THASH (a species hash, or -colour mask; 0 any); 「N体につき」 multiplies the amount by the source
     side's units of the kind E_FE_PARAM (E_FOREACH FE_OWN_UNITS). A row with a condition on its side's
@@ -444,7 +454,7 @@ def static_of(s, q, j, keywords):
     effects are recomputed at every field change, the only changes of those counts. A 沈黙 source gives
     nothing (its printed and effect-granted keywords: field effects never silence a source of field effects)."""
     P, U, K = vP(s), vU(s), vK(s)
-    out = 0
+    out = kws = 0
     c = U[q, j, U_CARD]
     for p in range(2):
         if not (P[p, P_FTRIG] >> TR_STATIC) & 1:
@@ -456,7 +466,7 @@ def static_of(s, q, j, keywords):
             e = vE(s)[p, src]
             for r in range(e.shape[0]):
                 op, tg = e[r, E_OP], e[r, E_TARGET]
-                if e[r, E_TRIGGER] != TR_STATIC or keywords != (op == OP_GRANT):
+                if e[r, E_TRIGGER] != TR_STATIC:
                     continue
                 if (tg == TG_SELF and (p != q or k != j)) or (tg == TG_ALL_OWN and p != q) or (tg == TG_ALL_OPP and p == q):
                     continue
@@ -466,8 +476,8 @@ def static_of(s, q, j, keywords):
                     continue
                 if e[r, E_COND2] != 0 and not static_reaches(s, q, j, e[r, E_COND2]):
                     continue
-                if keywords:
-                    out |= 1 << e[r, E_PARAM]
+                if op == OP_GRANT:
+                    kws |= 1 << e[r, E_PARAM]
                     continue
                 amount = e[r, E_AMOUNT]
                 fe = e[r, E_FOREACH]
@@ -480,7 +490,7 @@ def static_of(s, q, j, keywords):
                 elif fe != 0:
                     amount *= player_count(s, p, fe)
                 out += amount if op == OP_PUMP else -amount
-    return out
+    return out, kws
 
 
 @engine_jit
@@ -648,9 +658,9 @@ def hand_changed(s, p):
 @engine_jit
 def static_inputs_changed(s):
     """Every change to an LP, a hand, a purple gauge, a trigger zone, the round or a field unit's level ends here: while a
-    unit whose field effects are under a condition on them (static_holds, static_reaches) is on the field, the field
-    effects are recomputed (refresh_static)."""
-    if ((vP(s)[0, P_FTRIG] | vP(s)[1, P_FTRIG]) >> TR_STATIC) & 1 and static_on_inputs(s):
+    unit whose field effects are under a condition on them (static_holds, static_reaches) or count them is on the field
+    (P_FSTATIC_IN), the field effects are recomputed (refresh_static)."""
+    if vP(s)[0, P_FSTATIC_IN] | vP(s)[1, P_FSTATIC_IN]:
         refresh_static(s)
 
 
@@ -680,23 +690,15 @@ def player_count(s, p, fe):
     return 0
 
 
-@engine_jit
-def static_on_inputs(s):
-    """Whether a field unit has a field effect under a condition on, or counting, an LP, a hand's size or a purple
-    gauge, or one on units of a level."""
-    P, U, K = vP(s), vU(s), vK(s)
-    for p in range(2):
-        for k in range(P[p, P_FIELD]):
-            c = U[p, k, U_CARD]
-            if not (K[p, c, K_TRIGS] >> TR_STATIC) & 1:
-                continue
-            e = vE(s)[p, c]
-            for r in range(e.shape[0]):
-                kind, fe = e[r, E_COND] & CC_MASK, e[r, E_FOREACH]
-                if e[r, E_TRIGGER] == TR_STATIC and (kind == CC_LIFE_LE or kind == CC_OPP_HAND_LE or kind == CC_PURPLE_GE
-                                                     or kind == CC_PURPLE_LE or player_count_kind(fe) or e[r, E_COND2] & CC_MASK == CC_LEVEL):
-                    return True
-    return False
+def statics_reading_inputs(effs: np.ndarray) -> np.ndarray:
+    """K_STATIC_IN of each card of an effect table int32[n, MAX_EFFECTS, E_NCOLS]: 1 where a field effect (TR_STATIC
+    row) is under a condition on an LP, a hand's size or a purple gauge, counts one of those, the trigger zones' cards
+    or the round (player_count_kind), or is on units of a level."""
+    kind, fe, cond2 = effs[..., E_COND] & CC_MASK, effs[..., E_FOREACH], effs[..., E_COND2] & CC_MASK
+    reads = ((kind == CC_LIFE_LE) | (kind == CC_OPP_HAND_LE) | (kind == CC_PURPLE_GE) | (kind == CC_PURPLE_LE)
+             | (fe == FE_PURPLE) | (fe == FE_LP_LOST) | (fe == FE_LP) | (fe == FE_OPP_HAND) | (fe == FE_ROUND)
+             | (fe == FE_ZONES) | (cond2 == CC_LEVEL))
+    return ((effs[..., E_TRIGGER] == TR_STATIC) & reads).any(axis=1).astype(np.int32)
 
 
 @engine_jit
@@ -1067,14 +1069,17 @@ def remove_unit(s, p, j):
 
 @engine_jit
 def field_changed(s, p):
-    """Every change to p's field cards goes through here: it keeps P_FTRIG / P_FTRIG_HI, the timings they have."""
-    m = hi = 0
+    """Every change to p's field cards goes through here: it keeps P_FTRIG / P_FTRIG_HI, the timings they have, and
+    P_FSTATIC_IN."""
+    m = hi = inputs = 0
     for k in range(vP(s)[p, P_FIELD]):
         m |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS]
         hi |= vK(s)[p, vU(s)[p, k, U_CARD], K_TRIGS_HI]
+        inputs |= vK(s)[p, vU(s)[p, k, U_CARD], K_STATIC_IN]
     old = vP(s)[p, P_FTRIG] | vP(s)[1 - p, P_FTRIG]
     vP(s)[p, P_FTRIG] = m
     vP(s)[p, P_FTRIG_HI] = hi
+    vP(s)[p, P_FSTATIC_IN] = inputs
     if ((m | old) >> TR_STATIC) & 1:  # a field effect may have come or gone, or the units it counts changed
         refresh_static(s)
 
