@@ -1156,8 +1156,10 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
     cached = ps[p, P_POLICY] != RANDOM  # plan_pay keeps the values of one payment in scr[3] (not random's draws)
     best, best_v = -1, 1 << 30
     # curve does not pay with a Forward valued more than 1 CP above the card it casts: Cloud 15-139S (6 CP) went as CP
-    # on turn 1 for a 3-CP Forward (issue 33, part 4)
-    cap = card_value(S, p, excl) + 10 if excl >= 0 and ps[p, P_POLICY] == CURVE else 1 << 30
+    # on turn 1 for a 3-CP Forward (issue 33, part 4). The cap is computed at the first Forward it applies to, and a
+    # dry run (any payment will do) values only the Forwards: card values are most of a payment's cost
+    capped = excl >= 0 and ps[p, P_POLICY] == CURVE
+    cap = NO_VALUE
     for k in range(hn):
         c = ls[p, L_HAND, k]
         if c == excl or not can_discard_for_cp(S, p, c) or (cards[p, c, K_ELEM] & bit) == 0:
@@ -1169,15 +1171,19 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
                 break
         if taken:
             continue
-        if dry and cap == 1 << 30:
+        forward_capped = capped and cards[p, c, K_TYPE] == FORWARD
+        if dry and not forward_capped:
             return c
         v = scr[3, k] if cached and not dry else NO_VALUE
         if v == NO_VALUE:
             v = card_value(S, p, c)
             if cached and not dry:
                 scr[3, k] = v
-        if v > cap and cards[p, c, K_TYPE] == FORWARD:
-            continue
+        if forward_capped:
+            if cap == NO_VALUE:
+                cap = card_value(S, p, excl) + 10
+            if v > cap:
+                continue
         if dry:
             return c
         if v < best_v:
