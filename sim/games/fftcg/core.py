@@ -2280,8 +2280,13 @@ def free_removal(S, p, h):
 def cast_allowed(S, p, c):
     """The card's static cast_if conditions hold ("You can only cast X during your turn", "You must
     control a <kind> to play X"); only decks with hand-read statics (P_HAS_CR) look."""
-    if st_ps(S)[p, P_HAS_CR] == 0 or not has_trigger(S, p, c, TR_STATIC):
-        return True
+    # the scan in a function of its own: this test alone is small enough for LLVM to inline at every caller
+    return st_ps(S)[p, P_HAS_CR] == 0 or not has_trigger(S, p, c, TR_STATIC) or cast_if_ok(S, p, c)
+
+
+@engine_jit
+def cast_if_ok(S, p, c):
+    """Every static cast_if condition of c holds (cast_allowed)."""
     effs = st_effs(S)
     for k in range(st_cards(S)[p, c, K_NEFF]):
         if effs[p, c, k, E_OP] == OP_CAST_IF and effs[p, c, k, E_TRIGGER] == TR_STATIC and not cond_ok(S, p, p, c, k):

@@ -486,6 +486,11 @@ def curve_pays(S, p, c):
     if st_ps(S)[p, P_POLICY] != CURVE:
         return True
     cost, req = cast_requirement(S, p, c)
+    # active Backups (prepare_cast_context's count, as best_in_hand's can_cast read it) and CP gained this turn
+    # pay it, one of them of its element: plan_pay would discard nothing, so no card value can stop it
+    scr, n = st_scr(S), popcount(req)
+    if n <= 1 and (req == 0 or scr[4, CX_BMASK] & req) and scr[4, CX_B] + st_ps(S)[p, P_BONUS] >= max(cost, n):
+        return True
     return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
 
 
