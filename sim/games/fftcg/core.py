@@ -1163,8 +1163,10 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
     cached = ps[p, P_POLICY] != RANDOM  # plan_pay keeps the values of one payment in scr[3] (not random's draws)
     best, best_v = -1, 1 << 30
     # curve does not pay with a Forward valued more than 1 CP above the card it casts: Cloud 15-139S (6 CP) went as CP
-    # on turn 1 for a 3-CP Forward (issue 33, part 4)
-    cap = card_value(S, p, excl) + 10 if excl >= 0 and ps[p, P_POLICY] == CURVE else 1 << 30
+    # on turn 1 for a 3-CP Forward (issue 33, part 4). The cap is computed at the first Forward it applies to, and a
+    # dry run (any payment will do) values only the Forwards: card values are most of a payment's cost
+    capped = excl >= 0 and ps[p, P_POLICY] == CURVE
+    cap = NO_VALUE
     for k in range(hn):
         c = ls[p, L_HAND, k]
         if c == excl or not can_discard_for_cp(S, p, c) or (cards[p, c, K_ELEM] & bit) == 0:
@@ -1176,15 +1178,19 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
                 break
         if taken:
             continue
-        if dry and cap == 1 << 30:
+        forward_capped = capped and cards[p, c, K_TYPE] == FORWARD
+        if dry and not forward_capped:
             return c
         v = scr[3, k] if cached and not dry else NO_VALUE
         if v == NO_VALUE:
             v = card_value(S, p, c)
             if cached and not dry:
                 scr[3, k] = v
-        if v > cap and cards[p, c, K_TYPE] == FORWARD:
-            continue
+        if forward_capped:
+            if cap == NO_VALUE:
+                cap = card_value(S, p, excl) + 10
+            if v > cap:
+                continue
         if dry:
             return c
         if v < best_v:
@@ -2281,8 +2287,13 @@ def free_removal(S, p, h):
 def cast_allowed(S, p, c):
     """The card's static cast_if conditions hold ("You can only cast X during your turn", "You must
     control a <kind> to play X"); only decks with hand-read statics (P_HAS_CR) look."""
-    if st_ps(S)[p, P_HAS_CR] == 0 or not has_trigger(S, p, c, TR_STATIC):
-        return True
+    # the scan in a function of its own: this test alone is small enough for LLVM to inline at every caller
+    return st_ps(S)[p, P_HAS_CR] == 0 or not has_trigger(S, p, c, TR_STATIC) or cast_if_ok(S, p, c)
+
+
+@engine_jit
+def cast_if_ok(S, p, c):
+    """Every static cast_if condition of c holds (cast_allowed)."""
     effs = st_effs(S)
     for k in range(st_cards(S)[p, c, K_NEFF]):
         if effs[p, c, k, E_OP] == OP_CAST_IF and effs[p, c, k, E_TRIGGER] == TR_STATIC and not cond_ok(S, p, p, c, k):

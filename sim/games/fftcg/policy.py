@@ -39,6 +39,7 @@ from sim.games.fftcg.core import (
     CONTROL,
     CURVE,
     FORWARD,
+    HT_PARTY,
     K_WORTH,
     KW_BACK_ATTACK,
     KW_FIRST_STRIKE,
@@ -69,6 +70,7 @@ from sim.games.fftcg.core import (
     P_DMG,
     P_FN,
     P_HAS_CR,
+    P_HAS_TRIG,
     P_HN,
     P_NB,
     P_NF,
@@ -146,16 +148,23 @@ def cast_requirement(S, p, c):
     cards = st_cards(S)
     el = cards[p, c, K_ELEM]
     cost = cards[p, c, K_COST]
+    # the reductions in a function of their own: this test alone is small enough for LLVM to inline at every caller
     if st_ps(S)[p, P_HAS_CR] and has_trigger(S, p, c, TR_STATIC):  # only decks with cost reductions look
-        effs = st_effs(S)
-        floor = 1
-        for k in range(cards[p, c, K_NEFF]):
-            if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC \
-                    and cond_ok(S, p, p, c, k):
-                cost -= effect_amount(S, p, p, c, k)
-                floor = max(floor, effs[p, c, k, E_PARAM])
-        cost = max(cost, min(floor, cards[p, c, K_COST]))
+        cost = reduced_cost(S, p, c)
     return cost, (0 if el & LIGHT_DARK else el)
+
+
+@engine_jit
+def reduced_cost(S, p, c):
+    """c's cost after its own static cost reductions (cast_requirement)."""
+    cards, effs = st_cards(S), st_effs(S)
+    cost = cards[p, c, K_COST]
+    floor = 1
+    for k in range(cards[p, c, K_NEFF]):
+        if effs[p, c, k, E_OP] == OP_COST_REDUCE and effs[p, c, k, E_TRIGGER] == TR_STATIC and cond_ok(S, p, p, c, k):
+            cost -= effect_amount(S, p, p, c, k)
+            floor = max(floor, effs[p, c, k, E_PARAM])
+    return max(cost, min(floor, cards[p, c, K_COST]))
 
 
 @engine_jit
@@ -255,14 +264,6 @@ def payable(S, p, c, cost, req, in_hand):
         if (scr[4, CX_BMASK] & req) == 0 and (in_h == 0 or d < 1):
             return False
     return scr[4, CX_B] + 2 * d + ps[p, P_BONUS] >= max(cost, popcount(req))
-
-
-@engine_jit
-def may_pay(S, p, c, in_hand):
-    """can_cast's payment test alone: choose_main asks it first and calls can_cast only for the
-    cards that pass (most expensive cards fail it, and the call costs more than the test)."""
-    cost, req = cast_requirement(S, p, c)
-    return payable(S, p, c, cost, req, in_hand)
 
 
 @engine_jit
@@ -485,6 +486,11 @@ def curve_pays(S, p, c):
     if st_ps(S)[p, P_POLICY] != CURVE:
         return True
     cost, req = cast_requirement(S, p, c)
+    # active Backups (prepare_cast_context's count, as best_in_hand's can_cast read it) and CP gained this turn
+    # pay it, one of them of its element: plan_pay would discard nothing, so no card value can stop it
+    scr, n = st_scr(S), popcount(req)
+    if n <= 1 and (req == 0 or scr[4, CX_BMASK] & req) and scr[4, CX_B] + st_ps(S)[p, P_BONUS] >= max(cost, n):
+        return True
     return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
 
 
@@ -503,7 +509,7 @@ def best_in_hand(S, p):
         if kb < 0:
             return -1, 0
         c = ls[p, L_HAND, kb]
-        if may_pay(S, p, c, True) and can_cast(S, p, c, False) and summon_useful(S, p, c) and summon_worth(S, p, c) \
+        if can_cast(S, p, c, False) and summon_useful(S, p, c) and summon_worth(S, p, c) \
                 and curve_pays(S, p, c):
             return CAST * 65536 + c * 16, vb
         scr[3, kb] = 0
@@ -538,7 +544,7 @@ def cast_candidates(S, p, phase, keep):
                 n += 1
         else:
             v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
-            if v > best_v and may_pay(S, p, c, False) and can_cast(S, p, c, False):
+            if v > best_v and can_cast(S, p, c, False):
                 if not summon_useful(S, p, c) or not summon_worth(S, p, c):
                     v = 50  # a useless Summon scores 0 (+ 50)
                 if v > best_v:
@@ -798,6 +804,8 @@ def removal_party(S, p):
     """A party whose attack triggers a party_removes ability of p's and that breaks any blocker (party_safe at risk
     1): the n members of the kind the ability counts, the strongest; its size, with the party in scr[2], or 0."""
     cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
+    if ps[p, P_HAS_TRIG] & HT_PARTY == 0:  # the deck has no party abilities
+        return 0
     for j in range(ps[p, P_FN]):
         g = ls[p, L_FIELD, j]
         if has_trigger(S, p, g, TR_OWN_PARTY):
