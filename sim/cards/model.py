@@ -61,7 +61,7 @@ class Card:
     gender: str = ""  # GBF leader gender (r. 2-1-1-3-1)
     deck_size: int = 0  # PSO2 player card: deck size = HP (rule 100.2)
     generic: bool = False  # FFTCG generic icon (rule 5.2.2.1)
-    ex_burst: bool = False  # FFTCG EX Burst (rule 11.10)
+    ex_burst: bool = False  # FFTCG EX Burst the engine plays (rule 11.10): a real card marked EX whose line is unmodelled has none
     lb_cost: int = -1  # FFTCG Limit Break -- X (rule 15.2.8.2); -1 = not an LB card
     text: str = ""
     tags: frozenset[str] = frozenset()  # free tags for the generic game profile
