@@ -776,7 +776,8 @@ def eliminate(s, q):
     """Raid: a party player whose deck reaches 0 is out (101.5: a player who loses leaves the game at
     once); all their cards leave the game, a 付与 Active or equipment of theirs on another seat's card
     (403.2) included, the 付与 Active's static ATK change with it (such a card has no "during your turn"
-    ability). Another seat's equipment on their cards loses its host: to its owner's discard (205.4.6)."""
+    ability). No other seat's card sits on theirs: the Boss equips nothing, and party players are not
+    each other's opponents (403.2)."""
     P, U, E = vP(s), vU(s), vE(s)
     for r in range(s[5]):
         if r == q:
@@ -793,12 +794,6 @@ def eliminate(s, q):
             for a in range(ARMOR_SLOTS):
                 if U[r, j, U_A0 + a] >= 0 and U[r, j, U_AP0 + a] == q:
                     U[r, j, U_A0 + a] = -1
-    for j in range(P[q, P_NU]):
-        if U[q, j, U_WPN] >= 0 and U[q, j, U_WPNP] != q:
-            to_discard(s, U[q, j, U_WPNP], U[q, j, U_WPN])
-        for a in range(ARMOR_SLOTS):
-            if U[q, j, U_A0 + a] >= 0 and U[q, j, U_AP0 + a] != q:
-                to_discard(s, U[q, j, U_AP0 + a], U[q, j, U_A0 + a])
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
     U[q, 0, U_WPN] = -1
