@@ -484,9 +484,7 @@ def resolve_on_host(s, p, c, h, j):
     E = vE(s)
     for k in range(MAX_EFFECTS):
         op = E[p, c, k, E_OP]
-        if op == 0 or E[p, c, k, E_TRIGGER] != TR_ENTER or vG(s)[G_OVER]:
-            continue
-        if j > 0:
+        if op != 0 and E[p, c, k, E_TRIGGER] == TR_ENTER and not vG(s)[G_OVER]:
             char_effect(s, p, h, j, op, E[p, c, k, E_AMOUNT], E[p, c, k, E_PARAM])
 
 
