@@ -268,3 +268,20 @@ def test_raid_heal_refills_the_party_member_with_the_fewest_deck_cards():
             V(s)["P"][0, R.P_NU] = 1  # random picks mode (a) only without characters to choose
         A.apply_effect(s, 0, -1, A.OP_HEAL, 3, 0, 0, 0)  # 回復3
         assert (P[0, R.P_DECK], P[1, R.P_DECK]) == ((18, 17) if healed == 1 else (20, 14))
+
+
+def test_rule_403_2_raid_an_eliminated_players_equipment_on_a_boss_character_leaves_with_them():
+    """101.5: the eliminated party player's cards leave the game, its equip_foe weapon on a Boss character
+    (403.2) with them."""
+    from sim.games.pso2 import actions as A
+
+    gift = card("GIFT", type="item", kw=["weapon", "equip_foe"], atk=1)
+    s = raid_state([deck(gift), deck()], boss_deck(card("B1", atk=3, hp=5)))
+    jb, = onto_field(s, 2)
+    R.draw(s, 0, 1)
+    V(s)["G"][R.G_TP] = 0
+    A.play_card(s, 0, 0, jb)
+    assert V(s)["U"][2, jb, R.U_WPN] >= 0 and V(s)["U"][2, jb, R.U_WPNP] == 0
+    R.damage_player(s, 0, 20)
+    R.check_loss(s)
+    assert V(s)["P"][0, R.P_OUT] == 1 and V(s)["U"][2, jb, R.U_WPN] == -1

@@ -341,7 +341,7 @@ def test_rule_205_4_4_and_205_4_4_1_and_205_4_5_armour_slots_overflow_destroys_t
     j, = onto_field(s, 0)
     for _ in range(3):
         R.draw(s, 0, 1)
-        A.equip_armor(s, 0, j, R.take_from_hand(s, 0, 0))
+        A.equip_armor(s, 0, 0, j, R.take_from_hand(s, 0, 0))
     U = V(s)["U"]  # two 2-slot pieces cannot share 3 slots: the older pieces went to the discard
     used = [U[0, j, R.U_A0 + a] for a in range(3) if U[0, j, R.U_A0 + a] >= 0]
     assert len(used) == 1 and V(s)["P"][0, R.P_NDC] == 2

@@ -148,6 +148,7 @@ from sim.games.pso2.rules import (
     TR_TURN_START,
     U_A0,
     U_AON0,
+    U_AP0,
     U_ATK,
     U_ATT,
     U_ATTON,
@@ -163,6 +164,7 @@ from sim.games.pso2.rules import (
     U_SET,
     U_WON,
     U_WPN,
+    U_WPNP,
     U_XATK,
     U_XTURN,
     UNIT_BITS,
@@ -416,9 +418,10 @@ def pay_card(s, p, i):
 def put_card(s, p, c, host):
     """The paid card c resolves. Characters enter the front row OFF (202.2) unless 奇襲 (302.6), then
     【登場時】 (302.2); normal Items enter the back row ON (205.3); weapons and armour are equipped on
-    `host` (205.4), replacing a weapon or the oldest armour on overflow (205.4.5), their abilities'
-    `self` being the equipped card (205.4.7); an Active resolves and goes to the discard (204.2.1), a
-    付与 Active onto the character `host` of host_side (204.2.2; an opposing one, 403.2)."""
+    unit `host` of host_side (205.4; an opposing card for an equip_foe one, placed on that field, 403.2),
+    replacing a weapon or the oldest armour on overflow (205.4.5), their abilities' `self` being the
+    equipped card (205.4.7); an Active resolves and goes to the discard (204.2.1), a 付与 Active onto the
+    character `host` of host_side (204.2.2; an opposing one, 403.2)."""
     K, U = vK(s), vU(s)
     t = K[p, c, K_TYPE]
     if t == CT_CHARA:
@@ -430,14 +433,18 @@ def put_card(s, p, c, host):
     elif t == CT_ACTIVE:
         resolve(s, p, c, TR_CAST, -1)
         to_discard(s, p, c)
-    elif K[p, c, K_KW] & KW_WEAPON:
-        if U[p, host, U_WPN] >= 0:
-            to_discard(s, p, U[p, host, U_WPN])
-        U[p, host, U_WPN], U[p, host, U_WON] = c, 1  # 205.4.2: enters ON
-        resolve(s, p, c, TR_ENTER, U[p, host, U_ENTRY])  # 205.4.7: the equipped card is the source
-    elif K[p, c, K_KW] & KW_ARMOR:
-        equip_armor(s, p, host, c)
-        resolve(s, p, c, TR_ENTER, U[p, host, U_ENTRY])
+    elif K[p, c, K_KW] & (KW_WEAPON | KW_ARMOR):
+        h = host_side(s, p, c)
+        if K[p, c, K_KW] & KW_WEAPON:
+            if U[h, host, U_WPN] >= 0:
+                to_discard(s, U[h, host, U_WPNP], U[h, host, U_WPN])
+            U[h, host, U_WPN], U[h, host, U_WON], U[h, host, U_WPNP] = c, 1, p  # 205.4.2: enters ON
+        else:
+            equip_armor(s, p, h, host, c)
+        if h == p:
+            resolve(s, p, c, TR_ENTER, U[p, host, U_ENTRY])  # 205.4.7: the equipped card is the source
+        else:
+            resolve_on_host(s, p, c, h, host)
     else:
         P = vP(s)
         vIT(s)[p, P[p, P_NIT]] = c
@@ -471,23 +478,35 @@ def attach(s, p, h, j, c):
 
 
 @engine_jit
-def equip_armor(s, p, j, c):
-    """205.4.4: 3 armour slots, 装備枠X uses X; on overflow the oldest pieces are destroyed (205.4.5)."""
+def resolve_on_host(s, p, c, h, j):
+    """205.4.7: the 【登場時】 abilities of p's equipment c on seat h's card j (an opposing one, 403.2), `self`
+    being that card; engine.check_abilities lets such a card have `self` abilities only."""
+    E = vE(s)
+    for k in range(MAX_EFFECTS):
+        op = E[p, c, k, E_OP]
+        if op != 0 and E[p, c, k, E_TRIGGER] == TR_ENTER and not vG(s)[G_OVER]:
+            char_effect(s, p, h, j, op, E[p, c, k, E_AMOUNT], E[p, c, k, E_PARAM])
+
+
+@engine_jit
+def equip_armor(s, p, h, j, c):
+    """205.4.4: p's armour c on seat h's unit j: 3 armour slots, 装備枠X uses X; on overflow the oldest
+    pieces are destroyed (205.4.5), each to its owner's discard."""
     U, K = vU(s), vK(s)
     while True:
         used, free = 0, -1
         for a in range(ARMOR_SLOTS):
-            if U[p, j, U_A0 + a] >= 0:
-                used += K[p, U[p, j, U_A0 + a], K_SLOTS]
+            if U[h, j, U_A0 + a] >= 0:
+                used += K[U[h, j, U_AP0 + a], U[h, j, U_A0 + a], K_SLOTS]
             elif free < 0:
                 free = a
         if used + K[p, c, K_SLOTS] <= ARMOR_SLOTS and free >= 0:
-            U[p, j, U_A0 + free], U[p, j, U_AON0 + free] = c, 1
+            U[h, j, U_A0 + free], U[h, j, U_AON0 + free], U[h, j, U_AP0 + free] = c, 1, p
             return
         for a in range(ARMOR_SLOTS):
-            if U[p, j, U_A0 + a] >= 0:
-                to_discard(s, p, U[p, j, U_A0 + a])
-                U[p, j, U_A0 + a] = -1
+            if U[h, j, U_A0 + a] >= 0:
+                to_discard(s, U[h, j, U_AP0 + a], U[h, j, U_A0 + a])
+                U[h, j, U_A0 + a] = -1
                 break
 
 
@@ -543,14 +562,14 @@ def weapon_bonus(s, p, j):
     """506.5.2 / 205.5.1: an ON weapon may be turned OFF to add its ATK (a rule process, off the stack:
     205.5.1.1)."""
     U, K = vU(s), vK(s)
-    w = U[p, j, U_WPN]
-    if w < 0 or not U[p, j, U_WON] or K[p, w, K_POWER] <= 0 or not use_weapon(s, p, j):
+    w, o = U[p, j, U_WPN], U[p, j, U_WPNP]
+    if w < 0 or not U[p, j, U_WON] or K[o, w, K_POWER] <= 0 or not use_weapon(s, p, j):
         return 0
     U[p, j, U_WON] = 0
     if vG(s)[O_WEAPON_TURN]:
-        U[p, j, U_ATK] += K[p, w, K_POWER]
+        U[p, j, U_ATK] += K[o, w, K_POWER]
         return 0
-    return K[p, w, K_POWER]
+    return K[o, w, K_POWER]
 
 
 @engine_jit

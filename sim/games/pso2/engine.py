@@ -18,12 +18,11 @@ in the main phase, and the start phase's triggers, go onto a stack (406) and res
 consecutive passes, with responses and responses to responses (103.7); Quick Actives and Quick
 activated abilities are played in the opponent's turn at the battle start, participation and engagement
 steps, the turn end step and in response; activated abilities,
-付与 Actives (on an opposing character too, 403.2), Search, X costs, HP modifications, set values, name
+付与 Actives and equipment (on an opposing character too, 403.2), Search, X costs, HP modifications, set values, name
 and class filters, hand costs, "during your turn" abilities, equipment as the source of its abilities, the
 Mag's start-of-turn abilities, zone-change triggers reading the card's old zone (300.2.2), an
 unlimited field (403.3) and concession (rules.concede) are modelled. Not modelled (docs/engines/pso2.md):
-windows for triggered abilities outside the start phase, equipment on an opposing card, the Player
-card's two faces.
+windows for triggered abilities outside the start phase, the Player card's two faces.
 
 Results: G_FINAL_A/B = the deck (HP) at the end (FINAL_MEASURE "hp"). Turns detail: T_AVAILABLE =
 PP cards at the end of the turn (a paid face-down card has left), T_SPENT = T_PAID = PP turned OFF for plays, T_PLAYED = cards played, T_DAMAGE =
@@ -131,6 +130,7 @@ from sim.games.pso2.rules import (
     SK_SEAT,
     SKK_CARD,
     U_A0,
+    U_AP0,
     U_ATT,
     U_ATTP,
     U_CARD,
@@ -139,6 +139,7 @@ from sim.games.pso2.rules import (
     U_HP,
     U_ROW,
     U_WPN,
+    U_WPNP,
     add_unit,
     clear_state,
     draw,
@@ -209,6 +210,12 @@ def attaches_to_foe(card: Card) -> bool:
                                              for e in card.effects)
 
 
+def goes_on_foe(card: Card) -> bool:
+    """K_FOE: the card goes on an opposing card, placed on that player's field (403.2): a 付与 Active aimed
+    at an opposing character, or a weapon or armour whose card says so (keyword equip_foe)."""
+    return attaches_to_foe(card) or "equip_foe" in card.keywords
+
+
 def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
     for i, card in enumerate(cards):
         numbers = {m.group(1): int(m.group(2)) for k in card.keywords if (m := _NUMBERED.match(k))}
@@ -223,7 +230,7 @@ def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
         table[i, K_QUICK] = quick_profile(card)
         # 208.1.2.1: an "ALL" card is no class's card for effects that refer to a class
         table[i, K_CLASSH] = text_hash(card.cls) if card.cls in CLASSES else 0
-        table[i, K_FOE] = int(attaches_to_foe(card))
+        table[i, K_FOE] = int(goes_on_foe(card))
         if card.type == "item" and "armor" in card.keywords:
             table[i, K_HP] = 0  # an armour's printed number is its defense, not HP
 
@@ -263,6 +270,11 @@ def check_abilities(deck: Deck, cards: list[Card]) -> None:
             if e.thash and e.target not in ("opp_character", "own_character"):
                 raise InputError(deck.path, f"{card.code}: a name or class filter (206.2, 208.1.2.1) needs an "
                                             "opp_character or own_character target")
+        if "equip_foe" in card.keywords and (card.type != "item" or not {"weapon", "armor"} & card.keywords
+                                             or any(e.trigger != "enter" or e.target != "self" for e in card.effects)):
+            raise InputError(deck.path, f"{card.code}: equip_foe is a weapon or armour Item equipped on an opposing "
+                                        "character (403.2); its abilities are 【登場時】 (enter) ones on the equipped "
+                                        "card (target self, 205.4.7)")
         if attaches_to_foe(card) and any(e.trigger == "action" or e.cond or e.target == "own_character" for e in card.effects):
             raise InputError(deck.path, f"{card.code}: a 付与 Active on an opposing character (403.2) has static "
                                         "abilities on its host only, with no activated ability or my_turn "
@@ -583,14 +595,14 @@ def check_seat(s, p, tp):
                 v |= V_ROWS
             if tp >= 0 and U[p, j, U_DF] + U[p, j, U_DB] > 0 and not G[G_OVER]:
                 v |= V_DAMAGE
-        if U[p, j, U_WPN] >= 0:
-            seen_add(seen, U[p, j, U_WPN])
-        for a in range(3):
-            if U[p, j, U_A0 + a] >= 0:
-                seen_add(seen, U[p, j, U_A0 + a])
-    for r in range(s[5]):  # 付与 Actives, on any seat's characters (403.2)
-        for j in range(1, P[r, P_NU]):
-            if U[r, j, U_ATT] >= 0 and U[r, j, U_ATTP] == p:
+    for r in range(s[5]):  # equipment and 付与 Actives, on any seat's cards (403.2), counted for their owner
+        for j in range(P[r, P_NU]):
+            if U[r, j, U_WPN] >= 0 and U[r, j, U_WPNP] == p:
+                seen_add(seen, U[r, j, U_WPN])
+            for a in range(3):
+                if U[r, j, U_A0 + a] >= 0 and U[r, j, U_AP0 + a] == p:
+                    seen_add(seen, U[r, j, U_A0 + a])
+            if j > 0 and U[r, j, U_ATT] >= 0 and U[r, j, U_ATTP] == p:
                 seen_add(seen, U[r, j, U_ATT])
     for i in range(P[p, P_NIT]):
         seen_add(seen, IT[p, i])

@@ -61,6 +61,7 @@ from sim.games.pso2.rules import (
     K_VALUE,
     KW_ARMOR,
     KW_ATTACH,
+    KW_EQUIP_FOE,
     KW_EROSION,
     KW_MAIN,
     KW_RAPID,
@@ -84,6 +85,7 @@ from sim.games.pso2.rules import (
     TR_ACTION,
     TR_CAST,
     U_A0,
+    U_AP0,
     U_ATT,
     U_ATTON,
     U_ATTP,
@@ -95,6 +97,7 @@ from sim.games.pso2.rules import (
     U_ROW,
     U_WON,
     U_WPN,
+    U_WPNP,
     UNIT_BITS,
     colour_ok,
     nseats,
@@ -118,6 +121,8 @@ PL_RANDOM, PL_AGGRO, PL_CURVE, PL_CONTROL = range(4)
 PARAM_NAMES = ("pp_target", "pp_draw_min", "keep_warcry", "unused")
 PP_TARGET = (0, 4, 7, 8)
 PP_DRAW_MIN = (1, 8, 12, 15)
+# an equip_foe card (403.2) spends a card and PP on an opposing character: worth it on one that hits hard
+FOE_HOST_ATK = 3
 A_END, A_PLAY, A_ATTACK, A_ACT = 0, 1, 2, 3
 QA_ACT = 1 << 20  # quick_choice: the answer is an activated ability (unit | which << 16), not a hand card
 RESPONSE = -2  # quick_choice's j in a response to the other seat's card or ability on the stack (103.7, 103.7.2)
@@ -192,27 +197,31 @@ def take_pp_draw(s, p):
 
 @njit(cache=True, inline="always")
 def host_side(s, p, c):
-    """The seat whose unit p's card c goes on: the opponent's for a 付与 Active on an opposing character
-    (403.2, K_FOE), else p's own."""
+    """The seat whose unit p's card c goes on: the opponent's for a 付与 Active or an equip_foe equipment
+    on an opposing card (403.2, K_FOE), else p's own."""
     return opponent(s, p) if vK(s)[p, c, K_FOE] else p
 
 
 @engine_jit
 def host_ok(s, p, j, c):
     """205.4.3: the equipment's class matches the host's (ALL fits all; a classless card fits any);
-    a weapon needs the weapon slot free or replaces it (205.4.5), armour needs its slots. A 付与 Active
-    goes on a character of host_side without one."""
+    a weapon needs the weapon slot free or replaces it (205.4.5), armour needs its slots. An equip_foe
+    equipment goes on an opposing character (403.2), a 付与 Active on a character of host_side without
+    one."""
     K, U = vK(s), vU(s)
+    h = host_side(s, p, c)
     if K[p, c, K_KW] & KW_ATTACH:  # 付与 (204.2.2): on a character, one per character (the engine's limit)
-        return j > 0 and U[host_side(s, p, c), j, U_ATT] < 0
-    ic, hc = K[p, c, K_CLASS], K[p, U[p, j, U_CARD], K_CLASS]
+        return j > 0 and U[h, j, U_ATT] < 0
+    if h != p and j == 0:
+        return False
+    ic, hc = K[p, c, K_CLASS], K[h, U[h, j, U_CARD], K_CLASS]
     if ic != 0 and (ic & hc) == 0:
         return False
     if K[p, c, K_KW] & KW_ARMOR:
         used = 0
         for a in range(3):
-            if U[p, j, U_A0 + a] >= 0:
-                used += K[p, U[p, j, U_A0 + a], K_SLOTS]
+            if U[h, j, U_A0 + a] >= 0:
+                used += K[U[h, j, U_AP0 + a], U[h, j, U_A0 + a], K_SLOTS]
         return used + K[p, c, K_SLOTS] <= 3 or used == 0
     return True
 
@@ -230,7 +239,7 @@ def best_host(s, p, c):
         if j == 0 and not vG(s)[O_PLAYER_ATTACKS] and K[p, c, K_KW] & KW_WEAPON:
             continue  # a Player card that cannot attack has no use for a weapon
         v = unit_atk(s, h, j) * 4 + (unit_hp(s, h, j) if j > 0 else 3)
-        if K[p, c, K_KW] & KW_WEAPON and U[p, j, U_WPN] >= 0:
+        if K[p, c, K_KW] & KW_WEAPON and U[h, j, U_WPN] >= 0:
             v -= 100
         if v > bv:
             best, bv = j, v
@@ -414,7 +423,7 @@ def attack_value(s, p, j):
     a = unit_atk(s, p, j)
     U, K = vU(s), vK(s)
     if U[p, j, U_WPN] >= 0 and U[p, j, U_WON]:
-        a += K[p, U[p, j, U_WPN], K_POWER]
+        a += K[U[p, j, U_WPNP], U[p, j, U_WPN], K_POWER]
     return a
 
 
@@ -581,7 +590,8 @@ def scripted_main(s, p):
 def worth_playing(s, p, c):
     """Scripted policies skip an X card (209.3) whose X would be 0, an Active for their own characters
     when they have none, an equipment
-    whose best host already has one of its kind, and a Quick damage Active that KOs no opposing
+    whose best host already has one of its kind, an equip_foe equipment (403.2) whose opposing host
+    attacks for less than FOE_HOST_ATK, and a Quick damage Active that KOs no opposing
     character now: they keep it for the opponent's turn (quick_choice: an attacker, or at the end
     step a character damaged in that turn's battles)."""
     K = vK(s)
@@ -596,6 +606,9 @@ def worth_playing(s, p, c):
             if kills(s, q, t, dmg):
                 return True
         return False
+    if K[p, c, K_KW] & KW_EQUIP_FOE:
+        q = host_side(s, p, c)
+        return attack_value(s, q, best_host(s, p, c)) >= FOE_HOST_ATK
     if K[p, c, K_KW] & KW_WEAPON:
         j = best_host(s, p, c)
         return vU(s)[p, j, U_WPN] < 0

@@ -67,9 +67,10 @@ KEYWORDS = (
     "main",  # 【Main】 (glossary, 103.7.1.1.1): an Active played only in the own main phase; without it, Quick
     "attach",  # 付与 (204.2.2, 301.8): an Active that stays on a character, its `static` abilities applying
     "x_cost",  # 209.3: the cost is the printed number + X, X chosen as it is played; an effect amount of -1 is X
+    "equip_foe",  # a weapon or armour whose card lets it be equipped on an opposing card (403.2: on that field)
 )
 KW_WARCRY, KW_AMBUSH, KW_COMBO, KW_RAPID, KW_SNIPE, KW_EROSION, KW_PROLIF, KW_DROP, KW_WEAPON, KW_ARMOR, \
-    KW_PIERCE, KW_HEAL, KW_MAIN, KW_ATTACH, KW_X = [1 << i for i in range(15)]
+    KW_PIERCE, KW_HEAL, KW_MAIN, KW_ATTACH, KW_X, KW_EQUIP_FOE = [1 << i for i in range(16)]
 CLASSES = ("hunter", "ranger", "force", "fighter", "gunner", "techter", "bouncer", "summoner", "braver")
 CLASS_ALL = (1 << len(CLASSES)) - 1  # 208.1.2: "ALL" has every class icon
 
@@ -80,7 +81,7 @@ K_PIERCE = K_BP3  # 貫通X
 K_CLASS = K_GENERIC  # class bitmask over CLASSES (CLASS_ALL for "all", 0 for none)
 K_VALUE = K_EX  # the policies' static value of a card (compile time)
 K_CLASSH = K_CATH  # text_hash of the class: effects that refer to a class (208.1.2.1: 0 for "ALL" and none)
-K_FOE = K_JOB2H  # 1: a 付与 Active that goes on an opposing character (its static abilities aim there, 403.2)
+K_FOE = K_JOB2H  # 1: a 付与 Active or an equipment that goes on an opposing card (403.2)
 # A Quick Active's answers (compile time; 0 for every other card): QK_QUICK, its cast effects' damage
 # to one opposing character (bits 0-7), to every opposing character (bits 8-15) and 回復X (bits 16-23)
 K_QUICK = K_LB_COST
@@ -124,9 +125,11 @@ AMOUNT_X, AMOUNT_OLD_ATK = -1, -2
 # order of the move to the back row (raid attack order), the 付与 Active on it (-1 none; the engine
 # holds one per character), the ATK its static abilities add and its ON state (204.2.2.3), the part of
 # that ATK that applies during its controller's turn only (501.1.3), the ATK an effect set this turn
-# (103.5.4: N + 1; 0 none) and the seat that owns the 付与 Active (403.2: it may sit on an opposing card)
+# (103.5.4: N + 1; 0 none), the seat that owns the 付与 Active and the seats that own the weapon and each
+# armour (403.2: each may sit on an opposing card; its card row is read in its owner's table)
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
- U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_XTURN, U_SET, U_ATTP, U_NCOLS) = range(26)
+ U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_XTURN, U_SET, U_ATTP, U_WPNP, U_AP0, U_AP1, U_AP2,
+ U_NCOLS) = range(30)
 # per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one)
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
  P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NCOLS) = range(21)
@@ -398,6 +401,9 @@ def add_unit(s, p, c, on):
     U[p, j, U_A2] = -1
     U[p, j, U_ATT] = -1
     U[p, j, U_ATTP] = p
+    U[p, j, U_WPNP] = p
+    for a in range(ARMOR_SLOTS):
+        U[p, j, U_AP0 + a] = p
     P[p, P_SEQ] += 1
     U[p, j, U_ENTRY] = P[p, P_SEQ]
     P[p, P_NU] = j + 1
@@ -414,16 +420,17 @@ def to_discard(s, p, c):
 @engine_jit
 def remove_unit(s, p, j):
     """A character leaves the field to the discard (301.4/301.5); its equipment is destroyed with
-    it (205.4.6) and its 付与 Active discarded (204.2.2.2). Later units shift left, keeping entry
-    order (raid attack order)."""
+    it (205.4.6) and its 付与 Active discarded (204.2.2.2), each to its owner's discard (403.2: an
+    opposing player's card may sit on p's character). Later units shift left, keeping entry order
+    (raid attack order)."""
     P, U = vP(s), vU(s)
-    if U[p, j, U_ATT] >= 0:  # to its owner's discard (403.2: an opposing 付与 Active sits on p's card)
+    if U[p, j, U_ATT] >= 0:
         to_discard(s, U[p, j, U_ATTP], U[p, j, U_ATT])
     if U[p, j, U_WPN] >= 0:
-        to_discard(s, p, U[p, j, U_WPN])
+        to_discard(s, U[p, j, U_WPNP], U[p, j, U_WPN])
     for a in range(ARMOR_SLOTS):
         if U[p, j, U_A0 + a] >= 0:
-            to_discard(s, p, U[p, j, U_A0 + a])
+            to_discard(s, U[p, j, U_AP0 + a], U[p, j, U_A0 + a])
     to_discard(s, p, U[p, j, U_CARD])
     for k in range(j, P[p, P_NU] - 1):
         for col in range(U_NCOLS):
@@ -470,8 +477,8 @@ def armor_reduce(s, p, j, amount):
         best, bdef = -1, 0
         for a in range(ARMOR_SLOTS):
             c = U[p, j, U_A0 + a]
-            if c >= 0 and U[p, j, U_AON0 + a] and K[p, c, K_DEF] > bdef:
-                best, bdef = a, K[p, c, K_DEF]
+            if c >= 0 and U[p, j, U_AON0 + a] and K[U[p, j, U_AP0 + a], c, K_DEF] > bdef:
+                best, bdef = a, K[U[p, j, U_AP0 + a], c, K_DEF]
         if best < 0:
             break
         U[p, j, U_AON0 + best] = 0
@@ -767,17 +774,26 @@ def check_loss(s):
 @engine_jit
 def eliminate(s, q):
     """Raid: a party player whose deck reaches 0 is out (101.5: a player who loses leaves the game at
-    once); all their cards leave the game, a 付与 Active of theirs on another seat's character (403.2)
-    included, its static ATK change with it (such a card has no "during your turn" ability)."""
+    once); all their cards leave the game, a 付与 Active or equipment of theirs on another seat's card
+    (403.2) included, the 付与 Active's static ATK change with it (such a card has no "during your turn"
+    ability). No other seat's card sits on theirs: the Boss equips nothing, and party players are not
+    each other's opponents (403.2)."""
     P, U, E = vP(s), vU(s), vE(s)
     for r in range(s[5]):
-        for j in range(1, P[r, P_NU]):
+        if r == q:
+            continue
+        for j in range(P[r, P_NU]):
             c = U[r, j, U_ATT]
-            if r != q and c >= 0 and U[r, j, U_ATTP] == q:
+            if j > 0 and c >= 0 and U[r, j, U_ATTP] == q:
                 for k in range(MAX_EFFECTS):
                     if E[q, c, k, E_TRIGGER] == TR_STATIC and E[q, c, k, E_OP] != 0:
                         U[r, j, U_XATK] -= E[q, c, k, E_AMOUNT] * (1 if E[q, c, k, E_OP] == OP_PUMP_ID else -1)
                 U[r, j, U_ATT] = -1
+            if U[r, j, U_WPN] >= 0 and U[r, j, U_WPNP] == q:
+                U[r, j, U_WPN] = -1
+            for a in range(ARMOR_SLOTS):
+                if U[r, j, U_A0 + a] >= 0 and U[r, j, U_AP0 + a] == q:
+                    U[r, j, U_A0 + a] = -1
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
     U[q, 0, U_WPN] = -1
