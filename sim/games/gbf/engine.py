@@ -120,6 +120,7 @@ from sim.games.gbf.rules import (
     NEG_STATIC,
     O_TURN_CAP,
     OP_DMG_MOD,
+    OP_GRANT,
     OP_KO_INSTEAD,
     OP_NEGATE,
     OP_PUMP,
@@ -157,6 +158,7 @@ from sim.games.gbf.rules import (
     TURN_CAP_MAX,
     VOC_ACT_PUMP,
     VOC_DMG_MOD,
+    VOC_GRANT,
     VOC_HAND_EMPTY,
     VOC_KO_INSTEAD,
     VOC_NEGATE,
@@ -325,7 +327,8 @@ def _vocab_flags(effs: np.ndarray) -> int:
         (VOC_DMG_MOD if ((trig == TR_STATIC) & (op == OP_DMG_MOD)).any() else 0) | \
         (VOC_TIMING if timings.any() else 0) | (VOC_ACT_PUMP if ((trig == TR_ACTION) & (op == OP_PUMP)).any() else 0) | \
         (VOC_KO_INSTEAD if ((trig == TR_STATIC) & (op == OP_KO_INSTEAD)).any() else 0) | \
-        (VOC_NEGATE if ((trig == TR_STATIC) & (op == OP_NEGATE)).any() else 0)
+        (VOC_NEGATE if ((trig == TR_STATIC) & (op == OP_NEGATE)).any() else 0) | \
+        (VOC_GRANT if ((trig == TR_STATIC) & (op == OP_GRANT)).any() else 0)
 
 
 def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str, int] | None,

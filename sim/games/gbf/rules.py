@@ -115,9 +115,10 @@ LOST_LEADER, LOST_DECK, LOST_CONCEDED, LOST_EFFECT = 1, 2, 3, 4
 # ---- game row
 (G_FIRST, G_TP, G_TURN, G_OVER, G_CHECK, G_VIOL, G_DETAIL, G_BATTLE, G_PSLOT, G_PSER, G_ATTSEEN) = range(11)
 G_VOCAB = 11  # VOC_* bits: the game's decks have cards of these (set with the cards; the engine skips the work without)
-VOC_HAND_EMPTY, VOC_DMG_MOD, VOC_TIMING, VOC_ACT_PUMP, VOC_KO_INSTEAD, VOC_NEGATE = 1, 2, 4, 8, 16, 32  # a
-# hand_empty state trigger (r. 8-7-5), a static damage_mod (r. 9-2-1-3-2), an "at the start of" timing (r. 6-2-2 ...),
-# a member's +ATK activated effect, a static ko_instead replacement (r. 8-10), a static negate (r. 10-10-2)
+VOC_HAND_EMPTY, VOC_DMG_MOD, VOC_TIMING, VOC_ACT_PUMP, VOC_KO_INSTEAD, VOC_NEGATE, VOC_GRANT = 1, 2, 4, 8, 16, 32, 64
+# a hand_empty state trigger (r. 8-7-5), a static damage_mod (r. 9-2-1-3-2), an "at the start of" timing (r. 6-2-2
+# ...), a member's +ATK activated effect, a static ko_instead replacement (r. 8-10), a static negate (r. 10-10-2), a
+# static grant (r. 10-10-1)
 G_POL = 12  # 2 policy ids
 NPAR = 3
 G_PAR = G_POL + 2  # NPAR parameters per seat
@@ -580,8 +581,8 @@ def damage_value(s, p, slot, x, src):
     neg = vG(s)[G_VOCAB] & VOC_NEGATE
     mine_off = neg and negated(s, p, NEG_STATIC)  # p's members' continuous effects (the leader's stay)
     theirs_off = neg and negated(s, 1 - p, NEG_STATIC)
-    for k in range(2 * (SLOTS + 1) + 1):  # the other player's members and leader (members hit only), the card hit,
-        # then p's members and leader that may grant it an effect
+    for k in range(SLOTS + 2 + (SLOTS + 1 if vG(s)[G_VOCAB] & VOC_GRANT else 0)):  # the other player's members and
+        # leader (members hit only), the card hit, then p's members and leader that may grant it an effect
         r, j, tg = 1 - p, k, TG_ALL_OPP
         if k == SLOTS + 1:
             r, j, tg = p, slot, TG_SELF
@@ -681,11 +682,13 @@ def damage_each_member(s, p, x, both, src):
         return
     v0, v1, v2, w0, w1, w2 = x, x, x, x, x, x  # v: the turn player's members, w: the other player's
     tp = G[G_TP]
-    if G[G_VOCAB] & VOC_DMG_MOD:
-        v0, v1, v2 = (damage_value(s, tp, 0, x, src), damage_value(s, tp, 1, x, src),
-                      damage_value(s, tp, 2, x, src))
-        w0, w1, w2 = (damage_value(s, 1 - tp, 0, x, src), damage_value(s, 1 - tp, 1, x, src),
-                      damage_value(s, 1 - tp, 2, x, src))
+    if G[G_VOCAB] & VOC_DMG_MOD:  # the values of the players hit
+        if both or p != tp:
+            v0, v1, v2 = (damage_value(s, tp, 0, x, src), damage_value(s, tp, 1, x, src),
+                          damage_value(s, tp, 2, x, src))
+        if both or p == tp:
+            w0, w1, w2 = (damage_value(s, 1 - tp, 0, x, src), damage_value(s, 1 - tp, 1, x, src),
+                          damage_value(s, 1 - tp, 2, x, src))
     for k in range(2):
         r = tp if k == 0 else 1 - tp
         if r == p and not both:
