@@ -46,11 +46,13 @@ from sim.games.gbf.rules import (
     O_ACCUM,
     O_LEADER_STACK,
     OP_BREAK,
+    OP_BREAK_ARMOR,
     OP_DAMAGE,
     OP_DRAW,
     OP_DULL,
     OP_GAIN,
     OP_LOSE,
+    OP_NEGATE_RECEIVED,
     OP_PUMP,
     OP_RESET,
     OP_SHIELD,
@@ -71,6 +73,7 @@ from sim.games.gbf.rules import (
     P_PREV_RANK,
     SLOTS,
     SUMMON,
+    TG_ALL,
     TG_ALL_OPP,
     TG_OPP_LEADER,
     TG_SELF,
@@ -92,6 +95,7 @@ from sim.games.gbf.rules import (
     opt,
     ougi_cost,
     random_index,
+    received_target,
     reset_target,
     stone_condition,
     summon_cost,
@@ -196,6 +200,8 @@ def useful(s, p, c, k, defending):
             return n_members(s, q) == 0 and not defending
         if tg == TG_ALL_OPP:
             return n_members(s, q) > 0
+        if tg == TG_ALL:  # each member of both players: worth it when it KOs more of the opponent's than of p's
+            return sweep_kills(s, q, x) > sweep_kills(s, p, x)
         return best_opp_member(s, q, x, True) >= 0
     if op == OP_BREAK:
         return best_opp_member(s, q, E[p, c, k, 4], True) >= 0 or n_members(s, q) > 0 and not defending
@@ -203,11 +209,25 @@ def useful(s, p, c, k, defending):
         return defending
     if op == OP_DULL:
         return False  # nothing in the vocabulary cares about a rested member but attacks
+    if op == OP_BREAK_ARMOR:  # the opponent's armor (its own never: a break gives the owner a card)
+        return tg == TG_OPP_LEADER and vS(s)[q, P_ARM] > 0 and not defending
+    if op == OP_NEGATE_RECEIVED:  # an opposing unit that has received a raised ATK / HP or chips
+        return received_target(s, q) >= 0
     if op == OP_RESET:  # an opposing unit with a raised ATK / HP (an attack card first, reset_target)
         return reset_target(s, q, E[p, c, k, 4]) >= 0
     if op == OP_LOSE:  # r. 1-2-5: the opponent loses now (its armor is low enough); never the own loss
         return tg == TG_OPP_LEADER and vS(s)[q, P_ARM] <= E[p, c, k, 4]
     return not defending and vG(s)[G_BATTLE] != 0
+
+
+@engine_jit
+def sweep_kills(s, r, x):
+    """How many of r's members x damage each would KO (printed damage, before additions and reductions)."""
+    k = 0
+    for j in range(SLOTS):
+        if vS(s)[r, mcol(j, M_CARD)] >= 0 and x >= unit_hp(s, r, j):
+            k += 1
+    return k
 
 
 @engine_jit
