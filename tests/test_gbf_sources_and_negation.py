@@ -462,3 +462,23 @@ def test_rule_10_10_1_a_granted_reduction_holds_for_the_whole_sweep_and_is_read_
         R.ko_member(s, 0, jm)
         A.checkpoint(s)
         assert (members(s, 1)[jx] == 1) == captain_stays
+
+
+def test_rule_10_10_2_and_2_6_an_ougi_is_read_after_the_checkpoint_that_resolves_the_queue():
+    """The attack card's ougi (r. 2-6) is negated while the opponent's Hush Mage is in play. Declared with the
+    Martyr's "when KO'd" damage still pending, the checkpoint after the declaration resolves it first: the 3
+    damage KOs the Mage, so the ougi is there again and fires (+3 ATK, one gauge card down); with nothing
+    pending the Mage stays and the ougi is treated as absent (r. 10-10-2): no flip, no ATK."""
+    for martyr_pending, fires in ((True, True), (False, False)):
+        s = state(a=[member("O", atk=2, rank=0, eff=["attack:pump:3:self:0:1"]), MARTYR, member("G1"), member("G2")],
+                  b=[HUSH, member("B", hp=9)])
+        jo, jm = field(s, 0, 0), field(s, 0, 1)
+        jh, jb = field(s, 1, 0), field(s, 1, 1)
+        zone(s, 0, R.Z_GUP, R.P_GUP, 2, 3)
+        assert R.ougi_cost(s, 0, 0) == -1
+        if martyr_pending:
+            R.ko_member(s, 0, jm)
+        G(s)[R.G_BATTLE], G(s)[R.G_PSLOT], G(s)[R.G_PSER] = 1, jb, S(s)[1, col(jb, R.M_SER)]
+        A.join_battle(s, 0, jo)
+        assert (members(s, 1)[jh] == -1) == fires
+        assert (R.unit_atk(s, 0, jo) == 5) == fires and S(s)[0, R.P_GDN] == (1 if fires else 0)
