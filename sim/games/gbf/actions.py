@@ -229,13 +229,16 @@ def armor_break(s, q):
 @njit(cache=True, inline="always")
 def checkpoint(s):
     """A checkpoint; most find nothing to do, so the rule processes run only if one may be due (or an auto effect
-    is pending, r. 8-7-2, or a hand_empty state trigger may be, r. 8-7-5)."""
+    is pending, r. 8-7-2, or a hand_empty state trigger may be, r. 8-7-5). Returns whether they ran: if not, the
+    state is unchanged, so a caller need not read again what it knew before."""
     S = vS(s)
     if S[0, P_LOST] | S[1, P_LOST] | S[0, P_PEND_ARM] | S[1, P_PEND_ARM] | S[0, P_PEND_REP] | S[1, P_PEND_REP] \
             | S[0, PQ] | S[1, PQ] \
             or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0 \
             or (vG(s)[G_VOCAB] & VOC_HAND_EMPTY and (S[0, P_HAND] == 0 or S[1, P_HAND] == 0)):
         rule_processes(s)
+        return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -485,7 +488,9 @@ def join_battle(s, p, j):
     """Declare (r. 7-2-1-3-1: an active leader or member, r. 7-1, rested, r. 7-2-1-3-1-1) or pursue
     (r. 7-2-1-3-2, against the same partner, r. 7-2-1-3-2-1): rest the card, it becomes an attack card;
     at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 7-2-1-3-2-2, 2-6-1-1). Returns whether the battle is
-    still on afterwards (the game not over, battle_on), so the caller need not test it again."""
+    still on afterwards (the game not over, battle_on), so the caller need not test it again. The caller joins a
+    card only while the game goes on and the battle is on or, for its first attack card, against a partner in
+    play: the battle is then on after the join unless the checkpoint changed something."""
     S = vS(s)
     if j == LEADER_SLOT:
         S[p, P_LACT], S[p, P_LATT] = 0, 1
@@ -495,8 +500,7 @@ def join_battle(s, p, j):
         S[p, mcol(j, M_ATT)] = S[p, mcol(j, M_SER)]
         c = S[p, mcol(j, M_CARD)]
     vG(s)[G_ATTSEEN] |= 1 << j
-    checkpoint(s)
-    on = not vG(s)[G_OVER] and battle_on(s, p)
+    on = not checkpoint(s) or not vG(s)[G_OVER] and battle_on(s, p)
     if on and use_ougi(s, p, j):
         n = ougi_cost(s, p, c)
         for _ in range(n):  # flip n face-up gauge cards face-down (the top ones)
@@ -537,9 +541,9 @@ def counter_step(s, q, in_battle):
     caller opens it only while the game goes on and, in a battle, the battle is on."""
     S = vS(s)
     acted = False
-    for _ in range(16):
-        checkpoint(s)
-        if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
+    for _ in range(16):  # the game on and the battle on at the start and after an action (below): a checkpoint that
+        # ran nothing leaves them so
+        if checkpoint(s) and (vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q))):
             break
         i = counter_action(s, q, in_battle)
         if i < 0:
