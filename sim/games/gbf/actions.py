@@ -488,9 +488,7 @@ def join_battle(s, p, j):
     """Declare (r. 7-2-1-3-1: an active leader or member, r. 7-1, rested, r. 7-2-1-3-1-1) or pursue
     (r. 7-2-1-3-2, against the same partner, r. 7-2-1-3-2-1): rest the card, it becomes an attack card;
     at the checkpoint its ougi may fire (r. 7-2-1-3-1-4, 7-2-1-3-2-2, 2-6-1-1). Returns whether the battle is
-    still on afterwards (the game not over, battle_on), so the caller need not test it again. The caller joins a
-    card only while the game goes on and the battle is on or, for its first attack card, against a partner in
-    play: the battle is then on after the join unless the checkpoint changed something."""
+    still on afterwards (the game not over, battle_on), so the caller need not test it again."""
     S = vS(s)
     if j == LEADER_SLOT:
         S[p, P_LACT], S[p, P_LATT] = 0, 1
@@ -500,7 +498,8 @@ def join_battle(s, p, j):
         S[p, mcol(j, M_ATT)] = S[p, mcol(j, M_SER)]
         c = S[p, mcol(j, M_CARD)]
     vG(s)[G_ATTSEEN] |= 1 << j
-    on = not checkpoint(s) or not vG(s)[G_OVER] and battle_on(s, p)
+    checkpoint(s)
+    on = not vG(s)[G_OVER] and battle_on(s, p)
     if on and use_ougi(s, p, j):
         n = ougi_cost(s, p, c)
         for _ in range(n):  # flip n face-up gauge cards face-down (the top ones)
