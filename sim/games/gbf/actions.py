@@ -237,13 +237,16 @@ def armor_break(s, q):
 @njit(cache=True, inline="always")
 def checkpoint(s):
     """A checkpoint; most find nothing to do, so the rule processes run only if one may be due (or an auto effect
-    is pending, r. 8-7-2, or a hand_empty state trigger may be, r. 8-7-5)."""
+    is pending, r. 8-7-2, or a hand_empty state trigger may be, r. 8-7-5). Returns whether they ran: if not, the
+    state is unchanged, so a caller need not read again what it knew before."""
     S = vS(s)
     if S[0, P_LOST] | S[1, P_LOST] | S[0, P_PEND_ARM] | S[1, P_PEND_ARM] | S[0, P_PEND_REP] | S[1, P_PEND_REP] \
             | S[0, PQ] | S[1, PQ] \
             or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0 \
             or (vG(s)[G_VOCAB] & VOC_HAND_EMPTY and (S[0, P_HAND] == 0 or S[1, P_HAND] == 0)):
         rule_processes(s)
+        return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -547,9 +550,9 @@ def counter_step(s, q, in_battle):
     caller opens it only while the game goes on and, in a battle, the battle is on."""
     S = vS(s)
     acted = False
-    for _ in range(16):
-        checkpoint(s)
-        if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
+    for _ in range(16):  # the game on and the battle on at the start and after an action (below): a checkpoint that
+        # ran nothing leaves them so
+        if checkpoint(s) and (vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q))):
             break
         i = counter_action(s, q, in_battle)
         if i < 0:
