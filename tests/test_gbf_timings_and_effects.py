@@ -196,7 +196,7 @@ def test_rule_9_2_1_3_2_and_9_2_1_3_3_additions_then_reductions_change_the_damag
     R.deal_damage(s, 1, 0, 3)  # 3 - 1: the reduction alone
     assert members(s, 1)[0] == 0
     field(s, 0, 0)
-    assert R.damage_value(s, 1, 0, 3) == 3 and R.damage_value(s, 1, 0, 1) == 1
+    assert R.damage_value(s, 1, 0, 3, R.DSRC_CARD) == 3 and R.damage_value(s, 1, 0, 1, R.DSRC_CARD) == 1
     R.deal_damage(s, 1, 0, 0)  # 0 is not dealt at all (r. 9-2-1-3-1): the addition does not make it 1
     assert members(s, 1)[0] == 0
     R.deal_damage(s, 1, 0, 3)  # 3 + 1 - 1
@@ -207,9 +207,9 @@ def test_rule_8_1_3_a_static_effect_applies_while_its_card_is_in_play():
     s = state(a=[member("D", hp=9, eff=["static:damage_mod:1:all_opp_characters"])], b=[member("B", hp=3)])
     field(s, 1, 0)
     j = field(s, 0, 0)
-    assert R.damage_value(s, 1, 0, 2) == 3
+    assert R.damage_value(s, 1, 0, 2, R.DSRC_CARD) == 3
     R.deal_damage(s, 0, j, 9)  # the drummer is KO'd: its effect stops
-    assert members(s, 0)[j] == -1 and R.damage_value(s, 1, 0, 2) == 2
+    assert members(s, 0)[j] == -1 and R.damage_value(s, 1, 0, 2, R.DSRC_CARD) == 2
 
 
 def test_rule_9_2_1_3_5_a_member_with_damage_at_least_its_hp_is_knocked_out():

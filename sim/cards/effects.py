@@ -142,6 +142,12 @@ OPS = (
              # at most `param` cards
     "ko_instead",  # GBF static replacement (r. 8-10): if this member would be KO'd, its controller may put `amount`
                    # cards from the hand into the gauge instead, and it stays
+    "negate",  # GBF static (r. 10-10-2): the ougi (param bit 1) and / or the continuous effects (bit 2) of the
+               # opponent's members are treated as absent while this card is in play
+    "grant",  # GBF static (r. 10-10-1, 10-10-3): its controller's other members gain the effect in the slot before
+    "negate_received",  # GBF (r. 10-10-2-1): the effects a target has received (its modifications and chips) end
+    "break_armor",  # GBF (r. 9-4-2-2, 9-4-2-3-1-1): break `amount` armor cards of the target player, the ones the
+                    # effect names (its controller picks them)
 )
 
 TARGETS = ("none", "opp_character", "own_character", "self", "opp_player", "own_player", "any_character",

@@ -33,6 +33,7 @@ from sim.games.gbf.policy import (
 from sim.games.gbf.rules import (
     ARM0,
     ARMOR_START,
+    DSRC_BATTLE,
     G_ATTSEEN,
     G_BATTLE,
     G_DETAIL,
@@ -128,11 +129,14 @@ from sim.games.gbf.rules import (
     card,
     crystal_from_deck,
     deal_damage,
+    deal_damage_from,
     draw_cards,
     fire,
     fire_area,
+    hand_cost,
     lb_slot,
     mcol,
+    named_armor,
     opt,
     ougi_cost,
     pay,
@@ -209,8 +213,12 @@ def armor_break(s, q):
     rested if it fits, else to hand; a summon stone may trigger into the gauge, else to hand, and a
     replenishment follows (r. 9-4-3-2)."""
     S = vS(s)
-    k = random_index(s, SUB_SEAT0 + q, S[q, P_ARM])
+    k = named_armor(s, q)  # r. 9-4-2-3-1-1: a card an effect named, else the defender's choice
+    if k < 0:
+        k = random_index(s, SUB_SEAT0 + q, S[q, P_ARM])
     c = S[q, ARM0 + k]
+    if c < 0:  # a named card (name_armor) that a break without a name turned up: the same card
+        c = -1 - c
     S[q, P_ARM] -= 1
     S[q, ARM0 + k] = S[q, ARM0 + S[q, P_ARM]]
     if card(s, q, c, K_TYPE) == MEMBER:
@@ -229,13 +237,16 @@ def armor_break(s, q):
 @njit(cache=True, inline="always")
 def checkpoint(s):
     """A checkpoint; most find nothing to do, so the rule processes run only if one may be due (or an auto effect
-    is pending, r. 8-7-2, or a hand_empty state trigger may be, r. 8-7-5)."""
+    is pending, r. 8-7-2, or a hand_empty state trigger may be, r. 8-7-5). Returns whether they ran: if not, the
+    state is unchanged, so a caller need not read again what it knew before."""
     S = vS(s)
     if S[0, P_LOST] | S[1, P_LOST] | S[0, P_PEND_ARM] | S[1, P_PEND_ARM] | S[0, P_PEND_REP] | S[1, P_PEND_REP] \
             | S[0, PQ] | S[1, PQ] \
             or S[0, P_DECK] <= 0 or S[1, P_DECK] <= 0 \
             or (vG(s)[G_VOCAB] & VOC_HAND_EMPTY and (S[0, P_HAND] == 0 or S[1, P_HAND] == 0)):
         rule_processes(s)
+        return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -447,7 +458,9 @@ def use_effect(s, p, j):
     turn if it is once per turn (r. 10-5: per card, so another copy still has its use), resolve."""
     c = vS(s)[p, mcol(j, M_CARD)]
     k = action_effect(s, p, c)
-    pay(s, p, vE(s)[p, c, k, E_COST], 0)
+    pay(s, p, vE(s)[p, c, k, E_COST], 0)  # r. 8-4-2-3: the cost actions in text order, the crystals first
+    for _ in range(hand_cost(s, p, c, k)):  # then hand cards into the gauge (action_effect checked there are enough)
+        to_gauge(s, p, take_hand(s, p, vS(s)[p, P_HAND] - 1))
     if action_once(s, p, c, k):
         vS(s)[p, mcol(j, M_ACTED)] = 1
     fire(s, p, c, TR_ACTION, j)
@@ -537,9 +550,9 @@ def counter_step(s, q, in_battle):
     caller opens it only while the game goes on and, in a battle, the battle is on."""
     S = vS(s)
     acted = False
-    for _ in range(16):
-        checkpoint(s)
-        if vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q)):
+    for _ in range(16):  # the game on and the battle on at the start and after an action (below): a checkpoint that
+        # ran nothing leaves them so
+        if checkpoint(s) and (vG(s)[G_OVER] or (in_battle and not battle_on(s, 1 - q))):
             break
         i = counter_action(s, q, in_battle)
         if i < 0:
@@ -649,7 +662,7 @@ def battle_phase(s, p):
             for j in range(SLOTS + 1):
                 if attacker_in(s, p, j):
                     total += unit_atk(s, p, j)
-            deal_damage(s, q, t, total)
+            deal_damage_from(s, q, t, total, DSRC_BATTLE)  # r. 4-9-1-1: the attack cards are its source
         end_battle(s, p)
         checkpoint(s)
 

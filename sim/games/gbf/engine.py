@@ -36,8 +36,17 @@ import sys
 import numpy as np
 from numba import njit
 
-from sim.cards.effects import COND_MY_TURN, E_NCOLS, E_OP, E_TRIGGER, MAX_EFFECTS, text_hash
-from sim.cards.model import Deck
+from sim.cards.effects import (
+    COND_MY_TURN,
+    E_NCOLS,
+    E_OP,
+    E_TRIGGER,
+    MAX_EFFECTS,
+    XC_DISCARD,
+    Effect,
+    text_hash,
+)
+from sim.cards.model import Card, Deck
 from sim.engine.compiled import K_NAMEH, K_NCOLS, K_RANK, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import SUB_COIN, derive_seed, randbelow
@@ -77,6 +86,11 @@ from sim.games.gbf.rules import (
     CHIP_ATK,
     CHIP_HP,
     CHIP_RANK,
+    DMG_BECOMES,
+    DMG_SOURCES,
+    DSRC_BATTLE,
+    DSRC_CARD,
+    DSRC_STONE,
     G_CHECK,
     G_DETAIL,
     G_FIRST,
@@ -104,9 +118,13 @@ from sim.games.gbf.rules import (
     M_LVC,
     M_W,
     MAX_TURNS,
+    NEG_OUGI,
+    NEG_STATIC,
     O_TURN_CAP,
     OP_DMG_MOD,
+    OP_GRANT,
     OP_KO_INSTEAD,
+    OP_NEGATE,
     OP_PUMP,
     OPTION_SPECS,
     P_ACT,
@@ -142,8 +160,10 @@ from sim.games.gbf.rules import (
     TURN_CAP_MAX,
     VOC_ACT_PUMP,
     VOC_DMG_MOD,
+    VOC_GRANT,
     VOC_HAND_EMPTY,
     VOC_KO_INSTEAD,
+    VOC_NEGATE,
     VOC_TIMING,
     Z0,
     Z_CRY,
@@ -211,6 +231,7 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
             if e.op == "ko_instead" and (e.trigger != "static" or c.type != "member"):
                 raise InputError(deck.path, f"card {c.code}: ko_instead is a member's static replacement effect "
                                             "(static:ko_instead:N:self; r. 8-10)")
+            _check_text_effect(deck, c, e, c.effects)
             if e.op == "lose" and e.target not in ("opp_player", "own_player"):
                 raise InputError(deck.path, f"card {c.code}: a lose effect's target is opp_player or own_player, not "
                                             f"{e.target} (r. 1-2-5: a player loses)")
@@ -239,6 +260,40 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
     effects[n_rows:n_rows + len(leaders)] = comp.effects[len(main):]
     return GbfCompiledDeck(GAME, deck.name, cards, effects, comp.codes[:len(main)], comp.names[:len(main)],
                            len(main), len(leaders))
+
+
+def _check_text_effect(deck: Deck, c: Card, e: Effect, effects: tuple[Effect, ...]) -> None:
+    """The damage sources and replacements, negations and grants the engine reads (r. 4-9, 8-10-1-1, 10-10)."""
+    if e.op == "damage_mod" and not 0 <= e.param <= DMG_SOURCES | DMG_BECOMES:
+        raise InputError(deck.path, f"card {c.code}: a damage_mod's param is the sum of the sources it reads "
+                                    f"({DSRC_BATTLE} battle, {DSRC_STONE} summon stones, {DSRC_CARD} leaders' and "
+                                    f"members' effects; 0 all, r. 4-9) and {DMG_BECOMES} for 'the damage becomes "
+                                    f"amount' (r. 8-10-1-1), not {e.param}")
+    if e.op == "damage_mod" and e.param & DMG_BECOMES and (e.target != "self" or e.amount < 0):
+        raise InputError(deck.path, f"card {c.code}: 'the damage becomes N' replaces the damage the card itself "
+                                    "receives (target self, N >= 0; r. 8-10-1-1)")
+    if e.op == "negate" and (e.trigger != "static" or e.target != "all_opp_characters"
+                             or not 0 < e.param <= NEG_OUGI | NEG_STATIC):
+        raise InputError(deck.path, f"card {c.code}: a negate is static:negate:0:all_opp_characters:P with P "
+                                    f"{NEG_OUGI} (the opponent's members' ougi), {NEG_STATIC} (their continuous "
+                                    f"effects) or {NEG_OUGI | NEG_STATIC} (both) (r. 10-10-2)")
+    if e.op == "grant":
+        k = effects.index(e)
+        before = effects[k - 1] if k > 0 else None
+        if e.trigger != "static" or e.target != "all_own_characters" or before is None \
+                or (before.trigger, before.op, before.target) != ("static", "damage_mod", "self"):
+            raise InputError(deck.path, f"card {c.code}: a grant is static:grant:0:all_own_characters after the "
+                                        "static damage_mod (target self) it gives the other members (r. 10-10-1)")
+    if e.op == "break_armor" and e.target not in ("opp_player", "own_player"):
+        raise InputError(deck.path, f"card {c.code}: break_armor breaks armor cards of opp_player or own_player, not "
+                                    f"{e.target} (r. 9-4-2-2)")
+    if e.xcost and (e.trigger != "action" or e.xcost & 7 != XC_DISCARD or "assist" in c.keywords):
+        raise InputError(deck.path, f"card {c.code}: the cost action the GBF engine reads besides crystals is "
+                                    "discardN (put N hand cards into the gauge) on a member's activated effect "
+                                    "(r. 8-4-2-3)")
+    if e.op == "negate_received" and (e.trigger == "static" or e.target not in ("opp_character", "self")):
+        raise InputError(deck.path, f"card {c.code}: negate_received ends the effects an opposing unit "
+                                    "(opp_character) or the card itself (self) has received (r. 10-10-2-1)")
 
 
 class GbfCompiledDeck(CompiledDeck):
@@ -280,7 +335,9 @@ def _vocab_flags(effs: np.ndarray) -> int:
     return (VOC_HAND_EMPTY if (trig == TR_HAND_EMPTY).any() else 0) | \
         (VOC_DMG_MOD if ((trig == TR_STATIC) & (op == OP_DMG_MOD)).any() else 0) | \
         (VOC_TIMING if timings.any() else 0) | (VOC_ACT_PUMP if ((trig == TR_ACTION) & (op == OP_PUMP)).any() else 0) | \
-        (VOC_KO_INSTEAD if ((trig == TR_STATIC) & (op == OP_KO_INSTEAD)).any() else 0)
+        (VOC_KO_INSTEAD if ((trig == TR_STATIC) & (op == OP_KO_INSTEAD)).any() else 0) | \
+        (VOC_NEGATE if ((trig == TR_STATIC) & (op == OP_NEGATE)).any() else 0) | \
+        (VOC_GRANT if ((trig == TR_STATIC) & (op == OP_GRANT)).any() else 0)
 
 
 def _game_template(policy_a: int, policy_b: int, detail: str, options: dict[str, int] | None,
@@ -517,7 +574,8 @@ def check_state(s, end):
             for i in range(S[p, cnt]):
                 seen[S[p, zoff(s, z) + i]] += 1
         for i in range(S[p, P_ARM]):
-            seen[S[p, ARM0 + i]] += 1
+            a = S[p, ARM0 + i]
+            seen[a if a >= 0 else -1 - a] += 1  # a named armor card is stored as -1 - c (rules.name_armor)
         names = np.zeros(SLOTS, np.int32)
         for j in range(SLOTS):
             c = S[p, mcol(j, M_CARD)]

@@ -46,11 +46,13 @@ from sim.games.gbf.rules import (
     O_ACCUM,
     O_LEADER_STACK,
     OP_BREAK,
+    OP_BREAK_ARMOR,
     OP_DAMAGE,
     OP_DRAW,
     OP_DULL,
     OP_GAIN,
     OP_LOSE,
+    OP_NEGATE_RECEIVED,
     OP_PUMP,
     OP_RESET,
     OP_SHIELD,
@@ -71,6 +73,7 @@ from sim.games.gbf.rules import (
     P_PREV_RANK,
     SLOTS,
     SUMMON,
+    TG_ALL,
     TG_ALL_OPP,
     TG_OPP_LEADER,
     TG_SELF,
@@ -92,6 +95,7 @@ from sim.games.gbf.rules import (
     opt,
     ougi_cost,
     random_index,
+    received_target,
     reset_target,
     stone_condition,
     summon_cost,
@@ -196,6 +200,8 @@ def useful(s, p, c, k, defending):
             return n_members(s, q) == 0 and not defending
         if tg == TG_ALL_OPP:
             return n_members(s, q) > 0
+        if tg == TG_ALL:  # each member of both players: worth it when it KOs more of the opponent's than of p's
+            return sweep_kills(s, q, x) > sweep_kills(s, p, x)
         return best_opp_member(s, q, x, True) >= 0
     if op == OP_BREAK:
         return best_opp_member(s, q, E[p, c, k, 4], True) >= 0 or n_members(s, q) > 0 and not defending
@@ -203,11 +209,25 @@ def useful(s, p, c, k, defending):
         return defending
     if op == OP_DULL:
         return False  # nothing in the vocabulary cares about a rested member but attacks
+    if op == OP_BREAK_ARMOR:  # the opponent's armor (its own never: a break gives the owner a card)
+        return tg == TG_OPP_LEADER and vS(s)[q, P_ARM] > 0 and not defending
+    if op == OP_NEGATE_RECEIVED:  # an opposing unit that has received a raised ATK / HP or chips
+        return received_target(s, q) >= 0
     if op == OP_RESET:  # an opposing unit with a raised ATK / HP (an attack card first, reset_target)
         return reset_target(s, q, E[p, c, k, 4]) >= 0
     if op == OP_LOSE:  # r. 1-2-5: the opponent loses now (its armor is low enough); never the own loss
         return tg == TG_OPP_LEADER and vS(s)[q, P_ARM] <= E[p, c, k, 4]
     return not defending and vG(s)[G_BATTLE] != 0
+
+
+@engine_jit
+def sweep_kills(s, r, x):
+    """How many of r's members x damage each would KO (printed damage, before additions and reductions)."""
+    k = 0
+    for j in range(SLOTS):
+        if vS(s)[r, mcol(j, M_CARD)] >= 0 and x >= unit_hp(s, r, j):
+            k += 1
+    return k
 
 
 @engine_jit
@@ -301,10 +321,10 @@ def main_action(s, p):
         if card(s, p, c, K_TYPE) != SUMMON:
             continue
         cost, elem = summon_cost(s, p, c)
-        k = first_effect(s, p, c, TR_CAST)
-        if cost <= spare and can_pay(s, p, cost, elem) and stone_condition(s, p, c) \
-                and (k < 0 or useful(s, p, c, k, False)):
-            return A_SUMMON * ACT + i
+        if cost <= spare and can_pay(s, p, cost, elem) and stone_condition(s, p, c):
+            k = first_effect(s, p, c, TR_CAST)  # read only for a stone that can be played
+            if k < 0 or useful(s, p, c, k, False):
+                return A_SUMMON * ACT + i
     for j in range(SLOTS):
         c = S[p, mcol(j, M_CARD)]
         if c >= 0 and not S[p, mcol(j, M_ACTED)] and not card(s, p, c, K_KW) & KW_ASSIST:
@@ -411,30 +431,47 @@ def attack_plan(s, p):
     gauge, spare = vS(s)[p, P_GUP], (param(s, p, 2) if policy(s, p) == CONTROL else 0)
     boost = pump_stone(s, p, 0)  # r. 7-2-1-3-4: a +ATK stone it can play in the attack step counts
     boost = boost // ACT if boost >= 0 else 0
-    best, score = -1, -(1 << 30)
-    top, top_value = -1, -(1 << 30)
+    # the targets (the leader only when the opponent has no member, r. 7-2-1-3-1-2): their HP and worth, read once
+    targets, top, top_value = 0, -1, -(1 << 30)
+    h0, h1, h2, h3, w0, w1, w2, w3 = 0, 0, 0, 0, 0, 0, 0, 0
     for t in range(SLOTS + 1):
         if (t == LEADER_SLOT) != leader_only or (t < SLOTS and vS(s)[q, mcol(t, M_CARD)] < 0):
             continue
-        hp = unit_hp(s, q, t)
-        value = 100 if t == LEADER_SLOT else unit_atk(s, q, t)
+        targets |= 1 << t
+        hp, value = unit_hp(s, q, t), 100 if t == LEADER_SLOT else unit_atk(s, q, t)
+        if t == 0:
+            h0, w0 = hp, value
+        elif t == 1:
+            h1, w1 = hp, value
+        elif t == 2:
+            h2, w2 = hp, value
+        else:
+            h3, w3 = hp, value
         if value > top_value:
             top, top_value = t, value
-        mask = 0
-        while True:  # the non-empty subsets of avail, in increasing order ((m - avail) & avail)
-            mask = (mask - avail) & avail
-            if mask == 0:
-                break
-            total, _g = group_atk(mask, atk, cost, bonus, gauge, spare)
-            k = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1)
+    hps, worth = (h0, h1, h2, h3), (w0, w1, w2, w3)
+    # each group's damage once for all targets; the pick is the first best in (target, group) order, so a later
+    # target replaces an equal score only if it comes first
+    best, score, best_t = -1, -(1 << 30), SLOTS + 1
+    mask = 0
+    while True:  # the non-empty subsets of avail, in increasing order ((m - avail) & avail)
+        mask = (mask - avail) & avail
+        if mask == 0:
+            break
+        total, _g = group_atk(mask, atk, cost, bonus, gauge, spare)
+        k = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1)
+        for t in range(SLOTS + 1):
+            if not targets >> t & 1:
+                continue
+            hp, value = hps[t], worth[t]
             if total + boost < hp:
                 continue
             # aggro: fewest attackers (more battles, more armor); others: best target, least overkill;
             # a battle that needs the stone after one that does not
             over = total - hp if total >= hp else 500
             v = -k * 1000 + value - (500 if total < hp else 0) if pol == AGGRO else value * 1000 - over
-            if v > score:
-                best, score = mask * 4 + t, v
+            if v > score or (v == score and t < best_t):
+                best, score, best_t = mask * 4 + t, v, t
     if best >= 0 or top < 0:
         return best
     # no group KOs: one battle of the units whose ougi pays (its effect has something to do now, or

@@ -36,6 +36,7 @@ from sim.cards.effects import (
     OPS,
     TARGETS,
     TRIGGERS,
+    XC_DISCARD,
 )
 from sim.engine.compiled import K_COST, K_ELEM, K_HP, K_KW, K_NAMEH, K_NCOLS, K_POWER, K_RANK, K_TRIGS, K_TYPE
 from sim.engine.jit import engine_jit
@@ -65,13 +66,26 @@ TR_ENTER, TR_ATTACK, TR_CAST, TR_ACTION, TR_STATIC, TR_LEAVE = (
     "turn_start", "main_start", "battle_start", "attack_step", "damage_step", "burst_start", "job_change",
     "limit_break", "hand_empty"))
 (OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_SHIELD, OP_DULL, OP_GAIN, OP_ACTIVATE, OP_CHIP, OP_DISCARD, OP_DMG_MOD,
- OP_RESET, OP_LOSE, OP_KO_INSTEAD) = (OPS.index(o) for o in (
+ OP_RESET, OP_LOSE, OP_KO_INSTEAD, OP_NEGATE, OP_GRANT, OP_NEGATE_RECEIVED, OP_BREAK_ARMOR) = (OPS.index(o) for o in (
     "draw", "damage", "break", "pump", "shield", "dull", "gain_cp", "activate", "chip", "discard", "damage_mod", "reset",
-    "lose", "ko_instead"))
+    "lose", "ko_instead", "negate", "grant", "negate_received", "break_armor"))
 UNTIL_OWN_TURN = 1  # pump / shield param: the modification lasts until its controller's turn starts (r. 6-2-1)
 CHIP_ATK, CHIP_HP, CHIP_RANK = 0, 1, 2  # chip param: the stat an "X+N chip" modifies (r. 10-16-4-1)
-TG_OPP, TG_OWN, TG_SELF, TG_OPP_LEADER, TG_ALL_OPP = (
-    TARGETS.index(t) for t in ("opp_character", "own_character", "self", "opp_player", "all_opp_characters"))
+TG_OPP, TG_OWN, TG_SELF, TG_OPP_LEADER, TG_ALL_OPP, TG_ALL_OWN, TG_ALL = (TARGETS.index(t) for t in (
+    "opp_character", "own_character", "self", "opp_player", "all_opp_characters", "all_own_characters",
+    "all_characters"))
+# the source of a damage instance (r. 4-9-1): an attack card in the damage step (r. 4-9-1-1), else the card whose
+# effect deals it (r. 4-9-1-2): a summon stone, or a leader or member (its ougi, its other effects, an Assist);
+# the chain burst is the rules' own damage and has none (DSRC_NONE)
+DSRC_NONE, DSRC_BATTLE, DSRC_STONE, DSRC_CARD = 0, 1, 2, 4
+# damage_mod param: the sources it applies to (DSRC_* bits, 0 = every damage, the chain burst's too) and
+# DMG_BECOMES: the damage value becomes `amount` (a replacement of the number only, r. 8-10-1-1)
+DMG_SOURCES, DMG_BECOMES = 7, 8
+# a cost's element icons (r. 8-4-2-1) beyond the first ride in the `elem` argument of can_pay / pay above the element
+# bits: a summon stone's are the E_COST of its cast effect (summon_cost; 0 or 1: one icon)
+ICON_SHIFT, ELEM_MASK = 8, 255
+XC_MASK = 0x7FFF  # E_DULL bits 1-15: an activated effect's extra cost action (sim.cards.effects Effect.xcost)
+NEG_OUGI, NEG_STATIC = 1, 2  # negate param: the ougi, the continuous effects of the opponent's members (r. 10-10-2)
 
 # ---- player row: scalars
 (P_HEAD, P_DECK, P_HAND, P_GUP, P_GDN, P_CRY, P_ARM, P_LEAD, P_LACT, P_LATK, P_LHP, P_LDMG, P_LOUGI,
@@ -110,9 +124,10 @@ LOST_LEADER, LOST_DECK, LOST_CONCEDED, LOST_EFFECT = 1, 2, 3, 4
 # ---- game row
 (G_FIRST, G_TP, G_TURN, G_OVER, G_CHECK, G_VIOL, G_DETAIL, G_BATTLE, G_PSLOT, G_PSER, G_ATTSEEN) = range(11)
 G_VOCAB = 11  # VOC_* bits: the game's decks have cards of these (set with the cards; the engine skips the work without)
-VOC_HAND_EMPTY, VOC_DMG_MOD, VOC_TIMING, VOC_ACT_PUMP, VOC_KO_INSTEAD = 1, 2, 4, 8, 16  # a hand_empty state trigger
-# (r. 8-7-5), a static damage_mod (r. 9-2-1-3-2), an "at the start of" timing (r. 6-2-2 ...), a member's +ATK activated
-# effect, a static ko_instead replacement (r. 8-10)
+VOC_HAND_EMPTY, VOC_DMG_MOD, VOC_TIMING, VOC_ACT_PUMP, VOC_KO_INSTEAD, VOC_NEGATE, VOC_GRANT = 1, 2, 4, 8, 16, 32, 64
+# a hand_empty state trigger (r. 8-7-5), a static damage_mod (r. 9-2-1-3-2), an "at the start of" timing (r. 6-2-2
+# ...), a member's +ATK activated effect, a static ko_instead replacement (r. 8-10), a static negate (r. 10-10-2), a
+# static grant (r. 10-10-1)
 G_POL = 12  # 2 policy ids
 NPAR = 3
 G_PAR = G_POL + 2  # NPAR parameters per seat
@@ -323,7 +338,8 @@ def active_crystals(s, p, elem):
 @engine_jit
 def can_pay(s, p, cost, elem):
     """r. 8-4-2: `cost` crystals in all, one of them of the card's element when it has one (the
-    engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]), the others of any element
+    engine's summon-cost format: the digest gives none, §3 [AMBIGUOUS]; `elem` >> ICON_SHIFT of them when it says
+    more, r. 8-4-2-1: both the element icons and the number icons are paid, r. 8-4-2-2-2), the others of any element
     (r. 8-4-2-2: a crystal with no element pays only those, r. 2-2-1-1-1); no partial payment (r. 8-4-2-4); a
     cost of 0 is paid by declaring the activation (r. 8-4-2-2-1). The callers offer only what this allows: no
     cost, no activation (r. 8-4-2-5)."""
@@ -334,33 +350,38 @@ def can_pay(s, p, cost, elem):
         return False
     if elem == 0:
         return True
-    for i in range(S[p, P_CRY]):  # one active crystal of the element is enough: stop at the first
-        if S[p, zoff(s, Z_CRYA) + i] and card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & elem:
-            return True
+    need, bits = max(1, elem >> ICON_SHIFT), elem & ELEM_MASK
+    for i in range(S[p, P_CRY]):  # enough active crystals of the element: stop there
+        if S[p, zoff(s, Z_CRYA) + i] and card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & bits:
+            need -= 1
+            if need == 0:
+                return True
     return False
 
 
 @engine_jit
 def pay(s, p, cost, elem):
-    """Rest the crystals of can_pay: one of the element first, then others (non-matching first)."""
+    """Rest the crystals of can_pay: those of the element icons first (r. 8-4-2-2-2), then the number icons'
+    (non-matching first)."""
     S = vS(s)
     left = cost
-    need = 1 if elem != 0 and cost > 0 else 0
+    need = max(1, elem >> ICON_SHIFT) if elem != 0 and cost > 0 else 0
+    bits = elem & ELEM_MASK
     for pass_ in range(3):
         for i in range(S[p, P_CRY]):
-            if left <= 0:
+            if left <= 0 or (pass_ == 0 and need == 0):
                 break
             a = zoff(s, Z_CRYA) + i
             if not S[p, a]:
                 continue
-            match = (card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & elem) != 0
-            if (pass_ == 0 and not (need and match)) or (pass_ == 1 and match):
+            match = (card(s, p, S[p, zoff(s, Z_CRY) + i], K_ELEM) & bits) != 0
+            if (pass_ == 0 and not match) or (pass_ == 1 and match):
                 continue
             S[p, a] = 0
             S[p, P_ACT] -= 1
             left -= 1
             if pass_ == 0:
-                break
+                need -= 1
     if vG(s)[G_TP] == p:
         S[p, P_SPENT] += cost
 
@@ -482,7 +503,7 @@ def place_member(s, p, c, active):
 def ko_instead_cost(s, p, c):
     """The hand cards member c's ko_instead replacement puts into the gauge (r. 8-10), 0 if it has none."""
     E = vE(s)
-    if not has_trig(s, p, c, TR_STATIC):
+    if not has_trig(s, p, c, TR_STATIC) or (vG(s)[G_VOCAB] & VOC_NEGATE and negated(s, p, NEG_STATIC)):
         return 0
     for e in range(E.shape[2]):
         if E[p, c, e, E_TRIGGER] == TR_STATIC and E[p, c, e, E_OP] == OP_KO_INSTEAD:
@@ -528,44 +549,113 @@ def has_trig(s, p, c, t):
 
 
 @engine_jit
-def damage_value(s, p, slot, x):
-    """r. 9-2-1-3-2 / 9-2-1-3-3: x with every addition applied, then every reduction. The vocabulary's static
-    damage_mod effects (r. 8-1-3) of cards in the leader or member area (r. 2-5-2): `all_opp_characters` on the
-    other player's cards changes the damage p's members receive, `self` the damage the card itself receives; a
-    positive amount adds, a negative one reduces."""
+def negated(s, r, what):
+    """r. 10-10-2: whether the `what` (NEG_OUGI / NEG_STATIC) of player r's members is negated: a static negate of
+    the other player's leader or a member in play says so (r. 2-5-2). A negate is not one of the effects it
+    negates, so two of them never depend on each other."""
     S, E = vS(s), vE(s)
-    add, red = 0, 0
-    for k in range(SLOTS + 2):  # the other player's leader and members (members hit only), then the card hit
+    o = 1 - r
+    for j in range(SLOTS + 1):
+        c = S[o, P_LEAD] if j == LEADER_SLOT else S[o, mcol(j, M_CARD)]
+        if c < 0 or not has_trig(s, o, c, TR_STATIC):
+            continue
+        for e in range(E.shape[2]):
+            if E[o, c, e, E_TRIGGER] == TR_STATIC and E[o, c, e, E_OP] == OP_NEGATE and E[o, c, e, E_PARAM] & what:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def damage_mod_applies(s, r, c, e, tg, src):
+    """Whether effect e of r's card c is a static damage_mod of target tg that reads damage from `src` (its param's
+    DSRC_* bits, none = every damage; r. 4-9)."""
+    E = vE(s)
+    sources = E[r, c, e, E_PARAM] & DMG_SOURCES
+    return E[r, c, e, E_TRIGGER] == TR_STATIC and E[r, c, e, E_OP] == OP_DMG_MOD and E[r, c, e, E_TARGET] == tg \
+        and (sources == 0 or sources & src != 0)
+
+
+@engine_jit
+def damage_value(s, p, slot, x, src):
+    """r. 9-2-1-3-2 / 9-2-1-3-3: x from source `src` (DSRC_*, r. 4-9) with every addition applied, then every
+    reduction. The vocabulary's static damage_mod effects (r. 8-1-3) of cards in the leader or member area
+    (r. 2-5-2) whose sources include `src`: `all_opp_characters` on the other player's cards changes the damage p's
+    members receive, `self` the damage the card itself receives (its own text, or text another of p's leader and
+    members grants it, r. 10-10-1); a positive amount adds, a negative one reduces. A `self` one with DMG_BECOMES
+    replaces the value first: it becomes `amount` (r. 8-10-1-1: only the number, so additions and reductions still
+    apply to it; of several, the lowest, the order p would choose, r. 8-10-2). r. 8-9-1: the printed text, then the
+    non-numeric effects (the other player's negate of p's members' continuous effects, grants, r. 10-10), then the
+    numbers: a negated member's damage_mod and grants count for nothing."""
+    S, E = vS(s), vE(s)
+    add, red, becomes = 0, 0, -1
+    neg = vG(s)[G_VOCAB] & VOC_NEGATE
+    mine_off = neg and negated(s, p, NEG_STATIC)  # p's members' continuous effects (the leader's stay)
+    theirs_off = neg and negated(s, 1 - p, NEG_STATIC)
+    for k in range(SLOTS + 2 + (SLOTS + 1 if vG(s)[G_VOCAB] & VOC_GRANT else 0)):  # the other player's members and
+        # leader (members hit only), the card hit, then p's members and leader that may grant it an effect
         r, j, tg = 1 - p, k, TG_ALL_OPP
         if k == SLOTS + 1:
             r, j, tg = p, slot, TG_SELF
+        elif k > SLOTS + 1:
+            r, j, tg = p, k - SLOTS - 2, TG_ALL_OWN
+            if j == slot or slot == LEADER_SLOT:
+                continue
         elif slot == LEADER_SLOT:
+            continue
+        if j != LEADER_SLOT and ((r == p and mine_off) or (r != p and theirs_off)):
             continue
         c = S[r, P_LEAD] if j == LEADER_SLOT else S[r, mcol(j, M_CARD)]
         if c < 0 or not has_trig(s, r, c, TR_STATIC):
             continue
         for e in range(E.shape[2]):
-            if E[r, c, e, E_TRIGGER] == TR_STATIC and E[r, c, e, E_OP] == OP_DMG_MOD and E[r, c, e, E_TARGET] == tg:
-                add += max(E[r, c, e, E_AMOUNT], 0)
-                red += max(-E[r, c, e, E_AMOUNT], 0)
+            g = e
+            if tg == TG_ALL_OWN:  # a grant gives the card hit the effect in the slot before it (validated)
+                if e == 0 or E[r, c, e, E_TRIGGER] != TR_STATIC or E[r, c, e, E_OP] != OP_GRANT:
+                    continue
+                g = e - 1
+            if not damage_mod_applies(s, r, c, g, TG_SELF if tg == TG_ALL_OWN else tg, src):
+                continue
+            a = E[r, c, g, E_AMOUNT]
+            if E[r, c, g, E_PARAM] & DMG_BECOMES:
+                becomes = a if becomes < 0 else min(becomes, a)
+            else:
+                add += max(a, 0)
+                red += max(-a, 0)
+    if becomes >= 0:
+        if becomes == 0:  # r. 9-2-1-3-1: a value of 0 goes no further
+            return 0
+        x = becomes
     return x + add - red
 
 
 @engine_jit
 def deal_damage(s, p, slot, x):
-    """Player p's unit `slot` takes one damage instance of x (r. 9-2-1): x <= 0 does nothing (r. 9-2-1-3-1,
-    1-3-2-2); additions, then reductions (r. 9-2-1-3-2, 9-2-1-3-3: damage_value; a value they bring to 0 or
-    below deals nothing); the card receives the value against its HP (r. 9-2-1-3-4): damage >= HP KOs a member
+    """One damage instance of x with no source (the chain burst: r. 4-9 names none): deal_damage_from."""
+    return deal_damage_from(s, p, slot, x, DSRC_NONE)
+
+
+@engine_jit
+def deal_damage_from(s, p, slot, x, src):
+    """Player p's unit `slot` takes one damage instance of x from source `src` (DSRC_*, r. 4-9, r. 9-2-1): x <= 0
+    does nothing (r. 9-2-1-3-1, 1-3-2-2); additions, then reductions (r. 9-2-1-3-2, 9-2-1-3-3: damage_value; a value
+    they bring to 0 or below deals nothing); then receive_damage. Returns 1 if it KO'd a member / broke or queued a
+    leader result."""
+    if x <= 0:
+        return 0
+    if vG(s)[G_VOCAB] & VOC_DMG_MOD:
+        x = damage_value(s, p, slot, x, src)
+        if x <= 0:
+            return 0
+    return receive_damage(s, p, slot, x)
+
+
+@engine_jit
+def receive_damage(s, p, slot, x):
+    """r. 9-2-1-3-4: the card receives damage value x > 0 against its HP: damage >= HP KOs a member
     (r. 9-2-1-3-5), and on the leader queues an armor break (armor left) or KOs it (r. 9-2-1-3-6).
     With damage_accumulates, damage adds up (reset by a KO or an armor break). Returns 1 if it KO'd
     a member / broke or queued a leader result."""
     S = vS(s)
-    if x <= 0:
-        return 0
-    if vG(s)[G_VOCAB] & VOC_DMG_MOD:
-        x = damage_value(s, p, slot, x)
-        if x <= 0:
-            return 0
     if slot == LEADER_SLOT:
         total = x
         if opt(s, O_ACCUM):
@@ -590,6 +680,101 @@ def deal_damage(s, p, slot, x):
         return 0
     ko_member(s, p, slot)
     return 1
+
+
+@engine_jit
+def damage_each_member(s, p, x, both, src):
+    """x damage to each of the opponent's members (both: to each member of both players) at once: every value is
+    taken before any card receives its damage, and the KOs they cause are processed for the turn player's members
+    first, then the other player's (r. 9-2-2-1-1)."""
+    S, G = vS(s), vG(s)
+    if x <= 0:
+        return
+    v0, v1, v2, w0, w1, w2 = x, x, x, x, x, x  # v: the turn player's members, w: the other player's
+    tp = G[G_TP]
+    if G[G_VOCAB] & VOC_DMG_MOD:  # the values of the players hit
+        if both or p != tp:
+            v0, v1, v2 = (damage_value(s, tp, 0, x, src), damage_value(s, tp, 1, x, src),
+                          damage_value(s, tp, 2, x, src))
+        if both or p == tp:
+            w0, w1, w2 = (damage_value(s, 1 - tp, 0, x, src), damage_value(s, 1 - tp, 1, x, src),
+                          damage_value(s, 1 - tp, 2, x, src))
+    for k in range(2):
+        r = tp if k == 0 else 1 - tp
+        if r == p and not both:
+            continue
+        for j in range(SLOTS):
+            if S[r, mcol(j, M_CARD)] < 0:
+                continue
+            y = (v0 if j == 0 else v1 if j == 1 else v2) if k == 0 else (w0 if j == 0 else w1 if j == 1 else w2)
+            if y > 0:
+                receive_damage(s, r, j, y)
+
+
+@engine_jit
+def name_armor(s, r, chooser):
+    """r. 9-4-2-2 / 9-4-2-3-1-1: an effect breaks one of r's armor cards and names it: `chooser` (the effect's
+    controller) picks one not named yet, at random (nobody may look at armor, r. 3-8-2), with its own random
+    stream; the card is marked named (stored as -1 - c) and an armor break is queued. The break turns that card
+    face up (named_armor), not one r chooses."""
+    S = vS(s)
+    free = 0
+    for i in range(S[r, P_ARM]):
+        if S[r, ARM0 + i] >= 0:
+            free += 1
+    if free == 0:
+        return
+    k = random_index(s, SUB_SEAT0 + chooser, free)
+    for i in range(S[r, P_ARM]):
+        if S[r, ARM0 + i] >= 0:
+            if k == 0:
+                S[r, ARM0 + i] = -1 - S[r, ARM0 + i]
+                S[r, P_PEND_ARM] += 1
+                return
+            k -= 1
+
+
+@engine_jit
+def named_armor(s, q):
+    """The armor slot of q's first named armor card (name_armor), -1 if none."""
+    S = vS(s)
+    for i in range(S[q, P_ARM]):
+        if S[q, ARM0 + i] < 0:
+            return i
+    return -1
+
+
+@engine_jit
+def received_target(s, q):
+    """The opposing unit whose received effects (r. 10-10-2-1) matter most: the largest positive sum of its ATK and
+    HP modifications and chips, attack cards first; -1 if none has one."""
+    S = vS(s)
+    best, score = -1, 0
+    for j in range(SLOTS + 1):
+        if j < SLOTS and S[q, mcol(j, M_CARD)] < 0:
+            continue
+        if j == LEADER_SLOT:
+            m, att = S[q, P_LATK] + S[q, P_LHP] + S[q, P_LCHR], S[q, P_LATT]
+        else:
+            m, att = S[q, mcol(j, M_ATK)] + S[q, mcol(j, M_HP)] + S[q, mcol(j, M_CHR)], S[q, mcol(j, M_ATT)]
+        v = m + (1000 if att else 0)
+        if m > 0 and v > score:
+            best, score = j, v
+    return best
+
+
+@engine_jit
+def negate_received(s, r, j):
+    """r. 10-10-2-1: the effects r's unit j has received end: its ATK and HP modifications (this turn's and those
+    until its controller's turn starts) and its chips (what an effect put on it, r. 10-16-2). What an instant effect
+    did (damage, a rest) is done and stays."""
+    S = vS(s)
+    if j == LEADER_SLOT:
+        S[r, P_LATK], S[r, P_LHP], S[r, P_LATKU], S[r, P_LHPU] = 0, 0, 0, 0
+        S[r, P_LCHA], S[r, P_LCHH], S[r, P_LCHR] = 0, 0, 0
+    elif j >= 0:
+        for col in (M_ATK, M_HP, M_ATKU, M_HPU, M_CHA, M_CHH, M_CHR):
+            S[r, mcol(j, col)] = 0
 
 
 @engine_jit
@@ -718,11 +903,13 @@ def resolve(s, p, c, slot_eff, src, last_atk):
     effect fails, r. 8-7-6; `last_atk`: the card's last-known ATK, r. 8-11-1, read by a damage amount of 0).
     The vocabulary (sim.cards.effects): draw; damage to an opposing member (target opp_character; with
     param n > 1 divided among up to n of them, r. 10-13; a hit on the leader needs opp_player) or to each
-    (all_opp_characters); break = KO an opposing member with HP <= param (r. 9-2-2); pump = +ATK, shield =
+    (all_opp_characters; all_characters: each member of both players); break = KO an opposing member with HP <= param (r. 9-2-2); pump = +ATK, shield =
     +HP this turn (r. 2-6-1-1-2), or with param 1 until its controller's turn starts (r. 6-2-1); dull = rest
     N opposing members; gain_cp = make the deck's top card a crystal (r. 10-12); activate = untap; chip = an
     ATK / HP / rank chip (r. 10-16); discard = random opposing hand cards to the gauge (r. 10-14); reset = ATK
-    (param 0) or HP (1) back to the original value (r. 10-15)."""
+    (param 0) or HP (1) back to the original value (r. 10-15); negate_received = the effects an opposing unit (or
+    the card itself) has received end (r. 10-10-2-1). Damage comes from the effect's card (r. 4-9-1-2); damage to
+    each member (all_characters: both players') is dealt at once (damage_each_member, r. 9-2-2-1-1)."""
     S, E = vS(s), vE(s)
     q = 1 - p
     op, x, tg, par = E[p, c, slot_eff, E_OP], E[p, c, slot_eff, E_AMOUNT], E[p, c, slot_eff, E_TARGET], \
@@ -734,20 +921,20 @@ def resolve(s, p, c, slot_eff, src, last_atk):
     if op == OP_DRAW:
         draw_cards(s, p, x)
     elif op == OP_DAMAGE:
+        src_kind = DSRC_STONE if card(s, p, c, K_TYPE) == SUMMON else DSRC_CARD  # r. 4-9-1-2: the effect's card
         if tg == TG_OPP_LEADER:
-            deal_damage(s, q, LEADER_SLOT, x)
-        elif tg == TG_ALL_OPP:
-            for j in range(SLOTS):
-                deal_damage(s, q, j, x)
+            deal_damage_from(s, q, LEADER_SLOT, x, src_kind)
+        elif tg == TG_ALL_OPP or tg == TG_ALL:
+            damage_each_member(s, p, x, tg == TG_ALL, src_kind)
         elif par > 1:  # r. 10-13-1: each share its own damage instance
             share0, share1, share2 = divide_damage(s, q, x, par)
-            deal_damage(s, q, 0, share0)
-            deal_damage(s, q, 1, share1)
-            deal_damage(s, q, 2, share2)
+            deal_damage_from(s, q, 0, share0, src_kind)
+            deal_damage_from(s, q, 1, share1, src_kind)
+            deal_damage_from(s, q, 2, share2, src_kind)
         else:
             j = best_opp_member(s, q, x, False)
             if j >= 0:  # no target: that part is ignored (r. 8-6-3-4)
-                deal_damage(s, q, j, x)
+                deal_damage_from(s, q, j, x, src_kind)
     elif op == OP_BREAK:
         best, score = -1, -1
         for j in range(SLOTS):
@@ -808,6 +995,14 @@ def resolve(s, p, c, slot_eff, src, last_atk):
             if opt(s, O_RESET_CHIPS):
                 S[r, mcol(j, M_CHA + par)] = 0
             S[r, mcol(j, M_ATK + par)], S[r, mcol(j, M_ATKU + par)] = S[r, mcol(j, M_CHA + par)], 0
+    elif op == OP_NEGATE_RECEIVED:  # r. 10-10-2-1: an opposing unit (opp_character) or the card itself (self)
+        if tg == TG_SELF:
+            negate_received(s, p, src)
+        else:
+            negate_received(s, q, received_target(s, q))
+    elif op == OP_BREAK_ARMOR:  # r. 9-4-2-2: an armor-destroying effect queues armor breaks, of the cards it names
+        for _ in range(max(x, 1)):
+            name_armor(s, q if tg == TG_OPP_LEADER else p, p)
     elif op == OP_DISCARD:  # r. 10-14: x cards chosen at random from the opponent's hand go to its gauge
         for _ in range(x):
             if S[q, P_HAND] <= 0:
@@ -892,7 +1087,17 @@ def fire_area(s, p, trigger):
 
 @njit(cache=True, inline="always")
 def summon_cost(s, p, c):
-    return card(s, p, c, K_COST), card(s, p, c, K_ELEM)
+    """(crystals in all, the element bits with the element icons above ICON_SHIFT when there are several: the E_COST
+    of the stone's cast effect, r. 8-4-2-2-2)."""
+    E = vE(s)
+    icons = 0
+    if has_trig(s, p, c, TR_CAST):
+        for k in range(E.shape[2]):
+            if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_CAST:
+                icons = E[p, c, k, E_COST]
+                break
+    elem = card(s, p, c, K_ELEM)
+    return card(s, p, c, K_COST), (elem | icons << ICON_SHIFT if icons > 1 and elem != 0 else elem)
 
 
 @njit(cache=True, inline="always")
@@ -901,6 +1106,8 @@ def ougi_cost(s, p, c):
     E = vE(s)
     if not (card(s, p, c, K_TRIGS) >> TR_ATTACK) & 1:
         return -1
+    if vG(s)[G_VOCAB] & VOC_NEGATE and card(s, p, c, K_TYPE) == MEMBER and negated(s, p, NEG_OUGI):
+        return -1  # r. 10-10-2: a negated ougi is treated as absent
     for k in range(E.shape[2]):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_ATTACK:
             return E[p, c, k, E_COST]
@@ -909,14 +1116,23 @@ def ougi_cost(s, p, c):
 
 @njit(cache=True, inline="always")
 def action_effect(s, p, c):
-    """The card's activated effect slot (trigger "action"; an Assist's when KW assist), -1 if none."""
+    """The card's activated effect slot (trigger "action"; an Assist's when KW assist), -1 if none or if a cost
+    action besides its crystals cannot be paid now (r. 8-4-2-4: then none of the cost is paid; hand_cost)."""
     E = vE(s)
     if not (card(s, p, c, K_TRIGS) >> TR_ACTION) & 1:
         return -1
     for k in range(E.shape[2]):
         if E[p, c, k, E_OP] != 0 and E[p, c, k, E_TRIGGER] == TR_ACTION:
-            return k
+            return k if hand_cost(s, p, c, k) <= vS(s)[p, P_HAND] else -1
     return -1
+
+
+@njit(cache=True, inline="always")
+def hand_cost(s, p, c, k):
+    """The hand cards activated effect k of card c puts into the gauge as a cost action besides its crystals (the
+    `discardN` cost token, XC_DISCARD), 0 if none."""
+    x = (vE(s)[p, c, k, E_DULL] >> 1) & XC_MASK
+    return x >> 3 if x & 7 == XC_DISCARD else 0
 
 
 @njit(cache=True, inline="always")
