@@ -499,7 +499,7 @@ def cond_ok(S, p, s, c, slot):
             for i in range(ps[p, P_NMAIN]):
                 if cs[p, S_ZONE, i] == Z_BREAK:
                     seen |= 1 << cards[p, i, K_TYPE]
-            m = (seen & 1) + (seen >> 1 & 1) + (seen >> 2 & 1) + (seen >> 3 & 1)
+            m = popcount(seen & 15)
         else:
             m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
                 if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] \

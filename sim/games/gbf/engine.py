@@ -221,7 +221,7 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
         raise InputError(deck.path, "a GBF game needs a main deck and a leader deck of 1-5 leaders with a "
                                     "rank-0 leader (r. 5-1-2, 5-1-2-3)")
     for c in main + leaders:
-        for e in c.effects:
+        for k, e in enumerate(c.effects):
             if e.op == "chip" and e.param not in (CHIP_ATK, CHIP_HP, CHIP_RANK):
                 raise InputError(deck.path, f"card {c.code}: a chip's param is {CHIP_ATK} (ATK), {CHIP_HP} (HP) or "
                                             f"{CHIP_RANK} (rank), not {e.param} (r. 10-16-4-1)")
@@ -231,7 +231,7 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
             if e.op == "ko_instead" and (e.trigger != "static" or c.type != "member"):
                 raise InputError(deck.path, f"card {c.code}: ko_instead is a member's static replacement effect "
                                             "(static:ko_instead:N:self; r. 8-10)")
-            _check_text_effect(deck, c, e, c.effects)
+            _check_text_effect(deck, c, e, c.effects[k - 1] if k > 0 else None)
             if e.op == "lose" and e.target not in ("opp_player", "own_player"):
                 raise InputError(deck.path, f"card {c.code}: a lose effect's target is opp_player or own_player, not "
                                             f"{e.target} (r. 1-2-5: a player loses)")
@@ -262,7 +262,7 @@ def _compile(deck: Deck, n_rows: int) -> CompiledDeck:
                            len(main), len(leaders))
 
 
-def _check_text_effect(deck: Deck, c: Card, e: Effect, effects: tuple[Effect, ...]) -> None:
+def _check_text_effect(deck: Deck, c: Card, e: Effect, before: Effect | None) -> None:
     """The damage sources and replacements, negations and grants the engine reads (r. 4-9, 8-10-1-1, 10-10)."""
     if e.op == "damage_mod" and not 0 <= e.param <= DMG_SOURCES | DMG_BECOMES:
         raise InputError(deck.path, f"card {c.code}: a damage_mod's param is the sum of the sources it reads "
@@ -278,8 +278,6 @@ def _check_text_effect(deck: Deck, c: Card, e: Effect, effects: tuple[Effect, ..
                                     f"{NEG_OUGI} (the opponent's members' ougi), {NEG_STATIC} (their continuous "
                                     f"effects) or {NEG_OUGI | NEG_STATIC} (both) (r. 10-10-2)")
     if e.op == "grant":
-        k = effects.index(e)
-        before = effects[k - 1] if k > 0 else None
         if e.trigger != "static" or e.target != "all_own_characters" or before is None \
                 or (before.trigger, before.op, before.target) != ("static", "damage_mod", "self"):
             raise InputError(deck.path, f"card {c.code}: a grant is static:grant:0:all_own_characters after the "
