@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import statistics
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from sim import games as games_registry
-from sim.bench.games import SEARCH_GAMES
+from sim.bench.games import ROUNDS, SEARCH_GAMES, interleaved_rates
 from sim.cli.app import app
+from sim.engine.results import G_TURNS
 
 runner = CliRunner()
 
@@ -122,3 +127,28 @@ def test_small_ratios_are_not_rounded_to_zero() -> None:
     from sim.cli.bench import ratio_text
 
     assert ratio_text(0.0261) == "0.0261" and ratio_text(1.6e-5) == "1.60e-05" and ratio_text(None) == "-"
+
+
+class _Slowing:
+    """A stand-in engine whose games cost `cost` seconds each, three times as much once the clock passes `switch`
+    (as when another job starts on the machine mid-run)."""
+
+    def __init__(self, cost: float, switch: float) -> None:
+        self.cost, self.switch = cost, switch
+
+    def play(self, a, b, pa, pb, *, seed, stream, start, n):  # noqa: ANN001, ANN201 - the engines' play signature
+        time.sleep(n * self.cost * (3 if time.perf_counter() > self.switch else 1))
+        games = np.zeros((n, G_TURNS + 1), dtype=np.int64)
+        games[:, G_TURNS] = 10
+        return SimpleNamespace(games=games)
+
+
+def test_the_ratio_holds_when_the_load_changes_between_the_null_game_and_the_engine() -> None:
+    switch = time.perf_counter() + 0.5
+    null, engine = _Slowing(1e-5, switch), _Slowing(1e-4, switch)
+    rates, turns = interleaved_rates([(null, (None, None), (0, 0), 100), (engine, (None, None), (0, 0), 10)], 1, 1.2)
+    assert len(rates[0]) == len(rates[1]) == ROUNDS and turns == [10.0, 10.0]
+    ratio = statistics.median(r / base for r, base in zip(rates[1], rates[0], strict=True))
+    assert ratio == pytest.approx(0.1, rel=0.25)
+    # timed one after the other, the engine (all after the switch) would have looked a third as fast
+    assert statistics.median(rates[1]) < 0.7 * 1 / 1e-4

@@ -2,9 +2,11 @@
 
 Absolute speeds depend on the machine and on whoever else is using it, so each engine row also
 gives its ratio to the null game (shuffle both decks, deal 5 and draw 2 cards a turn for 8 turns a
-seat, about what an FFTCG game draws; no rules) measured right before it on the same decks, thread
-count and game count. The shuffles and per-game set-up are its cost: drawing for 19 or 25 turns a
-seat instead changes its rate by about 5%. Speeds are
+seat, about what an FFTCG game draws; no rules) on the same decks, thread count and game count.
+The shuffles and per-game set-up are its cost: drawing for 19 or 25 turns a seat instead changes
+its rate by about 5%. The null game and the engine's pairings are timed in turn for three rounds
+(`--min-seconds` split among them), so a change of load during the run moves both sides of a
+round's ratio; a row gives the median of its rounds' rates and of their ratios. Speeds are
 measured on one numba thread after a warm-up call (which also loads or compiles the kernel), then
 on two threads for the parallel efficiency rate2 / (2 * rate1).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import math
 import os
 import platform
+import statistics
 import time
 from pathlib import Path
 from types import ModuleType
@@ -31,6 +34,7 @@ STANDARD_POLICIES = ("random", "aggro", "curve", "control")
 MIN_CALL_SECONDS = 0.05
 MAX_CALL_GAMES = 4_000_000
 SEARCH_GAMES = 100  # games per first timed call of a pairing with a search policy
+ROUNDS = 3  # timed rounds, the null game and each pairing in turn
 SHIPPED_DECKS = Path(__file__).resolve().parents[2] / "decks"
 
 
@@ -48,14 +52,10 @@ def machine() -> dict[str, Any]:
             "python": platform.python_version(), "numba": numba.__version__, "system": platform.platform()}
 
 
-def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], games: int,
-                     threads: int, min_seconds: float) -> tuple[float, float]:
-    """Play calls of at least `games` fresh game indexes until `min_seconds` have passed; returns the
-    games per second and the mean game length in turns of the timed games.
-
-    A call lasts at least MIN_CALL_SECONDS (more games per call for fast engines), so thread start-up
-    and call overhead do not swamp the null game's or a 2-thread measurement.
-    """
+def call_size(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], games: int,
+              threads: int) -> tuple[int, int]:
+    """Warm up, then grow the games per call from `games` until a call lasts MIN_CALL_SECONDS (thread start-up and
+    call overhead must not swamp the null game's or a 2-thread measurement); returns (games per call, next index)."""
     a, b = compiled
     numba.set_num_threads(threads)
     engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=0, n=min(games, 64))  # warm-up
@@ -66,8 +66,15 @@ def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tu
         start += n
         took = time.perf_counter() - t0
         if took >= MIN_CALL_SECONDS or n >= MAX_CALL_GAMES:
-            break
+            return n, start
         n = min(MAX_CALL_GAMES, max(2 * n, int(n * MIN_CALL_SECONDS / max(took, 1e-6))))
+
+
+def timed_calls(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], n: int, start: int,
+                threads: int, min_seconds: float) -> tuple[float, int, int, int]:
+    """Calls of `n` fresh game indexes from `start` until `min_seconds` have passed: (seconds, games, turns, next index)."""
+    a, b = compiled
+    numba.set_num_threads(threads)
     played, turns, t0 = 0, 0, time.perf_counter()
     while True:
         batch = engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=start, n=n)
@@ -76,7 +83,34 @@ def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tu
         start += n
         elapsed = time.perf_counter() - t0
         if elapsed >= min_seconds:
-            return played / elapsed, turns / played
+            return elapsed, played, turns, start
+
+
+def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], games: int,
+                     threads: int, min_seconds: float) -> tuple[float, float]:
+    """Games per second and mean game length in turns of timed calls lasting `min_seconds` in all."""
+    n, start = call_size(engine, compiled, policies, games, threads)
+    elapsed, played, turns, _ = timed_calls(engine, compiled, policies, n, start, threads, min_seconds)
+    return played / elapsed, turns / played
+
+
+def interleaved_rates(entries: list[tuple[ModuleType, tuple[Any, Any], tuple[int, int], int]], threads: int,
+                      min_seconds: float) -> tuple[list[list[float]], list[float]]:
+    """Per-round games/s of each entry (engine, compiled, policies, games), the entries timed in turn for ROUNDS
+    rounds of min_seconds / ROUNDS each, and each entry's mean turns a game. The null game is the first entry, so
+    each round's ratios divide rates measured seconds apart: a change of load between rounds moves both."""
+    sizes = [call_size(e, c, p, g, threads) for e, c, p, g in entries]
+    rates: list[list[float]] = [[] for _ in entries]
+    played, turns = [0] * len(entries), [0] * len(entries)
+    for _ in range(ROUNDS):
+        for i, (e, c, p, _g) in enumerate(entries):
+            n, start = sizes[i]
+            elapsed, games, t, start = timed_calls(e, c, p, n, start, threads, min_seconds / ROUNDS)
+            sizes[i] = (n, start)
+            rates[i].append(games / elapsed)
+            played[i] += games
+            turns[i] += t
+    return rates, [t / g for t, g in zip(turns, played, strict=True)]
 
 
 def shipped_decks(game: str, decks_dir: Path) -> tuple[Deck, Deck] | None:
@@ -97,10 +131,10 @@ def synthetic_decks() -> tuple[Deck, Deck]:
     return deck, deck
 
 
-def _row(name: str, rate1: float, null_rate: float | None, rate2: float | None, games: int,
+def _row(name: str, rate1: float, ratio: float | None, rate2: float | None, games: int,
          turns: float | None = None) -> dict[str, Any]:
     row: dict[str, Any] = {"name": name, "per_s_per_core": round(rate1, 1),
-                           "baseline_ratio": float(f"{rate1 / null_rate:.4g}") if null_rate else None, "games": games}
+                           "baseline_ratio": float(f"{ratio:.4g}") if ratio else None, "games": games}
     if turns is not None:  # an engine's speed depends on how long its games are: the cost of one turn compares engines
         row["mean_turns"] = round(turns, 2)
         row["us_per_turn"] = float(f"{1e6 / (rate1 * turns):.4g}")
@@ -112,24 +146,22 @@ def _row(name: str, rate1: float, null_rate: float | None, rate2: float | None, 
 
 def _bench_pair(engine: ModuleType | None, null: ModuleType, decks: tuple[Deck, Deck], pairings: list[tuple[str, str]],
                 games: int, min_seconds: float, label: str) -> list[dict[str, Any]]:
-    two = numba.config.NUMBA_NUM_THREADS >= 2
-    null_compiled = null.compile_matchup(*decks)
-    null1 = games_per_second(null, null_compiled, (0, 0), games, 1, min_seconds)[0]
-    null2 = games_per_second(null, null_compiled, (0, 0), games, 2, min_seconds)[0] if two else None
-    rows = [_row(f"null ({label})", null1, null1, null2, games)]
-    if engine is None:  # the null game alone
-        return rows
-    compiled = engine.compile_matchup(*decks)
-    kernels = getattr(engine, "POLICY_KERNELS", {})
-    for pa, pb in pairings:
-        policies = (engine.POLICIES[pa], engine.POLICIES[pb])
-        # a policy with a kernel of its own (a search) plays hundreds of games per second, not tens of thousands
-        n = min(games, SEARCH_GAMES) if {pa.split(":")[0], pb.split(":")[0]} & set(kernels) else games
-        rate1, turns = games_per_second(engine, compiled, policies, n, 1, min_seconds)
-        rate2 = games_per_second(engine, compiled, policies, n, 2, min_seconds)[0] if two else None
-        rows.append(_row(f"{engine.GAME} {pa} vs {pb} ({decks[0].name} / {decks[1].name})", rate1, null1, rate2, n,
-                         turns))
-    return rows
+    entries = [(null, null.compile_matchup(*decks), (0, 0), games)]
+    names = [f"null ({label})"]
+    if engine is not None:
+        compiled = engine.compile_matchup(*decks)
+        kernels = getattr(engine, "POLICY_KERNELS", {})
+        for pa, pb in pairings:
+            # a policy with a kernel of its own (a search) plays hundreds of games per second, not tens of thousands
+            n = min(games, SEARCH_GAMES) if {pa.split(":")[0], pb.split(":")[0]} & set(kernels) else games
+            entries.append((engine, compiled, (engine.POLICIES[pa], engine.POLICIES[pb]), n))
+            names.append(f"{engine.GAME} {pa} vs {pb} ({decks[0].name} / {decks[1].name})")
+    one, turns = interleaved_rates(entries, 1, min_seconds)
+    both = interleaved_rates(entries, 2, min_seconds)[0] if numba.config.NUMBA_NUM_THREADS >= 2 else None
+    return [_row(name, statistics.median(one[i]),
+                 statistics.median(r / base for r, base in zip(one[i], one[0], strict=True)),
+                 statistics.median(both[i]) if both else None, entries[i][3], turns[i] if i else None)
+            for i, name in enumerate(names)]
 
 
 def odds_rows(samples: int) -> list[dict[str, Any]]:

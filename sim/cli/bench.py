@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
         full: bool = typer.Option(False, "--full", help="All 16 policy pairings (default: curve vs curve)."),
         pairing: str | None = typer.Option(None, "--pairing", help="One policy pairing A,B instead (e.g. search,curve "
                                            "with --games 200: the search policy plays tens of games per second)."),
-        min_seconds: float = typer.Option(1.0, "--min-seconds", help="Repeat timed calls until this much time has passed."),
+        min_seconds: float = typer.Option(1.0, "--min-seconds", help="Seconds of timed calls per row, split over three rounds taken in turn with the null game's."),
         decks: Path | None = typer.Option(None, "--decks", help="Deck directory with <game>/*.toml (default: the shipped decks/)."),
         deck: list[Path] = typer.Option([], "--deck", help="Two deck files to play instead (--deck A --deck B; one engine)."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for --deck files that list codes without `pool`."),
