@@ -2360,6 +2360,13 @@ def test_13_138S_the_oracle_of_light_broken_plays_a_scion_from_the_break_zone_du
     opposing(S, 0, 0, K.OP_BREAK)
     assert v["cs"][0, K.S_ZONE, 1] == K.Z_FIELD and v["cs"][0, K.S_DULL, 1] == 1
     assert v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK  # stays: approximate
+    # returned to the hand she is not put into the Break Zone: nothing happens (until 2026-11-27 every "leave"
+    # ability also fired on a return to the hand)
+    S, v = make([c, scion], [card("OPP")], filler=12)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_BREAK)
+    opposing(S, 0, 0, K.OP_BOUNCE)
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_HAND and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK
 
 
 @covers("13-133S", "At the beginning of the Attack Phase during each player's turn, choose 1 Forward.")

@@ -942,8 +942,8 @@ def enter_field(S, p, c):
 @engine_jit
 def leave_field(S, p, c, dest):
     """Field -> dest (Break Zone or hand). The card becomes a new object (7.4): damage and modifiers go.
-    An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued. A card put into the
-    Break Zone keeps the game turn in S_BROKEN."""
+    An LB card goes to the LB deck face up instead (15.2.8.4.1). A card put into the Break Zone queues its leave
+    triggers and keeps the game turn in S_BROKEN."""
     cs, ps = st_cs(S), st_ps(S)
     list_remove(S, p, L_FIELD, P_FN, c)
     index_field(S, p)
@@ -958,7 +958,7 @@ def leave_field(S, p, c, dest):
         cs[p, S_ZONE, c] = dest  # Z_REMOVED: removed from the game for a moment (flicker), no leave abilities
         if dest == Z_BREAK:
             cs[p, S_BROKEN, c] = st_gs(S)[X_GTURN]  # "has been put from the field into the Break Zone this turn"
-    if dest != Z_REMOVED:
+    if dest == Z_BREAK:  # "When X is put from the field into the Break Zone / is broken": not when returned to hand
         push_trigger(S, p, p, c, TR_LEAVE, -1, -1)
     if ps[1 - p, P_HAS_TRIG] & HT_OPP_LEAVE and st_cards(S)[p, c, K_TYPE] == FORWARD:
         q, ls = 1 - p, st_ls(S)
