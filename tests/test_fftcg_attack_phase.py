@@ -36,9 +36,10 @@ def test_importer_reads_attack_phase_triggers_and_broken_this_turn_conditions():
     for text in ("At the beginning of Main Phase 1 during each of your turns, draw 1 card.",
                  "At the beginning of your Main Phase 1, draw 1 card."):
         assert parse_fftcg_text(text, "X").effects[0].trigger == "turn_start"
-    # "during each player's turn" would need a trigger in the opponent's turns too: left unmodelled
+    # "during each player's turn": its own trigger, queued in the opponent's Attack Phase too (turn.attack_phase_start)
     assert parse_fftcg_text("At the beginning of the Attack Phase during each player's turn, choose 1 Forward. It"
-                            " gains +2000 power until the end of the turn.", "X").unmodelled
+                            " gains +2000 power until the end of the turn.", "X").effects[0].trigger \
+        == "each_attack_phase"
     (barret,) = parse_fftcg_text(BARRET, "BA").effects  # "Dull active X:" is the dull icon spelt out
     assert (barret.trigger, barret.op, barret.dull) == ("action", "break", True)
     assert (barret.cond, barret.cond_param) == (cond_code(COND_COUNT, 1, CNT_BROKEN), text_hash(AVALANCHE))

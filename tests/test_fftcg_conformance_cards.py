@@ -2281,6 +2281,148 @@ def test_12_115C_rikku_dulls_a_character_or_activates_two():
     assert done.count(True) == 1, done
 
 
+# -- the Shadowbringers starters' lines modelled on 2026-11-27 (issue 33 part 4) ----------------------------------------
+
+@covers("12-024H", "Damage 5 -- When Emet-Selch enters the field, you may pay 《氷》.")
+@pytest.mark.parametrize("damage,cp", [(5, 1), (4, 1), (5, 0)])
+def test_12_024H_emet_selch_at_damage_5_pays_1_to_break_a_dull_forward(damage: int, cp: int):
+    c = line_card("12-024H", "Damage 5 --")
+    S, v = make([c], [fwd("DULL", cost=5), fwd("UP", cost=5)], filler=12)
+    put(v, 1, 0, K.Z_FIELD, dull=1)
+    put(v, 1, 1, K.Z_FIELD)
+    v["ps"][0, K.P_DMG] = damage
+    v["ps"][0, K.P_BONUS] = cp
+    cast(S, v)
+    on = damage == 5 and cp == 1
+    assert (v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK) == on and v["cs"][1, K.S_ZONE, 1] == K.Z_FIELD
+    assert v["ps"][0, K.P_BONUS] == cp - int(on)  # the 《氷》 is paid only when the ability resolves
+
+
+def test_12_024H_emet_selch_with_no_dull_forward_plays_a_forward_of_cost_2_or_less_from_the_break_zone():
+    c = line_card("12-024H", "Damage 5 --")
+    S, v = make([c, fwd("BIG", cost=3), fwd("SMALL", cost=2)], [fwd("UP", cost=5)], filler=12)
+    put(v, 0, 1, K.Z_BREAK)
+    put(v, 0, 2, K.Z_BREAK)
+    put(v, 1, 0, K.Z_FIELD)
+    v["ps"][0, K.P_DMG] = 5
+    v["ps"][0, K.P_BONUS] = 1
+    cast(S, v)
+    assert v["cs"][0, K.S_ZONE, 2] == K.Z_FIELD and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK
+    assert v["cs"][1, K.S_ZONE, 0] == K.Z_FIELD
+
+
+THREE_NAMES = {"9-007H": ("Nero (XIV)", "Livia", "Rhitahtyn"), "18-134S": ("Noctis", "Ignis", "Gladiolus"),
+               "19-129S": ("Lightning", "Fang", "Hope"), "16-139S": ("Jecht", "Yuna", "Wakka")}
+for _code, _start in (("9-007H", "When Gaius enters the field, you may search for 1 Card Name"),
+                      ("18-134S", "Damage 3 -- When Prompto enters the field, you may search for 1 Card Name"),
+                      ("19-129S", "When Vanille enters the field, you may search for 1 Card Name"),
+                      ("16-139S", "When Tidus enters the field, you may search for 1 Card Name")):
+    covers(_code, _start)
+
+
+@pytest.mark.parametrize("code", list(THREE_NAMES))
+@pytest.mark.parametrize("held", [0, 1, 2, None])
+def test_9_007H_18_134S_19_129S_16_139S_search_one_of_three_names(code: str, held: int | None):
+    c = line_card(code, "Damage 3 --" if code == "18-134S" else f"When {_card(code).name} enters the field, you may")
+    named = [fwd(THREE_NAMES[code][held], cost=2)] if held is not None else []
+    S, v = make([c, fwd("Other", cost=2), *named], [card("OPP")], filler=12)
+    v["ps"][0, K.P_DMG] = 3  # Prompto's "Damage 3 --"
+    cast(S, v)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_DECK
+    assert held is None or v["cs"][0, K.S_ZONE, 2] == K.Z_HAND
+
+
+@covers("9-014L", "When Nael enters the field, reveal the top 3 cards of your deck. Add up to 2 Forwards among them")
+def test_9_014L_nael_adds_up_to_2_forwards_of_the_top_3_and_breaks_the_rest():
+    c = line_card("9-014L", "When Nael enters the field")
+    def nael_enters(mine: list[Card]) -> list[int]:
+        S, v = make([c, *mine], [card("OPP")], filler=12)
+        put(v, 0, 0, K.Z_HAND)
+        stack(v, 0, list(range(1, len(mine) + 1)))
+        assert T.cast(S, 0, 0, -1, -1, 1)
+        K.resolve(S)
+        return [int(v["cs"][0, K.S_ZONE, k]) for k in range(1, len(mine) + 1)]
+
+    # the fourth card stays in the deck
+    assert nael_enters([fwd("F1"), card("B", "backup"), fwd("F2"), fwd("F3")]) == [K.Z_HAND, K.Z_BREAK, K.Z_HAND,
+                                                                                 K.Z_DECK]
+    assert nael_enters([fwd("F1"), fwd("F2"), fwd("F3")]) == [K.Z_HAND, K.Z_HAND, K.Z_BREAK]  # up to 2
+
+
+@covers("13-138S", "When The Oracle of Light is put from the field into the Break Zone, you may remove")
+def test_13_138S_the_oracle_of_light_broken_plays_a_scion_from_the_break_zone_dull():
+    c = line_card("13-138S", "When The Oracle of Light is put from the field into the Break Zone")
+    scion = _of_kind(fwd("SC", cost=4), "job", "Scion of the Seventh Dawn")
+    S, v = make([c, scion, fwd("NOT", cost=5)], [card("OPP")], filler=12)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_BREAK)
+    put(v, 0, 2, K.Z_BREAK)
+    opposing(S, 0, 0, K.OP_BREAK)
+    assert v["cs"][0, K.S_ZONE, 1] == K.Z_FIELD and v["cs"][0, K.S_DULL, 1] == 1
+    assert v["cs"][0, K.S_ZONE, 2] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK  # stays: approximate
+    # returned to the hand she is not put into the Break Zone: nothing happens (until 2026-11-27 every "leave"
+    # ability also fired on a return to the hand)
+    S, v = make([c, scion], [card("OPP")], filler=12)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_BREAK)
+    opposing(S, 0, 0, K.OP_BOUNCE)
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_HAND and v["cs"][0, K.S_ZONE, 1] == K.Z_BREAK
+
+
+@covers("13-133S", "At the beginning of the Attack Phase during each player's turn, choose 1 Forward.")
+@pytest.mark.parametrize("turn", [0, 1])
+def test_13_133S_the_crystal_exarch_gives_2000_at_each_players_attack_phase(turn: int):
+    c = line_card("13-133S", "At the beginning of the Attack Phase")
+    S, v = fielded([c], [fwd("OPP")])
+    v["gs"][K.X_ACTIVE] = turn
+    assert T.attack_phase_start(S, turn, 7)
+    assert K.power(S, 0, 0) == c.power + 2000 and K.power(S, 1, 0) == 5000
+
+
+@covers("13-134S", "When Y'shtola enters the field, choose 1 Forward in your Break Zone. If its cost is equal to")
+@pytest.mark.parametrize("scions", [0, 1, 2])
+def test_13_134S_y_shtola_plays_a_forward_of_cost_up_to_the_scions_she_makes(scions: int):
+    c = line_card("13-134S", "When Y'shtola enters the field")
+    mates = [_of_kind(fwd(f"S{k}", cost=1), "job", "Scion of the Seventh Dawn") for k in range(scions)]
+    assert c.job == "Scion of the Seventh Dawn"  # she counts herself
+    S, v = make([c, fwd("THREE", cost=3), fwd("TWO", cost=2), *mates], [card("OPP")], filler=12)
+    put(v, 0, 1, K.Z_BREAK)
+    put(v, 0, 2, K.Z_BREAK)
+    for k in range(scions):
+        put(v, 0, 3 + k, K.Z_FIELD)
+    cast(S, v)
+    count = scions + 1
+    assert [int(v["cs"][0, K.S_ZONE, k]) for k in (1, 2)] == [
+        K.Z_FIELD if count >= 3 else K.Z_BREAK, K.Z_FIELD if count == 2 else K.Z_BREAK]
+
+
+@covers("13-137S", "If you have a Card Name Innocence in your Break Zone, Innocence gains")
+@pytest.mark.parametrize("in_bz", [True, False])
+def test_13_137S_innocence_with_an_innocence_in_the_break_zone_deals_10000_or_makes_the_opponent_discard_2(
+        in_bz: bool):
+    c = line_card("13-137S", "If you have a Card Name Innocence")
+    other = replace(c, code="13-137S-2")
+    S, v = make([c, other], [fwd("TGT", 9000), *(card(f"H{k}", "backup") for k in range(3))], filler=12)
+    put(v, 0, 0, K.Z_FIELD)
+    put(v, 0, 1, K.Z_BREAK if in_bz else K.Z_HAND)
+    put(v, 1, 0, K.Z_FIELD)
+    for k in range(1, 4):
+        put(v, 1, k, K.Z_HAND)
+    v["ps"][0, K.P_BONUS] = 20
+    keep = 0
+    for k in (0, 1):  # 10000 damage to a Forward; the opponent discards 2
+        assert bool(P.can_activate(S, 0, 0, k, keep)) == in_bz
+    if in_bz:
+        assert T.activate(S, 0, 0, 0, 1)
+        K.resolve(S)
+        assert v["cs"][1, K.S_ZONE, 0] == K.Z_BREAK
+        assert v["cs"][0, K.S_DULL, 0] == 1  # the dull cost was paid; activate her for the second ability
+        v["cs"][0, K.S_DULL, 0] = 0
+        assert T.activate(S, 0, 0, 1, 1)
+        K.resolve(S)
+        assert hand_of(v, 1) == 1
+
+
 # -- coverage ---------------------------------------------------------------------------------------------------------
 
 def covered_lines() -> list[tuple[str, str]]:
@@ -2299,7 +2441,7 @@ def test_the_scenarios_here_cover_lines_the_reader_leaves():
     assert (CASES[0] + len(got), CASES[2] - len(got)) == AFTER
 
 
-AFTER = (485, 0)  # (modelled lines with a case, modelled lines without one) over both files
+AFTER = (495, 0)  # (modelled lines with a case, modelled lines without one) over both files
 
 
 def coverage() -> str:

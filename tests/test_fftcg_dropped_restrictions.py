@@ -150,22 +150,34 @@ def test_6_017C_bahamut_ex_bursts_cannot_be_used(code: str, bursts: bool):
 
 
 @pytest.mark.parametrize("code", ["9-007H", "PLAIN"])
-def test_9_007H_gaius_ex_burst_is_its_unmodelled_search_not_its_enter_damage(code: str):
-    """Gaius's EX Burst is his search for Nero / Livia / Rhitahtyn (not modelled: three names), not his second
-    ability's 3000 damage: revealed as damage he does nothing (11.10.3; the pool loader leaves a character without
-    ex_burst effects unflagged); a character whose marked line is modelled still resolves it."""
+def test_9_007H_gaius_ex_burst_is_his_search_not_his_enter_damage(code: str):
+    """Gaius's EX Burst is his search for Nero / Livia / Rhitahtyn (one option per name since 2026-11-27; before, not
+    modelled, and the pool loader left him unflagged so that his second ability's 3000 damage did not resolve in its
+    place, 11.10.3): revealed as damage he searches; a character whose marked line deals the damage deals it."""
     gaius = real("9-007H") if code != "PLAIN" else replace(tcard(
         "PLAIN", "EX BURST When PLAIN enters the field, choose 1 Forward opponent controls. Deal it 3000 damage.",
         cost=6, power=8000), ex_burst=True)
     assert any(e.trigger == "enter" and e.op == "damage" for e in gaius.effects)
-    assert gaius.ex_burst == (code == "PLAIN")
-    S, v = make([card("TGT", power=3000)], [gaius])
+    assert gaius.ex_burst
+    S, v = make([card("TGT", power=3000)], [gaius, card("Rhitahtyn", cost=2, name="Rhitahtyn")])
     put(v, 0, 0, K.Z_FIELD)
     _top_of_deck(v, 1, 0)
     K.damage_player(S, 1, 1)
     K.resolve(S)
     assert v["cs"][1, K.S_ZONE, 0] == K.Z_DAMAGE
     assert (v["cs"][0, K.S_ZONE, 0] == K.Z_BREAK) == (code == "PLAIN")
+    assert (v["cs"][1, K.S_ZONE, 1] == K.Z_HAND) == (code != "PLAIN")
+
+
+def test_11_10_3_a_character_whose_ex_burst_line_is_not_modelled_is_not_flagged():
+    """The pool loader leaves the EX flag off, so the engine does not resolve the card's other enter ability as its
+    EX Burst."""
+    from sim.games.fftcg.pool import _card as pool_card
+
+    text = ("[[ex]]EX BURST[[/]] When X enters the field, look at the top card of your opponent's deck and swap it with"
+            " the bottom card.[[br]]When X enters the field, choose 1 Forward opponent controls. Deal it 3000 damage.")
+    x = pool_card("X-1", "X", "forward", 3, ("fire",), 5000, "", "", text, False, True)
+    assert x.unmodelled and any(e.trigger == "enter" for e in x.effects) and not x.ex_burst
 
 
 # ---- the discarding player chooses ------------------------------------------------------------------------

@@ -38,7 +38,7 @@ needs_data = pytest.mark.skipif(not SQUARE.is_file() or not CATALOG.is_file(), r
 
 # measured floor of the starter-deck coverage (ability lines, copies weighted); see the module docstring
 # of sim.games.fftcg.importer for what counts as modelled. The brief's goal is 0.80.
-STARTER_COVERAGE_FLOOR = 0.793  # 1,270 of 1,601 (2026-11-27, after the restrictions the engine dropped count as not modelled)
+STARTER_COVERAGE_FLOOR = 0.812  # 1,301 of 1,601 (2026-11-27, after the Shadowbringers starters' lines were modelled)
 
 
 def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int = 0, cost: int = 0,

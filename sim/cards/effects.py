@@ -77,6 +77,7 @@ TRIGGERS = (
     "job_change",
     "limit_break",
     "hand_empty",  # GBF state trigger (r. 8-7-5): its controller's hand has no card
+    "each_attack_phase",  # FFTCG: at the beginning of each player's Attack Phase (10.1.1; "during each player's turn")
 )
 
 OPS = (
@@ -110,9 +111,10 @@ OPS = (
     "cost_reduce",  # static, read from the hand: casting this card costs `amount` less (not below 1)
     "play",  # put a card onto the field: from hand (amount 0), Break Zone (1) or deck (2, a search);
              # param = highest cost (-1 none), E_TMASK = card types (bit per type, 0 = characters),
-             # E_THASH = name/job/category hash it must match (0 = any)
+             # E_THASH = name/job/category hash it must match (0 = any); FFTCG amount >> 2 & 15: how many ("any
+             # number": 15), PLAY_DULL: "play it onto the field dull"
     "dig",  # reveal the top `amount` cards, add the first matching E_TMASK/E_THASH (0 = any) to the hand,
-            # the others go to the bottom of the deck
+            # the others go to the bottom of the deck (FFTCG E_PARAM: how many it adds and DIG_TO_BREAK)
     "untargetable",  # static: cannot be chosen by the opponent's abilities (amount bit 1) / Summons (bit 2)
     "mill",  # put the top `amount` cards of a player's deck (own_player / opp_player) into the Break Zone
     "dull_power",  # dull a target Forward with power <= param (0: the power of the effect's card)
@@ -195,6 +197,7 @@ CNT_OWN_HAND, CNT_OPP_HAND, CNT_OWN_DAMAGE, CNT_OPP_DAMAGE, CNT_CAST, CNT_PAID =
 CNT_BROKEN, CNT_BROKEN_FORWARD = 6, 7  # its controller's Characters / Forwards matching the hash E_COND_PARAM
 #   (0 = any) put from the field into the Break Zone this turn
 CNT_BZ_TYPES = 8  # how many of the four card types its controller's Break Zone holds (FFTCG Titania 13-132S)
+CNT_BREAK_ZONE = 9  # its controller's Break Zone cards matching the hash E_COND_PARAM (FFTCG Innocence 13-137S)
 FE_OWN = 2  # count own characters matching
 FE_OPP = 3  # count opposing characters matching
 FE_OWN_HAND = 4  # cards in own hand
@@ -237,6 +240,8 @@ MODE_SHIFT = 18
 MODE_FIRST = 256
 MODE_UP_TO = 512
 DISCARD_CHOOSE = 1 << 16  # discard (opponent): the controller selects the card (E_PARAM low bits: lowest cost)
+PLAY_DULL = 64  # play (E_AMOUNT): the card enters the field dull
+DIG_TO_BREAK = 256  # dig (E_PARAM; low bits: how many cards it adds, 0 = 1): the other revealed cards go to the Break Zone
 NO_EX_BURST = 1  # player_damage (E_PARAM): the EX Bursts of the cards this damage reveals cannot be used (FFTCG 11.10)
 
 

@@ -19,7 +19,9 @@ from sim.games.fftcg.importer import ability_lines
 
 # (what in the line, why the engine's play of it is approximate)
 APPROXIMATIONS = (
-    (re.compile(r"\b(?:once per turn)\b(?!.*:)", re.I), "its \"once per turn\" limit is not tracked (auto ability)"),
+    # an action ability's "once per turn" is tracked, also in a quoted ability the card gains ("...: ...")
+    (re.compile(r"^(?![^\"]*\"[^\"]*:).*\bonce per turn\b(?!.*:)", re.I),
+     "its \"once per turn\" limit is not tracked (auto ability)"),
     (re.compile(r"results from an ex burst", re.I), "the EX Burst bonus is dropped"),
     (re.compile(r"remove (?:it|them) from the game(?!\. then)", re.I), "removed from the game: played as a break"),
     (re.compile(r"bottom of (?:its|their) owner'?s'? deck", re.I), "put at the bottom of the deck: played as a break"),
@@ -38,6 +40,12 @@ APPROXIMATIONS = (
      "played as a search for a card of the kind (the player picks it, not the first one turned over)"),
     (re.compile(r"card name \S+ or card name \S+ or card name", re.I),
      "of the names, the first printed one with a card in the Break Zone is taken"),
+    (re.compile(r"into the break zone, you may remove \S+(?: \S+)* from the game\. when you do so", re.I),
+     "the card is not removed from the game (it stays in the Break Zone)"),
+    (re.compile(r"search for 1 card name [^,]+, card name", re.I),
+     "of the names, the first printed one with a card in the deck is taken"),
+    (re.compile(r"you may pay (?:《[^》]+》)*《(?:火|氷|風|土|雷|水|光|闇)》", re.I),
+     "the element of the CP cost is not checked"),
     (re.compile(r"^damage \d+ --.*\bwhen\b", re.I), "the damage condition is checked when the ability resolves"),
     (re.compile(r"damage equal to (?!its power)[^.\"]+'s power", re.I),
      "the damage is the card's printed power, not its power now"),
@@ -58,7 +66,7 @@ def line_status(card: Card, line: str) -> tuple[str, str]:
     """("exact" | "approximate" | "not modelled", why) of one ability line of an imported card."""
     if line in card.unmodelled:
         return "not modelled", ""
-    why = [reason for pattern, reason in APPROXIMATIONS if pattern.search(line)]
+    why = list(dict.fromkeys(reason for pattern, reason in APPROXIMATIONS if pattern.search(line)))
     return ("approximate", "; ".join(why)) if why else ("exact", "")
 
 

@@ -34,6 +34,7 @@ from numba import carray, types
 from sim.cards.effects import (
     ACT_CHAIN,
     ACT_ONCE,
+    CNT_BREAK_ZONE,
     CNT_BROKEN,
     CNT_BROKEN_FORWARD,
     CNT_BZ_TYPES,
@@ -51,6 +52,7 @@ from sim.cards.effects import (
     COND_OPP,
     COND_OTHER,
     COND_OWN,
+    DIG_TO_BREAK,
     DISCARD_CHOOSE,
     DM_ABILITY,
     DM_DEALS,
@@ -84,6 +86,7 @@ from sim.cards.effects import (
     MODE_UP_TO,
     NO_EX_BURST,
     OPS,
+    PLAY_DULL,
     TARGETS,
     TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
@@ -173,12 +176,13 @@ TR_OPP_DISCARDS = TRIGGERS.index("opp_discards")
 TR_PARTY_ATTACK = TRIGGERS.index("party_attack")
 TR_OWN_PARTY = TRIGGERS.index("own_party_attacks")
 TR_ATTACK_PHASE = TRIGGERS.index("attack_phase")
+TR_EACH_ATTACK_PHASE = TRIGGERS.index("each_attack_phase")
 # P_HAS_TRIG bits: the deck has effects with these triggers (the engine looks for them only then)
 HT_DAMAGED, HT_OPP_LEAVE, HT_SUMMON = 1, 2, 4
 HT_DMOD, HT_OWN_ATTACK, HT_OWN_ENTER, HT_TAUNT = 8, 16, 32, 64  # static damage_mod / taunt effects, own_* triggers
 HT_TURN_END, HT_BKP_ACT, HT_OPP_DISCARD = 128, 256, 512  # turn_end, own_backup_activated, opp_discards
 HT_PARTY = 1024  # party_attack / own_party_attacks
-HT_ATTACK_PHASE = 2048  # attack_phase
+HT_ATTACK_PHASE = 2048  # attack_phase, each_attack_phase
 
 OP_DRAW = OPS.index("draw")
 OP_DAMAGE = OPS.index("damage")
@@ -500,6 +504,11 @@ def cond_ok(S, p, s, c, slot):
                 if cs[p, S_ZONE, i] == Z_BREAK:
                     seen |= 1 << cards[p, i, K_TYPE]
             m = popcount(seen & 15)
+        elif k == CNT_BREAK_ZONE:  # "if you have a Card Name X in your Break Zone" (Innocence 13-137S)
+            cards, cs, m = st_cards(S), st_cs(S), 0
+            for i in range(ps[p, P_NMAIN]):
+                if cs[p, S_ZONE, i] == Z_BREAK and matches(S, p, i, 0, effs[s, c, slot, E_COND_PARAM]):
+                    m += 1
         else:
             m = ps[p, P_HN] if k == CNT_OWN_HAND else ps[1 - p, P_HN] if k == CNT_OPP_HAND else ps[p, P_DMG] \
                 if k == CNT_OWN_DAMAGE else ps[1 - p, P_DMG] if k == CNT_OPP_DAMAGE else ps[p, P_PLAYED] \
@@ -933,8 +942,8 @@ def enter_field(S, p, c):
 @engine_jit
 def leave_field(S, p, c, dest):
     """Field -> dest (Break Zone or hand). The card becomes a new object (7.4): damage and modifiers go.
-    An LB card goes to the LB deck face up instead (15.2.8.4.1). Leave triggers are queued. A card put into the
-    Break Zone keeps the game turn in S_BROKEN."""
+    An LB card goes to the LB deck face up instead (15.2.8.4.1). A card put into the Break Zone queues its leave
+    triggers and keeps the game turn in S_BROKEN."""
     cs, ps = st_cs(S), st_ps(S)
     list_remove(S, p, L_FIELD, P_FN, c)
     index_field(S, p)
@@ -949,7 +958,7 @@ def leave_field(S, p, c, dest):
         cs[p, S_ZONE, c] = dest  # Z_REMOVED: removed from the game for a moment (flicker), no leave abilities
         if dest == Z_BREAK:
             cs[p, S_BROKEN, c] = st_gs(S)[X_GTURN]  # "has been put from the field into the Break Zone this turn"
-    if dest != Z_REMOVED:
+    if dest == Z_BREAK:  # "When X is put from the field into the Break Zone / is broken": not when returned to hand
         push_trigger(S, p, p, c, TR_LEAVE, -1, -1)
     if ps[1 - p, P_HAS_TRIG] & HT_OPP_LEAVE and st_cards(S)[p, c, K_TYPE] == FORWARD:
         q, ls = 1 - p, st_ls(S)
@@ -1725,20 +1734,40 @@ def recover_pick(S, p, s, c, slot):
 
 
 @engine_jit
+def search_match(S, p, c, ctype, tmask, thash, thash2, excl):
+    """Card c of p is one a search (search's arguments) may take."""
+    cards = st_cards(S)
+    return (ctype < 0 or cards[p, c, K_TYPE] == ctype) and zone_pick_ok(S, p, c, tmask) and (
+        matches(S, p, c, tmask & 15, thash) or (thash2 != 0 and matches(S, p, c, tmask & 15, thash2))) \
+        and (excl == 0 or cards[p, c, K_NAMEH] != excl)
+
+
+@engine_jit
+def search_finds(S, p, s, c, k):
+    """Search effect k of (s, c) would find a card in p's deck."""
+    effs, ls, ps = st_effs(S), st_ls(S), st_ps(S)
+    tmask = effs[s, c, k, E_TMASK]
+    excl = excluded_name(S, s, c, tmask)
+    for j in range(ps[p, P_TOP], ps[p, P_NMAIN]):
+        if search_match(S, p, ls[p, L_ORDER, j], effs[s, c, k, E_PARAM], tmask, effs[s, c, k, E_THASH],
+                        effs[s, c, k, E_FE_PARAM], excl):
+            return True
+    return False
+
+
+@engine_jit
 def search(S, p, ctype, tmask, thash, thash2, excl):
     """Search (rule 15.1.1.8): a card of p's deck of card type `ctype` (-1 any) that matches the types, elements,
     highest cost and name / job / category hash of the text (tmask, thash; 0 any; or thash2) goes to the hand, then
     the deck is shuffled. The random policy takes the first from the top (a uniformly random match); the others the
     match they value most in hand (card_value: not a second copy of a name they control, ...). A card named excl
     (a name hash, 0 none: "other than Card Name X") is not taken."""
-    cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
+    ps, ls = st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
     pick, best = -1, -(1 << 30)
     for k in range(top, nmain):
         c = ls[p, L_ORDER, k]
-        if (ctype >= 0 and cards[p, c, K_TYPE] != ctype) or not zone_pick_ok(S, p, c, tmask) or not (
-                matches(S, p, c, tmask & 15, thash) or (thash2 != 0 and matches(S, p, c, tmask & 15, thash2))) \
-                or (excl != 0 and cards[p, c, K_NAMEH] == excl):
+        if not search_match(S, p, c, ctype, tmask, thash, thash2, excl):
             continue
         if ps[p, P_POLICY] == RANDOM:
             pick = k
@@ -1800,6 +1829,10 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         if amount <= 0:
             return
         param = amount
+    if op == OP_PLAY and effs[s, c, slot, E_FOREACH] != 0:
+        # "choose 1 Forward in your Break Zone. If its cost is equal to or less than the number of X you control, play
+        # it": the count is the highest cost (the importer writes it only for plays from the Break Zone, amount 1)
+        param, amount = amount, effs[s, c, slot, E_AMOUNT]
     opp = 1 - ctrl
     if op == OP_DRAW:
         draw(S, ctrl, amount)
@@ -1870,11 +1903,13 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             if ts >= 0:
                 apply_op(S, ts, tc, OP_DAMAGE, power(S, fs, fc), 0, ctrl, fs, fc)
     elif op == OP_PLAY:  # amount: where from (& 3), and how many cards (>> 2; "any number of ...")
-        for _ in range(max(amount >> 2, 1)):
-            if not play_onto_field(S, ctrl, amount & 3, param, tmask, thash, excluded_name(S, s, c, tmask)):
+        for _ in range(max(amount >> 2 & 15, 1)):
+            if not play_onto_field(S, ctrl, amount & 3, param, tmask, thash, excluded_name(S, s, c, tmask),
+                                   amount & PLAY_DULL):
                 break
     elif op == OP_DIG:
-        dig(S, ctrl, amount, tmask, thash, excluded_name(S, s, c, tmask))
+        # E_PARAM: how many to add (0: 1) and DIG_TO_BREAK (the rest go to the Break Zone)
+        dig(S, ctrl, amount, max(param & 255, 1), param & DIG_TO_BREAK, tmask, thash, excluded_name(S, s, c, tmask))
     elif op == OP_PARTY_ANY:
         ps[ctrl, P_PARTY_ANY] = 1
     elif op == OP_CAST_FREE:
@@ -2077,20 +2112,25 @@ def protected(S, p, s, c, src_s, src_c):
 
 
 @engine_jit
-def dig(S, p, n, tmask, thash, excl):
-    """Reveal the top n cards of p's deck, add the first that matches (types tmask, 0 = any; elements; hash; not
-    named excl, 0 none) to the hand, put the other revealed cards at the bottom in their order ("in any order")."""
+def dig(S, p, n, take, to_break, tmask, thash, excl):
+    """Reveal the top n cards of p's deck, add the first `take` that match (types tmask, 0 = any; elements; hash; not
+    named excl, 0 none) to the hand, put the other revealed cards at the bottom in their order ("in any order"), or
+    into the Break Zone (to_break: "put the rest of the cards into the Break Zone", Nael 9-014L)."""
     ps, ls = st_ps(S), st_ls(S)
     top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
-    n = min(n, nmain - top)
-    for k in range(top, top + n):
+    end = top + min(n, nmain - top)
+    for k in range(top, end):
+        if take <= 0:
+            break
         c = ls[p, L_ORDER, k]
         if matches(S, p, c, tmask & 15, thash) and zone_pick_ok(S, p, c, tmask) \
                 and (excl == 0 or st_cards(S)[p, c, K_NAMEH] != excl):
-            take_from_deck(S, p, k)
-            n -= 1
-            break
-    move_block_to_bottom(ls[p, L_ORDER], ps[p, P_TOP], n, nmain)
+            take_from_deck(S, p, k)  # the top card, revealed and not taken, moves to place k
+            take -= 1
+    if to_break:
+        mill(S, p, end - ps[p, P_TOP])
+    else:
+        move_block_to_bottom(ls[p, L_ORDER], ps[p, P_TOP], end - ps[p, P_TOP], nmain)
 
 
 @engine_jit
@@ -2123,12 +2163,12 @@ def play_choice(S, p, src, cost_max, tmask, thash, excl):
 
 
 @engine_jit
-def play_onto_field(S, p, src, cost_max, tmask, thash, excl):
+def play_onto_field(S, p, src, cost_max, tmask, thash, excl, dull):
     """Put 1 card onto p's field without paying its cost (an effect, not a cast): from the hand (src 0),
     the Break Zone (1) or the deck (2, a search, then shuffle). The most expensive card that matches
     the types (tmask; 0 = any character) and elements, the hash and cost <= cost_max (-1 none) and fits the field
-    limits (7.7.3-5) is chosen, not one named excl (a name hash, 0 none); its enter abilities trigger (11.4.8).
-    False if no card could be played."""
+    limits (7.7.3-5) is chosen, not one named excl (a name hash, 0 none); it enters dull if `dull`; its enter abilities
+    trigger (11.4.8). False if no card could be played."""
     ps, ls = st_ps(S), st_ls(S)
     best, best_k = play_choice(S, p, src, cost_max, tmask, thash, excl)
     if best < 0:
@@ -2144,6 +2184,8 @@ def play_onto_field(S, p, src, cost_max, tmask, thash, excl):
         if n > 1:
             shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:ps[p, P_NMAIN]], n)
     enter_field(S, p, best)
+    if dull:
+        st_cs(S)[p, S_DULL, best] = 1
     push_trigger(S, p, p, best, TR_ENTER, -1, -1)
     return True
 
@@ -2216,9 +2258,12 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return ps[p, P_NMAIN] - ps[p, P_TOP] > amount + 4
     if op == OP_PLAY:  # only with a card to put there (Jessie 15-132S's "play Cloud from your hand" or the search)
         amt = effs[s, c, k, E_AMOUNT]
-        return play_choice(S, p, amt & 3, effs[s, c, k, E_PARAM], effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH],
+        most = effs[s, c, k, E_PARAM] if effs[s, c, k, E_FOREACH] == 0 else amount  # a counted highest cost
+        return play_choice(S, p, amt & 3, most, effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH],
                            excluded_name(S, s, c, effs[s, c, k, E_TMASK]))[0] >= 0
-    if op == OP_PLAYER_DAMAGE or op == OP_SEARCH:
+    if op == OP_SEARCH:  # a modal option (one of several names): only with a card of it in the deck
+        return mode_of(effs[s, c, k, E_DULL]) == 0 or search_finds(S, p, s, c, k)
+    if op == OP_PLAYER_DAMAGE:
         return True
     if op == OP_DISCARD:  # the opponent's cards (not "discard 1 card from your hand")
         return effs[s, c, k, E_TARGET] != TG_OWN_PLAYER and ps[1 - p, P_HN] > 0

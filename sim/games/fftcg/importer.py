@@ -46,8 +46,8 @@ Also: static "[If <cond>, ]X cannot attack / block" (the restriction keyword bit
 count, "must choose X if possible", "cannot be broken / returned", "can form a party with Forwards of any Element",
 cast restrictions (cast_if, also "You can only play X if <condition>") and "This effect will trigger only during
 your turn" (COND_MY_TURN). "At the beginning of the Attack Phase during each of your turns" / "of your Attack Phase"
-is the trigger attack_phase, "At the beginning of Main Phase 1 during each of your turns" / "of your Main Phase 1"
-turn_start; the "during each player's turn" variants stay unmodelled. "Dull active X:" is the dull icon's cost.
+is the trigger attack_phase, "... during each player's turn" each_attack_phase (the opponent's Attack Phase too),
+"At the beginning of Main Phase 1 during each of your turns" / "of your Main Phase 1" turn_start. "Dull active X:" is the dull icon's cost.
 "When X or a <kind> enters your field" / "When X or a <kind> you control attacks" is X's own entry / attack and,
 own_enters / own_attacks for the kind's other members (its elements too: "When Zack or a Fire Forward ..."); a kind
 the engine cannot match leaves the line unmodelled. The card type a choice names is kept ("choose 1 Forward": E_TMASK
@@ -67,6 +67,7 @@ import re
 from dataclasses import dataclass, replace
 
 from sim.cards.effects import (
+    CNT_BREAK_ZONE,
     CNT_BROKEN,
     CNT_BROKEN_FORWARD,
     CNT_BZ_TYPES,
@@ -84,6 +85,7 @@ from sim.cards.effects import (
     COND_OTHER,
     COND_OWN,
     COND_TRIGGER,
+    DIG_TO_BREAK,
     DISCARD_CHOOSE,
     DM_ABILITY,
     DM_DEALS,
@@ -101,6 +103,7 @@ from sim.cards.effects import (
     MODE_FIRST,
     MODE_UP_TO,
     NO_EX_BURST,
+    PLAY_DULL,
     TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
     TMASK_STATE_SHIFT,
@@ -255,6 +258,7 @@ _ON_IT = [  # what "it/them" gets, after a choose
 ]
 _NAME_LIST = re.compile(r",? or ", re.I)
 _NAME_ITEM = re.compile(r"^card name (.+)$", re.I)
+_NAME_SERIES = re.compile(r",? or |, (?=card name )", re.I)  # "Card Name A, Card Name B, or Card Name C"
 _RECOVER = re.compile(r"^choose (up to )?" + _N + r" (.+?) ?(?:in|from) your break zone( other than @SELF)?\. (?:you may )?"
                       r"add (?:it|them) to your hand$", re.I)
 _SEARCH = re.compile(r"^(?:you may )?search for (?:up to )?" + _N + r" (.+?) ?and add (?:it|them) to your hand$", re.I)
@@ -596,6 +600,16 @@ def _split_foreach(sentence: str) -> tuple[str, tuple[int, int] | None] | None:
     return m.group(1) + (m.group(3) or ""), fe
 
 
+def _name_options(trigger: str, op: str, names: list[str]) -> list[Effect] | None:
+    """A choice among three or more "Card Name X" (recover from the Break Zone, search the deck) as a modal "select 1",
+    one option per name: its player takes the first printed name there is a card of (core.choose_modes); None if
+    the words are not such a list."""
+    if not 2 < len(names) <= 15 or not all(_NAME_ITEM.match(n) for n in names):
+        return None
+    return [Effect(trigger, op, 1, "own_player", ANY_TYPE, thash=text_hash(_NAME_ITEM.match(n).group(1)),
+                   mode=1 | (k + 1) << 4 | (MODE_FIRST if k == 0 else 0)) for k, n in enumerate(names)]
+
+
 def _play_filter(words: str) -> tuple[int, int, int] | None:
     """(E_TMASK: types and elements, hash, highest cost or -1) of the card an effect plays onto the field or digs
     for; None for what the engine cannot match (an exact cost, "of the same cost as", several kinds)."""
@@ -670,6 +684,8 @@ _MILL = re.compile(r"^(your opponent )?puts? the top (?:(\d+) cards|card) of (?:
 _ACTIVATE_ALL = re.compile(r"^activate all (?:the )?(.+?) you control$", re.I)
 _DIG = re.compile(r"^reveal the top (\d+) cards of your deck\. add (?:1|up to 1) (.+?) among them to your hand and"
                   r" return the other cards to the bottom of your deck in any order$", re.I)
+_DIG_TO_BREAK = re.compile(r"^reveal the top (\d+) cards of your deck\. add up to (\d+) (.+?) among them to your hand and"
+                           r" put the rest of the cards into the break zone$", re.I)
 
 
 def _more_sentence(s: str, trigger: str) -> list[Effect] | None:
@@ -715,7 +731,9 @@ _BREAK_THEM = re.compile(r"^break them$", re.I)
 _SACRIFICE = re.compile(r"^select 1 character you control\. put it into the break zone$", re.I)
 _MORE_DAMAGE = re.compile(r"deal (it|them) (\d+) damage and (\d+) more damage for each", re.I)
 _BREAK_ALL = re.compile(r"^break all (?:the )?forwards of cost (\d+) or less( opponent controls)?$", re.I)
-_PLAY_BREAK = re.compile(r"^choose (?:up to )?1 (.+?) (?:in|from) your break zone\. play it onto the field$", re.I)
+_PLAY_BREAK = re.compile(r"^choose (?:up to )?1 (.+?) (?:in|from) your break zone\. play it onto the field( dull)?$", re.I)
+_PLAY_BREAK_COUNTED = re.compile(r"^choose 1 (.+?) in your break zone\. if its cost is equal to or less than the number of"
+                                 r" (.+?), play it onto the field$", re.I)
 # "choose any number of Job X with different names in your Break Zone. Play them onto the field": a card of each name
 _PLAY_BREAK_ALL = re.compile(r"^choose any number of (.+?) with different names (?:in|from) your break zone\. play them"
                              r" onto the field$", re.I)
@@ -832,11 +850,26 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                                       thash=got_dig[1]))
                 i += 2
                 continue
+            dm = _DIG_TO_BREAK.match(f"{s}. {sentences[i + 1]}")
+            got_dig = _play_filter(re.sub(r"\s*\bcards?$", "", dm.group(3), flags=re.I)) if dm else None
+            if got_dig and got_dig[2] < 0 and 0 < int(dm.group(2)) < 256:  # Nael 9-014L: "add up to 2 Forwards"
+                effects.append(Effect(trigger, "dig", int(dm.group(1)), "own_player", int(dm.group(2)) | DIG_TO_BREAK,
+                                      tmask=got_dig[0], thash=got_dig[1]))
+                i += 2
+                continue
             pm = _PLAY_BREAK.match(f"{s}. {sentences[i + 1]}")
             got_play = _play_filter(pm.group(1)) if pm else None
             if got_play:
-                effects.append(Effect(trigger, "play", 1, "own_player", got_play[2], tmask=got_play[0],
-                                      thash=got_play[1]))
+                effects.append(Effect(trigger, "play", 1 | (PLAY_DULL if pm.group(2) else 0), "own_player",
+                                      got_play[2], tmask=got_play[0], thash=got_play[1]))
+                i += 2
+                continue
+            pm = _PLAY_BREAK_COUNTED.match(f"{s}. {sentences[i + 1]}")
+            got_play = _play_filter(pm.group(1)) if pm else None
+            fe = _foreach(pm.group(2)) if got_play and got_play[2] < 0 else None
+            if fe:  # the highest cost is the count, on resolution (core.exec_effect)
+                effects.append(Effect(trigger, "play", 1, "own_player", -1, tmask=got_play[0], thash=got_play[1],
+                                      foreach=fe[0], fe_param=fe[1]))
                 i += 2
                 continue
         if i + 1 < len(sentences):
@@ -961,15 +994,10 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             m = _RECOVER.match(s)
         if m:
             what = _zone_kind(m.group(3))
-            names = _NAME_LIST.split(m.group(3))
-            if what is None and len(names) > 2 and _num(m.group(2)) == 1 and not m.group(1) and not m.group(4) \
-                    and all(_NAME_ITEM.match(n) for n in names) and len(names) <= 15:
-                # "choose 1 Card Name A or Card Name B or Card Name C in your Break Zone": one option per name, its
-                # player takes the first printed name there is a card of (core.choose_modes)
-                effects.extend(Effect(trigger, "recover", 1, "own_player", ANY_TYPE,
-                                      thash=text_hash(_NAME_ITEM.match(n).group(1)),
-                                      mode=1 | (k + 1) << 4 | (MODE_FIRST if k == 0 else 0))
-                               for k, n in enumerate(names))
+            # "choose 1 Card Name A or Card Name B or Card Name C in your Break Zone"
+            options = _name_options(trigger, "recover", _NAME_LIST.split(m.group(3)))
+            if what is None and options and _num(m.group(2)) == 1 and not m.group(1) and not m.group(4):
+                effects.extend(options)
                 i += 1
                 continue
             if what is None:
@@ -1019,6 +1047,12 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
         m = _SEARCH.match(s)
         if m:
             got = _search_filter(m.group(2))
+            # "search for 1 Card Name A, Card Name B, or Card Name C"
+            options = _name_options(trigger, "search", _NAME_SERIES.split(m.group(2).strip()))
+            if got is None and options and _num(m.group(1)) == 1:
+                effects.extend(options)
+                i += 1
+                continue
             if got is None:
                 return None
             tmask, thash, thash2 = got
@@ -1089,6 +1123,7 @@ _TRIGGERS = [
      "enter+leave"),
     (re.compile(r"^At the beginning of (?:the Attack Phase during each of your turns|your Attack Phase), (.+)$",
                 re.I), "attack_phase"),
+    (re.compile(r"^At the beginning of the Attack Phase during each player's turn, (.+)$", re.I), "each_attack_phase"),
     (re.compile(r"^At the beginning of (?:(?:the )?Main Phase 1 during each of your turns|your Main Phase 1),"
                 r" (.+)$", re.I), "turn_start"),
     (re.compile(r"^When @SELF blocks, (.+)$", re.I), "block"),
@@ -1182,6 +1217,12 @@ def _modal(body: str, trigger: str, power: int) -> list[Effect] | None:
             chosen.extend(replace(e, cond=cond[0], cond_param=cond[1]) for e in got)
             more -= 1
     return chosen if chosen and not more else None
+
+
+def _one_of_options(effects: list[Effect]) -> bool:
+    """The effects are the options of a "select 1 of the n following actions", one effect each (Effect.mode)."""
+    places = [e.mode >> 4 & 15 for e in effects]
+    return len(effects) > 1 and all(e.mode & 15 == 1 for e in effects) and len(set(places)) == len(places)
 
 
 def modal_options_missing(line: str, effects: list[Effect]) -> bool:
@@ -1403,6 +1444,26 @@ def _trigger_cond(n: int, kind: tuple[int, int, bool, int]) -> tuple[int, int]:
     return cond_code(COND_TRIGGER, n, kind[0], kind[2]) | kind[3], kind[1]
 
 
+# "If you have a Card Name X in your Break Zone, Y gains "<action>" and "<action>"."
+_BZ_GAINS = re.compile(r"^If you have an? Card Name ([^,]+?) in your Break Zone, @SELF gains ((?:[\"“][^\"”]+[\"”]"
+                       r"(?:,? and )?)+)\.?$", re.I)
+
+
+def _gained_actions(m: re.Match, name: str, card_type: str, power: int) -> tuple[frozenset[str], list[Effect]] | None:
+    """The action abilities a card has while its controller's Break Zone holds a card of a name (_BZ_GAINS): the
+    condition (COND_COUNT / CNT_BREAK_ZONE) is checked when the ability is used, like "You can only use this ability
+    if". None if one of them is not an action ability the importer reads, or already has a condition."""
+    cond = cond_code(COND_COUNT, 1, CNT_BREAK_ZONE)
+    effects: list[Effect] = []
+    for ability in _QUOTED.findall(m.group(2)):
+        parsed = parse_ability(ability.replace("@SELF", name), name, card_type, power)
+        if parsed is None or parsed[0] or not parsed[1] \
+                or any(e.trigger not in ("action", "action_break") or e.cond for e in parsed[1]):
+            return None
+        effects.extend(replace(e, cond=cond, cond_param=text_hash(m.group(1))) for e in parsed[1])
+    return frozenset(), effects
+
+
 _ONLY_MY_TURN = re.compile(r"\s*This effect will trigger only during your turn\.?$", re.I)
 
 
@@ -1435,6 +1496,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     quoted = re.match(r"^@SELF gains [\"“]([^\"”]+)[\"”]\.?$", line)
     if quoted and not ex:  # "X gains "<ability>"": the quoted ability is X's own (e.g. behind "Damage 3 --")
         return parse_ability(quoted.group(1).replace("@SELF", name), name, card_type, power)
+    in_bz = _BZ_GAINS.match(line)
+    if in_bz and not ex:
+        return _gained_actions(in_bz, name, card_type, power)
     line = re.sub(r"\bthis (?:forward|character|backup)\b", "@SELF", line, flags=re.I)
     line = re.sub(r"^Dull active @SELF:", "《ダル》:", line)  # the dull icon's cost spelt out (newer cards)
     trigger, body = "", line
@@ -1522,6 +1586,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
                         body, re.I)
     if put_self:  # an optional cost paid on resolution (XC_SELF / XC_BACKUP), like "you may pay" below
         body = put_self.group(2)
+    removed = re.match(r"^you may remove @SELF from the game\. when you do so, (.+)$", body, re.I)
+    if removed and triggers == ["leave"]:  # from the Break Zone: approximate, the card stays there (card table)
+        body = removed.group(1)
     pay = re.match(r"^you may pay ((?:《[^》]+》)+)\. (?:when|if) you do so, (.+)$", body, re.I)
     pay_cost = _cp_cost(pay.group(1)) if pay else None
     if pay:
@@ -1536,9 +1603,12 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
     if not effects:
         return None
     if pay_cost is not None:  # an optional cost paid on resolution: one effect only, or each would pay
-        if len(effects) != 1:
+        if _one_of_options(effects):  # "select 1 of": only the picked option resolves, so only it pays
+            effects = [replace(e, cost=pay_cost[0]) for e in effects]
+        elif len(effects) != 1:
             return None
-        effects = [replace(effects[0], cost=pay_cost[0])]
+        else:
+            effects = [replace(effects[0], cost=pay_cost[0])]
     if put_self:
         if len(effects) != 1 or pay_cost is not None:
             return None

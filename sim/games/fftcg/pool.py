@@ -57,7 +57,7 @@ def _card(code: str, name: str, ctype: str, cost: int, elements: tuple[str, ...]
     if ctype != "summon" and not any(e.trigger == "ex_burst" for e in parsed.effects):
         # a character's EX Burst is the line marked with it, which the importer copies as ex_burst effects; with
         # that line not modelled the engine would resolve the card's other enter abilities instead (its fallback
-        # for cards without text, 11.10.3): Gaius 9-007H dealt 3000 damage where his EX Burst searches
+        # for cards without text, 11.10.3), as Gaius 9-007H's 3000 damage before his three-name search was read
         ex = False
     return Card(code=code, name=name, type=ctype, cost=cost, elements=elements, power=power, job=job,
                 category=category, keywords=parsed.keywords, generic=generic,

@@ -55,6 +55,7 @@ from sim.games.fftcg.core import (
     TR_ATTACK,
     TR_ATTACK_PHASE,
     TR_BLOCK,
+    TR_EACH_ATTACK_PHASE,
     TR_ENTER,
     TR_HIT_PLAYER,
     TR_OWN_ATTACKS,
@@ -278,12 +279,16 @@ def deal_battle(S, p, n, q, b, first):
 
 @engine_jit
 def attack_phase_start(S, p, threshold):
-    """Attack Preparation Step (10.1.1): the turn player's "at the beginning of the Attack Phase" abilities are
-    queued and resolve before the first declaration, whether or not an attack follows (only decks that have
-    one look, HT_ATTACK_PHASE). Returns True when some resolved (the position may have changed)."""
-    if (st_ps(S)[p, P_HAS_TRIG] & HT_ATTACK_PHASE) == 0:
-        return False
-    push_field(S, p, TR_ATTACK_PHASE)
+    """Attack Preparation Step (10.1.1): the "at the beginning of the Attack Phase" abilities are queued and
+    resolve before the first declaration, whether or not an attack follows: the turn player's ("during each of your
+    turns" and "during each player's turn"), then the opponent's "during each player's turn" ones (only decks that
+    have one look, HT_ATTACK_PHASE). Returns True when some resolved (the position may have changed)."""
+    ps = st_ps(S)
+    if (ps[p, P_HAS_TRIG] & HT_ATTACK_PHASE) != 0:
+        push_field(S, p, TR_ATTACK_PHASE)
+        push_field(S, p, TR_EACH_ATTACK_PHASE)
+    if (ps[1 - p, P_HAS_TRIG] & HT_ATTACK_PHASE) != 0:
+        push_field(S, 1 - p, TR_EACH_ATTACK_PHASE)
     if not queued(S):
         return False
     resolve(S)
