@@ -38,13 +38,14 @@ GROUP = ["game", "deck", "policy", "code", "name"]
 
 def _per_game(results: Results) -> pl.LazyFrame:
     """One row per game, seat and card: won, length stratum, and what happened to the card."""
-    # The big group-by (a row per copy) keys on the game, seat and code alone: deck and name follow from them,
-    # and the game's row joins the far smaller result. Not game turns themselves as the length stratum: a
+    # The big group-by (a row per copy) keys on the game, seat, code and name (a copy's name follows from its
+    # deck and code, and keying on it costs less than carrying it as an aggregate), and the game's row, which
+    # names the seat's deck, joins the far smaller result. Not game turns themselves as the length stratum: a
     # game that ends on its first player's turn was (nearly always) won by that player, so strata of game
     # turns x seat would fix the result; own turns begun do not.
     drawn = pl.col("turn_drawn")
-    per = (results.cards.group_by("game_id", "seat", "code")
-           .agg(pl.col("deck", "name").first(), pl.len().alias("copies"),
+    per = (results.cards.group_by("game_id", "seat", "code", "name")
+           .agg(pl.len().alias("copies"),
                 (drawn == 0).any().alias("opening"), (drawn > 0).any().alias("drawn"),
                 (drawn >= 0).any().alias("seen"), drawn.is_between(0, BY_TURN).any().alias("by_turn"),
                 (pl.col("turn_played") >= 0).any().alias("played"),
@@ -52,10 +53,12 @@ def _per_game(results: Results) -> pl.LazyFrame:
                 (pl.col("turn_played") >= 0).sum().alias("copies_played"),
                 (drawn >= 0).sum().alias("copies_in_hand"),
                 ((drawn >= 0) & (pl.col("turn_played") < 0)).sum().alias("copies_dead")))
-    keys = results.games.select("game_id", "game", "winner", "policy_a", "policy_b", "first_player", "turns")
+    keys = results.games.select("game_id", "game", "winner", "deck_a", "deck_b", "policy_a", "policy_b",
+                                "first_player", "turns")
     on_play = pl.col("seat") == pl.col("first_player")
     return (per.join(keys, on="game_id", how="inner")
             .with_columns((pl.col("winner") == pl.col("seat")).alias("won"), on_play.alias("on_play"),
+                          pl.when(pl.col("seat") == "a").then(pl.col("deck_a")).otherwise(pl.col("deck_b")).alias("deck"),
                           pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
                           .alias("policy"),
                           # own turns the seat began: the first player takes the odd game turns
