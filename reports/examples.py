@@ -28,10 +28,12 @@ STUCK_KEYS = ["matchup", "seat", "deck", "code", "name"]
 
 def _first_stuck(results: Results) -> pl.LazyFrame:
     """Per matchup, seat and card: the first game in which a copy was drawn, never played, and the seat lost."""
+    # matchup and deck come from the game's row: fewer string columns to make unique over the cards detail
     return (results.cards.filter((pl.col("turn_drawn") >= 0) & (pl.col("turn_played") < 0))
-            .select("game_id", *STUCK_KEYS).unique()
-            .join(results.games.select("game_id", "index", "deck_a", "deck_b", "winner"), on="game_id")
+            .select("game_id", "seat", "code", "name").unique()
+            .join(results.games.select("game_id", "matchup", "index", "deck_a", "deck_b", "winner"), on="game_id")
             .filter(pl.col("winner").is_in(["a", "b"]) & (pl.col("winner") != pl.col("seat")))
+            .with_columns(pl.when(pl.col("seat") == "a").then(pl.col("deck_a")).otherwise(pl.col("deck_b")).alias("deck"))
             .group_by(STUCK_KEYS).agg(pl.col("index").min(), pl.col("deck_a").first(), pl.col("deck_b").first()))
 
 
