@@ -113,8 +113,7 @@ def card_stats(results: Results) -> pl.DataFrame:
              .with_columns(pl.when(pl.col("copies_played") > 0)
                            .then(pl.col("turn_played_sum") / pl.col("copies_played")).alias("avg_turn_played"))
              .drop(*TURN_SUMS).select(pl.exclude("copies_in_hand", "copies_dead"), "copies_in_hand", "copies_dead"))
-    # sorted: the adjusted gap sums floats over the strata, in their order, so the same data give the same bits
-    strata = _summed([p[1] for p in partial], [*GROUP, "own_turns", "on_play"]).sort(GROUP, "own_turns", "on_play")
+    strata = _summed([p[1] for p in partial], [*GROUP, "own_turns", "on_play"])
     adjusted = mh_risk_difference(strata, GROUP, "gap_adjusted")
     # one stratum: the z test of the opening-hand gap (its interval stays Newcombe's)
     opening_test = mh_risk_difference(
