@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from analysis.data import ENGINE, Results
+from analysis.data import ENGINE, Results, batches
 from analysis.intervals import newcombe_exprs, wilson_exprs
 from analysis.stratified import holm, mh_risk_difference
 from sim.errors import InputError
@@ -38,13 +38,14 @@ GROUP = ["game", "deck", "policy", "code", "name"]
 
 def _per_game(results: Results) -> pl.LazyFrame:
     """One row per game, seat and card: won, length stratum, and what happened to the card."""
-    # The big group-by (a row per copy) keys on the game, seat and code alone: deck and name follow from them,
-    # and the game's row joins the far smaller result. Not game turns themselves as the length stratum: a
+    # The big group-by (a row per copy) keys on the game, seat, code and name (a copy's name follows from its
+    # deck and code, and keying on it costs less than carrying it as an aggregate), and the game's row, which
+    # names the seat's deck, joins the far smaller result. Not game turns themselves as the length stratum: a
     # game that ends on its first player's turn was (nearly always) won by that player, so strata of game
     # turns x seat would fix the result; own turns begun do not.
     drawn = pl.col("turn_drawn")
-    per = (results.cards.group_by("game_id", "seat", "code")
-           .agg(pl.col("deck", "name").first(), pl.len().alias("copies"),
+    per = (results.cards.group_by("game_id", "seat", "code", "name")
+           .agg(pl.len().alias("copies"),
                 (drawn == 0).any().alias("opening"), (drawn > 0).any().alias("drawn"),
                 (drawn >= 0).any().alias("seen"), drawn.is_between(0, BY_TURN).any().alias("by_turn"),
                 (pl.col("turn_played") >= 0).any().alias("played"),
@@ -52,10 +53,12 @@ def _per_game(results: Results) -> pl.LazyFrame:
                 (pl.col("turn_played") >= 0).sum().alias("copies_played"),
                 (drawn >= 0).sum().alias("copies_in_hand"),
                 ((drawn >= 0) & (pl.col("turn_played") < 0)).sum().alias("copies_dead")))
-    keys = results.games.select("game_id", "game", "winner", "policy_a", "policy_b", "first_player", "turns")
+    keys = results.games.select("game_id", "game", "winner", "deck_a", "deck_b", "policy_a", "policy_b",
+                                "first_player", "turns")
     on_play = pl.col("seat") == pl.col("first_player")
     return (per.join(keys, on="game_id", how="inner")
             .with_columns((pl.col("winner") == pl.col("seat")).alias("won"), on_play.alias("on_play"),
+                          pl.when(pl.col("seat") == "a").then(pl.col("deck_a")).otherwise(pl.col("deck_b")).alias("deck"),
                           pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
                           .alias("policy"),
                           # own turns the seat began: the first player takes the odd game turns
@@ -67,9 +70,13 @@ def _count(flag: pl.Expr, name: str) -> list[pl.Expr]:
     return [flag.sum().alias(f"games_{name}"), (flag & pl.col("won")).sum().alias(f"wins_{name}")]
 
 
-def card_stats(results: Results) -> pl.DataFrame:
-    if results.cards is None:
-        raise InputError("results", "no cards detail (run with --detail cards)")
+# the per-copy sums behind avg_turn_played, summed over the batches before the division
+TURN_SUMS = ("turn_played_sum", "copies_played")
+
+
+def _partial_counts(results: Results) -> list[pl.LazyFrame]:
+    """The card table's counts over `results`' games, per GROUP (`rates`, with the sums of TURN_SUMS)
+    and per GROUP and stratum (`strata`); every column a count, a sum or (copies) a max."""
     per_game = _per_game(results)
     seen, opening, reached = pl.col("seen"), pl.col("opening"), pl.col("own_turns") >= BY_TURN
     rates = (per_game.group_by(GROUP)
@@ -77,16 +84,36 @@ def card_stats(results: Results) -> pl.DataFrame:
                   *_count(opening, "opening"), *_count(~opening, "not_opening"), *_count(pl.col("drawn"), "drawn"),
                   *_count(seen, "in_hand"), *_count(~seen, "not_seen"), *_count(pl.col("played"), "played"),
                   *_count(reached & pl.col("by_turn"), "by_turn"), *_count(reached & ~pl.col("by_turn"), "not_by_turn"),
-                  # per copy: average own turn played (of the copies played) and copies in hand never played
-                  pl.when(pl.col("copies_played").sum() > 0)
-                  .then(pl.col("turn_played_sum").sum() / pl.col("copies_played").sum()).alias("avg_turn_played"),
-                  pl.col("copies_in_hand", "copies_dead").sum()))
+                  pl.col(*TURN_SUMS, "copies_in_hand", "copies_dead").sum()))
     strata = (per_game.group_by(*GROUP, "own_turns", "on_play")
               .agg(seen.sum().alias("n1"), (seen & pl.col("won")).sum().alias("a"),
                    (~seen).sum().alias("n0"), (~seen & pl.col("won")).sum().alias("c")))
-    # one pass over the cards detail for both aggregations (they share the per-game rows); the rest joins small
-    # tables in memory
-    rates, strata = (f.lazy() for f in pl.collect_all([rates, strata], engine=ENGINE))
+    return [rates, strata]
+
+
+def _summed(frames: list[pl.DataFrame], keys: list[str]) -> pl.LazyFrame:
+    """Partial counts of several batches added up per key (copies: the largest); a batch's columns keep their types."""
+    first = frames[0]
+    if len(frames) == 1:
+        return first.lazy()
+    return (pl.concat(frames).lazy().group_by(keys)
+            .agg(*(pl.col(c).max() if c == "copies" else pl.col(c).sum() for c in first.columns if c not in keys))
+            .cast(first.schema).select(first.columns))
+
+
+def card_stats(results: Results) -> pl.DataFrame:
+    if results.cards is None:
+        raise InputError("results", "no cards detail (run with --detail cards)")
+    # Batches of whole games (analysis.data.batches): the group-by per game, seat and card holds one batch's
+    # groups at a time, and the counts per card and stratum add up over the batches. Both aggregations of a
+    # batch share one pass over its cards detail.
+    partial = [pl.collect_all(_partial_counts(b), engine=ENGINE) for b in batches(results)]
+    rates = (_summed([p[0] for p in partial], GROUP)
+             # per copy: average own turn played (of the copies played) and copies in hand never played
+             .with_columns(pl.when(pl.col("copies_played") > 0)
+                           .then(pl.col("turn_played_sum") / pl.col("copies_played")).alias("avg_turn_played"))
+             .drop(*TURN_SUMS).select(pl.exclude("copies_in_hand", "copies_dead"), "copies_in_hand", "copies_dead"))
+    strata = _summed([p[1] for p in partial], [*GROUP, "own_turns", "on_play"])
     adjusted = mh_risk_difference(strata, GROUP, "gap_adjusted")
     # one stratum: the z test of the opening-hand gap (its interval stays Newcombe's)
     opening_test = mh_risk_difference(

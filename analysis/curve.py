@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 
 import polars as pl
 
-from analysis.data import ENGINE, Results
+from analysis.data import ENGINE, Results, batches
 from sim.cards.model import Deck
 from sim.errors import InputError
 
@@ -72,13 +72,8 @@ def card_types(decks: Iterable[Deck]) -> dict[str, str]:
     return {card.code: card.type for deck in decks for cards in deck.zones.values() for card, _ in cards}
 
 
-def sources_by_turn(results: Results, types: Mapping[str, str], max_turn: int) -> pl.DataFrame:
-    """Per game, deck, policy and own turn 1..max_turn: resource cards (SOURCE_TYPES) played by the
-    end of that turn, mean over the players who reached it. Cards that later left the field still
-    count (the cards detail has no turn a card left), so this is an upper bound of those in play."""
-    if results.cards is None:
-        raise InputError("results", "no cards detail (run with --detail cards)")
-    sources = [code for code, kind in types.items() if kind in {k for ks in SOURCE_TYPES.values() for k in ks}]
+def _sources_partial(results: Results, sources: list[str], max_turn: int) -> pl.LazyFrame:
+    """Per game, deck, policy and own turn: players who reached the turn and their resource cards played by then (summed)."""
     keys = results.games.select("game_id", "game", "turns", "first_player", "policy_a", "policy_b")
     players = (results.cards.select("game_id", "seat", "deck").unique().join(keys, on="game_id")
                .filter(pl.col("game").is_in(list(SOURCE_TYPES)))
@@ -93,14 +88,42 @@ def sources_by_turn(results: Results, types: Mapping[str, str], max_turn: int) -
     per_player = (grid.join(played, on=["game_id", "seat"], how="left")
                   .group_by("game", "deck", "policy", "game_id", "seat", "turn")
                   .agg((pl.col("turn_played") <= pl.col("turn")).sum().alias("sources")))
-    return (per_player.group_by("game", "deck", "policy", "turn")
-            .agg(pl.len().alias("players"), pl.col("sources").mean())
-            .sort("game", "deck", "policy", "turn").collect(engine=ENGINE))
+    return per_player.group_by("game", "deck", "policy", "turn").agg(pl.len().alias("players"), pl.col("sources").sum())
+
+
+def sources_by_turn(results: Results, types: Mapping[str, str], max_turn: int) -> pl.DataFrame:
+    """Per game, deck, policy and own turn 1..max_turn: resource cards (SOURCE_TYPES) played by the
+    end of that turn, mean over the players who reached it. Cards that later left the field still
+    count (the cards detail has no turn a card left), so this is an upper bound of those in play."""
+    if results.cards is None:
+        raise InputError("results", "no cards detail (run with --detail cards)")
+    sources = [code for code, kind in types.items() if kind in {k for ks in SOURCE_TYPES.values() for k in ks}]
+    # batches of whole games (analysis.data.batches): players and their sources add up over the batches
+    keys = ["game", "deck", "policy", "turn"]
+    partial = pl.concat([_sources_partial(b, sources, max_turn).collect(engine=ENGINE) for b in batches(results)])
+    return (partial.group_by(keys).agg(pl.col("players", "sources").sum())
+            .select(*keys, pl.col("players").cast(partial.schema["players"]),
+                    (pl.col("sources") / pl.col("players")).alias("sources"))
+            .sort(keys))
 
 
 def card_costs(decks: Iterable[Deck]) -> dict[str, int]:
     """code -> cost over every zone of the decks (what cost_by_turn needs)."""
     return {card.code: card.cost for deck in decks for cards in deck.zones.values() for card, _ in cards}
+
+
+def _cost_partial(results: Results, cost_frame: pl.LazyFrame) -> list[pl.LazyFrame]:
+    """Cards of each cost played per game, deck, policy and own turn, and the players per game, deck and policy."""
+    played = (_with_seat_policy(results.cards.filter(pl.col("turn_played") >= 0), results.games)
+              .join(cost_frame, on="code", how="left")
+              .group_by("game", "deck", "policy", pl.col("turn_played").alias("turn"), "cost")
+              .agg(pl.len().alias("cards")))
+    reached = (results.cards.group_by("game_id", "seat", "deck").agg(pl.len())  # every player in the data
+               .join(_seat_keys(results.games), on="game_id")
+               .with_columns(pl.when(pl.col("seat") == "a").then(pl.col("policy_a"))
+                             .otherwise(pl.col("policy_b")).alias("policy"))
+               .group_by("game", "deck", "policy").agg(pl.len().alias("players")))
+    return [played, reached]
 
 
 def cost_by_turn(results: Results, costs: Mapping[str, int]) -> pl.DataFrame:
@@ -111,26 +134,26 @@ def cost_by_turn(results: Results, costs: Mapping[str, int]) -> pl.DataFrame:
         raise InputError("results", "no cards detail (run with --detail cards)")
     cost_frame = pl.LazyFrame({"code": list(costs), "cost": list(costs.values())},
                               schema={"code": pl.String, "cost": pl.Int32})
-    played = (_with_seat_policy(results.cards.filter(pl.col("turn_played") >= 0), results.games)
-              .join(cost_frame, on="code", how="left"))
-    reached = (results.cards.group_by("game_id", "seat", "deck").agg(pl.len())  # every player in the data
-               .join(_seat_keys(results.games), on="game_id")
-               .with_columns(pl.when(pl.col("seat") == "a").then(pl.col("policy_a"))
-                             .otherwise(pl.col("policy_b")).alias("policy"))
-               .group_by("game", "deck", "policy").agg(pl.len().alias("players")))
-    out = (played.group_by("game", "deck", "policy", pl.col("turn_played").alias("turn"), "cost")
-           .agg(pl.len().alias("cards"))
+    # batches of whole games (analysis.data.batches): cards played and players add up over the batches
+    partial = [pl.collect_all(_cost_partial(b, cost_frame), engine=ENGINE) for b in batches(results)]
+    played_keys = ["game", "deck", "policy", "turn", "cost"]
+    played, reached = (
+        pl.concat(frames).lazy().group_by(keys).agg(pl.col(count).sum().cast(frames[0].schema[count]))
+        for frames, keys, count in (([p[0] for p in partial], played_keys, "cards"),
+                                    ([p[1] for p in partial], ["game", "deck", "policy"], "players")))
+    out = (played
            .with_columns((pl.col("cards") / pl.col("cards").sum().over("game", "deck", "policy", "turn"))
                          .alias("share"),
                          pl.col("cost").is_null().alias("unknown_cost"))
            .join(reached, on=["game", "deck", "policy"], how="left")
            .with_columns((pl.col("cards") / pl.col("players")).alias("per_game")))
-    return out.sort("game", "deck", "policy", "turn", "cost", nulls_last=True).collect(engine=ENGINE)
+    return out.sort("game", "deck", "policy", "turn", "cost", nulls_last=True).collect()
 
 
-def mean_cost_by_turn(results: Results, costs: Mapping[str, int]) -> pl.DataFrame:
-    """Per game, deck, policy and own turn: cards played and their mean cost (known costs only)."""
-    t = cost_by_turn(results, costs).filter(pl.col("cost").is_not_null())
+def mean_cost_by_turn(cost_table: pl.DataFrame) -> pl.DataFrame:
+    """Per game, deck, policy and own turn: cards played and their mean cost (known costs only), from
+    cost_by_turn's table."""
+    t = cost_table.filter(pl.col("cost").is_not_null())
     return (t.group_by("game", "deck", "policy", "turn")
             .agg(pl.col("cards").sum().alias("cards"),
                  ((pl.col("cost") * pl.col("cards")).sum() / pl.col("cards").sum()).alias("mean_cost"))

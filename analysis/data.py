@@ -1,7 +1,8 @@
 """Open a results directory (games/, turns/, cards/ Parquet parts + manifest.json) as lazy frames.
 
 Also the "perspective" view every per-deck pipeline starts from: each game seen once from each
-seat, so a deck's games are the same whether it sat in seat a or b.
+seat, so a deck's games are the same whether it sat in seat a or b; and `batches`, the results cut
+into groups of whole games for the pipelines that group the cards detail by game.
 """
 
 from __future__ import annotations
@@ -11,12 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
+import pyarrow.parquet as pq
 
 from sim.errors import InputError
 
 # Aggregations run on polars' streaming engine, so a large cards table is processed in batches
 # (operations it does not support fall back to the in-memory engine on their own).
 ENGINE = "streaming"
+
+# Cards-detail rows per batch (`batches`): a group-by keyed on the game holds a group per game and card
+# while it runs, about 200 bytes a row of the detail; 2 million rows keep that near 0.4 GB whatever the run's size.
+BATCH_ROWS = 2_000_000
 
 
 @dataclass
@@ -26,11 +32,12 @@ class Results:
     cards: pl.LazyFrame | None = None
     manifest: dict = field(default_factory=dict)
     root: Path | None = None  # the results directory, when read from one
+    parts: tuple[str, ...] = ()  # the part file names under root's games/ (and turns/, cards/ where written)
 
 
-def _scan(folder: Path) -> pl.LazyFrame | None:
-    parts = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
-    return pl.scan_parquet(parts) if parts else None
+def _scan(folder: Path, names: tuple[str, ...] | None = None) -> pl.LazyFrame | None:
+    parts = sorted(folder.glob("*.parquet")) if names is None else [folder / n for n in names]
+    return pl.scan_parquet(parts) if parts and folder.is_dir() else None
 
 
 def open_results(path: Path) -> Results:
@@ -45,7 +52,35 @@ def open_results(path: Path) -> Results:
             manifest = json.loads((path / "manifest.json").read_text())
         except json.JSONDecodeError as exc:
             raise InputError(path / "manifest.json", f"not valid JSON ({exc})") from None
-    return Results(games, _scan(path / "turns"), _scan(path / "cards"), manifest, path)
+    parts = tuple(p.name for p in sorted((path / "games").glob("*.parquet")))
+    return Results(games, _scan(path / "turns"), _scan(path / "cards"), manifest, path, parts)
+
+
+def batches(results: Results, rows: int | None = None) -> list[Results]:
+    """`results` (as open_results read it) as consecutive groups of parts of at most `rows` cards rows each (a bigger part alone),
+    or as itself when it is not a directory whose cards parts match its games parts one to one.
+
+    `rows` defaults to BATCH_ROWS. A chunk's games, turns and cards parts share one file name and hold that chunk's games whole
+    (sim.run.chunks), so each batch holds every row of its games: a pipeline that groups by game can
+    aggregate batch by batch and add the partial counts up, holding one batch of the cards detail at
+    a time instead of all of it."""
+    root = results.root
+    tables = [t for t, lf in (("turns", results.turns), ("cards", results.cards)) if lf is not None]
+    if root is None or "cards" not in tables or not results.parts or any(
+            tuple(p.name for p in sorted((root / t).glob("*.parquet"))) != results.parts for t in tables):
+        return [results]
+    rows = BATCH_ROWS if rows is None else rows
+    groups: list[list[str]] = [[]]
+    size = 0
+    for name in results.parts:
+        n = pq.read_metadata(root / "cards" / name).num_rows
+        if groups[-1] and size + n > rows:
+            groups.append([])
+            size = 0
+        groups[-1].append(name)
+        size += n
+    return [Results(_scan(root / "games", tuple(g)), _scan(root / "turns", tuple(g)) if "turns" in tables else None,
+                    _scan(root / "cards", tuple(g)), results.manifest, root, tuple(g)) for g in groups]
 
 
 def from_frames(games: pl.DataFrame, turns: pl.DataFrame | None = None,

@@ -8,7 +8,7 @@ from typing import Any
 
 import polars as pl
 
-from analysis.data import Results
+from analysis.data import ENGINE, Results, batches
 from reports.parts import Section, Table
 
 SHOWN = 12  # rows of each kind in the page; tables/examples.csv has them all
@@ -23,6 +23,20 @@ def _command(m: dict[str, Any], seed: int, index: int, options: dict[str, int]) 
                        "--policy-b", m.get("policy_b", "curve"), *opts])
 
 
+STUCK_KEYS = ["matchup", "seat", "deck", "code", "name"]
+
+
+def _first_stuck(results: Results) -> pl.LazyFrame:
+    """Per matchup, seat and card: the first game in which a copy was drawn, never played, and the seat lost."""
+    # matchup and deck come from the game's row: fewer string columns to make unique over the cards detail
+    return (results.cards.filter((pl.col("turn_drawn") >= 0) & (pl.col("turn_played") < 0))
+            .select("game_id", "seat", "code", "name").unique()
+            .join(results.games.select("game_id", "matchup", "index", "deck_a", "deck_b", "winner"), on="game_id")
+            .filter(pl.col("winner").is_in(["a", "b"]) & (pl.col("winner") != pl.col("seat")))
+            .with_columns(pl.when(pl.col("seat") == "a").then(pl.col("deck_a")).otherwise(pl.col("deck_b")).alias("deck"))
+            .group_by(STUCK_KEYS).agg(pl.col("index").min(), pl.col("deck_a").first(), pl.col("deck_b").first()))
+
+
 def _examples(results: Results) -> pl.DataFrame:
     """One row per (matchup, outcome) and per (matchup, seat, card): the first game index showing it."""
     g = results.games.select("matchup", "index", "deck_a", "deck_b", "first_player", "winner")
@@ -33,11 +47,9 @@ def _examples(results: Results) -> pl.DataFrame:
               .with_columns(pl.lit(what).alias("outcome"), pl.lit(None, pl.String).alias("card"))
               for what, cond in wanted]
     if results.cards is not None:
-        stuck = (results.cards.filter((pl.col("turn_drawn") >= 0) & (pl.col("turn_played") < 0))
-                 .select("game_id", "matchup", "seat", "deck", "code", "name").unique()
-                 .join(results.games.select("game_id", "index", "deck_a", "deck_b", "winner"), on="game_id")
-                 .filter(pl.col("winner").is_in(["a", "b"]) & (pl.col("winner") != pl.col("seat")))
-                 .group_by("matchup", "seat", "deck", "code", "name")
+        # batches of whole games (analysis.data.batches): a card's first such game is the first of the batches' firsts
+        firsts = pl.concat([_first_stuck(b).collect(engine=ENGINE) for b in batches(results)])
+        stuck = (firsts.lazy().group_by(STUCK_KEYS)
                  .agg(pl.col("index").min(), pl.col("deck_a").first(), pl.col("deck_b").first())
                  .with_columns(("stuck in seat " + pl.col("seat").str.to_uppercase() + "'s hand, a loss")
                                .alias("outcome"), (pl.col("name") + " (" + pl.col("code") + ")").alias("card"))

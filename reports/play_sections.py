@@ -77,7 +77,8 @@ def costs(results: Results, decks: list[Deck], notes: list[str]) -> Section:
     if not card_costs:
         why = "; ".join(notes) or "the deck files are not recorded in the run's manifest"
         return Section("costs", title, "", note=f"Not available: card costs come from the deck files ({why}).")
-    mc = curve_analysis.mean_cost_by_turn(results, card_costs)
+    by_cost = curve_analysis.cost_by_turn(results, card_costs)
+    mc = curve_analysis.mean_cost_by_turn(by_cost)
     if mc.is_empty():
         return Section("costs", title, "", note="No card with a known cost was played in these games.")
     shown = mc.filter(pl.col("turn").is_between(1, CURVE_TURNS))
@@ -88,8 +89,7 @@ def costs(results: Results, decks: list[Deck], notes: list[str]) -> Section:
                    figure=cost_chart(mc, "Mean cost of cards played"),
                    figure_alt="Mean cost of cards played by turn", table=table,
                    csv=[Table("costs", mc, "mean cost per own turn, every turn"),
-                        Table("costs_by_cost", curve_analysis.cost_by_turn(results, card_costs),
-                              "how many cards of each cost were played per own turn")])
+                        Table("costs_by_cost", by_cost, "how many cards of each cost were played per own turn")])
 
 
 def cards(results: Results) -> Section:

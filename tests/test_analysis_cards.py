@@ -113,7 +113,7 @@ def test_cost_by_turn() -> None:
     assert x2["cards"].to_list() == [1, 2, 1]
     assert x2["per_game"].to_list() == [0.5, 1.0, 0.5]  # 2 X players in the data
     assert x2["unknown_cost"].to_list() == [False, False, True]
-    m = mean_cost_by_turn(from_frames(g, cards=cd), {"c1": 1, "c3": 3}).filter(pl.col("deck") == "X")
+    m = mean_cost_by_turn(t).filter(pl.col("deck") == "X")
     assert m["turn"].to_list() == [1, 2] and m["mean_cost"].to_list() == [1.0, pytest.approx(7 / 3)]
 
 
