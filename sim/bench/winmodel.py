@@ -2,10 +2,12 @@
 
 The data are curve-against-curve games (the policy the rollouts play) between random pairs of the given
 decks: after every turn that does not end the game, the position as the player to move next sees it
-(`search.features`), labelled 1 if that player won, 0 if it lost, 1/2 for a draw or the turn cap. A
-logistic regression on the features and the products of the pairs search.PAIRED names (iteratively
-reweighted least squares with a small ridge) is fitted on the even games
-and checked on the odd ones: log loss and Brier score against the constant model, and calibration by
+(`search.features`), labelled 1 if that player won, 0 if it lost, 1/2 for a draw or the turn cap, or with
+`--rollouts N` the mean result of N curve rollouts from it to the end of the game (the value search-full gives
+it). `--candidates` adds the positions the search scores: every Main Phase 1 candidate applied and played on to
+the end of the opponent's next turn, labelled by rollouts. A logistic regression on the features and the products
+of the pairs search.PAIRED names (iteratively reweighted least squares with a small ridge) is fitted on the even
+games and checked on the odd ones: log loss and Brier score against the constant model, and calibration by
 deciles of the predicted probability. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
 coefficients in the form `search.WIN_MODEL` holds them and the calibration table.
 """
