@@ -173,6 +173,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--candidates", action="store_true",
                     help="add every Main Phase 1 candidate's position at the end of the opponent's next turn")
     args = ap.parse_args(argv)
+    if args.candidates and args.rollouts < 1:
+        ap.error("--candidates labels positions by rollouts: give --rollouts N (N >= 1)")
     data = collect(args.decks, args.pool, args.pairs, args.games, args.seed, args.rollouts, args.candidates)
     terms = expand(data.x)
     train = data.game % 2 == 0
