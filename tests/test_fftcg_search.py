@@ -64,7 +64,7 @@ def test_the_model_scores_damage_and_board():
     put(v, 1, 0, K.Z_FIELD)
     x = np.zeros(SR.NFEAT)
     SR.features(S, 0, x)
-    assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7, 0, 2, 0]  # a 2-CP Forward on the field
+    assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7, 0, 2, 0] + [0] * 11  # a 2-CP Forward on the field
     even = SR.value(S, 0, 10)
     assert 0 < even < 1
     put(v, 0, 1, K.Z_FIELD)  # a second Forward for seat 0
@@ -75,6 +75,27 @@ def test_the_model_scores_damage_and_board():
     assert even < stronger < SR.value(S, 0, 10)
     assert SR.value(S, 0, SR.MAX_TURNS) == 0.5  # not over at the turn cap: a draw
     assert abs(SR.value(S, 1, 10) + SR.value(S, 0, 10) - 1) < 0.2  # each side's view roughly agrees
+
+
+def test_the_model_sees_the_hand_by_type_the_backups_keywords_abilities_and_break_zone():
+    hand = [card("HF", cost=3), card("HB", "backup", cost=2), card("HS", "summon", cost=4, eff=("cast:draw:1",))]
+    field = [card("AB", "backup", cost=1, eff=("action:draw:1:none:0:0:dull",)), card("PB", "backup", cost=2),
+             card("BR", kw=("brave",), power=9000), card("FS", kw=("first_strike", "haste"), power=7000),
+             card("EF", power=6000, eff=("enter:draw:1",))]
+    S, v = make(hand + field + [card("BZ")])
+    for c in range(3):
+        put(v, 0, c, K.Z_HAND)
+    for c in range(3, 8):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 0, 8, K.Z_BREAK)
+    x = np.zeros(SR.NFEAT)
+    SR.features(S, 0, x)
+    mine = x[13:SR.NSIDE].tolist()
+    worth = F.views(S)["cards"][0, :, K.K_WORTH]
+    assert mine[:3] == [1, 1, 1] and abs(mine[3] - 0.9) < 1e-12  # a Forward, a Backup and a Summon in hand; their costs 3 + 2 + 4, in tens
+    assert mine[4] == 1 and abs(mine[5] - (worth[3] + worth[4]) / 10) < 1e-12  # one Backup with an ability
+    assert mine[6:] == [1, 1, 1, 1, 1]  # Haste, Brave, First Strike, a Forward with an ability, the Break Zone
+    assert x[SR.NSIDE + 13:].tolist() == [0] * 11  # the opponent has none of them
 
 
 def dealt_state(seed: int = 3):

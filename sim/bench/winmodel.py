@@ -2,10 +2,12 @@
 
 The data are curve-against-curve games (the policy the rollouts play) between random pairs of the given
 decks: after every turn that does not end the game, the position as the player to move next sees it
-(`search.features`), labelled 1 if that player won, 0 if it lost, 1/2 for a draw or the turn cap. A
-logistic regression on the features and the products of the pairs search.PAIRED names (iteratively
-reweighted least squares with a small ridge) is fitted on the even games
-and checked on the odd ones: log loss and Brier score against the constant model, and calibration by
+(`search.features`), labelled 1 if that player won, 0 if it lost, 1/2 for a draw or the turn cap, or with
+`--rollouts N` the mean result of N curve rollouts from it to the end of the game (the value search-full gives
+it). `--candidates` adds the positions the search scores: every Main Phase 1 candidate applied and played on to
+the end of the opponent's next turn, labelled by rollouts. A logistic regression on the features and the products
+of the pairs search.PAIRED names (iteratively reweighted least squares with a small ridge) is fitted on the even
+games and checked on the odd ones: log loss and Brier score against the constant model, and calibration by
 deciles of the predicted probability. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
 coefficients in the form `search.WIN_MODEL` holds them and the calibration table.
 """
@@ -22,20 +24,43 @@ from sim.decks.deckfile import load_deck
 from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
-from sim.games.fftcg.turn import take_turn
+from sim.games.fftcg.turn import begin_turn, take_turn
 
 
 @dataclass
 class Positions:
     x: np.ndarray  # [n, NFEAT] features of the player to move
-    y: np.ndarray  # [n] 1 win, 0 loss, 0.5 draw of that player
+    y: np.ndarray  # [n] that player's target: its result (1 win, 0 loss, 0.5 draw) or the mean of its rollouts
     game: np.ndarray  # [n] the game each position comes from
 
 
-def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: int) -> Positions:
-    """`games` curve-vs-curve games for each of `pairs` random ordered pairs of distinct decks."""
+def rollout_mean(T: int, p: int, gturn: int, threshold: int, B: int, wrng: np.ndarray, pool: np.ndarray,
+                 rollouts: int) -> float:
+    """Seat p's mean result over `rollouts` curve games played to the end from position T (seat p to move after
+    game turn gturn), each in a world re-sampled as p sees it (search.deal_world into the scratch state B): the
+    value search-full gives the position."""
+    total = 0.0
+    for _ in range(rollouts):
+        SR.deal_world(T, B, p, wrng, pool)
+        SR.play_out(B, 1 - p, gturn, threshold, F.MAX_TURNS)
+        total += SR.value(B, p, F.MAX_TURNS)
+    return total / rollouts
+
+
+def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: int, rollouts: int = 0,
+            candidates: bool = False) -> Positions:
+    """`games` curve-vs-curve games for each of `pairs` random ordered pairs of distinct decks: the position after
+    every turn that does not end the game, labelled with the next mover's result (rollouts 0) or the mean of
+    `rollouts` full curve rollouts from it. `candidates` (needs rollouts) adds the positions the search scores:
+    at the start of each turn's Main Phase 1 (from game turn 2), every main-phase candidate (search.main_candidates)
+    applied in one world re-sampled as the mover sees it and played on by curve to the end of the opponent's next
+    turn, each labelled with the mean of its rollouts; a candidate that ends the game is left out."""
+    if candidates and rollouts < 1:
+        raise ValueError("winmodel: --candidates labels positions by rollouts; give --rollouts N (N >= 1)")
     loaded = [load_deck(p, pool) for p in decks]
     pick = np.random.default_rng(seed)
+    wrng = np.array([seed], np.uint64)  # the rollouts' worlds: a stream of their own, so the games stay curve's
+    cand = np.empty(SR.MAX_CAND + 2, np.int64)
     xs, ys, gs = [], [], []
     x = np.zeros(SR.NFEAT, np.float64)
     g = 0
@@ -46,25 +71,49 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
         flags = F.deck_flags(cards, effs, ntot)
         blob = F.new_blob(cards, effs)
         gstate = F.views(blob)["gs"]
+        # scratch states with the same card tables: a copy of the game, a world, a rollout (states are addresses)
+        turn, world, line = blob.copy(), blob.copy(), blob.copy()
+        C, B, T = turn.ctypes.data, world.ctypes.data, line.ctypes.data
+        line_over = F.views(line)["gs"]
+        deal = np.empty(int(ntot.max()) + 1, np.int64)
         for index in range(games):
             S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opt, seed, k, index, 0)
-            rows, movers = [], []
+            for scratch in (turn, world, line):
+                scratch[:] = blob
+            movers = []
             p, gturn = int(first), 0
             while gturn < F.MAX_TURNS and not gstate[K.X_OVER]:
                 gturn += 1
+                if candidates and 1 < gturn < F.MAX_TURNS - 1:
+                    SR.copy_position(S, C)
+                    if not begin_turn(C, p, gturn, threshold):
+                        n = SR.main_candidates(C, p, 1, cand)
+                        SR.deal_world(C, B, p, wrng, deal)
+                        for c in cand[:n]:
+                            SR.copy_position(B, T)
+                            SR.rollout_main(T, p, 1, c, gturn, threshold, gturn + 1)
+                            if not line_over[K.X_OVER]:
+                                SR.features(T, p, x)
+                                xs.append(x.copy())
+                                # C is free once the candidates are listed and the world dealt: a rollout scratch
+                                ys.append(rollout_mean(T, p, gturn + 1, threshold, C, wrng, deal, rollouts))
+                                gs.append(g)
                 take_turn(S, p, gturn, threshold, 0)
                 p = 1 - p
                 if not gstate[K.X_OVER]:
                     SR.features(S, p, x)
-                    rows.append(x.copy())
-                    movers.append(p)
+                    xs.append(x.copy())
+                    gs.append(g)
+                    if rollouts:
+                        ys.append(rollout_mean(S, p, gturn, threshold, B, wrng, deal, rollouts))
+                    else:
+                        ys.append(np.nan)
+                        movers.append((len(ys) - 1, p))
             winner = int(gstate[K.X_WINNER]) if gstate[K.X_OVER] else F.DRAW
-            for r, m in zip(rows, movers, strict=True):
-                xs.append(r)
-                ys.append(0.5 if winner not in (0, 1) else float(winner == m))
-                gs.append(g)
+            for r, m in movers:
+                ys[r] = 0.5 if winner not in (0, 1) else float(winner == m)
             g += 1
-        F.keep_alive(blob)
+        F.keep_alive(blob, turn, world, line)
     return Positions(np.array(xs), np.array(ys), np.array(gs))
 
 
@@ -119,8 +168,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--pairs", type=int, default=120)
     ap.add_argument("--games", type=int, default=40, help="games per pair of decks")
     ap.add_argument("--seed", type=int, default=38)
+    ap.add_argument("--rollouts", type=int, default=0,
+                    help="label each position with the mean of N full curve rollouts from it (0: the game's result)")
+    ap.add_argument("--candidates", action="store_true",
+                    help="add every Main Phase 1 candidate's position at the end of the opponent's next turn")
     args = ap.parse_args(argv)
-    data = collect(args.decks, args.pool, args.pairs, args.games, args.seed)
+    if args.candidates and args.rollouts < 1:
+        ap.error("--candidates labels positions by rollouts: give --rollouts N (N >= 1)")
+    data = collect(args.decks, args.pool, args.pairs, args.games, args.seed, args.rollouts, args.candidates)
     terms = expand(data.x)
     train = data.game % 2 == 0
     w = fit(terms[train], data.y[train])
