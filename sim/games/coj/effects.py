@@ -1295,11 +1295,9 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
 @engine_jit
 def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
     """Every unit of seat p with an ability for event trig (fire_units_walk); the common case, no
-    unit with that timing, is decided here without a call."""
-    for k in range(vP(s)[p, P_FIELD]):
-        if has_trigger(s, p, vU(s)[p, k, U_CARD], trig):
-            fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid)
-            return
+    unit with that timing, is read from the field's timings (rules.field_has_trigger) without a walk."""
+    if field_has_trigger(s, p, trig):
+        fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid)
 
 
 @engine_jit
@@ -1396,10 +1394,11 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 
 @engine_jit
 def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
-    """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
+    """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect. The
+    cheap checks come first: in the opponent's turn a player's CP is mostly spent."""
     c = vZ(s)[p, i]
-    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_answers(s, p, c, ev) and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN]
-            and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
+    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP]
+            and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN] and zone_answers(s, p, c, ev) and has_colour_unit(s, p, c)
             and card_usable_at(s, p, c, zone_trigger(s, p, c, ev), -1, ctx_seat, ctx_uid))
 
 
@@ -1544,8 +1543,7 @@ def settle_queue(s, oc):
                 continue
             if not kw(s, p, c) & KW_SILENCE:
                 run_effects(s, p, c, TR_LEAVE, -1, -1, -1)
-            if field_has_trigger(s, p, TR_OWN_DESTROYED):  # §9 tier 1: the own units that saw it
-                fire_units(s, p, TR_OWN_DESTROYED, -1, -1, -1)
+            fire_units(s, p, TR_OWN_DESTROYED, -1, -1, -1)  # §9 tier 1: the own units that saw it
             fire_triggers(s, p, EV_LEAVE, -1, -1)
             intercept_round(s, p, EV_LEAVE, -1, -1, -1)  # §9: intercepts answer a destruction too
             G[G_LEAVE_CARD] = 0
