@@ -51,6 +51,7 @@ from sim.games.coj.rules import (
     EV_TURN_START,
     G_BATTLE_A,
     G_BATTLE_B,
+    G_BKW,
     G_CAUSE,
     G_DETAIL,
     G_LOCK,
@@ -325,8 +326,11 @@ def attack(s, p, aj):
     """§8 アタック・ブロック (attack_steps); at the end of the battle the keywords granted until then
     (「戦闘終了時まで」, U_BKW) end, whether or not it was blocked, and effects can be used again (G_LOCK)."""
     attack_steps(s, p, aj)
-    P, U = vP(s), vU(s)
-    vG(s)[G_LOCK] = 0
+    P, U, G = vP(s), vU(s), vG(s)
+    G[G_LOCK] = 0
+    if not G[G_BKW]:
+        return
+    G[G_BKW] = 0
     ended = 0
     for q in range(2):
         for j in range(P[q, P_FIELD]):

@@ -47,6 +47,7 @@ from sim.games.coj.rules import (
     FIELD_MAX,
     G_BATTLE_A,
     G_BATTLE_B,
+    G_BKW,
     G_CHOSEN_SEAT,
     G_CHOSEN_UID,
     G_DQ,
@@ -1006,6 +1007,8 @@ def hit_unit(s, p, q, j, op, amount, param):
         U[q, j, U_LOST] |= 1 << param
     elif op == OP_GRANT:
         U[q, j, U_PKW if amount == 1 else U_BKW if amount == GRANT_BATTLE else U_GKW] |= 1 << param  # §9: granted keywords are fully had
+        if amount == GRANT_BATTLE:
+            vG(s)[G_BKW] = 1
         if (1 << param) == KW_SILENCE and (vP(s)[q, P_FTRIG] >> TR_STATIC) & 1:
             refresh_static(s)  # a silenced unit's field effects stop
         if (1 << param) == KW_SPEED:
@@ -1295,11 +1298,9 @@ def fire_unit_effects(s, p, j, trig, ctx_seat, ctx_uid):
 @engine_jit
 def fire_units(s, p, trig, ctx_seat, ctx_uid, skip_uid):
     """Every unit of seat p with an ability for event trig (fire_units_walk); the common case, no
-    unit with that timing, is decided here without a call."""
-    for k in range(vP(s)[p, P_FIELD]):
-        if has_trigger(s, p, vU(s)[p, k, U_CARD], trig):
-            fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid)
-            return
+    unit with that timing, is read from the field's timings (rules.field_has_trigger) without a walk."""
+    if field_has_trigger(s, p, trig):
+        fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid)
 
 
 @engine_jit
@@ -1395,12 +1396,18 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
 
 
 @engine_jit
-def usable_intercept(s, p, i, ev, ctx_seat, ctx_uid):
-    """§3 intercepts: the event matches, CP to pay, a same-colour unit (unless colourless), an effect."""
-    c = vZ(s)[p, i]
-    return (vK(s)[p, c, K_TYPE] == CT_INTERCEPT and zone_answers(s, p, c, ev) and vP(s)[p, P_ZWIN + i] != vG(s)[G_WIN]
-            and vK(s)[p, c, K_COST] <= vP(s)[p, P_CP] and has_colour_unit(s, p, c)
-            and card_usable_at(s, p, c, zone_trigger(s, p, c, ev), -1, ctx_seat, ctx_uid))
+def next_intercept(s, p, ev, start, ctx_seat, ctx_uid):
+    """Index of the leftmost usable intercept of seat p for event ev at or after `start`, or -1. §3: the event
+    matches, CP to pay, a same-colour unit (unless colourless), an effect; the cheap checks come first (in the
+    opponent's turn a player's CP is mostly spent)."""
+    P, Z, K = vP(s), vZ(s), vK(s)
+    for i in range(start, P[p, P_ZONE]):
+        c = Z[p, i]
+        if (K[p, c, K_TYPE] == CT_INTERCEPT and K[p, c, K_COST] <= P[p, P_CP] and P[p, P_ZWIN + i] != vG(s)[G_WIN]
+                and zone_answers(s, p, c, ev) and has_colour_unit(s, p, c)
+                and card_usable_at(s, p, c, zone_trigger(s, p, c, ev), -1, ctx_seat, ctx_uid)):
+            return i
+    return -1
 
 
 @engine_jit
@@ -1415,10 +1422,12 @@ def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
     """Seat p uses its leftmost usable intercept for event ev that the policy wants; False = pass."""
     if ev < 0 or ev >= NEV or vP(s)[p, P_NINT + ev] == 0 or vG(s)[G_LOCK]:
         return False
-    for i in range(vP(s)[p, P_ZONE]):
-        if usable_intercept(s, p, i, ev, ctx_seat, ctx_uid) and want_intercept(s, p):
+    i = next_intercept(s, p, ev, 0, ctx_seat, ctx_uid)
+    while i >= 0:
+        if want_intercept(s, p):
             use_zone_card(s, p, i, ev, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
             return True
+        i = next_intercept(s, p, ev, i + 1, ctx_seat, ctx_uid)
     return False
 
 
@@ -1544,8 +1553,7 @@ def settle_queue(s, oc):
                 continue
             if not kw(s, p, c) & KW_SILENCE:
                 run_effects(s, p, c, TR_LEAVE, -1, -1, -1)
-            if field_has_trigger(s, p, TR_OWN_DESTROYED):  # §9 tier 1: the own units that saw it
-                fire_units(s, p, TR_OWN_DESTROYED, -1, -1, -1)
+            fire_units(s, p, TR_OWN_DESTROYED, -1, -1, -1)  # §9 tier 1: the own units that saw it
             fire_triggers(s, p, EV_LEAVE, -1, -1)
             intercept_round(s, p, EV_LEAVE, -1, -1, -1)  # §9: intercepts answer a destruction too
             G[G_LEAVE_CARD] = 0

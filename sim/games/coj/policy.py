@@ -185,14 +185,25 @@ def attack_banned(s, p, j, kw):
 
 @engine_jit
 def can_block(s, q, j, p, aj):
-    """Blockers need the action right and no 防御禁止; 次元干渉/コストN forbids printed cost >= N (§10);
-    nothing blocks an attacker given 「ブロックされない」."""
-    if not vU(s)[q, j, U_ACT] or unit_kw(s, q, j) & KW_BLOCK_BAN or unit_kw(s, p, aj) & KW_UNBLOCKABLE:
-        return False
-    if unit_kw(s, p, aj) & KW_DIM:
-        n = vK(s)[p, vU(s)[p, aj, U_CARD], K_DIM]
-        return vK(s)[q, vU(s)[q, j, U_CARD], K_COST] < n
-    return True
+    """Whether unit j of defender q can block attacker slot aj of p (blocker_mask)."""
+    return (blocker_mask(s, q, p, aj) >> j) & 1 != 0
+
+
+@engine_jit
+def blocker_mask(s, q, p, aj):
+    """Bit j set for each unit j of defender q that can block attacker slot aj of p: blockers need the action
+    right and no 防御禁止; 次元干渉/コストN forbids printed cost >= N (§10); nothing blocks an attacker given
+    「ブロックされない」. The attacker's keywords are read once for all blockers."""
+    P, U, cards = vP(s), vU(s), vK(s)
+    ka = unit_kw(s, p, aj)
+    if ka & KW_UNBLOCKABLE:
+        return 0
+    dim = cards[p, U[p, aj, U_CARD], K_DIM] if ka & KW_DIM else 1 << 30
+    m = 0
+    for j in range(P[q, P_FIELD]):
+        if U[q, j, U_ACT] and not unit_kw(s, q, j) & KW_BLOCK_BAN and cards[q, U[q, j, U_CARD], K_COST] < dim:
+            m |= 1 << j
+    return m
 
 
 @engine_jit
@@ -237,18 +248,19 @@ def choose_blocker(s, q, p, aj):
     P, U, cards = vP(s), vU(s), vK(s)
     pol = policy(s, q)
     kwa = cards[p, U[p, aj, U_CARD], K_KW]
+    m = blocker_mask(s, q, p, aj)
+    if m == 0:
+        return -1
     n, forced = 0, False
     for j in range(P[q, P_FIELD]):
-        if can_block(s, q, j, p, aj):
+        if (m >> j) & 1:
             n += 1
             if cards[q, U[q, j, U_CARD], K_KW] & KW_FORCED:
                 forced = True
-    if n == 0:
-        return -1
     if pol == POL_RANDOM and not forced:
         k = randbelow(rng(s, SUB_POLICY0 + q), n + 1)
         for j in range(P[q, P_FIELD]):
-            if can_block(s, q, j, p, aj):
+            if (m >> j) & 1:
                 if k == 0:
                     return j
                 k -= 1
@@ -257,7 +269,7 @@ def choose_blocker(s, q, p, aj):
     win, win_bp, trade, chump, chump_bp = -1, 1 << 30, -1, -1, 1 << 30
     for j in range(P[q, P_FIELD]):
         c = U[q, j, U_CARD]
-        if not can_block(s, q, j, p, aj) or (forced and not cards[q, c, K_KW] & KW_FORCED):
+        if not (m >> j) & 1 or (forced and not cards[q, c, K_KW] & KW_FORCED):
             continue
         b = unit_bp(s, q, j)
         if b > a and b < win_bp:

@@ -242,7 +242,10 @@ G_EVN = G_EVQ + 8
 # (actions.attack): no unit ability, trigger card or intercept of either player is used meanwhile (effects.run_effects,
 # next_trigger, use_one_intercept)
 G_LOCK = G_EVN + 1
-G_NCOLS = G_LOCK + 1
+# G_BKW: 1 once a keyword was granted until the end of the battle (U_BKW) since the last attack ended, so that the
+# end of an attack walks the fields to take those keywords only when there are some (actions.attack)
+G_BKW = G_LOCK + 1
+G_NCOLS = G_BKW + 1
 OCK_FIELD, OCK_ENTRY, OCK_CLOCKUP = 0, 1, 2
 DQ_MAX = 64
 OQ_MAX = 16  # overclocked units (seat, uid) waiting for their OC abilities (§9: after all other effects)
