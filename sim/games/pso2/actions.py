@@ -116,9 +116,11 @@ from sim.games.pso2.rules import (
     P_DEALT,
     P_DECK,
     P_HAND,
+    P_NACT,
     P_NDC,
     P_NIT,
     P_NPP,
+    P_NQA,
     P_NQH,
     P_NU,
     P_OUT,
@@ -173,6 +175,7 @@ from sim.games.pso2.rules import (
     damage_player,
     damage_unit,
     draw,
+    has_action,
     heal_player,
     heal_unit,
     hp_modified,
@@ -183,6 +186,7 @@ from sim.games.pso2.rules import (
     player_row,
     put_pp,
     queue_trigger,
+    quick_action,
     record_drawn,
     remove_unit,
     rng,
@@ -216,6 +220,15 @@ def find_entry(s, p, e):
         if U[p, j, U_ENTRY] == e:
             return j
     return -1
+
+
+@njit(cache=True, inline="always")
+def find_entry_at(s, p, e, j):
+    """find_entry starting from a guess: unit j while it still has entry id e (entry ids are unique within
+    a seat), else the search. A battle's units stay where they are unless one leaves the field."""
+    if 0 <= j < vP(s)[p, P_NU] and vU(s)[p, j, U_ENTRY] == e:
+        return j
+    return find_entry(s, p, e)
 
 
 @engine_jit
@@ -465,6 +478,9 @@ def attach(s, p, h, j, c):
     U[h, j, U_ATT] = c
     U[h, j, U_ATTP] = p
     U[h, j, U_ATTON] = 1
+    if h == p:  # its activated ability is offered on p's own characters only (policy.action_row)
+        vP(s)[p, P_NACT] += has_action(s, p, c)
+        vP(s)[p, P_NQA] += quick_action(s, p, c)
     for k in range(MAX_EFFECTS):
         op = E[p, c, k, E_OP]
         if (op == OP_PUMP or op == OP_WEAKEN) and E[p, c, k, E_TRIGGER] == TR_STATIC:
@@ -598,14 +614,15 @@ def attack(s, p, j, t1, t2):
     # 506.3 battle start step: "when this attacks" triggers; a battle whose attacker or target left ends
     queue_trigger(s, p, c, TR_ATTACK)
     settle(s)
-    j = find_entry(s, p, ae)
-    if not step_window(s, p, ae, q, e1, attack_value(s, p, j) if j >= 0 and (t1 == 0 or t2 == 0) else 0):
+    j = find_entry_at(s, p, ae, j)
+    t1 = find_entry_at(s, q, e1, t1)
+    if not step_window(s, p, ae, q, e1, attack_value(s, p, j) if j >= 0 and (t1 == 0 or t2 == 0) else 0, j, t1):
         return
-    j = find_entry(s, p, ae)
+    j = find_entry_at(s, p, ae, j)
     # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry (506.4.2)
     U[p, j, U_ON] = 0
-    t1 = find_entry(s, q, e1)
-    t2 = find_entry(s, q, e2) if e2 >= 0 else -1
+    t1 = find_entry_at(s, q, e1, t1)
+    t2 = find_entry_at(s, q, e2, t2) if e2 >= 0 else -1
     w = choose_warcry(s, q, p, j, t1, unit_atk(s, p, j))
     if w >= 0:  # 302.1: ON -> OFF; every target becomes the Warcry card (another party seat's in a raid)
         tq = w >> UNIT_BITS
@@ -614,11 +631,11 @@ def attack(s, p, j, t1, t2):
         e1 = U[tq, t1, U_ENTRY]
         e2 = e1 if t2 >= 0 and vG(s)[O_RAPID_TWICE] else -1
         t2 = t1 if e2 >= 0 else -1
-    if not step_window(s, p, ae, tq, e1, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0):
+    if not step_window(s, p, ae, tq, e1, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0, j, t1):
         return  # 506.4.3
-    j = find_entry(s, p, ae)
-    t1 = find_entry(s, tq, e1)
-    t2 = find_entry(s, tq, e2) if e2 >= 0 else -1
+    j = find_entry_at(s, p, ae, j)
+    t1 = find_entry_at(s, tq, e1, t1)
+    t2 = find_entry_at(s, tq, e2, t2) if e2 >= 0 else -1
     # 506.5 engagement step: weapons, attacker first (506.5.2); 連撃 when engaging the player (302.5)
     a_atk = unit_atk(s, p, j) + weapon_bonus(s, p, j)
     d1 = target_atk(s, tq, t1, True)
@@ -628,7 +645,7 @@ def attack(s, p, j, t1, t2):
     if K[p, c, K_KW] & KW_COMBO and not U[p, j, U_COMBO] and (t1 == 0 or t2 == 0):
         U[p, j, U_ON] = 1
         U[p, j, U_COMBO] = 1
-    if not step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0):
+    if not step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0, j, t1):
         return  # 506.5.3
     # 506.6 damage: simultaneous (212.2), dealt after the armour replacements (506.6.2); 狙撃 takes no
     # battle damage while attacking (302.8)
@@ -638,7 +655,7 @@ def attack(s, p, j, t1, t2):
         e = e1 if k == 0 else e2
         if e < 0:
             continue
-        t = find_entry(s, tq, e)
+        t = find_entry_at(s, tq, e, t1 if k == 0 else t2)
         if t < 0:
             continue
         if t == 0:
@@ -651,7 +668,7 @@ def attack(s, p, j, t1, t2):
             damage_player(s, side, pierce)
             if side != p:
                 P[p, P_DEALT] += P[side, P_TAKEN] - before
-    j = find_entry(s, p, ae)
+    j = find_entry_at(s, p, ae, j)
     if j >= 0 and back > 0:
         damage_unit(s, p, j, back, True)
     settle(s)
@@ -687,33 +704,33 @@ def choose_on_stack(s, p, c):
 
 
 @engine_jit
-def step_window(s, p, ae, tq, e1, hit):
+def step_window(s, p, ae, tq, e1, hit, j, t):
     """A battle step's window (103.6.1.1: the turn player gets the action right at each step): PvP the
     action right passed back and forth (priority), raid the party's Quick plays (quick_plays), against
     p's attacker with entry id `ae` (`hit` = the damage it would deal seat tq's player). Returns whether the battle goes on: not if the
     game ended or the attacker or the (first) target with entry id e1 left the field (506.3.2,
-    506.4.3, 506.5.3)."""
+    506.4.3, 506.5.3). `j` and `t`: the attacker's and the target's units as the step began."""
     if quick_window(s, p):
         if vG(s)[G_RAID]:
-            j = find_entry(s, p, ae)
+            j = find_entry_at(s, p, ae, j)
             if j >= 0 and not vG(s)[G_OVER]:
                 quick_plays(s, p, j, tq, hit)
         else:
             priority(s, p, p, ae, tq, hit)
-    return not vG(s)[G_OVER] and find_entry(s, p, ae) >= 0 and find_entry(s, tq, e1) >= 0
+    return not vG(s)[G_OVER] and find_entry_at(s, p, ae, j) >= 0 and find_entry_at(s, tq, e1, t) >= 0
 
 
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
-    (K_QMIN), or a Quick activated ability it can pay now (a deck with one, QK_QACT, then quick_ready);
+    (K_QMIN), or a Quick activated ability it can pay now (one on its field, P_NQA, then quick_ready);
     raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs at every
     battle step and every turn end: when it fails, quick_plays would pass without a draw of the RNG."""
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
     return (P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]) \
-        or (vK(s)[1 - p, player_row(s), K_QUICK] != 0 and quick_ready(s, 1 - p))
+        or (P[1 - p, P_NQA] > 0 and quick_ready(s, 1 - p))
 
 
 @engine_jit
@@ -735,8 +752,7 @@ def quick_plays(s, p, j, tq, hit):
         for _ in range(HMAX):
             if G[G_OVER] or P[r, P_OUT]:
                 break
-            if (P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]) \
-                    and vK(s)[r, player_row(s), K_QUICK] == 0:
+            if (P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]) and P[r, P_NQA] == 0:
                 break
             jj = find_entry(s, p, ae) if ae >= 0 else j
             if ae >= 0 and jj < 0:
@@ -818,8 +834,7 @@ def answer(s, r, tp, ae, tq, hit):
     n = G[G_NSK]
     if n >= SK_MAX or (n > 0 and SK[n - 1, SK_SEAT] == r) or (n == 0 and r == tp):
         return -1
-    if (P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]) \
-            and vK(s)[r, player_row(s), K_QUICK] == 0:
+    if (P[r, P_NQH] == 0 or P[r, P_AVAIL] < vK(s)[r, player_row(s), K_QMIN]) and P[r, P_NQA] == 0:
         return -1  # nothing it could play (the cheap test of quick_window)
     if n > 0:
         return quick_choice(s, r, 1 - r, RESPONSE, item_hit(s, n - 1))

@@ -109,9 +109,11 @@ from sim.games.pso2.rules import (
     P_DECK,
     P_HAND,
     P_N,
+    P_NACT,
     P_NDC,
     P_NIT,
     P_NPP,
+    P_NQA,
     P_NQH,
     P_NU,
     P_ORDER,
@@ -122,7 +124,6 @@ from sim.games.pso2.rules import (
     PP_CARD,
     PP_FD,
     PP_ON,
-    QK_QACT,
     QK_QUICK,
     QMIN_NONE,
     SK_CARD,
@@ -141,11 +142,13 @@ from sim.games.pso2.rules import (
     U_WPN,
     U_WPNP,
     add_unit,
-    clear_state,
     draw,
+    has_action,
     new_state,
     player_row,
     put_pp,
+    quick_action,
+    reset_state,
     rng,
     state_of,
     unit_hp,
@@ -175,7 +178,7 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
 
 # Invariant violations (check_invariants bits, checked after setup, after every turn and at the end)
 V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard, stack)
-V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand counted wrong
+V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand or the activated abilities on the field counted wrong
 V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (402.3.1)
 V_ROWS = 8  # a character on the field with KO damage, or back-row damage the rules act on (213.3; not after a -HP, 215.3.1)
 V_DAMAGE = 16  # damage left on a character after a refresh step (505.2)
@@ -299,8 +302,6 @@ def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
     compiled = compile_cards(deck.game, deck.name, main + extra, KEYWORDS, name_ids)
     _pso2_columns(compiled.cards, main + extra)
     compiled.cards[len(main), K_QMIN] = min((c.cost for c in main if quick_profile(c)), default=QMIN_NONE)
-    if any(e.trigger == "action" for c in main + extra[:1] if "main" not in c.keywords for e in c.effects):
-        compiled.cards[len(main), K_QUICK] = QK_QACT
     return compiled
 
 
@@ -437,7 +438,7 @@ def _play_batch(cards, effs, sizes, g0, seed, stream, start, n, games, turns, co
         owned = new_state(cards, effs)
         for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
             if i > k * CHUNK:
-                clear_state(owned)
+                reset_state(owned, g0[G_DETAIL])
             run_game(owned, g0, sizes, seed, stream, start, i, games, turns, copies, viol)
 
 
@@ -574,6 +575,15 @@ def check_seat(s, p, tp):
         if 0 <= H[p, i] < n and vK(s)[p, H[p, i], K_QUICK]:
             quick += 1
     if quick != P[p, P_NQH]:
+        v |= V_NEGATIVE
+    act, qa = 0, 0
+    for j in range(P[p, P_NU]):
+        act += has_action(s, p, U[p, j, U_CARD])
+        qa += quick_action(s, p, U[p, j, U_CARD])
+        if U[p, j, U_ATT] >= 0 and U[p, j, U_ATTP] == p:
+            act += has_action(s, p, U[p, j, U_ATT])
+            qa += quick_action(s, p, U[p, j, U_ATT])
+    if act != P[p, P_NACT] or qa != P[p, P_NQA]:
         v |= V_NEGATIVE
     fd, on = 0, 0
     for i in range(P[p, P_NPP]):

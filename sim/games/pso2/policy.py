@@ -78,8 +78,10 @@ from sim.games.pso2.rules import (
     P_DECK,
     P_HAND,
     P_LIFE,
+    P_NACT,
     P_NDC,
     P_NPP,
+    P_NQA,
     P_NU,
     P_OUT,
     TR_ACTION,
@@ -102,7 +104,6 @@ from sim.games.pso2.rules import (
     colour_ok,
     nseats,
     opponent,
-    player_row,
     pp_on,
     rng,
     unit_atk,
@@ -565,11 +566,12 @@ def scripted_main(s, p):
         c = H[p, best]
         host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) else -1
         return encode(A_PLAY, best, host, choose_x(s, p, c))
-    for j in range(P[p, P_NU]):
-        for which in range(2):  # action_row (inlined) first: most units have no activated ability
-            if action_row(s, p, j, which) >= 0 and can_activate(s, p, j, which) \
-                    and worth_activating(s, p, j, which):
-                return encode(A_ACT, j, which, -1)
+    if P[p, P_NACT]:  # rules.has_action: a field without an activated ability has nothing to scan
+        for j in range(P[p, P_NU]):
+            for which in range(2):  # action_row (inlined) first: most units have no activated ability
+                if action_row(s, p, j, which) >= 0 and can_activate(s, p, j, which) \
+                        and worth_activating(s, p, j, which):
+                    return encode(A_ACT, j, which, -1)
     pol = policy(s, p)
     home = 0
     for j in range(P[p, P_NU] - 1, -1, -1):  # back-row and later units first; the Player card last
@@ -783,7 +785,7 @@ def quick_choice(s, r, p, j, hit):
     items, 【Main】 and 付与 Actives wait for the own main phase, 504.1.1, 504.1.2, 504.1.3.1): hand index |
     focus unit of p << 8 (0: no focus), or -1 to pass; or, with QA_ACT, r's unit | which << 16 (as for
     A_ACT) | focus << 8: a Quick activated ability (504.1.4.2: its card has no 【Main】), looked at when
-    the Player card's row holds QK_QACT. j = p's attacking unit in a battle step (-1: the turn end
+    r's field has one (P_NQA). j = p's attacking unit in a battle step (-1: the turn end
     step; RESPONSE: a response to p's card or ability on the stack, 103.7, p being either player, 103.7.2);
     hit = the damage the attack or the item would deal r's deck. Scripted, Actives first, then abilities
     alike: a damage Active that KOs the attacker (the battle ends, 506.3.2),
@@ -818,7 +820,7 @@ def quick_choice(s, r, p, j, hit):
             if best > 0 and playable(s, r, c):
                 return i | best << 8
     m = 0
-    if K[r, player_row(s), K_QUICK]:  # the deck has Quick activated abilities (QK_QACT)
+    if P[r, P_NQA]:  # r's field offers a Quick activated ability (rules.quick_action)
         for u in range(P[r, P_NU]):
             for which in range(2):
                 if not quick_ability(s, r, u, which):

@@ -43,6 +43,7 @@ from sim.games.pso2.rules import (
     G_BOSS,
     G_CHECK,
     G_CLEAR,
+    G_DETAIL,
     G_OVER,
     G_PENDING,
     G_RAID,
@@ -76,9 +77,9 @@ from sim.games.pso2.rules import (
     U_ROW,
     add_unit,
     check_loss,
-    clear_state,
     new_state,
     player_row,
+    reset_state,
     rng,
     state_of,
     to_discard,
@@ -128,7 +129,7 @@ def _raid_batch(cards, effs, sizes, g0, seed, stream, start, n, out, viol, lo, h
         owned = new_state(cards, effs)
         for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
             if i > k * CHUNK:
-                clear_state(owned)
+                reset_state(owned, g0[G_DETAIL])
             s = state_of(owned)
             seed_streams(s, seed, stream, start + i)
             raid_game(s, g0, sizes, out[i])

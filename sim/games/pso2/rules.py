@@ -86,9 +86,6 @@ K_FOE = K_JOB2H  # 1: a 付与 Active or an equipment that goes on an opposing c
 # to one opposing character (bits 0-7), to every opposing character (bits 8-15) and 回復X (bits 16-23)
 K_QUICK = K_LB_COST
 QK_QUICK = 1 << 24
-# On the Player card's row, K_QUICK holds QK_QACT when the deck has a Quick activated ability (504.1.4.2:
-# on a character, the Player card or a 付与 Active whose card has no 【Main】), for the opponent's-turn windows
-QK_QACT = 1 << 25
 # On the Player card's row: the lowest cost of a Quick Active in its deck (QMIN_NONE: none), so the
 # opponent's-turn windows skip a seat that cannot pay one (compile time)
 K_QMIN = K_RANK
@@ -130,9 +127,11 @@ AMOUNT_X, AMOUNT_OLD_ATK = -1, -2
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
  U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_XTURN, U_SET, U_ATTP, U_WPNP, U_AP0, U_AP1, U_AP2,
  U_NCOLS) = range(30)
-# per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one)
+# per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one);
+# P_NACT / P_NQA: the seat's field cards offering an activated ability / a Quick one (a unit's card, or its
+# own 付与 Active: has_action, quick_action), so the main phase and those windows skip their unit scans at 0
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NCOLS) = range(21)
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NCOLS) = range(23)
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
@@ -242,6 +241,23 @@ def clear_state(owned):
     st[o[10]:o[11]] = -1  # cards detail: never drawn / played
     for k in range(12):  # the header: the views' offsets (read by _off)
         st[k] = o[k]
+
+
+@engine_jit
+def reset_state(owned, detail):
+    """Between two games on the same arrays (clear_state's full clear done once): the seat scalars zeroed,
+    the turns detail (detail >= 1) and cards detail (detail >= 2) rows set to unused. Every other zone is
+    read only below its count, which the seat and game scalars (the game copies its G row from the
+    template) start at 0; the header's offsets stay."""
+    st = owned[2]
+    ns, n = owned[0].shape[0], owned[0].shape[1] - 2
+    o = offsets(ns, n)
+    st[o[1]:o[2]] = 0
+    st[o[5]:o[6]] = 0
+    if detail >= 1:
+        st[o[7]:o[8]] = -1
+    if detail >= 2:
+        st[o[10]:o[11]] = -1
 
 
 _i32_at = pointer_intrinsic(types.int32)
@@ -385,6 +401,19 @@ def unit_hp(s, p, j):
     return vK(s)[p, vU(s)[p, j, U_CARD], K_HP] + vU(s)[p, j, U_HP]
 
 
+@njit(cache=True, inline="always")
+def has_action(s, p, c):
+    """1 if p's card row c has an activated ability (300.3), else 0."""
+    return 1 if vK(s)[p, c, K_TRIGS] & (1 << TR_ACTION) else 0
+
+
+@njit(cache=True, inline="always")
+def quick_action(s, p, c):
+    """1 if p's card row c has an activated ability (300.3) and no 【Main】 (a Quick one, 504.1.4.2), else 0."""
+    K = vK(s)
+    return 1 if K[p, c, K_TRIGS] & (1 << TR_ACTION) and K[p, c, K_KW] & KW_MAIN == 0 else 0
+
+
 @engine_jit
 def add_unit(s, p, c, on):
     """A character enters the front row (202.2); returns its index. The field has no limit (403.3): the
@@ -407,6 +436,8 @@ def add_unit(s, p, c, on):
     P[p, P_SEQ] += 1
     U[p, j, U_ENTRY] = P[p, P_SEQ]
     P[p, P_NU] = j + 1
+    P[p, P_NACT] += has_action(s, p, c)
+    P[p, P_NQA] += quick_action(s, p, c)
     return j
 
 
@@ -424,7 +455,12 @@ def remove_unit(s, p, j):
     opposing player's card may sit on p's character). Later units shift left, keeping entry order
     (raid attack order)."""
     P, U = vP(s), vU(s)
+    P[p, P_NACT] -= has_action(s, p, U[p, j, U_CARD])
+    P[p, P_NQA] -= quick_action(s, p, U[p, j, U_CARD])
     if U[p, j, U_ATT] >= 0:
+        if U[p, j, U_ATTP] == p:
+            P[p, P_NACT] -= has_action(s, p, U[p, j, U_ATT])
+            P[p, P_NQA] -= quick_action(s, p, U[p, j, U_ATT])
         to_discard(s, U[p, j, U_ATTP], U[p, j, U_ATT])
     if U[p, j, U_WPN] >= 0:
         to_discard(s, U[p, j, U_WPNP], U[p, j, U_WPN])
@@ -796,6 +832,8 @@ def eliminate(s, q):
                     U[r, j, U_A0 + a] = -1
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
+    P[q, P_NACT] = has_action(s, q, U[q, 0, U_CARD])
+    P[q, P_NQA] = quick_action(s, q, U[q, 0, U_CARD])
     U[q, 0, U_WPN] = -1
     for a in range(ARMOR_SLOTS):
         U[q, 0, U_A0 + a] = -1
