@@ -459,6 +459,17 @@ def summon_useful(S, p, c):
 
 
 @engine_jit
+def summon_wanted(S, p, c):
+    """summon_useful and summon_worth. With PR_TRADE > 0, summon_worth passes a Summon only for a cast effect that
+    is useful, so it answers alone and the cast effects are looked at once."""
+    if st_cards(S)[p, c, K_TYPE] != SUMMON:
+        return True
+    if st_prm(S)[p, PR_TRADE] > 0:
+        return summon_worth(S, p, c)
+    return card_useful(S, p, c, TR_CAST, -1, -1)
+
+
+@engine_jit
 def summon_worth(S, p, c):
     """With PR_TRADE > 0, a removal Summon is cast in a main phase only on a target worth it: cost at least
     the Summon's own minus (PR_TRADE - 1). Other cards, and Summons whose other effects are useful, pass."""
@@ -482,7 +493,8 @@ def summon_worth(S, p, c):
 @engine_jit
 def curve_pays(S, p, c):
     """Curve finds a payment for hand card c that keeps its Forwards valued more than 1 CP above c (pick_discard):
-    can_cast's cheaper test does not look at values, and a cast whose payment fails would end the Main Phase."""
+    can_cast's cheaper test does not look at values, and a cast whose payment fails would end the Main Phase.
+    Asked after can_cast said yes (best_in_hand)."""
     if st_ps(S)[p, P_POLICY] != CURVE:
         return True
     cost, req = cast_requirement(S, p, c)
@@ -491,7 +503,25 @@ def curve_pays(S, p, c):
     scr, n = st_scr(S), popcount(req)
     if n <= 1 and (req == 0 or scr[4, CX_BMASK] & req) and scr[4, CX_B] + st_ps(S)[p, P_BONUS] >= max(cost, n):
         return True
+    # no Forward in hand that the cap could keep: the capped plan is the uncapped one, which payable (exact, or
+    # plan_pay itself for several elements) already found in can_cast
+    if not forward_over_cap(S, p, c):
+        return True
     return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
+
+
+@engine_jit
+def forward_over_cap(S, p, c):
+    """A hand Forward other than c that may be discarded for CP might be valued above pick_discard's cap for
+    casting c (card_value(c) + 10): curve values a Forward at 150 + worth at most (a dead one lower)."""
+    cards, ls = st_cards(S), st_ls(S)
+    found, top = False, 0
+    for k in range(st_ps(S)[p, P_HN]):
+        f = ls[p, L_HAND, k]
+        if f != c and cards[p, f, K_TYPE] == FORWARD and (cards[p, f, K_ELEM] & LIGHT_DARK) == 0:
+            top = max(top, cards[p, f, K_WORTH]) if found else cards[p, f, K_WORTH]
+            found = True
+    return found and 150 + top > card_value(S, p, c) + 10
 
 
 @engine_jit
@@ -509,8 +539,7 @@ def best_in_hand(S, p):
         if kb < 0:
             return -1, 0
         c = ls[p, L_HAND, kb]
-        if can_cast(S, p, c, False) and summon_useful(S, p, c) and summon_worth(S, p, c) \
-                and curve_pays(S, p, c):
+        if can_cast(S, p, c, False) and summon_wanted(S, p, c) and curve_pays(S, p, c):
             return CAST * 65536 + c * 16, vb
         scr[3, kb] = 0
 
@@ -545,7 +574,7 @@ def cast_candidates(S, p, phase, keep):
         else:
             v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
             if v > best_v and can_cast(S, p, c, False):
-                if not summon_useful(S, p, c) or not summon_worth(S, p, c):
+                if not summon_wanted(S, p, c):
                     v = 50  # a useless Summon scores 0 (+ 50)
                 if v > best_v:
                     best, best_v = CAST * 65536 + c * 16, v
