@@ -70,3 +70,9 @@ def test_the_cache_directory_follows_numba_cache_dir(tmp_path, monkeypatch):
     assert not numba_cache.needs_compiling(module)
     assert drop_stale_caches(tmp_path) == ["engine"]  # a new family: its caches go, in the user cache dir too
     assert not index.exists()
+    # each cache directory keeps its own marks: a run under NUMBA_CACHE_DIR leaves the default caches' unmarked,
+    # so the next default run still drops them (before, one shared mark let it load a kernel of older sources)
+    assert not (tmp_path / "__pycache__").exists()
+    monkeypatch.setattr(numba.config, "CACHE_DIR", "")
+    assert drop_stale_caches(tmp_path) == ["engine"]
+    assert drop_stale_caches(tmp_path) == []

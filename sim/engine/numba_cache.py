@@ -89,13 +89,14 @@ def drop_stale_caches(package: Path = PACKAGE) -> list[str]:
         dropped = []
         for family, files in sorted(families(package).items()):
             digest = family_digest(files, package)
-            mark = package / "__pycache__" / f"numba-{family}.sha256"
+            # beside the caches it vouches for: a run under another NUMBA_CACHE_DIR must not mark these current
+            mark = cache_dir(package / "__init__.py") / f"numba-{family}.sha256"
             if mark.is_file() and mark.read_text() == digest:
                 continue
             for path in files:
                 for cached in cache_dir(path).glob(f"{path.stem}.*.nb[ic]"):
                     cached.unlink(missing_ok=True)
-            mark.parent.mkdir(exist_ok=True)
+            mark.parent.mkdir(parents=True, exist_ok=True)
             mark.write_text(digest)
             dropped.append(family)
         return dropped
