@@ -86,14 +86,6 @@ def timed_calls(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[i
             return elapsed, played, turns, start
 
 
-def games_per_second(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], games: int,
-                     threads: int, min_seconds: float) -> tuple[float, float]:
-    """Games per second and mean game length in turns of timed calls lasting `min_seconds` in all."""
-    n, start = call_size(engine, compiled, policies, games, threads)
-    elapsed, played, turns, _ = timed_calls(engine, compiled, policies, n, start, threads, min_seconds)
-    return played / elapsed, turns / played
-
-
 def interleaved_rates(entries: list[tuple[ModuleType, tuple[Any, Any], tuple[int, int], int]], threads: int,
                       min_seconds: float) -> tuple[list[list[float]], list[float]]:
     """Per-round games/s of each entry (engine, compiled, policies, games), the entries timed in turn for ROUNDS
