@@ -1,5 +1,6 @@
-"""The curve policy's shortcuts give the answers of the full tests they skip: curve_pays plans no dry payment when
-no hand Forward could be valued above pick_discard's cap, and summon_wanted asks summon_worth alone when PR_TRADE > 0
+"""The scripted policies' shortcuts give the answers of the full tests they skip: curve_pays plans no dry payment when
+no hand Forward could be valued above pick_discard's cap, summon_wanted asks summon_worth alone when PR_TRADE > 0, and
+cast_candidates scores curve's hand by worth without cast_score and tests an LB card's face-down cost before the rest
 (issue 38 item 4: fewer instructions a game, the same games)."""
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ import pytest
 
 from sim.games.fftcg import core as K
 from sim.games.fftcg import policy as P
-from tests.test_fftcg_rules import card, make, put
+from tests.test_fftcg_policy_abilities import CLOUD
+from tests.test_fftcg_rules import card, make, put, tcard
 
 FIRE = 1  # the element mask of card()'s default element
 
@@ -43,3 +45,55 @@ def test_summon_wanted_is_summon_useful_and_summon_worth(pa, summon_cost, target
     if target is not None:
         put(v, 1, 0, K.Z_FIELD)
     assert P.summon_wanted(S, 0, 0) == (P.summon_useful(S, 0, 0) and P.summon_worth(S, 0, 0))
+
+
+def reference_choice(S, v, p, phase):
+    """choose_main's cast as cast_candidates made it before its shortcuts: every hand card scored by cast_score, the
+    best that can_cast, summon_wanted and curve_pays pass, then a face-down LB card scoring higher."""
+    P.prepare_cast_context(S, p, K.hand_reserve(S, p))
+    v["scr"][4, P.CX_STORM], v["scr"][4, P.CX_STORM_C] = P.storm_cost(S, p) if v["ps"][p, K.P_HAS_CR] else (-1, -1)
+    hand = [int(c) for c in v["ls"][p, K.L_HAND, :v["ps"][p, K.P_HN]]]
+    scores = [0 if P.beyond_cp(S, p, c) else P.cast_score(S, p, c, phase) for c in hand]
+    best, best_v = -1, 0
+    for k in sorted(range(len(hand)), key=lambda k: (-scores[k], k)):
+        c = hand[k]
+        if scores[k] > 0 and P.can_cast(S, p, c, False) and P.summon_wanted(S, p, c) and P.curve_pays(S, p, c):
+            best, best_v = P.CAST * 65536 + c * 16, scores[k]
+            break
+    for c in range(v["ps"][p, K.P_NMAIN], v["ps"][p, K.P_NTOT]):
+        if v["cs"][p, K.S_ZONE, c] != K.Z_LB or P.beyond_cp(S, p, c):
+            continue
+        val = P.cast_score(S, p, c, phase) + 50
+        if val > best_v and P.can_cast(S, p, c, False):
+            val = val if P.summon_wanted(S, p, c) else 50
+            if val > best_v:
+                best, best_v = P.CAST * 65536 + c * 16, val
+    return best, best_v
+
+
+@pytest.mark.parametrize("pa", [K.CURVE, K.CONTROL, K.AGGRO])
+@pytest.mark.parametrize("backups, face_down", [(0, 2), (1, 2), (3, 2), (3, 1), (5, 0)])
+def test_cast_candidates_choose_as_every_card_scored_by_cast_score(pa, backups, face_down):
+    """A hand of a Cloud whose enter ability waits for an Operative, a Backup, a Forward, a removal Summon and a
+    card beyond any payment, an LB Summon of LB cost 1, and 0 to 5 active Backups: the shortcuts choose as before."""
+    biggs = card("BIGGS", cost=3, power=7000)
+    biggs = type(biggs)(**{**biggs.__dict__, "job": "AVALANCHE Operative"})
+    hand = [tcard("CLOUD", CLOUD, cost=2, power=8000), card("BK", "backup", cost=2), biggs,
+            card("BOLT", "summon", cost=2, eff=("cast:damage:5000:opp_character",)), card("HUGE", cost=9)]
+    field = [card(f"B{i}", "backup", cost=1, name=f"B{i}") for i in range(backups)]
+    lb = [card("ULT", "summon", cost=1, eff=("cast:draw:1",), lb=1),
+          card("L1", "summon", cost=1, eff=("cast:draw:1",), lb=0, name="L1")]
+    S, v = make(hand + field, [card("T", cost=3, power=5000)], lb_a=lb, pa=pa)
+    for c in range(len(hand)):
+        put(v, 0, c, K.Z_HAND)
+    for c in range(len(hand), len(hand) + backups):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    n = v["ps"][0, K.P_NMAIN]
+    if face_down < 2:  # the other LB card face up: ULT's LB cost 1 cannot be paid
+        v["cs"][0, K.S_ZONE, n + 1] = K.Z_LB_UP
+    if face_down < 1:
+        v["cs"][0, K.S_ZONE, n] = K.Z_LB_UP
+    for phase in (1, 2):
+        want = reference_choice(S, v, 0, phase)
+        assert P.cast_candidates(S, 0, phase, K.hand_reserve(S, 0))[:2] == want

@@ -3,7 +3,7 @@
 Rule numbers are those of the FFTCG rules digest (../shared/rules/fftcg.md, source A = CR 3.2).
 The game flow (turns, attacks, casting) is in sim/games/fftcg/engine.py; scripted choices in policy.py.
 
-State of one game: S, the address (an int64) of one int32 array, the "blob", allocated per chunk of games
+State of one game: S, the address (an int64) of one int32 array, the "blob", allocated once per kernel call (per thread)
 inside the batch kernel and reset for each game, read through views (st_* accessors: small compiled functions that LLVM inlines):
     st_cards(S) [2, W, K_NCOLS]            compiled card table per seat (copied in, static)
     st_effs(S)  [2, W, MAX_EFFECTS, E_*]   compiled effects per seat (copied in, static)

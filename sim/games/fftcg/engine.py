@@ -336,7 +336,7 @@ POLICY_KERNELS = {"search": "search_kernel", "search-full": "search_kernel"}  # 
 FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its Damage Zone)
 MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
 OPENING_HAND = 5  # rule 8.2.1.3
-KERNEL_CHUNKS = 256  # play_kernel's units of parallel work (each reuses one state blob)
+KERNEL_CHUNKS = 256  # play_kernel's units of parallel work (a thread's chunks share one state blob)
 
 # Rules options: the [AMBIGUOUS] points of the digest, with its defaults.
 OPTIONS: dict[str, tuple[int, str]] = {
@@ -500,8 +500,8 @@ def deck_flags(cards, effs, ntot):
 
 @engine_jit
 def new_blob(cards, effs):
-    """A state blob with the static card and effect tables copied in; play_game resets the rest, so one
-    blob serves a whole chunk of games."""
+    """A state blob with the static card and effect tables copied in; begin_game resets the rest, so one
+    blob serves every game of a kernel call."""
     blob = np.empty(BLOB_SIZE, np.int32)
     blob[0] = W
     # element loops, not slice assignment from an array: that compiles numba's string-formatting shape
@@ -597,12 +597,13 @@ def end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol):
 def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
                 games, turns, cdetail, viol, lo, hi):
     """Chunks lo..hi-1 of the n games (sim.engine.threads.run_chunks gives each thread a block of chunks)."""
-    # chunks of games share one blob (the card tables are copied once per chunk); a game's result
-    # depends only on its index, so the chunking does not change any game
+    # the chunks of a call share one blob: games never write the card tables, so they are copied once per call
+    # (per thread), and begin_game resets the rest; a game's result depends only on its index, so the chunking does
+    # not change any game
     chunks = min(n, KERNEL_CHUNKS)
     flags = deck_flags(cards, effs, ntot)
+    blob = new_blob(cards, effs)
     for ch in range(lo, hi):
-        blob = new_blob(cards, effs)
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
             S, threshold, first = begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j,
                                              detail)
@@ -613,7 +614,7 @@ def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start,
                 after_turn(S, p, gturn, j, detail, check, turns)
                 p = 1 - p
             end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol)
-        keep_alive(blob)
+    keep_alive(blob)
 
 
 @engine_jit
@@ -636,8 +637,8 @@ def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, star
     scripted games' kernel does not compile the search (it doubles the cold compile)."""
     chunks = min(n, KERNEL_CHUNKS)
     flags = deck_flags(cards, effs, ntot)
+    blob = new_blob(cards, effs)
     for ch in range(lo, hi):
-        blob = new_blob(cards, effs)
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
             S, threshold, first = begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j,
                                              detail)
@@ -648,7 +649,7 @@ def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, star
                 after_turn(S, p, gturn, j, detail, check, turns)
                 p = 1 - p
             end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol)
-        keep_alive(blob)
+    keep_alive(blob)
 
 
 def kernel_for(prms: np.ndarray):

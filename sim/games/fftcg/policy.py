@@ -400,7 +400,7 @@ def cast_score(S, p, c, phase):
     pol = ps[p, P_POLICY]
     t, cost = cards[p, c, K_TYPE], cards[p, c, K_COST]
     nb = ps[p, P_NB]
-    if t != SUMMON and has_trigger(S, p, c, TR_ENTER) and st_prm(S)[p, PR_WAIT] and enter_waits(S, p, c):
+    if enters_last(S, p, c):
         return 1  # after every other card worth casting now
     if pol == AGGRO:
         if t == FORWARD:
@@ -421,8 +421,7 @@ def cast_score(S, p, c, phase):
             most = st_scr(S)[4, CX_MAXCP]  # prepare_cast_context's bound on what a payment can raise
             if now <= 2 and (storm > most or most - now >= storm):
                 return 2000 - 100 * now
-        # the most valuable card: its worth (K_WORTH, tenths of CP) is its cost unless some of its lines do nothing
-        return 10 * cards[p, c, K_WORTH] + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
+        return worth_score(S, p, c)
     # CONTROL: Backups to 5, then characters, removal only on a real threat (the rest is held for
     # the opponent's turn, see choose_instant)
     if t == BACKUP:
@@ -430,6 +429,22 @@ def cast_score(S, p, c, phase):
     if t == SUMMON:
         return 300 if ps[p, P_HN] > 5 else 0
     return 500 + cards[p, c, K_WORTH]
+
+
+@engine_jit
+def enters_last(S, p, c):
+    """With PR_WAIT, character c's enter ability waits for a character p does not control yet (enter_waits)."""
+    return st_cards(S)[p, c, K_TYPE] != SUMMON and has_trigger(S, p, c, TR_ENTER) and st_prm(S)[p, PR_WAIT] != 0 \
+        and enter_waits(S, p, c)
+
+
+@engine_jit
+def worth_score(S, p, c):
+    """Curve's score of a card when no card in hand gets cheaper per cast: the most valuable card first (its worth,
+    K_WORTH, tenths of CP, is its cost unless some of its lines do nothing), Backups before Forwards on ties."""
+    cards = st_cards(S)
+    t = cards[p, c, K_TYPE]
+    return 10 * cards[p, c, K_WORTH] + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
 
 
 @engine_jit
@@ -494,11 +509,11 @@ def summon_worth(S, p, c):
 def curve_pays(S, p, c):
     """Curve finds a payment for hand card c that keeps its Forwards valued more than 1 CP above c (pick_discard):
     can_cast's cheaper test does not look at values, and a cast whose payment fails would end the Main Phase.
-    Asked after can_cast said yes (best_in_hand)."""
+    Asked after can_cast said yes (cast_candidates)."""
     if st_ps(S)[p, P_POLICY] != CURVE:
         return True
     cost, req = cast_requirement(S, p, c)
-    # active Backups (prepare_cast_context's count, as best_in_hand's can_cast read it) and CP gained this turn
+    # active Backups (prepare_cast_context's count, as cast_candidates' can_cast read it) and CP gained this turn
     # pay it, one of them of its element: plan_pay would discard nothing, so no card value can stop it
     scr, n = st_scr(S), popcount(req)
     if n <= 1 and (req == 0 or scr[4, CX_BMASK] & req) and scr[4, CX_B] + st_ps(S)[p, P_BONUS] >= max(cost, n):
@@ -525,28 +540,10 @@ def forward_over_cap(S, p, c):
 
 
 @engine_jit
-def best_in_hand(S, p):
-    """(action, score) of the hand card with the highest score in scr[3] (hand order on ties) that can
-    be cast and, if a Summon, is useful; (-1, 0) if none scores > 0. The scores first, best first:
-    castability and usefulness are checked only until one card passes."""
-    ls, scr = st_ls(S), st_scr(S)
-    hn = st_ps(S)[p, P_HN]
-    while True:
-        kb, vb = -1, 0
-        for k in range(hn):
-            if scr[3, k] > vb:
-                kb, vb = k, scr[3, k]
-        if kb < 0:
-            return -1, 0
-        c = ls[p, L_HAND, kb]
-        if can_cast(S, p, c, False) and summon_wanted(S, p, c) and curve_pays(S, p, c):
-            return CAST * 65536 + c * 16, vb
-        scr[3, kb] = 0
-
-
-@engine_jit
 def cast_candidates(S, p, phase, keep):
-    """choose_main's casts: (best action, its score, n); random lists every castable card in scr[3][:n]."""
+    """choose_main's casts: (best action, its score, n); random lists every castable card in scr[3][:n]. The other
+    policies score the hand in scr[3] and cast the card with the highest score > 0 (hand order on ties) that can be
+    cast and, if a Summon, is wanted; then a face-down LB card scoring higher."""
     cs, ps, ls, scr = st_cs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     prepare_cast_context(S, p, keep)
@@ -554,18 +551,44 @@ def cast_candidates(S, p, phase, keep):
     scr[4, CX_STORM], scr[4, CX_STORM_C] = storm_cost(S, p) if pol == CURVE and ps[p, P_HAS_CR] else (-1, -1)
     n = 0
     best, best_v = -1, 0
+    # curve without a storm card scores a card by its worth alone (cast_score), read here without a call per card
+    by_worth = pol == CURVE and scr[4, CX_STORM] < 0
+    kb, vb = -1, 0  # the hand card scoring highest so far
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
         if pol == RANDOM:
             if not beyond_cp(S, p, c) and can_cast(S, p, c, False):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
+            continue
+        if beyond_cp(S, p, c):
+            scr[3, k] = 0
+        elif by_worth:  # has_trigger first: a call of enters_last per card cost more than the scores
+            scr[3, k] = 1 if has_trigger(S, p, c, TR_ENTER) and enters_last(S, p, c) else worth_score(S, p, c)
         else:
-            scr[3, k] = 0 if beyond_cp(S, p, c) else cast_score(S, p, c, phase)
-    if pol != RANDOM:
-        best, best_v = best_in_hand(S, p)
+            scr[3, k] = cast_score(S, p, c, phase)
+        if scr[3, k] > vb:
+            kb, vb = k, scr[3, k]
+    # castability and usefulness are checked best first, only until one card passes
+    while kb >= 0:
+        c = ls[p, L_HAND, kb]
+        if can_cast(S, p, c, False) and summon_wanted(S, p, c) and curve_pays(S, p, c):
+            best, best_v = CAST * 65536 + c * 16, vb
+            break
+        scr[3, kb] = 0
+        kb, vb = -1, 0
+        for k in range(ps[p, P_HN]):
+            if scr[3, k] > vb:
+                kb, vb = k, scr[3, k]
+    # can_cast's last test for an LB card, counted once, at the first face-down card: the other face-down LB cards
+    # pay its LB cost
+    face_down = -1
     for c in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
-        if cs[p, S_ZONE, c] != Z_LB or beyond_cp(S, p, c):
+        if cs[p, S_ZONE, c] != Z_LB:
+            continue
+        if face_down < 0:
+            face_down = lb_face_down(S, p)
+        if face_down - 1 < lb_cost(S, p, c) or beyond_cp(S, p, c):
             continue
         if pol == RANDOM:
             if can_cast(S, p, c, False):
@@ -792,7 +815,7 @@ def choose_attack(S, p):
     risk = st_prm(S)[p, PR_RISK]
     if ps[1 - p, P_DMG] >= 5:
         risk = max(risk, 1)  # pressure near lethal
-    if pol == CURVE or pol == CONTROL:
+    if (pol == CURVE or pol == CONTROL) and ps[p, P_HAS_TRIG] & HT_PARTY:  # only decks with party abilities
         n = removal_party(S, p)
         if n >= 2:
             return n
@@ -831,10 +854,9 @@ def party_removes(S, p, g, k):
 @engine_jit
 def removal_party(S, p):
     """A party whose attack triggers a party_removes ability of p's and that breaks any blocker (party_safe at risk
-    1): the n members of the kind the ability counts, the strongest; its size, with the party in scr[2], or 0."""
+    1): the n members of the kind the ability counts, the strongest; its size, with the party in scr[2], or 0. Asked
+    for decks with party abilities only (P_HAS_TRIG & HT_PARTY, choose_attack)."""
     cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
-    if ps[p, P_HAS_TRIG] & HT_PARTY == 0:  # the deck has no party abilities
-        return 0
     for j in range(ps[p, P_FN]):
         g = ls[p, L_FIELD, j]
         if has_trigger(S, p, g, TR_OWN_PARTY):
