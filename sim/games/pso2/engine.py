@@ -111,6 +111,7 @@ from sim.games.pso2.rules import (
     P_N,
     P_NACT,
     P_NDC,
+    P_NFD,
     P_NIT,
     P_NPP,
     P_NQA,
@@ -183,7 +184,7 @@ V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (40
 V_ROWS = 8  # a character on the field with KO damage, or back-row damage the rules act on (213.3; not after a -HP, 215.3.1)
 V_DAMAGE = 16  # damage left on a character after a refresh step (505.2)
 V_END = 32  # a deck at 0 while the game goes on, or a game over with no deck at 0 (101.3)
-V_PP = 64  # more than one face-down PP card, one that is OFF (404.5), or the ON count kept wrong
+V_PP = 64  # more than one face-down PP card, one that is OFF (404.5), or the ON or face-down count kept wrong
 
 
 def card_value(card: Card) -> int:
@@ -593,7 +594,7 @@ def check_seat(s, p, tp):
             fd += 1
             if not PP[p, i, PP_ON]:
                 v |= V_PP
-    if fd > 1 or on != P[p, P_AVAIL]:
+    if fd > 1 or fd != P[p, P_NFD] or on != P[p, P_AVAIL]:
         v |= V_PP
     for j in range(P[p, P_NU]):
         if j > 0:

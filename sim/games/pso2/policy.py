@@ -558,9 +558,12 @@ def scripted_main(s, p):
     K, on = vK(s), pp_on(s, p)
     for i in range(P[p, P_HAND]):
         c = H[p, i]
-        v = play_score(s, p, c)  # the cheap score first: legality is checked only for a card that would win,
-        # and the cost (playable's first test) before the call: most of a hand is too dear after the first play
-        if v > bv and K[p, c, K_COST] <= on and playable(s, p, c) and worth_playing(s, p, c):
+        # the cost (playable's first test) first: most of a hand is too dear after the first play; then the
+        # score, and legality only for a card that would win
+        if K[p, c, K_COST] > on:
+            continue
+        v = play_score(s, p, c)
+        if v > bv and playable(s, p, c) and worth_playing(s, p, c):
             best, bv = i, v
     if best >= 0:
         c = H[p, best]
