@@ -123,6 +123,7 @@ from sim.games.pso2.rules import (
     P_NQA,
     P_NQH,
     P_NU,
+    P_NWC,
     P_OUT,
     P_PLAYED,
     P_TAKEN,
@@ -635,7 +636,8 @@ def attack(s, p, j, t1, t2):
     U[p, j, U_ON] = 0
     t1 = find_entry_at(s, q, e1, t1)
     t2 = find_entry_at(s, q, e2, t2) if e2 >= 0 else -1
-    w = choose_warcry(s, q, p, j, t1, unit_atk(s, p, j))
+    # a PvP defender without a Warcry character has nothing to choose (choose_warcry would return -1 unrandomly)
+    w = choose_warcry(s, q, p, j, t1, unit_atk(s, p, j)) if vG(s)[G_RAID] or P[q, P_NWC] else -1
     if w >= 0:  # 302.1: ON -> OFF; every target becomes the Warcry card (another party seat's in a raid)
         tq = w >> UNIT_BITS
         t1 = w & ((1 << UNIT_BITS) - 1)

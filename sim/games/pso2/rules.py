@@ -130,9 +130,10 @@ AMOUNT_X, AMOUNT_OLD_ATK = -1, -2
 # per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one);
 # P_NACT / P_NQA: the seat's field cards offering an activated ability / a Quick one (a unit's card, or its
 # own 付与 Active: has_action, quick_action), so the main phase and those windows skip their unit scans at 0;
-# P_NFD: face-down cards in PP (102.5: at most one), so pay looks for one only while it is there
+# P_NFD: face-down cards in PP (102.5: at most one), so pay looks for one only while it is there; P_NWC: the
+# seat's characters with ウォークライ on the field, so a PvP attack on a seat without one skips the Warcry scan
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NFD, P_NCOLS) = range(24)
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NFD, P_NWC, P_NCOLS) = range(25)
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
@@ -439,6 +440,8 @@ def add_unit(s, p, c, on):
     P[p, P_NU] = j + 1
     P[p, P_NACT] += has_action(s, p, c)
     P[p, P_NQA] += quick_action(s, p, c)
+    if j > 0 and vK(s)[p, c, K_KW] & KW_WARCRY:
+        P[p, P_NWC] += 1
     return j
 
 
@@ -458,6 +461,8 @@ def remove_unit(s, p, j):
     P, U = vP(s), vU(s)
     P[p, P_NACT] -= has_action(s, p, U[p, j, U_CARD])
     P[p, P_NQA] -= quick_action(s, p, U[p, j, U_CARD])
+    if vK(s)[p, U[p, j, U_CARD], K_KW] & KW_WARCRY:
+        P[p, P_NWC] -= 1
     if U[p, j, U_ATT] >= 0:
         if U[p, j, U_ATTP] == p:
             P[p, P_NACT] -= has_action(s, p, U[p, j, U_ATT])
@@ -846,6 +851,7 @@ def eliminate(s, q):
                     U[r, j, U_A0 + a] = -1
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
+    P[q, P_NWC] = 0
     P[q, P_NACT] = has_action(s, q, U[q, 0, U_CARD])
     P[q, P_NQA] = quick_action(s, q, U[q, 0, U_CARD])
     U[q, 0, U_WPN] = -1
