@@ -123,6 +123,7 @@ from sim.games.pso2.rules import (
     P_NQA,
     P_NQH,
     P_NU,
+    P_NWC,
     P_OUT,
     P_PLAYED,
     P_TAKEN,
@@ -240,6 +241,8 @@ def resolve(s, p, c, trig, src):
     E, G = vE(s), vG(s)
     if trig == TR_CAST and G[G_AIM] > 0 and find_entry(s, G[G_AIMP], G[G_AIM]) < 0:
         G[G_AIM] = 0
+        return
+    if vK(s)[p, c, K_TRIGS] & (1 << trig) == 0:  # no ability with this trigger: nothing to scan
         return
     for k in range(MAX_EFFECTS):
         op = E[p, c, k, E_OP]
@@ -368,11 +371,22 @@ def char_effect(s, p, q, t, op, amount, param):
                 P[q, P_NQH] += 1
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def settle(s):
-    """Resolve waiting triggered abilities until none remain: the non-turn player's first (406.2.1),
-    then the turn player's; a resolution may queue more. Then the loss check (101.3); a game that ended
-    ends at once, its waiting abilities unresolved (101.4). An ability of a card still on the field
+    """Resolve waiting triggered abilities until none remain (resolve_queue), then the loss check (101.3).
+    Inlined: most calls find the queue empty."""
+    G = vG(s)
+    if G[G_NTQ] > 0:
+        resolve_queue(s)
+    G[G_NTQ] = 0
+    check_loss(s)
+
+
+@engine_jit
+def resolve_queue(s):
+    """The waiting triggered abilities resolve: the non-turn player's first (406.2.1), then the turn
+    player's; a resolution may queue more, and each is followed by the loss check (101.3); a game that
+    ended ends at once, its waiting abilities unresolved (101.4). An ability of a card still on the field
     resolves with that unit as its source (its `self`); one whose card left has none."""
     G, TQ = vG(s), vTQ(s)
     while G[G_NTQ] > 0 and not G[G_OVER]:
@@ -395,8 +409,6 @@ def settle(s):
             resolve(s, p, c, trig, src)
         G[G_OLDATK] = 0
         check_loss(s)
-    G[G_NTQ] = 0
-    check_loss(s)
 
 
 # ---------------------------------------------------------------- playing cards
@@ -612,18 +624,20 @@ def attack(s, p, j, t1, t2):
     e1 = U[q, t1, U_ENTRY]
     e2 = U[q, t2, U_ENTRY] if t2 >= 0 else -1
     # 506.3 battle start step: "when this attacks" triggers; a battle whose attacker or target left ends
-    queue_trigger(s, p, c, TR_ATTACK)
+    if K[p, c, K_TRIGS] & (1 << TR_ATTACK):  # queue_trigger's own test, without the call
+        queue_trigger(s, p, c, TR_ATTACK)
     settle(s)
     j = find_entry_at(s, p, ae, j)
     t1 = find_entry_at(s, q, e1, t1)
-    if not step_window(s, p, ae, q, e1, attack_value(s, p, j) if j >= 0 and (t1 == 0 or t2 == 0) else 0, j, t1):
+    if not step_window(s, p, ae, q, e1, -1 if j >= 0 and (t1 == 0 or t2 == 0) else 0, j, t1):
         return
     j = find_entry_at(s, p, ae, j)
     # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry (506.4.2)
     U[p, j, U_ON] = 0
     t1 = find_entry_at(s, q, e1, t1)
     t2 = find_entry_at(s, q, e2, t2) if e2 >= 0 else -1
-    w = choose_warcry(s, q, p, j, t1, unit_atk(s, p, j))
+    # a PvP defender without a Warcry character has nothing to choose (choose_warcry would return -1 unrandomly)
+    w = choose_warcry(s, q, p, j, t1, unit_atk(s, p, j)) if vG(s)[G_RAID] or P[q, P_NWC] else -1
     if w >= 0:  # 302.1: ON -> OFF; every target becomes the Warcry card (another party seat's in a raid)
         tq = w >> UNIT_BITS
         t1 = w & ((1 << UNIT_BITS) - 1)
@@ -631,7 +645,7 @@ def attack(s, p, j, t1, t2):
         e1 = U[tq, t1, U_ENTRY]
         e2 = e1 if t2 >= 0 and vG(s)[O_RAPID_TWICE] else -1
         t2 = t1 if e2 >= 0 else -1
-    if not step_window(s, p, ae, tq, e1, attack_value(s, p, j) if t1 == 0 or t2 == 0 else 0, j, t1):
+    if not step_window(s, p, ae, tq, e1, -1 if t1 == 0 or t2 == 0 else 0, j, t1):
         return  # 506.4.3
     j = find_entry_at(s, p, ae, j)
     t1 = find_entry_at(s, tq, e1, t1)
@@ -703,21 +717,31 @@ def choose_on_stack(s, p, c):
         return
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def step_window(s, p, ae, tq, e1, hit, j, t):
-    """A battle step's window (103.6.1.1: the turn player gets the action right at each step): PvP the
-    action right passed back and forth (priority), raid the party's Quick plays (quick_plays), against
-    p's attacker with entry id `ae` (`hit` = the damage it would deal seat tq's player). Returns whether the battle goes on: not if the
-    game ended or the attacker or the (first) target with entry id e1 left the field (506.3.2,
-    506.4.3, 506.5.3). `j` and `t`: the attacker's and the target's units as the step began."""
+    """A battle step's window (103.6.1.1: the turn player gets the action right at each step), opened
+    (open_step) when someone could answer (quick_window), against p's attacker with entry id `ae` (`hit` =
+    the damage it would deal seat tq's player; -1: its attack_value as the step begins). Returns whether
+    the battle goes on: not if the game ended or the attacker or the (first) target with entry id e1 left
+    the field (506.3.2, 506.4.3, 506.5.3). `j` and `t`: the attacker's and the target's units as the step
+    began. Inlined: most steps have no window."""
     if quick_window(s, p):
-        if vG(s)[G_RAID]:
-            j = find_entry_at(s, p, ae, j)
-            if j >= 0 and not vG(s)[G_OVER]:
-                quick_plays(s, p, j, tq, hit)
-        else:
-            priority(s, p, p, ae, tq, hit)
+        open_step(s, p, ae, tq, hit, j)
     return not vG(s)[G_OVER] and find_entry_at(s, p, ae, j) >= 0 and find_entry_at(s, tq, e1, t) >= 0
+
+
+@engine_jit
+def open_step(s, p, ae, tq, hit, j):
+    """step_window's window: PvP the action right passed back and forth (priority), raid the party's Quick
+    plays (quick_plays)."""
+    if hit < 0:
+        hit = attack_value(s, p, j)
+    if vG(s)[G_RAID]:
+        j = find_entry_at(s, p, ae, j)
+        if j >= 0 and not vG(s)[G_OVER]:
+            quick_plays(s, p, j, tq, hit)
+    else:
+        priority(s, p, p, ae, tq, hit)
 
 
 @njit(cache=True, inline="always")

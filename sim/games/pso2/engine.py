@@ -98,6 +98,7 @@ from sim.games.pso2.rules import (
     K_VALUE,
     KEYWORDS,
     KW_PIERCE,
+    KW_WARCRY,
     MAX_DECK,
     MAX_TURNS,
     O_ROW_RUNNING,
@@ -111,11 +112,13 @@ from sim.games.pso2.rules import (
     P_N,
     P_NACT,
     P_NDC,
+    P_NFD,
     P_NIT,
     P_NPP,
     P_NQA,
     P_NQH,
     P_NU,
+    P_NWC,
     P_ORDER,
     P_OUT,
     P_PLAYED,
@@ -178,12 +181,12 @@ __all__ = ["GAME", "KEYWORDS", "POLICIES", "OPTIONS", "FINAL_MEASURE", "MAX_TURN
 
 # Invariant violations (check_invariants bits, checked after setup, after every turn and at the end)
 V_ZONES = 1  # a copy not in exactly one place (deck, hand, PP, field, equipment, 付与, items, discard, stack)
-V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand or the activated abilities on the field counted wrong
+V_NEGATIVE = 2  # a negative count, a count above its array, or the Quick Actives in hand, the activated abilities or the Warcry characters on the field counted wrong
 V_HAND = 4  # the turn player holds more than 7 cards after its refresh step (402.3.1)
 V_ROWS = 8  # a character on the field with KO damage, or back-row damage the rules act on (213.3; not after a -HP, 215.3.1)
 V_DAMAGE = 16  # damage left on a character after a refresh step (505.2)
 V_END = 32  # a deck at 0 while the game goes on, or a game over with no deck at 0 (101.3)
-V_PP = 64  # more than one face-down PP card, one that is OFF (404.5), or the ON count kept wrong
+V_PP = 64  # more than one face-down PP card, one that is OFF (404.5), or the ON or face-down count kept wrong
 
 
 def card_value(card: Card) -> int:
@@ -585,6 +588,11 @@ def check_seat(s, p, tp):
             qa += quick_action(s, p, U[p, j, U_ATT])
     if act != P[p, P_NACT] or qa != P[p, P_NQA]:
         v |= V_NEGATIVE
+    wc = 0
+    for j in range(1, P[p, P_NU]):
+        wc += 1 if vK(s)[p, U[p, j, U_CARD], K_KW] & KW_WARCRY else 0
+    if wc != P[p, P_NWC]:
+        v |= V_NEGATIVE
     fd, on = 0, 0
     for i in range(P[p, P_NPP]):
         seen_add(seen, PP[p, i, PP_CARD])
@@ -593,7 +601,7 @@ def check_seat(s, p, tp):
             fd += 1
             if not PP[p, i, PP_ON]:
                 v |= V_PP
-    if fd > 1 or on != P[p, P_AVAIL]:
+    if fd > 1 or fd != P[p, P_NFD] or on != P[p, P_AVAIL]:
         v |= V_PP
     for j in range(P[p, P_NU]):
         if j > 0:

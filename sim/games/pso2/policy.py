@@ -203,12 +203,12 @@ def host_side(s, p, c):
     return opponent(s, p) if vK(s)[p, c, K_FOE] else p
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def host_ok(s, p, j, c):
     """205.4.3: the equipment's class matches the host's (ALL fits all; a classless card fits any);
     a weapon needs the weapon slot free or replaces it (205.4.5), armour needs its slots. An equip_foe
     equipment goes on an opposing character (403.2), a 付与 Active on a character of host_side without
-    one."""
+    one. Inlined into the host scans (best_host, random_host)."""
     K, U = vK(s), vU(s)
     h = host_side(s, p, c)
     if K[p, c, K_KW] & KW_ATTACH:  # 付与 (204.2.2): on a character, one per character (the engine's limit)
@@ -558,9 +558,12 @@ def scripted_main(s, p):
     K, on = vK(s), pp_on(s, p)
     for i in range(P[p, P_HAND]):
         c = H[p, i]
-        v = play_score(s, p, c)  # the cheap score first: legality is checked only for a card that would win,
-        # and the cost (playable's first test) before the call: most of a hand is too dear after the first play
-        if v > bv and K[p, c, K_COST] <= on and playable(s, p, c) and worth_playing(s, p, c):
+        # the cost (playable's first test) first: most of a hand is too dear after the first play; then the
+        # score, and legality only for a card that would win
+        if K[p, c, K_COST] > on:
+            continue
+        v = play_score(s, p, c)
+        if v > bv and playable(s, p, c) and worth_playing(s, p, c):
             best, bv = i, v
     if best >= 0:
         c = H[p, best]

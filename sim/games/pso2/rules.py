@@ -129,9 +129,11 @@ AMOUNT_X, AMOUNT_OLD_ATK = -1, -2
  U_NCOLS) = range(30)
 # per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one);
 # P_NACT / P_NQA: the seat's field cards offering an activated ability / a Quick one (a unit's card, or its
-# own 付与 Active: has_action, quick_action), so the main phase and those windows skip their unit scans at 0
+# own 付与 Active: has_action, quick_action), so the main phase and those windows skip their unit scans at 0;
+# P_NFD: face-down cards in PP (102.5: at most one), so pay looks for one only while it is there; P_NWC: the
+# seat's characters with ウォークライ on the field, so a PvP attack on a seat without one skips the Warcry scan
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NCOLS) = range(23)
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NFD, P_NWC, P_NCOLS) = range(25)
 PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
@@ -438,6 +440,8 @@ def add_unit(s, p, c, on):
     P[p, P_NU] = j + 1
     P[p, P_NACT] += has_action(s, p, c)
     P[p, P_NQA] += quick_action(s, p, c)
+    if j > 0 and vK(s)[p, c, K_KW] & KW_WARCRY:
+        P[p, P_NWC] += 1
     return j
 
 
@@ -457,6 +461,8 @@ def remove_unit(s, p, j):
     P, U = vP(s), vU(s)
     P[p, P_NACT] -= has_action(s, p, U[p, j, U_CARD])
     P[p, P_NQA] -= quick_action(s, p, U[p, j, U_CARD])
+    if vK(s)[p, U[p, j, U_CARD], K_KW] & KW_WARCRY:
+        P[p, P_NWC] -= 1
     if U[p, j, U_ATT] >= 0:
         if U[p, j, U_ATTP] == p:
             P[p, P_NACT] -= has_action(s, p, U[p, j, U_ATT])
@@ -565,7 +571,7 @@ def damage_unit(s, p, j, amount, battle):
     same zone (403.1.4: no zone change, nothing triggers); in the back row it is KO damage (213.3.2).
     A hit of 0 is not dealt (103.2.1.2)."""
     U, G = vU(s), vG(s)
-    if battle or G[O_ARMOR_FX]:
+    if (battle or G[O_ARMOR_FX]) and (U[p, j, U_A0] >= 0 or U[p, j, U_A1] >= 0 or U[p, j, U_A2] >= 0):
         amount = armor_reduce(s, p, j, amount)
     if amount <= 0:
         return 0
@@ -664,8 +670,10 @@ def draw(s, p, k):
     return got
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def take_from_hand(s, p, i):
+    """p's hand card i leaves the hand (the later ones move up); returns it. Inlined: every play and pitch
+    takes one."""
     P, H = vP(s), vH(s)
     c = H[p, i]
     for k in range(i, P[p, P_HAND] - 1):
@@ -708,6 +716,7 @@ def put_pp(s, p, c, on, fd):
     PP[p, i, PP_CARD], PP[p, i, PP_ON], PP[p, i, PP_FD] = c, on, fd
     P[p, P_NPP] = i + 1
     P[p, P_AVAIL] += on
+    P[p, P_NFD] += fd
     P[p, P_PPCOL] |= (vK(s)[p, player_row(s), K_ELEM] if vG(s)[O_FD_COLOUR] else 0) if fd else vK(s)[p, c, K_ELEM]
 
 
@@ -749,7 +758,7 @@ def pay(s, p, cost, colour):
                 left -= 1
                 break
     i, fd_left = 0, False
-    while left > 0 and i < P[p, P_NPP]:
+    while left > 0 and P[p, P_NFD] and i < P[p, P_NPP]:
         if PP[p, i, PP_ON] and PP[p, i, PP_FD]:
             fd_left = True
             c = PP[p, i, PP_CARD]
@@ -757,6 +766,7 @@ def pay(s, p, cost, colour):
                 for col in range(PP_NCOLS):
                     PP[p, k, col] = PP[p, k + 1, col]
             P[p, P_NPP] -= 1
+            P[p, P_NFD] -= 1
             for k in range(P[p, P_DECK], 0, -1):  # 404.5: to the bottom (index 0; the top is the end)
                 DK[p, k] = DK[p, k - 1]
             DK[p, 0] = c
@@ -778,21 +788,30 @@ def pay(s, p, cost, colour):
 
 # ---------------------------------------------------------------- losing
 
-@engine_jit
+@njit(cache=True, inline="always")
 def check_loss(s):
     """101.3: a player whose deck is 0 loses, checked after each resolution; 101.7: both at once, the
-    turn player loses. Raid: a party player at 0 is eliminated and the party loses when all are."""
+    turn player loses. Raid: a party player at 0 is eliminated and the party loses when all are
+    (check_raid_loss). Inlined: it runs after every resolution, and almost always finds nothing."""
     P, G = vP(s), vG(s)
     if G[G_OVER]:
         return
-    if G[G_RAID] == 0:
-        zero0, zero1 = P[0, P_DECK] == 0, P[1, P_DECK] == 0
-        if zero0 and zero1:
-            G[G_OVER], G[G_LOSER] = 1, G[G_TP]
-            P[G[G_TP], P_OUT] = 2  # both reached 0 (recorded as simultaneous_turn_player_loses)
-        elif zero0 or zero1:
-            G[G_OVER], G[G_LOSER] = 1, 0 if zero0 else 1
+    if G[G_RAID]:
+        check_raid_loss(s)
         return
+    zero0, zero1 = P[0, P_DECK] == 0, P[1, P_DECK] == 0
+    if zero0 and zero1:
+        G[G_OVER], G[G_LOSER] = 1, G[G_TP]
+        P[G[G_TP], P_OUT] = 2  # both reached 0 (recorded as simultaneous_turn_player_loses)
+    elif zero0 or zero1:
+        G[G_OVER], G[G_LOSER] = 1, 0 if zero0 else 1
+
+
+@engine_jit
+def check_raid_loss(s):
+    """check_loss in a raid that is not over: the Boss at 0 Life is beaten; a party player whose deck is 0
+    is eliminated, and the party loses when none is left."""
+    P, G = vP(s), vG(s)
     boss = G[G_BOSS]
     if P[boss, P_LIFE] <= 0:
         G[G_OVER], G[G_CLEAR] = 1, 1
@@ -832,6 +851,7 @@ def eliminate(s, q):
                     U[r, j, U_A0 + a] = -1
     P[q, P_OUT] = 1
     P[q, P_NU] = 1
+    P[q, P_NWC] = 0
     P[q, P_NACT] = has_action(s, q, U[q, 0, U_CARD])
     P[q, P_NQA] = quick_action(s, q, U[q, 0, U_CARD])
     U[q, 0, U_WPN] = -1
@@ -840,6 +860,7 @@ def eliminate(s, q):
     P[q, P_HAND] = 0
     P[q, P_NQH] = 0
     P[q, P_NPP] = 0
+    P[q, P_NFD] = 0
     P[q, P_AVAIL] = 0
     P[q, P_NIT] = 0
 
