@@ -1236,26 +1236,21 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
 
 @engine_jit
 def cost_needs(cost, req):
-    """(CP to pay, the CP of each element it must include: 3 bits per element, ELEMENTS order) of a cost: an
-    ability's cost as the importer packs it in E_COST ("《雷》《雷》《1》": 3 CP, 2 of them Lightning; paid exactly as
-    printed, 11.6.2), or a card's cost with its element mask req (at least 1 CP of each of its elements, 11.4.6)."""
+    """(CP to pay, the CP of each element it must include: 3 bits per element, ELEMENTS order, their sum and how many
+    elements) of a cost: an ability's cost as the importer packs it in E_COST ("《雷》《雷》《1》": 3 CP, 2 of them
+    Lightning; paid exactly as printed, 11.6.2), or a card's cost with its element mask req (at least 1 CP of each of
+    its elements, 11.4.6)."""
     need = cost >> COST_ELEM_SHIFT
     if need == 0:
         for e in range(8):
             if req >> e & 1:
                 need |= 1 << (3 * e)
-    return cost & COST_CP, need
-
-
-@engine_jit
-def needs_total(need):
-    """(CP, element kinds) of the element CP packed in need (cost_needs)."""
     n, kinds = 0, 0
     for e in range(8):
         w = need >> (3 * e) & 7
         n += w
         kinds += 1 if w else 0
-    return n, kinds
+    return cost & COST_CP, need, n, kinds
 
 
 @engine_jit
@@ -1303,10 +1298,10 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
     so the payment is minimal (digest section 7, condition (c)). Chosen backups go to scr[0], discards
     to scr[1]. Returns (total to pay or -1, backups, discards, bonus CP used)."""
     cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
-    cost, need = cost_needs(cost, req)
+    cost, need, element_cp, _ = cost_needs(cost, req)
     if cost <= 0:
         return 0, 0, 0, 0  # rule 11.4.6.2: cost 0 pays nothing
-    total = max(cost, needs_total(need)[0])
+    total = max(cost, element_cp)
     nbf = ps[p, P_NB]
     nb, nd, gen = 0, 0, 0
     if not dry and ps[p, P_POLICY] != RANDOM:  # card values, computed when first needed (pick_discard)
@@ -1334,8 +1329,9 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
                 nb += 1
                 gen += 1
                 for e2 in range(8):  # a multi-element Backup counts for each of its elements unless the option says one
-                    if (e2 == e or (not one and cards[p, b, K_ELEM] >> e2 & 1)) and need >> (3 * e2) & 7:
-                        covered = add_cp(covered, e2, 1)
+                    if (e2 == e or (not one and cards[p, b, K_ELEM] >> e2 & 1)) \
+                            and (covered >> (3 * e2) & 7) < (need >> (3 * e2) & 7):
+                        covered += 1 << (3 * e2)
                 continue
             d = pick_discard(S, p, bit, excl_hand, nd, keep, dry)
             if d < 0:
@@ -1343,7 +1339,7 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
             scr[1, nd] = d
             nd += 1
             gen += 2
-            covered = add_cp(covered, e, 2)
+            covered += min(2, (need >> (3 * e) & 7) - (covered >> (3 * e) & 7)) << (3 * e)  # counted up to the need
     rem = total - gen
     used_bonus = 0
     if rem > 0:
@@ -1397,22 +1393,14 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
 
 
 @engine_jit
-def add_cp(covered, e, n):
-    """covered (cost_needs' packing) with n more CP of element e, saturating at 7."""
-    have = covered >> (3 * e) & 7
-    return covered + (min(have + n, 7) - have << (3 * e))
-
-
-@engine_jit
 def payment_legal(S, p, cost, req, nb, nd, used_bonus):
     """The digest's legality predicate for the chosen sources (section 7): enough CP, every element,
     and (strict option) minimal: no single source can be removed; (literal option) surplus only
     from discards, at most 1 per required element."""
-    cost, need = cost_needs(cost, req)
+    cost, need, element_cp, kinds = cost_needs(cost, req)
     if cost <= 0:
         return nb == 0 and nd == 0
-    total, kinds = needs_total(need)
-    total = max(cost, total)
+    total = max(cost, element_cp)
     gen = nb + 2 * nd + used_bonus
     if gen < total or not covers(S, p, need, nb, nd, -1, -1):
         return False
@@ -1767,8 +1755,25 @@ def name_choice(S, p, s, c, k):
         if effs[s, c, j, E_OP] != op:
             return -1, 0
     have, best, best_v = 0, 0, NO_VALUE
+    ls, ps = st_ls(S), st_ps(S)
     for j in range(k, end):
-        i = recover_pick(S, p, s, c, j) if op == OP_RECOVER else search_best(S, p, s, c, j)
+        if op == OP_RECOVER:
+            i = recover_pick(S, p, s, c, j)
+        else:  # a match in p's deck (for a non-random policy the one it values most, as search takes)
+            i, vi = -1, NO_VALUE
+            tmask = effs[s, c, j, E_TMASK]
+            excl = excluded_name(S, s, c, tmask)
+            for d in range(ps[p, P_TOP], ps[p, P_NMAIN]):
+                x = ls[p, L_ORDER, d]
+                if not search_match(S, p, x, effs[s, c, j, E_PARAM], tmask, effs[s, c, j, E_THASH],
+                                    effs[s, c, j, E_FE_PARAM], excl):
+                    continue
+                if ps[p, P_POLICY] == RANDOM:
+                    i = x
+                    break
+                v = card_value(S, p, x)
+                if v > vi:
+                    i, vi = x, v
         if i < 0:
             continue
         bit = 1 << (mode_of(effs[s, c, j, E_DULL]) >> 4 & 15)
@@ -1860,24 +1865,6 @@ def search_finds(S, p, s, c, k):
                         effs[s, c, k, E_FE_PARAM], excl):
             return True
     return False
-
-
-@engine_jit
-def search_best(S, p, s, c, k):
-    """The card of p's deck that search effect k of (s, c) takes for a non-random policy (the match p values most:
-    search), -1 if none."""
-    effs, ls, ps = st_effs(S), st_ls(S), st_ps(S)
-    tmask = effs[s, c, k, E_TMASK]
-    excl = excluded_name(S, s, c, tmask)
-    best, best_v = -1, NO_VALUE
-    for j in range(ps[p, P_TOP], ps[p, P_NMAIN]):
-        i = ls[p, L_ORDER, j]
-        if search_match(S, p, i, effs[s, c, k, E_PARAM], tmask, effs[s, c, k, E_THASH], effs[s, c, k, E_FE_PARAM],
-                        excl):
-            v = card_value(S, p, i)
-            if v > best_v:
-                best, best_v = i, v
-    return best
 
 
 @engine_jit
