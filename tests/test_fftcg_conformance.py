@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from sim.cards.effects import COST_CP
 from sim.cards.model import Card
 from sim.decks.card_table import deck_cards, line_status, load_real
 from sim.games.fftcg import core as K
@@ -316,10 +317,13 @@ def uncovered() -> list[tuple[str, str]]:
     return _real()[2]
 
 
-def _line_card(c: Card, line: str) -> Card:
+def _line_card(c: Card, line: str, element_cp: bool = False) -> Card:
+    """c with only `line`'s effects, cost 0. Its abilities' costs keep only their CP count unless element_cp: the
+    scenarios pay them with generic CP (P_BONUS); tests/test_fftcg_exact_lines.py pays the element CP as printed."""
     parsed = parse_fftcg_text(line, c.name, c.type, c.power)
     assert not parsed.unmodelled, (c.code, parsed.unmodelled)
-    return replace(c, cost=0, effects=parsed.effects, keywords=parsed.keywords, unmodelled=())
+    effects = parsed.effects if element_cp else tuple(replace(e, cost=e.cost & COST_CP) for e in parsed.effects)
+    return replace(c, cost=0, effects=effects, keywords=parsed.keywords, unmodelled=())
 
 
 def _target(case: Case, own: bool) -> Card:

@@ -41,11 +41,12 @@ def _printed(line: str) -> str:
     return re.sub(r"^EX BURST ", "", line)
 
 
-def line_card(code: str, start: str, keep_cost: bool = False) -> Card:
-    """The pool card `code` with only its line starting `start` (cost 0 unless the cost is what the line is about)."""
+def line_card(code: str, start: str, keep_cost: bool = False, element_cp: bool = False) -> Card:
+    """The pool card `code` with only its line starting `start` (cost 0 unless the cost is what the line is about; its
+    abilities' element CP only with element_cp: tests/test_fftcg_conformance._line_card)."""
     c = _card(code)
     line = next(ln for ln in ability_lines(c.text) if _printed(ln).startswith(start))
-    lc = _line_card(c, line)
+    lc = _line_card(c, line, element_cp)
     return replace(lc, cost=c.cost) if keep_cost else lc
 
 

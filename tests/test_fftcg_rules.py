@@ -944,7 +944,7 @@ def test_discard_from_own_hand_and_each_player_discards():
 
 def test_optional_payment_on_resolution():
     wm = tcard("WM", "When WM enters the field, you may pay 《水》. When you do so, draw 1 card.", "backup", cost=0)
-    S, v = make([wm, card("B", "backup", name="B")], filler=10)
+    S, v = make([wm, card("B", "backup", el=("water",), name="B")], filler=10)  # a Water Backup pays the 《水》
     put(v, 0, 0, K.Z_HAND)
     S2 = S.copy()
     T.cast(S, 0, 0, -1, -1, 1)  # nothing to pay with: no draw

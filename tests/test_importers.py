@@ -11,8 +11,10 @@ from typer.testing import CliRunner
 
 from sim.cards.effects import (
     COND_DAMAGE,
+    COND_OTHER,
     COND_OWN,
     COND_TRIGGER,
+    COST_ELEM_SHIFT,
     MAX_EFFECTS,
     TMASK_ELEM_SHIFT,
     TMASK_STATE_SHIFT,
@@ -23,6 +25,7 @@ from sim.cards.effects import (
     cond_code,
     text_hash,
 )
+from sim.cards.model import ELEMENTS
 from sim.cli.app import app
 from sim.decks.coverage import ability_count
 from sim.decks.pools import load_pool
@@ -41,6 +44,11 @@ needs_data = pytest.mark.skipif(not SQUARE.is_file() or not CATALOG.is_file(), r
 STARTER_COVERAGE_FLOOR = 0.812  # 1,301 of 1,601 (2026-11-27, after the Shadowbringers starters' lines were modelled)
 
 
+def cost(cp: int, **elements: int) -> int:
+    """An FFTCG ability's E_COST: cp CP, elements[e] of them of element e (sim.cards.effects COST_ELEM_SHIFT)."""
+    return cp | sum(n << (COST_ELEM_SHIFT + 3 * ELEMENTS["fftcg"].index(e)) for e, n in elements.items())
+
+
 def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int = 0, cost: int = 0,
       dull: bool = False, **extra: int) -> Effect:
     return Effect(trigger, op, amount, target, param, cost, dull, **extra)
@@ -50,54 +58,54 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
 
 @pytest.mark.parametrize(("text", "ctype", "effects"), [
     ("When Ward enters the field, choose 1 Forward. Deal it 7000 damage.", "forward",
-     [E("enter", "damage", 7000, "opp_character", tmask=1)]),
+     [E("enter", "damage", 7000, "any_character", tmask=1)]),
     # "Dull it and Freeze it": both, on the same card (15.2.4.2: a freeze alone does not dull)
     ("[[ex]]EX BURST[[/]] When Ward enters the field, choose 1 Forward opponent controls. Dull it and Freeze it.",
      "forward", [E("enter", "dull", 0, "opp_character", tmask=1), E("enter", "freeze", 0, "chosen", tmask=1),
                  E("ex_burst", "dull", 0, "opp_character", tmask=1), E("ex_burst", "freeze", 0, "chosen", tmask=1)]),
-    ("Choose 1 Forward of cost 4 or less. Break it.", "summon", [E("cast", "break", 0, "opp_character", 4, tmask=1)]),
+    ("Choose 1 Forward of cost 4 or less. Break it.", "summon", [E("cast", "break", 0, "any_character", 4, tmask=1)]),
     ("Choose 1 Forward with power 7000 or less. Break it.", "summon",
-     [E("cast", "break_power", 0, "opp_character", 7000, tmask=1)]),
+     [E("cast", "break_power", 0, "any_character", 7000, tmask=1)]),
     ("Draw 2 cards.", "summon", [E("cast", "draw", 2, "own_player")]),
     ("Choose 1 Forward. It gains +2000 power until the end of the turn.", "summon",
-     [E("cast", "pump", 2000, "own_character", tmask=1)]),
+     [E("cast", "pump", 2000, "any_character", tmask=1)]),
     ("Choose 1 Forward opponent controls. It loses 4000 power until the end of the turn.", "summon",
      [E("cast", "weaken", 4000, "opp_character", tmask=1)]),
-    ("Choose 1 Forward. Return it to its owner's hand.", "summon", [E("cast", "bounce", 0, "opp_character", tmask=1)]),
+    ("Choose 1 Forward. Return it to its owner's hand.", "summon", [E("cast", "bounce", 0, "any_character", tmask=1)]),
     ("When Ward enters the field, you may search for 1 [[i]]Job Warrior[[/]] Backup and add it to your hand.",
      "forward", [E("enter", "search", 1, "own_player", 1, tmask=2, thash=text_hash("Warrior"))]),
     ("When Ward enters the field, choose 1 Summon in your Break Zone. Add it to your hand.", "backup",
      [E("enter", "recover", 1, "own_player", 2)]),
     ("《火》《ダル》, put Ward into the Break Zone: Choose 1 Forward. Deal it 4000 damage.", "backup",
-     [E("action_break", "damage", 4000, "opp_character", 0, 1, True, tmask=1)]),
+     [E("action_break", "damage", 4000, "any_character", 0, cost(1, fire=1), True, tmask=1 | COND_OTHER)]),
     ("《ダル》: Choose 1 Forward. It gains Haste until the end of the turn.", "backup",
-     [E("action", "haste", 0, "own_character", 0, 0, True, tmask=1)]),
+     [E("action", "haste", 0, "any_character", 0, 0, True, tmask=1 | COND_OTHER)]),
     ("[[s]]Firaga[[/]] 《S》《火》《火》《1》《ダル》: Deal 7000 damage to all the Forwards opponent controls.", "forward",
-     [E("action", "damage", 7000, "all_opp_characters", 0, 3, True, xcost=5 | 1 << 3, tmask=1)]),  # 11.7.1 discard
+     [E("action", "damage", 7000, "all_opp_characters", 0, cost(3, fire=2), True, xcost=5 | 1 << 3, tmask=1)]),  # 11.7.1 discard
     ("When Ward attacks, your opponent discards 1 card from his/her hand.", "forward",
      [E("attack", "discard", 1, "opp_player")]),
     ("When Ward is put from the field into the Break Zone, draw 1 card.", "forward",
      [E("leave", "draw", 1, "own_player")]),
     ("Choose 1 Forward. Deal it 10000 damage. Ward deals you 1 point of damage.", "summon",
-     [E("cast", "damage", 10000, "opp_character", tmask=1), E("cast", "player_damage", 1, "own_player")]),
+     [E("cast", "damage", 10000, "any_character", tmask=1), E("cast", "player_damage", 1, "own_player")]),
     ("When Ward enters the field, choose 1 Forward. Until the end of the turn, it gains Haste and Brave.", "backup",
-     [E("enter", "haste", 0, "own_character", tmask=1),
-      E("enter", "grant_keyword", 0, "own_character", KEYWORDS.index("brave"), tmask=1)]),
+     [E("enter", "haste", 0, "any_character", tmask=1),
+      E("enter", "grant_keyword", 0, "any_character", KEYWORDS.index("brave"), tmask=1)]),
     ("Select 1 of the 2 following actions.[[br]]\"Choose 1 Backup. Break it.\"[[br]]\"Draw 1 card.\"", "summon",
      # a Backup target: E_TMASK = 1 << backup; each option keeps its place (mode: picks 1, place << 4, first 256)
-     [E("cast", "break", 0, "opp_character", tmask=2, mode=1 | 1 << 4 | 256),
+     [E("cast", "break", 0, "any_character", tmask=2, mode=1 | 1 << 4 | 256),
       E("cast", "draw", 1, "own_player", mode=1 | 2 << 4)]),
     # extra action costs (xcost = kind | n << 3; kind 1 discard, 2 top of the deck into the Break Zone)
     ("《ダル》, discard 1 card, put Ward into the Break Zone: Choose 1 Forward. Deal it 6000 damage.", "backup",
-     [E("action_break", "damage", 6000, "opp_character", 0, 0, True, xcost=1 | 1 << 3, tmask=1)]),
+     [E("action_break", "damage", 6000, "any_character", 0, 0, True, xcost=1 | 1 << 3, tmask=1 | COND_OTHER)]),
     ("《氷》《ダル》, discard 2 cards: Choose 1 dull Forward. Break it.", "backup",
-     [E("action", "break", 0, "opp_character", 0, 1, True, xcost=1 | 2 << 3, tmask=1 | TS_DULL << TMASK_STATE_SHIFT)]),
+     [E("action", "break", 0, "any_character", 0, cost(1, ice=1), True, xcost=1 | 2 << 3, tmask=(1 | TS_DULL << TMASK_STATE_SHIFT) | COND_OTHER)]),
     ("Choose 1 active Fire or Ice Forward. Deal it 5000 damage.", "summon",
-     [E("cast", "damage", 5000, "opp_character", tmask=1 | TS_ACTIVE << TMASK_STATE_SHIFT | 3 << TMASK_ELEM_SHIFT)]),
+     [E("cast", "damage", 5000, "any_character", tmask=1 | TS_ACTIVE << TMASK_STATE_SHIFT | 3 << TMASK_ELEM_SHIFT)]),
     ("Choose 1 attacking Forward. It gains +2000 power until the end of the turn.", "summon",
-     [E("cast", "pump", 2000, "own_character", tmask=1 | TS_ATTACKING << TMASK_STATE_SHIFT)]),
+     [E("cast", "pump", 2000, "any_character", tmask=1 | TS_ATTACKING << TMASK_STATE_SHIFT)]),
     ("《ダル》, put the top 7 cards of your deck into the Break Zone: Choose 1 Forward. Dull it.", "backup",
-     [E("action", "dull", 0, "opp_character", 0, 0, True, xcost=2 | 7 << 3, tmask=1)]),
+     [E("action", "dull", 0, "any_character", 0, 0, True, xcost=2 | 7 << 3, tmask=1 | COND_OTHER)]),
     ("When Ward is put from the field into the Break Zone, put the top 10 cards of your deck into the Break Zone.",
      "backup", [E("leave", "mill", 10, "own_player")]),
     ("When Ward attacks, your opponent puts the top card of his/her deck into the Break Zone.", "forward",
@@ -126,7 +134,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
     ("When Ward enters the field, choose 1 Forward opponent controls. Deal it and Ward 9000 damage.", "forward",
      [E("enter", "damage", 9000, "opp_character", tmask=1), E("enter", "damage", 9000, "self")]),
     ("《火》《ダル》: Choose 1 Forward. It gains \"This Forward cannot block.\" until the end of the turn.", "backup",
-     [E("action", "no_block", 0, "opp_character", 0, 1, True, tmask=1)]),
+     [E("action", "no_block", 0, "any_character", 0, cost(1, fire=1), True, tmask=1 | COND_OTHER)]),
     ("When Ward attacks, dull all the Forwards opponent controls with 8000 power or less.", "forward",
      [E("attack", "dull_power", 0, "all_opp_characters", 8000)]),
     ("When Ward attacks, dull all the Forwards with a power equal or inferior to Ward's opponent controls.", "forward",
@@ -136,7 +144,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      [E("cast", "fight", 2000, "opp_character")]),
     ("Damage 5 -- When Ward enters the field, you may put Ward into the Break Zone. When you do so, choose 1 Forward."
      " Deal it 10000 damage.", "backup",
-     [E("enter", "damage", 10000, "opp_character", cond=cond_code(COND_DAMAGE, 5), xcost=3, tmask=1)]),
+     [E("enter", "damage", 10000, "any_character", cond=cond_code(COND_DAMAGE, 5), xcost=3, tmask=1)]),
     ("When Ward attacks, choose 1 Forward opponent controls. Return it to its owner's hand. If you control a Job"
      " Summoner Forward, put it on top of its owner's deck and draw 1 card instead.", "forward",
      [E("attack", "bounce", 0, "opp_character", tmask=1),
@@ -146,21 +154,21 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      [E("cast", "weaken", 1000, "opp_character", foreach=cond_code(3, 0) | 8, tmask=1), E("cast", "draw", 1, "own_player")]),
     ("When Ward enters the field, you may put 1 Backup you control into the Break Zone. When you do so, choose 1 dull"
      " Forward. Deal it 8000 damage.", "forward",
-     [E("enter", "damage", 8000, "opp_character", xcost=4, tmask=1 | TS_DULL << TMASK_STATE_SHIFT)]),
+     [E("enter", "damage", 8000, "any_character", xcost=4, tmask=1 | TS_DULL << TMASK_STATE_SHIFT)]),
     ("Dark 《S》: Choose 1 Forward. Ward deals you 1 point of damage. If the cost of the Forward is equal to or less than"
      " the damage you have received, break it.", "forward",
      [E("action", "player_damage", 1, "own_player", xcost=5 | 1 << 3),
-      E("action", "break", 1, "opp_character", foreach=cond_code(6, 0), xcost=5 | 1 << 3, chain=True, tmask=1)]),
+      E("action", "break", 1, "any_character", foreach=cond_code(6, 0), xcost=5 | 1 << 3, chain=True, tmask=1 | COND_OTHER)]),
     ("Choose 1 Forward. Until the end of the turn, it gains +1000 power and First Strike. Draw 1 card. If you have"
      " received 4 points of damage or more, it also gains Haste until the end of the turn.", "summon",
-     [E("cast", "pump", 1000, "own_character", tmask=1),
-      E("cast", "grant_keyword", 0, "own_character", KEYWORDS.index("first_strike"), tmask=1),
-      E("cast", "draw", 1, "own_player"), E("cast", "haste", 0, "own_character", cond=cond_code(COND_DAMAGE, 4), tmask=1)]),
+     [E("cast", "pump", 1000, "any_character", tmask=1),
+      E("cast", "grant_keyword", 0, "any_character", KEYWORDS.index("first_strike"), tmask=1),
+      E("cast", "draw", 1, "own_player"), E("cast", "haste", 0, "any_character", cond=cond_code(COND_DAMAGE, 4), tmask=1)]),
     ("When Ward enters the field, you may search for 1 Job Chocobo or Card Name Chocobo of cost 3 or less and play it"
      " onto the field.", "backup", [E("enter", "play", 2, "own_player", 3, thash=text_hash("Chocobo"))]),
     ("《ダル》: Choose 1 attacking Card Name Yuffie you control. It gains First Strike until the end of the turn.", "backup",
      [E("action", "grant_keyword", 0, "own_character", KEYWORDS.index("first_strike"), 0, True,
-        thash=text_hash("Yuffie"), tmask=TS_ATTACKING << TMASK_STATE_SHIFT)]),
+        thash=text_hash("Yuffie"), tmask=(TS_ATTACKING << TMASK_STATE_SHIFT) | COND_OTHER)]),
     # a static bonus with an "instead": the base, plus what the alternative adds under its condition
     ("The Forwards other than Ward you control gain +1000 power. If you have received 5 points of damage or more,"
      " the Forwards you control gain +2000 power instead.", "forward",
@@ -184,29 +192,29 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
     ("The Card Name Ashe you control cannot be broken by opposing Summons or abilities that don't deal damage.",
      "backup", [E("static", "no_break", 0, "all_own_characters", thash=text_hash("Ashe"))]),
     ("《ダル》, put Ward into the Break Zone: Choose 1 Card Name Cid. It cannot be broken this turn.", "backup",
-     [E("action_break", "no_break", 0, "own_character", 0, 0, True, thash=text_hash("Cid"))]),
+     [E("action_break", "no_break", 0, "any_character", 0, 0, True, thash=text_hash("Cid"), tmask=COND_OTHER)]),
     ("《土》《1》《ダル》: Choose 1 Forward you control. During this turn, it cannot be returned to its owner's hand by your"
-     " opponent's Summons or abilities.", "backup", [E("action", "no_bounce", 0, "own_character", 0, 2, True, tmask=1)]),
+     " opponent's Summons or abilities.", "backup", [E("action", "no_bounce", 0, "own_character", 0, cost(2, earth=1), True, tmask=1 | COND_OTHER)]),
     ("When Ward enters the field, choose 1 Forward. During this turn, if it is dealt damage, double the damage"
-     " instead.", "forward", [E("enter", "damage_double", 0, "opp_character", tmask=1)]),
+     " instead.", "forward", [E("enter", "damage_double", 0, "any_character", tmask=1)]),
     ("《ダル》, put Ward into the Break Zone: Choose 1 Forward. During this turn, the next damage dealt to it is reduced"
-     " by 2000 instead.", "backup", [E("action_break", "shield", 2000, "own_character", 0, 0, True, tmask=1)]),
+     " by 2000 instead.", "backup", [E("action_break", "shield", 2000, "any_character", 0, 0, True, tmask=1 | COND_OTHER)]),
     ("《水》: During this turn, the next damage dealt to Ward is reduced by 2000 instead.", "forward",
-     [E("action", "shield", 2000, "self", 0, 1)]),
+     [E("action", "shield", 2000, "self", 0, cost(1, water=1))]),
     # set power; "it" again (target "chosen"); a draw when the chosen card left the field (COND_CHOSEN_GONE = 6)
     ("Choose 1 Forward. Its power becomes 4000 until the end of the turn. Draw 1 card.", "summon",
-     [E("cast", "set_power", 4000, "opp_character", tmask=1), E("cast", "draw", 1, "own_player")]),
+     [E("cast", "set_power", 4000, "any_character", tmask=1), E("cast", "draw", 1, "own_player")]),
     ("When Ward enters the field, choose 1 Forward opponent controls. Deal it 4000 damage and 1000 more damage for"
      " each card in your opponent's hand.", "forward",
      [E("enter", "damage", 4000, "opp_character", tmask=1), E("enter", "damage", 1000, "chosen", foreach=cond_code(5, 0))]),
     ("Choose 1 Forward. Deal it 5000 damage. When it is put from the field into the Break Zone this turn, draw 1"
      " card.", "summon",
-     [E("cast", "damage", 5000, "opp_character", tmask=1), E("cast", "draw", 1, "own_player", cond=cond_code(6))]),
+     [E("cast", "damage", 5000, "any_character", tmask=1), E("cast", "draw", 1, "own_player", cond=cond_code(6))]),
     # a capped count (E_FOREACH n), break if less power than its own (break_power param 0), own and opposing break
     ("When Ward enters the field, choose 1 Forward opponent controls. Deal it 2000 damage for each Forward you control"
      " (up to 3 Forwards).", "forward", [E("enter", "damage", 2000, "opp_character", foreach=cond_code(2, 3, 1), tmask=1)]),
     ("When Ward attacks, choose 1 Forward. If its power is less than Ward's power, break it.", "forward",
-     [E("attack", "break_power", 0, "opp_character", 0, tmask=1)]),
+     [E("attack", "break_power", 0, "any_character", 0, tmask=1)]),
     ("When Ward attacks, choose 1 Forward you control and 1 Forward opponent controls. Break them.", "forward",
      [E("attack", "break", 0, "own_character", tmask=1), E("attack", "break", 0, "opp_character", tmask=1)]),
     ("When Ward is put from the field into the Break Zone, select 1 Character you control. Put it into the Break"
@@ -230,7 +238,7 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
     # one action ability with two effects (the second chained to the first) used once per turn
     ("《1》: Choose 1 Forward. Deal it 1000 damage. Draw 1 card. You can only use this ability during your turn and"
      " only once per turn.", "backup",
-     [E("action", "damage", 1000, "opp_character", 0, 1, once=True, tmask=1),
+     [E("action", "damage", 1000, "any_character", 0, 1, once=True, tmask=1 | COND_OTHER),
       E("action", "draw", 1, "own_player", 0, 1, chain=True, once=True)]),
 ])
 def test_fftcg_templates(text: str, ctype: str, effects: list[Effect]) -> None:
@@ -272,11 +280,13 @@ def test_fftcg_effect_slots_overflow_is_reported() -> None:
 @needs_data
 def test_fftcg_real_cards() -> None:
     pool = load_pool(SQUARE)
-    assert pool["21-001R"].effects == (E("enter", "damage", 7000, "opp_character", tmask=1),
-                                       E("ex_burst", "damage", 7000, "opp_character", tmask=1))
+    # "choose 1 Forward": of either side (11.8.4), not the action's own card (11.6.5); its element CP as printed (11.6.2)
+    assert pool["21-001R"].effects == (E("enter", "damage", 7000, "any_character", tmask=1),
+                                       E("ex_burst", "damage", 7000, "any_character", tmask=1))
     assert pool["21-001R"].unmodelled == ("You can only pay with Fire CP to cast Ward.",)
-    assert pool["1-010C"].effects == (E("action_break", "damage", 4000, "opp_character", 0, 1, True, tmask=1),)
-    assert pool["2-005C"].effects == (E("enter", "haste", 0, "own_character", tmask=1),)
+    assert pool["1-010C"].effects == (E("action_break", "damage", 4000, "any_character", 0, cost(1, fire=1), True,
+                                        tmask=1 | COND_OTHER),)
+    assert pool["2-005C"].effects == (E("enter", "haste", 0, "any_character", tmask=1),)
     assert pool["1-016C"].keywords == frozenset({"haste"}) and pool["1-016C"].effects == ()
 
 

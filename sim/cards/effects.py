@@ -211,6 +211,9 @@ COND_OTHER = 256
 TMASK_STATE_SHIFT, TMASK_ELEM_SHIFT = 9, 12
 # E_TMASK bits 20-27 of a card taken from a deck or Break Zone (FFTCG search / recover): its cost is at most this - 1
 TMASK_COST_SHIFT = 20
+# E_TMASK of a chosen target (FFTCG "choose up to n Forwards", "choose 2 Forwards" of either side): only the side a
+# player would pick (the opponent's for harmful ops), never a forced choice on the other side
+TMASK_ONE_SIDE = 1 << 28
 TS_DULL, TS_ACTIVE, TS_ATTACKING, TS_BLOCKING, TS_DAMAGED = 1, 2, 3, 4, 5
 # E_FOREACH count n (bits 9 and up): the count is capped at n ("up to 3 Forwards"; 0 = no cap)
 # damage_mod (E_PARAM): which damage it changes; the threshold is param >> DM_MIN
@@ -227,6 +230,10 @@ XC_BACKUP = 4  # auto ability: "you may put 1 Backup you control into the Break 
 XC_SPECIAL = 5  # Special Ability (FFTCG 11.7.1): discard 1 card with the same name as this card
 XC_COUNTER = 6  # remove n counters from this card (placed by the op "counter")
 XC_RETURN = 7  # return n cards from the hand to the deck (PSO2 209.1.3.1.1 "手札をX枚デッキに戻す")
+# FFTCG ability costs (E_COST): the CP to pay in bits 0-5 and, from bit COST_ELEM_SHIFT, 3 bits per element (the game's
+# ELEMENTS order) for the CP of that element among them ("《雷》《雷》《1》": 3 CP, 2 of them Lightning; 11.6.2)
+COST_ELEM_SHIFT = 6
+COST_CP = (1 << COST_ELEM_SHIFT) - 1
 # FFTCG action abilities with several effects take consecutive slots: the first pays the cost and the
 # others (ACT_CHAIN set) resolve with it; ACT_ONCE: "You can only use this ability once per turn"
 ACT_CHAIN = 16

@@ -17,11 +17,12 @@ from pathlib import Path
 from sim.cards.model import Card, Deck
 from sim.games.fftcg.importer import ability_lines
 
-# (what in the line, why the engine's play of it is approximate)
+# (what in an ability, why the engine's play of it is approximate); each is matched against the line's own text and
+# against each ability the line quotes (a gained "cost: effect", line_parts), so a quoted ability is checked like a
+# printed one
 APPROXIMATIONS = (
-    # an action ability's "once per turn" is tracked, also in a quoted ability the card gains ("...: ...")
-    (re.compile(r"^(?![^\"]*\"[^\"]*:).*\bonce per turn\b(?!.*:)", re.I),
-     "its \"once per turn\" limit is not tracked (auto ability)"),
+    # an action ability's "once per turn" is tracked; an auto ability's (no "cost:") is not
+    (re.compile(r"^[^:]*\bonce per turn\b[^:]*$", re.I), "its \"once per turn\" limit is not tracked (auto ability)"),
     (re.compile(r"results from an ex burst", re.I), "the EX Burst bonus is dropped"),
     (re.compile(r"remove (?:it|them) from the game(?!\. then)", re.I), "removed from the game: played as a break"),
     (re.compile(r"bottom of (?:its|their) owner'?s'? deck", re.I), "put at the bottom of the deck: played as a break"),
@@ -29,27 +30,31 @@ APPROXIMATIONS = (
     (re.compile(r"loses all (?:its )?abilities", re.I), "\"loses all abilities\" is dropped"),
     (re.compile(r"if [^,.]+, (?:deal (?:it|them)|(?:it|they) (?:loses?|gains?)) \d+ (?:more )?(?:damage|power)"
                 r"(?: until the end of the turn)? instead", re.I), "the conditional upgrade is dropped (base amount)"),
-    (re.compile(r"^(?!.*(?:opponent controls|you control)).*\bchoose (?:up to )?\d+ (?:[a-z ]+ )?(?:forwards?|characters?)"
-                r"(?! you control| opponent controls| in your| from your)[^:]*$", re.I),
-     "\"choose 1 Forward\" of either side: harmful effects take the opponent's, helpful ones the player's"),
-    (re.compile(r"《(?:火|氷|風|土|雷|水|光|闇)》[^:]*:", re.I), "the element of the CP cost is not checked"),
+    (re.compile(r"\bchoose (?:[2-9]|two|three) (?:[a-z ]+ )?(?:forwards|characters)(?! you control| opponent controls"
+                r"| in your| from your)", re.I),
+     "of either side's cards, only the side a player would pick is chosen from (the opponent's for harmful effects)"),
+    (re.compile(r"\bchoose (?:up to )?(?:[2-9]|two|three) [^.]*(?:forwards|characters)[^.]*\. (?:deal them|they (?:lose|gain)|"
+                r"their power)", re.I),
+     "each card is chosen on its own: the same card may be chosen again"),
+    (re.compile(r"you may pay an extra (?:《[^》]+》)*《(?:火|氷|風|土|雷|水|光|闇)》", re.I),
+     "the element of the extra cost is not checked (CP of any element)"),
     (re.compile(r"select 1 character you control\. put it into the break zone", re.I),
      "putting a Character into the Break Zone is played as a break"),
-    (re.compile(r"in any order", re.I), "the revealed cards go to the bottom in their order"),
     (re.compile(r"turn over one card at a time", re.I),
      "played as a search for a card of the kind (the player picks it, not the first one turned over)"),
-    (re.compile(r"card name \S+ or card name \S+ or card name", re.I),
-     "of the names, the first printed one with a card in the Break Zone is taken"),
     (re.compile(r"into the break zone, you may remove \S+(?: \S+)* from the game\. when you do so", re.I),
      "the card is not removed from the game (it stays in the Break Zone)"),
-    (re.compile(r"search for 1 card name [^,]+, card name", re.I),
-     "of the names, the first printed one with a card in the deck is taken"),
-    (re.compile(r"you may pay (?:《[^》]+》)*《(?:火|氷|風|土|雷|水|光|闇)》", re.I),
-     "the element of the CP cost is not checked"),
-    (re.compile(r"^damage \d+ --.*\bwhen\b", re.I), "the damage condition is checked when the ability resolves"),
     (re.compile(r"damage equal to (?!its power)[^.\"]+'s power", re.I),
      "the damage is the card's printed power, not its power now"),
 )
+_QUOTED = re.compile(r'"([^"]*:[^"]*)"')  # a quoted ability with a cost ("《火》《ダル》: ..."): an action the card gains
+
+
+def line_parts(line: str) -> list[str]:
+    """The texts of one ability line the approximations are matched against: the line without the abilities it quotes
+    (a card gains "cost: effect"), and each of those."""
+    quoted = _QUOTED.findall(line)
+    return [_QUOTED.sub('""', line), *quoted] if quoted else [line]
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,8 @@ def line_status(card: Card, line: str) -> tuple[str, str]:
     """("exact" | "approximate" | "not modelled", why) of one ability line of an imported card."""
     if line in card.unmodelled:
         return "not modelled", ""
-    why = list(dict.fromkeys(reason for pattern, reason in APPROXIMATIONS if pattern.search(line)))
+    parts = line_parts(line)
+    why = list(dict.fromkeys(reason for pattern, reason in APPROXIMATIONS if any(pattern.search(x) for x in parts)))
     return ("approximate", "; ".join(why)) if why else ("exact", "")
 
 

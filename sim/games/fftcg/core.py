@@ -52,6 +52,8 @@ from sim.cards.effects import (
     COND_OPP,
     COND_OTHER,
     COND_OWN,
+    COST_CP,
+    COST_ELEM_SHIFT,
     DIG_TO_BREAK,
     DISCARD_CHOOSE,
     DM_ABILITY,
@@ -90,6 +92,7 @@ from sim.cards.effects import (
     TARGETS,
     TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
+    TMASK_ONE_SIDE,
     TMASK_STATE_SHIFT,
     TRIGGER_ELEM_SHIFT,
     TRIGGERS,
@@ -745,7 +748,7 @@ def once_used(S, p, c, k):
 
 @engine_jit
 def action_payment(S, p, c, k, keep, dry):
-    """plan_pay for c's action ability at slot k (11.6.2): its CP cost (generic), keeping `keep` cards
+    """plan_pay for c's action ability at slot k (11.6.2): its CP cost with its element CP, keeping `keep` cards
     plus those its extra cost discards, never discarding the Special Ability's same-name card (11.7.1)
     and, when the cost dulls c, not using c as a Backup."""
     effs = st_effs(S)
@@ -777,7 +780,7 @@ def pays_off(S, p, s, c, slot):
     amount = effect_amount(S, p, s, c, slot)
     ts, tc = choose_target(S, p, op, amount, effs[s, c, slot, E_PARAM], effs[s, c, slot, E_TARGET], s, c, -1, -1,
                            effs[s, c, slot, E_TMASK], effs[s, c, slot, E_THASH])
-    if ts < 0:
+    if ts < 0 or (ts == p) == harmful(op):  # "choose 1 dull Forward" may fall on one's own (choose_target)
         return False
     return op != OP_DAMAGE or power(S, ts, tc) - st_cs(S)[ts, S_DMG, tc] <= amount
 
@@ -809,6 +812,8 @@ def push_trigger(S, ctrl, s, c, trig, hs, hc):
         return n
     for k in range(cards[s, c, K_NEFF]):
         if effs[s, c, k, E_TRIGGER] == trig:
+            if effs[s, c, k, E_COND] & 7 == COND_DAMAGE and not cond_ok(S, ctrl, s, c, k):
+                continue  # "Damage n -- When ...": the card has the ability only at n damage, so it triggers only then
             push(S, ctrl, s, c, k, hs, hc)
             n += 1
     return n
@@ -871,10 +876,32 @@ def ex_self_lethal(S, p, c):
 
 
 @engine_jit
+def ex_hurts_self(S, p, c):
+    """Card c's EX Burst would choose one of p's own characters for a harmful "choose 1 Forward" (no opposing one is
+    legal: choose_target falls back to p's side), so p does not use it (11.10: an EX Burst may be used)."""
+    cards, effs = st_cards(S), st_effs(S)
+    if has_trigger(S, p, c, TR_EX):
+        trig = TR_EX
+    elif cards[p, c, K_EX] == 0:
+        return False  # no EX Burst
+    else:
+        trig = TR_CAST if cards[p, c, K_TYPE] == SUMMON else TR_ENTER
+    for k in range(cards[p, c, K_NEFF]):
+        op = effs[p, c, k, E_OP]
+        if effs[p, c, k, E_TRIGGER] == trig and effs[p, c, k, E_TARGET] == TG_ANY_CHAR and harmful(op) \
+                and mode_of(effs[p, c, k, E_DULL]) == 0:
+            ts, _ = choose_target(S, p, op, effs[p, c, k, E_AMOUNT], effs[p, c, k, E_PARAM], TG_ANY_CHAR, p, c, -1, -1,
+                                  effs[p, c, k, E_TMASK], effs[p, c, k, E_THASH])
+            if ts == p:
+                return True
+    return False
+
+
+@engine_jit
 def push_ex_burst(S, p, c):
     """EX Burst (rule 11.10): explicit ex_burst effects; otherwise a Summon's whole text, a character's
     auto ability (enter effects) when the card has the EX Burst icon (rule 11.10.3)."""
-    if st_ps(S)[p, P_POLICY] != RANDOM and ex_self_lethal(S, p, c):
+    if st_ps(S)[p, P_POLICY] != RANDOM and (ex_self_lethal(S, p, c) or ex_hurts_self(S, p, c)):
         return  # an EX Burst may be used (11.10): none that deals its own player the losing damage (Bahamut 6-017C)
     if push_trigger(S, p, p, c, TR_EX, -1, -1) > 0 or st_cards(S)[p, c, K_EX] == 0:
         return
@@ -1208,41 +1235,61 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
 
 
 @engine_jit
-def covers(S, p, req, nb, nd, skip_b, skip_d):
-    """Do the chosen sources still include >= 1 CP of every required element (rule 11.4.6.2)?
-    Each discard declares one element (5.2.1.3); a multi-element Backup gives one chosen element
-    unless option multi_backup_one_element is 0. Greedy matching, rarer elements first."""
+def cost_needs(cost, req):
+    """(CP to pay, the CP of each element it must include: 3 bits per element, ELEMENTS order, their sum and how many
+    elements) of a cost: an ability's cost as the importer packs it in E_COST ("《雷》《雷》《1》": 3 CP, 2 of them
+    Lightning; paid exactly as printed, 11.6.2), or a card's cost with its element mask req (at least 1 CP of each of
+    its elements, 11.4.6)."""
+    need = cost >> COST_ELEM_SHIFT
+    if need == 0:
+        for e in range(8):
+            if req >> e & 1:
+                need |= 1 << (3 * e)
+    n, kinds = 0, 0
+    for e in range(8):
+        w = need >> (3 * e) & 7
+        n += w
+        kinds += 1 if w else 0
+    return cost & COST_CP, need, n, kinds
+
+
+@engine_jit
+def covers(S, p, need, nb, nd, skip_b, skip_d):
+    """Do the chosen sources still include the CP of each element need asks (cost_needs; rule 11.4.6.2)?
+    Each discard declares one element and gives 2 CP of it (5.2.1.3); a multi-element Backup gives one chosen
+    element unless option multi_backup_one_element is 0. Greedy matching, Backups first."""
     cards, scr, opt = st_cards(S), st_scr(S), st_opt(S)
     used = 0  # bitmask over chosen sources: bit k = backup k, bit 16+k = discard k
     for e in range(8):
         bit = 1 << e
-        if (req & bit) == 0:
-            continue
-        found = False
+        want = need >> (3 * e) & 7
+        got = 0
         for k in range(nb):
+            if got >= want:
+                break
             if k == skip_b:
                 continue
             el = cards[p, scr[0, k], K_ELEM]
             if el & bit and (opt[O_MULTI_BACKUP_ONE] == 0 or (used >> k) & 1 == 0):
                 used |= 1 << k
-                found = True
+                got += 1
+        for k in range(nd):
+            if got >= want:
                 break
-        if not found:
-            for k in range(nd):
-                if k == skip_d or (used >> (16 + k)) & 1:
-                    continue
-                if cards[p, scr[1, k], K_ELEM] & bit:
-                    used |= 1 << (16 + k)
-                    found = True
-                    break
-        if not found:
+            if k == skip_d or (used >> (16 + k)) & 1:
+                continue
+            if cards[p, scr[1, k], K_ELEM] & bit:
+                used |= 1 << (16 + k)
+                got += 2
+        if got < want:
             return False
     return True
 
 
 @engine_jit
 def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
-    """Choose the CP sources for `cost` with element requirement mask `req` (rules 11.4.6, 5.2.1.3).
+    """Choose the CP sources for `cost` with element requirement mask `req`, or an ability's cost with its element
+    CP packed in (cost_needs; rules 11.4.6, 11.6.2, 5.2.1.3).
 
     Sources: dull an active Backup (1 CP), discard a non-Light/Dark card (2 CP of its element), plus
     CP granted this turn by effects (P_BONUS, generic). Greedy: one source per required element
@@ -1251,45 +1298,48 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
     so the payment is minimal (digest section 7, condition (c)). Chosen backups go to scr[0], discards
     to scr[1]. Returns (total to pay or -1, backups, discards, bonus CP used)."""
     cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    cost, need, element_cp, _ = cost_needs(cost, req)
     if cost <= 0:
         return 0, 0, 0, 0  # rule 11.4.6.2: cost 0 pays nothing
-    total = max(cost, popcount(req))
+    total = max(cost, element_cp)
     nbf = ps[p, P_NB]
     nb, nd, gen = 0, 0, 0
     if not dry and ps[p, P_POLICY] != RANDOM:  # card values, computed when first needed (pick_discard)
         for k in range(ps[p, P_HN]):
             scr[3, k] = NO_VALUE
-    covered = 0
+    covered = 0  # CP of each element the chosen sources give (need's packing)
     one = st_opt(S)[O_MULTI_BACKUP_ONE]
     for e in range(8):
         bit = 1 << e
-        if (req & bit) == 0 or (covered & bit):
-            continue
-        b = -1
-        for k in range(nbf):
-            c = ls[p, L_BKP, k]
-            if c == excl_field or cs[p, S_DULL, c] or (cards[p, c, K_ELEM] & bit) == 0:
+        while (covered >> (3 * e) & 7) < (need >> (3 * e) & 7):
+            b = -1
+            for k in range(nbf):
+                c = ls[p, L_BKP, k]
+                if c == excl_field or cs[p, S_DULL, c] or (cards[p, c, K_ELEM] & bit) == 0:
+                    continue
+                taken = False
+                for j in range(nb):
+                    if scr[0, j] == c:
+                        taken = True
+                if not taken:
+                    b = c
+                    break
+            if b >= 0:
+                scr[0, nb] = b
+                nb += 1
+                gen += 1
+                for e2 in range(8):  # a multi-element Backup counts for each of its elements unless the option says one
+                    if (e2 == e or (not one and cards[p, b, K_ELEM] >> e2 & 1)) \
+                            and (covered >> (3 * e2) & 7) < (need >> (3 * e2) & 7):
+                        covered += 1 << (3 * e2)
                 continue
-            taken = False
-            for j in range(nb):
-                if scr[0, j] == c:
-                    taken = True
-            if not taken:
-                b = c
-                break
-        if b >= 0:
-            scr[0, nb] = b
-            nb += 1
-            gen += 1
-            covered |= bit if one else (cards[p, b, K_ELEM] & req)
-            continue
-        d = pick_discard(S, p, bit, excl_hand, nd, keep, dry)
-        if d < 0:
-            return -1, 0, 0, 0
-        scr[1, nd] = d
-        nd += 1
-        gen += 2
-        covered |= bit
+            d = pick_discard(S, p, bit, excl_hand, nd, keep, dry)
+            if d < 0:
+                return -1, 0, 0, 0
+            scr[1, nd] = d
+            nd += 1
+            gen += 2
+            covered += min(2, (need >> (3 * e) & 7) - (covered >> (3 * e) & 7)) << (3 * e)  # counted up to the need
     rem = total - gen
     used_bonus = 0
     if rem > 0:
@@ -1333,7 +1383,7 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
     # drop redundant backups (minimality, condition (c))
     k = 0
     while k < nb:
-        if gen + used_bonus - 1 >= total and covers(S, p, req, nb, nd, k, -1):
+        if gen + used_bonus - 1 >= total and covers(S, p, need, nb, nd, k, -1):
             scr[0, k] = scr[0, nb - 1]
             nb -= 1
             gen -= 1
@@ -1347,21 +1397,22 @@ def payment_legal(S, p, cost, req, nb, nd, used_bonus):
     """The digest's legality predicate for the chosen sources (section 7): enough CP, every element,
     and (strict option) minimal: no single source can be removed; (literal option) surplus only
     from discards, at most 1 per required element."""
+    cost, need, element_cp, kinds = cost_needs(cost, req)
     if cost <= 0:
         return nb == 0 and nd == 0
-    total = max(cost, popcount(req))
+    total = max(cost, element_cp)
     gen = nb + 2 * nd + used_bonus
-    if gen < total or not covers(S, p, req, nb, nd, -1, -1):
+    if gen < total or not covers(S, p, need, nb, nd, -1, -1):
         return False
     if st_opt(S)[O_PAYMENT_STRICT]:
         for k in range(nb):
-            if gen - 1 >= total and covers(S, p, req, nb, nd, k, -1):
+            if gen - 1 >= total and covers(S, p, need, nb, nd, k, -1):
                 return False
         for k in range(nd):
-            if gen - 2 >= total and covers(S, p, req, nb, nd, -1, k):
+            if gen - 2 >= total and covers(S, p, need, nb, nd, -1, k):
                 return False
         return True
-    return gen - total <= (max(1, popcount(req)) if nd > 0 else 0)
+    return gen - total <= (max(1, kinds) if nd > 0 else 0)
 
 
 @engine_jit
@@ -1409,7 +1460,8 @@ def targets_character(op):
 
 @engine_jit
 def target_side(p, op, tgt):
-    """Whose characters an effect chooses from: printed side, else the opponent's for harmful ops."""
+    """Whose characters an effect chooses from: the printed side; "choose 1 Forward" (any_character) first the side a
+    player would pick, the opponent's for harmful ops (choose_target falls back to the other side)."""
     if tgt == TG_OPP_CHAR or tgt == TG_ALL_OPP:
         return 1 - p
     if tgt == TG_OWN_CHAR or tgt == TG_ALL_OWN:
@@ -1503,36 +1555,45 @@ def target_score(S, s, c, op, amount, hs, hc):
 
 @engine_jit
 def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask, thash):
-    """(seat, copy) of the chosen character, or (-1, -1) if none is legal (rule 11.8.4)."""
+    """(seat, copy) of the chosen character, or (-1, -1) if none is legal (rule 11.8.4). "Choose 1 Forward"
+    (any_character) may choose a character of either side (11.8.4): the random policy uniformly among all of them;
+    the others on the side target_side names, and only when it has none, the least affected on the other side.
+    "Choose up to n" / "choose n" (E_TMASK TMASK_ONE_SIDE) only on target_side's side."""
     if tgt == TG_SELF:
         if legal_target(S, src_s, src_c, op, param, tmask, thash):
             return src_s, src_c
         return -1, -1
-    s = target_side(p, op, tgt)
+    s0 = target_side(p, op, tgt)
     ls, ps = st_ls(S), st_ps(S)
     rnd = ps[p, P_POLICY] == RANDOM
-    # "Summons and abilities of your opponent must choose X if possible"
-    taunt = s != p and (ps[s, P_HAS_TRIG] & HT_TAUNT) != 0 and taunt_target(S, p, s, op, param, src_s, src_c,
-                                                                            tmask, thash)
-    best, best_v, seen = -1, -1, 0
-    for k in range(ps[s, P_FN]):
-        c = ls[s, L_FIELD, k]
-        if not legal_target(S, s, c, op, param, tmask, thash) or protected(S, p, s, c, src_s, src_c) \
-                or (taunt and st_cs(S)[s, S_KW_ST, c] & KW_TAUNT == 0) or (tmask & COND_OTHER and s == src_s and c == src_c):
-            continue
-        seen += 1
-        if rnd:
-            if randbelow(st_rng(S)[2 + p], seen) == 0:
-                best = c
-        else:
-            v = target_score(S, s, c, op, amount, hs, hc)
-            if s == p and harmful(op):
-                v = 100_000_000 - v  # breaking one's own character ("select 1 Character you control"): the least
-            if v > best_v:
-                best, best_v = c, v
+    best_s, best, best_v, seen = -1, -1, -1, 0
+    for side in range(2 if tgt == TG_ANY_CHAR and tmask & TMASK_ONE_SIDE == 0 else 1):
+        if side == 1 and best >= 0 and not rnd:
+            break
+        s = s0 if side == 0 else 1 - s0
+        # "Summons and abilities of your opponent must choose X if possible"
+        taunt = s != p and (ps[s, P_HAS_TRIG] & HT_TAUNT) != 0 and taunt_target(S, p, s, op, param, src_s, src_c,
+                                                                                tmask, thash)
+        for k in range(ps[s, P_FN]):
+            c = ls[s, L_FIELD, k]
+            if not legal_target(S, s, c, op, param, tmask, thash) or protected(S, p, s, c, src_s, src_c) \
+                    or (taunt and st_cs(S)[s, S_KW_ST, c] & KW_TAUNT == 0) \
+                    or (tmask & COND_OTHER and s == src_s and c == src_c):
+                continue
+            seen += 1
+            if rnd:
+                if randbelow(st_rng(S)[2 + p], seen) == 0:
+                    best_s, best = s, c
+            else:
+                v = target_score(S, s, c, op, amount, hs, hc)
+                if (s == p and harmful(op)) or side == 1:
+                    v = 100_000_000 - v  # breaking one's own character ("select 1 Character you control"), or a
+                    #                      choice forced onto the other side: the least affected
+                if v > best_v:
+                    best_s, best, best_v = s, c, v
     if best < 0:
         return -1, -1
-    return s, best
+    return best_s, best
 
 
 @engine_jit
@@ -1553,13 +1614,14 @@ def count_targets(S, p, op, param, tgt, src_s, src_c, tmask, thash):
         return 1  # the previous effect of the ability checks for a target
     if tgt == TG_SELF:
         return 1 if legal_target(S, src_s, src_c, op, param, tmask, thash) else 0
-    s = target_side(p, op, tgt)
     n = 0
-    for k in range(st_ps(S)[s, P_FN]):
-        f = st_ls(S)[s, L_FIELD, k]
-        if legal_target(S, s, f, op, param, tmask, thash) and not protected(S, p, s, f, src_s, src_c) \
-                and not (tmask & COND_OTHER and s == src_s and f == src_c):
-            n += 1
+    for side in range(2 if tgt == TG_ANY_CHAR and tmask & TMASK_ONE_SIDE == 0 else 1):  # either side's (choose_target)
+        s = target_side(p, op, tgt) if side == 0 else 1 - target_side(p, op, tgt)
+        for k in range(st_ps(S)[s, P_FN]):
+            f = st_ls(S)[s, L_FIELD, k]
+            if legal_target(S, s, f, op, param, tmask, thash) and not protected(S, p, s, f, src_s, src_c) \
+                    and not (tmask & COND_OTHER and s == src_s and f == src_c):
+                n += 1
     return n
 
 
@@ -1644,6 +1706,11 @@ def choose_modes(S, p, s, c, k):
     m = mode_of(effs[s, c, k, E_DULL])
     n = m & 15
     _, pickable = option_places(S, p, s, c, k)
+    have, best = name_choice(S, p, s, c, k)
+    if have >= 0:  # a choice among names: a card of one of them, the one p values most (random: any of them)
+        if st_ps(S)[p, P_POLICY] != RANDOM:
+            return best
+        pickable = have
     if st_ps(S)[p, P_POLICY] == RANDOM:
         picked = 0
         for _ in range(n):
@@ -1671,6 +1738,51 @@ def choose_modes(S, p, s, c, k):
     if m & MODE_UP_TO == 0:
         picked |= first_places(pickable & ~picked, n - popcount(picked))
     return picked
+
+
+@engine_jit
+def name_choice(S, p, s, c, k):
+    """Of the modal ability starting at slot k when every option takes one card the same way (recover or search: a
+    choice among names, "choose 1 Card Name A or Card Name B or Card Name C in your Break Zone", importer
+    _name_options): (the options with a card to take, the one whose card p values most), as masks of printed
+    places; (-1, 0) for another modal ability."""
+    effs = st_effs(S)
+    op = effs[s, c, k, E_OP]
+    end = modal_end(S, s, c, k)
+    if op != OP_RECOVER and op != OP_SEARCH:
+        return -1, 0
+    for j in range(k + 1, end):
+        if effs[s, c, j, E_OP] != op:
+            return -1, 0
+    have, best, best_v = 0, 0, NO_VALUE
+    ls, ps = st_ls(S), st_ps(S)
+    for j in range(k, end):
+        if op == OP_RECOVER:
+            i = recover_pick(S, p, s, c, j)
+        else:  # a match in p's deck (for a non-random policy the one it values most, as search takes)
+            i, vi = -1, NO_VALUE
+            tmask = effs[s, c, j, E_TMASK]
+            excl = excluded_name(S, s, c, tmask)
+            for d in range(ps[p, P_TOP], ps[p, P_NMAIN]):
+                x = ls[p, L_ORDER, d]
+                if not search_match(S, p, x, effs[s, c, j, E_PARAM], tmask, effs[s, c, j, E_THASH],
+                                    effs[s, c, j, E_FE_PARAM], excl):
+                    continue
+                if ps[p, P_POLICY] == RANDOM:
+                    i = x
+                    break
+                v = card_value(S, p, x)
+                if v > vi:
+                    i, vi = x, v
+        if i < 0:
+            continue
+        bit = 1 << (mode_of(effs[s, c, j, E_DULL]) >> 4 & 15)
+        have |= bit
+        if st_ps(S)[p, P_POLICY] != RANDOM:
+            v = card_value(S, p, i)
+            if v > best_v:
+                best, best_v = bit, v
+    return have, best
 
 
 @engine_jit
@@ -1809,12 +1921,12 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         leave_field(S, ctrl, b, Z_BREAK)
     if effs[s, c, slot, E_COST] > 0 and trig != TR_ACTION and trig != TR_ACTION_BREAK:
         # "you may pay X. When you do so, ...": paid on resolution when the controller can (keeping its
-        # policy's hand reserve), else nothing happens; generic CP like action costs
+        # policy's hand reserve), else nothing happens; its element CP as printed, like action costs
         keep = hand_reserve(S, ctrl)
         g, nb, nd, ub = plan_pay(S, ctrl, effs[s, c, slot, E_COST], 0, -1, -1, keep, False)
         if g < 0:
             return
-        commit_pay(S, ctrl, nb, nd, ub, effs[s, c, slot, E_COST])
+        commit_pay(S, ctrl, nb, nd, ub, effs[s, c, slot, E_COST] & COST_CP)
     amount = effs[s, c, slot, E_AMOUNT] if effs[s, c, slot, E_FOREACH] == 0 else effect_amount(S, ctrl, s, c, slot)
     tgt = effs[s, c, slot, E_TARGET]
     param = effs[s, c, slot, E_PARAM]
@@ -1861,10 +1973,15 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
         # "your opponent discards" (opp_player): the opponent chooses, its least valuable card; or (param
         # DISCARD_CHOOSE) the opponent reveals the hand and the controller selects the most expensive card of cost >=
         # the param's low bits; "discard ... from your hand" (own_player): the controller's least valuable card;
-        # "each player discards" (all_players): both
+        # "each player discards" (all_players): both; "that Forward's controller discards" (chosen): the controller of
+        # the card the ability chose, either player
+        gs = st_gs(S)
         for side in range(2):
             mine = side == ctrl
-            if (mine and tgt != TG_OWN_PLAYER and tgt != TG_ALL_PLAYERS) or (not mine and tgt == TG_OWN_PLAYER):
+            if tgt == TG_CHOSEN:
+                if gs[X_CHS] != side:
+                    continue
+            elif (mine and tgt != TG_OWN_PLAYER and tgt != TG_ALL_PLAYERS) or (not mine and tgt == TG_OWN_PLAYER):
                 continue
             if mine:
                 discard_least(S, side, amount)
@@ -2113,24 +2230,48 @@ def protected(S, p, s, c, src_s, src_c):
 
 @engine_jit
 def dig(S, p, n, take, to_break, tmask, thash, excl):
-    """Reveal the top n cards of p's deck, add the first `take` that match (types tmask, 0 = any; elements; hash; not
-    named excl, 0 none) to the hand, put the other revealed cards at the bottom in their order ("in any order"), or
-    into the Break Zone (to_break: "put the rest of the cards into the Break Zone", Nael 9-014L)."""
-    ps, ls = st_ps(S), st_ls(S)
-    top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
-    end = top + min(n, nmain - top)
-    for k in range(top, end):
-        if take <= 0:
+    """Reveal the top n cards of p's deck, add `take` of those that match (types tmask, 0 = any; elements; hash; not
+    named excl, 0 none) to the hand, and put the other revealed cards at the bottom in the order p picks ("in any
+    order"), or into the Break Zone (to_break: "put the rest of the cards into the Break Zone", Nael 9-014L). The
+    random policy takes the first matches from the top and returns the rest in a random order; the others take the
+    matches they value most (card_value) and return the rest most valuable first (drawn first if the deck runs down
+    to them)."""
+    cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
+    rnd = ps[p, P_POLICY] == RANDOM
+    end = ps[p, P_TOP] + min(n, ps[p, P_NMAIN] - ps[p, P_TOP])
+    while take > 0:
+        pick, best_v = -1, NO_VALUE
+        for k in range(ps[p, P_TOP], end):
+            c = ls[p, L_ORDER, k]
+            if matches(S, p, c, tmask & 15, thash) and zone_pick_ok(S, p, c, tmask) \
+                    and (excl == 0 or cards[p, c, K_NAMEH] != excl):
+                if rnd:
+                    pick = k
+                    break
+                v = card_value(S, p, c)
+                if v > best_v:
+                    pick, best_v = k, v
+        if pick < 0:
             break
-        c = ls[p, L_ORDER, k]
-        if matches(S, p, c, tmask & 15, thash) and zone_pick_ok(S, p, c, tmask) \
-                and (excl == 0 or st_cards(S)[p, c, K_NAMEH] != excl):
-            take_from_deck(S, p, k)  # the top card, revealed and not taken, moves to place k
-            take -= 1
+        take_from_deck(S, p, pick)  # the top card, revealed and not taken, moves to place pick
+        take -= 1
+    top = ps[p, P_TOP]
     if to_break:
-        mill(S, p, end - ps[p, P_TOP])
+        mill(S, p, end - top)
+        return
+    if rnd:
+        if end - top > 1:
+            shuffle(st_rng(S)[2 + p], ls[p, L_ORDER, top:end], end - top)
     else:
-        move_block_to_bottom(ls[p, L_ORDER], ps[p, P_TOP], end - ps[p, P_TOP], nmain)
+        for k in range(top + 1, end):  # insertion sort of the few revealed cards, most valuable first
+            c = ls[p, L_ORDER, k]
+            v = card_value(S, p, c)
+            j = k
+            while j > top and card_value(S, p, ls[p, L_ORDER, j - 1]) < v:
+                ls[p, L_ORDER, j] = ls[p, L_ORDER, j - 1]
+                j -= 1
+            ls[p, L_ORDER, j] = c
+    move_block_to_bottom(ls[p, L_ORDER], top, end - top, ps[p, P_NMAIN])
 
 
 @engine_jit
@@ -2265,8 +2406,10 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return mode_of(effs[s, c, k, E_DULL]) == 0 or search_finds(S, p, s, c, k)
     if op == OP_PLAYER_DAMAGE:
         return True
-    if op == OP_DISCARD:  # the opponent's cards (not "discard 1 card from your hand")
-        return effs[s, c, k, E_TARGET] != TG_OWN_PLAYER and ps[1 - p, P_HN] > 0
+    if op == OP_DISCARD:  # the opponent's cards (not "discard 1 card from your hand"; "that Forward's controller
+        #                  discards": as useful as the choice before it)
+        tgt = effs[s, c, k, E_TARGET]
+        return tgt != TG_OWN_PLAYER and tgt != TG_CHOSEN and ps[1 - p, P_HN] > 0
     if op == OP_HEAL:
         return ps[p, P_DMG] > 0
     if op == OP_PUMP or op == OP_GRANT_KEYWORD:
@@ -2297,7 +2440,7 @@ def effect_useful(S, p, s, c, k, hs, hc):
     if op == OP_WEAKEN:
         return ts != p and power(S, ts, tc) <= amount
     if op == OP_HASTE:
-        return st_cs(S)[ts, S_SICK, tc] == 1
+        return ts == p and st_cs(S)[ts, S_SICK, tc] == 1
     if op == OP_ACTIVATE:
         return ts == p
     if op == OP_FREEZE:  # Freeze does not dull: it keeps a dull card dull (15.2.4.2)

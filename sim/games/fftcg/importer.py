@@ -7,11 +7,14 @@ maps onto the effect vocabulary (sim.cards.effects) or is a rider we knowingly d
 used in the Main Phases of their controller's turn), "once per turn" of auto abilities, EX Burst bonus
 amounts, reminder text). An action ability's effects take consecutive slots, the first paying for all
 (Effect.chain); its "once per turn" is kept (Effect.once). Known approximations, made on purpose:
-- "choose 1 Forward" without "opponent controls" targets the opponent for harmful ops and our own
-  Forwards for helpful ones (what a sensible player picks);
+- "choose 1 Forward" without "opponent controls" / "you control" (any_character) may choose a Forward of either side
+  (core.choose_target: the side a player would pick, else the other); "choose up to n" / "choose n" only the side a
+  player would pick (E_TMASK TMASK_ONE_SIDE);
 - a Special Ability (rule 11.7) is an action ability whose extra cost discards a card of the same name
   (Effect.xcost XC_SPECIAL, 11.7.1);
-- the element of a CP cost is dropped: 《火》《1》 costs 2 CP;
+- an action ability's and a "you may pay" cost's element CP are paid as printed (11.6.2: 《火》《1》 is 2 CP, 1 of
+  them Fire; E_COST packs both, sim.cards.effects COST_ELEM_SHIFT); an extra cost ("you may pay an extra 《火》")
+  is CP of any element;
 - a modal ability keeps every option that parses and its player picks among them (Effect.mode); a line with an
   option that does not parse counts as not modelled. With an "If X, select more ... instead" upgrade it keeps
   its first options that parse and the upgrade's under X, with no choice.
@@ -53,7 +56,8 @@ own_enters / own_attacks for the kind's other members (its elements too: "When Z
 the engine cannot match leaves the line unmodelled. The card type a choice names is kept ("choose 1 Forward": E_TMASK
 type bit, 11.8.4); "Dull it and Freeze it" is a dull and a freeze of the same card; "X can only attack if A, or if
 B"; "EX Bursts of cards put into the Damage Zone due to this damage cannot be used" (NO_EX_BURST); "choose 1 Card
-Name A or Card Name B or Card Name C ... in your Break Zone" (one modal option per name). Approximations:
+Name A or Card Name B or Card Name C ... in your Break Zone" (one modal option per name; the player takes the name it
+values most, core.name_choice). Approximations:
 "select 1 Character you control. Put it into the Break Zone" is a break; "turn over one card at a time ... until a
 Fire or Water card is revealed. Add it to your hand" is a search for a card of those elements (the player picks it);
 a Summon with EX BURST keeps
@@ -85,6 +89,8 @@ from sim.cards.effects import (
     COND_OTHER,
     COND_OWN,
     COND_TRIGGER,
+    COST_CP,
+    COST_ELEM_SHIFT,
     DIG_TO_BREAK,
     DISCARD_CHOOSE,
     DM_ABILITY,
@@ -106,6 +112,7 @@ from sim.cards.effects import (
     PLAY_DULL,
     TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
+    TMASK_ONE_SIDE,
     TMASK_STATE_SHIFT,
     TRIGGER_ELEM_SHIFT,
     TS_ACTIVE,
@@ -127,8 +134,6 @@ from sim.cards.model import CARD_TYPES, ELEMENTS
 
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # FFTCG 15.2.1, 15.2.2, 15.2.3, 15.2.5
 _KEYWORD_WORDS = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
-HARMFUL = ("damage", "break", "break_power", "dull", "freeze", "weaken", "bounce", "no_block", "no_attack",
-           "damage_double", "set_power")  # aimed at the opponent
 # static "X cannot attack / block": the engine's keyword bits KW_NO_BLOCK (1 << 4), KW_NO_ATTACK (1 << 5)
 RESTRICTION_BITS = {"block": len(KEYWORDS), "attack": len(KEYWORDS) + 1}
 # static "X can only attack if A, or if B": KW_ONLY_IF (1 << 13) always, KW_MAY_ATTACK (1 << 14) under each condition
@@ -295,9 +300,9 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
     (re.compile(r"^discard " + _N + r" cards? from your hand$", re.I), "discard", "own_player"),
     (re.compile(r"^each player discards " + _N + r" cards? from (?:his/her|their) hand$", re.I), "discard",
      "all_players"),
-    # after "choose 1 <opposing> Forward. Break it.": the chosen card's controller is the opponent
+    # after "choose 1 Forward. Break it.": the chosen card's controller, of either side (core.exec_effect)
     (re.compile(r"^that forward'?s'? controller discards " + _N + r" cards? from (?:their|his/her) hand$", re.I),
-     "discard", "opp_player"),
+     "discard", "chosen"),
     (re.compile(r"^all (?:the )?forwards opponent controls cannot block this turn$", re.I), "no_block",
      "all_opp_characters"),
     (re.compile(r"^(?:produce|gain) ((?:《[^》]+》)+)$", re.I), "gain_cp", "own_player"),
@@ -331,12 +336,17 @@ def _type_param(words: str) -> int:
     return types.index(found[0]) if len(found) == 1 else ANY_TYPE
 
 
+_CHOSEN_SIDES = ("any_character", "own_character")  # the targets of a choice that may take the card itself
+
+
 def _target(op: str, side: str | None) -> str:
+    """The side a chosen character is on: the printed one, else either ("choose 1 Forward", 11.8.4: core.choose_target
+    looks first on the side a player would pick, the opponent's for harmful ops, core.harmful)."""
     if side and "opponent" in side:
         return "opp_character"
     if side and "you control" in side:
         return "own_character"
-    return "opp_character" if op in HARMFUL else "own_character"
+    return "any_character"
 
 
 def _sentences(body: str) -> list[str]:
@@ -602,8 +612,8 @@ def _split_foreach(sentence: str) -> tuple[str, tuple[int, int] | None] | None:
 
 def _name_options(trigger: str, op: str, names: list[str]) -> list[Effect] | None:
     """A choice among three or more "Card Name X" (recover from the Break Zone, search the deck) as a modal "select 1",
-    one option per name: its player takes the first printed name there is a card of (core.choose_modes); None if
-    the words are not such a list."""
+    one option per name: its player takes the name whose card it values most (core.name_choice); None if the words
+    are not such a list."""
     if not 2 < len(names) <= 15 or not all(_NAME_ITEM.match(n) for n in names):
         return None
     return [Effect(trigger, op, 1, "own_player", ANY_TYPE, thash=text_hash(_NAME_ITEM.match(n).group(1)),
@@ -902,6 +912,8 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
             tmask, thash = chosen
             if other:
                 tmask |= COND_OTHER  # not the card itself
+            if (_up_to or _num(count) > 1) and not side:
+                tmask |= TMASK_ONE_SIDE  # "up to": a player chooses none rather than one of its own (core.choose_target)
             actions: list[tuple[str, int | Effect, int, int, tuple[int, int]]] = []
             j = i + 1
             while j < len(sentences):  # every following sentence about "it" / "them"
@@ -1164,8 +1176,10 @@ def _keywords_only(line: str) -> frozenset[str] | None:
 
 
 def _cp_cost(symbols: str) -> tuple[int, bool] | None:
-    """CP count and dull flag of an action cost (FFTCG 11.6.2); None if not expressible (X, Crystal)."""
-    cp, dull = 0, False
+    """The cost as E_COST packs it (its CP, and from COST_ELEM_SHIFT the CP of each element among them: an ability
+    is paid as printed, 11.6.2) and the dull flag of an action cost; None if not expressible (X, Crystal, or more
+    than 7 CP of one element, or more CP than the encoding holds)."""
+    cp, dull, elements = 0, False, 0
     for symbol in re.findall(r"《([^》]+)》", symbols):
         if symbol == "ダル":
             dull = True
@@ -1173,11 +1187,18 @@ def _cp_cost(symbols: str) -> tuple[int, bool] | None:
             continue  # Special Ability icon (rule 11.7); its same-name discard is an xcost (parse_ability)
         elif symbol.isdigit():
             cp += int(symbol)
-        elif symbol in "火氷風土雷水光闇":
+        elif len(symbol) == 1 and symbol in _CP_ELEMENTS:
             cp += 1
+            shift = 3 * _CP_ELEMENTS.index(symbol)
+            if elements >> shift & 7 == 7:
+                return None
+            elements += 1 << shift
         else:
             return None
-    return cp, dull
+    return (cp | elements << COST_ELEM_SHIFT, dull) if cp <= COST_CP else None
+
+
+_CP_ELEMENTS = "火氷風土雷水光闇"  # the CP symbols in ELEMENTS["fftcg"] order (bit i of K_ELEM)
 
 
 # "If you paid the extra cost / If <condition>, select 2 of the 2 following actions instead"
@@ -1537,7 +1558,9 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             effects = [replace(e, cond=action_cond[0], cond_param=action_cond[1]) for e in effects]
         # one ability: its first slot pays for all (the others are chained to it); "once per turn" is tracked
         once = re.search(r"you can only use this ability[^.]*\bonce per turn", body, re.I) is not None
-        return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost, chain=k > 0, once=once)
+        # an action ability cannot choose its own card (11.6.5): COND_OTHER on its choices of a Character
+        return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost, chain=k > 0, once=once,
+                                     tmask=e.tmask | (COND_OTHER if e.target in _CHOSEN_SIDES else 0))
                              for k, e in enumerate(effects)]
     own_kind = None
     # "When X or a <kind> enters your field / you control attacks": X's own trigger, and the kind's other members
@@ -1557,7 +1580,7 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
         m = _EXTRA_COST.match(line)
         cp = _cp_cost(m.group(1)) if m else None
         if cp and not cp[1]:  # read when the card is cast (cast_requirement's caller, turn.cast)
-            return frozenset(), [Effect("static", "extra_cost", cp[0], "self")]
+            return frozenset(), [Effect("static", "extra_cost", cp[0] & COST_CP, "self")]
         static = _static(line) if card_type == "summon" and "reduced by" in line else None
         if static and all(e.op == "cost_reduce" for e in static):
             return frozenset(), static  # a Summon's own cost reduction works from the hand

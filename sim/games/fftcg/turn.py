@@ -6,6 +6,7 @@ policy.py.
 
 
 from sim.cards.effects import (
+    COST_CP,
     E_COST,
     E_DULL,
     E_TRIGGER,
@@ -190,7 +191,7 @@ def cast(S, p, c, hs, hc, check):
 
 @engine_jit
 def activate(S, p, c, k, check):
-    """Action ability (11.6.2) starting at slot k: pay its CP cost (generic), dull the card if the cost
+    """Action ability (11.6.2) starting at slot k: pay its CP cost (its element CP as printed), dull the card if the cost
     says so and pay its extra cost (discard / put the top cards of the deck into the Break Zone), then
     all of its effects (the slots chained to k) resolve."""
     effs, cs, gs = st_effs(S), st_cs(S), st_gs(S)
@@ -200,7 +201,7 @@ def activate(S, p, c, k, check):
         return False
     if check and not payment_legal(S, p, effs[p, c, k, E_COST], 0, nb, nd, ub):
         gs[X_VIOL] |= V_PAYMENT
-    commit_pay(S, p, nb, nd, ub, max(effs[p, c, k, E_COST], 0))
+    commit_pay(S, p, nb, nd, ub, max(effs[p, c, k, E_COST] & COST_CP, 0))
     if v & 1:
         cs[p, S_DULL, c] = 1
     pay_extra_cost(S, p, c, v)
