@@ -201,7 +201,7 @@ def test_search_finds_the_lethal_line_that_curve_misses():
     assert (kind, c) == (SR.CAST, 1)  # curve casts the most expensive card, and cannot remove the wall then
     for code in (64, 64 | SR.FULL, 64 | 1 << SR.DEPTH_SHIFT):  # search, search-full, search to the end
         v["prm"][0, K.PR_BUDGET] = code
-        kind, c, _ = SR.search_main(S, 0, 1, 5, 7)
+        kind, c, _ = SR.search_main(S, 0, 1, 5, 7, SR.no_log())
         assert (kind, c) == (SR.CAST, 2)  # search casts the removal first: the attack is unblocked, 7 damage
 
 
