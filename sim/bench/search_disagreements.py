@@ -20,51 +20,22 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
-from numba import njit
 
 from sim.decks.deckfile import load_deck
 from sim.engine.compiled import K_TYPE
-from sim.engine.results import DRAW
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
 from sim.games.fftcg.core import (
     BACKUP,
     FORWARD,
-    PR_BUDGET,
     SUMMON,
-    X_OVER,
-    X_WINNER,
-    keep_alive,
-    st_gs,
-    st_prm,
 )
+from sim.games.fftcg.decision_log import logged_games
 
 COLUMNS = ["decision", "game", "turn", "kind", "arg", "index", "action", "own", "own_worlds", "other",
            "other_worlds", "judge", "own_choice", "other_choice", "damage", "opp_damage", "hand"]
 assert len(COLUMNS) == SR.LOG_COLS
 TYPES = {FORWARD: "Forward", BACKUP: "Backup", SUMMON: "Summon"}
-
-
-@njit(cache=True)
-def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, log, winners):
-    """Games start..start+n-1 of (seed, stream) as F.play plays them, the searching seat's main-phase decisions
-    and blocks logged in `log` (search.logged_candidate; its header set by the caller); winners[j] := game j's."""
-    flags = F.deck_flags(cards, effs, ntot)
-    blob = F.new_blob(cards, effs)
-    for j in range(n):
-        log[0, 2] = start + j
-        S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j, 0)
-        p, gturn = first, 0
-        gs = st_gs(S)
-        while gturn < F.MAX_TURNS and not gs[X_OVER]:
-            gturn += 1
-            if st_prm(S)[p, PR_BUDGET] > 0:
-                SR.searched_turn(S, p, gturn, threshold, 0, log)
-            else:
-                SR.defended_turn(S, p, gturn, threshold, 0, log)
-            p = 1 - p
-        winners[j] = gs[X_WINNER] if gs[X_OVER] else DRAW
-    keep_alive(blob)
 
 
 def log_games(a: F.FFTCGDeck, b: F.FFTCGDeck, own: str, other: str, seat: int, *, seed: int, games: int,

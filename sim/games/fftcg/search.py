@@ -10,8 +10,8 @@ does not know the opponent's policy). Every candidate alive in a round plays the
 random streams (common random numbers).
 
 `search` (`search:N`, `search:N:D`): a rollout stops at the end of the opponent's D-th turn from the decision
-on (DEFAULT_DEPTH; a block is decided in the opponent's turn, which counts as the first), with the searching seat
-to move, and is scored by the win-probability model WIN_MODEL (a logistic regression on `features`, fitted on
+on (DEFAULT_DEPTH; a block is decided in the opponent's turn, which counts as the first; at least OPENING_DEPTH in
+each seat's first main phases), with the searching seat to move, and is scored by the win-probability model WIN_MODEL (a logistic regression on `features`, fitted on
 curve games by sim.bench.winmodel); a game that ended in the rollout scores 1, 0 or 1/2 (draw). The N
 rollouts are spent by successive halving: ceil(log2 n) rounds for n candidates, each round giving its
 survivors an equal share (N // (survivors * rounds) worlds each, at least one) and keeping the better half by
@@ -142,6 +142,11 @@ DEPTH_MASK = 63
 FULL = 1 << 23
 DEFAULT_BUDGET = 32  # rollouts per decision of plain "search"
 DEFAULT_DEPTH = 1  # opponent turns a rollout plays before the model scores it (0: to the end of the game)
+# main-phase decisions of game turns 1..OPENING_TURNS (each seat's first turn) play their rollouts at least
+# OPENING_DEPTH opponent turns deep: the decision log found the truncated search's costliest disagreements with
+# search-full there (casting a Forward where a Backup's CP pays off after the horizon; docs/policies_fftcg.md)
+OPENING_TURNS = 2
+OPENING_DEPTH = 2
 FULL_BUDGET = 128  # rollouts per decision of plain "search-full"
 RACE_MIN = 3  # worlds every alive candidate plays before racing may drop one
 RACE_Z = 2.5  # standard errors of the per-world difference that make a candidate's deficit clear
@@ -427,11 +432,14 @@ def rollout_block(T, q, b, n, gturn, threshold, stop):
 def horizon(code, kind, gturn):
     """The game turn a rollout stops after: the end of the opponent's depth-th turn from the decision on (a block
     is decided in the opponent's turn, which counts as the first), so the searching seat is next to move and the
-    model sees the positions it was fitted on; depth 0 (and FULL) play to the turn cap."""
+    model sees the positions it was fitted on; at least OPENING_DEPTH for a main-phase decision of game turn
+    OPENING_TURNS or earlier; depth 0 (and FULL) play to the turn cap."""
     depth = (code >> DEPTH_SHIFT) & DEPTH_MASK
     depth = DEFAULT_DEPTH if depth == 0 else depth - 1
     if code & FULL or depth == 0:
         return MAX_TURNS
+    if kind == MAIN and gturn <= OPENING_TURNS:
+        depth = max(depth, OPENING_DEPTH)
     return min(MAX_TURNS, gturn + 2 * depth - (2 if kind == BLOCK else 1))
 
 
