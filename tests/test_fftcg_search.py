@@ -58,6 +58,16 @@ def test_rollouts_stop_after_the_opponents_turn_with_the_searcher_to_move():
     assert SR.horizon(64, main, SR.MAX_TURNS - 1) == SR.MAX_TURNS  # never past the turn cap
 
 
+def test_opening_main_phase_rollouts_play_two_opponent_turns():
+    main, attack, block = SR.MAIN, SR.ATTACK, SR.BLOCK
+    assert SR.OPENING_TURNS == 2 and SR.OPENING_DEPTH == 2
+    assert SR.horizon(64, main, 1) == 4 and SR.horizon(64, main, 2) == 5  # each seat's first turn: depth 2
+    assert SR.horizon(64, main, 3) == 4  # from game turn 3 on, DEFAULT_DEPTH again
+    assert SR.horizon(64, attack, 2) == 3 and SR.horizon(64, block, 2) == 2  # attacks and blocks are not deepened
+    assert SR.horizon(64 | 4 << SR.DEPTH_SHIFT, main, 1) == 6  # a deeper search:N:D keeps its own depth
+    assert SR.horizon(64 | 1 << SR.DEPTH_SHIFT, main, 1) == SR.MAX_TURNS  # depth 0: to the end
+
+
 def test_the_model_scores_damage_and_board():
     S, v = make([card("A", power=7000), card("B", power=7000)], [card("C", power=5000)])
     put(v, 0, 0, K.Z_FIELD)
@@ -201,7 +211,7 @@ def test_search_finds_the_lethal_line_that_curve_misses():
     assert (kind, c) == (SR.CAST, 1)  # curve casts the most expensive card, and cannot remove the wall then
     for code in (64, 64 | SR.FULL, 64 | 1 << SR.DEPTH_SHIFT):  # search, search-full, search to the end
         v["prm"][0, K.PR_BUDGET] = code
-        kind, c, _ = SR.search_main(S, 0, 1, 5, 7)
+        kind, c, _ = SR.search_main(S, 0, 1, 5, 7, SR.no_log())
         assert (kind, c) == (SR.CAST, 2)  # search casts the removal first: the attack is unblocked, 7 damage
 
 

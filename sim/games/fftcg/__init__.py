@@ -1,1 +1,1 @@
-"""Final Fantasy TCG: engine (engine.py: setup, turn loop, play), rules core (core.py), turn steps (turn.py), scripted policies (policy.py), the search policy (search.py), traces (trace.py), the card-text importer (importer.py) and pool readers (pool.py)."""
+"""Final Fantasy TCG: engine (engine.py: setup, turn loop, play), rules core (core.py), turn steps (turn.py), scripted policies (policy.py), the search policy (search.py) and its decision log (decision_log.py), traces (trace.py), the card-text importer (importer.py) and pool readers (pool.py)."""

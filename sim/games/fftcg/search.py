@@ -10,8 +10,8 @@ does not know the opponent's policy). Every candidate alive in a round plays the
 random streams (common random numbers).
 
 `search` (`search:N`, `search:N:D`): a rollout stops at the end of the opponent's D-th turn from the decision
-on (DEFAULT_DEPTH; a block is decided in the opponent's turn, which counts as the first), with the searching seat
-to move, and is scored by the win-probability model WIN_MODEL (a logistic regression on `features`, fitted on
+on (DEFAULT_DEPTH; a block is decided in the opponent's turn, which counts as the first; at least OPENING_DEPTH in
+each seat's first main phases), with the searching seat to move, and is scored by the win-probability model WIN_MODEL (a logistic regression on `features`, fitted on
 curve games by sim.bench.winmodel); a game that ended in the rollout scores 1, 0 or 1/2 (draw). The N
 rollouts are spent by successive halving: ceil(log2 n) rounds for n candidates, each round giving its
 survivors an equal share (N // (survivors * rounds) worlds each, at least one) and keeping the better half by
@@ -142,6 +142,11 @@ DEPTH_MASK = 63
 FULL = 1 << 23
 DEFAULT_BUDGET = 32  # rollouts per decision of plain "search"
 DEFAULT_DEPTH = 1  # opponent turns a rollout plays before the model scores it (0: to the end of the game)
+# main-phase decisions of game turns 1..OPENING_TURNS (each seat's first turn) play their rollouts at least
+# OPENING_DEPTH opponent turns deep: the decision log found the truncated search's costliest disagreements with
+# search-full there (casting a Forward where a Backup's CP pays off after the horizon; docs/policies_fftcg.md)
+OPENING_TURNS = 2
+OPENING_DEPTH = 2
 FULL_BUDGET = 128  # rollouts per decision of plain "search-full"
 RACE_MIN = 3  # worlds every alive candidate plays before racing may drop one
 RACE_Z = 2.5  # standard errors of the per-world difference that make a candidate's deficit clear
@@ -427,11 +432,14 @@ def rollout_block(T, q, b, n, gturn, threshold, stop):
 def horizon(code, kind, gturn):
     """The game turn a rollout stops after: the end of the opponent's depth-th turn from the decision on (a block
     is decided in the opponent's turn, which counts as the first), so the searching seat is next to move and the
-    model sees the positions it was fitted on; depth 0 (and FULL) play to the turn cap."""
+    model sees the positions it was fitted on; at least OPENING_DEPTH for a main-phase decision of game turn
+    OPENING_TURNS or earlier; depth 0 (and FULL) play to the turn cap."""
     depth = (code >> DEPTH_SHIFT) & DEPTH_MASK
     depth = DEFAULT_DEPTH if depth == 0 else depth - 1
     if code & FULL or depth == 0:
         return MAX_TURNS
+    if kind == MAIN and gturn <= OPENING_TURNS:
+        depth = max(depth, OPENING_DEPTH)
     return min(MAX_TURNS, gturn + 2 * depth - (2 if kind == BLOCK else 1))
 
 
@@ -465,14 +473,22 @@ def drop_clear_losers(vals, score, alive, m, k):
 
 @engine_jit
 def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
-    """Index of the candidate with the best rollout score for seat p (the first on ties). kind: MAIN
-    (arg: the phase), ATTACK, BLOCK (arg: the number of attackers in scr[2]). FULL: every candidate plays
-    budget // n worlds (at least one); otherwise successive halving with racing (see the module docstring). Ties go
-    to the earlier in the current order: at first the listing order, curve's choice first."""
-    code = st_prm(S)[p, PR_BUDGET]
+    """Index of the candidate with the best rollout score for seat p under its own policy code (score_candidates)."""
+    return score_candidates(S, p, cand, n, kind, arg, gturn, threshold, st_prm(S)[p, PR_BUDGET],
+                            np.empty(n, np.float64), np.empty(n, np.int64))
+
+
+@engine_jit
+def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, played):
+    """Index of the candidate with the best rollout score for seat p (the first on ties) under policy code `code`;
+    mean[i] := candidate i's mean score over the played[i] worlds it played. kind: MAIN (arg: the phase), ATTACK,
+    BLOCK (arg: the number of attackers in scr[2]). FULL: every candidate plays budget // n worlds (at least one);
+    otherwise successive halving with racing (see the module docstring). Ties go to the earlier in the current
+    order: at first the listing order, curve's choice first."""
     budget = code & BUDGET_MASK
     stop = horizon(code, kind, gturn)
     score = np.zeros(n, np.float64)
+    played[:n] = 0
     pool = np.empty(st_ps(S)[1 - p, P_NTOT] + 1, np.int64)
     bb, tb = whole_blob(S), whole_blob(S)  # the card and effect tables are copied once per decision
     B, T = address(bb), address(tb)
@@ -502,6 +518,7 @@ def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
                 v = value(T, p, stop)
                 vals[i, k] = v
                 score[i] += v
+                played[i] += 1
             k += 1
             if race and m > 1 and k >= RACE_MIN:
                 m = drop_clear_losers(vals, score, alive, m, k)
@@ -514,7 +531,63 @@ def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
         m = (m + 1) // 2
     keep_alive(bb)
     keep_alive(tb)
+    for i in range(n):
+        mean[i] = score[i] / max(1, played[i])
     return alive[0]
+
+
+# ---- the decision log (sim.bench.search_disagreements) -------------------------------------------------------
+# log[0] is the header: rows used (row 0 included), the policy code compared with the seat's own, the game index,
+# the judge's worlds per disputed candidate (0: no judge). Each later row is one candidate of one logged decision:
+LG_DECISION, LG_GAME, LG_TURN, LG_KIND, LG_ARG, LG_INDEX, LG_ACTION, LG_OWN, LG_OWN_WORLDS, LG_OTHER, \
+    LG_OTHER_WORLDS, LG_JUDGE, LG_OWN_CHOICE, LG_OTHER_CHOICE, LG_DMG, LG_OPP_DMG, LG_HAND = range(17)
+LOG_COLS = 17
+JUDGE_SALT = np.uint64(0x5DEECE66D)  # the judge's worlds are drawn from the seat's stream xor this, not its own
+
+
+@engine_jit
+def no_log():
+    """The log of an unlogged game: no rows, so nothing is recorded."""
+    return np.zeros((0, LOG_COLS), np.float64)
+
+
+@engine_jit
+def logged_candidate(S, p, cand, n, kind, arg, gturn, threshold, log):
+    """best_candidate, and with a log (log.shape[0] > 0, room for n more rows), one row per candidate: its value
+    under the seat's own code and under the compared code log[0, 1] (same position, the same random stream, which
+    is restored after it, so the seat's own choice and the game are those of the unlogged game), and where the two
+    choose differently, both choices' mean over log[0, 3] full-length rollouts in worlds of a stream of their own
+    (the judge)."""
+    used = int(log[0, 0]) if log.shape[0] > 0 else 0
+    if used == 0 or used + n > log.shape[0]:
+        return best_candidate(S, p, cand, n, kind, arg, gturn, threshold)
+    wrng = rng(S, p)
+    saved = wrng[0]
+    own, own_n = np.empty(n, np.float64), np.empty(n, np.int64)
+    other, other_n = np.empty(n, np.float64), np.empty(n, np.int64)
+    b = score_candidates(S, p, cand, n, kind, arg, gturn, threshold, np.int64(log[0, 1]), other, other_n)
+    wrng[0] = saved
+    a = score_candidates(S, p, cand, n, kind, arg, gturn, threshold, st_prm(S)[p, PR_BUDGET], own, own_n)
+    judge = np.full(n, np.nan)
+    if a != b and log[0, 3] > 0:
+        after = wrng[0]
+        wrng[0] = saved ^ JUDGE_SALT
+        pair = np.array([cand[a], cand[b]], np.int64)
+        jv, jn = np.empty(2, np.float64), np.empty(2, np.int64)
+        score_candidates(S, p, pair, 2, kind, arg, gturn, threshold, FULL | (2 * np.int64(log[0, 3])), jv, jn)
+        judge[a], judge[b] = jv[0], jv[1]
+        wrng[0] = after
+    decision = log[used - 1, LG_DECISION] + 1 if used > 1 else 0
+    ps = st_ps(S)
+    for i in range(n):
+        r = log[used + i]
+        r[LG_DECISION], r[LG_GAME], r[LG_TURN], r[LG_KIND], r[LG_ARG] = decision, log[0, 2], gturn, kind, arg
+        r[LG_INDEX], r[LG_ACTION], r[LG_OWN], r[LG_OWN_WORLDS] = i, cand[i], own[i], own_n[i]
+        r[LG_OTHER], r[LG_OTHER_WORLDS], r[LG_JUDGE] = other[i], other_n[i], judge[i]
+        r[LG_OWN_CHOICE], r[LG_OTHER_CHOICE] = i == a, i == b
+        r[LG_DMG], r[LG_OPP_DMG], r[LG_HAND] = ps[p, P_DMG], ps[1 - p, P_DMG], ps[p, P_HN]
+    log[0, 0] = used + n
+    return a
 
 
 # ---- the searching seat's decisions -------------------------------------------------------------------------
@@ -584,11 +657,11 @@ def attack_candidates(S, p, cand):
 
 
 @engine_jit
-def search_main(S, p, phase, gturn, threshold):
+def search_main(S, p, phase, gturn, threshold, log):
     """The searching seat's next main-phase action: (kind, card, slot), kind 0 = pass."""
     cand = np.empty(MAX_CAND + 2, np.int64)
     n = main_candidates(S, p, phase, cand)
-    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, MAIN, phase, gturn, threshold)]
+    a = cand[0] if n == 1 else cand[logged_candidate(S, p, cand, n, MAIN, phase, gturn, threshold, log)]
     return a // 65536, (a % 65536) // 16, a % 16
 
 
@@ -616,35 +689,41 @@ def block_candidates(S, q, n, cand):
 
 
 @engine_jit
-def search_block(S, q, n, gturn, threshold):
+def search_block(S, q, n, gturn, threshold, log):
     """The searching defender's blocker for the n attackers in scr[2], -1 for none."""
     cand = np.empty(MAX_CAND + 2, np.int64)
     m = block_candidates(S, q, n, cand)
-    return cand[0] if m == 1 else cand[best_candidate(S, q, cand, m, BLOCK, n, gturn, threshold)]
+    return cand[0] if m == 1 else cand[logged_candidate(S, q, cand, m, BLOCK, n, gturn, threshold, log)]
 
 
 @engine_jit
-def block_for(S, q, n, gturn, threshold):
-    return search_block(S, q, n, gturn, threshold) if st_prm(S)[q, PR_BUDGET] > 0 else choose_block(S, q, n)
+def block_for(S, q, n, gturn, threshold, log):
+    return search_block(S, q, n, gturn, threshold, log) if st_prm(S)[q, PR_BUDGET] > 0 else choose_block(S, q, n)
 
 
 @engine_jit
-def attack_with(S, p, n, gturn, threshold, check):
+def attack_with(S, p, n, gturn, threshold, check, log):
     """declare_attack, the defender's block (searched if the defender searches), resolve_attack."""
     n = declare_attack(S, p, n, threshold, check)
     if n <= 0:
         return n < 0
-    return resolve_attack(S, p, n, block_for(S, 1 - p, n, gturn, threshold), threshold, check)
+    return resolve_attack(S, p, n, block_for(S, 1 - p, n, gturn, threshold, log), threshold, check)
 
 
 @engine_jit
 def take_turn_search(S, p, gturn, threshold, check):
     """take_turn for a searching seat: its main-phase actions and attacks are searched."""
+    searched_turn(S, p, gturn, threshold, check, no_log())
+
+
+@engine_jit
+def searched_turn(S, p, gturn, threshold, check, log):
+    """take_turn_search, its main-phase decisions logged in `log` (logged_candidate)."""
     if begin_turn(S, p, gturn, threshold):
         return
     for phase in (1, 2):
         for _ in range(ACTION_CAP):
-            kind, c, k = search_main(S, p, phase, gturn, threshold)
+            kind, c, k = search_main(S, p, phase, gturn, threshold, log)
             if kind == 0:
                 break
             ok = cast(S, p, c, -1, -1, check) if kind == CAST else activate(S, p, c, k, check)
@@ -658,7 +737,7 @@ def take_turn_search(S, p, gturn, threshold, check):
                 return
             for _ in range(ACTION_CAP):
                 n = search_attack(S, p, gturn, threshold)
-                if n == 0 or attack_with(S, p, n, gturn, threshold, check):
+                if n == 0 or attack_with(S, p, n, gturn, threshold, check, log):
                     break
             if st_gs(S)[X_OVER]:
                 return
@@ -668,6 +747,12 @@ def take_turn_search(S, p, gturn, threshold, check):
 @engine_jit
 def take_turn_defended(S, p, gturn, threshold, check):
     """take_turn for a scripted seat whose opponent searches: the opponent's blocks are searched."""
+    defended_turn(S, p, gturn, threshold, check, no_log())
+
+
+@engine_jit
+def defended_turn(S, p, gturn, threshold, check, log):
+    """take_turn_defended, the searching opponent's blocks logged in `log` (logged_candidate)."""
     if begin_turn(S, p, gturn, threshold):
         return
     passed = main_phase(S, p, 1, threshold, check, False)
@@ -679,7 +764,7 @@ def take_turn_defended(S, p, gturn, threshold, check):
     attacks = 0
     for _ in range(ACTION_CAP):
         n = choose_attack(S, p)
-        if n == 0 or attack_with(S, p, n, gturn, threshold, check):
+        if n == 0 or attack_with(S, p, n, gturn, threshold, check, log):
             break
         attacks += 1
     if not st_gs(S)[X_OVER]:  # as in take_turn
