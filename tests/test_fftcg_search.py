@@ -253,6 +253,39 @@ def test_the_model_fit_recovers_a_known_logistic_model():
     assert all(abs(p - o) < 0.05 for _, p, o, _ in table)  # calibrated on its own data
 
 
+def test_the_decision_fit_centres_each_decision_and_scores_its_choice():
+    decision = np.array([0, 0, 1, 1, 1])
+    assert np.allclose(WM.centred(np.array([1.0, 3.0, 0.0, 3.0, 6.0]), decision), [-1, 1, -3, 0, 3])
+    # decision 0 picks its best target (regret 0); decision 1 picks 0.2 where 0.5 was best (regret 0.3); the lone
+    # candidate of decision 2 and the position after a turn (-1) are no choice
+    prob = np.array([0.9, 0.1, 0.8, 0.1, 0.2, 0.5, 0.7])
+    y = np.array([0.6, 0.4, 0.2, 0.5, 0.3, 0.9, 0.1])
+    regret, hits, count = WM.decision_scores(prob, y, np.array([0, 0, 1, 1, 1, 2, -1]))
+    assert count == 2 and hits == 0.5 and np.isclose(regret, 0.15)
+
+
+def test_the_decision_fit_trades_log_loss_for_the_differences_between_candidates():
+    # the target's log-odds has a common part the linear model cannot follow (|u|, the same for every candidate
+    # of a decision) and a difference between candidates in v; the log-loss fit bends the v coefficient to chase
+    # the common part, the decision fit gets the centred values closer at some cost in log loss
+    rng = np.random.default_rng(3)
+    decision = np.repeat(np.arange(3000), 3)
+    u = np.repeat(rng.normal(size=3000) * 2, 3)
+    v = rng.normal(size=9000)
+    y = 1 / (1 + np.exp(-(2 * np.abs(u) - 2 + 0.8 * v * (1 + (u > 0)))))
+    x = np.column_stack([u, v])
+    plain = WM.fit(x, y)
+    refit = WM.fit_decisions(x, y, decision, 100.0, plain)
+
+    def centred_error(w):
+        return np.mean(WM.centred(WM.predict(w, x) - y, decision) ** 2)
+
+    assert centred_error(refit) < 0.9 * centred_error(plain)
+    assert WM.log_loss(WM.predict(refit, x), y) > WM.log_loss(WM.predict(plain, x), y)
+    same = WM.fit_decisions(x, y, decision, 0.0, plain)  # weight 0: the log-loss optimum it started from
+    assert np.abs(same - plain).max() < 1e-3
+
+
 def test_racing_drops_only_candidates_clearly_behind_the_leader():
     # candidate 0 leads; 1 is behind by 0.2 in every world (no noise: clearly behind); 2 is behind on average
     # but the per-world differences swing both ways (not clear); 3 is level with the leader

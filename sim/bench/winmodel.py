@@ -8,7 +8,10 @@ it). `--candidates` adds the positions the search scores: every Main Phase 1 can
 the end of the opponent's next turn, labelled by rollouts. A logistic regression on the features and the products
 of the pairs search.PAIRED names (iteratively reweighted least squares with a small ridge) is fitted on the even
 games and checked on the odd ones: log loss and Brier score against the constant model, and calibration by
-deciles of the predicted probability. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
+deciles of the predicted probability. `--decision-weight W` then refits it for the choice among the candidates of
+each decision (fit_decisions: the log loss plus W times the squared error of the candidates' probabilities
+centred within their decision), and with `--candidates` the held-out decisions are scored by how often the model's
+choice has the best rollout mean and its mean regret. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
 coefficients in the form `search.WIN_MODEL` holds them and the calibration table.
 """
 
@@ -32,6 +35,7 @@ class Positions:
     x: np.ndarray  # [n, NFEAT] features of the player to move
     y: np.ndarray  # [n] that player's target: its result (1 win, 0 loss, 0.5 draw) or the mean of its rollouts
     game: np.ndarray  # [n] the game each position comes from
+    decision: np.ndarray  # [n] the decision a candidate position belongs to (-1: a position after a turn)
 
 
 def rollout_mean(T: int, p: int, gturn: int, threshold: int, B: int, wrng: np.ndarray, pool: np.ndarray,
@@ -61,9 +65,9 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
     pick = np.random.default_rng(seed)
     wrng = np.array([seed], np.uint64)  # the rollouts' worlds: a stream of their own, so the games stay curve's
     cand = np.empty(SR.MAX_CAND + 2, np.int64)
-    xs, ys, gs = [], [], []
+    xs, ys, gs, ds = [], [], [], []
     x = np.zeros(SR.NFEAT, np.float64)
-    g = 0
+    g, d = 0, 0
     for k in range(pairs):
         i, j = pick.choice(len(loaded), 2, replace=False)
         a, b = F.compile_matchup(loaded[i], loaded[j])
@@ -98,12 +102,15 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                                 # C is free once the candidates are listed and the world dealt: a rollout scratch
                                 ys.append(rollout_mean(T, p, gturn + 1, threshold, C, wrng, deal, rollouts))
                                 gs.append(g)
+                                ds.append(d)
+                        d += 1
                 take_turn(S, p, gturn, threshold, 0)
                 p = 1 - p
                 if not gstate[K.X_OVER]:
                     SR.features(S, p, x)
                     xs.append(x.copy())
                     gs.append(g)
+                    ds.append(-1)
                     if rollouts:
                         ys.append(rollout_mean(S, p, gturn, threshold, B, wrng, deal, rollouts))
                     else:
@@ -114,7 +121,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                 ys[r] = 0.5 if winner not in (0, 1) else float(winner == m)
             g += 1
         F.keep_alive(blob, turn, world, line)
-    return Positions(np.array(xs), np.array(ys), np.array(gs))
+    return Positions(np.array(xs), np.array(ys), np.array(gs), np.array(ds))
 
 
 def expand(x: np.ndarray) -> np.ndarray:
@@ -142,6 +149,64 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> n
         if np.abs(step).max() < 1e-9:
             break
     return w
+
+
+def centred(v: np.ndarray, decision: np.ndarray) -> np.ndarray:
+    """v less the mean of v over its decision's candidates (decision ids >= 0, any order)."""
+    _, group = np.unique(decision, return_inverse=True)
+    return v - (np.bincount(group, v) / np.bincount(group))[group]
+
+
+def fit_decisions(x: np.ndarray, y: np.ndarray, decision: np.ndarray, weight: float, w0: np.ndarray,
+                  ridge: float = 1e-3) -> np.ndarray:
+    """The logistic model refitted for the choice among candidates: the mean log loss over all positions (which
+    keeps it calibrated) plus `weight` times the mean squared error of the candidate positions' probabilities
+    centred within their decision (decision >= 0) against their centred targets, which is all a choice among the
+    candidates of one decision depends on (an error common to them costs nothing there), and the same ridge as
+    `fit`. L-BFGS (scipy) from w0, with the terms scaled to unit root mean square."""
+    from scipy.optimize import minimize
+
+    a = design(x)
+    scale = np.sqrt((a ** 2).mean(axis=0)) + 1e-12
+    a = a / scale
+    cand = decision >= 0
+    dec = decision[cand]
+    n, m = len(y), int(cand.sum())
+
+    def loss(v: np.ndarray) -> tuple[float, np.ndarray]:
+        z = a @ v
+        prob = 1.0 / (1.0 + np.exp(-z))
+        w = v / scale
+        total = -(y * np.log(np.clip(prob, 1e-12, 1)) + (1 - y) * np.log(np.clip(1 - prob, 1e-12, 1))).sum() / n
+        total += 0.5 * ridge * (w ** 2).sum()
+        gz = (prob - y) / n
+        r = centred(prob[cand] - y[cand], dec)  # centring is a projection, so the residual is its own gradient
+        total += weight * (r ** 2).sum() / m
+        gz[cand] += weight * 2.0 * r * prob[cand] * (1 - prob[cand]) / m
+        return total, a.T @ gz + ridge * w / scale
+
+    result = minimize(loss, w0 * scale, jac=True, method="L-BFGS-B", options={"maxiter": 3000, "maxfun": 6000})
+    return result.x / scale
+
+
+def decision_scores(prob: np.ndarray, y: np.ndarray, decision: np.ndarray) -> tuple[float, float, int]:
+    """Over the decisions of two or more candidates: the mean regret of taking each decision's candidate of the
+    highest predicted probability (the best target of the decision less the chosen one's), the share of decisions
+    where that candidate has the best target, and the number of decisions."""
+    regret, hits, count = 0.0, 0, 0
+    order = np.argsort(decision, kind="stable")
+    ids, starts = np.unique(decision[order], return_index=True)
+    for k in range(len(ids)):
+        if ids[k] < 0:
+            continue
+        rows = order[starts[k]:starts[k + 1] if k + 1 < len(ids) else len(order)]
+        if len(rows) < 2:
+            continue
+        chosen = rows[np.argmax(prob[rows])]
+        regret += y[rows].max() - y[chosen]
+        hits += y[chosen] >= y[rows].max()
+        count += 1
+    return regret / max(count, 1), hits / max(count, 1), count
 
 
 def predict(w: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -172,19 +237,29 @@ def main(argv: list[str] | None = None) -> None:
                     help="label each position with the mean of N full curve rollouts from it (0: the game's result)")
     ap.add_argument("--candidates", action="store_true",
                     help="add every Main Phase 1 candidate's position at the end of the opponent's next turn")
+    ap.add_argument("--decision-weight", type=float, default=0.0,
+                    help="refit for the choice among candidates (fit_decisions) with this weight (0: log loss only)")
     args = ap.parse_args(argv)
     if args.candidates and args.rollouts < 1:
         ap.error("--candidates labels positions by rollouts: give --rollouts N (N >= 1)")
+    if args.decision_weight and not args.candidates:
+        ap.error("--decision-weight fits the choice among candidates: give --candidates")
     data = collect(args.decks, args.pool, args.pairs, args.games, args.seed, args.rollouts, args.candidates)
     terms = expand(data.x)
     train = data.game % 2 == 0
     w = fit(terms[train], data.y[train])
+    if args.decision_weight:
+        w = fit_decisions(terms[train], data.y[train], data.decision[train], args.decision_weight, w)
     test = ~train
     prob = predict(w, terms[test])
     base = np.full(test.sum(), data.y[train].mean())
     print(f"positions {len(data.y)} from {data.game.max() + 1} games (train {train.sum()}, test {test.sum()})")
     print(f"test log loss {log_loss(prob, data.y[test]):.4f} (constant {log_loss(base, data.y[test]):.4f}); "
           f"Brier {np.mean((prob - data.y[test]) ** 2):.4f} (constant {np.mean((base - data.y[test]) ** 2):.4f})")
+    if args.candidates:
+        regret, hits, count = decision_scores(prob, data.y[test], data.decision[test])
+        print(f"test decisions {count}: the model's choice has the best target in {100 * hits:.1f}%, "
+              f"mean regret {regret:.4f}")
     print("| predicted from | mean predicted | observed | positions |")
     print("|---|---|---|---|")
     for low, p, o, n in calibration(prob, data.y[test]):
