@@ -115,6 +115,7 @@ from sim.games.coj.rules import (
     draw,
     find_unit,
     init_unit,
+    inline_jit,
     joker_row,
     lp_loss,
     overclock,
@@ -143,7 +144,7 @@ from sim.games.coj.rules import (
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
 
 
-@engine_jit
+@inline_jit
 def event(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """An event (event_run) when a field unit has one of its timings or a zone card answers it."""
     P = vP(s)
@@ -190,7 +191,7 @@ def on_enter(s, p, uid):
 
 # ---------------------------------------------------------------- turn start / end (§7)
 
-@engine_jit
+@inline_jit
 def turn_start(s, p):
     P, U, G = vP(s), vU(s), vG(s)
     G[G_TP] = p
@@ -217,7 +218,7 @@ def turn_start(s, p):
     event(s, p, -1, TR_TURN_START, TR_OPP_TURN_START, EV_TURN_START, EV_OPP_TURN_START, p, -1)
 
 
-@engine_jit
+@inline_jit
 def turn_end(s, p):
     P, U, G = vP(s), vU(s), vG(s)
     # 1. joker gauge rise (mode A, a constant per own turn)
@@ -341,7 +342,7 @@ def attack(s, p, aj):
         settle(s)
 
 
-@engine_jit
+@inline_jit
 def attack_steps(s, p, aj):
     """§8 アタック・ブロック: declaration, block, triggers, battle damage, life damage, end of battle."""
     U, G = vU(s), vG(s)
@@ -439,7 +440,7 @@ def battle_won(s, tp, w, uid):
     vG(s)[G_WON] = 0
 
 
-@engine_jit
+@inline_jit
 def do_action(s, p, a):
     kind, x, y = a // 256, (a // 16) % 16, a % 16
     if kind == A_OVERRIDE:

@@ -29,7 +29,7 @@ No recursion (numba cache): an effect that destroys a unit only queues it (`dest
 """
 
 import numpy as np
-from numba import carray
+from numba import carray, njit
 from numba.core import types
 
 from sim.cards.effects import (
@@ -291,6 +291,13 @@ assert len(OPTION_SPECS) <= NOPT
  O_GAUGE_COST, O_GAUGE_SMALL, O_GAUGE_MEDIUM, O_GAUGE_LARGE) = (G_OPT + i for i in range(len(OPTION_SPECS)))
 
 
+# numba puts an inline_jit function's code into each caller (inline="always"), so the caller makes no call: LLVM
+# left these as calls, each about 30 instructions of saved registers, argument moves and stack slots. Used for
+# gates (a cheap check whose common outcome is "nothing to do", in front of the function that does the work) and
+# for hot functions with one or two callers.
+inline_jit = njit(cache=True, inline="always")
+
+
 # ---------------------------------------------------------------- state
 
 # offsets of the views into ST (the deck order and cards detail come last: their size depends on n)
@@ -422,7 +429,7 @@ def kw(s, p, c):
     return vK(s)[p, c, K_KW]
 
 
-@engine_jit
+@inline_jit
 def unit_kw(s, p, j):
     """Printed keywords, the ones effects granted it (§9: a granted keyword is fully had) and the ones
     field effects give it (U_SBP, U_SKW: static_of)."""
@@ -568,7 +575,7 @@ def reducer_colours(s, p):
     return m
 
 
-@engine_jit
+@inline_jit
 def unit_bp(s, p, j):
     """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP), plus what
     field effects give it (U_SBP, U_SKW: static_of)."""
@@ -578,7 +585,7 @@ def unit_bp(s, p, j):
             + U[p, j, U_SBP])
 
 
-@engine_jit
+@inline_jit
 def find_unit(s, p, uid):
     for j in range(vP(s)[p, P_FIELD]):
         if vU(s)[p, j, U_UID] == uid:
@@ -806,7 +813,7 @@ def trigger_event(t, target):
     return -1
 
 
-@engine_jit
+@inline_jit
 def zone_multi(s, p, c):
     """Whether set card c of seat p has effects of more than one timing: a card whose printed lines answer
     different events (「あなたのユニットがフィールドに出た時、… / あなたの【精霊】ユニットがアタックした時、…」), whose
@@ -825,12 +832,16 @@ def row_event(s, p, c, k):
     return trigger_event(e[k, E_TRIGGER], e[k, E_TARGET])
 
 
-@engine_jit
+@inline_jit
 def zone_trigger(s, p, c, ev):
     """The timing of the rows of set card c that answer event ev when the card has several events
     (zone_multi; the importer gives each event one timing), else -1: every row runs (§9 a used card)."""
-    if not zone_multi(s, p, c):
-        return -1
+    return multi_trigger(s, p, c, ev) if zone_multi(s, p, c) else -1
+
+
+@engine_jit
+def multi_trigger(s, p, c, ev):
+    """zone_trigger of a card of several events."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):
         if e[k, E_OP] != 0 and row_event(s, p, c, k) == ev:
@@ -838,7 +849,7 @@ def zone_trigger(s, p, c, ev):
     return -1
 
 
-@engine_jit
+@inline_jit
 def zone_answers(s, p, c, ev):
     """Whether set card c of seat p answers event ev: its zone_event, or an opponent's entry for a
     「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE), or the event of one of
@@ -849,7 +860,7 @@ def zone_answers(s, p, c, ev):
     return zone_multi(s, p, c) and zone_trigger(s, p, c, ev) >= 0
 
 
-@engine_jit
+@inline_jit
 def zone_count(s, p, c, d):
     """Keep the per-event trigger / intercept counts and the zone version in step when card c enters
     (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
@@ -929,7 +940,7 @@ def entry_cost(s, p, c):
     return cost
 
 
-@engine_jit
+@inline_jit
 def pay_entry(s, p, c):
     """The reduction is mandatory: the reducer goes to the discard as the unit enters (§4)."""
     cost = vK(s)[p, c, K_COST]
