@@ -1032,7 +1032,7 @@ def sweep_units(s, p, q, op, amount, param, src_uid):
         j = min(j - 1, vP(s)[q, P_FIELD] - 1)
 
 
-@engine_jit
+@inline_jit
 def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Resolve one effect of seat p (§9: do as much as possible; targets chosen by pick_target)."""
     P, G = vP(s), vG(s)
@@ -1440,7 +1440,7 @@ def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
     return use_intercept_set(s, p, ev, ctx_seat, ctx_uid)
 
 
-@engine_jit
+@inline_jit
 def use_intercept_set(s, p, ev, ctx_seat, ctx_uid):
     """use_one_intercept once seat p has an intercept set for event ev."""
     i = -1

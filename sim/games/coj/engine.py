@@ -134,7 +134,7 @@ from sim.games.coj.rules import (
     U_NCOLS,
     ZONE_MAX,
     add_to_hand,
-    clear_state,
+    clear_game,
     hand_changed,
     new_state,
     record_drawn,
@@ -359,7 +359,7 @@ def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, 
         owned = new_state(cards, effs)
         for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
             if i > k * CHUNK:
-                clear_state(owned)
+                clear_game(owned, g0[G_DETAIL])
             run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol)
 
 

@@ -243,7 +243,7 @@ def keep_hand(s, p):
 
 # ---------------------------------------------------------------- blocks and intercepts
 
-@engine_jit
+@inline_jit
 def choose_blocker(s, q, p, aj):
     """Defender q's blocker against attacker slot aj of p, or -1. §10 強制防御 forces a block."""
     P, U, cards = vP(s), vU(s), vK(s)

@@ -331,6 +331,19 @@ def clear_state(owned):
     st[OFF_DK + 2 * n:] = -1
 
 
+@engine_jit
+def clear_game(owned, detail):
+    """clear_state for the next game of a batch on the same arrays, writing only what a game reads before it
+    writes it: the destruction and OC queues are read below their counts (G_DQ, G_OQ), the deck order below
+    P_N (deal_opening writes it), and the turns and cards detail only when recorded (detail >= 1, >= 2)."""
+    st, n = owned[2], owned[0].shape[1] - 2
+    st[:OFF_DQ] = 0
+    if detail >= 1:
+        st[OFF_T:OFF_DK] = -1
+    if detail >= 2:
+        st[OFF_DK + 2 * n:] = -1
+
+
 _i32_at = pointer_intrinsic(types.int32)
 _u64_at = pointer_intrinsic(types.uint64)
 
@@ -893,7 +906,7 @@ def zone_count_more(s, p, c, first, base, d):
             vP(s)[p, base + ev] += d
 
 
-@engine_jit
+@inline_jit
 def zone_add(s, p, c):
     """§5: a set card takes the leftmost free slot."""
     P = vP(s)
@@ -1044,7 +1057,7 @@ def place_unit(s, p, c, lvl):
     return j
 
 
-@engine_jit
+@inline_jit
 def init_unit(s, p, j, c, lvl):
     U, G = vU(s), vG(s)
     U[p, j, U_CARD] = c
@@ -1136,7 +1149,7 @@ def destroy(s, p, j):
     remove_unit(s, p, j)
 
 
-@engine_jit
+@inline_jit
 def take_damage(s, p, j, amount, enemy_effect):
     """Damage to a unit (§8 battle, effect damage); keywords that cancel it (§10). True if destroyed."""
     k = unit_kw(s, p, j)
