@@ -130,6 +130,7 @@ from sim.games.coj.rules import (
     static_inputs_changed,
     take_damage,
     unit_bp,
+    unit_derive,
     unit_kw,
     vG,
     vH,
@@ -239,6 +240,7 @@ def turn_end(s, p):
             U[q, j, U_DMG] = 0
             U[q, j, U_TEMP] = 0
             U[q, j, U_GKW] = 0
+            unit_derive(s, q, j)
     if ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
         refresh_static(s)  # a 沈黙 granted until end of turn ends: its unit's field effects are back
         settle(s)
@@ -337,6 +339,7 @@ def attack(s, p, aj):
         for j in range(P[q, P_FIELD]):
             ended |= U[q, j, U_BKW]
             U[q, j, U_BKW] = 0
+            unit_derive(s, q, j)
     if ended & KW_SILENCE and ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
         refresh_static(s)  # a 沈黙 that ends: its unit's field effects are back
         settle(s)

@@ -198,6 +198,7 @@ from sim.games.coj.rules import (
     take_damage,
     undelete,
     unit_bp,
+    unit_derive,
     unit_kw,
     vDK,
     vDQ,
@@ -992,9 +993,11 @@ def hit_unit(s, p, q, j, op, amount, param):
             U[q, j, U_TEMP] += (amount - 1) * max(0, unit_bp(s, q, j))
         else:
             U[q, j, U_BASE if param == 1 else U_TEMP] += amount  # §10 基本BP: a base change survives turn end
+        unit_derive(s, q, j)
     elif op == OP_WEAKEN:
         if not (G[O_IMMORTAL_WEAKEN] and unit_kw(s, q, j) & KW_IMMORTAL):
             U[q, j, U_BASE if param == 1 else U_TEMP] -= amount
+            unit_derive(s, q, j)
             if unit_bp(s, q, j) <= 0:
                 destroy(s, q, j)
     elif op == OP_BOUNCE:
@@ -1014,6 +1017,7 @@ def hit_unit(s, p, q, j, op, amount, param):
         U[q, j, U_LOST] |= 1 << param
     elif op == OP_GRANT:
         U[q, j, U_PKW if amount == 1 else U_BKW if amount == GRANT_BATTLE else U_GKW] |= 1 << param  # §9: granted keywords are fully had
+        unit_derive(s, q, j)
         if amount == GRANT_BATTLE:
             vG(s)[G_BKW] = 1
         if (1 << param) == KW_SILENCE and (vP(s)[q, P_FTRIG] >> TR_STATIC) & 1:

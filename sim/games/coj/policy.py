@@ -61,6 +61,7 @@ from sim.games.coj.rules import (
     P_HEVO,
     P_HMINC,
     P_HOVR,
+    P_HREM,
     P_HSCAN,
     P_HSET,
     P_HVER,
@@ -360,8 +361,10 @@ def random_action(s, p):
 
 
 @inline_jit
-def scan_hand(s, p):
-    """The hand facts that depend on the hand alone (rules P_HSCAN..P_HMINC), for hand_scan."""
+def hand_facts(s, p):
+    """The hand facts that depend on the hand alone, as scan_hand keeps them: the override found (-1: none), the
+    first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20: none), whether an
+    evolution is in hand."""
     P, H, HL, cards = vP(s), vH(s), vHL(s), vK(s)
     nh = P[p, P_HAND]
     ovr, first_set, minc, evo = -1, -1, 1 << 20, 0
@@ -392,16 +395,54 @@ def scan_hand(s, p):
                     break
             if ovr >= 0:
                 break
-    P[p, P_HOVR], P[p, P_HSET], P[p, P_HMINC], P[p, P_HEVO] = ovr, first_set, minc, evo
+    return ovr, first_set, minc, evo
+
+
+@inline_jit
+def scan_hand(s, p):
+    """The hand facts (hand_facts) in rules P_HOVR..P_HEVO, made at the hand's version (P_HSCAN), for hand_scan."""
+    P = vP(s)
+    P[p, P_HOVR], P[p, P_HSET], P[p, P_HMINC], P[p, P_HEVO] = hand_facts(s, p)
     P[p, P_HSCAN] = P[p, P_HVER] + 1
 
 
 @inline_jit
 def hand_scan(s, p):
     """Bring p's hand scan up to date: redone only when the hand changed since the last one, so the
-    calls of a turn between which only the field, zone or CP changed (attacks) skip it."""
-    if vP(s)[p, P_HSCAN] != vP(s)[p, P_HVER] + 1:
+    calls of a turn between which only the field, zone or CP changed (attacks) skip it; when the one
+    change since is a card removed (rules P_HREM: a drive, a set, a discard), scan_removed updates it."""
+    P = vP(s)
+    if P[p, P_HSCAN] == P[p, P_HVER] + 1:
+        return
+    if not (P[p, P_HSCAN] > 0 and P[p, P_HSCAN] == P[p, P_HVER] and P[p, P_HREM] == P[p, P_HVER]
+            and scan_removed(s, p)):
         scan_hand(s, p)
+
+
+@inline_jit
+def scan_removed(s, p):
+    """scan_hand's result after the removal of one card (P_HREM) from the hand of the last scan, when it can be had
+    without the scan (returns False when not): no override was found (a removal makes none), and the card was not
+    an evolution nor a unit of the lowest cost (either may change P_HEVO, P_HMINC). The first trigger or intercept
+    moves down one slot past the removed card, or is the next one when it was the one removed."""
+    P, H, cards = vP(s), vH(s), vK(s)
+    i, c = P[p, P_HREM + 1], P[p, P_HREM + 2]
+    t = cards[p, c, K_TYPE]
+    if P[p, P_HOVR] >= 0 or t == CT_EVO or (t == CT_UNIT and cards[p, c, K_COST] == P[p, P_HMINC]):
+        return False
+    first = P[p, P_HSET]
+    if first == i:
+        first = -1
+        for b in range(i, P[p, P_HAND]):
+            tb = cards[p, H[p, b], K_TYPE]
+            if tb == CT_TRIGGER or tb == CT_INTERCEPT:
+                first = b
+                break
+    elif first > i:
+        first -= 1
+    P[p, P_HSET] = first
+    P[p, P_HSCAN] = P[p, P_HVER] + 1
+    return True
 
 
 @inline_jit
