@@ -548,6 +548,7 @@ def test_check_state_flags_kept_values_that_differ_from_their_recomputation():
         return int(V(s)["G"][R.G_VIOL])
 
     s = state([card("A"), card("T", type="trigger")], [card("B")])
+    V(s)["P"][0, R.P_TOP] = 3  # copies 0 to 2 came off the deck
     j = field(s, 0, 0)
     R.add_to_hand(s, 0, 1, 1)
     POL.hand_scan(s, 0)
@@ -560,7 +561,7 @@ def test_check_state_flags_kept_values_that_differ_from_their_recomputation():
     assert bits(s) == coj.V_DERIVED
     R.unit_derive(s, 0, j)
     assert bits(s) == 0 and R.unit_kw(s, 0, j) & R.KW_PENETRATE
-    V(s)["H"][0, 0] = 0  # the trigger replaced by a unit behind hand_changed's back: the scan is stale
+    V(s)["H"][0, 0] = 2  # the trigger replaced by a unit (a filler) behind hand_changed's back: the scan is stale
     assert bits(s) == coj.V_DERIVED
 
 
