@@ -46,6 +46,7 @@ def test_2_2_104_belial_silenced_cannot_use_it():
     j = field(s, 0, 0)
     field(s, 1, 0)
     V(s)["U"][0, j, R.U_GKW] |= R.KW_SILENCE
+    R.unit_derive(s, 0, j)  # its keywords now (U_KWS) follow the column written
     assert not can_activate(s, 0, j)
 
 

@@ -539,6 +539,51 @@ def test_check_state_flags_each_invariant():
     assert bits(s) & coj.V_NEGATIVE
 
 
+def test_check_state_flags_kept_values_that_differ_from_their_recomputation():
+    """V_DERIVED: a unit's U_KWS / U_BP (unit_derive) and the policy's current hand scan (policy.hand_facts) are
+    recomputed at each check; a column written without unit_derive, or a hand changed without hand_changed, shows."""
+    def bits(s):
+        V(s)["G"][R.G_VIOL] = 0
+        coj.check_state(s, False)
+        return int(V(s)["G"][R.G_VIOL])
+
+    s = state([card("A"), card("T", type="trigger")], [card("B")])
+    V(s)["P"][0, R.P_TOP] = 3  # copies 0 to 2 came off the deck
+    j = field(s, 0, 0)
+    R.add_to_hand(s, 0, 1, 1)
+    POL.hand_scan(s, 0)
+    assert bits(s) == 0 and R.unit_bp(s, 0, j) == 3000 and V(s)["P"][0, R.P_HSET] == 0
+    V(s)["U"][0, j, R.U_TEMP] = 1000  # not through unit_derive: U_BP still 3000
+    assert bits(s) == coj.V_DERIVED and R.unit_bp(s, 0, j) == 3000  # the check only reads
+    R.unit_derive(s, 0, j)
+    assert bits(s) == 0 and R.unit_bp(s, 0, j) == 4000
+    V(s)["U"][0, j, R.U_GKW] = R.KW_PENETRATE
+    assert bits(s) == coj.V_DERIVED
+    R.unit_derive(s, 0, j)
+    assert bits(s) == 0 and R.unit_kw(s, 0, j) & R.KW_PENETRATE
+    V(s)["H"][0, 0] = 2  # the trigger replaced by a unit (a filler) behind hand_changed's back: the scan is stale
+    assert bits(s) == coj.V_DERIVED
+
+
+def test_the_hand_scan_after_a_removal_is_the_full_scan():
+    """policy.scan_removed (one card removed since the last scan) gives what policy.hand_facts finds, and leaves the
+    scan to hand_facts when the removed card was the cheapest unit or an evolution, or an override was found."""
+    s = state([card("U2", cost=2), card("T", type="trigger"), card("U3", cost=3), card("I", type="intercept"),
+               card("E", type="evolution", cost=3)])
+    for c in (0, 1, 2, 3, 4, 1):  # U2 T U3 I E T
+        R.add_to_hand(s, 0, c, 1)
+    # U3 (not the cheapest), U2 (the cheapest: full scan), I (after the first set card), T (the first set card: the
+    # next one), T (the last set card: none left), E (an evolution: full scan)
+    for i in (2, 0, 1, 0, 1, 0):
+        POL.hand_scan(s, 0)
+        R.remove_from_hand(s, 0, i)
+        POL.hand_scan(s, 0)
+        facts = POL.hand_facts(s, 0)
+        assert tuple(V(s)["P"][0, [R.P_HOVR, R.P_HSET, R.P_HMINC, R.P_HEVO]]) == facts, (i, facts)
+        assert V(s)["P"][0, R.P_HSCAN] == V(s)["P"][0, R.P_HVER] + 1
+    assert V(s)["P"][0, R.P_HAND] == 0
+
+
 def test_check_invariants_in_kernel_all_policies(shipped):
     a, b = coj.compile_matchup(shipped["aggro"], shipped["control"])
     for pa in coj.POLICIES.values():

@@ -1098,6 +1098,7 @@ def test_rule_9_level_up_any_unit_falls_back_to_an_opposing_one(code):
     FX.run_effects(s, 0, 0, R.TR_OPP_HIT, V(s)["U"][0, j, R.U_UID], -1, -1)
     assert V(s)["U"][0, j, R.U_LVL] == 2 and list(V(s)["U"][1, :2, R.U_LVL]) == [2, 1]
     V(s)["U"][0, j, R.U_LVL] = 3
+    R.unit_derive(s, 0, j)  # its BP now (U_BP) follows the level written
     FX.run_effects(s, 0, 0, R.TR_OPP_HIT, V(s)["U"][0, j, R.U_UID], -1, -1)
     assert list(V(s)["U"][1, :2, R.U_LVL]) == [2, 2]
 

@@ -28,6 +28,7 @@ def test_1_2_087_holy_ground_answers_either_players_turn_start():
     A.turn_start(s, 1)
     assert V(s)["P"][0, R.P_ZONE] == 0 and V(s)["U"][0, 0, R.U_GKW] & R.KW_PROTECTION
     V(s)["U"][0, 0, R.U_GKW] = 0
+    R.unit_derive(s, 0, 0)  # its keywords now (U_KWS) follow the column written
     zone(s, 0, 0)
     setup_turn(s, 0)
     A.turn_start(s, 0)

@@ -115,6 +115,7 @@ from sim.games.coj.rules import (
     draw,
     find_unit,
     init_unit,
+    inline_jit,
     joker_row,
     lp_loss,
     overclock,
@@ -129,6 +130,7 @@ from sim.games.coj.rules import (
     static_inputs_changed,
     take_damage,
     unit_bp,
+    unit_derive,
     unit_kw,
     vG,
     vH,
@@ -143,7 +145,7 @@ from sim.games.coj.rules import (
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
 
 
-@engine_jit
+@inline_jit
 def event(s, tp, first_trig, trig_tp, trig_ntp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """An event (event_run) when a field unit has one of its timings or a zone card answers it."""
     P = vP(s)
@@ -190,7 +192,7 @@ def on_enter(s, p, uid):
 
 # ---------------------------------------------------------------- turn start / end (§7)
 
-@engine_jit
+@inline_jit
 def turn_start(s, p):
     P, U, G = vP(s), vU(s), vG(s)
     G[G_TP] = p
@@ -217,7 +219,7 @@ def turn_start(s, p):
     event(s, p, -1, TR_TURN_START, TR_OPP_TURN_START, EV_TURN_START, EV_OPP_TURN_START, p, -1)
 
 
-@engine_jit
+@inline_jit
 def turn_end(s, p):
     P, U, G = vP(s), vU(s), vG(s)
     # 1. joker gauge rise (mode A, a constant per own turn)
@@ -238,6 +240,7 @@ def turn_end(s, p):
             U[q, j, U_DMG] = 0
             U[q, j, U_TEMP] = 0
             U[q, j, U_GKW] = 0
+            unit_derive(s, q, j)
     if ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
         refresh_static(s)  # a 沈黙 granted until end of turn ends: its unit's field effects are back
         settle(s)
@@ -245,7 +248,7 @@ def turn_end(s, p):
 
 # ---------------------------------------------------------------- actions (§7 action phase)
 
-@engine_jit
+@inline_jit
 def drive(s, p, i):
     """ドライブ: pay (a same-colour reducer is mandatory), enter at the hand level (§3, §4, §8)."""
     c, lvl = vH(s)[p, i], vHL(s)[p, i]
@@ -257,7 +260,7 @@ def drive(s, p, i):
     settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 
 
-@engine_jit
+@inline_jit
 def overdrive(s, p, i, j):
     """オーバードライブ: the evolution replaces a same-colour unit (base to the discard), copies its
     action right, has no attack restriction; a Lv.3 evolution overclocks (§3, §8)."""
@@ -280,7 +283,7 @@ def overdrive(s, p, i, j):
     settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 
 
-@engine_jit
+@inline_jit
 def set_card(s, p, i):
     """Set a card in the trigger zone (free, §7); it fills from the left (§5)."""
     c = vH(s)[p, i]
@@ -321,7 +324,7 @@ def use_joker(s, p, k):
     settle(s)
 
 
-@engine_jit
+@inline_jit
 def attack(s, p, aj):
     """§8 アタック・ブロック (attack_steps); at the end of the battle the keywords granted until then
     (「戦闘終了時まで」, U_BKW) end, whether or not it was blocked, and effects can be used again (G_LOCK)."""
@@ -336,12 +339,13 @@ def attack(s, p, aj):
         for j in range(P[q, P_FIELD]):
             ended |= U[q, j, U_BKW]
             U[q, j, U_BKW] = 0
+            unit_derive(s, q, j)
     if ended & KW_SILENCE and ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
         refresh_static(s)  # a 沈黙 that ends: its unit's field effects are back
         settle(s)
 
 
-@engine_jit
+@inline_jit
 def attack_steps(s, p, aj):
     """§8 アタック・ブロック: declaration, block, triggers, battle damage, life damage, end of battle."""
     U, G = vU(s), vG(s)
@@ -439,7 +443,7 @@ def battle_won(s, tp, w, uid):
     vG(s)[G_WON] = 0
 
 
-@engine_jit
+@inline_jit
 def do_action(s, p, a):
     kind, x, y = a // 256, (a // 16) % 16, a % 16
     if kind == A_OVERRIDE:

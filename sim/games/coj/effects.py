@@ -178,6 +178,7 @@ from sim.games.coj.rules import (
     find_unit,
     has_colour_unit,
     has_trigger,
+    inline_jit,
     kw,
     lp_loss,
     oc_watched,
@@ -197,6 +198,7 @@ from sim.games.coj.rules import (
     take_damage,
     undelete,
     unit_bp,
+    unit_derive,
     unit_kw,
     vDK,
     vDQ,
@@ -765,17 +767,23 @@ def card_usable_at(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
             continue
         if e[k, E_TRIGGER] == TR_OWN_OVERCLOCK and not oc_row_runs(e[k, E_COND], vG(s)[G_OC_KIND]):
             continue
-        if row_possible(s, p, e, k, src_uid, ctx_seat, ctx_uid):
+        if row_possible(s, p, c, k, src_uid, ctx_seat, ctx_uid):
             return True
     return False
 
 
-@engine_jit
-def row_possible(s, p, e, k, src_uid, ctx_seat, ctx_uid):
-    """Whether effect row k (of table e, seat p) can act now: its conditions hold and it has an effect (§9)."""
+@inline_jit
+def row_possible(s, p, c, k, src_uid, ctx_seat, ctx_uid):
+    """Whether effect row k of seat p's card row c can act now: its conditions hold and it has an effect (§9).
+    Takes the card row, not its effect table: an array argument costs a reference-count call each way."""
+    e = vE(s)[p, c]
     cond = e[k, E_COND] & ~CC_FLAGS
-    if not (e[k, E_OP] != 0 and cond & CC_MASK != CC_IF_DONE and cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid)
-            and cond_holds(s, p, e[k, E_COND2], 0, src_uid, ctx_seat, ctx_uid)):
+    if e[k, E_OP] == 0 or cond & CC_MASK == CC_IF_DONE:
+        return False
+    # most rows have no condition: cond_holds is called only for one
+    if cond != 0 and not cond_holds(s, p, cond, e[k, E_COND_PARAM], src_uid, ctx_seat, ctx_uid):
+        return False
+    if e[k, E_COND2] != 0 and not cond_holds(s, p, e[k, E_COND2], 0, src_uid, ctx_seat, ctx_uid):
         return False
     vG(s)[G_FILTER] = e[k, E_THASH]
     vG(s)[G_RANDOM] = e[k, E_TMASK] & TM_FOE  # the battle's foe or nothing; a random pick: any legal one
@@ -791,7 +799,7 @@ def action_rows_usable(s, p, c, src_uid):
     """§9 use legality of the 【起動】 ability of seat p's card row c (activated.py): one of its "action" rows can act."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):
-        if e[k, E_TRIGGER] == TR_ACTION and row_possible(s, p, e, k, src_uid, -1, -1):
+        if e[k, E_TRIGGER] == TR_ACTION and row_possible(s, p, c, k, src_uid, -1, -1):
             return True
     return False
 
@@ -985,9 +993,11 @@ def hit_unit(s, p, q, j, op, amount, param):
             U[q, j, U_TEMP] += (amount - 1) * max(0, unit_bp(s, q, j))
         else:
             U[q, j, U_BASE if param == 1 else U_TEMP] += amount  # §10 基本BP: a base change survives turn end
+        unit_derive(s, q, j)
     elif op == OP_WEAKEN:
         if not (G[O_IMMORTAL_WEAKEN] and unit_kw(s, q, j) & KW_IMMORTAL):
             U[q, j, U_BASE if param == 1 else U_TEMP] -= amount
+            unit_derive(s, q, j)
             if unit_bp(s, q, j) <= 0:
                 destroy(s, q, j)
     elif op == OP_BOUNCE:
@@ -1007,6 +1017,7 @@ def hit_unit(s, p, q, j, op, amount, param):
         U[q, j, U_LOST] |= 1 << param
     elif op == OP_GRANT:
         U[q, j, U_PKW if amount == 1 else U_BKW if amount == GRANT_BATTLE else U_GKW] |= 1 << param  # §9: granted keywords are fully had
+        unit_derive(s, q, j)
         if amount == GRANT_BATTLE:
             vG(s)[G_BKW] = 1
         if (1 << param) == KW_SILENCE and (vP(s)[q, P_FTRIG] >> TR_STATIC) & 1:
@@ -1025,7 +1036,7 @@ def sweep_units(s, p, q, op, amount, param, src_uid):
         j = min(j - 1, vP(s)[q, P_FIELD] - 1)
 
 
-@engine_jit
+@inline_jit
 def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Resolve one effect of seat p (§9: do as much as possible; targets chosen by pick_target)."""
     P, G = vP(s), vG(s)
@@ -1280,7 +1291,7 @@ def pick_option(s, p, c, trig, src_uid, ctx_seat, ctx_uid):
     return 0
 
 
-@engine_jit
+@inline_jit
 def fire_unit(s, p, j, trig, ctx_seat, ctx_uid):
     """A unit's own abilities for an event (unless 沈黙); the unit is the source (target "self")."""
     if has_trigger(s, p, vU(s)[p, j, U_CARD], trig):
@@ -1325,7 +1336,7 @@ def fire_units_walk(s, p, trig, ctx_seat, ctx_uid, skip_uid):
             fire_unit(s, p, j, trig, ctx_seat, ctx_uid)
 
 
-@engine_jit
+@inline_jit
 def next_trigger(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable trigger card of seat p for event ev at or after `start`, or -1."""
     P, Z = vP(s), vZ(s)
@@ -1361,7 +1372,7 @@ def use_zone_card(s, p, i, ev, cost, ctx_seat, ctx_uid):
         queue_event(s, EVQ_TRIGGER if t == CT_TRIGGER else EVQ_INTERCEPT, p)
 
 
-@engine_jit
+@inline_jit
 def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
     """§3/§9: trigger cards fire compulsorily, leftmost first; unusable ones stay set (§11.13)."""
     if ev >= 0 and vP(s)[p, P_NTRIG + ev] > 0:
@@ -1370,20 +1381,28 @@ def fire_triggers(s, p, ev, ctx_seat, ctx_uid):
 
 @engine_jit
 def fire_zone_triggers(s, p, ev, ctx_seat, ctx_uid):
-    i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
-    while i >= 0 and not vG(s)[G_OVER]:
+    i = 0
+    while True:  # one call site of next_trigger, which is inlined
+        i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)  # a used card has left: the next one is at i again
+        if i < 0 or vG(s)[G_OVER]:
+            return
         c = vZ(s)[p, i]
         use_zone_card(s, p, i, ev, vK(s)[p, c, K_COST] if vG(s)[O_TRIGGER_CP] else 0, ctx_seat, ctx_uid)
-        i = next_trigger(s, p, ev, i, ctx_seat, ctx_uid)
 
 
-@engine_jit
+@inline_jit
 def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """Priority tier 2: the turn player's trigger cards, then the other's (or alternating: option)."""
     if not vG(s)[O_PRIORITY_ALT]:
         fire_triggers(s, tp, ev_tp, ctx_seat, ctx_uid)
         fire_triggers(s, 1 - tp, ev_ntp, ctx_seat, ctx_uid)
-        return
+    else:
+        fire_triggers_alternate(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid)
+
+
+@engine_jit
+def fire_triggers_alternate(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
+    """fire_triggers_both under the priority_alternate option: the players' trigger cards one at a time, in turn."""
     p, ev, passes = tp, ev_tp, 0
     while passes < 2 and not vG(s)[G_OVER]:
         i = next_trigger(s, p, ev, 0, ctx_seat, ctx_uid)
@@ -1395,7 +1414,7 @@ def fire_triggers_both(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
         p, ev = 1 - p, (ev_ntp if p == tp else ev_tp)
 
 
-@engine_jit
+@inline_jit
 def next_intercept(s, p, ev, start, ctx_seat, ctx_uid):
     """Index of the leftmost usable intercept of seat p for event ev at or after `start`, or -1. §3: the event
     matches, CP to pay, a same-colour unit (unless colourless), an effect; the cheap checks come first (in the
@@ -1417,21 +1436,28 @@ def want_intercept(s, q):
     return randbelow(rng(s, SUB_POLICY0 + q), 2) == 1 if vG(s)[G_POL + q] == 0 else True
 
 
-@engine_jit
+@inline_jit
 def use_one_intercept(s, p, ev, ctx_seat, ctx_uid):
     """Seat p uses its leftmost usable intercept for event ev that the policy wants; False = pass."""
     if ev < 0 or ev >= NEV or vP(s)[p, P_NINT + ev] == 0 or vG(s)[G_LOCK]:
         return False
-    i = next_intercept(s, p, ev, 0, ctx_seat, ctx_uid)
-    while i >= 0:
+    return use_intercept_set(s, p, ev, ctx_seat, ctx_uid)
+
+
+@inline_jit
+def use_intercept_set(s, p, ev, ctx_seat, ctx_uid):
+    """use_one_intercept once seat p has an intercept set for event ev."""
+    i = -1
+    while True:  # one call site of next_intercept, which is inlined
+        i = next_intercept(s, p, ev, i + 1, ctx_seat, ctx_uid)
+        if i < 0:
+            return False
         if want_intercept(s, p):
             use_zone_card(s, p, i, ev, vK(s)[p, vZ(s)[p, i], K_COST], ctx_seat, ctx_uid)
             return True
-        i = next_intercept(s, p, ev, i + 1, ctx_seat, ctx_uid)
-    return False
 
 
-@engine_jit
+@inline_jit
 def intercept_round(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     """Intercept windows (intercept_turns) only when one of the players has a card set for the event."""
     if (ev_tp >= 0 and vP(s)[tp, P_NINT + ev_tp] > 0) or (ev_ntp >= 0 and vP(s)[1 - tp, P_NINT + ev_ntp] > 0):
@@ -1457,7 +1483,7 @@ def intercept_turns(s, tp, ev_tp, ev_ntp, ctx_seat, ctx_uid):
     G[G_WIN] = outer
 
 
-@engine_jit
+@inline_jit
 def settle(s):
     """Fire the queued "when destroyed" effects (§9: they interrupt; last-known information), then
     the queued OC abilities (§9: after all other effects). Called once an event has run all its tiers.

@@ -72,7 +72,7 @@ from sim.engine.results import G_FIRST as R_FIRST
 from sim.engine.threads import run_chunks
 from sim.errors import InputError
 from sim.games.coj.actions import action_phase, turn_end, turn_start
-from sim.games.coj.policy import NPAR, POLICY_NAMES, keep_hand
+from sim.games.coj.policy import NPAR, POLICY_NAMES, hand_facts, keep_hand
 from sim.games.coj.rules import (
     CP_MAX,
     CP_TABLE,
@@ -117,6 +117,12 @@ from sim.games.coj.rules import (
     P_DEALT,
     P_FIELD,
     P_HAND,
+    P_HEVO,
+    P_HMINC,
+    P_HOVR,
+    P_HSCAN,
+    P_HSET,
+    P_HVER,
     P_LP,
     P_MULL,
     P_N,
@@ -130,17 +136,20 @@ from sim.games.coj.rules import (
     P_ZONE,
     ROUNDS,
     TRIG_HI,
+    U_BP,
     U_CARD,
+    U_KWS,
     U_NCOLS,
     ZONE_MAX,
     add_to_hand,
-    clear_state,
+    clear_game,
     hand_changed,
     new_state,
     record_drawn,
     rng,
     state_of,
     statics_reading_inputs,
+    unit_derive,
     vC,
     vDK,
     vG,
@@ -180,6 +189,7 @@ V_CP = 4  # CP below 0 (below cp_floor if that is negative) or above the cap of 
 V_LIMITS = 8  # hand above 7, field above 5, trigger zone above 4 (§5)
 V_LP = 16  # LP below 0 or above LP_CHECK_MAX, or an LP of 0 while the game goes on (§1)
 V_END = 32  # the game did not end: past round 10 / 20 turns, or stopped early without an LP of 0 (§1)
+V_DERIVED = 64  # a kept value differs from its recomputation: a unit's U_KWS / U_BP, the policy's current hand scan
 LP_CHECK_MAX = 64  # §1 has no LP cap (heals add freely); a sanity bound for V_LP
 
 
@@ -359,7 +369,7 @@ def _play_batch(cards, effs, sizes, njokers, g0, seed, stream, start, n, games, 
         owned = new_state(cards, effs)
         for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
             if i > k * CHUNK:
-                clear_state(owned)
+                clear_game(owned, g0[G_DETAIL])
             run_game(owned, g0, sizes, njokers, seed, stream, start, i, games, turns, copies, viol)
 
 
@@ -440,6 +450,17 @@ def check_state(s, end):
             v |= V_LP
         if v & (V_NEGATIVE | V_LIMITS):
             continue  # the counts cannot be trusted to walk the zones
+        for j in range(nf):
+            kws, bp = U[p, j, U_KWS], U[p, j, U_BP]
+            unit_derive(s, p, j)
+            if kws != U[p, j, U_KWS] or bp != U[p, j, U_BP]:
+                v |= V_DERIVED
+            U[p, j, U_KWS], U[p, j, U_BP] = kws, bp  # only read: a checked game plays as the normal one
+        if P[p, P_HSCAN] == P[p, P_HVER] + 1:
+            ovr, first_set, minc, evo = hand_facts(s, p)
+            if (ovr != P[p, P_HOVR] or first_set != P[p, P_HSET] or minc != P[p, P_HMINC]
+                    or evo != P[p, P_HEVO]):
+                v |= V_DERIVED
         seen = np.zeros(n, np.int32)
         for i in range(n):  # the deck array is always a permutation of the n copies (§5 rebuild, search)
             c = DK[p, i]

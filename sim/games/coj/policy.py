@@ -61,6 +61,7 @@ from sim.games.coj.rules import (
     P_HEVO,
     P_HMINC,
     P_HOVR,
+    P_HREM,
     P_HSCAN,
     P_HSET,
     P_HVER,
@@ -82,6 +83,7 @@ from sim.games.coj.rules import (
     U_RESTR,
     ZONE_MAX,
     entry_cost,
+    inline_jit,
     joker_row,
     reducer_colours,
     rng,
@@ -189,7 +191,7 @@ def can_block(s, q, j, p, aj):
     return (blocker_mask(s, q, p, aj) >> j) & 1 != 0
 
 
-@engine_jit
+@inline_jit
 def blocker_mask(s, q, p, aj):
     """Bit j set for each unit j of defender q that can block attacker slot aj of p: blockers need the action
     right and no 防御禁止; 次元干渉/コストN forbids printed cost >= N (§10); nothing blocks an attacker given
@@ -242,7 +244,7 @@ def keep_hand(s, p):
 
 # ---------------------------------------------------------------- blocks and intercepts
 
-@engine_jit
+@inline_jit
 def choose_blocker(s, q, p, aj):
     """Defender q's blocker against attacker slot aj of p, or -1. §10 強制防御 forces a block."""
     P, U, cards = vP(s), vU(s), vK(s)
@@ -358,9 +360,11 @@ def random_action(s, p):
     return found
 
 
-@engine_jit
-def scan_hand(s, p):
-    """The hand facts that depend on the hand alone (rules P_HSCAN..P_HMINC), for hand_scan."""
+@inline_jit
+def hand_facts(s, p):
+    """The hand facts that depend on the hand alone, as scan_hand keeps them: the override found (-1: none), the
+    first trigger/intercept (-1: none), the lowest printed cost of a unit/evolution (1 << 20: none), whether an
+    evolution is in hand."""
     P, H, HL, cards = vP(s), vH(s), vHL(s), vK(s)
     nh = P[p, P_HAND]
     ovr, first_set, minc, evo = -1, -1, 1 << 20, 0
@@ -391,19 +395,57 @@ def scan_hand(s, p):
                     break
             if ovr >= 0:
                 break
-    P[p, P_HOVR], P[p, P_HSET], P[p, P_HMINC], P[p, P_HEVO] = ovr, first_set, minc, evo
+    return ovr, first_set, minc, evo
+
+
+@inline_jit
+def scan_hand(s, p):
+    """The hand facts (hand_facts) in rules P_HOVR..P_HEVO, made at the hand's version (P_HSCAN), for hand_scan."""
+    P = vP(s)
+    P[p, P_HOVR], P[p, P_HSET], P[p, P_HMINC], P[p, P_HEVO] = hand_facts(s, p)
     P[p, P_HSCAN] = P[p, P_HVER] + 1
 
 
-@engine_jit
+@inline_jit
 def hand_scan(s, p):
     """Bring p's hand scan up to date: redone only when the hand changed since the last one, so the
-    calls of a turn between which only the field, zone or CP changed (attacks) skip it."""
-    if vP(s)[p, P_HSCAN] != vP(s)[p, P_HVER] + 1:
+    calls of a turn between which only the field, zone or CP changed (attacks) skip it; when the one
+    change since is a card removed (rules P_HREM: a drive, a set, a discard), scan_removed updates it."""
+    P = vP(s)
+    if P[p, P_HSCAN] == P[p, P_HVER] + 1:
+        return
+    if not (P[p, P_HSCAN] > 0 and P[p, P_HSCAN] == P[p, P_HVER] and P[p, P_HREM] == P[p, P_HVER]
+            and scan_removed(s, p)):
         scan_hand(s, p)
 
 
-@engine_jit
+@inline_jit
+def scan_removed(s, p):
+    """scan_hand's result after the removal of one card (P_HREM) from the hand of the last scan, when it can be had
+    without the scan (returns False when not): no override was found (a removal makes none), and the card was not
+    an evolution nor a unit of the lowest cost (either may change P_HEVO, P_HMINC). The first trigger or intercept
+    moves down one slot past the removed card, or is the next one when it was the one removed."""
+    P, H, cards = vP(s), vH(s), vK(s)
+    i, c = P[p, P_HREM + 1], P[p, P_HREM + 2]
+    t = cards[p, c, K_TYPE]
+    if P[p, P_HOVR] >= 0 or t == CT_EVO or (t == CT_UNIT and cards[p, c, K_COST] == P[p, P_HMINC]):
+        return False
+    first = P[p, P_HSET]
+    if first == i:
+        first = -1
+        for b in range(i, P[p, P_HAND]):
+            tb = cards[p, H[p, b], K_TYPE]
+            if tb == CT_TRIGGER or tb == CT_INTERCEPT:
+                first = b
+                break
+    elif first > i:
+        first -= 1
+    P[p, P_HSET] = first
+    P[p, P_HSCAN] = P[p, P_HVER] + 1
+    return True
+
+
+@inline_jit
 def choose_play(s, p, pol):
     """Drive or overdrive choice by policy; -1 if nothing fits (or control keeps its reserve)."""
     P, H, HL, U, Z, cards = vP(s), vH(s), vHL(s), vU(s), vZ(s), vK(s)
@@ -456,12 +498,18 @@ def choose_play(s, p, pol):
 
 
 @engine_jit
+def reducer_wanted(s, p, pol):
+    """Whether choose_reducer may set a unit: not aggro, 4 cards in hand or more, 2 zone slots free. Checked by the
+    caller so that the common case makes no call."""
+    return pol != POL_AGGRO and vP(s)[p, P_HAND] >= 4 and vP(s)[p, P_ZONE] < ZONE_MAX - 1
+
+
+@inline_jit
 def choose_reducer(s, p, pol):
     """Curve/control set a spare unit as a reducer once nothing more can be played (triggers and
-    intercepts were set already: choose_action sets them first, from the hand scan)."""
+    intercepts were set already: choose_action sets them first, from the hand scan); called only when
+    reducer_wanted."""
     P, H, cards = vP(s), vH(s), vK(s)
-    if pol == POL_AGGRO or P[p, P_HAND] < 4 or P[p, P_ZONE] >= ZONE_MAX - 1:
-        return -1
     reducers = reducer_colours(s, p)
     best, best_cost = -1, 1 << 30
     for i in range(P[p, P_HAND]):
@@ -478,7 +526,7 @@ def choose_reducer(s, p, pol):
     return act(A_SET, best, 0) if best >= 0 else -1
 
 
-@engine_jit
+@inline_jit
 def strongest_blocker(s, q, dim):
     """The highest BP among q's units that can block an attacker of 次元干渉 cost `dim` (-1: none)."""
     P, U, cards = vP(s), vU(s), vK(s)
@@ -489,23 +537,22 @@ def strongest_blocker(s, q, dim):
     return strongest
 
 
-@engine_jit
+@inline_jit
 def choose_attack(s, p, pol):
     """The attacker by policy (strongest first), or -1."""
     P, G, U, cards = vP(s), vG(s), vU(s), vK(s)
     q = 1 - p
     if G[G_ROUND] == 1 and P[p, P_ORDER] == 0:
         return -1  # §6: no attacks in the first player's round 1
-    ready = 0
-    for j in range(P[p, P_FIELD]):
-        if U[p, j, U_ACT] and not U[p, j, U_RESTR]:
-            ready += 1
-    if ready == 0:
-        return -1
     # aggro, the game's last turn and lethal attack with everything; the others skip attackers a
-    # possible blocker beats (the opposing field is read only when that screen is on)
+    # possible blocker beats. Lethal (ready attackers past the blockers reach the opponent's LP) needs
+    # the counts only when that LP is at most FIELD_MAX, the most attackers there can be.
     screen = pol != POL_AGGRO and not (G[G_ROUND] == ROUNDS and P[p, P_ORDER] == 1)
-    if screen:
+    if screen and P[q, P_LP] <= FIELD_MAX:
+        ready = 0
+        for j in range(P[p, P_FIELD]):
+            if U[p, j, U_ACT] and not U[p, j, U_RESTR]:
+                ready += 1
         blockers = 0
         for j in range(P[q, P_FIELD]):
             if U[q, j, U_ACT]:
@@ -545,7 +592,7 @@ def choose_attack(s, p, pol):
     return best
 
 
-@engine_jit
+@inline_jit
 def choose_activation(s, p):
     """The unit whose 【起動】 ability a scripted policy uses (activated.py): the first one that can, once the
     plays are made and before the attacks; -1 if none."""
@@ -558,11 +605,15 @@ def choose_activation(s, p):
 
 
 @engine_jit
+def discard_wanted(s, p):
+    """Whether the hand is above the hand target (choose_discard), checked by the caller."""
+    return vP(s)[p, P_HAND] > par(s, p, PAR_HAND_TARGET, 5)
+
+
+@inline_jit
 def choose_discard(s, p):
-    """Hand index to discard at turn end (highest cost first), or -1 when at the hand target."""
+    """Hand index to discard at turn end (highest cost first); called only above the hand target (discard_wanted)."""
     P, H = vP(s), vH(s)
-    if P[p, P_HAND] <= par(s, p, PAR_HAND_TARGET, 5):
-        return -1
     best, best_cost = -1, -1
     for i in range(P[p, P_HAND]):
         cost = vK(s)[p, H[p, i], K_COST]
@@ -580,7 +631,7 @@ def no_play(s, p):
             and P[p, P_NPCP] == P[p, P_CP] and P[p, P_NPNF] == P[p, P_FIELD])
 
 
-@engine_jit
+@inline_jit
 def choose_action(s, p):
     """The next action of the turn player p (A_END when done)."""
     pol = policy(s, p)
@@ -597,12 +648,14 @@ def choose_action(s, p):
     if P[p, P_HSET] >= 0 and P[p, P_ZONE] < ZONE_MAX:
         return act(A_SET, P[p, P_HSET], 0)
     if not no_play(s, p):
-        a = choose_play(s, p, pol)
+        # no unit or evolution in hand costs CP or less, even reduced by 1: choose_play would find none
+        a = choose_play(s, p, pol) if P[p, P_CP] >= P[p, P_HMINC] - 1 else -1
         if a >= 0:
             return a
-        a = choose_reducer(s, p, pol)
-        if a >= 0:
-            return a
+        if reducer_wanted(s, p, pol):
+            a = choose_reducer(s, p, pol)
+            if a >= 0:
+                return a
         P[p, P_NOPLAY], P[p, P_NPZ], P[p, P_NPCP], P[p, P_NPNF] = P[p, P_HVER] + 1, P[p, P_ZVER], P[p, P_CP], P[p, P_FIELD]
     j = choose_activation(s, p)
     if j >= 0:
@@ -610,7 +663,6 @@ def choose_action(s, p):
     j = choose_attack(s, p, pol)
     if j >= 0:
         return act(A_ATTACK, j, 0)
-    i = choose_discard(s, p)
-    if i >= 0:
-        return act(A_DISCARD, i, 0)
+    if discard_wanted(s, p):
+        return act(A_DISCARD, choose_discard(s, p), 0)
     return act(A_END, 0, 0)

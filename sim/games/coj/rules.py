@@ -29,7 +29,7 @@ No recursion (numba cache): an effect that destroys a unit only queues it (`dest
 """
 
 import numpy as np
-from numba import carray
+from numba import carray, njit
 from numba.core import types
 
 from sim.cards.effects import (
@@ -154,8 +154,11 @@ CP_TABLE = np.array([[2, 3, 4, 5, 6, 7, 7, 7, 7, 7], [3, 3, 4, 5, 6, 7, 7, 7, 7,
 # U_SBP / U_SKW: the BP change and keywords the field effects on the field give it now (static_of), kept by
 # refresh_static at every change they depend on (field_changed, a 沈黙 granted or ending)
 # U_USED: G_TURN + 1 of the turn its 【起動】 ability was last used (0 never; keywords.json 起動: once a turn)
+# U_KWS / U_BP: its keywords and BP now (unit_kw, unit_bp), kept by unit_derive at every write of a column they
+# are made of (the card, level, BP changes, damage, granted and field-effect keywords), so that the policies and
+# the rules read one column instead of adding up five
 U_CARD, U_LVL, U_BASE, U_TEMP, U_DMG, U_ACT, U_RESTR, U_ENTERED, U_FROZEN, U_UID, U_GKW, U_PKW, U_LOST, \
-    U_SBP, U_SKW, U_BKW, U_USED, U_NCOLS = range(18)
+    U_SBP, U_SKW, U_BKW, U_USED, U_KWS, U_BP, U_NCOLS = range(20)
 # player columns
 # P_NTRIG + ev / P_NINT + ev (NEV columns each): trigger / intercept cards in the zone that answer
 # event ev (zone_event), so the event scans skip zones holding none for it (curve decks set mostly
@@ -188,7 +191,10 @@ P_ZUSE = P_PURPLE + 1
 P_ZWIN = P_ZUSE + ZONE_MAX
 # P_FSTATIC_IN: the OR of the K_STATIC_IN of p's field units (field_changed)
 P_FSTATIC_IN = P_ZWIN + ZONE_MAX
-P_NCOLS = P_FSTATIC_IN + 1
+# P_HREM, P_HREM + 1, P_HREM + 2: the hand version a removal from the hand made (remove_from_hand), the index and
+# the card removed, so that policy.hand_scan updates its scan for that one removal instead of redoing it
+P_HREM = P_FSTATIC_IN + 1
+P_NCOLS = P_HREM + 3
 # game scalars; options from G_OPT, policies at G_POL (2), policy parameters at G_PAR (2 x NPAR)
 G_ROUND, G_TP, G_TURN, G_OVER, G_FIRST, G_UID, G_DQ, G_DETAIL, G_CHECK, G_VIOL, G_OQ = range(11)
 # G_CHOSEN_SEAT / G_CHOSEN_UID: the unit the last targeted effect hit (target "chosen": 「それ」 again,
@@ -291,6 +297,13 @@ assert len(OPTION_SPECS) <= NOPT
  O_GAUGE_COST, O_GAUGE_SMALL, O_GAUGE_MEDIUM, O_GAUGE_LARGE) = (G_OPT + i for i in range(len(OPTION_SPECS)))
 
 
+# numba puts an inline_jit function's code into each caller (inline="always"), so the caller makes no call: LLVM
+# left these as calls, each about 30 instructions of saved registers, argument moves and stack slots. Used for
+# gates (a cheap check whose common outcome is "nothing to do", in front of the function that does the work) and
+# for hot functions with one or two callers.
+inline_jit = njit(cache=True, inline="always")
+
+
 # ---------------------------------------------------------------- state
 
 # offsets of the views into ST (the deck order and cards detail come last: their size depends on n)
@@ -322,6 +335,19 @@ def clear_state(owned):
     st[:] = 0
     st[OFF_T:OFF_DK] = -1
     st[OFF_DK + 2 * n:] = -1
+
+
+@engine_jit
+def clear_game(owned, detail):
+    """clear_state for the next game of a batch on the same arrays, writing only what a game reads before it
+    writes it: the destruction and OC queues are read below their counts (G_DQ, G_OQ), the deck order below
+    P_N (deal_opening writes it), and the turns and cards detail only when recorded (detail >= 1, >= 2)."""
+    st, n = owned[2], owned[0].shape[1] - 2
+    st[:OFF_DQ] = 0
+    if detail >= 1:
+        st[OFF_T:OFF_DK] = -1
+    if detail >= 2:
+        st[OFF_DK + 2 * n:] = -1
 
 
 _i32_at = pointer_intrinsic(types.int32)
@@ -422,12 +448,22 @@ def kw(s, p, c):
     return vK(s)[p, c, K_KW]
 
 
-@engine_jit
+@inline_jit
 def unit_kw(s, p, j):
     """Printed keywords, the ones effects granted it (§9: a granted keyword is fully had) and the ones
-    field effects give it (U_SBP, U_SKW: static_of)."""
-    U = vU(s)
-    return vK(s)[p, U[p, j, U_CARD], K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW] | U[p, j, U_BKW] | U[p, j, U_SKW]
+    field effects give it (U_SBP, U_SKW: static_of); kept in U_KWS (unit_derive)."""
+    return vU(s)[p, j, U_KWS]
+
+
+@inline_jit
+def unit_derive(s, p, j):
+    """Recompute unit j's U_KWS and U_BP (unit_kw, unit_bp) from the columns they are made of: called after every
+    write of one of those."""
+    U, K = vU(s), vK(s)
+    c = U[p, j, U_CARD]
+    U[p, j, U_KWS] = K[p, c, K_KW] | U[p, j, U_GKW] | U[p, j, U_PKW] | U[p, j, U_BKW] | U[p, j, U_SKW]
+    U[p, j, U_BP] = (K[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
+                     + U[p, j, U_SBP])
 
 
 @engine_jit
@@ -443,6 +479,7 @@ def refresh_static(s):
                 bp, kws = static_of(s, q, j)
             U[q, j, U_SBP] = bp
             U[q, j, U_SKW] = kws
+            unit_derive(s, q, j)
     vG(s)[G_STATIC] = 1
 
 
@@ -568,17 +605,14 @@ def reducer_colours(s, p):
     return m
 
 
-@engine_jit
+@inline_jit
 def unit_bp(s, p, j):
     """Current BP = bp[level] + base modifier + temporary modifier - damage (§8, §10 基本BP), plus what
-    field effects give it (U_SBP, U_SKW: static_of)."""
-    U = vU(s)
-    c = U[p, j, U_CARD]
-    return (vK(s)[p, c, K_BP1 + U[p, j, U_LVL] - 1] + U[p, j, U_BASE] + U[p, j, U_TEMP] - U[p, j, U_DMG]
-            + U[p, j, U_SBP])
+    field effects give it (U_SBP, U_SKW: static_of); kept in U_BP (unit_derive)."""
+    return vU(s)[p, j, U_BP]
 
 
-@engine_jit
+@inline_jit
 def find_unit(s, p, uid):
     for j in range(vP(s)[p, P_FIELD]):
         if vU(s)[p, j, U_UID] == uid:
@@ -719,11 +753,13 @@ def add_to_hand(s, p, c, lvl):
 @engine_jit
 def remove_from_hand(s, p, i):
     P, H, HL = vP(s), vH(s), vHL(s)
+    c = H[p, i]
     for k in range(i, P[p, P_HAND] - 1):
         H[p, k] = H[p, k + 1]
         HL[p, k] = HL[p, k + 1]
     P[p, P_HAND] -= 1
     hand_changed(s, p)
+    P[p, P_HREM], P[p, P_HREM + 1], P[p, P_HREM + 2] = P[p, P_HVER], i, c
 
 
 @engine_jit
@@ -806,7 +842,7 @@ def trigger_event(t, target):
     return -1
 
 
-@engine_jit
+@inline_jit
 def zone_multi(s, p, c):
     """Whether set card c of seat p has effects of more than one timing: a card whose printed lines answer
     different events (「あなたのユニットがフィールドに出た時、… / あなたの【精霊】ユニットがアタックした時、…」), whose
@@ -825,12 +861,16 @@ def row_event(s, p, c, k):
     return trigger_event(e[k, E_TRIGGER], e[k, E_TARGET])
 
 
-@engine_jit
+@inline_jit
 def zone_trigger(s, p, c, ev):
     """The timing of the rows of set card c that answer event ev when the card has several events
     (zone_multi; the importer gives each event one timing), else -1: every row runs (§9 a used card)."""
-    if not zone_multi(s, p, c):
-        return -1
+    return multi_trigger(s, p, c, ev) if zone_multi(s, p, c) else -1
+
+
+@engine_jit
+def multi_trigger(s, p, c, ev):
+    """zone_trigger of a card of several events."""
     e = vE(s)[p, c]
     for k in range(e.shape[0]):
         if e[k, E_OP] != 0 and row_event(s, p, c, k) == ev:
@@ -838,7 +878,7 @@ def zone_trigger(s, p, c, ev):
     return -1
 
 
-@engine_jit
+@inline_jit
 def zone_answers(s, p, c, ev):
     """Whether set card c of seat p answers event ev: its zone_event, or an opponent's entry for a
     「ユニットがフィールドに出た時」 card (an own-entry card flagged CC_ANY_SIDE), or the event of one of
@@ -849,7 +889,7 @@ def zone_answers(s, p, c, ev):
     return zone_multi(s, p, c) and zone_trigger(s, p, c, ev) >= 0
 
 
-@engine_jit
+@inline_jit
 def zone_count(s, p, c, d):
     """Keep the per-event trigger / intercept counts and the zone version in step when card c enters
     (d = 1) or leaves (d = -1) p's zone: every change to the zone goes through here."""
@@ -882,7 +922,7 @@ def zone_count_more(s, p, c, first, base, d):
             vP(s)[p, base + ev] += d
 
 
-@engine_jit
+@inline_jit
 def zone_add(s, p, c):
     """§5: a set card takes the leftmost free slot."""
     P = vP(s)
@@ -929,7 +969,7 @@ def entry_cost(s, p, c):
     return cost
 
 
-@engine_jit
+@inline_jit
 def pay_entry(s, p, c):
     """The reduction is mandatory: the reducer goes to the discard as the unit enters (§4)."""
     cost = vK(s)[p, c, K_COST]
@@ -1016,6 +1056,7 @@ def set_level(s, p, j, lvl):
         return
     U[p, j, U_LVL] = lvl
     U[p, j, U_DMG] = 0
+    unit_derive(s, p, j)
     static_inputs_changed(s)  # a field effect on units of a level
     if lvl == 3:
         overclock(s, p, j, OCK_FIELD)
@@ -1033,7 +1074,7 @@ def place_unit(s, p, c, lvl):
     return j
 
 
-@engine_jit
+@inline_jit
 def init_unit(s, p, j, c, lvl):
     U, G = vU(s), vG(s)
     U[p, j, U_CARD] = c
@@ -1054,6 +1095,7 @@ def init_unit(s, p, j, c, lvl):
     U[p, j, U_USED] = 0
     G[G_UID] += 1
     U[p, j, U_UID] = G[G_UID]
+    unit_derive(s, p, j)
     field_changed(s, p)
     if lvl == 3 and G[O_LV3_DRIVE_OC]:
         overclock(s, p, j, OCK_ENTRY)
@@ -1125,7 +1167,7 @@ def destroy(s, p, j):
     remove_unit(s, p, j)
 
 
-@engine_jit
+@inline_jit
 def take_damage(s, p, j, amount, enemy_effect):
     """Damage to a unit (§8 battle, effect damage); keywords that cancel it (§10). True if destroyed."""
     k = unit_kw(s, p, j)
@@ -1133,4 +1175,5 @@ def take_damage(s, p, j, amount, enemy_effect):
     if k & KW_IMMORTAL or (k & KW_KINGS and amount < bp) or (k & KW_SHIELD and enemy_effect):
         amount = 0
     vU(s)[p, j, U_DMG] += max(0, amount)
+    unit_derive(s, p, j)
     return unit_bp(s, p, j) <= 0
