@@ -551,7 +551,8 @@ def cast_candidates(S, p, phase, keep):
     scr[4, CX_STORM], scr[4, CX_STORM_C] = storm_cost(S, p) if pol == CURVE and ps[p, P_HAS_CR] else (-1, -1)
     n = 0
     best, best_v = -1, 0
-    # curve without a storm card scores a card by its worth alone (cast_score), read here without a call per card
+    # curve without a storm card scores a card, in hand or LB, by its worth alone (cast_score's answer), read here
+    # without a call of cast_score per card
     by_worth = pol == CURVE and scr[4, CX_STORM] < 0
     kb, vb = -1, 0  # the hand card scoring highest so far
     for k in range(ps[p, P_HN]):
@@ -595,7 +596,13 @@ def cast_candidates(S, p, phase, keep):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
         else:
-            v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
+            # an LB card costs no draw: cast it when it fits; scored as a hand card is
+            if not by_worth:
+                v = cast_score(S, p, c, phase) + 50
+            elif has_trigger(S, p, c, TR_ENTER) and enters_last(S, p, c):
+                v = 51
+            else:
+                v = worth_score(S, p, c) + 50
             if v > best_v and can_cast(S, p, c, False):
                 if not summon_wanted(S, p, c):
                     v = 50  # a useless Summon scores 0 (+ 50)
