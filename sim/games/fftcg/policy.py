@@ -203,24 +203,17 @@ CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP, CX_STORM, CX_STORM
 
 
 @engine_jit
-def active_backups(S, p):
-    """(number, element mask) of p's active Backups: a CP each."""
-    cards, cs, ls = st_cards(S), st_cs(S), st_ls(S)
+def prepare_cast_context(S, p, keep):
+    """Summaries of p's CP sources for can_cast: active Backups (a CP each) and their elements, hand cards that
+    may be discarded for CP and their elements."""
+    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    # the Backups are counted here, not by a helper: the call cost more than the loop (callgrind)
     b, bmask = 0, 0
-    for k in range(st_ps(S)[p, P_NB]):
+    for k in range(ps[p, P_NB]):
         c = ls[p, L_BKP, k]
         if cs[p, S_DULL, c] == 0:
             b += 1
             bmask |= cards[p, c, K_ELEM]
-    return b, bmask
-
-
-@engine_jit
-def prepare_cast_context(S, p, keep):
-    """Summaries of p's CP sources for can_cast: active Backups and their elements, hand cards that may
-    be discarded for CP and their elements."""
-    cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
-    b, bmask = active_backups(S, p)
     hd, m1, m2 = 0, 0, 0
     for k in range(ps[p, P_HN]):
         el = cards[p, ls[p, L_HAND, k], K_ELEM]
