@@ -75,7 +75,8 @@ def reference_choice(S, v, p, phase):
 @pytest.mark.parametrize("backups, face_down", [(0, 2), (1, 2), (3, 2), (3, 1), (5, 0)])
 def test_cast_candidates_choose_as_every_card_scored_by_cast_score(pa, backups, face_down):
     """A hand of a Cloud whose enter ability waits for an Operative, a Backup, a Forward, a removal Summon and a
-    card beyond any payment, an LB Summon of LB cost 1, and 0 to 5 active Backups: the shortcuts choose as before."""
+    card beyond any payment, an LB Summon and an LB Cloud of LB cost 1, and 0 to 5 active Backups: the shortcuts
+    choose as before."""
     biggs = card("BIGGS", cost=3, power=7000)
     biggs = type(biggs)(**{**biggs.__dict__, "job": "AVALANCHE Operative"})
     hand = [tcard("CLOUD", CLOUD, cost=2, power=8000), card("BK", "backup", cost=2), biggs,
@@ -83,6 +84,8 @@ def test_cast_candidates_choose_as_every_card_scored_by_cast_score(pa, backups, 
     field = [card(f"B{i}", "backup", cost=1, name=f"B{i}") for i in range(backups)]
     lb = [card("ULT", "summon", cost=1, eff=("cast:draw:1",), lb=1),
           card("L1", "summon", cost=1, eff=("cast:draw:1",), lb=0, name="L1")]
+    lb_cloud = tcard("LBCLOUD", CLOUD, cost=1, power=8000, name="CLOUD")
+    lb.append(type(lb_cloud)(**{**lb_cloud.__dict__, "lb_cost": 1}))
     S, v = make(hand + field, [card("T", cost=3, power=5000)], lb_a=lb, pa=pa)
     for c in range(len(hand)):
         put(v, 0, c, K.Z_HAND)

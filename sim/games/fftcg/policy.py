@@ -203,24 +203,17 @@ CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP, CX_STORM, CX_STORM
 
 
 @engine_jit
-def active_backups(S, p):
-    """(number, element mask) of p's active Backups: a CP each."""
-    cards, cs, ls = st_cards(S), st_cs(S), st_ls(S)
+def prepare_cast_context(S, p, keep):
+    """Summaries of p's CP sources for can_cast: active Backups (a CP each) and their elements, hand cards that
+    may be discarded for CP and their elements."""
+    cards, cs, ps, ls, scr = st_cards(S), st_cs(S), st_ps(S), st_ls(S), st_scr(S)
+    # the Backups are counted here, not by a helper: the call cost more than the loop (callgrind)
     b, bmask = 0, 0
-    for k in range(st_ps(S)[p, P_NB]):
+    for k in range(ps[p, P_NB]):
         c = ls[p, L_BKP, k]
         if cs[p, S_DULL, c] == 0:
             b += 1
             bmask |= cards[p, c, K_ELEM]
-    return b, bmask
-
-
-@engine_jit
-def prepare_cast_context(S, p, keep):
-    """Summaries of p's CP sources for can_cast: active Backups and their elements, hand cards that may
-    be discarded for CP and their elements."""
-    cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
-    b, bmask = active_backups(S, p)
     hd, m1, m2 = 0, 0, 0
     for k in range(ps[p, P_HN]):
         el = cards[p, ls[p, L_HAND, k], K_ELEM]
@@ -551,7 +544,8 @@ def cast_candidates(S, p, phase, keep):
     scr[4, CX_STORM], scr[4, CX_STORM_C] = storm_cost(S, p) if pol == CURVE and ps[p, P_HAS_CR] else (-1, -1)
     n = 0
     best, best_v = -1, 0
-    # curve without a storm card scores a card by its worth alone (cast_score), read here without a call per card
+    # curve without a storm card scores a card, in hand or LB, by its worth alone (cast_score's answer), read here
+    # without a call of cast_score per card
     by_worth = pol == CURVE and scr[4, CX_STORM] < 0
     kb, vb = -1, 0  # the hand card scoring highest so far
     for k in range(ps[p, P_HN]):
@@ -595,7 +589,13 @@ def cast_candidates(S, p, phase, keep):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
         else:
-            v = cast_score(S, p, c, phase) + 50  # an LB card costs no draw: cast it when it fits
+            # an LB card costs no draw: cast it when it fits; scored as a hand card is
+            if not by_worth:
+                v = cast_score(S, p, c, phase) + 50
+            elif has_trigger(S, p, c, TR_ENTER) and enters_last(S, p, c):
+                v = 51
+            else:
+                v = worth_score(S, p, c) + 50
             if v > best_v and can_cast(S, p, c, False):
                 if not summon_wanted(S, p, c):
                     v = 50  # a useless Summon scores 0 (+ 50)

@@ -115,7 +115,8 @@ from sim.games.fftcg.core import (
 )
 from sim.games.fftcg.policy import (
     CAST,
-    active_backups,
+    CX_B,
+    CX_BMASK,
     cast_requirement,
     choose_attack,
     choose_block,
@@ -125,6 +126,7 @@ from sim.games.fftcg.policy import (
     extra_cp,
     first_strike_all,
     lb_cost,
+    prepare_cast_context,
 )
 
 ACTION_CAP = 64  # actions per main phase (rule 13: loops are cut, the phase ends)
@@ -156,7 +158,9 @@ def cast(S, p, c, hs, hc, check):
     # cost with the extra, with an active Backup of each required element, so that it takes no discard
     total = cost + extra_cp(S, p, c)
     if total > cost:
-        n, el = active_backups(S, p)
+        # prepare_cast_context counts the active Backups (scr[4]); every reader of scr[4] prepares it first
+        prepare_cast_context(S, p, keep)
+        n, el = st_scr(S)[4, CX_B], st_scr(S)[4, CX_BMASK]
         if total > n + ps[p, P_BONUS] or (req & ~el) != 0:
             total = cost
     g, nb, nd, ub = plan_pay(S, p, total, req, excl, -1, keep, False)
