@@ -60,6 +60,24 @@ def test_a_second_run_is_refused_naming_the_holder(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == [".lock"]  # nothing written while locked out
 
 
+def test_a_run_refused_the_lock_leaves_the_holders_directory_alone(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # both runs found no directory and both "created" it; the holder's lock file and unfinished manifest are
+    # all it holds yet, which the refused run once took for its own leftovers and deleted under the holder
+    out = tmp_path / "new"
+    import sim.run.runner as runner_module
+
+    def held_by_another(path: Path, shared: bool = False):  # noqa: ANN202
+        (Path(path) / ".lock").write_text("{}")
+        (Path(path) / manifest.MANIFEST).write_text("{}")
+        raise InputError(path, "in use by another run")
+
+    monkeypatch.setattr(runner_module, "locked", held_by_another)
+    with pytest.raises(InputError, match="in use by another run"):
+        run_matchups(specs(), 10, 1, out, progress=False)
+    assert sorted(p.name for p in out.iterdir()) == [".lock", manifest.MANIFEST]
+
+
 @pytest.mark.parametrize("attempt", range(3))
 def test_concurrent_runs_never_mix_their_games(attempt: int, tmp_path: Path) -> None:
     out = tmp_path / "shared"

@@ -304,14 +304,14 @@ def run_matchups(specs: list[MatchupSpec], games: int, seed: int, out: Path, *, 
         raise InputError(out, "is a file, not a results directory")
     created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    try:
-        with locked(out):
+    with locked(out):  # a run refused the lock removes nothing: the directory is the holder's now
+        try:
             return _run_locked(specs, engines, job, games, seed, out, detail, backend, address, chunk, options,
                                progress, check, Hooks(on_progress, should_stop, on_estimate))
-    except InputError:
-        if created:  # refused before anything was played (the disk estimate): leave no trace
-            _remove_if_untouched(out)
-        raise
+        except InputError:
+            if created:  # refused before anything was played (the disk estimate): leave no trace
+                _remove_if_untouched(out)
+            raise
 
 
 def _remove_if_untouched(out: Path) -> None:
