@@ -1755,25 +1755,14 @@ def name_choice(S, p, s, c, k):
         if effs[s, c, j, E_OP] != op:
             return -1, 0
     have, best, best_v = 0, 0, NO_VALUE
-    ls, ps = st_ls(S), st_ps(S)
+    ls = st_ls(S)
     for j in range(k, end):
         if op == OP_RECOVER:
             i = recover_pick(S, p, s, c, j)
-        else:  # a match in p's deck (for a non-random policy the one it values most, as search takes)
-            i, vi = -1, NO_VALUE
-            tmask = effs[s, c, j, E_TMASK]
-            excl = excluded_name(S, s, c, tmask)
-            for d in range(ps[p, P_TOP], ps[p, P_NMAIN]):
-                x = ls[p, L_ORDER, d]
-                if not search_match(S, p, x, effs[s, c, j, E_PARAM], tmask, effs[s, c, j, E_THASH],
-                                    effs[s, c, j, E_FE_PARAM], excl):
-                    continue
-                if ps[p, P_POLICY] == RANDOM:
-                    i = x
-                    break
-                v = card_value(S, p, x)
-                if v > vi:
-                    i, vi = x, v
+        else:  # a match in p's deck, the one search would take
+            i = deck_match(S, p, s, c, j, False)
+            if i >= 0:
+                i = ls[p, L_ORDER, i]
         if i < 0:
             continue
         bit = 1 << (mode_of(effs[s, c, j, E_DULL]) >> 4 & 15)
@@ -1855,43 +1844,40 @@ def search_match(S, p, c, ctype, tmask, thash, thash2, excl):
 
 
 @engine_jit
-def search_finds(S, p, s, c, k):
-    """Search effect k of (s, c) would find a card in p's deck."""
-    effs, ls, ps = st_effs(S), st_ls(S), st_ps(S)
-    tmask = effs[s, c, k, E_TMASK]
-    excl = excluded_name(S, s, c, tmask)
-    for j in range(ps[p, P_TOP], ps[p, P_NMAIN]):
-        if search_match(S, p, ls[p, L_ORDER, j], effs[s, c, k, E_PARAM], tmask, effs[s, c, k, E_THASH],
-                        effs[s, c, k, E_FE_PARAM], excl):
-            return True
-    return False
+def deck_match(S, p, s, c, k, first):
+    """The place in p's deck of the card search effect k of (s, c) takes, -1 if none: of a card type E_PARAM (-1 any)
+    that matches the types, elements, highest cost and name / job / category hash of the text (E_TMASK, E_THASH or
+    E_FE_PARAM; 0 any), not a card named as excluded_name says. With `first` (does one exist?) or for the random
+    policy the first from the top (a uniformly random match); else the match p values most in hand (card_value:
+    not a second copy of a name it controls, ...)."""
+    effs, ps, ls = st_effs(S), st_ps(S), st_ls(S)
+    ctype, tmask, thash = effs[s, c, k, E_PARAM], effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH]
+    thash2, excl = effs[s, c, k, E_FE_PARAM], excluded_name(S, s, c, tmask)
+    first = first or ps[p, P_POLICY] == RANDOM
+    pick, best = -1, -(1 << 30)
+    for d in range(ps[p, P_TOP], ps[p, P_NMAIN]):
+        x = ls[p, L_ORDER, d]
+        if not search_match(S, p, x, ctype, tmask, thash, thash2, excl):
+            continue
+        if first:
+            return d
+        v = card_value(S, p, x)
+        if v > best:
+            pick, best = d, v
+    return pick
 
 
 @engine_jit
-def search(S, p, ctype, tmask, thash, thash2, excl):
-    """Search (rule 15.1.1.8): a card of p's deck of card type `ctype` (-1 any) that matches the types, elements,
-    highest cost and name / job / category hash of the text (tmask, thash; 0 any; or thash2) goes to the hand, then
-    the deck is shuffled. The random policy takes the first from the top (a uniformly random match); the others the
-    match they value most in hand (card_value: not a second copy of a name they control, ...). A card named excl
-    (a name hash, 0 none: "other than Card Name X") is not taken."""
+def search(S, p, s, c, k):
+    """Search (rule 15.1.1.8) by effect k of (s, c): the card deck_match picks goes to p's hand, then the deck is
+    shuffled."""
     ps, ls = st_ps(S), st_ls(S)
-    top, nmain = ps[p, P_TOP], ps[p, P_NMAIN]
-    pick, best = -1, -(1 << 30)
-    for k in range(top, nmain):
-        c = ls[p, L_ORDER, k]
-        if not search_match(S, p, c, ctype, tmask, thash, thash2, excl):
-            continue
-        if ps[p, P_POLICY] == RANDOM:
-            pick = k
-            break
-        v = card_value(S, p, c)
-        if v > best:
-            pick, best = k, v
+    pick = deck_match(S, p, s, c, k, False)
     if pick >= 0:
         take_from_deck(S, p, pick)
-    n = nmain - ps[p, P_TOP]
+    n = ps[p, P_NMAIN] - ps[p, P_TOP]
     if n > 1:
-        shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:nmain], n)
+        shuffle(st_rng(S)[p], ls[p, L_ORDER, ps[p, P_TOP]:ps[p, P_NMAIN]], n)
 
 
 @engine_jit
@@ -1957,7 +1943,7 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
     elif op == OP_GAIN_CP:
         ps[ctrl, P_BONUS] += amount
     elif op == OP_SEARCH:
-        search(S, ctrl, param, tmask, thash, effs[s, c, slot, E_FE_PARAM], excluded_name(S, s, c, tmask))
+        search(S, ctrl, s, c, slot)
     elif op == OP_HEAL:
         # remove damage: the latest Damage Zone cards go to the Break Zone
         n = amount
@@ -2403,7 +2389,7 @@ def effect_useful(S, p, s, c, k, hs, hc):
         return play_choice(S, p, amt & 3, most, effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH],
                            excluded_name(S, s, c, effs[s, c, k, E_TMASK]))[0] >= 0
     if op == OP_SEARCH:  # a modal option (one of several names): only with a card of it in the deck
-        return mode_of(effs[s, c, k, E_DULL]) == 0 or search_finds(S, p, s, c, k)
+        return mode_of(effs[s, c, k, E_DULL]) == 0 or deck_match(S, p, s, c, k, True) >= 0
     if op == OP_PLAYER_DAMAGE:
         return True
     if op == OP_DISCARD:  # the opponent's cards (not "discard 1 card from your hand"; "that Forward's controller
