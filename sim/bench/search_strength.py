@@ -5,7 +5,8 @@ seat B, then the seats swapped. A pair scores NEW's wins over the two games / 2 
 is equal strength; the interval is the t interval over the pairs (analysis.paired.paired_interval). Each
 policy also plays curve the same way on the same deals, and the difference NEW - OLD against curve is paired by
 deal too. `python -m sim.bench.search_strength DECK... --pool POOL --new search --old search-full --games 200`
-prints a Markdown table (one row per deck and the pooled row) and the seconds each policy's games took.
+prints a Markdown table (one row per deck and the pooled row) and the CPU seconds each pairing's games took
+(process time, all threads; the first pairing's includes loading the compiled kernels).
 """
 
 from __future__ import annotations
@@ -55,9 +56,9 @@ def main(argv: list[str] | None = None) -> None:
         scores = {}
         for key, (one, two) in {"mirror": (args.new, args.old), "new": (args.new, "curve"),
                                 "old": (args.old, "curve")}.items():
-            t = time.perf_counter()
+            t = time.process_time()
             scores[key] = swapped(a, b, one, two, args.games, args.seed)
-            seconds[key] += time.perf_counter() - t
+            seconds[key] += time.process_time() - t
             pooled[key].append(scores[key])
         rows.append((deck.name, scores))
     print(f"| deck | {args.new} vs {args.old} | {args.new} vs curve | {args.old} vs curve | difference vs curve |")
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
     for name, s in [*rows, ("all decks", {k: np.concatenate(v) for k, v in pooled.items()})]:
         print(f"| {name} | {fmt(paired_interval(s['mirror'] - 0.5), 0.5)} | {fmt(paired_interval(s['new']))} | "
               f"{fmt(paired_interval(s['old']))} | {fmt(paired_interval(s['new'] - s['old']), unit=' pts')} |")
-    print(f"{args.games} deals per deck, seed {args.seed}; seconds: " +
+    print(f"{args.games} deals per deck, seed {args.seed}; CPU seconds: " +
           ", ".join(f"{k} {v:.0f}" for k, v in seconds.items()))
 
 
