@@ -235,9 +235,11 @@ XC_RETURN = 7  # return n cards from the hand to the deck (PSO2 209.1.3.1.1 "手
 COST_ELEM_SHIFT = 6
 COST_CP = (1 << COST_ELEM_SHIFT) - 1
 # FFTCG action abilities with several effects take consecutive slots: the first pays the cost and the
-# others (ACT_CHAIN set) resolve with it; ACT_ONCE: "You can only use this ability once per turn"
+# others (ACT_CHAIN set) resolve with it; ACT_ONCE: "You can only use this ability once per turn"; ACT_MY_TURN: "You
+# can only use this ability during your turn / Main Phase" (the opponent's turn has an instant-speed window)
 ACT_CHAIN = 16
 ACT_ONCE = 17
+ACT_MY_TURN = 28
 # A modal ability ("select [up to] n of the m following actions") keeps every option that parses; its player
 # picks the options (FFTCG 11.3.4, 11.8.10; the engine asks when the ability's first slot resolves).
 # Effect.mode, stored in E_DULL from bit MODE_SHIFT: n in bits 0-3, the option's 1-based place in the printed list in bits 4-7 (an option of several
@@ -280,6 +282,7 @@ class Effect:
     xcost: int = 0  # extra action cost: XC_* kind | n << 3, stored above the dull bit of E_DULL
     chain: bool = False  # action ability: resolves with the previous slot, whose cost pays for both
     once: bool = False  # action ability: once per turn
+    my_turn: bool = False  # action ability: only during its controller's turn (or Main Phase)
     mode: int = 0  # option of a modal ability (FFTCG 11.3.4): MODE_* bits, stored from bit MODE_SHIFT of E_DULL
     cond2: int = 0  # E_COND2 (CoJ): a second condition
 
@@ -291,7 +294,7 @@ class Effect:
 
     def row(self) -> tuple[int, ...]:
         dull = int(self.dull) | self.xcost << 1 | int(self.chain) << ACT_CHAIN | int(self.once) << ACT_ONCE \
-            | self.mode << MODE_SHIFT
+            | self.mode << MODE_SHIFT | int(self.my_turn) << ACT_MY_TURN
         return (TRIGGERS.index(self.trigger), OPS.index(self.op), self.amount, TARGETS.index(self.target),
                 self.param, self.cost, dull, self.cond, self.cond_param, self.tmask, self.foreach, self.fe_param,
                 self.thash, self.cond2)

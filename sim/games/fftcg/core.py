@@ -251,8 +251,9 @@ PR_RISK = 3  # attacks: 0 only if no blocker can break it, 1 also even trades, 2
 PR_TRADE = 4  # cast a removal Summon in a main phase only on a target of cost >= its own - (this - 1); 0 = any
 PR_SACRIFICE = 5  # a Backup's "put it into the Break Zone" ability: only with >= this many Backups, or to remove
 PR_WAIT = 6  # 1 = a character whose enter ability asks for a character not controlled yet is cast after the others
-PR_BUDGET = 7  # rollouts per searched decision (search); 0 = the seat does not search
-NPARAM = 8
+PR_REACT = 7  # 1 = as the defender, use an action ability that removes an opposing character after a battle (10.1.4.4)
+PR_BUDGET = 8  # rollouts per searched decision (search); 0 = the seat does not search
+NPARAM = 9
 
 # ---- rules options (opt[O_*]); names, defaults and docs in fftcg.OPTIONS -----------------------------
 O_LIMITED = 0

@@ -3,10 +3,10 @@
 One ability = one `[[br]]` line of the card text; a modal line ("Select 1 of the 3 following
 actions.") takes the quoted options that follow it. A line is *modelled* when every sentence of it
 maps onto the effect vocabulary (sim.cards.effects) or is a rider we knowingly drop (listed in IGNORED:
-"during your turn / Main Phase" limits of action abilities, which the engine meets anyway (actions are
-used in the Main Phases of their controller's turn), "once per turn" of auto abilities, EX Burst bonus
-amounts, reminder text). An action ability's effects take consecutive slots, the first paying for all
-(Effect.chain); its "once per turn" is kept (Effect.once). Known approximations, made on purpose:
+"once per turn" of auto abilities, EX Burst bonus amounts, reminder text). An action ability's effects take
+consecutive slots, the first paying for all (Effect.chain); its "once per turn" is kept (Effect.once), and its
+"You can only use this ability during your turn / Main Phase" (Effect.my_turn: the engine uses action abilities in
+their controller's Main Phases and, for removal, in the defender's window after a battle, which skips them). Known approximations, made on purpose:
 - "choose 1 Forward" without "opponent controls" / "you control" (any_character) may choose a Forward of either side
   (core.choose_target: the side a player would pick, else the other); "choose up to n" / "choose n" only the side a
   player would pick (E_TMASK TMASK_ONE_SIDE);
@@ -1558,8 +1558,11 @@ def parse_ability(line: str, name: str, card_type: str, power: int = 0) -> tuple
             effects = [replace(e, cond=action_cond[0], cond_param=action_cond[1]) for e in effects]
         # one ability: its first slot pays for all (the others are chained to it); "once per turn" is tracked
         once = re.search(r"you can only use this ability[^.]*\bonce per turn", body, re.I) is not None
+        # "during your turn / Main Phase": kept out of the defender's window after a battle (choose_instant)
+        my_turn = re.search(r"you can only use this ability during your (?:turn|main phase)", body, re.I) is not None
         # an action ability cannot choose its own card (11.6.5): COND_OTHER on its choices of a Character
         return frozenset(), [replace(e, cost=cost[0], dull=cost[1], xcost=xcost, chain=k > 0, once=once,
+                                     my_turn=my_turn,
                                      tmask=e.tmask | (COND_OTHER if e.target in _CHOSEN_SIDES else 0))
                              for k, e in enumerate(effects)]
     own_kind = None

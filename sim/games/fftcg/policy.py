@@ -16,6 +16,7 @@ Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 
 
 
 from sim.cards.effects import (
+    ACT_MY_TURN,
     COND_NOT,
     COND_OWN,
     E_AMOUNT,
@@ -80,12 +81,14 @@ from sim.games.fftcg.core import (
     P_POLICY,
     PR_CHUMP_AT,
     PR_MULL,
+    PR_REACT,
     PR_RISK,
     PR_SACRIFICE,
     PR_TRADE,
     PR_WAIT,
     RANDOM,
     S_ATTACKED,
+    S_BROKEN,
     S_DMG,
     S_DULL,
     S_SICK,
@@ -97,6 +100,7 @@ from sim.games.fftcg.core import (
     TR_ENTER,
     TR_OWN_PARTY,
     TR_STATIC,
+    X_GTURN,
     Z_HAND,
     Z_LB,
     ability_end,
@@ -123,6 +127,7 @@ from sim.games.fftcg.core import (
     st_cards,
     st_cs,
     st_effs,
+    st_gs,
     st_ls,
     st_opt,
     st_prm,
@@ -317,10 +322,12 @@ def ability_useful(S, p, c, k):
 
 @engine_jit
 def ability_worth(S, p, c, k):
-    """The non-random policies' Main Phase 2 test of an action ability. One of its effects must do something
-    that lasts: a dull or "cannot block" on an opposing Forward in Main Phase 2 ends at that Forward's Active
-    Phase (9.1) before it matters. A Backup that puts itself into the Break Zone gives up 1 CP a turn for the
-    rest of the game: it does so to remove a Forward, or when p controls at least PR_SACRIFICE Backups."""
+    """The non-random policies' test of an action ability, in Main Phase 2 and (2 only) in the defender's window
+    after a battle: 0 not used, 1 used in Main Phase 2, 2 also removes an opposing character now. One of its
+    effects must do something that lasts: a dull or "cannot block" on an opposing Forward in Main Phase 2 ends at
+    that Forward's Active Phase (9.1) before it matters. A Backup that puts itself into the Break Zone gives up 1 CP
+    a turn for the rest of the game: it does so to remove a Forward, or when p controls at least PR_SACRIFICE
+    Backups."""
     effs, prm = st_effs(S), st_prm(S)
     removes, lasting = False, False
     for j in range(k, ability_end(S, p, c, k)):
@@ -332,10 +339,12 @@ def ability_worth(S, p, c, k):
             or op == OP_CAST_FREE
         lasting |= op != OP_DULL and op != OP_NO_BLOCK and op != OP_DULL_POWER
     if not lasting:
-        return False
-    if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK and st_cards(S)[p, c, K_TYPE] == BACKUP and not removes:
-        return st_ps(S)[p, P_NB] >= prm[p, PR_SACRIFICE]
-    return True
+        return 0
+    if removes:
+        return 2
+    if effs[p, c, k, E_TRIGGER] == TR_ACTION_BREAK and st_cards(S)[p, c, K_TYPE] == BACKUP:
+        return 1 if st_ps(S)[p, P_NB] >= prm[p, PR_SACRIFICE] else 0
+    return 1
 
 
 @engine_jit
@@ -630,7 +639,7 @@ def choose_main(S, p, phase, settled):
                 if pol == RANDOM:
                     scr[3, n] = ACTIVATE * 65536 + c * 16 + k
                     n += 1
-                elif best_v < 100 and ability_worth(S, p, c, k):
+                elif best_v < 100 and ability_worth(S, p, c, k) > 0:
                     best, best_v = ACTIVATE * 65536 + c * 16 + k, 100
     if pol == RANDOM:
         pick = randbelow(rng(S, p), n + 1)  # n = pass
@@ -644,11 +653,16 @@ def choose_main(S, p, phase, settled):
 
 @engine_jit
 def choose_instant(S, p, attacking, hs, hc):
-    """An instant-speed cast in a battle window (9.3.1.6, 15.2.5), or -1. `attacking`: p is the turn
-    player (after the block: remove the blocker hs/hc); else p defends (after the attack declaration:
-    remove the attacker hs/hc, or cast a Back Attack Forward that can block it)."""
+    """An instant-speed choice in a battle window (9.3.1.6-7, 15.2.5), or -1. `attacking`: p is the turn
+    player (after the block: remove the blocker hs/hc); else p defends: after the attack declaration (hc >= 0: remove
+    the attacker hs/hc, or cast a Back Attack Forward that can block it) a card to cast, or after the battle (hc < 0,
+    10.1.4.4) an action ability that removes an opposing character now (ability_worth 2; Barret 15-133S once an
+    Operative was broken blocking), as c * 16 + its slot; not one used only in its controller's turn
+    (ACT_MY_TURN), and only with PR_REACT (not the random policy's)."""
     cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
+    if not attacking and hc < 0:
+        return reaction(S, p) if st_prm(S)[p, PR_REACT] else -1
     if pol == RANDOM:
         prepare_cast_context(S, p, 0)
         n = 0
@@ -676,6 +690,23 @@ def choose_instant(S, p, attacking, hs, hc):
         elif not attacking and t == FORWARD and has_kw(S, p, c, KW_BACK_ATTACK):
             if power(S, p, c) > power(S, hs, hc) and can_cast(S, p, c, True):
                 return c
+    return -1
+
+
+@engine_jit
+def reaction(S, p):
+    """p's action ability for the defender's window after a battle, as c * 16 + its slot, or -1: the first that
+    removes an opposing character now (ability_worth 2), not one printed "during your turn" (ACT_MY_TURN)."""
+    cards, effs, ps, ls = st_cards(S), st_effs(S), st_ps(S), st_ls(S)
+    keep = hand_reserve(S, p)
+    for j in range(ps[p, P_FN]):
+        c = ls[p, L_FIELD, j]
+        if not (has_trigger(S, p, c, TR_ACTION) or has_trigger(S, p, c, TR_ACTION_BREAK)):
+            continue
+        for k in range(cards[p, c, K_NEFF]):
+            if (effs[p, c, k, E_DULL] >> ACT_MY_TURN) & 1 == 0 and can_activate(S, p, c, k, keep) \
+                    and ability_worth(S, p, c, k) == 2:
+                return c * 16 + k
     return -1
 
 
@@ -986,11 +1017,28 @@ def choose_block(S, q, n):
             v = 3000 - cost if pol != AGGRO else 0
         elif kills and pol != AGGRO and atk_cost >= cost:
             v = 2000 - cost
+        elif pol != AGGRO and st_prm(S)[q, PR_REACT] and enables_reaction(S, q, b):
+            v = 2000 - cost  # a trade too: its break lets a removal ability answer (Barret 15-133S)
         elif chump:
             v = 1000 - cost
         if v > best_v:
             best, best_v = b, v
     return best
+
+
+@engine_jit
+def enables_reaction(S, q, b):
+    """Blocker b's break would let another of q's characters use a removal ability after the battle (reaction): one
+    whose condition asks for a card of b's kind put from the field into the Break Zone this turn (Barret 15-133S
+    for an AVALANCHE Operative), and none could before. b's break is marked for the test, then unmarked."""
+    cs, gturn = st_cs(S), st_gs(S)[X_GTURN]
+    if reaction(S, q) >= 0:
+        return False
+    was = cs[q, S_BROKEN, b]
+    cs[q, S_BROKEN, b] = gturn
+    r = reaction(S, q)
+    cs[q, S_BROKEN, b] = was
+    return r >= 0 and r // 16 != b
 
 
 @engine_jit

@@ -236,9 +236,17 @@ def main_phase(S, p, phase, threshold, check, settled):
 
 @engine_jit
 def instant_window(S, p, attacking, hs, hc, threshold, check):
-    c = choose_instant(S, p, attacking, hs, hc)
-    if c >= 0:
-        cast(S, p, c, hs, hc, check)
+    """p's choices at a battle window (choose_instant): one cast, or after the battle (the defender, hc < 0) its
+    removal abilities one at a time. Returns True when the game is over."""
+    for _ in range(ACTION_CAP):
+        c = choose_instant(S, p, attacking, hs, hc)
+        if c < 0:
+            break
+        if attacking or hc >= 0:
+            cast(S, p, c, hs, hc, check)
+            break
+        if not activate(S, p, c // 16, c % 16, check) or check_over(S, threshold):
+            break
     return check_over(S, threshold)
 
 
@@ -361,14 +369,15 @@ def declare_attack(S, p, n, threshold, check):
 @engine_jit
 def resolve_attack(S, p, n, b, threshold, check):
     """Blocker b (-1: none) of the defender; the attacker may respond; damage (10.1.4): unblocked = 1
-    damage to the player, blocked = power each way, First Strike first. Returns True when the game is
-    over. The battle ends here: no Forward is attacking or blocking afterwards."""
+    damage to the player, blocked = power each way, First Strike first; then the defender's window (10.1.4.4, the
+    turn player passing first: instant_window). Returns True when the game is over. The battle ends before that
+    window: no Forward is attacking or blocking afterwards."""
     gs = st_gs(S)
     gs[X_BLOCKER] = b + 1
     over = battle(S, p, n, b, threshold, check)
     gs[X_BATTLE] = 0
     gs[X_BLOCKER] = 0
-    return over
+    return over or instant_window(S, 1 - p, False, p, -1, threshold, check)
 
 
 @engine_jit
