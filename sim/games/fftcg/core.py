@@ -252,8 +252,9 @@ PR_TRADE = 4  # cast a removal Summon in a main phase only on a target of cost >
 PR_SACRIFICE = 5  # a Backup's "put it into the Break Zone" ability: only with >= this many Backups, or to remove
 PR_WAIT = 6  # 1 = a character whose enter ability asks for a character not controlled yet is cast after the others
 PR_REACT = 7  # 1 = as the defender, use an action ability that removes an opposing character after a battle (10.1.4.4)
-PR_BUDGET = 8  # rollouts per searched decision (search); 0 = the seat does not search
-NPARAM = 9
+PR_SHIELD = 8  # 1 = a party that its own attack makes unbreakable (Biggs 15-134S) counts as losing no member
+PR_BUDGET = 9  # rollouts per searched decision (search); 0 = the seat does not search
+NPARAM = 10
 
 # ---- rules options (opt[O_*]); names, defaults and docs in fftcg.OPTIONS -----------------------------
 O_LIMITED = 0

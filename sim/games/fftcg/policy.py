@@ -48,6 +48,7 @@ from sim.games.fftcg.core import (
     KW_MAY_ATTACK,
     KW_NO_ATTACK,
     KW_NO_BLOCK,
+    KW_NO_BREAK,
     KW_ONLY_IF,
     L_BKP,
     L_FIELD,
@@ -66,6 +67,7 @@ from sim.games.fftcg.core import (
     OP_DULL_POWER,
     OP_EXTRA_COST,
     OP_NO_BLOCK,
+    OP_NO_BREAK,
     OP_WEAKEN,
     P_BONUS,
     P_DMG,
@@ -84,6 +86,7 @@ from sim.games.fftcg.core import (
     PR_REACT,
     PR_RISK,
     PR_SACRIFICE,
+    PR_SHIELD,
     PR_TRADE,
     PR_WAIT,
     RANDOM,
@@ -94,6 +97,7 @@ from sim.games.fftcg.core import (
     S_SICK,
     S_ZONE,
     SUMMON,
+    TG_PARTY,
     TR_ACTION,
     TR_ACTION_BREAK,
     TR_CAST,
@@ -815,7 +819,8 @@ def broken_power(S, p, n, dmg):
             break
         dmg -= need
         done |= 1 << best
-        out += max(power(S, p, scr[2, best]), 0)
+        if not has_kw(S, p, scr[2, best], KW_NO_BREAK):  # dealt the damage all the same, but not broken
+            out += max(power(S, p, scr[2, best]), 0)
     return out
 
 
@@ -932,13 +937,28 @@ def kind_party(S, p, g, k):
 def party_safe(S, p, n, risk):
     """The party scr[2][:n] against every opposing active Forward that may block it: risk 0 no blocker breaks
     a member, risk 1 the party breaks any blocker (losing a member in the trade is fine). First Strike on
-    one side only removes what it breaks before the damage back (15.2.3)."""
+    one side only removes what it breaks before the damage back (15.2.3). A party that its own attack makes
+    unbreakable (Biggs 15-134S's "all Forwards in that party gain 'This Forward cannot be broken.'", which resolves
+    at the declaration, before the block) loses no member."""
     q = 1 - p
-    ps, ls, cs, scr = st_ps(S), st_ls(S), st_cs(S), st_scr(S)
+    cards, effs, ps, ls, cs, scr = st_cards(S), st_effs(S), st_ps(S), st_ls(S), st_cs(S), st_scr(S)
     tot = 0
     for k in range(n):
         tot += max(power(S, p, scr[2, k]), 0)
     a_fs = first_strike_all(S, p, n)
+    shielded = False
+    for j in range(ps[p, P_FN] if st_prm(S)[p, PR_SHIELD] and ps[p, P_HAS_TRIG] & HT_PARTY else 0):
+        g = ls[p, L_FIELD, j]
+        if not has_trigger(S, p, g, TR_OWN_PARTY):
+            continue
+        for k in range(cards[p, g, K_NEFF]):
+            if effs[p, g, k, E_TRIGGER] == TR_OWN_PARTY and effs[p, g, k, E_OP] == OP_NO_BREAK \
+                    and effs[p, g, k, E_TARGET] == TG_PARTY:
+                m = 0
+                for a in range(n):
+                    if of_trigger_kind(S, p, g, k, scr[2, a]):
+                        m += 1
+                shielded |= m >= party_need(S, p, g, k)
     for j in range(ps[q, P_NF]):
         b = ls[q, L_FWD, j]
         if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
@@ -947,7 +967,7 @@ def party_safe(S, p, n, risk):
         breaks_b = tot >= power(S, q, b) - cs[q, S_DMG, b]
         if a_fs and not b_fs and breaks_b:
             continue
-        lost = broken_power(S, p, n, max(power(S, q, b), 0))
+        lost = 0 if shielded else broken_power(S, p, n, max(power(S, q, b), 0))
         if b_fs and not a_fs:
             breaks_b = tot - lost >= power(S, q, b) - cs[q, S_DMG, b]
         if not breaks_b or (risk == 0 and lost > 0):
