@@ -21,8 +21,10 @@ DATA = ROOT.parent / "shared" / "data" / "fftcg"
 @pytest.mark.skipif(not (DATA / "cards_fftcgsim_square_api.json").is_file(), reason="shared FFTCG data absent")
 def test_docs_card_table_is_the_generated_one():
     decks, missing = card_table.load_real(DATA)
-    want = card_table.render(decks, missing, "../shared/data/fftcg/decks (starter, user, tournament)")
-    got = (ROOT / "docs" / "cards_fftcg.md").read_text()
+    doc = ROOT / "docs" / "cards_fftcg.md"
+    want = card_table.render(decks, missing, "../shared/data/fftcg/decks (starter, user, tournament)",
+                             card_table.kept_notes(doc))
+    got = doc.read_text()
     assert got == want, "docs/cards_fftcg.md is stale: python -m sim.decks.card_table"
 
 
@@ -89,3 +91,14 @@ def test_13_137S_innocence_gained_actions_are_checked_and_exact():
     line = next(ln for ln in ability_lines(innocence.text) if "gains" in ln)
     assert card_table.line_parts(line)[1].startswith("《火》《ダル》: Choose 1 Forward")
     assert card_table.line_status(innocence, line) == ("exact", "")
+
+
+def test_the_hand_written_notes_after_the_table_are_kept(tmp_path: Path):
+    doc = tmp_path / "cards.md"
+    assert card_table.kept_notes(doc) == ""
+    doc.write_text("| table |\n")
+    assert card_table.kept_notes(doc) == ""
+    notes = f"{card_table.NOTES}\n\nAvalanche loses because ...\n"
+    doc.write_text("| table |\n\n" + notes)
+    assert card_table.kept_notes(doc) == notes
+    assert card_table.render([], [], "x", notes).endswith("|---|---|---|---|---|---|\n\n" + notes)

@@ -98,8 +98,19 @@ def rows(decks: list[Deck]) -> list[LineRow]:
     return out
 
 
-def render(decks: list[Deck], missing: list[str], source: str) -> str:
-    """docs/cards_fftcg.md: the table with its totals (cards whose code the pool lacks are listed, not played)."""
+NOTES = "## Notes on the matchups (written by hand, kept when the table is regenerated)"
+
+
+def kept_notes(path: Path) -> str:
+    """The hand-written notes that follow the table in `path` (from the NOTES heading on), or ""."""
+    text = path.read_text() if path.is_file() else ""
+    at = text.find("\n" + NOTES + "\n")
+    return text[at + 1:] if at >= 0 else ""
+
+
+def render(decks: list[Deck], missing: list[str], source: str, notes: str = "") -> str:
+    """docs/cards_fftcg.md: the table with its totals (cards whose code the pool lacks are listed, not played), then
+    the hand-written `notes` (kept_notes)."""
     table = rows(decks)
     count = Counter(r.status for r in table)
     cards = len({r.code for r in table} | {c.code for c, _ in deck_cards(decks) if not c.text})
@@ -121,7 +132,7 @@ def render(decks: list[Deck], missing: list[str], source: str) -> str:
         head += [f"Not in the card pool (not played): {', '.join(sorted(missing))}.", ""]
     head += ["| card | name | copies | line | status | why |", "|---|---|---|---|---|---|"]
     body = [f"| {r.code} | {r.name} | {r.copies} | {_cell(r.line)} | {r.status} | {_cell(r.why)} |" for r in table]
-    return "\n".join(head + body) + "\n"
+    return "\n".join(head + body) + "\n" + ("\n" + notes if notes else "")
 
 
 def _cell(text: str) -> str:
@@ -159,7 +170,7 @@ def main() -> None:
     data = Path(__file__).resolve().parents[3] / "shared" / "data" / "fftcg"
     decks, missing = load_real(data)
     out = Path(__file__).resolve().parents[2] / "docs" / "cards_fftcg.md"
-    out.write_text(render(decks, missing, "../shared/data/fftcg/decks (starter, user, tournament)"))
+    out.write_text(render(decks, missing, "../shared/data/fftcg/decks (starter, user, tournament)", kept_notes(out)))
 
 
 if __name__ == "__main__":
