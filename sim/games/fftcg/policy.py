@@ -1051,8 +1051,15 @@ def enables_reaction(S, q, b):
     """Blocker b's break would let another of q's characters use a removal ability after the battle (reaction): one
     whose condition asks for a card of b's kind put from the field into the Break Zone this turn (Barret 15-133S
     for an AVALANCHE Operative), and none could before. b's break is marked for the test, then unmarked."""
-    cs, gturn = st_cs(S), st_gs(S)[X_GTURN]
-    if reaction(S, q) >= 0:
+    cards, effs, cs, ls, gturn = st_cards(S), st_effs(S), st_cs(S), st_ls(S), st_gs(S)[X_GTURN]
+    conditional = False  # the cheap test first: an action ability with a condition or a count (most decks have none)
+    for j in range(st_ps(S)[q, P_FN]):
+        c = ls[q, L_FIELD, j]
+        if c != b and (has_trigger(S, q, c, TR_ACTION) or has_trigger(S, q, c, TR_ACTION_BREAK)):
+            for k in range(cards[q, c, K_NEFF]):
+                conditional |= (effs[q, c, k, E_COND] != 0 or effs[q, c, k, E_FOREACH] != 0) \
+                    and (effs[q, c, k, E_TRIGGER] == TR_ACTION or effs[q, c, k, E_TRIGGER] == TR_ACTION_BREAK)
+    if not conditional or reaction(S, q) >= 0:
         return False
     was = cs[q, S_BROKEN, b]
     cs[q, S_BROKEN, b] = gturn
