@@ -76,8 +76,8 @@ Policies (full text in docs/policies_fftcg.md):
   reference it was measured against: flat budget split, every rollout played to the end.
 All policies use action abilities in Main Phase 2 when the effect is useful and lasts (no dull of an opposing
 Forward there; a self-sacrificing Backup only to remove a Forward or with PR_SACRIFICE Backups; the random one
-any ability any time), take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in
-core).
+any ability any time; the others also, as the defender after a battle, one that removes an opposing character,
+PR_REACT), take EX Bursts, and cast LB cards like hand cards. Parameters: DEFAULT_PARAMS (PR_* in core).
 """
 
 from __future__ import annotations
