@@ -661,12 +661,23 @@ def choose_instant(S, p, attacking, hs, hc):
     player (after the block: remove the blocker hs/hc); else p defends: after the attack declaration (hc >= 0: remove
     the attacker hs/hc, or cast a Back Attack Forward that can block it) a card to cast, or after the battle (hc < 0,
     10.1.4.4) an action ability that removes an opposing character now (ability_worth 2; Barret 15-133S once an
-    Operative was broken blocking), as c * 16 + its slot; not one used only in its controller's turn
-    (ACT_MY_TURN), and only with PR_REACT (not the random policy's)."""
-    cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
+    Operative was broken blocking), the first found, as c * 16 + its slot; not one used only in its controller's turn
+    (ACT_MY_TURN), and only with PR_REACT (not the random policy's; choose_block asks it too)."""
+    cards, effs, ps, ls, scr = st_cards(S), st_effs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     if not attacking and hc < 0:
-        return reaction(S, p) if st_prm(S)[p, PR_REACT] else -1
+        if st_prm(S)[p, PR_REACT] == 0:
+            return -1
+        keep = hand_reserve(S, p)
+        for j in range(ps[p, P_FN]):
+            c = ls[p, L_FIELD, j]
+            if not (has_trigger(S, p, c, TR_ACTION) or has_trigger(S, p, c, TR_ACTION_BREAK)):
+                continue
+            for k in range(cards[p, c, K_NEFF]):
+                if (effs[p, c, k, E_DULL] >> ACT_MY_TURN) & 1 == 0 and can_activate(S, p, c, k, keep) \
+                        and ability_worth(S, p, c, k) == 2:
+                    return c * 16 + k
+        return -1
     if pol == RANDOM:
         prepare_cast_context(S, p, 0)
         n = 0
@@ -694,23 +705,6 @@ def choose_instant(S, p, attacking, hs, hc):
         elif not attacking and t == FORWARD and has_kw(S, p, c, KW_BACK_ATTACK):
             if power(S, p, c) > power(S, hs, hc) and can_cast(S, p, c, True):
                 return c
-    return -1
-
-
-@engine_jit
-def reaction(S, p):
-    """p's action ability for the defender's window after a battle, as c * 16 + its slot, or -1: the first that
-    removes an opposing character now (ability_worth 2), not one printed "during your turn" (ACT_MY_TURN)."""
-    cards, effs, ps, ls = st_cards(S), st_effs(S), st_ps(S), st_ls(S)
-    keep = hand_reserve(S, p)
-    for j in range(ps[p, P_FN]):
-        c = ls[p, L_FIELD, j]
-        if not (has_trigger(S, p, c, TR_ACTION) or has_trigger(S, p, c, TR_ACTION_BREAK)):
-            continue
-        for k in range(cards[p, c, K_NEFF]):
-            if (effs[p, c, k, E_DULL] >> ACT_MY_TURN) & 1 == 0 and can_activate(S, p, c, k, keep) \
-                    and ability_worth(S, p, c, k) == 2:
-                return c * 16 + k
     return -1
 
 
@@ -1020,6 +1014,19 @@ def choose_block(S, q, n):
     chump = ps[q, P_DMG] >= st_prm(S)[q, PR_CHUMP_AT]
     a_fs = first_strike_all(S, p, n)
     best, best_v = -1, 0
+    # a blocker's break may turn on a removal ability for the window after the battle (choose_instant; Barret 15-133S
+    # once an AVALANCHE Operative is broken): only where an action ability has a condition or a count, and none is on
+    # already; each candidate's break is marked for the test, then unmarked
+    effs, gturn = st_effs(S), st_gs(S)[X_GTURN]
+    reacts = False
+    if pol != AGGRO and st_prm(S)[q, PR_REACT]:
+        for j in range(ps[q, P_FN]):
+            c = ls[q, L_FIELD, j]
+            if has_trigger(S, q, c, TR_ACTION) or has_trigger(S, q, c, TR_ACTION_BREAK):
+                for k in range(cards[q, c, K_NEFF]):
+                    reacts |= (effs[q, c, k, E_COND] != 0 or effs[q, c, k, E_FOREACH] != 0) \
+                        and (effs[q, c, k, E_TRIGGER] == TR_ACTION or effs[q, c, k, E_TRIGGER] == TR_ACTION_BREAK)
+        reacts = reacts and choose_instant(S, q, False, p, -1) < 0
     for j in range(ps[q, P_NF]):
         b = ls[q, L_FWD, j]
         if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
@@ -1037,35 +1044,20 @@ def choose_block(S, q, n):
             v = 3000 - cost if pol != AGGRO else 0
         elif kills and pol != AGGRO and atk_cost >= cost:
             v = 2000 - cost
-        elif pol != AGGRO and st_prm(S)[q, PR_REACT] and enables_reaction(S, q, b):
-            v = 2000 - cost  # a trade too: its break lets a removal ability answer (Barret 15-133S)
-        elif chump:
-            v = 1000 - cost
+        else:
+            r = -1
+            if reacts:
+                was = cs[q, S_BROKEN, b]
+                cs[q, S_BROKEN, b] = gturn
+                r = choose_instant(S, q, False, p, -1)
+                cs[q, S_BROKEN, b] = was
+            if r >= 0 and r // 16 != b:
+                v = 2000 - cost  # a trade too: its break lets a removal ability answer
+            elif chump:
+                v = 1000 - cost
         if v > best_v:
             best, best_v = b, v
     return best
-
-
-@engine_jit
-def enables_reaction(S, q, b):
-    """Blocker b's break would let another of q's characters use a removal ability after the battle (reaction): one
-    whose condition asks for a card of b's kind put from the field into the Break Zone this turn (Barret 15-133S
-    for an AVALANCHE Operative), and none could before. b's break is marked for the test, then unmarked."""
-    cards, effs, cs, ls, gturn = st_cards(S), st_effs(S), st_cs(S), st_ls(S), st_gs(S)[X_GTURN]
-    conditional = False  # the cheap test first: an action ability with a condition or a count (most decks have none)
-    for j in range(st_ps(S)[q, P_FN]):
-        c = ls[q, L_FIELD, j]
-        if c != b and (has_trigger(S, q, c, TR_ACTION) or has_trigger(S, q, c, TR_ACTION_BREAK)):
-            for k in range(cards[q, c, K_NEFF]):
-                conditional |= (effs[q, c, k, E_COND] != 0 or effs[q, c, k, E_FOREACH] != 0) \
-                    and (effs[q, c, k, E_TRIGGER] == TR_ACTION or effs[q, c, k, E_TRIGGER] == TR_ACTION_BREAK)
-    if not conditional or reaction(S, q) >= 0:
-        return False
-    was = cs[q, S_BROKEN, b]
-    cs[q, S_BROKEN, b] = gturn
-    r = reaction(S, q)
-    cs[q, S_BROKEN, b] = was
-    return r >= 0 and r // 16 != b
 
 
 @engine_jit
