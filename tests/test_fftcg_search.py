@@ -72,19 +72,19 @@ def test_the_model_scores_damage_and_board():
     S, v = make([card("A", power=7000), card("B", power=7000)], [card("C", power=5000)])
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
-    x = np.zeros(SR.NFEAT)
+    x, buf = np.zeros(SR.NFEAT), np.zeros(SR.NX)
     SR.features(S, 0, x)
     assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7, 0, 2, 0] + [0] * 11  # a 2-CP Forward on the field
-    even = SR.value(S, 0, 10)
+    even = SR.value(S, 0, 10, buf)
     assert 0 < even < 1
     put(v, 0, 1, K.Z_FIELD)  # a second Forward for seat 0
-    stronger = SR.value(S, 0, 10)
+    stronger = SR.value(S, 0, 10, buf)
     K.damage_player(S, 1, 6)  # seat 1 at 6 damage
     SR.features(S, 0, x)
     assert x[SR.NSIDE:SR.NSIDE + 3].tolist() == [6, 1, 1]
-    assert even < stronger < SR.value(S, 0, 10)
-    assert SR.value(S, 0, SR.MAX_TURNS) == 0.5  # not over at the turn cap: a draw
-    assert abs(SR.value(S, 1, 10) + SR.value(S, 0, 10) - 1) < 0.2  # each side's view roughly agrees
+    assert even < stronger < SR.value(S, 0, 10, buf)
+    assert SR.value(S, 0, SR.MAX_TURNS, buf) == 0.5  # not over at the turn cap: a draw
+    assert abs(SR.value(S, 1, 10, buf) + SR.value(S, 0, 10, buf) - 1) < 0.2  # each side's view roughly agrees
 
 
 def test_the_model_sees_the_hand_by_type_the_backups_keywords_abilities_and_break_zone():
@@ -307,6 +307,6 @@ def test_the_search_scores_positions_with_the_terms_the_fit_lays_out():
     # the rollouts with the coefficients of other terms
     x = np.random.default_rng(2).integers(0, 9, size=(50, SR.NFEAT)).astype(np.float64)
     expected = WM.design(WM.expand(x)) @ SR.WIN_MODEL
-    got = np.array([SR.model_z(row) for row in x])
+    got = np.array([SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) for row in x])
     assert np.allclose(got, expected, rtol=1e-9, atol=1e-9)
     assert WM.expand(x).shape[1] == SR.NTERMS
