@@ -260,9 +260,10 @@ def features(S, p, x):
             c = ls[s, L_BKP, j]
             x[o + 17] += 1.0 if cards[s, c, K_NEFF] > 0 else 0.0
             x[o + 18] += cards[s, c, K_WORTH] / 10.0
+        broken = 0  # an integer count, which the compiler vectorises (a float sum in x it could not)
         for c in range(ps[s, P_NTOT]):
-            if cs[s, S_ZONE, c] == Z_BREAK:
-                x[o + 23] += 1.0
+            broken += cs[s, S_ZONE, c] == Z_BREAK
+        x[o + 23] = broken
         x[o + 10] = hand_worth / 10.0
         x[o + 11] = field_worth / 10.0
         x[o + 12] = max(0.0, ready + 1.0 - (7 - ps[1 - s, P_DMG]))
