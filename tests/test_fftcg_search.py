@@ -123,6 +123,38 @@ def zone_lists(S, p):
     return hand, deck
 
 
+def test_a_copied_position_keeps_its_pending_effects_across_the_queue_wrap():
+    S = dealt_state()
+    gs = F.views(S)["gs"]
+    gs[K.X_QH] = gs[K.X_QT] = K.QCAP - 1  # the next two pushes fill the queue's last row and then its first
+    K.push(S, 0, 0, 3, 1, -1, -1)
+    K.push(S, 1, 1, 4, 0, -1, -1)
+    D = S.copy()
+    D.blob[:] = -7
+    SR.copy_position(S, D)
+    a, b = S.blob, D.blob
+    rows = lambda blob: blob[K.OFF_Q:K.OFF_VAR].reshape(K.QCAP, K.N_Q)  # noqa: E731
+    assert (b[:K.OFF_Q] == a[:K.OFF_Q]).all() and (b[K.OFF_VAR:K.DYN_SIZE] == a[K.OFF_VAR:K.DYN_SIZE]).all()
+    assert (rows(b)[[K.QCAP - 1, 0]] == rows(a)[[K.QCAP - 1, 0]]).all()  # the two pending effects
+    assert rows(b)[1:K.QCAP - 1].tolist() == [[-7] * K.N_Q] * (K.QCAP - 2)  # free rows: not copied, never read
+    assert (b[K.DYN_SIZE:] == -7).all()  # the card tables are the scratch blob's own (scratch_blob)
+
+
+def test_the_model_sums_its_terms_in_the_order_of_the_flat_coefficients():
+    # PRODUCTS is WIN_MODEL's product coefficients as a matrix: model_z must give the flat loop's value bit for bit,
+    # or the search's rollout scores (and its choices on near ties) would change
+    x = np.random.default_rng(5).normal(0, 3, size=(20, SR.NFEAT))
+    for row in x:
+        z = SR.WIN_MODEL[0]
+        for i in range(SR.NFEAT):
+            z += SR.WIN_MODEL[1 + i] * row[i]
+        k = 1 + SR.NFEAT
+        for a in range(SR.NPAIRED):
+            for b in range(a, SR.NPAIRED):
+                z += SR.WIN_MODEL[k] * row[SR.PAIRED[a]] * row[SR.PAIRED[b]]
+                k += 1
+        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == z
+
 def test_worlds_resample_only_what_the_seat_cannot_see():
     S = dealt_state()
     v = F.views(S)
