@@ -72,19 +72,19 @@ def test_the_model_scores_damage_and_board():
     S, v = make([card("A", power=7000), card("B", power=7000)], [card("C", power=5000)])
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
-    x = np.zeros(SR.NFEAT)
+    x, buf = np.zeros(SR.NFEAT), np.zeros(SR.NX)
     SR.features(S, 0, x)
     assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7, 0, 2, 0] + [0] * 11  # a 2-CP Forward on the field
-    even = SR.value(S, 0, 10)
+    even = SR.value(S, 0, 10, buf)
     assert 0 < even < 1
     put(v, 0, 1, K.Z_FIELD)  # a second Forward for seat 0
-    stronger = SR.value(S, 0, 10)
+    stronger = SR.value(S, 0, 10, buf)
     K.damage_player(S, 1, 6)  # seat 1 at 6 damage
     SR.features(S, 0, x)
     assert x[SR.NSIDE:SR.NSIDE + 3].tolist() == [6, 1, 1]
-    assert even < stronger < SR.value(S, 0, 10)
-    assert SR.value(S, 0, SR.MAX_TURNS) == 0.5  # not over at the turn cap: a draw
-    assert abs(SR.value(S, 1, 10) + SR.value(S, 0, 10) - 1) < 0.2  # each side's view roughly agrees
+    assert even < stronger < SR.value(S, 0, 10, buf)
+    assert SR.value(S, 0, SR.MAX_TURNS, buf) == 0.5  # not over at the turn cap: a draw
+    assert abs(SR.value(S, 1, 10, buf) + SR.value(S, 0, 10, buf) - 1) < 0.2  # each side's view roughly agrees
 
 
 def test_the_model_sees_the_hand_by_type_the_backups_keywords_abilities_and_break_zone():
@@ -122,6 +122,38 @@ def zone_lists(S, p):
     deck = ls[K.L_ORDER, ps[K.P_TOP]:ps[K.P_NMAIN]]
     return hand, deck
 
+
+def test_a_copied_position_keeps_its_pending_effects_across_the_queue_wrap():
+    S = dealt_state()
+    gs = F.views(S)["gs"]
+    gs[K.X_QH] = gs[K.X_QT] = K.QCAP - 1  # the next two pushes fill the queue's last row and then its first
+    K.push(S, 0, 0, 3, 1, -1, -1)
+    K.push(S, 1, 1, 4, 0, -1, -1)
+    D = S.copy()
+    D.blob[:] = -7
+    SR.copy_position(S, D)
+    a, b = S.blob, D.blob
+    rows = lambda blob: blob[K.OFF_Q:K.OFF_VAR].reshape(K.QCAP, K.N_Q)  # noqa: E731
+    assert (b[:K.OFF_Q] == a[:K.OFF_Q]).all() and (b[K.OFF_VAR:K.DYN_SIZE] == a[K.OFF_VAR:K.DYN_SIZE]).all()
+    assert (rows(b)[[K.QCAP - 1, 0]] == rows(a)[[K.QCAP - 1, 0]]).all()  # the two pending effects
+    assert rows(b)[1:K.QCAP - 1].tolist() == [[-7] * K.N_Q] * (K.QCAP - 2)  # free rows: not copied, never read
+    assert (b[K.DYN_SIZE:] == -7).all()  # the card tables are the scratch blob's own (scratch_blob)
+
+
+def test_the_model_sums_its_terms_in_the_order_of_the_flat_coefficients():
+    # PRODUCTS is WIN_MODEL's product coefficients as a matrix: model_z must give the flat loop's value bit for bit,
+    # or the search's rollout scores (and its choices on near ties) would change
+    x = np.random.default_rng(5).normal(0, 3, size=(20, SR.NFEAT))
+    for row in x:
+        z = SR.WIN_MODEL[0]
+        for i in range(SR.NFEAT):
+            z += SR.WIN_MODEL[1 + i] * row[i]
+        k = 1 + SR.NFEAT
+        for a in range(SR.NPAIRED):
+            for b in range(a, SR.NPAIRED):
+                z += SR.WIN_MODEL[k] * row[SR.PAIRED[a]] * row[SR.PAIRED[b]]
+                k += 1
+        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == z
 
 def test_worlds_resample_only_what_the_seat_cannot_see():
     S = dealt_state()
@@ -307,6 +339,6 @@ def test_the_search_scores_positions_with_the_terms_the_fit_lays_out():
     # the rollouts with the coefficients of other terms
     x = np.random.default_rng(2).integers(0, 9, size=(50, SR.NFEAT)).astype(np.float64)
     expected = WM.design(WM.expand(x)) @ SR.WIN_MODEL
-    got = np.array([SR.model_z(row) for row in x])
+    got = np.array([SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) for row in x])
     assert np.allclose(got, expected, rtol=1e-9, atol=1e-9)
     assert WM.expand(x).shape[1] == SR.NTERMS

@@ -43,11 +43,11 @@ def rollout_mean(T: int, p: int, gturn: int, threshold: int, B: int, wrng: np.nd
     """Seat p's mean result over `rollouts` curve games played to the end from position T (seat p to move after
     game turn gturn), each in a world re-sampled as p sees it (search.deal_world into the scratch state B): the
     value search-full gives the position."""
-    total = 0.0
+    total, x = 0.0, np.empty(SR.NX)  # x: value's feature buffer (unread here: every rollout plays to the end)
     for _ in range(rollouts):
         SR.deal_world(T, B, p, wrng, pool)
         SR.play_out(B, 1 - p, gturn, threshold, F.MAX_TURNS)
-        total += SR.value(B, p, F.MAX_TURNS)
+        total += SR.value(B, p, F.MAX_TURNS, x)
     return total / rollouts
 
 

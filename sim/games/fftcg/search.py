@@ -53,7 +53,10 @@ from sim.games.fftcg.core import (
     L_FWD,
     L_HAND,
     L_ORDER,
+    N_Q,
     NPARAM,
+    OFF_Q,
+    OFF_VAR,
     P_DMG,
     P_FN,
     P_HN,
@@ -64,6 +67,7 @@ from sim.games.fftcg.core import (
     P_POLICY,
     P_TOP,
     PR_BUDGET,
+    QCAP,
     RANDOM,
     S_DULL,
     S_FROZEN,
@@ -73,6 +77,8 @@ from sim.games.fftcg.core import (
     TR_ACTION_BREAK,
     TR_CAST,
     X_OVER,
+    X_QH,
+    X_QT,
     X_WINNER,
     Z_BREAK,
     Z_DECK,
@@ -160,7 +166,9 @@ NFEAT = 2 * NSIDE
 # worth, lethal pressure (interactions such as "damage x the opponent's ready power" decide races)
 PAIRED = np.array([0, 3, 5, 6, 7, 8, 9, 10, 11, 12, NSIDE, NSIDE + 3, NSIDE + 5, NSIDE + 6, NSIDE + 7, NSIDE + 8,
                    NSIDE + 9, NSIDE + 10, NSIDE + 11, NSIDE + 12])
-NTERMS = NFEAT + len(PAIRED) * (len(PAIRED) + 1) // 2
+NPAIRED = len(PAIRED)
+NTERMS = NFEAT + NPAIRED * (NPAIRED + 1) // 2
+NX = NFEAT + NPAIRED  # a feature buffer's size: the features, then model_z's copy of the PAIRED ones
 # [intercept, NFEAT linear coefficients, the products' coefficients in `expand` order]: `python -m
 # sim.bench.winmodel` (calibration and data in docs/policies_fftcg.md)
 WIN_MODEL = np.array([
@@ -194,6 +202,10 @@ WIN_MODEL = np.array([
     0.03690558, 0.002516631, 0.009582156, -0.007560092, -0.004681025, -0.01373035, -0.01113323, -0.2444516, 0.06701485,
     -0.0067714, -0.03027494, -0.07639039, -0.001306818, 0.001779248, 0.00781641, 0.03907436, 0.004368924, 0.004333585,
     0.0006751545, 0.00424649, -0.01014032, 0.000153312])
+# WIN_MODEL's product coefficients as an upper-triangular matrix (PRODUCTS[a, b], a <= b: the coefficient of
+# x[PAIRED[a]] * x[PAIRED[b]]), so that model_z reads them in a row without index arithmetic
+PRODUCTS = np.zeros((NPAIRED, NPAIRED))
+PRODUCTS[np.triu_indices(NPAIRED)] = WIN_MODEL[1 + NFEAT:]
 
 
 @engine_jit
@@ -248,9 +260,10 @@ def features(S, p, x):
             c = ls[s, L_BKP, j]
             x[o + 17] += 1.0 if cards[s, c, K_NEFF] > 0 else 0.0
             x[o + 18] += cards[s, c, K_WORTH] / 10.0
+        broken = 0  # an integer count, which the compiler vectorises (a float sum in x it could not)
         for c in range(ps[s, P_NTOT]):
-            if cs[s, S_ZONE, c] == Z_BREAK:
-                x[o + 23] += 1.0
+            broken += cs[s, S_ZONE, c] == Z_BREAK
+        x[o + 23] = broken
         x[o + 10] = hand_worth / 10.0
         x[o + 11] = field_worth / 10.0
         x[o + 12] = max(0.0, ready + 1.0 - (7 - ps[1 - s, P_DMG]))
@@ -259,8 +272,18 @@ def features(S, p, x):
 # ---- worlds and rollouts ------------------------------------------------------------------------------------
 @engine_jit
 def copy_position(src, dst):
+    """dst's position := src's (the blob's changing part, st_dyn), but for the effect queue's rows outside its
+    pending part [X_QH, X_QT): nothing reads a row before a push writes it (core.push, core.resolve), and the
+    queue is most of the part (1,536 of 4,912 words) and empty at the search's decisions."""
     a, b = st_dyn(src), st_dyn(dst)
-    for i in range(DYN_SIZE):
+    for i in range(OFF_Q):
+        b[i] = a[i]
+    gs = st_gs(src)
+    for t in range(gs[X_QH], gs[X_QT]):
+        r = OFF_Q + (t % QCAP) * N_Q
+        for i in range(r, r + N_Q):
+            b[i] = a[i]
+    for i in range(OFF_VAR, DYN_SIZE):
         b[i] = a[i]
 
 
@@ -315,9 +338,10 @@ def play_out(T, s, gturn, threshold, stop):
 
 
 @engine_jit
-def value(T, p, stop):
+def value(T, p, stop, x):
     """Seat p's score of a finished rollout, in [0, 1]: 1 win, 0 loss, 1/2 a draw or no result at the turn cap;
-    a game still on before the cap (a truncated rollout, p to move) is scored by the win-probability model."""
+    a game still on before the cap (a truncated rollout, p to move) is scored by the win-probability model
+    (x: a scratch feature buffer of NX entries, allocated once per decision by the caller)."""
     gs = st_gs(T)
     if gs[X_OVER]:
         if gs[X_WINNER] == DRAW:
@@ -325,24 +349,25 @@ def value(T, p, stop):
         return 1.0 if gs[X_WINNER] == p else 0.0
     if stop >= MAX_TURNS:
         return 0.5
-    x = np.empty(NFEAT, np.float64)
     features(T, p, x)
     return 1.0 / (1.0 + np.exp(-model_z(x)))
 
 
 @engine_jit
 def model_z(x):
-    """The model's log-odds for features x: WIN_MODEL's intercept, linear terms and PAIRED products (each pair
-    a <= b once, in the order sim.bench.winmodel.expand lays them out)."""
+    """The model's log-odds for the features x[:NFEAT]: WIN_MODEL's intercept, linear terms and PAIRED products
+    (each pair a <= b once, in the order sim.bench.winmodel.expand lays them out), summed in that order.
+    x[NFEAT:NX] is scratch: the PAIRED features are copied there so the products read them in a row."""
     z = WIN_MODEL[0]
     for i in range(NFEAT):
         z += WIN_MODEL[1 + i] * x[i]
-    k = 1 + NFEAT
-    for a in range(len(PAIRED)):
-        xa = x[PAIRED[a]]
-        for b in range(a, len(PAIRED)):
-            z += WIN_MODEL[k] * xa * x[PAIRED[b]]
-            k += 1
+    y = x[NFEAT:NX]
+    for a in range(NPAIRED):
+        y[a] = x[PAIRED[a]]
+    for a in range(NPAIRED):
+        ya = y[a]
+        for b in range(a, NPAIRED):
+            z += PRODUCTS[a, b] * ya * y[b]
     return z
 
 
@@ -407,10 +432,12 @@ def rollout_attack(T, p, action, gturn, threshold, stop):
 
 
 @engine_jit
-def whole_blob(S):
+def scratch_blob(S):
+    """A blob holding S's card and effect tables (which games never write) for positions copied in later
+    (copy_position): its changing part is left unset."""
     src = st_whole(S)
     blob = np.empty(src.size, np.int32)
-    for i in range(src.size):  # element loop, not slice assignment (see fftcg.new_blob)
+    for i in range(DYN_SIZE, src.size):  # element loop, not slice assignment (see fftcg.new_blob)
         blob[i] = src[i]
     return blob
 
@@ -488,8 +515,9 @@ def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, pla
     score = np.zeros(n, np.float64)
     played[:n] = 0
     pool = np.empty(st_ps(S)[1 - p, P_NTOT] + 1, np.int64)
-    bb, tb = whole_blob(S), whole_blob(S)  # the card and effect tables are copied once per decision
+    bb, tb = scratch_blob(S), scratch_blob(S)  # the card and effect tables are copied once per decision
     B, T = address(bb), address(tb)
+    x = np.empty(NX, np.float64)
     wrng = rng(S, p)
     alive = np.arange(n)
     m = n
@@ -506,14 +534,17 @@ def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, pla
             deal_world(S, B, p, wrng, pool)
             for j in range(m):
                 i = alive[j]
-                copy_position(B, T)
+                R = B  # the world's last candidate plays in B itself: the next world is dealt afresh
+                if j < m - 1:
+                    copy_position(B, T)
+                    R = T
                 if kind == ATTACK:
-                    rollout_attack(T, p, cand[i], gturn, threshold, stop)
+                    rollout_attack(R, p, cand[i], gturn, threshold, stop)
                 elif kind == BLOCK:
-                    rollout_block(T, p, cand[i], arg, gturn, threshold, stop)
+                    rollout_block(R, p, cand[i], arg, gturn, threshold, stop)
                 else:
-                    rollout_main(T, p, arg, cand[i], gturn, threshold, stop)
-                v = value(T, p, stop)
+                    rollout_main(R, p, arg, cand[i], gturn, threshold, stop)
+                v = value(R, p, stop, x)
                 vals[i, k] = v
                 score[i] += v
                 played[i] += 1
