@@ -248,7 +248,7 @@ def turn_end(s, p):
 
 # ---------------------------------------------------------------- actions (§7 action phase)
 
-@inline_jit
+@engine_jit
 def drive(s, p, i):
     """ドライブ: pay (a same-colour reducer is mandatory), enter at the hand level (§3, §4, §8)."""
     c, lvl = vH(s)[p, i], vHL(s)[p, i]
@@ -283,7 +283,7 @@ def overdrive(s, p, i, j):
     settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 
 
-@inline_jit
+@engine_jit
 def set_card(s, p, i):
     """Set a card in the trigger zone (free, §7); it fills from the left (§5)."""
     c = vH(s)[p, i]
@@ -324,7 +324,7 @@ def use_joker(s, p, k):
     settle(s)
 
 
-@inline_jit
+@engine_jit
 def attack(s, p, aj):
     """§8 アタック・ブロック (attack_steps); at the end of the battle the keywords granted until then
     (「戦闘終了時まで」, U_BKW) end, whether or not it was blocked, and effects can be used again (G_LOCK)."""
