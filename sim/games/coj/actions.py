@@ -236,11 +236,12 @@ def turn_end(s, p):
             if unit_kw(s, q, j) & KW_INDOMITABLE and (q == p or G[O_INDOMITABLE_ALL]):
                 U[q, j, U_ACT] = 1
             # 3. damage reset: damage, temporary BP changes and keywords granted "until end of turn"
-            # end; base BP changes stay
-            U[q, j, U_DMG] = 0
-            U[q, j, U_TEMP] = 0
-            U[q, j, U_GKW] = 0
-            unit_derive(s, q, j)
+            # end; base BP changes stay. A unit with none of them keeps its BP and keywords: no recompute
+            if U[q, j, U_DMG] | U[q, j, U_TEMP] | U[q, j, U_GKW]:
+                U[q, j, U_DMG] = 0
+                U[q, j, U_TEMP] = 0
+                U[q, j, U_GKW] = 0
+                unit_derive(s, q, j)
     if ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
         refresh_static(s)  # a 沈黙 granted until end of turn ends: its unit's field effects are back
         settle(s)
