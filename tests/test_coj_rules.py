@@ -218,6 +218,21 @@ def test_s7_turn_start_recovers_and_turn_end_resets_bp():
     assert V(s)["P"][0, R.P_HAND] == 2  # draw 2
 
 
+def test_s7_turn_end_recomputes_the_units_whose_turn_long_changes_end():
+    """§7 turn end: a unit with damage and a temporary BP change goes back to its printed BP plus its base change; a
+    unit with only a base change (kept) keeps its BP, recomputed or not."""
+    s = state([card("A", bp=(3000,) * 3), card("B", bp=(4000,) * 3)], [card("C")])
+    hurt, kept = field(s, 0, 0), field(s, 0, 1)
+    U = V(s)["U"]
+    U[0, hurt, R.U_TEMP], U[0, hurt, R.U_DMG], U[0, hurt, R.U_BASE] = 2000, 1000, 500
+    U[0, kept, R.U_BASE] = 1500
+    for j in (hurt, kept):
+        R.unit_derive(s, 0, j)
+    assert (bp(s, 0, hurt), bp(s, 0, kept)) == (4500, 5500)
+    A.turn_end(s, 0)
+    assert (bp(s, 0, hurt), bp(s, 0, kept)) == (3500, 5500)
+
+
 def test_s7_hand_limit_in_full_games():
     for pol in (RANDOM, CURVE, CONTROL, AGGRO):
         b = blank_game(pol, n=20, detail="turns")
@@ -437,6 +452,21 @@ def test_s10_dimensional_interference_and_forced_defense():
     s2 = state([card("A", bp=(9000,) * 3)], [card("F", bp=(1000,) * 3, kw=["forced_defense"])], policies=(CURVE, AGGRO))
     field(s2, 1, 0)
     assert POL.choose_blocker(s2, 1, 0, field(s2, 0, 0)) == 0  # 強制防御: must block
+
+
+def test_s10_forced_defense_blocks_with_the_forced_unit_among_others():
+    """§10 強制防御 with other blockers on the field: blocker_mask's second mask holds the forced units that can block
+    (not an exhausted one), and a scripted or the random policy blocks with the forced unit, not the stronger one."""
+    attacker, strong = card("A", bp=(5000,) * 3), card("S", bp=(8000,) * 3)
+    forced, spent = (card(n, bp=(1000,) * 3, kw=["forced_defense"]) for n in ("F", "G"))
+    for pol in (CURVE, RANDOM):
+        s = state([attacker], [strong, forced, spent], policies=(CURVE, pol))
+        field(s, 1, 0)
+        field(s, 1, 1)
+        field(s, 1, 2, act=0)
+        a = field(s, 0, 0)
+        assert POL.blocker_mask(s, 1, 0, a) == (0b011, 0b010)
+        assert POL.choose_blocker(s, 1, 0, a) == 1
 
 
 def test_s10_silence_suppresses_own_effects():

@@ -236,11 +236,12 @@ def turn_end(s, p):
             if unit_kw(s, q, j) & KW_INDOMITABLE and (q == p or G[O_INDOMITABLE_ALL]):
                 U[q, j, U_ACT] = 1
             # 3. damage reset: damage, temporary BP changes and keywords granted "until end of turn"
-            # end; base BP changes stay
-            U[q, j, U_DMG] = 0
-            U[q, j, U_TEMP] = 0
-            U[q, j, U_GKW] = 0
-            unit_derive(s, q, j)
+            # end; base BP changes stay. A unit with none of them keeps its BP and keywords: no recompute
+            if U[q, j, U_DMG] | U[q, j, U_TEMP] | U[q, j, U_GKW]:
+                U[q, j, U_DMG] = 0
+                U[q, j, U_TEMP] = 0
+                U[q, j, U_GKW] = 0
+                unit_derive(s, q, j)
     if ((P[0, P_FTRIG] | P[1, P_FTRIG]) >> TR_STATIC) & 1:
         refresh_static(s)  # a 沈黙 granted until end of turn ends: its unit's field effects are back
         settle(s)
@@ -248,7 +249,7 @@ def turn_end(s, p):
 
 # ---------------------------------------------------------------- actions (§7 action phase)
 
-@inline_jit
+@engine_jit
 def drive(s, p, i):
     """ドライブ: pay (a same-colour reducer is mandatory), enter at the hand level (§3, §4, §8)."""
     c, lvl = vH(s)[p, i], vHL(s)[p, i]
@@ -283,7 +284,7 @@ def overdrive(s, p, i, j):
     settle(s)  # §9: a Lv.3 entry's OC abilities resolve now, even when nothing answered the entry
 
 
-@inline_jit
+@engine_jit
 def set_card(s, p, i):
     """Set a card in the trigger zone (free, §7); it fills from the left (§5)."""
     c = vH(s)[p, i]
@@ -324,7 +325,7 @@ def use_joker(s, p, k):
     settle(s)
 
 
-@inline_jit
+@engine_jit
 def attack(s, p, aj):
     """§8 アタック・ブロック (attack_steps); at the end of the battle the keywords granted until then
     (「戦闘終了時まで」, U_BKW) end, whether or not it was blocked, and effects can be used again (G_LOCK)."""

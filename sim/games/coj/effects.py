@@ -1036,7 +1036,7 @@ def sweep_units(s, p, q, op, amount, param, src_uid):
         j = min(j - 1, vP(s)[q, P_FIELD] - 1)
 
 
-@inline_jit
+@engine_jit
 def resolve(s, p, op, target, amount, param, src_uid, ctx_seat, ctx_uid):
     """Resolve one effect of seat p (§9: do as much as possible; targets chosen by pick_target)."""
     P, G = vP(s), vG(s)

@@ -188,24 +188,28 @@ def attack_banned(s, p, j, kw):
 @engine_jit
 def can_block(s, q, j, p, aj):
     """Whether unit j of defender q can block attacker slot aj of p (blocker_mask)."""
-    return (blocker_mask(s, q, p, aj) >> j) & 1 != 0
+    return (blocker_mask(s, q, p, aj)[0] >> j) & 1 != 0
 
 
 @inline_jit
 def blocker_mask(s, q, p, aj):
-    """Bit j set for each unit j of defender q that can block attacker slot aj of p: blockers need the action
-    right and no 防御禁止; 次元干渉/コストN forbids printed cost >= N (§10); nothing blocks an attacker given
-    「ブロックされない」. The attacker's keywords are read once for all blockers."""
+    """Masks (bit j for unit j) of defender q's units that can block attacker slot aj of p, and of those among
+    them with a printed 強制防御: blockers need the action right and no 防御禁止; 次元干渉/コストN forbids printed
+    cost >= N (§10); nothing blocks an attacker given 「ブロックされない」. The attacker's keywords are read once for
+    all blockers, and each blocker's card row once for both masks (choose_blocker walks the field once less)."""
     P, U, cards = vP(s), vU(s), vK(s)
     ka = unit_kw(s, p, aj)
     if ka & KW_UNBLOCKABLE:
-        return 0
+        return 0, 0
     dim = cards[p, U[p, aj, U_CARD], K_DIM] if ka & KW_DIM else 1 << 30
-    m = 0
+    m, forced = 0, 0
     for j in range(P[q, P_FIELD]):
-        if U[q, j, U_ACT] and not unit_kw(s, q, j) & KW_BLOCK_BAN and cards[q, U[q, j, U_CARD], K_COST] < dim:
+        c = U[q, j, U_CARD]
+        if U[q, j, U_ACT] and not unit_kw(s, q, j) & KW_BLOCK_BAN and cards[q, c, K_COST] < dim:
             m |= 1 << j
-    return m
+            if cards[q, c, K_KW] & KW_FORCED:
+                forced |= 1 << j
+    return m, forced
 
 
 @engine_jit
@@ -250,16 +254,14 @@ def choose_blocker(s, q, p, aj):
     P, U, cards = vP(s), vU(s), vK(s)
     pol = policy(s, q)
     kwa = cards[p, U[p, aj, U_CARD], K_KW]
-    m = blocker_mask(s, q, p, aj)
+    m, forced_m = blocker_mask(s, q, p, aj)
     if m == 0:
         return -1
-    n, forced = 0, False
-    for j in range(P[q, P_FIELD]):
-        if (m >> j) & 1:
-            n += 1
-            if cards[q, U[q, j, U_CARD], K_KW] & KW_FORCED:
-                forced = True
+    forced = forced_m != 0
     if pol == POL_RANDOM and not forced:
+        n = 0
+        for j in range(P[q, P_FIELD]):
+            n += (m >> j) & 1
         k = randbelow(rng(s, SUB_POLICY0 + q), n + 1)
         for j in range(P[q, P_FIELD]):
             if (m >> j) & 1:
@@ -270,8 +272,7 @@ def choose_blocker(s, q, p, aj):
     a = unit_bp(s, p, aj)
     win, win_bp, trade, chump, chump_bp = -1, 1 << 30, -1, -1, 1 << 30
     for j in range(P[q, P_FIELD]):
-        c = U[q, j, U_CARD]
-        if not (m >> j) & 1 or (forced and not cards[q, c, K_KW] & KW_FORCED):
+        if not (m >> j) & 1 or (forced and not (forced_m >> j) & 1):
             continue
         b = unit_bp(s, q, j)
         if b > a and b < win_bp:
