@@ -214,6 +214,9 @@ TMASK_COST_SHIFT = 20
 # E_TMASK of a chosen target (FFTCG "choose up to n Forwards", "choose 2 Forwards" of either side): only the side a
 # player would pick (the opponent's for harmful ops), never a forced choice on the other side
 TMASK_ONE_SIDE = 1 << 28
+# E_TMASK of the second to nth copies of a "choose up to n / choose n <cards>. <do> them" effect: a card the earlier
+# copies chose is not chosen again (FFTCG "choose up to 2 Forwards. Deal them 5000 damage": two different Forwards)
+TMASK_NEW_PICK = 1 << 29
 TS_DULL, TS_ACTIVE, TS_ATTACKING, TS_BLOCKING, TS_DAMAGED = 1, 2, 3, 4, 5
 # E_FOREACH count n (bits 9 and up): the count is capped at n ("up to 3 Forwards"; 0 = no cap)
 # damage_mod (E_PARAM): which damage it changes; the threshold is param >> DM_MIN

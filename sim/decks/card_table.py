@@ -1,6 +1,7 @@
 """The FFTCG card table: every distinct card of a set of decks, each of its ability lines, and whether the engine plays
 the line exactly, approximately (and why) or not at all. `docs/cards_fftcg.md` is this table for the real decks of
-../shared/data (starter, user and tournament lists); tests/test_fftcg_card_table.py regenerates it and compares.
+../shared/data (starter, user and tournament lists); tests/test_fftcg_card_table.py regenerates it and compares (all
+but the hand-written notes after NOTES).
 
 A line is "not modelled" when the importer leaves it in the card's unmodelled lines (Card.unmodelled: text it cannot
 turn into effects, or a restriction the engine would drop); "approximate" when it plays with one of the importer's
@@ -33,9 +34,7 @@ APPROXIMATIONS = (
     (re.compile(r"\bchoose (?:[2-9]|two|three) (?:[a-z ]+ )?(?:forwards|characters)(?! you control| opponent controls"
                 r"| in your| from your)", re.I),
      "of either side's cards, only the side a player would pick is chosen from (the opponent's for harmful effects)"),
-    (re.compile(r"\bchoose (?:up to )?(?:[2-9]|two|three) [^.]*(?:forwards|characters)[^.]*\. (?:deal them|they (?:lose|gain)|"
-                r"their power)", re.I),
-     "each card is chosen on its own: the same card may be chosen again"),
+    (re.compile(r"\bgain (?:《C》)+", re.I), "the Crystal it gains is dropped (Crystals are not CP, rule 6.8, and are not modelled)"),
     (re.compile(r"you may pay an extra (?:《[^》]+》)*《(?:火|氷|風|土|雷|水|光|闇)》", re.I),
      "the element of the extra cost is not checked (CP of any element)"),
     (re.compile(r"select 1 character you control\. put it into the break zone", re.I),

@@ -92,6 +92,7 @@ from sim.cards.effects import (
     TARGETS,
     TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
+    TMASK_NEW_PICK,
     TMASK_ONE_SIDE,
     TMASK_STATE_SHIFT,
     TRIGGER_ELEM_SHIFT,
@@ -291,13 +292,15 @@ STATIC_COUNT = 4  # P_HAS_STATIC bit: some static bonus has a COND_COUNT conditi
 L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
 N_L = 5
 (X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP, X_MODES,
- X_BATTLE, X_BLOCKER) = range(16)
-N_X = 16  # X_ACTIVE: the turn player; X_GTURN: the game turn (1, 2, ...; set by begin_turn);
+ X_BATTLE, X_BLOCKER, X_PICK_SRC, X_PICKED) = range(18)
+N_X = X_PICKED + 4  # X_ACTIVE: the turn player; X_GTURN: the game turn (1, 2, ...; set by begin_turn);
 #           X_CHS/X_CHC: the character the last targeted effect chose (-1: none);
 #           X_RP: since the last rule processes a Forward may have come to need one (see settle)
 #           X_MODES: the options picked for the modal ability now resolving (a mask of printed places)
 #           X_BATTLE: the turn player's attackers in the battle now on (scr[2][:X_BATTLE], 0 outside a battle);
 #           X_BLOCKER: the defender's blocker in it + 1 (0: none), for "attacking" / "blocking" targets
+#           X_PICK_SRC: the card (seat * W + copy + 1) whose "choose up to n" ability is choosing its n cards (0: none),
+#           X_PICKED..+3: the cards it has chosen so far, a bit per copy (seat 0: copies 0-31, 32-63, then seat 1)
 Q_CTRL, Q_SEAT, Q_CARD, Q_SLOT, Q_HSEAT, Q_HCARD = range(6)
 N_Q = 6
 QCAP = 256
@@ -314,7 +317,7 @@ V_FIELD = 8  # a field limit broken (backups, uniqueness, Light/Dark)
 # blob layout: fixed-size parts first, then the parts sized by the width W (st[0])
 OFF_RNG = 2  # 4 uint64 RNG states (8-byte aligned)
 OFF_GS = 16
-OFF_PRM = OFF_GS + 16
+OFF_PRM = OFF_GS + 24  # room for N_X
 OFF_OPT = OFF_PRM + 2 * NPARAM
 OFF_PS = OFF_OPT + 16
 OFF_Q = OFF_PS + 2 * N_P
@@ -1560,7 +1563,8 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask, tha
     """(seat, copy) of the chosen character, or (-1, -1) if none is legal (rule 11.8.4). "Choose 1 Forward"
     (any_character) may choose a character of either side (11.8.4): the random policy uniformly among all of them;
     the others on the side target_side names, and only when it has none, the least affected on the other side.
-    "Choose up to n" / "choose n" (E_TMASK TMASK_ONE_SIDE) only on target_side's side."""
+    "Choose up to n" / "choose n" (E_TMASK TMASK_ONE_SIDE) only on target_side's side; its second to nth
+    choices (TMASK_NEW_PICK) only among the cards its earlier choices left (X_PICKED, exec_effect)."""
     if tgt == TG_SELF:
         if legal_target(S, src_s, src_c, op, param, tmask, thash):
             return src_s, src_c
@@ -1569,6 +1573,8 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask, tha
     ls, ps = st_ls(S), st_ps(S)
     rnd = ps[p, P_POLICY] == RANDOM
     best_s, best, best_v, seen = -1, -1, -1, 0
+    gs = st_gs(S)
+    new_pick = tmask & TMASK_NEW_PICK != 0 and gs[X_PICK_SRC] == src_s * W + src_c + 1
     for side in range(2 if tgt == TG_ANY_CHAR and tmask & TMASK_ONE_SIDE == 0 else 1):
         if side == 1 and best >= 0 and not rnd:
             break
@@ -1580,7 +1586,8 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask, tha
             c = ls[s, L_FIELD, k]
             if not legal_target(S, s, c, op, param, tmask, thash) or protected(S, p, s, c, src_s, src_c) \
                     or (taunt and st_cs(S)[s, S_KW_ST, c] & KW_TAUNT == 0) \
-                    or (tmask & COND_OTHER and s == src_s and c == src_c):
+                    or (tmask & COND_OTHER and s == src_s and c == src_c) \
+                    or (new_pick and gs[X_PICKED + 2 * s + (c >> 5)] >> (c & 31) & 1):
                 continue
             seen += 1
             if rnd:
@@ -2052,6 +2059,12 @@ def exec_effect(S, ctrl, s, c, slot, hs, hc):
             ts, tc = choose_target(S, ctrl, op, amount, param, tgt, s, c, hs, hc, tmask, thash)
             gs = st_gs(S)
             gs[X_CHS], gs[X_CHC] = ts, tc  # for "it" in the ability's next effects (TG_CHOSEN, COND_CHOSEN_GONE)
+            if tmask & TMASK_NEW_PICK == 0:  # a first choice: "choose up to n" starts its n different cards (11.3.3)
+                gs[X_PICK_SRC] = s * W + c + 1
+                for k in range(4):
+                    gs[X_PICKED + k] = 0
+            if ts >= 0:
+                gs[X_PICKED + 2 * ts + (tc >> 5)] |= 1 << (tc & 31)
             if ts >= 0:  # no legal target on resolution: nothing happens (11.3.9)
                 apply_op(S, ts, tc, op, amount, param, ctrl, s, c)
         if before >= 0 and dull_backups(S, ctrl) < before:
@@ -2530,6 +2543,7 @@ def resolve(S):
             gs[X_LOOP] = 1
         if gs[X_LOOP]:
             gs[X_QH] = gs[X_QT]
+    gs[X_PICK_SRC] = 0  # the choices made end with the resolution (a policy's look-ahead sees none)
 
 
 @engine_jit

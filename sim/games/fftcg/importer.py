@@ -9,7 +9,8 @@ consecutive slots, the first paying for all (Effect.chain); its "once per turn" 
 their controller's Main Phases and, for removal, in the defender's window after a battle, which skips them). Known approximations, made on purpose:
 - "choose 1 Forward" without "opponent controls" / "you control" (any_character) may choose a Forward of either side
   (core.choose_target: the side a player would pick, else the other); "choose up to n" / "choose n" only the side a
-  player would pick (E_TMASK TMASK_ONE_SIDE);
+  player would pick (E_TMASK TMASK_ONE_SIDE), and n different cards (the later copies' TMASK_NEW_PICK);
+- "gain 《C》" gains a Crystal (rule 6.8), not CP; Crystals are not modelled, so the gain is dropped (IGNORED);
 - a Special Ability (rule 11.7) is an action ability whose extra cost discards a card of the same name
   (Effect.xcost XC_SPECIAL, 11.7.1);
 - an action ability's and a "you may pay" cost's element CP are paid as printed (11.6.2: 《火》《1》 is 2 CP, 1 of
@@ -112,6 +113,7 @@ from sim.cards.effects import (
     PLAY_DULL,
     TMASK_COST_SHIFT,
     TMASK_ELEM_SHIFT,
+    TMASK_NEW_PICK,
     TMASK_ONE_SIDE,
     TMASK_STATE_SHIFT,
     TRIGGER_ELEM_SHIFT,
@@ -305,7 +307,6 @@ _SIMPLE = [  # sentences that stand alone: (pattern, op, target, amount group or
      "discard", "chosen"),
     (re.compile(r"^all (?:the )?forwards opponent controls cannot block this turn$", re.I), "no_block",
      "all_opp_characters"),
-    (re.compile(r"^(?:produce|gain) ((?:《[^》]+》)+)$", re.I), "gain_cp", "own_player"),
     (re.compile(r"^during this turn, the next damage dealt to @SELF is reduced by (\d+) instead$", re.I), "shield",
      "self"),
     (re.compile(r"^the forwards you control can form a party with forwards of any element this turn$", re.I),
@@ -316,6 +317,9 @@ IGNORED = [  # riders dropped on purpose (see module docstring); an action's "on
     re.compile(r"^you can only use this ability (?:during your turn|once per turn|during your main phase"
                r"(?:, and only once per turn)?|during your turn and only once per turn)$", re.I),
     re.compile(r"^this effect will trigger only once per turn$", re.I),
+    # "gain 《C》" gains a Crystal, which is not CP (rule 6.8) and pays only 《C》 costs; Crystals are left out (digest
+    # section 14), so the gain is dropped: a line that does nothing else is not modelled
+    re.compile(r"^(?:also )?gain (?:《C》)+$", re.I),
     re.compile(r"^if @SELF results from an ex burst, .* instead$", re.I),
     # where a broken card goes (Break Zone or removed from game) barely changes a simulated game
     re.compile(r"^if it is put from the field into the break zone this turn, remove it from the game instead$", re.I),
@@ -336,6 +340,7 @@ def _type_param(words: str) -> int:
     return types.index(found[0]) if len(found) == 1 else ANY_TYPE
 
 
+_CHOICE_TARGETS = ("any_character", "own_character", "opp_character")  # _target's: a card chosen on resolution
 _CHOSEN_SIDES = ("any_character", "own_character")  # the targets of a choice that may take the card itself
 
 
@@ -993,7 +998,9 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 one.append(Effect(trigger, op, amount, _target(op, side), param, tmask=tmask, thash=thash,
                                   foreach=fe, fe_param=fe_param, cond=cond[0], cond_param=cond[1]))
             else:
-                effects.extend(one * min(_num(count), MAX_EFFECTS))
+                # "choose up to n / n <cards>": n different cards, so each later copy's choice skips the earlier ones'
+                again = [replace(e, tmask=e.tmask | TMASK_NEW_PICK) if e.target in _CHOICE_TARGETS else e for e in one]
+                effects.extend(one + again * (min(_num(count), MAX_EFFECTS) - 1))
                 i = j
                 continue
             return None
