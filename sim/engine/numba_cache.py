@@ -28,7 +28,7 @@ from sim.engine.parallel_compile import precompile, processes_wanted
 PACKAGE = Path(__file__).resolve().parent.parent  # the sim package
 # Inlined into, read as compile-time constants by, or deciding how numba links and caches every family
 # (paths under the sim package).
-SHARED = ("engine/jit.py", "engine/linking.py", "engine/kernel.py", "engine/opening.py", "engine/compiled.py", "engine/results.py",
+SHARED = ("engine/jit.py", "engine/linking.py", "engine/indexing.py", "engine/kernel.py", "engine/opening.py", "engine/compiled.py", "engine/results.py",
           "cards/effects.py", "cards/model.py", "odds/profiles.py")
 
 

@@ -208,6 +208,8 @@ from sim.games.pso2.rules import (
     vU,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+
 MAX_ACTIONS = 96  # per main phase: a bound on a policy loop (every action spends PP or turns a unit OFF)
 
 

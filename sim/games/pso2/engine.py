@@ -169,6 +169,8 @@ from sim.games.pso2.rules import (
     vU,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+
 GAME = "pso2"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}
 OPTIONS: dict[str, tuple[int, str]] = {name: (default, doc) for name, default, doc in OPTION_SPECS}

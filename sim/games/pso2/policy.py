@@ -117,6 +117,8 @@ from sim.games.pso2.rules import (
     vU,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+
 POLICY_NAMES = ("random", "aggro", "curve", "control")
 PL_RANDOM, PL_AGGRO, PL_CURVE, PL_CONTROL = range(4)
 PARAM_NAMES = ("pp_target", "pp_draw_min", "keep_warcry", "unused")

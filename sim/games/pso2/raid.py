@@ -92,6 +92,8 @@ from sim.games.pso2.rules import (
     vU,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+
 MAX_PARTY = NSMAX - 1
 MAX_ROUNDS = 40  # [NOT IN DOC] a cap on full rounds (every seat's turn); reaching it is recorded as a timeout
 # raid result columns (int64): outcome, rounds begun, game turns, Boss Life left, then per party seat

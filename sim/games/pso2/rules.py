@@ -49,6 +49,8 @@ from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, pointer_intrinsic, shuffle
 from sim.engine.results import C_DRAWN, T_NCOLS
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+
 # §10.2 keyword abilities, bit i of K_KW. Numbered keywords (pierce_X, defense_X, equip_slot_X) are
 # compiled into their own columns by pso2.compile_deck.
 KEYWORDS = (
@@ -125,16 +127,20 @@ AMOUNT_X, AMOUNT_OLD_ATK = -1, -2
 # (103.5.4: N + 1; 0 none), the seat that owns the 付与 Active and the seats that own the weapon and each
 # armour (403.2: each may sit on an opposing card; its card row is read in its owner's table)
 (U_CARD, U_ROW, U_ON, U_DF, U_DB, U_ATK, U_HP, U_FROZEN, U_COMBO, U_WPN, U_WON, U_A0, U_A1, U_A2, U_AON0, U_AON1,
- U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_XTURN, U_SET, U_ATTP, U_WPNP, U_AP0, U_AP1, U_AP2,
- U_NCOLS) = range(30)
+ U_AON2, U_ENTRY, U_BACK, U_ATT, U_XATK, U_ATTON, U_XTURN, U_SET, U_ATTP, U_WPNP, U_AP0, U_AP1, U_AP2) = range(29)
+# The rows of the unit, seat and PP views are padded to a power of two: their index is then a shift, where
+# 29, 24 or 3 columns took a chain of two to five instructions at every access (docs/figures.md)
+U_NCOLS = 32
 # per-seat columns; P_NQH: Quick Actives in the hand (the opponent's-turn windows open only with one);
 # P_NACT / P_NQA: the seat's field cards offering an activated ability / a Quick one (a unit's card, or its
 # own 付与 Active: has_action, quick_action), so the main phase and those windows skip their unit scans at 0;
 # P_NFD: face-down cards in PP (102.5: at most one), so pay looks for one only while it is there; P_NWC: the
 # seat's characters with ウォークライ on the field, so a PvP attack on a seat without one skips the Warcry scan
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NFD, P_NWC, P_NCOLS) = range(25)
-PP_CARD, PP_ON, PP_FD, PP_NCOLS = range(4)
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NFD, P_NWC) = range(24)
+P_NCOLS = 32
+PP_CARD, PP_ON, PP_FD = range(3)
+PP_NCOLS = 4
 # game columns; options from G_OPT, policies at G_POL (NSMAX), policy parameters at G_PAR
 (G_TURN, G_TP, G_OVER, G_FIRST, G_DETAIL, G_CHECK, G_VIOL, G_LOSER, G_NTQ, G_RAID, G_TARGET, G_BOSS,
  G_CLEAR, G_PENDING, G_FOCUS, G_X, G_AIM, G_AIMP, G_OLDATK, G_NSK) = range(20)

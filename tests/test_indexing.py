@@ -1,0 +1,46 @@
+"""sim.engine.indexing: modules that declare NONNEGATIVE_INDICES index without the negative-index wrap-around."""
+
+import sys
+import types
+
+import numpy as np
+from numba import njit
+
+import sim.engine.jit  # noqa: F401  (installs the lowering hook)
+from sim.engine import indexing
+
+SOURCE = """
+def read(a, i):
+    return a[i]
+"""
+
+
+def compiled_read(modname: str, opt_in: bool):
+    module = types.ModuleType(modname)
+    if opt_in:
+        module.NONNEGATIVE_INDICES = True
+    sys.modules[modname] = module
+    exec(SOURCE, module.__dict__)
+    fn = njit(module.read)
+    fn(np.arange(4), 1)
+    return fn
+
+
+def llvm_of(fn) -> str:
+    return next(iter(fn.inspect_llvm().values()))
+
+
+def test_opted_in_module_indexes_without_wraparound():
+    plain = compiled_read("tcgsim_test_indexing_plain", opt_in=False)
+    flagged = compiled_read("tcgsim_test_indexing_flagged", opt_in=True)
+    assert plain(np.arange(4), -1) == 3  # numba's Python semantics where the module does not opt in
+    assert "icmp slt" in llvm_of(plain) or "select" in llvm_of(plain)
+    assert "select" not in llvm_of(flagged) and "icmp slt" not in llvm_of(flagged)
+    assert flagged(np.arange(4), 2) == 2
+
+
+def test_pso2_modules_opt_in():
+    for name in ("rules", "actions", "policy", "engine", "raid"):
+        module = f"sim.games.pso2.{name}"
+        __import__(module)
+        assert indexing.opted_in(module), module
