@@ -33,7 +33,8 @@ def opted_in(modname: str) -> bool:
 
 
 _numba_lower = lowering.BaseLower.lower
-_numba_fix_integer_index = arrayobj.fix_integer_index
+# numba's own hook; a numba without it (its internals may move) keeps the wrap-around: slower, never wrong
+_numba_fix_integer_index = getattr(arrayobj, "fix_integer_index", None)
 
 
 def _lower(self: Any) -> Any:
@@ -51,7 +52,7 @@ def _fix_integer_index(context: Any, builder: Any, idxty: Any, idx: Any, size: A
 
 
 def install() -> None:
-    """Route numba's lowering through the opt-in check (idempotent)."""
-    if lowering.BaseLower.lower is not _lower:
+    """Route numba's lowering through the opt-in check (idempotent; nothing when numba lacks the hook)."""
+    if _numba_fix_integer_index is not None and lowering.BaseLower.lower is not _lower:
         lowering.BaseLower.lower = _lower
         arrayobj.fix_integer_index = _fix_integer_index
