@@ -126,7 +126,7 @@ from sim.engine.compiled import (
     K_TRIGS,
     K_TYPE,
 )
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import move_block_to_bottom, pointer_intrinsic, randbelow, shuffle
 from sim.engine.results import (
     DRAW,
@@ -1185,12 +1185,14 @@ def can_discard_for_cp(S, p, c):
 
 
 NO_VALUE = -(1 << 30)  # scr[3] during a payment: card value not computed yet
+ELEMENT_NEEDS = (1 << 24) - 1  # a cost's element CP (cost_needs): 3 bits for each of the 8 elements
 
 
-@engine_jit
+@inline_jit
 def pick_discard(S, p, bit, excl, nd, keep, dry):
     """The hand card to discard for 2 CP of an element in `bit` (lowest value), or -1.
-    Respects the policy's hand reserve `keep` (cards left after this payment)."""
+    Respects the policy's hand reserve `keep` (cards left after this payment). In plan_pay's code (inline_jit):
+    the call cost more than most of its scans."""
     cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
     hn = ps[p, P_HN]
     left = hn - nd - 1 - (1 if excl >= 0 else 0)
@@ -1234,22 +1236,26 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
     return best
 
 
-@engine_jit
+@inline_jit
 def cost_needs(cost, req):
     """(CP to pay, the CP of each element it must include: 3 bits per element, ELEMENTS order, their sum and how many
     elements) of a cost: an ability's cost as the importer packs it in E_COST ("《雷》《雷》《1》": 3 CP, 2 of them
     Lightning; paid exactly as printed, 11.6.2), or a card's cost with its element mask req (at least 1 CP of each of
-    its elements, 11.4.6)."""
+    its elements, 11.4.6). In its callers' code (inline_jit)."""
     need = cost >> COST_ELEM_SHIFT
-    if need == 0:
+    n, kinds = 0, 0
+    if need == 0:  # a card's cost: 1 CP of each element of req
         for e in range(8):
             if req >> e & 1:
                 need |= 1 << (3 * e)
-    n, kinds = 0, 0
-    for e in range(8):
-        w = need >> (3 * e) & 7
+                n += 1
+        return cost & COST_CP, need, n, n
+    rest = need & ELEMENT_NEEDS
+    while rest:
+        w = rest & 7
         n += w
         kinds += 1 if w else 0
+        rest >>= 3
     return cost & COST_CP, need, n, kinds
 
 
@@ -1309,7 +1315,8 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
             scr[3, k] = NO_VALUE
     covered = 0  # CP of each element the chosen sources give (need's packing)
     one = st_opt(S)[O_MULTI_BACKUP_ONE]
-    for e in range(8):
+    rest, e = need & ELEMENT_NEEDS, 0
+    while rest:  # the elements in order, up to the last one needed: most costs need one element
         bit = 1 << e
         while (covered >> (3 * e) & 7) < (need >> (3 * e) & 7):
             b = -1
@@ -1340,6 +1347,8 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
             nd += 1
             gen += 2
             covered += min(2, (need >> (3 * e) & 7) - (covered >> (3 * e) & 7)) << (3 * e)  # counted up to the need
+        rest >>= 3
+        e += 1
     rem = total - gen
     used_bonus = 0
     if rem > 0:

@@ -31,7 +31,7 @@ from sim.cards.effects import (
     FE_CAST,
 )
 from sim.engine.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import randbelow
 from sim.games.fftcg.core import (
     AGGRO,
@@ -237,10 +237,10 @@ def beyond_cp(S, p, c):
     return st_ps(S)[p, P_HAS_CR] == 0 and st_cards(S)[p, c, K_COST] > st_scr(S)[4, CX_MAXCP]
 
 
-@engine_jit
+@inline_jit
 def payable(S, p, c, cost, req, in_hand):
     """Whether plan_pay would find a payment, from the context (exact for at most one required
-    element; several elements fall back to plan_pay)."""
+    element; several elements fall back to plan_pay). In can_cast's code (inline_jit)."""
     scr, ps = st_scr(S), st_ps(S)
     if cost <= 0:
         return True
@@ -498,11 +498,11 @@ def summon_worth(S, p, c):
     return False
 
 
-@engine_jit
+@inline_jit
 def curve_pays(S, p, c):
     """Curve finds a payment for hand card c that keeps its Forwards valued more than 1 CP above c (pick_discard):
     can_cast's cheaper test does not look at values, and a cast whose payment fails would end the Main Phase.
-    Asked after can_cast said yes (cast_candidates)."""
+    Asked after can_cast said yes, in cast_candidates' code (inline_jit)."""
     if st_ps(S)[p, P_POLICY] != CURVE:
         return True
     cost, req = cast_requirement(S, p, c)
@@ -511,17 +511,10 @@ def curve_pays(S, p, c):
     scr, n = st_scr(S), popcount(req)
     if n <= 1 and (req == 0 or scr[4, CX_BMASK] & req) and scr[4, CX_B] + st_ps(S)[p, P_BONUS] >= max(cost, n):
         return True
-    # no Forward in hand that the cap could keep: the capped plan is the uncapped one, which payable (exact, or
-    # plan_pay itself for several elements) already found in can_cast
-    if not forward_over_cap(S, p, c):
-        return True
-    return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
-
-
-@engine_jit
-def forward_over_cap(S, p, c):
-    """A hand Forward other than c that may be discarded for CP might be valued above pick_discard's cap for
-    casting c (card_value(c) + 10): curve values a Forward at 150 + worth at most (a dead one lower)."""
+    # no hand Forward other than c that may be discarded for CP and might be valued above pick_discard's cap for
+    # casting c (card_value(c) + 10; curve values a Forward at 150 + worth at most, a dead one lower): the capped
+    # plan is the uncapped one, which payable (exact, or plan_pay itself for several elements) already found in
+    # can_cast
     cards, ls = st_cards(S), st_ls(S)
     found, top = False, 0
     for k in range(st_ps(S)[p, P_HN]):
@@ -529,7 +522,9 @@ def forward_over_cap(S, p, c):
         if f != c and cards[p, f, K_TYPE] == FORWARD and (cards[p, f, K_ELEM] & LIGHT_DARK) == 0:
             top = max(top, cards[p, f, K_WORTH]) if found else cards[p, f, K_WORTH]
             found = True
-    return found and 150 + top > card_value(S, p, c) + 10
+    if not found or 150 + top <= card_value(S, p, c) + 10:
+        return True
+    return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
 
 
 @engine_jit
