@@ -578,7 +578,7 @@ def list_remove(S, p, which, count_col, c):
             return
 
 
-@engine_jit
+@inline_jit
 def index_field(S, p):
     """L_FWD / L_BKP: p's Forwards and Backups in field order (L_FIELD filtered), and P_NLD; rebuilt
     on every field change, so that a loop over one kind needs no type test and keeps the field's order."""
@@ -1530,7 +1530,7 @@ def legal_target(S, s, c, op, param, tmask, thash):
     return True  # dull, freeze, bounce: any character
 
 
-@engine_jit
+@inline_jit
 def target_score(S, s, c, op, amount, hs, hc):
     """Policy preference among legal targets (non-random policies): kill what can be killed, the
     strongest first; the battle hint (attacker/blocker) first when the effect decides the battle."""

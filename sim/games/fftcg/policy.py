@@ -202,7 +202,7 @@ def lb_face_down(S, p):
 CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP, CX_STORM, CX_STORM_C = range(9)
 
 
-@engine_jit
+@inline_jit
 def prepare_cast_context(S, p, keep):
     """Summaries of p's CP sources for can_cast: active Backups (a CP each) and their elements, hand cards that
     may be discarded for CP and their elements."""
@@ -424,7 +424,7 @@ def cast_score(S, p, c, phase):
     return 500 + cards[p, c, K_WORTH]
 
 
-@engine_jit
+@inline_jit
 def enters_last(S, p, c):
     """With PR_WAIT, character c's enter ability waits for a character p does not control yet (enter_waits)."""
     return st_cards(S)[p, c, K_TYPE] != SUMMON and has_trigger(S, p, c, TR_ENTER) and st_prm(S)[p, PR_WAIT] != 0 \
@@ -734,7 +734,7 @@ def best_blocker_power(S, q):
     return best
 
 
-@engine_jit
+@inline_jit
 def attack_safe(S, p, c, risk):
     """No opposing active Forward would win the fight: risk 0 none can break c; risk 1 none breaks c
     and survives (an even trade is fine); risk 2 always attack. First Strike (15.2.3): a side that has it
