@@ -875,7 +875,7 @@ def ex_self_lethal(S, p, c):
     return False
 
 
-@engine_jit
+@inline_jit
 def ex_hurts_self(S, p, c):
     """Card c's EX Burst would choose one of p's own characters for a harmful "choose 1 Forward" (no opposing one is
     legal: choose_target falls back to p's side), so p does not use it (11.10: an EX Burst may be used)."""

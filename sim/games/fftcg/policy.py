@@ -466,7 +466,7 @@ def summon_useful(S, p, c):
     return st_cards(S)[p, c, K_TYPE] != SUMMON or card_useful(S, p, c, TR_CAST, -1, -1)
 
 
-@engine_jit
+@inline_jit
 def summon_wanted(S, p, c):
     """summon_useful and summon_worth. With PR_TRADE > 0, summon_worth passes a Summon only for a cast effect that
     is useful, so it answers alone and the cast effects are looked at once."""
@@ -527,7 +527,7 @@ def curve_pays(S, p, c):
     return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
 
 
-@engine_jit
+@inline_jit
 def cast_candidates(S, p, phase, keep):
     """choose_main's casts: (best action, its score, n); random lists every castable card in scr[3][:n]. The other
     policies score the hand in scr[3] and cast the card with the highest score > 0 (hand order on ties) that can be
@@ -637,7 +637,7 @@ def choose_main(S, p, phase, settled):
     return best // 65536, (best % 65536) // 16, best % 16
 
 
-@engine_jit
+@inline_jit
 def choose_instant(S, p, attacking, hs, hc):
     """An instant-speed cast in a battle window (9.3.1.6, 15.2.5), or -1. `attacking`: p is the turn
     player (after the block: remove the blocker hs/hc); else p defends (after the attack declaration:
@@ -919,7 +919,7 @@ def party_safe(S, p, n, risk):
     return True
 
 
-@engine_jit
+@inline_jit
 def safe_party(S, p, risk):
     """The strongest party (15.1.1.9.2) that is party_safe; its size, with the party in scr[2], or 0."""
     ps, ls, scr = st_ps(S), st_ls(S), st_scr(S)
