@@ -26,7 +26,6 @@ def test_curve_pays_answers_as_the_capped_dry_plan(other, over_cap):
         put(v, 0, c, K.Z_HAND)
     P.prepare_cast_context(S, 0, K.hand_reserve(S, 0))
     assert P.can_cast(S, 0, 0, False)  # payable: the uncapped plan exists
-    assert P.forward_over_cap(S, 0, 0) == over_cap
     assert P.curve_pays(S, 0, 0) == (K.plan_pay(S, 0, 2, FIRE, 0, -1, K.hand_reserve(S, 0), True)[0] >= 0)
     assert P.curve_pays(S, 0, 0) != over_cap
 

@@ -50,3 +50,11 @@ def engine_jit(fn: Callable[..., Any]) -> Dispatcher:
 
     dispatcher.get_call_template = get_call_template
     return dispatcher
+
+
+def inline_jit(fn: Callable[..., Any]) -> Dispatcher:
+    """njit(cache=True, inline="always"): numba puts the function's code into each compiled caller, so no call is
+    made (LLVM leaves most engine helpers as calls, each some 30-40 instructions of saved registers, argument moves
+    and stack slots) and the function is not compiled on its own for them. For small helpers with one or two
+    callers: each call site types and optimises the code again."""
+    return njit(cache=True, inline="always")(fn)

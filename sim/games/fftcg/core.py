@@ -127,7 +127,7 @@ from sim.engine.compiled import (
     K_TRIGS,
     K_TYPE,
 )
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import move_block_to_bottom, pointer_intrinsic, randbelow, shuffle
 from sim.engine.results import (
     DRAW,
@@ -583,7 +583,7 @@ def list_remove(S, p, which, count_col, c):
             return
 
 
-@engine_jit
+@inline_jit
 def index_field(S, p):
     """L_FWD / L_BKP: p's Forwards and Backups in field order (L_FIELD filtered), and P_NLD; rebuilt
     on every field change, so that a loop over one kind needs no type test and keeps the field's order."""
@@ -880,7 +880,7 @@ def ex_self_lethal(S, p, c):
     return False
 
 
-@engine_jit
+@inline_jit
 def ex_hurts_self(S, p, c):
     """Card c's EX Burst would choose one of p's own characters for a harmful "choose 1 Forward" (no opposing one is
     legal: choose_target falls back to p's side), so p does not use it (11.10: an EX Burst may be used)."""
@@ -1190,12 +1190,14 @@ def can_discard_for_cp(S, p, c):
 
 
 NO_VALUE = -(1 << 30)  # scr[3] during a payment: card value not computed yet
+ELEMENT_NEEDS = (1 << 24) - 1  # a cost's element CP (cost_needs): 3 bits for each of the 8 elements
 
 
-@engine_jit
+@inline_jit
 def pick_discard(S, p, bit, excl, nd, keep, dry):
     """The hand card to discard for 2 CP of an element in `bit` (lowest value), or -1.
-    Respects the policy's hand reserve `keep` (cards left after this payment)."""
+    Respects the policy's hand reserve `keep` (cards left after this payment). In plan_pay's code (inline_jit):
+    the call cost more than most of its scans."""
     cards, ps, ls, scr = st_cards(S), st_ps(S), st_ls(S), st_scr(S)
     hn = ps[p, P_HN]
     left = hn - nd - 1 - (1 if excl >= 0 else 0)
@@ -1239,22 +1241,26 @@ def pick_discard(S, p, bit, excl, nd, keep, dry):
     return best
 
 
-@engine_jit
+@inline_jit
 def cost_needs(cost, req):
     """(CP to pay, the CP of each element it must include: 3 bits per element, ELEMENTS order, their sum and how many
     elements) of a cost: an ability's cost as the importer packs it in E_COST ("《雷》《雷》《1》": 3 CP, 2 of them
     Lightning; paid exactly as printed, 11.6.2), or a card's cost with its element mask req (at least 1 CP of each of
-    its elements, 11.4.6)."""
+    its elements, 11.4.6). In its callers' code (inline_jit)."""
     need = cost >> COST_ELEM_SHIFT
-    if need == 0:
+    n, kinds = 0, 0
+    if need == 0:  # a card's cost: 1 CP of each element of req
         for e in range(8):
             if req >> e & 1:
                 need |= 1 << (3 * e)
-    n, kinds = 0, 0
-    for e in range(8):
-        w = need >> (3 * e) & 7
+                n += 1
+        return cost & COST_CP, need, n, n
+    rest = need & ELEMENT_NEEDS
+    while rest:
+        w = rest & 7
         n += w
         kinds += 1 if w else 0
+        rest >>= 3
     return cost & COST_CP, need, n, kinds
 
 
@@ -1314,7 +1320,8 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
             scr[3, k] = NO_VALUE
     covered = 0  # CP of each element the chosen sources give (need's packing)
     one = st_opt(S)[O_MULTI_BACKUP_ONE]
-    for e in range(8):
+    rest, e = need & ELEMENT_NEEDS, 0
+    while rest:  # the elements in order, up to the last one needed: most costs need one element
         bit = 1 << e
         while (covered >> (3 * e) & 7) < (need >> (3 * e) & 7):
             b = -1
@@ -1345,6 +1352,8 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
             nd += 1
             gen += 2
             covered += min(2, (need >> (3 * e) & 7) - (covered >> (3 * e) & 7)) << (3 * e)  # counted up to the need
+        rest >>= 3
+        e += 1
     rem = total - gen
     used_bonus = 0
     if rem > 0:
@@ -1526,7 +1535,7 @@ def legal_target(S, s, c, op, param, tmask, thash):
     return True  # dull, freeze, bounce: any character
 
 
-@engine_jit
+@inline_jit
 def target_score(S, s, c, op, amount, hs, hc):
     """Policy preference among legal targets (non-random policies): kill what can be killed, the
     strongest first; the battle hint (attacker/blocker) first when the effect decides the battle."""

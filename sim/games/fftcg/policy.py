@@ -32,7 +32,7 @@ from sim.cards.effects import (
     FE_CAST,
 )
 from sim.engine.compiled import K_COST, K_ELEM, K_NEFF, K_TYPE
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import randbelow
 from sim.games.fftcg.core import (
     AGGRO,
@@ -211,7 +211,7 @@ def lb_face_down(S, p):
 CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP, CX_STORM, CX_STORM_C = range(9)
 
 
-@engine_jit
+@inline_jit
 def prepare_cast_context(S, p, keep):
     """Summaries of p's CP sources for can_cast: active Backups (a CP each) and their elements, hand cards that
     may be discarded for CP and their elements."""
@@ -246,10 +246,10 @@ def beyond_cp(S, p, c):
     return st_ps(S)[p, P_HAS_CR] == 0 and st_cards(S)[p, c, K_COST] > st_scr(S)[4, CX_MAXCP]
 
 
-@engine_jit
+@inline_jit
 def payable(S, p, c, cost, req, in_hand):
     """Whether plan_pay would find a payment, from the context (exact for at most one required
-    element; several elements fall back to plan_pay)."""
+    element; several elements fall back to plan_pay). In can_cast's code (inline_jit)."""
     scr, ps = st_scr(S), st_ps(S)
     if cost <= 0:
         return True
@@ -437,7 +437,7 @@ def cast_score(S, p, c, phase):
     return 500 + cards[p, c, K_WORTH]
 
 
-@engine_jit
+@inline_jit
 def enters_last(S, p, c):
     """With PR_WAIT, character c's enter ability waits for a character p does not control yet (enter_waits)."""
     return st_cards(S)[p, c, K_TYPE] != SUMMON and has_trigger(S, p, c, TR_ENTER) and st_prm(S)[p, PR_WAIT] != 0 \
@@ -479,7 +479,7 @@ def summon_useful(S, p, c):
     return st_cards(S)[p, c, K_TYPE] != SUMMON or card_useful(S, p, c, TR_CAST, -1, -1)
 
 
-@engine_jit
+@inline_jit
 def summon_wanted(S, p, c):
     """summon_useful and summon_worth. With PR_TRADE > 0, summon_worth passes a Summon only for a cast effect that
     is useful, so it answers alone and the cast effects are looked at once."""
@@ -511,11 +511,11 @@ def summon_worth(S, p, c):
     return False
 
 
-@engine_jit
+@inline_jit
 def curve_pays(S, p, c):
     """Curve finds a payment for hand card c that keeps its Forwards valued more than 1 CP above c (pick_discard):
     can_cast's cheaper test does not look at values, and a cast whose payment fails would end the Main Phase.
-    Asked after can_cast said yes (cast_candidates)."""
+    Asked after can_cast said yes, in cast_candidates' code (inline_jit)."""
     if st_ps(S)[p, P_POLICY] != CURVE:
         return True
     cost, req = cast_requirement(S, p, c)
@@ -524,17 +524,10 @@ def curve_pays(S, p, c):
     scr, n = st_scr(S), popcount(req)
     if n <= 1 and (req == 0 or scr[4, CX_BMASK] & req) and scr[4, CX_B] + st_ps(S)[p, P_BONUS] >= max(cost, n):
         return True
-    # no Forward in hand that the cap could keep: the capped plan is the uncapped one, which payable (exact, or
-    # plan_pay itself for several elements) already found in can_cast
-    if not forward_over_cap(S, p, c):
-        return True
-    return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
-
-
-@engine_jit
-def forward_over_cap(S, p, c):
-    """A hand Forward other than c that may be discarded for CP might be valued above pick_discard's cap for
-    casting c (card_value(c) + 10): curve values a Forward at 150 + worth at most (a dead one lower)."""
+    # no hand Forward other than c that may be discarded for CP and might be valued above pick_discard's cap for
+    # casting c (card_value(c) + 10; curve values a Forward at 150 + worth at most, a dead one lower): the capped
+    # plan is the uncapped one, which payable (exact, or plan_pay itself for several elements) already found in
+    # can_cast
     cards, ls = st_cards(S), st_ls(S)
     found, top = False, 0
     for k in range(st_ps(S)[p, P_HN]):
@@ -542,10 +535,12 @@ def forward_over_cap(S, p, c):
         if f != c and cards[p, f, K_TYPE] == FORWARD and (cards[p, f, K_ELEM] & LIGHT_DARK) == 0:
             top = max(top, cards[p, f, K_WORTH]) if found else cards[p, f, K_WORTH]
             found = True
-    return found and 150 + top > card_value(S, p, c) + 10
+    if not found or 150 + top <= card_value(S, p, c) + 10:
+        return True
+    return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
 
 
-@engine_jit
+@inline_jit
 def cast_candidates(S, p, phase, keep):
     """choose_main's casts: (best action, its score, n); random lists every castable card in scr[3][:n]. The other
     policies score the hand in scr[3] and cast the card with the highest score > 0 (hand order on ties) that can be
@@ -655,7 +650,7 @@ def choose_main(S, p, phase, settled):
     return best // 65536, (best % 65536) // 16, best % 16
 
 
-@engine_jit
+@inline_jit
 def choose_instant(S, p, attacking, hs, hc):
     """An instant-speed choice in a battle window (9.3.1.6-7, 15.2.5), or -1. `attacking`: p is the turn
     player (after the block: remove the blocker hs/hc); else p defends: after the attack declaration (hc >= 0: remove
@@ -768,7 +763,7 @@ def best_blocker_power(S, q):
     return best
 
 
-@engine_jit
+@inline_jit
 def attack_safe(S, p, c, risk):
     """No opposing active Forward would win the fight: risk 0 none can break c; risk 1 none breaks c
     and survives (an even trade is fine); risk 2 always attack. First Strike (15.2.3): a side that has it
@@ -969,7 +964,7 @@ def party_safe(S, p, n, risk):
     return True
 
 
-@engine_jit
+@inline_jit
 def safe_party(S, p, risk):
     """The strongest party (15.1.1.9.2) that is party_safe; its size, with the party in scr[2], or 0."""
     ps, ls, scr = st_ps(S), st_ls(S), st_scr(S)
