@@ -5,7 +5,7 @@ The policies (policy.py) choose; these functions carry the choice out under the 
 
 
 from sim.engine.compiled import K_COST
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.results import T_AVAILABLE
 from sim.games.coj.activated import activate
 from sim.games.coj.effects import (
@@ -115,7 +115,6 @@ from sim.games.coj.rules import (
     draw,
     find_unit,
     init_unit,
-    inline_jit,
     joker_row,
     lp_loss,
     overclock,

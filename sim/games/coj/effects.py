@@ -19,7 +19,7 @@ from sim.cards.effects import (
     E_TRIGGER,
 )
 from sim.engine.compiled import K_COST, K_ELEM, K_JOB2H, K_JOBH, K_TYPE
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import SUB_POLICY0, randbelow
 from sim.games.coj.rules import (
     CAUSE_BATTLE,
@@ -178,7 +178,6 @@ from sim.games.coj.rules import (
     find_unit,
     has_colour_unit,
     has_trigger,
-    inline_jit,
     kw,
     lp_loss,
     oc_watched,

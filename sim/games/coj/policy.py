@@ -19,7 +19,7 @@ intercepts, use each unit's 【起動】 ability once it can act (after the play
 
 
 from sim.engine.compiled import K_BP1, K_COST, K_ELEM, K_KW, K_NAME, K_TYPE
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import SUB_POLICY0, randbelow
 from sim.games.coj.activated import any_activatable, can_activate
 from sim.games.coj.effects import (
@@ -83,7 +83,6 @@ from sim.games.coj.rules import (
     U_RESTR,
     ZONE_MAX,
     entry_cost,
-    inline_jit,
     joker_row,
     reducer_colours,
     rng,

@@ -29,7 +29,7 @@ No recursion (numba cache): an effect that destroys a unit only queues it (`dest
 """
 
 import numpy as np
-from numba import carray, njit
+from numba import carray
 from numba.core import types
 
 from sim.cards.effects import (
@@ -68,7 +68,7 @@ from sim.engine.compiled import (
     K_TRIGS,
     K_TYPE,
 )
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import address, pointer_intrinsic
 from sim.engine.opening import deal
 from sim.engine.results import C_DRAWN, C_PLAYED, T_NCOLS
@@ -295,13 +295,6 @@ assert len(OPTION_SPECS) <= NOPT
  O_OVERDRIVE_LEVEL, O_INDOMITABLE_ALL, O_IMMORTAL_WEAKEN, O_ATTACK_BAN_LIFTED, O_RETREAT_DESTROY,
  O_REMOVED_ATTACKER, O_TRIGGER_CP, O_PRIORITY_ALT, O_GAUGE_MAX, O_GAIN_TURN, O_GAIN_LP, O_GAIN_ATTACK_LP,
  O_GAUGE_COST, O_GAUGE_SMALL, O_GAUGE_MEDIUM, O_GAUGE_LARGE) = (G_OPT + i for i in range(len(OPTION_SPECS)))
-
-
-# numba puts an inline_jit function's code into each caller (inline="always"), so the caller makes no call: LLVM
-# left these as calls, each about 30 instructions of saved registers, argument moves and stack slots. Used for
-# gates (a cheap check whose common outcome is "nothing to do", in front of the function that does the work) and
-# for hot functions with one or two callers.
-inline_jit = njit(cache=True, inline="always")
 
 
 # ---------------------------------------------------------------- state
