@@ -13,6 +13,7 @@ a plan has drifted from what the engine compiles.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -134,4 +135,10 @@ def _dump(plans: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("targets", nargs="*", metavar="TARGET", help=f"{', '.join(TARGETS)} (default all)")
+    targets = ap.parse_args().targets
+    for t in targets:
+        if t not in TARGETS:
+            ap.error(f"no compile plan for {t!r} (targets: {', '.join(TARGETS)})")
+    main(targets)
