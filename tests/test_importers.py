@@ -235,11 +235,12 @@ def E(trigger: str, op: str, amount: int = 0, target: str = "none", param: int =
      [E("static", "cast_if", 0, "self", cond=cond_code(COND_OWN, 1, 1), cond_param=text_hash("XIV"))]),
     ("《ダル》: The Forwards you control can form a party with Forwards of any Element this turn.", "backup",
      [E("action", "party_any", 0, "own_player", 0, 0, True)]),
-    # one action ability with two effects (the second chained to the first) used once per turn
+    # one action ability with two effects (the second chained to the first) used once per turn, only in its
+    # controller's turn (so never in the opponent's after-battle window, 9.3.1.7)
     ("《1》: Choose 1 Forward. Deal it 1000 damage. Draw 1 card. You can only use this ability during your turn and"
      " only once per turn.", "backup",
-     [E("action", "damage", 1000, "any_character", 0, 1, once=True, tmask=1 | COND_OTHER),
-      E("action", "draw", 1, "own_player", 0, 1, chain=True, once=True)]),
+     [E("action", "damage", 1000, "any_character", 0, 1, once=True, my_turn=True, tmask=1 | COND_OTHER),
+      E("action", "draw", 1, "own_player", 0, 1, chain=True, once=True, my_turn=True)]),
 ])
 def test_fftcg_templates(text: str, ctype: str, effects: list[Effect]) -> None:
     parsed = parse_fftcg_text(text, "Ward", ctype)

@@ -45,10 +45,11 @@ def test_ex_burst_limit_break_and_skips() -> None:
     cards = info.unique()
     assert len(cards) == 3853 - 7
     assert sum("EX BURST" in c.text for c in cards) == 465
-    # the engine plays 382 of them: a character whose marked line is not modelled keeps no EX flag, so the
+    # the engine plays 374 of them: a character whose marked line is not modelled keeps no EX flag, so the
     # engine's fallback for text-less cards (its enter effects, 11.10.3) cannot stand in for it (377 until the
-    # three-name searches were read on 2026-11-27: Gaius 9-007H's is his EX Burst)
-    assert sum(c.ex_burst for c in cards) == 382
+    # three-name searches were read on 2026-11-27: Gaius 9-007H's is his EX Burst; 382 until "gain 《C》", a Crystal,
+    # stopped being read as CP on 2026-11-28: eight EX Bursts, such as Kefka 15-071H's, do only that)
+    assert sum(c.ex_burst for c in cards) == 374
     assert info.cards["9-007H"].ex_burst and "EX BURST" in info.cards["9-007H"].text
     assert info.skipped == {"type crystal": ("C-007", "C-001", "C-002", "C-003", "C-004", "C-005", "C-006")}
     assert info.cards["22-113L"].lb_cost == 3
