@@ -541,6 +541,16 @@ def curve_pays(S, p, c):
 
 
 @inline_jit
+def hand_score(S, p, c, phase, by_worth):
+    """cast_candidates' score of card c: cast_score's; with by_worth (curve without a storm card) the same answer read
+    without the call: worth_score, or 1 when its enter ability waits (has_trigger first: a call of enters_last per
+    card cost more than the scores)."""
+    if not by_worth:
+        return cast_score(S, p, c, phase)
+    return 1 if has_trigger(S, p, c, TR_ENTER) and enters_last(S, p, c) else worth_score(S, p, c)
+
+
+@inline_jit
 def cast_candidates(S, p, phase, keep):
     """choose_main's casts: (best action, its score, n); random lists every castable card in scr[3][:n]. The other
     policies score the hand in scr[3] and cast the card with the highest score > 0 (hand order on ties) that can be
@@ -563,12 +573,7 @@ def cast_candidates(S, p, phase, keep):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
             continue
-        if beyond_cp(S, p, c):
-            scr[3, k] = 0
-        elif by_worth:  # has_trigger first: a call of enters_last per card cost more than the scores
-            scr[3, k] = 1 if has_trigger(S, p, c, TR_ENTER) and enters_last(S, p, c) else worth_score(S, p, c)
-        else:
-            scr[3, k] = cast_score(S, p, c, phase)
+        scr[3, k] = 0 if beyond_cp(S, p, c) else hand_score(S, p, c, phase, by_worth)
         if scr[3, k] > vb:
             kb, vb = k, scr[3, k]
     # castability and usefulness are checked best first, only until one card passes
@@ -597,13 +602,7 @@ def cast_candidates(S, p, phase, keep):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
         else:
-            # an LB card costs no draw: cast it when it fits; scored as a hand card is
-            if not by_worth:
-                v = cast_score(S, p, c, phase) + 50
-            elif has_trigger(S, p, c, TR_ENTER) and enters_last(S, p, c):
-                v = 51
-            else:
-                v = worth_score(S, p, c) + 50
+            v = hand_score(S, p, c, phase, by_worth) + 50  # an LB card costs no draw: cast it when it fits
             if v > best_v and can_cast(S, p, c, False):
                 if not summon_wanted(S, p, c):
                     v = 50  # a useless Summon scores 0 (+ 50)
