@@ -14,7 +14,7 @@ import polars as pl
 import pytest
 
 pytest.importorskip("fastapi")
-httpx = pytest.importorskip("httpx")
+httpx2 = pytest.importorskip("httpx2")
 
 from tests.service_helpers import EXAMPLE_POOL, ROOT, example_toml, wait_done  # noqa: E402
 
@@ -28,18 +28,18 @@ def free_port() -> int:
 
 
 def start(data: Path, port: int, pools: tuple[str, ...] = (f"fftcg-example={EXAMPLE_POOL}",)
-          ) -> tuple[subprocess.Popen, httpx.Client]:
+          ) -> tuple[subprocess.Popen, httpx2.Client]:
     """`tcgsim serve` in its own process group (so a test can kill it and its workers at once)."""
     flags = [arg for pool in pools for arg in ("--pool", pool)]
     proc = subprocess.Popen([sys.executable, "-m", "sim.cli.app", "serve", "--port", str(port), "--data", str(data),
                              *flags], cwd=ROOT, start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
-    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
+    client = httpx2.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
     for _ in range(600):
         try:
             client.get("/api/pools").raise_for_status()
             return proc, client
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             time.sleep(0.2)
     proc.kill()
     raise AssertionError("the server did not start")

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 DECK = Path(__file__).resolve().parents[2] / "decks" / "fftcg" / "aggro.toml"
 
@@ -21,7 +21,7 @@ DECK = Path(__file__).resolve().parents[2] / "decks" / "fftcg" / "aggro.toml"
 def client(url: str, deck: str, index: int, jobs: int, latencies: list[float], ended: list[dict[str, Any]],
            token: str | None) -> None:
     headers = {"X-TCGSim-Token": token} if token else {}
-    with httpx.Client(base_url=url, headers=headers, timeout=60) as http:
+    with httpx2.Client(base_url=url, headers=headers, timeout=60) as http:
         ids = []
         for j in range(jobs):
             body = ({"kind": "odds", "deck": deck, "wants": ["1+ type=forward cost<=2"], "turns": 2,
@@ -47,7 +47,7 @@ def client(url: str, deck: str, index: int, jobs: int, latencies: list[float], e
 
 def run_load(url: str, clients: int = 20, jobs_per_client: int = 2, token: str | None = None) -> dict[str, Any]:
     headers = {"X-TCGSim-Token": token} if token else {}
-    deck = httpx.post(f"{url}/api/decks", headers=headers, timeout=60,
+    deck = httpx2.post(f"{url}/api/decks", headers=headers, timeout=60,
                       json={"pool": "fftcg-example",  # the service chooses pools by name
                             "toml": "\n".join(ln for ln in DECK.read_text().splitlines() if not ln.startswith("pool"))})
     deck.raise_for_status()
