@@ -126,3 +126,24 @@ def test_rule_8_2_1_4_redraw_counts_the_cards_the_deck_asks_for():
     v["prm"][0, K.PR_MULL] = -22  # and up to 2 asked-for cards
     assert P.wants_mulligan(S, 0)
     assert np.count_nonzero(a.cards[:a.n_main, K.K_ASKED]) >= 12
+
+
+@pytest.mark.skipif(not AVALANCHE.is_file(), reason="shared FFTCG data not present")
+@pytest.mark.parametrize("policy", [K.AGGRO, K.CURVE, K.CONTROL])
+def test_rule_8_2_1_4_default_rule_keeps_operatives_and_redraws_without_them(policy):
+    # the shipped parameters (PR_MULL -31): an early play counts up to 1, asked-for cards up to 3; the Avalanche
+    # redraw expects about 1 + 2.1 after three cheap Operatives (which score 1 + 3: kept) and 1 + 2.3 after five cheap
+    # characters that no card asks for (1 + 0: redrawn)
+    deck = load_deck(AVALANCHE, DATA / "cards_fftcgsim_square_api.json")
+    a, b = F.compile_matchup(deck, deck)
+    S = F.new_state(a, b, policy, policy)
+    v = F.views(S)
+    assert v["prm"][0, K.PR_MULL] == F.DEFAULT_PARAMS[policy][K.PR_MULL] == -31
+    cheap = [i for i in range(a.n_main) if a.cards[i, K.K_TYPE] != K.SUMMON and a.cards[i, K.K_COST] <= 3]
+    asked = [i for i in cheap if a.cards[i, K.K_ASKED]]
+    plain = [i for i in cheap if not a.cards[i, K.K_ASKED]]
+    summons = [i for i in range(a.n_main) if a.cards[i, K.K_TYPE] == K.SUMMON]
+    deal(v, 0, asked[:3] + summons[:2])
+    assert not P.wants_mulligan(S, 0)
+    deal(v, 0, plain[:5])
+    assert P.wants_mulligan(S, 0)
