@@ -152,8 +152,9 @@ def test_rule_8_2_1_4_mulligan_puts_the_hand_on_the_bottom():
     fwd = card("F", power=5000)
     deck = Deck("fftcg", "t", Path("t"), {"main": [(fwd, 50)]})
     a, b = F.compile_matchup(deck, deck)
-    keep = F.new_state(a, b, K.AGGRO, K.AGGRO, seed=7)  # 2+ cheap Forwards: keeps
-    mull = F.new_state(a, b, K.CONTROL, K.CONTROL, seed=7)  # no Backup: mulligans
+    keep = F.new_state(a, b, K.AGGRO, K.AGGRO, seed=7)  # a cheap character: no redraw scores more, keeps
+    mull = F.new_state(a, b, K.CONTROL, K.CONTROL, seed=7)
+    F.views(mull)["prm"][:, K.PR_MULL] = 1  # the count rule: no Backup, mulligans
     F.setup(keep, 0)
     F.setup(mull, 0)
     vk, vm = F.views(keep), F.views(mull)

@@ -111,6 +111,7 @@ from sim.cards.effects import (
 )
 from sim.engine.compiled import (
     K_BP1,
+    K_BP2,
     K_CATH,
     K_COST,
     K_ELEM,
@@ -143,6 +144,7 @@ FORWARD, BACKUP, SUMMON, MONSTER = 0, 1, 2, 3
 LIGHT_DARK = (1 << 6) | (1 << 7)  # rule 7.7.5 / 11.4.6.3
 # FFTCG cards have no BP: the column holds what a card is worth to the policies (sim.games.fftcg.worth), tenths of CP
 K_WORTH = K_BP1
+K_ASKED = K_BP2  # 1: another card of the deck asks for this one (sim.games.fftcg.opening; the mulligan)
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # section 15.2; bit i of K_KW
 KW_HASTE, KW_BRAVE, KW_FIRST_STRIKE, KW_BACK_ATTACK = 1, 2, 4, 8
 KW_NO_BLOCK, KW_NO_ATTACK = 16, 32  # restrictions until end of turn, kept with the keyword bits (S_KW_EOT)
@@ -245,7 +247,8 @@ TG_PARTY = TARGETS.index("party")
 # ---- policies -------------------------------------------------------------------------------------
 RANDOM, AGGRO, CURVE, CONTROL, SEARCH = 0, 1, 2, 3, 4  # SEARCH plays as CURVE wherever it does not search
 # policy parameters (prm[p, PR_*]); defaults per policy in fftcg.DEFAULT_PARAMS
-PR_MULL = 0  # mulligan when fewer than this many "keepers" are in the opening hand
+PR_MULL = 0  # >= 0: mulligan with fewer "keepers" in the opening hand; < 0: the redraw rule, its digits the caps
+#              of each kind of card (policy.redraw_better)
 PR_CHUMP_AT = 1  # block even at a loss once own damage >= this
 PR_RESERVE = 2  # never discard for CP below this many cards left in hand
 PR_RISK = 3  # attacks: 0 only if no blocker can break it, 1 also even trades, 2 always

@@ -53,8 +53,7 @@ Policies (full text in docs/policies_fftcg.md):
   Summons, expensive Forwards last; casts Forwards first (Haste, then power), Backups while < 4,
   removal Summons; attacks with every eligible Forward (biggest first), forms a same-element party
   when one blocker would break each attacker alone; blocks only to break the attacker and survive, or
-  when at >= 6 damage; after a block, uses removal on the blocker. Mulligans with < 2 Forwards of
-  cost <= 3.
+  when at >= 6 damage; after a block, uses removal on the blocker. Mulligans as curve.
 - curve: pays with Backups first, then discards the cheapest cards (Summons and cheap Forwards, Backups
   last); casts the most expensive castable card, again and again (a card whose lines are not all modelled counts
   at its worth, sim.games.fftcg.worth: its body and its modelled lines' share of its cost; a character whose enter ability asks for a
@@ -62,13 +61,14 @@ Policies (full text in docs/policies_fftcg.md):
   card in hand that gets cheaper per card cast this turn, the cards costing <= 2 first while it stays
   affordable, then it), a removal Summon only on a target of cost >= its own - 1; attacks when no blocker
   would break the attacker and survive (at >= 5 opponent damage: also even trades); blocks to survive, to trade with
-  a costlier attacker, or at >= 6 damage; answers attacks with removal at >= 4 damage. Mulligans
-  with no character of cost <= 3.
+  a costlier attacker, or at >= 6 damage; answers attacks with removal at >= 4 damage. Mulligans when
+  the five cards it would draw are expected to score more than the hand: its characters of cost <= 3 up to 1,
+  plus the cards other cards of the deck ask for up to 3 (policy.redraw_better, sim.games.fftcg.opening).
 - control: pays with Backups first and never discards below 2 cards in hand, discarding cheap
   Forwards first (by worth, as curve) and keeping Backups and removal; casts Backups to 5, then characters, holds removal
   Summons for the opponent's attacks (kills the attacker at instant speed) and casts a Back Attack
   Forward to block; attacks only when no active opposing Forward could break the attacker; blocks to
-  survive or trade, or at >= 4 damage. Mulligans with no Backup.
+  survive or trade, or at >= 4 damage. Mulligans as curve.
 - search (`search`, `search:N` for N rollouts per decision, `search:N:D` for rollouts D opponent turns deep;
   search.py): determinised Monte Carlo over its own main-phase actions, attack declarations and blocks, with
   curve rollouts cut after the opponent's next turn and scored by a fitted win-probability model, the budget
@@ -162,6 +162,7 @@ from sim.games.fftcg.core import (
     HT_SUMMON,
     HT_TAUNT,
     HT_TURN_END,
+    K_ASKED,
     K_WORTH,
     KEYWORDS,
     L_BKP,
@@ -272,6 +273,7 @@ from sim.games.fftcg.core import (
     st_rng,
     static_bonus_op,
 )
+from sim.games.fftcg.opening import asked_for
 from sim.games.fftcg.policy import (
     wants_mulligan,
 )
@@ -363,9 +365,9 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
 # (core); the search policy plays curve's wherever it does not search, and adds PR_BUDGET.
 DEFAULT_PARAMS: dict[int, tuple[int, ...]] = {
     RANDOM: (0, 0, 0, 2, 0, 0, 0, 0, 0),
-    AGGRO: (2, 6, 0, 2, 0, 5, 0, 1, 1),
-    CURVE: (1, 6, 0, 1, 2, 5, 1, 1, 1),
-    CONTROL: (1, 4, 2, 0, 0, 5, 1, 1, 1),
+    AGGRO: (-31, 6, 0, 2, 0, 5, 0, 1, 1),
+    CURVE: (-31, 6, 0, 1, 2, 5, 1, 1, 1),
+    CONTROL: (-31, 4, 2, 0, 0, 5, 1, 1, 1),
 }
 
 
@@ -671,8 +673,8 @@ def _normalise(card):
 
 
 def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
-    """Compile both decks with shared name ids (uniqueness is by name, 7.7.3) and each card's worth to the
-    policies (sim.games.fftcg.worth)."""
+    """Compile both decks with shared name ids (uniqueness is by name, 7.7.3), each card's worth to the
+    policies (sim.games.fftcg.worth) and whether the deck's abilities ask for it (sim.games.fftcg.opening)."""
     name_ids: dict[str, int] = {}
     out = []
     for deck in (deck_a, deck_b):
@@ -687,6 +689,7 @@ def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
                              "(a main deck has 50, rule 8.1.1.1, and an LB deck at most 8, 15.2.8.1)")
         cd = compile_cards(GAME, deck.name, main + lb, KEYWORDS, name_ids)
         cd.cards[:, K_WORTH] = [card_worth(c) for c in main + lb]
+        cd.cards[:, K_ASKED] = asked_for(cd.cards, cd.effects)
         out.append(FFTCGDeck(cd.game, cd.name, cd.cards, cd.effects, cd.codes, cd.names, n_main=len(main)))
     return out[0], out[1]
 

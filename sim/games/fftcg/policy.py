@@ -14,6 +14,7 @@ The policies (documented in sim/games/fftcg/engine.py and docs/policies_fftcg.md
 Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 2 activate).
 """
 
+import numpy as np
 
 from sim.cards.effects import (
     ACT_MY_TURN,
@@ -41,6 +42,7 @@ from sim.games.fftcg.core import (
     CURVE,
     FORWARD,
     HT_PARTY,
+    K_ASKED,
     K_WORTH,
     KW_BACK_ATTACK,
     KW_FIRST_STRIKE,
@@ -364,12 +366,16 @@ def card_useful(S, p, c, trig, hs, hc):
 # ---- mulligan (8.2.1.4) ------------------------------------------------------------------------------------
 @engine_jit
 def wants_mulligan(S, p):
-    """random: a coin. aggro: fewer than PR_MULL Forwards of cost <= 3. curve: fewer than PR_MULL
-    characters of cost <= 3. control: fewer than PR_MULL Backups."""
+    """random: a coin. With PR_MULL < 0 (any other policy): when the five cards a mulligan draws are expected to
+    make a better hand (redraw_better). Else aggro: fewer than PR_MULL Forwards of cost <= 3; curve: fewer than
+    PR_MULL characters of cost <= 3; control: fewer than PR_MULL Backups."""
     cards, ps, ls = st_cards(S), st_ps(S), st_ls(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
         return randbelow(rng(S, p), 2) == 1
+    need = st_prm(S)[p, PR_MULL]
+    if need < 0:
+        return redraw_better(S, p, -need)
     keepers = 0
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
@@ -380,7 +386,51 @@ def wants_mulligan(S, p):
             keepers += 1
         elif pol == CONTROL and t == BACKUP:
             keepers += 1
-    return keepers < st_prm(S)[p, PR_MULL]
+    return keepers < need
+
+
+@inline_jit
+def choose(a, b):
+    """The binomial coefficient C(a, b) as a float (0 when b < 0 or b > a)."""
+    c = 1.0 if 0 <= b <= a else 0.0
+    for i in range(max(b, 0) if b <= a else 0):
+        c *= (a - i) / (i + 1)
+    return c
+
+
+@inline_jit
+def expected_capped(rest, k, n, cap):
+    """E[min(X, cap)] for X the cards of a kind among n drawn from rest cards, k of them of that kind
+    (hypergeometric): cap less (cap - x) P(X = x) for each x < cap."""
+    e = float(cap)
+    for x in range(min(cap, n + 1)):
+        e -= (cap - x) * choose(k, x) * choose(rest - k, n - x) / choose(rest, n)
+    return e
+
+
+@engine_jit
+def redraw_better(S, p, caps):
+    """The mulligan's five cards, drawn from the main deck without the hand (its cards go to the bottom), are
+    expected to score more than the hand. A hand scores, for each kind of card, the number of its cards of that kind
+    up to that kind's digit of `caps` (0: the kind does not count): units, characters of cost <= 3 (early plays);
+    tens, cards another card of the deck asks for (K_ASKED, sim.games.fftcg.opening: Operatives for Cloud 15-139S);
+    hundreds, Backups."""
+    cards, cs, ps = st_cards(S), st_cs(S), st_ps(S)
+    held, total = np.zeros(3, np.int64), np.zeros(3, np.int64)
+    for i in range(ps[p, P_NMAIN]):
+        t = cards[p, i, K_TYPE]
+        for b in range(3):
+            if t != SUMMON and cards[p, i, K_COST] <= 3 if b == 0 else cards[p, i, K_ASKED] != 0 if b == 1 \
+                    else t == BACKUP:
+                total[b] += 1
+                held[b] += cs[p, S_ZONE, i] == Z_HAND
+    h = ps[p, P_HN]
+    score, expected = 0, 0.0
+    for b in range(3):
+        cap = caps // 10 ** b % 10
+        score += min(held[b], cap)
+        expected += expected_capped(ps[p, P_NMAIN] - h, total[b] - held[b], h, cap)
+    return score < expected
 
 
 # ---- main phase -------------------------------------------------------------------------------------------

@@ -1,0 +1,149 @@
+"""FFTCG mulligan scenarios (rule 8.2.1.4: once, all five to the bottom in order, five drawn): the scripted policies'
+redraw rule (PR_MULL < 0, `policy.redraw_better`) and the cards a deck's abilities ask for (`sim.games.fftcg.opening`)."""
+
+from __future__ import annotations
+
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim.cards.model import Card, Deck
+from sim.decks.deckfile import load_deck
+from sim.games.fftcg import core as K
+from sim.games.fftcg import engine as F
+from sim.games.fftcg import policy as P
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "fftcg"
+AVALANCHE = DATA / "decks" / "starter" / "two_player_starter__avalanche_vs_shinra_2021__avalanche_deck.toml"
+CHEAP = Card(code="C", name="Cheap", type="forward", cost=2, elements=("fire",), power=5000, generic=True)
+COSTLY = Card(code="X", name="Costly", type="forward", cost=6, elements=("fire",), power=9000, generic=True)
+
+
+def state(cheap: int, params: int, policy: int = K.CURVE, seed: int = 0):
+    """`cheap` 2-CP Forwards (copies 0..cheap-1), then 6-CP Forwards to 50 cards; PR_MULL = params for both seats."""
+    deck = Deck("fftcg", "t", Path("t.toml"), {"main": [(CHEAP, cheap), (COSTLY, 50 - cheap)]})
+    a, b = F.compile_matchup(deck, deck)
+    S = F.new_state(a, b, policy, policy, seed=seed)
+    v = F.views(S)
+    v["prm"][:, K.PR_MULL] = params
+    return S, v
+
+
+def deal(v, p: int, copies: list[int]) -> None:
+    """Put these copies in p's hand and the rest of its main deck in its deck (in its order otherwise)."""
+    order = v["ls"][p, K.L_ORDER]
+    v["cs"][p, K.S_ZONE, :v["ps"][p, K.P_NMAIN]] = K.Z_DECK
+    rest = [c for c in order[:v["ps"][p, K.P_NMAIN]].tolist() if c not in copies]
+    order[:v["ps"][p, K.P_NMAIN]] = copies + rest
+    for k, c in enumerate(copies):
+        v["cs"][p, K.S_ZONE, c] = K.Z_HAND
+        v["ls"][p, K.L_HAND, k] = c
+    v["ps"][p, K.P_HN] = len(copies)
+    v["ps"][p, K.P_TOP] = len(copies)
+
+
+def expected_capped(rest: int, kind: int, n: int, cap: int = 2) -> float:
+    """E[min(X, cap)], X hypergeometric (n drawn from rest, kind of them of the kind), from the binomials."""
+    return sum(min(x, cap) * comb(kind, x) * comb(rest - kind, n - x) / comb(rest, n) for x in range(n + 1))
+
+
+def test_rule_8_2_1_4_redraw_keeps_two_early_plays_and_mulligans_one():
+    # 25 of 50 cost 2: the redraw expects 1.85 of them (capped at 2) after a hand with one, 1.82 after a hand with
+    # two: one is worse, two are not
+    S, v = state(25, -2)
+    deal(v, 0, [0, 30, 31, 32, 33])
+    assert P.wants_mulligan(S, 0)
+    deal(v, 0, [0, 1, 30, 31, 32])
+    assert not P.wants_mulligan(S, 0)
+    v["prm"][0, K.PR_MULL] = 1  # the count rule keeps a hand with one cheap character
+    deal(v, 0, [0, 30, 31, 32, 33])
+    assert not P.wants_mulligan(S, 0)
+
+
+def test_rule_8_2_1_4_redraw_keeps_a_poor_hand_of_a_poorer_deck():
+    # 3 of 50 cost 2: one in hand is better than the 0.22 the redraw expects; none is worse than 0.33
+    S, v = state(3, -2)
+    deal(v, 0, [0, 30, 31, 32, 33])
+    assert not P.wants_mulligan(S, 0)
+    deal(v, 0, [10, 30, 31, 32, 33])
+    assert P.wants_mulligan(S, 0)
+    for rest, kind, cap in ((45, 3, 2), (45, 2, 2), (45, 24, 2), (40, 0, 2), (45, 45, 2), (45, 44, 5), (45, 20, 3)):
+        assert P.expected_capped(rest, kind, 5, cap) == pytest.approx(expected_capped(rest, kind, 5, cap))
+
+
+@pytest.mark.parametrize("policy", [K.AGGRO, K.CURVE, K.CONTROL])
+def test_rule_8_2_1_4_mulligan_puts_all_five_on_the_bottom_and_draws_five(policy):
+    decided = set()
+    for seed in range(12):
+        keep, vk = state(12, 0, policy, seed)  # PR_MULL 0: never
+        mull, vm = state(12, -2, policy, seed)  # up to 2 early plays count
+        F.setup(keep, 0)
+        F.setup(mull, 0)
+        first = vk["ls"][0, K.L_ORDER, :50].copy()
+        cheap = int((first[:5] < 12).sum())
+        want = min(cheap, 2) < expected_capped(45, 12 - cheap, 5)
+        assert vm["ps"][0, K.P_MULL] == int(want) and vk["ps"][0, K.P_MULL] == 0
+        order = vm["ls"][0, K.L_ORDER, :50]
+        if want:
+            assert sorted(vm["ls"][0, K.L_HAND, :5].tolist()) == sorted(first[5:10].tolist())  # the next five
+            assert order[45:].tolist() == first[:5].tolist()  # the first hand at the bottom, in order
+            assert (vm["cs"][0, K.S_ZONE, first[:5]] == K.Z_DECK).all()
+        else:
+            assert sorted(vm["ls"][0, K.L_HAND, :5].tolist()) == sorted(first[:5].tolist())
+        assert vm["ps"][0, K.P_HN] == 5 and (vm["cs"][0, K.S_DRAWN, vm["ls"][0, K.L_HAND, :5]] == 0).all()
+        decided.add(want)
+    assert decided == {True, False}  # both branches were played
+
+
+@pytest.mark.skipif(not AVALANCHE.is_file(), reason="shared FFTCG data not present")
+def test_card_15_139S_cloud_asks_for_job_avalanche_operatives():
+    # Cloud: "When Cloud enters the field, if you control a Job AVALANCHE Operative Forward, ..."; Jessie 15-132S's
+    # party of Operatives; Barret 15-133S's broken Operative: the Operatives are asked for, the Summons are not
+    deck = load_deck(AVALANCHE, DATA / "cards_fftcgsim_square_api.json")
+    a, _ = F.compile_matchup(deck, deck)
+    asked = {a.codes[i]: int(a.cards[i, K.K_ASKED]) for i in range(a.n_main)}
+    for code in ("15-131S", "15-132S", "15-133S", "15-134S"):  # Wedge, Jessie, Barret, Biggs: Operatives
+        assert asked[code] == 1
+    for code in ("6-075R", "6-017C", "1-105C"):  # Titan, Bahamut, Evoker
+        assert asked[code] == 0
+
+
+@pytest.mark.skipif(not AVALANCHE.is_file(), reason="shared FFTCG data not present")
+def test_rule_8_2_1_4_redraw_counts_the_cards_the_deck_asks_for():
+    # a hand of five cheap characters without an Operative: kept on early plays alone, mulliganed once the
+    # Operatives the deck's Cloud, Jessie and Barret ask for count too
+    deck = load_deck(AVALANCHE, DATA / "cards_fftcgsim_square_api.json")
+    a, b = F.compile_matchup(deck, deck)
+    S = F.new_state(a, b, K.CURVE, K.CURVE)
+    v = F.views(S)
+    cheap = [i for i in range(a.n_main) if not a.cards[i, K.K_ASKED] and a.cards[i, K.K_TYPE] != K.SUMMON
+             and a.cards[i, K.K_COST] <= 3]
+    deal(v, 0, cheap[:5])
+    v["prm"][0, K.PR_MULL] = -2  # up to 2 early plays count
+    assert not P.wants_mulligan(S, 0)
+    v["prm"][0, K.PR_MULL] = -22  # and up to 2 asked-for cards
+    assert P.wants_mulligan(S, 0)
+    assert np.count_nonzero(a.cards[:a.n_main, K.K_ASKED]) >= 12
+
+
+@pytest.mark.skipif(not AVALANCHE.is_file(), reason="shared FFTCG data not present")
+@pytest.mark.parametrize("policy", [K.AGGRO, K.CURVE, K.CONTROL])
+def test_rule_8_2_1_4_default_rule_keeps_operatives_and_redraws_without_them(policy):
+    # the shipped parameters (PR_MULL -31): an early play counts up to 1, asked-for cards up to 3; the Avalanche
+    # redraw expects about 1 + 2.1 after three cheap Operatives (which score 1 + 3: kept) and 1 + 2.3 after five cheap
+    # characters that no card asks for (1 + 0: redrawn)
+    deck = load_deck(AVALANCHE, DATA / "cards_fftcgsim_square_api.json")
+    a, b = F.compile_matchup(deck, deck)
+    S = F.new_state(a, b, policy, policy)
+    v = F.views(S)
+    assert v["prm"][0, K.PR_MULL] == F.DEFAULT_PARAMS[policy][K.PR_MULL] == -31
+    cheap = [i for i in range(a.n_main) if a.cards[i, K.K_TYPE] != K.SUMMON and a.cards[i, K.K_COST] <= 3]
+    asked = [i for i in cheap if a.cards[i, K.K_ASKED]]
+    plain = [i for i in cheap if not a.cards[i, K.K_ASKED]]
+    summons = [i for i in range(a.n_main) if a.cards[i, K.K_TYPE] == K.SUMMON]
+    deal(v, 0, asked[:3] + summons[:2])
+    assert not P.wants_mulligan(S, 0)
+    deal(v, 0, plain[:5])
+    assert P.wants_mulligan(S, 0)
