@@ -15,13 +15,18 @@ def read(a, i):
 """
 
 
-def compiled_read(modname: str, opt_in: bool):
+def module_of(modname: str, source: str, flag: str | None) -> types.ModuleType:
+    """A fresh module `modname` running `source`, declaring `flag` = True unless None."""
     module = types.ModuleType(modname)
-    if opt_in:
-        module.NONNEGATIVE_INDICES = True
+    if flag:
+        setattr(module, flag, True)
     sys.modules[modname] = module
-    exec(SOURCE, module.__dict__)
-    fn = njit(module.read)
+    exec(source, module.__dict__)
+    return module
+
+
+def compiled_read(modname: str, opt_in: bool):
+    fn = njit(module_of(modname, SOURCE, indexing.FLAG if opt_in else None).read)
     fn(np.arange(4), 1)
     return fn
 
