@@ -15,18 +15,13 @@ def read(a, i):
 """
 
 
-def module_of(modname: str, source: str, flag: str | None) -> types.ModuleType:
-    """A fresh module `modname` running `source`, declaring `flag` = True unless None."""
-    module = types.ModuleType(modname)
-    if flag:
-        setattr(module, flag, True)
-    sys.modules[modname] = module
-    exec(source, module.__dict__)
-    return module
-
-
 def compiled_read(modname: str, opt_in: bool):
-    fn = njit(module_of(modname, SOURCE, indexing.FLAG if opt_in else None).read)
+    module = types.ModuleType(modname)
+    if opt_in:
+        module.NONNEGATIVE_INDICES = True
+    sys.modules[modname] = module
+    exec(SOURCE, module.__dict__)
+    fn = njit(module.read)
     fn(np.arange(4), 1)
     return fn
 

@@ -22,19 +22,14 @@ from numba.np import arrayobj
 
 FLAG = "NONNEGATIVE_INDICES"
 _lowering: list[str] = []  # the modules of the functions being lowered, innermost last
-_opted_in: dict[tuple[str, str], bool] = {}
+_opted_in: dict[str, bool] = {}
 
 
-def opted_in(modname: str, flag: str = FLAG) -> bool:
-    """Whether module `modname` declares `flag` (NONNEGATIVE_INDICES unless told) = True."""
-    if (modname, flag) not in _opted_in:
-        _opted_in[modname, flag] = getattr(sys.modules.get(modname), flag, False) is True
-    return _opted_in[modname, flag]
-
-
-def lowering_opted_in(flag: str) -> bool:
-    """Whether the function numba is lowering now (innermost) belongs to a module that declares `flag` = True."""
-    return bool(_lowering) and opted_in(_lowering[-1], flag)
+def opted_in(modname: str) -> bool:
+    """Whether module `modname` declares NONNEGATIVE_INDICES = True."""
+    if modname not in _opted_in:
+        _opted_in[modname] = getattr(sys.modules.get(modname), FLAG, False) is True
+    return _opted_in[modname]
 
 
 _numba_lower = lowering.BaseLower.lower
@@ -51,7 +46,7 @@ def _lower(self: Any) -> Any:
 
 
 def _fix_integer_index(context: Any, builder: Any, idxty: Any, idx: Any, size: Any) -> Any:
-    if idxty.signed and lowering_opted_in(FLAG):
+    if idxty.signed and _lowering and opted_in(_lowering[-1]):
         return context.cast(builder, idx, idxty, types.intp)
     return _numba_fix_integer_index(context, builder, idxty, idx, size)
 

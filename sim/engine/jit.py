@@ -23,11 +23,10 @@ from typing import Any
 from numba import njit, types
 from numba.core.dispatcher import Dispatcher
 
-from sim.engine import indexing, linking, return_slots
+from sim.engine import indexing, linking
 
 linking.install()
 indexing.install()
-return_slots.install()
 
 
 def canonical_type(t: types.Type) -> types.Type:

@@ -209,7 +209,6 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
-UNZEROED_RETURN_SLOTS = True  # sim.engine.return_slots: calls without zeroing the slot their callee writes
 
 MAX_ACTIONS = 96  # per main phase: a bound on a policy loop (every action spends PP or turns a unit OFF)
 

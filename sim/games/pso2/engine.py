@@ -183,7 +183,6 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
-UNZEROED_RETURN_SLOTS = True  # sim.engine.return_slots: calls without zeroing the slot their callee writes
 
 GAME = "pso2"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}

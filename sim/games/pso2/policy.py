@@ -118,7 +118,6 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
-UNZEROED_RETURN_SLOTS = True  # sim.engine.return_slots: calls without zeroing the slot their callee writes
 
 POLICY_NAMES = ("random", "aggro", "curve", "control")
 PL_RANDOM, PL_AGGRO, PL_CURVE, PL_CONTROL = range(4)

@@ -93,7 +93,6 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
-UNZEROED_RETURN_SLOTS = True  # sim.engine.return_slots: calls without zeroing the slot their callee writes
 
 MAX_PARTY = NSMAX - 1
 MAX_ROUNDS = 40  # [NOT IN DOC] a cap on full rounds (every seat's turn); reaching it is recorded as a timeout
