@@ -62,6 +62,21 @@ def test_rule_206_2_a_named_target_must_be_on_the_field_406_2_4():
     assert not POL.playable(s, 0, V(s)["H"][0, 0])
 
 
+def test_rule_406_2_4_the_target_a_card_needs_is_its_first_ability_aimed_at_a_character():
+    """406.2.4: the target a card needs to be played is that of its first cast ability aimed at a character,
+    after any that is not (compiled into K_TSLOT, with the first activated one in bits 4-7)."""
+    zap = card("ZAP", type="active", eff=["cast:draw:1", "cast:damage:2:opp_character:0:0::class=hunter",
+                                          "cast:damage:1:opp_character"])
+    gene = card("GENE", atk=1, hp=3, eff=["action:draw:1:none:0:1", "action:pump:1:own_character:0:1"])
+    compiled = pso2.compile_deck(deck(zap, gene), {})
+    slots = dict(zip(compiled.codes, compiled.cards[:, R.K_TSLOT], strict=True))
+    assert slots["ZAP"] == 2 and slots["GENE"] == 2 << 4 and slots["FILL"] == 0
+    s = state(a=[zap], b=[named("FO", "Fo", cls="force")])
+    onto_field(s, 1)
+    R.draw(s, 0, 1)
+    assert not POL.playable(s, 0, V(s)["H"][0, 0])  # the Hunter filter of slot 1 decides: no Hunter to aim at
+
+
 def test_rule_208_1_2_1_an_all_card_is_not_a_class_card_for_effects():
     hunt = card("HUNT", type="active", eff=["cast:damage:3:opp_character:0:0::class=hunter"])
     s = state(a=[hunt, hunt], b=[named("ALL", "Any", cls="all", atk=9, hp=3), named("HU", "Hu", cls="hunter", hp=3)])

@@ -107,9 +107,9 @@ def test_rule_403_2_the_scripted_policies_spend_an_equip_foe_card_on_a_hard_hitt
     onto_field(s, 1)
     R.draw(s, 0, 1)
     c = V(s)["H"][0, 0]
-    assert POL.playable(s, 0, c) and not POL.worth_playing(s, 0, c)
+    assert POL.playable(s, 0, c) and not POL.worth_playing(s, 0, c, POL.play_host(s, 0, c))
     jh, = onto_field(s, 1)
-    assert POL.best_host(s, 0, c) == jh and POL.worth_playing(s, 0, c)
+    assert POL.play_host(s, 0, c) == jh and POL.worth_playing(s, 0, c, jh)
 
 
 @pytest.mark.parametrize("bad", [

@@ -36,7 +36,17 @@ import re
 import numpy as np
 from numba import njit
 
-from sim.cards.effects import COND_MY_TURN, E_NCOLS, MAX_EFFECTS, cond_code, text_hash
+from sim.cards.effects import (
+    COND_MY_TURN,
+    E_NCOLS,
+    E_OP,
+    E_TARGET,
+    E_TRIGGER,
+    MAX_EFFECTS,
+    TARGETS,
+    cond_code,
+    text_hash,
+)
 from sim.cards.model import Card, Deck
 from sim.engine.compiled import K_HP, K_KW, K_NCOLS, CompiledDeck, compile_cards
 from sim.engine.jit import engine_jit
@@ -95,6 +105,7 @@ from sim.games.pso2.rules import (
     K_QMIN,
     K_QUICK,
     K_SLOTS,
+    K_TSLOT,
     K_VALUE,
     KEYWORDS,
     KW_PIERCE,
@@ -133,6 +144,8 @@ from sim.games.pso2.rules import (
     SK_KIND,
     SK_SEAT,
     SKK_CARD,
+    TR_ACTION,
+    TR_CAST,
     U_A0,
     U_AP0,
     U_ATT,
@@ -224,6 +237,18 @@ def goes_on_foe(card: Card) -> bool:
     return attaches_to_foe(card) or "equip_foe" in card.keywords
 
 
+def target_slots(effects: np.ndarray) -> np.ndarray:
+    """K_TSLOT of each card row of a compiled effects table: 1 + the slot of its first cast ability aimed at a
+    character (bits 0-3) and of its first activated one (bits 4-7), 0 for none."""
+    aimed = (effects[:, :, E_OP] != 0) & np.isin(effects[:, :, E_TARGET],
+                                                  (TARGETS.index("opp_character"), TARGETS.index("own_character")))
+    out = np.zeros(len(effects), np.int32)
+    for shift, trig in ((0, TR_CAST), (4, TR_ACTION)):
+        hit = aimed & (effects[:, :, E_TRIGGER] == trig)
+        out |= (np.where(hit.any(axis=1), hit.argmax(axis=1) + 1, 0) << shift).astype(np.int32)
+    return out
+
+
 def _pso2_columns(table: np.ndarray, cards: list[Card]) -> None:
     for i, card in enumerate(cards):
         numbers = {m.group(1): int(m.group(2)) for k in card.keywords if (m := _NUMBERED.match(k))}
@@ -306,6 +331,7 @@ def compile_deck(deck: Deck, name_ids: dict[str, int]) -> CompiledDeck:
         extra.append(Card("-", "no Mag", "mag"))
     compiled = compile_cards(deck.game, deck.name, main + extra, KEYWORDS, name_ids)
     _pso2_columns(compiled.cards, main + extra)
+    compiled.cards[:, K_TSLOT] = target_slots(compiled.effects)
     compiled.cards[len(main), K_QMIN] = min((c.cost for c in main if quick_profile(c)), default=QMIN_NONE)
     return compiled
 

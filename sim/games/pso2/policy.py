@@ -36,7 +36,6 @@ from sim.cards.effects import (
     E_TARGET,
     E_THASH,
     E_TRIGGER,
-    MAX_EFFECTS,
     OPS,
     TARGETS,
     XC_DISCARD,
@@ -58,6 +57,7 @@ from sim.games.pso2.rules import (
     K_FOE,
     K_QUICK,
     K_SLOTS,
+    K_TSLOT,
     K_VALUE,
     KW_ARMOR,
     KW_ATTACH,
@@ -127,6 +127,7 @@ PP_DRAW_MIN = (1, 8, 12, 15)
 # an equip_foe card (403.2) spends a card and PP on an opposing character: worth it on one that hits hard
 FOE_HOST_ATK = 3
 A_END, A_PLAY, A_ATTACK, A_ACT = 0, 1, 2, 3
+NOT_PLAYABLE = -2  # play_host: no legal play (-1 is a legal play without a host)
 QA_ACT = 1 << 20  # quick_choice: the answer is an activated ability (unit | which << 16), not a hand card
 RESPONSE = -2  # quick_choice's j in a response to the other seat's card or ability on the stack (103.7, 103.7.2)
 OP_DRAW, OP_DAMAGE, OP_BREAK, OP_PUMP, OP_FREEZE, OP_BOUNCE, OP_PLAYER_DAMAGE, OP_HEAL, OP_MILL, OP_SEARCH, \
@@ -249,7 +250,7 @@ def best_host(s, p, c):
     return best
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def needs_target(s, p, c):
     """406.2.4: an Active whose effect targets a character needs a legal one to be played: the
     target kind it needs (TG_OPP / TG_OWN) or -1."""
@@ -257,18 +258,11 @@ def needs_target(s, p, c):
     return vE(s)[p, c, k, E_TARGET] if k >= 0 else -1
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def target_slot(s, p, c, trig):
-    """The effect slot of the first `trig` ability of card c that targets a character (TG_OPP / TG_OWN),
-    or -1."""
-    E = vE(s)
-    for k in range(MAX_EFFECTS):
-        if E[p, c, k, E_OP] == 0 or E[p, c, k, E_TRIGGER] != trig:
-            continue
-        t = E[p, c, k, E_TARGET]
-        if t == TG_OPP or t == TG_OWN:
-            return k
-    return -1
+    """The effect slot of the first `trig` ability (TR_CAST or TR_ACTION) of card c that targets a character
+    (TG_OPP / TG_OWN), or -1: compiled into K_TSLOT (engine.target_slots)."""
+    return ((vK(s)[p, c, K_TSLOT] >> (0 if trig == TR_CAST else 4)) & 15) - 1
 
 
 @njit(cache=True, inline="always")
@@ -279,13 +273,17 @@ def matches(s, q, t, th):
     return th == 0 or vK(s)[q, c, K_NAMEH] == th or vK(s)[q, c, K_CLASSH] == th
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def has_target(s, p, c, trig):
     """406.2.4: the first targeted `trig` ability of p's card c has a character to aim at (of the name or
-    class it refers to, 206.2, 208.1.2.1); True for a card without one."""
+    class it refers to, 206.2, 208.1.2.1); True for a card without one (no call then)."""
     k = target_slot(s, p, c, trig)
-    if k < 0:
-        return True
+    return k < 0 or slot_has_target(s, p, c, k)
+
+
+@engine_jit
+def slot_has_target(s, p, c, k):
+    """has_target for the ability in effect slot k."""
     E = vE(s)
     q = opponent(s, p) if E[p, c, k, E_TARGET] == TG_OPP else p
     th = E[p, c, k, E_THASH]
@@ -298,21 +296,30 @@ def has_target(s, p, c, trig):
 
 
 @engine_jit
-def playable(s, p, c):
-    """504.2: the cost payable with ON PP (209.1.1), the colour gate (209.1.2) and a legal target or host."""
+def play_host(s, p, c):
+    """504.2: NOT_PLAYABLE unless the cost is payable with ON PP (209.1.1), the colour gate (209.1.2) passes
+    and a legal target or host is there; else the unit an equipment or 付与 card goes on (best_host; one scan
+    for both the legality and the play) or -1 for a card without one."""
     K = vK(s)
     if K[p, c, K_COST] > pp_on(s, p) or not colour_ok(s, p, c):
-        return False
-    t = K[p, c, K_TYPE]
-    if t == CT_CHARA:  # the field has no limit (403.3)
-        return True
-    if t == CT_ITEM:
-        return K[p, c, K_KW] & (KW_WEAPON | KW_ARMOR) == 0 or best_host(s, p, c) >= 0
-    if t == CT_ACTIVE:
-        if K[p, c, K_KW] & KW_ATTACH:
-            return best_host(s, p, c) >= 0
-        return has_target(s, p, c, TR_CAST)
-    return False
+        return NOT_PLAYABLE
+    t, kw = K[p, c, K_TYPE], K[p, c, K_KW]
+    # the field has no limit for a character (403.3)
+    if t != CT_CHARA and t != CT_ITEM and t != CT_ACTIVE \
+            or t == CT_ACTIVE and kw & KW_ATTACH == 0 and not has_target(s, p, c, TR_CAST):
+        return NOT_PLAYABLE
+    if kw & (KW_WEAPON | KW_ARMOR | KW_ATTACH) == 0:
+        return -1
+    host = best_host(s, p, c)
+    if host < 0 and (t == CT_ITEM and kw & (KW_WEAPON | KW_ARMOR) or t == CT_ACTIVE and kw & KW_ATTACH):
+        return NOT_PLAYABLE
+    return host
+
+
+@njit(cache=True, inline="always")
+def playable(s, p, c):
+    """504.2: p can play hand card c now (play_host)."""
+    return play_host(s, p, c) != NOT_PLAYABLE
 
 
 # ---------------------------------------------------------------- activated abilities (300.3)
@@ -556,7 +563,7 @@ def play_score(s, p, c):
 @engine_jit
 def scripted_main(s, p):
     P, H = vP(s), vH(s)
-    best, bv = -1, -1
+    best, bv, host = -1, -1, -1
     K, on = vK(s), pp_on(s, p)
     for i in range(P[p, P_HAND]):
         c = H[p, i]
@@ -565,12 +572,13 @@ def scripted_main(s, p):
         if K[p, c, K_COST] > on:
             continue
         v = play_score(s, p, c)
-        if v > bv and playable(s, p, c) and worth_playing(s, p, c):
-            best, bv = i, v
+        if v <= bv:
+            continue
+        h = play_host(s, p, c)
+        if h != NOT_PLAYABLE and worth_playing(s, p, c, h):
+            best, bv, host = i, v, h
     if best >= 0:
-        c = H[p, best]
-        host = best_host(s, p, c) if vK(s)[p, c, K_KW] & (KW_WEAPON | KW_ARMOR | KW_ATTACH) else -1
-        return encode(A_PLAY, best, host, choose_x(s, p, c))
+        return encode(A_PLAY, best, host, choose_x(s, p, H[p, best]))
     if P[p, P_NACT]:  # rules.has_action: a field without an activated ability has nothing to scan
         for j in range(P[p, P_NU]):
             for which in range(2):  # action_row (inlined) first: most units have no activated ability
@@ -593,9 +601,9 @@ def scripted_main(s, p):
     return encode(A_END, 0, -1, -1)
 
 
-@engine_jit
-def worth_playing(s, p, c):
-    """Scripted policies skip an X card (209.3) whose X would be 0, an Active for their own characters
+@njit(cache=True, inline="always")
+def worth_playing(s, p, c, host):
+    """Given the unit the card goes on (play_host), scripted policies skip an X card (209.3) whose X would be 0, an Active for their own characters
     when they have none, an equipment
     whose best host already has one of its kind, an equip_foe equipment (403.2) whose opposing host
     attacks for less than FOE_HOST_ATK, and a Quick damage Active that KOs no opposing
@@ -614,11 +622,9 @@ def worth_playing(s, p, c):
                 return True
         return False
     if K[p, c, K_KW] & KW_EQUIP_FOE:
-        q = host_side(s, p, c)
-        return attack_value(s, q, best_host(s, p, c)) >= FOE_HOST_ATK
+        return attack_value(s, host_side(s, p, c), host) >= FOE_HOST_ATK
     if K[p, c, K_KW] & KW_WEAPON:
-        j = best_host(s, p, c)
-        return vU(s)[p, j, U_WPN] < 0
+        return vU(s)[p, host, U_WPN] < 0
     return True
 
 

@@ -38,6 +38,7 @@ from sim.engine.compiled import (
     K_GENERIC,
     K_HP,
     K_JOB2H,
+    K_JOBH,
     K_KW,
     K_LB_COST,
     K_NCOLS,
@@ -92,6 +93,11 @@ QK_QUICK = 1 << 24
 # opponent's-turn windows skip a seat that cannot pay one (compile time)
 K_QMIN = K_RANK
 QMIN_NONE = 1 << 20
+# The effect slot of the card's first cast (bits 0-3) and first activated (bits 4-7) ability aimed at a
+# character (opp_character / own_character), plus 1 (0: none): the policies' legality and target tests
+# read it for every hand card and unit they weigh, where a scan of the effects cost a call and a loop
+# (compile time)
+K_TSLOT = K_JOBH
 
 CT_PLAYER, CT_MAG, CT_CHARA, CT_ITEM, CT_ACTIVE = range(5)
 assert CARD_TYPES["pso2"] == ("player", "mag", "character", "item", "active")
@@ -726,7 +732,7 @@ def put_pp(s, p, c, on, fd):
     P[p, P_PPCOL] |= (vK(s)[p, player_row(s), K_ELEM] if vG(s)[O_FD_COLOUR] else 0) if fd else vK(s)[p, c, K_ELEM]
 
 
-@engine_jit
+@njit(cache=True, inline="always")
 def colour_ok(s, p, c):
     """209.1.2: a coloured card needs a card of its colour in PP, even at cost 0 (209.1.2.1); white
     cards have none. Multicolour [AMBIGUOUS]: every colour (multicolour_all) or one."""
