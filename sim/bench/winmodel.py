@@ -12,7 +12,8 @@ deciles of the predicted probability. `--decision-weight W` then refits it for t
 each decision (fit_decisions: the log loss plus W times the squared error of the candidates' probabilities
 centred within their decision), and with `--candidates` the held-out decisions are scored by how often the model's
 choice has the best rollout mean and its mean regret. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
-coefficients in the form `search.WIN_MODEL` holds them and the calibration table.
+coefficients in the form `search.WIN_MODEL` holds them and the calibration table; `--save FILE.npz` keeps the
+collection (with each position's `search.next_features`) for `sim.bench.winnet`.
 """
 
 from __future__ import annotations

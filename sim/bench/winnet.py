@@ -5,8 +5,8 @@ Four models, fitted on the same positions for the same loss (`winmodel.fit_decis
 on the same held-out decisions: (a) today's logistic regression on `winmodel.expand`'s 258 terms, (b) the same
 with the next-turn features (`search.next_features`) as linear terms, (c) a network of one hidden layer (tanh) on
 the standardised features beside a linear term on them, (d) that network on the features and the next-turn
-features. The first collection and the even games of the last are the training positions, the odd games of the
-last are held out (as `winmodel` does on one collection). Printed: held-out log loss, the centred squared error
+features, (c) and (d) once for each `--hidden` size. Every collection but the last and the even games of the last
+are the training positions, the odd games of the last are held out (as `winmodel` does on one collection). Printed: held-out log loss, the centred squared error
 and the share of decisions of two or more candidates whose best-predicted candidate has the best label, each
 with a 95% bootstrap interval over the held-out decisions (the log loss over the held-out games), and each
 model's difference to (a) paired on the same resamples.
@@ -39,30 +39,6 @@ class Net:
     def z(self, x: np.ndarray) -> np.ndarray:
         s = (x - self.mean) / self.std
         return self.b + s @ self.v + np.tanh(s @ self.w1 + self.b1) @ self.w2
-
-
-def folded(net: Net) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
-    """The network with the standardisation folded into its weights, for raw features: (w1, b1, w2, v, b) with
-    z = b + x . v + tanh(x w1 + b1) . w2."""
-    shift = net.mean / net.std
-    w1 = net.w1 / net.std[:, None]
-    return w1, net.b1 - shift @ net.w1, net.w2, net.v / net.std, net.b - shift @ net.v
-
-
-def module_text(net: Net, inputs: str) -> str:
-    """search's network module (sim/games/fftcg/win_net.py) for `net`, fitted on `inputs`."""
-    w1, b1, w2, v, b = folded(net)
-
-    def arr(a: np.ndarray) -> str:
-        rows = a.reshape(-1, a.shape[-1]) if a.ndim > 1 else a[None, :]
-        body = ",\n    ".join("[" + ", ".join(f"{t:.9g}" for t in r) + "]" for r in rows)
-        return f"np.array([\n    {body},\n])" if a.ndim > 1 else f"np.array([{body[1:-1]}])"
-
-    return (f'"""The value network that scores the FFTCG search\'s truncated rollouts (written by `python -m '
-            f'sim.bench.winnet ... --write`; fitted on {inputs}; docs/policies_fftcg.md, "The model").\n\n'
-            f'z = NET_B + x . NET_V + tanh(x NET_W1 + NET_B1) . NET_W2 on the raw features x (the standardisation '
-            f'is folded into the weights).\n"""\n\nimport numpy as np\n\n'
-            f"NET_B = {b:.9g}\nNET_V = {arr(v)}\nNET_B1 = {arr(b1)}\nNET_W2 = {arr(w2)}\nNET_W1 = {arr(w1)}\n")
 
 
 def unpack(theta: np.ndarray, d: int, h: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
