@@ -11,6 +11,7 @@ import pytest
 from scipy.stats import binomtest
 
 from sim.bench import winmodel as WM
+from sim.bench import winnet as WN
 from sim.decks.deckfile import load_deck
 from sim.engine.results import G_WINNER
 from sim.errors import InputError
@@ -106,6 +107,30 @@ def test_the_model_sees_the_hand_by_type_the_backups_keywords_abilities_and_brea
     assert mine[4] == 1 and abs(mine[5] - (worth[3] + worth[4]) / 10) < 1e-12  # one Backup with an ability
     assert mine[6:] == [1, 1, 1, 1, 1]  # Haste, Brave, First Strike, a Forward with an ability, the Break Zone
     assert x[SR.NSIDE + 13:].tolist() == [0] * 11  # the opponent has none of them
+
+
+def test_next_features_count_the_cp_and_the_casts_left_for_the_next_turn():
+    # seat 0: an active Fire Backup and a Frozen one (it stays dull: 1 CP from Backups); in hand a 1-CP Fire
+    # Forward (payable by the Backup alone), a 4-CP Water Forward of 9000 (needs discards: 1 + 2 x 2 others),
+    # a 7-CP Fire Forward (beyond 1 + 2 x 2) and a Light Forward (any element's CP, not discardable)
+    hand = [card("F1", cost=1), card("W4", cost=4, el=("water",), power=9000), card("F7", cost=7, power=10000),
+            card("L3", cost=3, el=("light",), power=8000)]
+    field = [card("BA", "backup", cost=2), card("BF", "backup", cost=2)]
+    S, v = make(hand + field)
+    for c in range(4):
+        put(v, 0, c, K.Z_HAND)
+    for c in range(4, 6):
+        put(v, 0, c, K.Z_FIELD)
+    v["cs"][0, K.S_FROZEN, 5] = 1
+    x = np.full(2 * SR.NNEXT + 1, -1.0)
+    SR.next_features(S, 0, x, 1)
+    assert x[0] == -1  # writes from its offset on
+    # 1 Backup CP; 1 + 2 x 3 discardable; F1 by the Backup; F1, W4 and L3 (1 + 2 x 3 >= 3) with discards, the
+    # strongest 9000; three cards castable; the cheapest (1) within the Backups
+    assert x[1:1 + SR.NNEXT].tolist() == [1, 7, 1, 3, 9, 3, 0]
+    assert x[1 + SR.NNEXT:].tolist() == [0, 0, 0, 0, 0, 0, 0]  # the opponent has nothing
+    SR.next_features(S, 1, x, 0)  # seen from the opponent's seat, seat 0's figures come second
+    assert x[SR.NNEXT:2 * SR.NNEXT].tolist() == [1, 7, 1, 3, 9, 3, 0]
 
 
 def dealt_state(seed: int = 3):
@@ -342,3 +367,30 @@ def test_the_search_scores_positions_with_the_terms_the_fit_lays_out():
     got = np.array([SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) for row in x])
     assert np.allclose(got, expected, rtol=1e-9, atol=1e-9)
     assert WM.expand(x).shape[1] == SR.NTERMS
+
+
+def test_the_value_network_gradient_matches_finite_differences():
+    rng = np.random.default_rng(4)
+    s, y = rng.normal(size=(40, 3)), rng.random(40)
+    decision = np.repeat(np.arange(10), 4) - (np.arange(40) < 8) * 100  # two decisions' rows are after-turn positions
+    decision[decision < 0] = -1
+    theta = rng.normal(size=3 * 5 + 5 + 5 + 3 + 1) * 0.5
+    _, grad = WN.net_loss(theta, s, y, decision, 5, 10.0, 1e-2)
+    step = np.zeros_like(theta)
+    for k in range(len(theta)):
+        step[k] = 1e-6
+        up, _ = WN.net_loss(theta + step, s, y, decision, 5, 10.0, 1e-2)
+        down, _ = WN.net_loss(theta - step, s, y, decision, 5, 10.0, 1e-2)
+        step[k] = 0.0
+        assert abs((up - down) / 2e-6 - grad[k]) < 1e-6
+
+
+def test_the_value_network_learns_what_the_logistic_model_cannot():
+    # the target's log-odds is |u| (a valley): no linear term follows it, one hidden layer does
+    rng = np.random.default_rng(6)
+    x = rng.normal(size=(4000, 2))
+    y = 1 / (1 + np.exp(-(2 * np.abs(x[:, 0]) - 1.5 + 0.5 * x[:, 1])))
+    decision = np.full(4000, -1)
+    net = WN.fit_net(x, y, decision, 8, 0.0, maxiter=300)
+    logistic = WM.predict(WM.fit(x, y), x)
+    assert WM.log_loss(1 / (1 + np.exp(-net.z(x))), y) < WM.log_loss(logistic, y) - 0.05

@@ -12,7 +12,8 @@ deciles of the predicted probability. `--decision-weight W` then refits it for t
 each decision (fit_decisions: the log loss plus W times the squared error of the candidates' probabilities
 centred within their decision), and with `--candidates` the held-out decisions are scored by how often the model's
 choice has the best rollout mean and its mean regret. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
-coefficients in the form `search.WIN_MODEL` holds them and the calibration table.
+coefficients in the form `search.WIN_MODEL` holds them and the calibration table; `--save FILE.npz` keeps the
+collection (with each position's `search.next_features`) for `sim.bench.winnet`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,15 @@ class Positions:
     y: np.ndarray  # [n] that player's target: its result (1 win, 0 loss, 0.5 draw) or the mean of its rollouts
     game: np.ndarray  # [n] the game each position comes from
     decision: np.ndarray  # [n] the decision a candidate position belongs to (-1: a position after a turn)
+    xn: np.ndarray  # [n, 2 * NNEXT] what the position leaves each seat for its next turn (search.next_features)
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(path, x=self.x, y=self.y, game=self.game, decision=self.decision, xn=self.xn)
+
+    @staticmethod
+    def load(path: Path) -> Positions:
+        with np.load(path) as f:
+            return Positions(f["x"], f["y"], f["game"], f["decision"], f["xn"])
 
 
 def rollout_mean(T: int, p: int, gturn: int, threshold: int, B: int, wrng: np.ndarray, pool: np.ndarray,
@@ -65,8 +75,9 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
     pick = np.random.default_rng(seed)
     wrng = np.array([seed], np.uint64)  # the rollouts' worlds: a stream of their own, so the games stay curve's
     cand = np.empty(SR.MAX_CAND + 2, np.int64)
-    xs, ys, gs, ds = [], [], [], []
+    xs, ys, gs, ds, ns = [], [], [], [], []
     x = np.zeros(SR.NFEAT, np.float64)
+    xn = np.zeros(2 * SR.NNEXT, np.float64)
     g, d = 0, 0
     for k in range(pairs):
         i, j = pick.choice(len(loaded), 2, replace=False)
@@ -99,6 +110,8 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                             if not line_over[K.X_OVER]:
                                 SR.features(T, p, x)
                                 xs.append(x.copy())
+                                SR.next_features(T, p, xn, 0)
+                                ns.append(xn.copy())
                                 # C is free once the candidates are listed and the world dealt: a rollout scratch
                                 ys.append(rollout_mean(T, p, gturn + 1, threshold, C, wrng, deal, rollouts))
                                 gs.append(g)
@@ -109,6 +122,8 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                 if not gstate[K.X_OVER]:
                     SR.features(S, p, x)
                     xs.append(x.copy())
+                    SR.next_features(S, p, xn, 0)
+                    ns.append(xn.copy())
                     gs.append(g)
                     ds.append(-1)
                     if rollouts:
@@ -121,7 +136,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                 ys[r] = 0.5 if winner not in (0, 1) else float(winner == m)
             g += 1
         F.keep_alive(blob, turn, world, line)
-    return Positions(np.array(xs), np.array(ys), np.array(gs), np.array(ds))
+    return Positions(np.array(xs), np.array(ys), np.array(gs), np.array(ds), np.array(ns))
 
 
 def expand(x: np.ndarray) -> np.ndarray:
@@ -239,12 +254,15 @@ def main(argv: list[str] | None = None) -> None:
                     help="add every Main Phase 1 candidate's position at the end of the opponent's next turn")
     ap.add_argument("--decision-weight", type=float, default=0.0,
                     help="refit for the choice among candidates (fit_decisions) with this weight (0: log loss only)")
+    ap.add_argument("--save", type=Path, help="also write the collection to this .npz (Positions.save)")
     args = ap.parse_args(argv)
     if args.candidates and args.rollouts < 1:
         ap.error("--candidates labels positions by rollouts: give --rollouts N (N >= 1)")
     if args.decision_weight and not args.candidates:
         ap.error("--decision-weight fits the choice among candidates: give --candidates")
     data = collect(args.decks, args.pool, args.pairs, args.games, args.seed, args.rollouts, args.candidates)
+    if args.save:
+        data.save(args.save)
     terms = expand(data.x)
     train = data.game % 2 == 0
     w = fit(terms[train], data.y[train])
