@@ -122,15 +122,15 @@ def test_next_features_count_the_cp_and_the_casts_left_for_the_next_turn():
     for c in range(4, 6):
         put(v, 0, c, K.Z_FIELD)
     v["cs"][0, K.S_FROZEN, 5] = 1
-    x = np.full(2 * SR.NNEXT + 1, -1.0)
-    SR.next_features(S, 0, x, 1)
+    x = np.full(2 * WM.NNEXT + 1, -1.0)
+    WM.next_features(S, 0, x, 1)
     assert x[0] == -1  # writes from its offset on
     # 1 Backup CP; 1 + 2 x 3 discardable; F1 by the Backup; F1, W4 and L3 (1 + 2 x 3 >= 3) with discards, the
     # strongest 9000; three cards castable; the cheapest (1) within the Backups
-    assert x[1:1 + SR.NNEXT].tolist() == [1, 7, 1, 3, 9, 3, 0]
-    assert x[1 + SR.NNEXT:].tolist() == [0, 0, 0, 0, 0, 0, 0]  # the opponent has nothing
-    SR.next_features(S, 1, x, 0)  # seen from the opponent's seat, seat 0's figures come second
-    assert x[SR.NNEXT:2 * SR.NNEXT].tolist() == [1, 7, 1, 3, 9, 3, 0]
+    assert x[1:1 + WM.NNEXT].tolist() == [1, 7, 1, 3, 9, 3, 0]
+    assert x[1 + WM.NNEXT:].tolist() == [0, 0, 0, 0, 0, 0, 0]  # the opponent has nothing
+    WM.next_features(S, 1, x, 0)  # seen from the opponent's seat, seat 0's figures come second
+    assert x[WM.NNEXT:2 * WM.NNEXT].tolist() == [1, 7, 1, 3, 9, 3, 0]
 
 
 def dealt_state(seed: int = 3):

@@ -13,7 +13,7 @@ each decision (fit_decisions: the log loss plus W times the squared error of the
 centred within their decision), and with `--candidates` the held-out decisions are scored by how often the model's
 choice has the best rollout mean and its mean regret. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
 coefficients in the form `search.WIN_MODEL` holds them and the calibration table; `--save FILE.npz` keeps the
-collection (with each position's `search.next_features`) for `sim.bench.winnet`.
+collection (with each position's `next_features`) for `sim.bench.winnet`.
 """
 
 from __future__ import annotations
@@ -25,9 +25,27 @@ from pathlib import Path
 import numpy as np
 
 from sim.decks.deckfile import load_deck
+from sim.engine.jit import engine_jit
 from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
+from sim.games.fftcg.core import (
+    FORWARD,
+    K_COST,
+    K_ELEM,
+    K_POWER,
+    K_TYPE,
+    L_BKP,
+    L_HAND,
+    LIGHT_DARK,
+    P_HN,
+    P_NB,
+    S_FROZEN,
+    st_cards,
+    st_cs,
+    st_ls,
+    st_ps,
+)
 from sim.games.fftcg.turn import begin_turn, take_turn
 
 
@@ -37,7 +55,7 @@ class Positions:
     y: np.ndarray  # [n] that player's target: its result (1 win, 0 loss, 0.5 draw) or the mean of its rollouts
     game: np.ndarray  # [n] the game each position comes from
     decision: np.ndarray  # [n] the decision a candidate position belongs to (-1: a position after a turn)
-    xn: np.ndarray  # [n, 2 * NNEXT] what the position leaves each seat for its next turn (search.next_features)
+    xn: np.ndarray  # [n, 2 * NNEXT] what the position leaves each seat for its next turn (next_features)
 
     def save(self, path: Path) -> None:
         np.savez_compressed(path, x=self.x, y=self.y, game=self.game, decision=self.decision, xn=self.xn)
@@ -46,6 +64,58 @@ class Positions:
     def load(path: Path) -> Positions:
         with np.load(path) as f:
             return Positions(f["x"], f["y"], f["game"], f["decision"], f["xn"])
+
+
+NNEXT = 7  # next-turn features per seat (next_features)
+
+
+@engine_jit
+def next_features(S, p, x, o):
+    """x[o:o + 2 * NNEXT] := what the position leaves each seat (p first) for its next turn, from the cards it
+    holds now (the draw is unknown): the Backups that will be active (not Frozen), the CP it could raise (those
+    Backups plus 2 per hand card that may be discarded), the Forwards in hand those Backups alone pay for (cost
+    within them and an element among theirs), the Forwards in hand payable with discards too, the power (in
+    thousands) of the strongest of those, the hand cards of any type payable so, and how far the cheapest hand
+    card's cost is beyond those Backups. Elements are checked only as "one CP of the card's element from a Backup
+    or a discardable hand card", the card itself counted among those (the collections were made so)."""
+    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
+    for k in range(2):
+        s = p if k == 0 else 1 - p
+        b, bmask = 0, 0
+        for j in range(ps[s, P_NB]):
+            c = ls[s, L_BKP, j]
+            if cs[s, S_FROZEN, c] == 0:
+                b += 1
+                bmask |= cards[s, c, K_ELEM]
+        hd, hmask, cheapest = 0, 0, 99
+        for j in range(ps[s, P_HN]):
+            c = ls[s, L_HAND, j]
+            el = cards[s, c, K_ELEM]
+            if (el & LIGHT_DARK) == 0:
+                hd += 1
+                hmask |= el
+            cheapest = min(cheapest, cards[s, c, K_COST])
+        by_backups, by_discards, best, castable = 0, 0, 0.0, 0
+        for j in range(ps[s, P_HN]):
+            c = ls[s, L_HAND, j]
+            el, cost = cards[s, c, K_ELEM], cards[s, c, K_COST]
+            own = 1 if (el & LIGHT_DARK) == 0 else 0  # a card cannot be discarded to pay for itself
+            any_cp = (el & LIGHT_DARK) != 0  # Light and Dark cards take CP of any element
+            if cost <= b + 2 * (hd - own) and (any_cp or (el & (bmask | hmask)) != 0):
+                castable += 1
+                if cards[s, c, K_TYPE] == FORWARD:
+                    by_discards += 1
+                    best = max(best, cards[s, c, K_POWER] / 1000.0)
+                    if cost <= b and (any_cp or (el & bmask) != 0):
+                        by_backups += 1
+        i = o + k * NNEXT
+        x[i] = b
+        x[i + 1] = b + 2 * hd
+        x[i + 2] = by_backups
+        x[i + 3] = by_discards
+        x[i + 4] = best
+        x[i + 5] = castable
+        x[i + 6] = max(0, cheapest - b) if cheapest < 99 else 0
 
 
 def rollout_mean(T: int, p: int, gturn: int, threshold: int, B: int, wrng: np.ndarray, pool: np.ndarray,
@@ -77,7 +147,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
     cand = np.empty(SR.MAX_CAND + 2, np.int64)
     xs, ys, gs, ds, ns = [], [], [], [], []
     x = np.zeros(SR.NFEAT, np.float64)
-    xn = np.zeros(2 * SR.NNEXT, np.float64)
+    xn = np.zeros(2 * NNEXT, np.float64)
     g, d = 0, 0
     for k in range(pairs):
         i, j = pick.choice(len(loaded), 2, replace=False)
@@ -110,7 +180,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                             if not line_over[K.X_OVER]:
                                 SR.features(T, p, x)
                                 xs.append(x.copy())
-                                SR.next_features(T, p, xn, 0)
+                                next_features(T, p, xn, 0)
                                 ns.append(xn.copy())
                                 # C is free once the candidates are listed and the world dealt: a rollout scratch
                                 ys.append(rollout_mean(T, p, gturn + 1, threshold, C, wrng, deal, rollouts))
@@ -122,7 +192,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                 if not gstate[K.X_OVER]:
                     SR.features(S, p, x)
                     xs.append(x.copy())
-                    SR.next_features(S, p, xn, 0)
+                    next_features(S, p, xn, 0)
                     ns.append(xn.copy())
                     gs.append(g)
                     ds.append(-1)

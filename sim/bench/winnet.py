@@ -3,7 +3,7 @@
 Four models, fitted on the same positions for the same loss (`winmodel.fit_decisions`: the mean log loss plus
 `weight` times the mean squared error of the candidates' probabilities centred within their decision) and scored
 on the same held-out decisions: (a) today's logistic regression on `winmodel.expand`'s 258 terms, (b) the same
-with the next-turn features (`search.next_features`) as linear terms, (c) a network of one hidden layer (tanh) on
+with the next-turn features (`winmodel.next_features`) as linear terms, (c) a network of one hidden layer (tanh) on
 the standardised features beside a linear term on them, (d) that network on the features and the next-turn
 features, (c) and (d) once for each `--hidden` size. Every collection but the last and the even games of the last
 are the training positions, the odd games of the last are held out (as `winmodel` does on one collection). Printed: held-out log loss, the centred squared error

@@ -34,7 +34,7 @@ them as they are).
 import numpy as np
 
 from sim.cards.effects import E_TRIGGER
-from sim.engine.compiled import K_COST, K_ELEM, K_NAME, K_NEFF, K_POWER, K_TYPE
+from sim.engine.compiled import K_COST, K_NAME, K_NEFF, K_TYPE
 from sim.engine.jit import engine_jit
 from sim.engine.kernel import address, next_u64, randbelow
 from sim.engine.results import DRAW
@@ -53,7 +53,6 @@ from sim.games.fftcg.core import (
     L_FWD,
     L_HAND,
     L_ORDER,
-    LIGHT_DARK,
     N_Q,
     NPARAM,
     OFF_Q,
@@ -169,7 +168,6 @@ PAIRED = np.array([0, 3, 5, 6, 7, 8, 9, 10, 11, 12, NSIDE, NSIDE + 3, NSIDE + 5,
                    NSIDE + 9, NSIDE + 10, NSIDE + 11, NSIDE + 12])
 NPAIRED = len(PAIRED)
 NTERMS = NFEAT + NPAIRED * (NPAIRED + 1) // 2
-NNEXT = 7  # next-turn features per seat (next_features)
 NX = NFEAT + NPAIRED  # a feature buffer's size: the features, then model_z's copy of the PAIRED ones
 # [intercept, NFEAT linear coefficients, the products' coefficients in `expand` order]: `python -m
 # sim.bench.winmodel` (calibration and data in docs/policies_fftcg.md)
@@ -269,55 +267,6 @@ def features(S, p, x):
         x[o + 10] = hand_worth / 10.0
         x[o + 11] = field_worth / 10.0
         x[o + 12] = max(0.0, ready + 1.0 - (7 - ps[1 - s, P_DMG]))
-
-
-@engine_jit
-def next_features(S, p, x, o):
-    """x[o:o + 2 * NNEXT] := what the position leaves each seat (p first) for its next turn, from the cards it
-    holds now (the draw is unknown): the Backups that will be active (not Frozen), the CP it could raise (those
-    Backups plus 2 per hand card that may be discarded), the Forwards in hand those Backups alone pay for (cost
-    within them and an element among theirs), the Forwards in hand payable with discards too, the power (in
-    thousands) of the strongest of those, the hand cards of any type payable so, and how far the cheapest hand
-    card's cost is beyond those Backups. Elements are checked only as "one CP of the card's element from a Backup
-    or a discardable hand card", the card itself counted among those (the collections were made so)."""
-    cards, cs, ps, ls = st_cards(S), st_cs(S), st_ps(S), st_ls(S)
-    for k in range(2):
-        s = p if k == 0 else 1 - p
-        b, bmask = 0, 0
-        for j in range(ps[s, P_NB]):
-            c = ls[s, L_BKP, j]
-            if cs[s, S_FROZEN, c] == 0:
-                b += 1
-                bmask |= cards[s, c, K_ELEM]
-        hd, hmask, cheapest = 0, 0, 99
-        for j in range(ps[s, P_HN]):
-            c = ls[s, L_HAND, j]
-            el = cards[s, c, K_ELEM]
-            if (el & LIGHT_DARK) == 0:
-                hd += 1
-                hmask |= el
-            cheapest = min(cheapest, cards[s, c, K_COST])
-        by_backups, by_discards, best, castable = 0, 0, 0.0, 0
-        for j in range(ps[s, P_HN]):
-            c = ls[s, L_HAND, j]
-            el, cost = cards[s, c, K_ELEM], cards[s, c, K_COST]
-            own = 1 if (el & LIGHT_DARK) == 0 else 0  # a card cannot be discarded to pay for itself
-            any_cp = (el & LIGHT_DARK) != 0  # Light and Dark cards take CP of any element
-            if cost <= b + 2 * (hd - own) and (any_cp or (el & (bmask | hmask)) != 0):
-                castable += 1
-                if cards[s, c, K_TYPE] == FORWARD:
-                    by_discards += 1
-                    best = max(best, cards[s, c, K_POWER] / 1000.0)
-                    if cost <= b and (any_cp or (el & bmask) != 0):
-                        by_backups += 1
-        i = o + k * NNEXT
-        x[i] = b
-        x[i + 1] = b + 2 * hd
-        x[i + 2] = by_backups
-        x[i + 3] = by_discards
-        x[i + 4] = best
-        x[i + 5] = castable
-        x[i + 6] = max(0, cheapest - b) if cheapest < 99 else 0
 
 
 # ---- worlds and rollouts ------------------------------------------------------------------------------------
