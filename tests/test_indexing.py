@@ -4,6 +4,7 @@ import sys
 import types
 
 import numpy as np
+import pytest
 from numba import njit
 
 import sim.engine.jit  # noqa: F401  (installs the lowering hook)
@@ -39,8 +40,11 @@ def test_opted_in_module_indexes_without_wraparound():
     assert flagged(np.arange(4), 2) == 2
 
 
-def test_pso2_modules_opt_in():
-    for name in ("rules", "actions", "policy", "engine", "raid"):
-        module = f"sim.games.pso2.{name}"
-        __import__(module)
-        assert indexing.opted_in(module), module
+OPTED_IN = [f"sim.games.pso2.{name}" for name in ("rules", "actions", "policy", "engine", "raid")] + [
+    f"sim.games.coj.{name}" for name in ("rules", "effects", "actions", "activated", "policy", "engine")]
+
+
+@pytest.mark.parametrize("module", OPTED_IN)
+def test_engine_modules_opt_in(module):
+    __import__(module)
+    assert indexing.opted_in(module), module

@@ -24,6 +24,8 @@ from sim.games.coj.rules import (
     vU,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+
 
 @engine_jit
 def can_activate(s, p, j):

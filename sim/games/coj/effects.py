@@ -299,6 +299,8 @@ from sim.games.coj.vocab import (
     TM_FOE,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+
 
 @engine_jit
 def harmful(op):
