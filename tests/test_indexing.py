@@ -1,14 +1,11 @@
 """sim.engine.indexing: modules that declare NONNEGATIVE_INDICES index without the negative-index wrap-around."""
 
-import sys
-import types
-
 import numpy as np
 import pytest
-from numba import njit
 
 import sim.engine.jit  # noqa: F401  (installs the lowering hook)
 from sim.engine import indexing
+from tests.jit_module import module_function
 
 SOURCE = """
 def read(a, i):
@@ -17,12 +14,7 @@ def read(a, i):
 
 
 def compiled_read(modname: str, opt_in: bool):
-    module = types.ModuleType(modname)
-    if opt_in:
-        module.NONNEGATIVE_INDICES = True
-    sys.modules[modname] = module
-    exec(SOURCE, module.__dict__)
-    fn = njit(module.read)
+    fn = module_function(modname, SOURCE, "read", **({"NONNEGATIVE_INDICES": True} if opt_in else {}))
     fn(np.arange(4), 1)
     return fn
 
