@@ -5,9 +5,10 @@ vector body, a trip-count check in front of it and the scalar loop for the rest.
 at most 7 cards, a field of 5 units or a zone of 4, so the vector bodies never run: they make the machine code
 bigger (instruction-cache misses) and take LLVM time to build.
 
-A module that declares `LOOP_VECTORIZE = False` has its functions compiled (and, for a function Python calls,
-the whole program linked below it optimised) without the loop vectorizer; every other function is compiled with
-numba's setting, whichever function's compile asked for it. The games are the same: the vectorizer changes how
+A module that declares `LOOP_VECTORIZE = False` has its functions compiled without the loop vectorizer, a kernel's
+whole-program optimisation (sim.engine.linking) included; every other function is compiled with numba's setting,
+whichever function's compile asked for it. (A helper compiled for a caller and later called from Python, as
+scenario tests do, is linked and optimised at that call, outside its compile: with numba's setting.) The games are the same: the vectorizer changes how
 a loop is computed, not what.
 """
 
