@@ -1,13 +1,11 @@
 """sim.engine.indexing: modules that declare NONNEGATIVE_INDICES index without the negative-index wrap-around."""
 
-import sys
-import types
-
 import numpy as np
-from numba import njit
+import pytest
 
 import sim.engine.jit  # noqa: F401  (installs the lowering hook)
 from sim.engine import indexing
+from tests.jit_module import module_function
 
 SOURCE = """
 def read(a, i):
@@ -16,12 +14,7 @@ def read(a, i):
 
 
 def compiled_read(modname: str, opt_in: bool):
-    module = types.ModuleType(modname)
-    if opt_in:
-        module.NONNEGATIVE_INDICES = True
-    sys.modules[modname] = module
-    exec(SOURCE, module.__dict__)
-    fn = njit(module.read)
+    fn = module_function(modname, SOURCE, "read", **({"NONNEGATIVE_INDICES": True} if opt_in else {}))
     fn(np.arange(4), 1)
     return fn
 
@@ -39,8 +32,11 @@ def test_opted_in_module_indexes_without_wraparound():
     assert flagged(np.arange(4), 2) == 2
 
 
-def test_pso2_modules_opt_in():
-    for name in ("rules", "actions", "policy", "engine", "raid"):
-        module = f"sim.games.pso2.{name}"
-        __import__(module)
-        assert indexing.opted_in(module), module
+OPTED_IN = [f"sim.games.pso2.{name}" for name in ("rules", "actions", "policy", "engine", "raid")] + [
+    f"sim.games.coj.{name}" for name in ("rules", "effects", "actions", "activated", "policy", "engine")]
+
+
+@pytest.mark.parametrize("module", OPTED_IN)
+def test_engine_modules_opt_in(module):
+    __import__(module)
+    assert indexing.opted_in(module), module

@@ -23,10 +23,11 @@ from typing import Any
 from numba import njit, types
 from numba.core.dispatcher import Dispatcher
 
-from sim.engine import indexing, linking
+from sim.engine import indexing, linking, vectorize
 
 linking.install()
 indexing.install()
+vectorize.install()
 
 
 def canonical_type(t: types.Type) -> types.Type:

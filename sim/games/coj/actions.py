@@ -141,6 +141,9 @@ from sim.games.coj.rules import (
     zone_add,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards or units, vector bodies never run
+
 MAX_ACTIONS = 200  # per turn; a safety bound (every action spends something, so it is never reached)
 
 

@@ -299,6 +299,9 @@ from sim.games.coj.vocab import (
     TM_FOE,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards or units, vector bodies never run
+
 
 @engine_jit
 def harmful(op):

@@ -161,6 +161,9 @@ from sim.games.coj.rules import (
 )
 from sim.games.coj.vocab import CC_ANY_SIDE
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards or units, vector bodies never run
+
 GAME = "coj"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}
 OPTIONS: dict[str, tuple[int, str]] = {name: (default, doc) for name, default, doc in OPTION_SPECS}

@@ -98,6 +98,9 @@ from sim.games.coj.rules import (
     vZ,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards or units, vector bodies never run
+
 POL_RANDOM, POL_AGGRO, POL_CURVE, POL_CONTROL = 0, 1, 2, 3
 POLICY_NAMES = ("random", "aggro", "curve", "control")
 

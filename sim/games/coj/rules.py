@@ -94,6 +94,9 @@ from sim.games.coj.vocab import (
     KEYWORDS,
 )
 
+NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards or units, vector bodies never run
+
 KW_SPEED, KW_INDOMITABLE, KW_PENETRATE, KW_SELFLESS, KW_ANCHORED, KW_PROTECTION, KW_DIM, KW_BIND, \
     KW_IMMORTAL, KW_SHIELD, KW_SILENCE, KW_FORCED, KW_ATTACK_BAN, KW_KINGS, KW_BLOCK_BAN, KW_DESTROY_RESIST, \
     KW_SILENCE_RESIST, KW_RETREAT_BAN, KW_EVOLUTION_BAN, KW_DELETE_RESIST, KW_SELECT_HACK, KW_OVERHEAT, \
