@@ -689,7 +689,7 @@ def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
                              "(a main deck has 50, rule 8.1.1.1, and an LB deck at most 8, 15.2.8.1)")
         cd = compile_cards(GAME, deck.name, main + lb, KEYWORDS, name_ids)
         cd.cards[:, K_WORTH] = [card_worth(c) for c in main + lb]
-        cd.cards[:, K_ASKED] = asked_for(cd.cards, cd.effects)
+        cd.cards[:, K_ASKED] = asked_for(cd.cards, cd.effects, [c.unmodelled for c in main + lb])
         out.append(FFTCGDeck(cd.game, cd.name, cd.cards, cd.effects, cd.codes, cd.names, n_main=len(main)))
     return out[0], out[1]
 
