@@ -4,16 +4,15 @@ A card is asked for when another card of the deck (another name) has a condition
 "if you control a Job AVALANCHE Operative" (Cloud 15-139S), "When 2 or more Job AVALANCHE Operative Forwards form a
 party and attack" (Jessie 15-132S), "if a Job AVALANCHE Operative you controlled has been put from the field into the
 Break Zone this turn" (Barret 15-133S), "When Zack or a Fire Forward enters your field". Conditions that name no
-name, job, category or element ("if you control 3 or more Forwards") ask for no card in particular: these are
-ASKED_COND.
+name, job, category or element ("if you control 3 or more Forwards") ask for no card in particular. The cards
+conditions and triggers ask for are ASKED_COND.
 
-ASKED_REF marks the cards other printed references name: what a search, a reveal or a play (from the hand, the
-deck or the Break Zone) takes ("search for 1 Card Name Cloud", Tseng 15-135S's "Add 1 Job Member of the Turks among them"), what an ability
-counts or boosts on its controller's side ("The Job Remnant Forwards other than Loz you control gain +2000 power",
+ASKED_REF marks the cards other printed references name: what an ability targets, counts or boosts on its
+controller's side ("The Job Remnant Forwards other than Loz you control gain +2000 power",
 "for each Job Class Zero Cadet Forward you control"), and, in the lines the importer leaves unmodelled, the kinds
 an action cost puts into the Break Zone or dulls ("put 1 Category VII Forward into the Break Zone:", Cloud 11-136S)
-and those an "if you control" names (Prompto 18-134S). The mulligan (`policy.redraw_better`) counts either set;
-the flags are computed once per compiled deck, like its worth.
+and those an "if you control" names (Prompto 18-134S). The mulligan (`policy.redraw_better`) counts the first
+set (PR_MULL's tens) or both (its thousands); the flags are computed once per compiled deck, like its worth.
 """
 
 from __future__ import annotations
@@ -49,7 +48,7 @@ from sim.engine.compiled import K_CATH, K_ELEM, K_JOB2H, K_JOBH, K_NAME, K_NAMEH
 from sim.games.fftcg.core import FORWARD
 
 ASKED_COND, ASKED_REF = 1, 2  # K_ASKED bits
-_TAKES = {OPS.index("search"), OPS.index("dig"), OPS.index("play")}  # the card taken must match E_THASH
+_TAKES = {OPS.index("search"), OPS.index("dig"), OPS.index("play")}  # E_THASH: what the card takes
 _OWN_SIDE = {TARGETS.index("own_character"), TARGETS.index("all_own_characters")}
 # a kind named in printed text: "Job X", "Card Name X", "Category X", up to the word that ends it
 _KIND = re.compile(r"\b(?:Job|Card Name|Category) (.+?)(?=\s+(?:Forwards?|Characters?|Backups?|Monsters?|of cost|other "
@@ -74,15 +73,16 @@ def _asks(v: int) -> tuple[int, int] | None:
 
 
 def _references(row: np.ndarray) -> list[tuple[int, int, int]]:
-    """(type mask, elements, hash) of each kind an effect row names besides its condition (ASKED_REF): the card it
-    takes, the characters of its controller it counts or targets; only kinds with a name, job or category."""
+    """(type mask, elements, hash) of each kind an effect row names besides its condition (ASKED_REF): the characters
+    of its controller it targets, boosts or counts; only kinds with a name, job or category. What a search, reveal or
+    play takes is left out: a player holding the searcher does not need the target in hand (counting it too measured
+    worse, docs/policies_fftcg.md)."""
     out = []
     op, target, tm = int(row[E_OP]), int(row[E_TARGET]), int(row[E_TMASK])
-    if op in _TAKES or target in _OWN_SIDE:
-        kinds = (int(row[E_THASH]), int(row[E_FE_PARAM]) if op == OPS.index("search") else 0)
-        out += [(tm & 255, (tm >> TMASK_ELEM_SHIFT) & 255, h) for h in kinds if h]
+    if target in _OWN_SIDE and op not in _TAKES and row[E_THASH]:
+        out.append((tm & 255, (tm >> TMASK_ELEM_SHIFT) & 255, int(row[E_THASH])))
     fe = int(row[E_FOREACH])
-    if fe & 7 == FE_OWN and op != OPS.index("search") and row[E_FE_PARAM]:
+    if fe & 7 == FE_OWN and row[E_FE_PARAM]:
         out.append(((fe >> 4) & 15, 0, int(row[E_FE_PARAM])))
     return out
 
