@@ -139,8 +139,8 @@ def test_rule_8_2_1_4_default_rule_keeps_operatives_and_redraws_without_them(pol
     a, b = F.compile_matchup(deck, deck)
     S = F.new_state(a, b, policy, policy)
     v = F.views(S)
-    # curve's -3001 also counts ASKED_REF cards: the Avalanche deck has none that ASKED_COND does not mark
-    assert v["prm"][0, K.PR_MULL] == F.DEFAULT_PARAMS[policy][K.PR_MULL] == (-3001 if policy == K.CURVE else -31)
+    # aggro's and curve's -3001 also count ASKED_REF cards: the Avalanche deck has none that ASKED_COND does not mark
+    assert v["prm"][0, K.PR_MULL] == F.DEFAULT_PARAMS[policy][K.PR_MULL] == (-31 if policy == K.CONTROL else -3001)
     assert not np.any(a.cards[:a.n_main, K.K_ASKED] == O.ASKED_REF)
     cheap = [i for i in range(a.n_main) if a.cards[i, K.K_TYPE] != K.SUMMON and a.cards[i, K.K_COST] <= 3]
     asked = [i for i in cheap if a.cards[i, K.K_ASKED]]
