@@ -13,6 +13,7 @@ from sim.cards.model import Card, Deck
 from sim.decks.deckfile import load_deck
 from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
+from sim.games.fftcg import opening as O
 from sim.games.fftcg import policy as P
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "fftcg"
@@ -105,7 +106,7 @@ def test_card_15_139S_cloud_asks_for_job_avalanche_operatives():
     a, _ = F.compile_matchup(deck, deck)
     asked = {a.codes[i]: int(a.cards[i, K.K_ASKED]) for i in range(a.n_main)}
     for code in ("15-131S", "15-132S", "15-133S", "15-134S"):  # Wedge, Jessie, Barret, Biggs: Operatives
-        assert asked[code] == 1
+        assert asked[code] & O.ASKED_COND
     for code in ("6-075R", "6-017C", "1-105C"):  # Titan, Bahamut, Evoker
         assert asked[code] == 0
 
@@ -138,7 +139,9 @@ def test_rule_8_2_1_4_default_rule_keeps_operatives_and_redraws_without_them(pol
     a, b = F.compile_matchup(deck, deck)
     S = F.new_state(a, b, policy, policy)
     v = F.views(S)
-    assert v["prm"][0, K.PR_MULL] == F.DEFAULT_PARAMS[policy][K.PR_MULL] == -31
+    # aggro's and curve's -3001 also count ASKED_REF cards: the Avalanche deck has none that ASKED_COND does not mark
+    assert v["prm"][0, K.PR_MULL] == F.DEFAULT_PARAMS[policy][K.PR_MULL] == (-31 if policy == K.CONTROL else -3001)
+    assert not np.any(a.cards[:a.n_main, K.K_ASKED] == O.ASKED_REF)
     cheap = [i for i in range(a.n_main) if a.cards[i, K.K_TYPE] != K.SUMMON and a.cards[i, K.K_COST] <= 3]
     asked = [i for i in cheap if a.cards[i, K.K_ASKED]]
     plain = [i for i in cheap if not a.cards[i, K.K_ASKED]]
@@ -147,3 +150,82 @@ def test_rule_8_2_1_4_default_rule_keeps_operatives_and_redraws_without_them(pol
     assert not P.wants_mulligan(S, 0)
     deal(v, 0, plain[:5])
     assert P.wants_mulligan(S, 0)
+
+
+# -- the other printed references (ASKED_REF): searches, boosts and counts, unmodelled costs and "if you control" ---
+
+POOL = DATA / "cards_fftcgsim_square_api.json"
+needs_pool = pytest.mark.skipif(not POOL.is_file(), reason="shared FFTCG data not present")
+
+
+def asked_flags(*cards: Card) -> dict[str, int]:
+    """K_ASKED of each card (by code) in a deck of these cards, 3 copies each, filled to 50 with a 6-CP Forward."""
+    deck = Deck("fftcg", "t", Path("t.toml"), {"main": [(c, 3) for c in cards] + [(COSTLY, 50 - 3 * len(cards))]})
+    a, _ = F.compile_matchup(deck, deck)
+    return {a.codes[i]: int(a.cards[i, K.K_ASKED]) for i in range(a.n_main)}
+
+
+def pool(code: str) -> Card:
+    from sim.decks.pools import load_pool
+    return load_pool(POOL)[code]
+
+
+def kin(job: str = "", category: str = "", name: str = "Kin", cost: int = 2) -> Card:
+    """A vanilla Forward of that job or category."""
+    return Card(code=name, name=name, type="forward", cost=cost, elements=("wind",), power=5000, job=job,
+                category=category)
+
+
+@needs_pool
+def test_card_9_098C_reeve_search_target_is_not_asked_for():
+    # "you may search for 1 Card Name Vincent or Card Name Cait Sith": the searcher stands in for its target, so
+    # Vincent is not counted (counting what searches take measured worse); Prompto's "if you control" still is
+    assert asked_flags(pool("9-098C"), pool("4-075H"))["4-075H"] == 0
+    assert asked_flags(pool("18-134S"), pool("4-075H"), kin(name="Ignis"))["Ignis"] == O.ASKED_REF
+
+
+@needs_pool
+def test_card_11_042C_loz_asks_for_the_job_remnant_forwards_it_boosts():
+    # "The Job Remnant Forwards other than Loz you control gain +2000 power"
+    assert asked_flags(pool("11-042C"), kin("Remnant"))["Kin"] == O.ASKED_REF
+    assert asked_flags(pool("11-042C"), kin("Turk"))["Kin"] == 0
+
+
+@needs_pool
+def test_card_3_109C_sice_asks_for_the_job_class_zero_cadets_it_counts():
+    # "it loses 1000 power for each Job Class Zero Cadet Character you control"
+    assert asked_flags(pool("3-109C"), kin("Class Zero Cadet"))["Kin"] == O.ASKED_REF
+
+
+@needs_pool
+def test_card_11_136S_cloud_asks_for_the_category_vii_forward_its_action_cost_puts_into_the_break_zone():
+    # "《ダル》, put 1 Category VII Forward into the Break Zone: Search for ..." (a line the importer leaves unmodelled)
+    cloud = pool("11-136S")
+    assert any(line.startswith("《ダル》, put 1 Category VII") for line in cloud.unmodelled)
+    assert asked_flags(cloud, kin(category="VII"))["Kin"] == O.ASKED_REF
+    assert asked_flags(cloud, kin(category="X"))["Kin"] == 0
+
+
+@needs_pool
+def test_card_18_134S_prompto_asks_for_ignis_in_an_unmodelled_if_you_control():
+    # "When Prompto attacks, if you control a Card Name Ignis and Card Name Gladiolus, draw 2 cards." (unmodelled)
+    flags = asked_flags(pool("18-134S"), kin(name="Ignis"), kin(name="Gladiolus"))
+    assert flags["Ignis"] == flags["Gladiolus"] == O.ASKED_REF
+    assert O.printed_kinds(["When Prompto attacks, draw 2 cards."]) == set()
+
+
+@needs_pool
+def test_rule_8_2_1_4_redraw_counts_the_referenced_cards_with_the_thousands_digit():
+    # Loz, 20 cheap vanilla Forwards and a hand of five 5-CP Remnants that only Loz's boost names: -31 sees no early
+    # play (the redraw expects about 0.95) and redraws; -3001 also counts the Remnants (3, capped) and keeps them
+    remnants = [kin("Remnant", name=f"R{i}", cost=5) for i in range(5)]
+    deck = Deck("fftcg", "t", Path("t.toml"), {"main": [(pool("11-042C"), 3), (CHEAP, 20), (COSTLY, 22)]
+                                               + [(c, 1) for c in remnants]})
+    a, b = F.compile_matchup(deck, deck)
+    S = F.new_state(a, b, K.CURVE, K.CURVE)
+    v = F.views(S)
+    deal(v, 0, [a.codes.index(f"R{i}") for i in range(5)])
+    v["prm"][0, K.PR_MULL] = -31
+    assert P.wants_mulligan(S, 0)
+    v["prm"][0, K.PR_MULL] = -3001
+    assert not P.wants_mulligan(S, 0)

@@ -365,8 +365,8 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
 # (core); the search policy plays curve's wherever it does not search, and adds PR_BUDGET.
 DEFAULT_PARAMS: dict[int, tuple[int, ...]] = {
     RANDOM: (0, 0, 0, 2, 0, 0, 0, 0, 0),
-    AGGRO: (-31, 6, 0, 2, 0, 5, 0, 1, 1),
-    CURVE: (-31, 6, 0, 1, 2, 5, 1, 1, 1),
+    AGGRO: (-3001, 6, 0, 2, 0, 5, 0, 1, 1),
+    CURVE: (-3001, 6, 0, 1, 2, 5, 1, 1, 1),
     CONTROL: (-31, 4, 2, 0, 0, 5, 1, 1, 1),
 }
 
@@ -689,7 +689,7 @@ def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
                              "(a main deck has 50, rule 8.1.1.1, and an LB deck at most 8, 15.2.8.1)")
         cd = compile_cards(GAME, deck.name, main + lb, KEYWORDS, name_ids)
         cd.cards[:, K_WORTH] = [card_worth(c) for c in main + lb]
-        cd.cards[:, K_ASKED] = asked_for(cd.cards, cd.effects)
+        cd.cards[:, K_ASKED] = asked_for(cd.cards, cd.effects, [c.unmodelled for c in main + lb])
         out.append(FFTCGDeck(cd.game, cd.name, cd.cards, cd.effects, cd.codes, cd.names, n_main=len(main)))
     return out[0], out[1]
 

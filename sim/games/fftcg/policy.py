@@ -413,20 +413,21 @@ def redraw_better(S, p, caps):
     """The mulligan's five cards, drawn from the main deck without the hand (its cards go to the bottom), are
     expected to score more than the hand. A hand scores, for each kind of card, the number of its cards of that kind
     up to that kind's digit of `caps` (0: the kind does not count): units, characters of cost <= 3 (early plays);
-    tens, cards another card of the deck asks for (K_ASKED, sim.games.fftcg.opening: Operatives for Cloud 15-139S);
-    hundreds, Backups."""
+    tens, cards another card's condition or trigger asks for (K_ASKED bit 1, sim.games.fftcg.opening: Operatives for
+    Cloud 15-139S); hundreds, Backups; thousands, cards any printed reference of another card asks for (K_ASKED
+    nonzero: also what it searches for, counts, boosts or pays with)."""
     cards, cs, ps = st_cards(S), st_cs(S), st_ps(S)
-    held, total = np.zeros(3, np.int64), np.zeros(3, np.int64)
+    held, total = np.zeros(4, np.int64), np.zeros(4, np.int64)
     for i in range(ps[p, P_NMAIN]):
         t = cards[p, i, K_TYPE]
-        for b in range(3):
-            if t != SUMMON and cards[p, i, K_COST] <= 3 if b == 0 else cards[p, i, K_ASKED] != 0 if b == 1 \
-                    else t == BACKUP:
+        for b in range(4):
+            if t != SUMMON and cards[p, i, K_COST] <= 3 if b == 0 else cards[p, i, K_ASKED] & 1 != 0 if b == 1 \
+                    else t == BACKUP if b == 2 else cards[p, i, K_ASKED] != 0:
                 total[b] += 1
                 held[b] += cs[p, S_ZONE, i] == Z_HAND
     h = ps[p, P_HN]
     score, expected = 0, 0.0
-    for b in range(3):
+    for b in range(4):
         cap = caps // 10 ** b % 10
         score += min(held[b], cap)
         expected += expected_capped(ps[p, P_NMAIN] - h, total[b] - held[b], h, cap)
