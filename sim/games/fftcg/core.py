@@ -807,14 +807,22 @@ def push(S, ctrl, s, c, slot, hs, hc):
     gs[X_QT] = t + 1
 
 
-@engine_jit
+@inline_jit
 def push_trigger(S, ctrl, s, c, trig, hs, hc):
     """Queue the card's effects with this trigger (auto abilities, rule 11.8); returns how many were queued.
-    A modal ability's options are all queued: the first to resolve picks them (exec_effect)."""
+    The K_TRIGS test is in the callers' code (inline_jit): most calls are for a trigger the card does not have,
+    and the call cost more than the test (callgrind)."""
+    if not has_trigger(S, s, c, trig):
+        return 0
+    return queue_trigger(S, ctrl, s, c, trig, hs, hc)
+
+
+@engine_jit
+def queue_trigger(S, ctrl, s, c, trig, hs, hc):
+    """push_trigger's queueing, for a card that has the trigger (K_TRIGS). A modal ability's options are all
+    queued: the first to resolve picks them (exec_effect)."""
     cards, effs = st_cards(S), st_effs(S)
     n = 0
-    if not has_trigger(S, s, c, trig):
-        return n
     for k in range(cards[s, c, K_NEFF]):
         if effs[s, c, k, E_TRIGGER] == trig:
             if effs[s, c, k, E_COND] & 7 == COND_DAMAGE and not cond_ok(S, ctrl, s, c, k):
@@ -1507,9 +1515,11 @@ def target_state_ok(S, s, c, tmask):
     return state != TS_ATTACKING
 
 
-@engine_jit
+@inline_jit
 def legal_target(S, s, c, op, param, tmask, thash):
-    """tmask/thash (E_TMASK/E_THASH): the text names a card type (Backup, Monster) or a name/job."""
+    """tmask/thash (E_TMASK/E_THASH): the text names a card type (Backup, Monster) or a name/job. In its callers'
+    code (inline_jit): choose_target and count_targets ask it for every character on a side, and the call cost
+    as much as the tests."""
     cards, cs = st_cards(S), st_cs(S)
     if cs[s, S_ZONE, c] != Z_FIELD:
         return False
