@@ -1141,13 +1141,12 @@ def is_removal(S, p, c):
     return False
 
 
-@inline_jit
+@engine_jit
 def card_value(S, p, c):
     """How much a policy wants to keep card c in hand; lowest is discarded first (CP, hand limit).
     Dead cards first: a non-generic character whose name p already controls, a 6th Backup. Curve and control
     value a card by what it is worth (K_WORTH: its unmodelled lines count for nothing), not its printed cost;
-    curve values Backups and Forwards alike (150 + worth), control keeps every Backup. In its callers' code
-    (inline_jit): paying asks it for each hand card it may discard, and the call was half of its cost."""
+    curve values Backups and Forwards alike (150 + worth), control keeps every Backup."""
     cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
