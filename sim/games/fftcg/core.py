@@ -1515,11 +1515,9 @@ def target_state_ok(S, s, c, tmask):
     return state != TS_ATTACKING
 
 
-@inline_jit
+@engine_jit
 def legal_target(S, s, c, op, param, tmask, thash):
-    """tmask/thash (E_TMASK/E_THASH): the text names a card type (Backup, Monster) or a name/job. In its callers'
-    code (inline_jit): choose_target and count_targets ask it for every character on a side, and the call cost
-    as much as the tests."""
+    """tmask/thash (E_TMASK/E_THASH): the text names a card type (Backup, Monster) or a name/job."""
     cards, cs = st_cards(S), st_cs(S)
     if cs[s, S_ZONE, c] != Z_FIELD:
         return False
