@@ -810,14 +810,22 @@ def push(S, ctrl, s, c, slot, hs, hc):
     gs[X_QT] = t + 1
 
 
-@engine_jit
+@inline_jit
 def push_trigger(S, ctrl, s, c, trig, hs, hc):
     """Queue the card's effects with this trigger (auto abilities, rule 11.8); returns how many were queued.
-    A modal ability's options are all queued: the first to resolve picks them (exec_effect)."""
+    The K_TRIGS test is in the callers' code (inline_jit): most calls are for a trigger the card does not have,
+    and the call cost more than the test (callgrind)."""
+    if not has_trigger(S, s, c, trig):
+        return 0
+    return queue_trigger(S, ctrl, s, c, trig, hs, hc)
+
+
+@engine_jit
+def queue_trigger(S, ctrl, s, c, trig, hs, hc):
+    """push_trigger's queueing, for a card that has the trigger (K_TRIGS). A modal ability's options are all
+    queued: the first to resolve picks them (exec_effect)."""
     cards, effs = st_cards(S), st_effs(S)
     n = 0
-    if not has_trigger(S, s, c, trig):
-        return n
     for k in range(cards[s, c, K_NEFF]):
         if effs[s, c, k, E_TRIGGER] == trig:
             if effs[s, c, k, E_COND] & 7 == COND_DAMAGE and not cond_ok(S, ctrl, s, c, k):
