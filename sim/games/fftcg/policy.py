@@ -419,10 +419,10 @@ def redraw_better(S, p, caps):
     cards, cs, ps = st_cards(S), st_cs(S), st_ps(S)
     held, total = np.zeros(4, np.int64), np.zeros(4, np.int64)
     for i in range(ps[p, P_NMAIN]):
-        t = cards[p, i, K_TYPE]
+        t, asked = cards[p, i, K_TYPE], cards[p, i, K_ASKED]
+        kinds = (t != SUMMON and cards[p, i, K_COST] <= 3, asked & 1 != 0, t == BACKUP, asked != 0)
         for b in range(4):
-            if t != SUMMON and cards[p, i, K_COST] <= 3 if b == 0 else cards[p, i, K_ASKED] & 1 != 0 if b == 1 \
-                    else t == BACKUP if b == 2 else cards[p, i, K_ASKED] != 0:
+            if kinds[b]:
                 total[b] += 1
                 held[b] += cs[p, S_ZONE, i] == Z_HAND
     h = ps[p, P_HN]
