@@ -4,9 +4,10 @@ Not a test: a measurement for the docs (`python -m sim.bench.param_ab --data DIR
 For every ordered pairing (X, Y) of the decks, deal i is played twice on the same RNG stream: X with the changed
 parameter against Y without it, and X without against Y with it; the ordered pairing (Y, X) plays the deal from
 the other seats. The changed policy's score per deal and pairing is its share of the two games (a draw is half);
-the 95% interval is the t interval over those scores (analysis.paired.paired_interval). Also printed: each deck's
-score with both seats on the change against both seats without it, paired by deal (what the change does to a
-matchup when both players make it).
+the 95% interval is the t interval over those scores (analysis.paired.paired_interval). Per deck: its points with the
+change less its points without, each game paired with the same deal, seat and unchanged opponent. Also printed:
+each deck's score with both seats on the change against both seats without it, paired by deal (what the change does
+to a matchup when both players make it).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     changed = base.copy()
     changed[args.param] = args.value
     scores, rows = [], []
+    gain: dict[str, list[np.ndarray]] = {}  # a deck's points with the change less without, same deal, seat, opponent
     for i, x in enumerate(decks):
         for j, y in enumerate(decks):
             if i == j:
@@ -64,11 +66,17 @@ def main(argv: list[str] | None = None) -> int:
             new_x, new_y = play(changed, base), 1.0 - play(base, changed)
             scores.append((new_x + new_y) / 2)
             both, neither = play(changed, changed), play(base, base)
+            gain.setdefault(x.name, []).append(new_x - neither)  # x changed (seat A), then y changed (seat B)
+            gain.setdefault(y.name, []).append(new_y - (1.0 - neither))
             rows.append((x.name, y.name, both, neither))
     s = paired_interval(np.concatenate(scores))
     print(f"{args.policy} with prm[{args.param}] = {args.value} against {args.policy} (prm[{args.param}] = "
           f"{base[args.param]}): {100 * s.diff:.2f}% ({100 * s.low:.2f}-{100 * s.high:.2f}), {s.n:,} deal scores, "
           f"{len(decks)} decks, {args.deals} deals per ordered pairing, seed {args.seed}")
+    print("\n| deck | its points with the change less without, against the unchanged policy (95%) |\n|---|---|")
+    for x, parts in gain.items():
+        d = paired_interval(np.concatenate(parts))
+        print(f"| {x} | {100 * d.diff:+.2f} ({100 * d.low:+.2f} to {100 * d.high:+.2f}) |")
     print("\n| deck | against | both changed | neither | paired difference (95%) |\n|---|---|---|---|---|")
     for x, y, both, neither in rows:
         d = paired_interval(both - neither)

@@ -144,7 +144,8 @@ FORWARD, BACKUP, SUMMON, MONSTER = 0, 1, 2, 3
 LIGHT_DARK = (1 << 6) | (1 << 7)  # rule 7.7.5 / 11.4.6.3
 # FFTCG cards have no BP: the column holds what a card is worth to the policies (sim.games.fftcg.worth), tenths of CP
 K_WORTH = K_BP1
-K_ASKED = K_BP2  # 1: another card of the deck asks for this one (sim.games.fftcg.opening; the mulligan)
+K_ASKED = K_BP2  # nonzero: another card of the deck asks for or names this one (sim.games.fftcg.opening; the mulligan,
+#                  card_value with PR_HOLD)
 KEYWORDS = ("haste", "brave", "first_strike", "back_attack")  # section 15.2; bit i of K_KW
 KW_HASTE, KW_BRAVE, KW_FIRST_STRIKE, KW_BACK_ATTACK = 1, 2, 4, 8
 KW_NO_BLOCK, KW_NO_ATTACK = 16, 32  # restrictions until end of turn, kept with the keyword bits (S_KW_EOT)
@@ -257,8 +258,9 @@ PR_SACRIFICE = 5  # a Backup's "put it into the Break Zone" ability: only with >
 PR_WAIT = 6  # 1 = a character whose enter ability asks for a character not controlled yet is cast after the others
 PR_REACT = 7  # 1 = as the defender, use an action ability that removes an opposing character after a battle (10.1.4.4)
 PR_SHIELD = 8  # 1 = a party that its own attack makes unbreakable (Biggs 15-134S) counts as losing no member
-PR_BUDGET = 9  # rollouts per searched decision (search); 0 = the seat does not search
-NPARAM = 10
+PR_HOLD = 9  # card_value adds this to a card another card of the deck asks for or names (K_ASKED; 0 = off)
+PR_BUDGET = 10  # rollouts per searched decision (search); 0 = the seat does not search
+NPARAM = 11
 
 # ---- rules options (opt[O_*]); names, defaults and docs in fftcg.OPTIONS -----------------------------
 O_LIMITED = 0
@@ -1149,7 +1151,8 @@ def card_value(S, p, c):
     """How much a policy wants to keep card c in hand; lowest is discarded first (CP, hand limit).
     Dead cards first: a non-generic character whose name p already controls, a 6th Backup. Curve and control
     value a card by what it is worth (K_WORTH: its unmodelled lines count for nothing), not its printed cost;
-    curve values Backups and Forwards alike (150 + worth), control keeps every Backup."""
+    curve values Backups and Forwards alike (150 + worth), control keeps every Backup. A card another card of the deck
+    asks for or names (K_ASKED) gets the policy's PR_HOLD on top."""
     cards, ps = st_cards(S), st_ps(S)
     pol = ps[p, P_POLICY]
     if pol == RANDOM:
@@ -1161,31 +1164,37 @@ def card_value(S, p, c):
     nb = ps[p, P_NB]
     if t == BACKUP and nb >= MAX_BACKUPS:
         return -900
+    worth = cards[p, c, K_WORTH]  # tenths of CP
     if pol == AGGRO:
         if t == FORWARD:
-            return 300 - 20 * cost + (100 if has_kw(S, p, c, KW_HASTE) else 0)
-        if t == BACKUP:
-            return 150 if nb < 3 else 40
-        if t == SUMMON:
-            return 120 if is_removal(S, p, c) else 60
-        return 80
-    worth = cards[p, c, K_WORTH]  # tenths of CP
-    if pol == CURVE:
+            v = 300 - 20 * cost + (100 if has_kw(S, p, c, KW_HASTE) else 0)
+        elif t == BACKUP:
+            v = 150 if nb < 3 else 40
+        elif t == SUMMON:
+            v = 120 if is_removal(S, p, c) else 60
+        else:
+            v = 80
+    elif pol == CURVE:
         # a Backup in hand is worth what a Forward of the same worth is: a flat value above every Forward paid
         # Cloud 15-139S (6 CP) away for a vanilla 1-CP Evoker (issue 33, part 4)
         if t == BACKUP or t == FORWARD:
-            return 150 + worth
-        if t == SUMMON:
-            return 120 + worth // 2
-        return 100
+            v = 150 + worth
+        elif t == SUMMON:
+            v = 120 + worth // 2
+        else:
+            v = 100
     # CONTROL
-    if t == BACKUP:
-        return 400
-    if t == SUMMON:
-        return 300 if is_removal(S, p, c) else 90
-    if t == FORWARD:
-        return 100 + 15 * worth // 10
-    return 80
+    elif t == BACKUP:
+        v = 400
+    elif t == SUMMON:
+        v = 300 if is_removal(S, p, c) else 90
+    elif t == FORWARD:
+        v = 100 + 15 * worth // 10
+    else:
+        v = 80
+    # a card another card of the deck asks for is kept over others (issue 33, part 4): Operatives for Cloud 15-139S
+    # and for each other's cost reduction stay in hand while a Backup or a Summon pays
+    return v + (st_prm(S)[p, PR_HOLD] if cards[p, c, K_ASKED] else 0)
 
 
 @engine_jit

@@ -361,13 +361,14 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
                  "blocked_if_blocker_removed": O_BLOCKED_IF_REMOVED, "party_shared_element": O_PARTY_SHARED,
                  "lb_undefined_cost": O_LB_UNDEFINED_COST, "payment_strict": O_PAYMENT_STRICT}
 
-# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE, PR_SACRIFICE, PR_WAIT, PR_REACT, PR_SHIELD]
+# Policy parameters [PR_MULL, PR_CHUMP_AT, PR_RESERVE, PR_RISK, PR_TRADE, PR_SACRIFICE, PR_WAIT, PR_REACT, PR_SHIELD,
+# PR_HOLD]
 # (core); the search policy plays curve's wherever it does not search, and adds PR_BUDGET.
 DEFAULT_PARAMS: dict[int, tuple[int, ...]] = {
-    RANDOM: (0, 0, 0, 2, 0, 0, 0, 0, 0),
-    AGGRO: (-3001, 6, 0, 2, 0, 5, 0, 1, 1),
-    CURVE: (-3001, 6, 0, 1, 2, 5, 1, 1, 1),
-    CONTROL: (-31, 4, 2, 0, 0, 5, 1, 1, 1),
+    RANDOM: (0, 0, 0, 2, 0, 0, 0, 0, 0, 0),
+    AGGRO: (-3001, 6, 0, 2, 0, 5, 0, 1, 1, 30),
+    CURVE: (-3001, 6, 0, 1, 2, 5, 1, 1, 1, 30),
+    CONTROL: (-31, 4, 2, 0, 0, 5, 1, 1, 1, 30),
 }
 
 

@@ -84,6 +84,7 @@ from sim.games.fftcg.core import (
     P_PARTY_ANY,
     P_POLICY,
     PR_CHUMP_AT,
+    PR_HOLD,
     PR_MULL,
     PR_REACT,
     PR_RISK,
@@ -576,9 +577,9 @@ def curve_pays(S, p, c):
     if n <= 1 and (req == 0 or scr[4, CX_BMASK] & req) and scr[4, CX_B] + st_ps(S)[p, P_BONUS] >= max(cost, n):
         return True
     # no hand Forward other than c that may be discarded for CP and might be valued above pick_discard's cap for
-    # casting c (card_value(c) + 10; curve values a Forward at 150 + worth at most, a dead one lower): the capped
-    # plan is the uncapped one, which payable (exact, or plan_pay itself for several elements) already found in
-    # can_cast
+    # casting c (card_value(c) + 10; curve values a Forward at 150 + worth at most, plus PR_HOLD's bonus, a dead one
+    # lower): the capped plan is the uncapped one, which payable (exact, or plan_pay itself for several elements)
+    # already found in can_cast
     cards, ls = st_cards(S), st_ls(S)
     found, top = False, 0
     for k in range(st_ps(S)[p, P_HN]):
@@ -586,7 +587,7 @@ def curve_pays(S, p, c):
         if f != c and cards[p, f, K_TYPE] == FORWARD and (cards[p, f, K_ELEM] & LIGHT_DARK) == 0:
             top = max(top, cards[p, f, K_WORTH]) if found else cards[p, f, K_WORTH]
             found = True
-    if not found or 150 + top <= card_value(S, p, c) + 10:
+    if not found or 150 + top + st_prm(S)[p, PR_HOLD] <= card_value(S, p, c) + 10:
         return True
     return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
 
