@@ -76,3 +76,22 @@ def test_card_15_131S_a_card_no_card_asks_for_gets_no_hold():
     before = K.card_value(S, 0, 0)
     v["prm"][0, K.PR_HOLD] = 0
     assert K.card_value(S, 0, 0) == before
+
+
+@needs_pool
+def test_card_15_134S_biggs_made_cheaper_by_an_operative_is_cast_before_a_forward_of_the_same_worth():
+    # Wedge 15-131S on the field: "If you control a Job AVALANCHE Operative, the cost required to cast Biggs is
+    # reduced by 2", so Biggs costs 1; curve (PR_WAIT bit 2) scores the 2 CP saved and casts Biggs before a vanilla
+    # 3-CP Fire Forward listed first in hand; without the bit the Forward, first on the tie or worth more, goes first
+    S, v = make([card("F3", cost=3, power=7000), pool("15-134S"), pool("15-131S"),
+                 card("BE", "backup", cost=1, el=("earth",)), card("BE2", "backup", cost=1, el=("earth",)),
+                 card("BF", "backup", cost=1)])
+    for c in (0, 1):
+        put(v, 0, c, K.Z_HAND)
+    for c in (2, 3, 4, 5):
+        put(v, 0, c, K.Z_FIELD)
+    assert P.cast_requirement(S, 0, 1)[0] == 1
+    assert v["prm"][0, K.PR_WAIT] == F.DEFAULT_PARAMS[K.CURVE][K.PR_WAIT] == 3
+    assert P.choose_main(S, 0, 1, False)[:2] == (P.CAST, 1)
+    v["prm"][0, K.PR_WAIT] = 1
+    assert P.choose_main(S, 0, 1, False)[:2] == (P.CAST, 0)

@@ -1,9 +1,9 @@
-"""One FFTCG policy parameter changed, measured against the policy as it is, on real decks.
+"""FFTCG policy parameters changed, measured against the policy as it is, on real decks.
 
-Not a test: a measurement for the docs (`python -m sim.bench.param_ab --data DIR --param 7 --value 0`).
-For every ordered pairing (X, Y) of the decks, deal i is played twice on the same RNG stream: X with the changed
-parameter against Y without it, and X without against Y with it; the ordered pairing (Y, X) plays the deal from
-the other seats. The changed policy's score per deal and pairing is its share of the two games (a draw is half);
+Not a test: a measurement for the docs (`python -m sim.bench.param_ab --data DIR --param 7 --value 0`; `--param 9 6
+--value 0 1` changes two). For every ordered pairing (X, Y) of the decks, deal i is played twice on the same RNG
+stream: X with the change against Y without it, and X without against Y with it; the ordered pairing (Y, X) plays the
+deal from the other seats. The changed policy's score per deal and pairing is its share of the two games (a draw is half);
 the 95% interval is the t interval over those scores (analysis.paired.paired_interval). Per deck: its points with the
 change less its points without, each game paired with the same deal, seat and unchanged opponent. Also printed:
 each deck's score with both seats on the change against both seats without it, paired by deal (what the change does
@@ -38,8 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, required=True, help="the FFTCG data folder (../shared/data/fftcg)")
     ap.add_argument("--decks", nargs="+", required=True, help="deck files (names under DATA/decks/*/ or paths)")
     ap.add_argument("--policy", default="curve")
-    ap.add_argument("--param", type=int, required=True, help="index of the parameter (core.PR_*)")
-    ap.add_argument("--value", type=int, required=True, help="its value in the changed policy")
+    ap.add_argument("--param", type=int, nargs="+", required=True, help="index of each parameter changed (core.PR_*)")
+    ap.add_argument("--value", type=int, nargs="+", required=True, help="its value in the changed policy, in order")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args(argv)
@@ -49,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     decks = [load_deck(p, pool) for p in paths]
     pol = engine.POLICIES[args.policy]
     base = np.asarray(engine.DEFAULT_PARAMS[pol], np.int64)
+    if len(args.param) != len(args.value):
+        ap.error("--param and --value need as many numbers each")
     changed = base.copy()
     changed[args.param] = args.value
     scores, rows = [], []
@@ -70,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
             gain.setdefault(y.name, []).append(new_y - (1.0 - neither))
             rows.append((x.name, y.name, both, neither))
     s = paired_interval(np.concatenate(scores))
-    print(f"{args.policy} with prm[{args.param}] = {args.value} against {args.policy} (prm[{args.param}] = "
-          f"{base[args.param]}): {100 * s.diff:.2f}% ({100 * s.low:.2f}-{100 * s.high:.2f}), {s.n:,} deal scores, "
+    print(f"{args.policy} with prm{args.param} = {args.value} against {args.policy} (prm{args.param} = "
+          f"{base[args.param].tolist()}): {100 * s.diff:.2f}% ({100 * s.low:.2f}-{100 * s.high:.2f}), {s.n:,} deal scores, "
           f"{len(decks)} decks, {args.deals} deals per ordered pairing, seed {args.seed}")
     print("\n| deck | its points with the change less without, against the unchanged policy (95%) |\n|---|---|")
     for x, parts in gain.items():

@@ -255,7 +255,8 @@ PR_RESERVE = 2  # never discard for CP below this many cards left in hand
 PR_RISK = 3  # attacks: 0 only if no blocker can break it, 1 also even trades, 2 always
 PR_TRADE = 4  # cast a removal Summon in a main phase only on a target of cost >= its own - (this - 1); 0 = any
 PR_SACRIFICE = 5  # a Backup's "put it into the Break Zone" ability: only with >= this many Backups, or to remove
-PR_WAIT = 6  # 1 = a character whose enter ability asks for a character not controlled yet is cast after the others
+PR_WAIT = 6  # cast order: bit 1, a character whose enter ability asks for a character not controlled yet is cast after
+#             the others; bit 2 (curve), a card whose cost is reduced now scores 1 CP of worth per CP saved (worth_score)
 PR_REACT = 7  # 1 = as the defender, use an action ability that removes an opposing character after a battle (10.1.4.4)
 PR_SHIELD = 8  # 1 = a party that its own attack makes unbreakable (Biggs 15-134S) counts as losing no member
 PR_HOLD = 9  # card_value adds this to a card another card of the deck asks for or names (K_ASKED; 0 = off)

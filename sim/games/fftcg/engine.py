@@ -367,7 +367,7 @@ _OPTION_INDEX = {"limited": O_LIMITED, "multi_backup_one_element": O_MULTI_BACKU
 DEFAULT_PARAMS: dict[int, tuple[int, ...]] = {
     RANDOM: (0, 0, 0, 2, 0, 0, 0, 0, 0, 0),
     AGGRO: (-3001, 6, 0, 2, 0, 5, 0, 1, 1, 30),
-    CURVE: (-3001, 6, 0, 1, 2, 5, 1, 1, 1, 30),
+    CURVE: (-3001, 6, 0, 1, 2, 5, 3, 1, 1, 30),
     CONTROL: (-31, 4, 2, 0, 0, 5, 1, 1, 1, 30),
 }
 

@@ -499,10 +499,15 @@ def enters_last(S, p, c):
 @engine_jit
 def worth_score(S, p, c):
     """Curve's score of a card when no card in hand gets cheaper per cast: the most valuable card first (its worth,
-    K_WORTH, tenths of CP, is its cost unless some of its lines do nothing), Backups before Forwards on ties."""
+    K_WORTH, tenths of CP, is its cost unless some of its lines do nothing), Backups before Forwards on ties. With
+    PR_WAIT's bit 2, a card whose own cost reduction applies now scores the CP it saves on top (Biggs 15-134S at 1 CP
+    beside an Operative before a 3-CP Forward of the same worth)."""
     cards = st_cards(S)
     t = cards[p, c, K_TYPE]
-    return 10 * cards[p, c, K_WORTH] + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
+    v = 10 * cards[p, c, K_WORTH] + (50 if t == BACKUP else 30 if t == FORWARD else 20 if t != SUMMON else 10)
+    if st_prm(S)[p, PR_WAIT] & 2 and st_ps(S)[p, P_HAS_CR]:
+        v += 10 * (cards[p, c, K_COST] - cast_requirement(S, p, c)[0])
+    return v
 
 
 @engine_jit
