@@ -12,7 +12,8 @@ controller's side ("The Job Remnant Forwards other than Loz you control gain +20
 "for each Job Class Zero Cadet Forward you control"), and, in the lines the importer leaves unmodelled, the kinds
 an action cost puts into the Break Zone or dulls ("put 1 Category VII Forward into the Break Zone:", Cloud 11-136S)
 and those an "if you control" names (Prompto 18-134S). The mulligan (`policy.redraw_better`) counts the first
-set (PR_MULL's tens) or both (its thousands); the flags are computed once per compiled deck, like its worth.
+set (PR_MULL's tens) or both (its thousands), and `core.card_value` adds PR_HOLD to a card with either (what CP
+payments and discards keep); the flags are computed once per compiled deck, like its worth.
 """
 
 from __future__ import annotations
