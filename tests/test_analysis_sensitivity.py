@@ -135,3 +135,21 @@ def test_variant_difference_holds_or_flips_across_pairings() -> None:
     none = sensitivity.variant_comparisons("A", "B", {"curve": Interval(0.01, -0.03, 0.05, 4000),
                                                       "control": Interval(0.0, -0.04, 0.04, 4000)})
     assert sensitivity.variant_verdict(none).startswith("no pairing shows a significant difference")
+
+
+def test_exact_spearman_walks_each_order_of_the_decks_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 6 decks ranked the same under both pairings: the exact two-sided p is 2 / 6! (the two perfect orders), from
+    # 6! = 720 statistics; permuting both samples took (6!)**2 (about ten minutes, and hours at 7 decks)
+    calls = 0
+    spearmanr = sensitivity.stats.spearmanr
+
+    def counted(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        return spearmanr(*args, **kwargs)
+
+    monkeypatch.setattr(sensitivity.stats, "spearmanr", counted)
+    x = np.arange(6, dtype=float)
+    p, method = sensitivity._spearman_p(x, 2 * x + 1)
+    assert method == "exact" and p == pytest.approx(2 / 720)
+    assert calls <= 720 + 1

@@ -4,11 +4,14 @@ Absolute speeds depend on the machine and on whoever else is using it, so each e
 gives its ratio to the null game (shuffle both decks, deal 5 and draw 2 cards a turn for 8 turns a
 seat, about what an FFTCG game draws; no rules) on the same decks, thread count and game count.
 The shuffles and per-game set-up are its cost: drawing for 19 or 25 turns a seat instead changes
-its rate by about 5%. The null game and the engine's pairings are timed in turn for three rounds
-(`--min-seconds` split among them), so a change of load during the run moves both sides of a
-round's ratio; a row gives the median of its rounds' rates and of their ratios. Speeds are
-measured on one numba thread after a warm-up call (which also loads or compiles the kernel), then
-on two threads for the parallel efficiency rate2 / (2 * rate1).
+its rate by about 5%. The null game and the engine's pairings are timed in turn in SLICES short
+slices (`--min-seconds` split among them), so a change of load moves both sides of a slice's
+ratio; a row gives the median of its slices' rates and of their ratios, with a distribution-free
+95% interval for the median ratio (order statistics). On one numba thread the kernel runs in the
+calling thread, so a slice is timed by that thread's CPU clock: time the process waits while other
+jobs hold the core is not counted. Speeds are measured on one numba thread after a warm-up call (which
+also loads or compiles the kernel), then on two threads (wall clock) for the parallel efficiency
+rate2 / (2 * rate1).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import os
 import platform
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -34,7 +38,7 @@ STANDARD_POLICIES = ("random", "aggro", "curve", "control")
 MIN_CALL_SECONDS = 0.05
 MAX_CALL_GAMES = 4_000_000
 SEARCH_GAMES = 100  # games per first timed call of a pairing with a search policy
-ROUNDS = 3  # timed rounds, the null game and each pairing in turn
+SLICES = 12  # timed slices per entry, the null game and each pairing in turn: enough for an interval of the median
 SHIPPED_DECKS = Path(__file__).resolve().parents[2] / "decks"
 
 
@@ -70,39 +74,59 @@ def call_size(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int
         n = min(MAX_CALL_GAMES, max(2 * n, int(n * MIN_CALL_SECONDS / max(took, 1e-6))))
 
 
+def clock_for(threads: int) -> Callable[[], float]:
+    """One thread: the calling thread's CPU clock (sim.engine.threads runs a one-thread kernel in the caller);
+    more: the wall clock, since the kernel runs in pool threads."""
+    return time.thread_time if threads == 1 else time.perf_counter
+
+
 def timed_calls(engine: ModuleType, compiled: tuple[Any, Any], policies: tuple[int, int], n: int, start: int,
-                threads: int, min_seconds: float) -> tuple[float, int, int, int]:
-    """Calls of `n` fresh game indexes from `start` until `min_seconds` have passed: (seconds, games, turns, next index)."""
+                threads: int, min_seconds: float,
+                clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int, int]:
+    """Calls of `n` fresh game indexes from `start` until `min_seconds` of `clock` have passed: (seconds, games,
+    turns, next index)."""
     a, b = compiled
     numba.set_num_threads(threads)
-    played, turns, t0 = 0, 0, time.perf_counter()
+    played, turns, t0 = 0, 0, clock()
     while True:
         batch = engine.play(a, b, policies[0], policies[1], seed=0, stream=0, start=start, n=n)
         played += n
         turns += int(batch.games[:, G_TURNS].sum())
         start += n
-        elapsed = time.perf_counter() - t0
+        elapsed = clock() - t0
         if elapsed >= min_seconds:
             return elapsed, played, turns, start
 
 
 def interleaved_rates(entries: list[tuple[ModuleType, tuple[Any, Any], tuple[int, int], int]], threads: int,
-                      min_seconds: float) -> tuple[list[list[float]], list[float]]:
-    """Per-round games/s of each entry (engine, compiled, policies, games), the entries timed in turn for ROUNDS
-    rounds of min_seconds / ROUNDS each, and each entry's mean turns a game. The null game is the first entry, so
-    each round's ratios divide rates measured seconds apart: a change of load between rounds moves both."""
+                      min_seconds: float, clock: Callable[[], float] | None = None) -> tuple[list[list[float]], list[float]]:
+    """Per-slice games/s of each entry (engine, compiled, policies, games), the entries timed in turn for SLICES
+    slices of min_seconds / SLICES each by `clock` (default clock_for(threads)), and each entry's mean turns a game.
+    The null game is the first entry, so each slice's ratios divide rates measured a fraction of a second apart: a
+    change of load between slices moves both."""
+    clock = clock or clock_for(threads)
     sizes = [call_size(e, c, p, g, threads) for e, c, p, g in entries]
     rates: list[list[float]] = [[] for _ in entries]
     played, turns = [0] * len(entries), [0] * len(entries)
-    for _ in range(ROUNDS):
+    for _ in range(SLICES):
         for i, (e, c, p, _g) in enumerate(entries):
             n, start = sizes[i]
-            elapsed, games, t, start = timed_calls(e, c, p, n, start, threads, min_seconds / ROUNDS)
+            elapsed, games, t, start = timed_calls(e, c, p, n, start, threads, min_seconds / SLICES, clock)
             sizes[i] = (n, start)
             rates[i].append(games / elapsed)
             played[i] += games
             turns[i] += t
     return rates, [t / g for t, g in zip(turns, played, strict=True)]
+
+
+def median_interval(values: list[float], confidence: float = 0.95) -> tuple[float, float]:
+    """A distribution-free interval for the median: the order statistics k and n + 1 - k, k the largest with
+    P(Binomial(n, 1/2) < k) <= (1 - confidence) / 2 (at least 1: with few values, their range)."""
+    xs = sorted(values)
+    n, k = len(xs), 1
+    while k < (n + 1) // 2 and sum(math.comb(n, i) for i in range(k + 1)) / 2**n <= (1 - confidence) / 2:
+        k += 1
+    return xs[k - 1], xs[n - k]
 
 
 def shipped_decks(game: str, decks_dir: Path) -> tuple[Deck, Deck] | None:
@@ -123,10 +147,14 @@ def synthetic_decks() -> tuple[Deck, Deck]:
     return deck, deck
 
 
-def _row(name: str, rate1: float, ratio: float | None, rate2: float | None, games: int,
+def _row(name: str, rate1: float, ratios: list[float] | None, rate2: float | None, games: int,
          turns: float | None = None) -> dict[str, Any]:
+    ratio = statistics.median(ratios) if ratios else None
     row: dict[str, Any] = {"name": name, "per_s_per_core": round(rate1, 1),
                            "baseline_ratio": float(f"{ratio:.4g}") if ratio else None, "games": games}
+    if ratios and ratio != 1.0:  # the null row's own ratios are all 1
+        low, high = median_interval(ratios)
+        row["ratio_low"], row["ratio_high"] = float(f"{low:.4g}"), float(f"{high:.4g}")
     if turns is not None:  # an engine's speed depends on how long its games are: the cost of one turn compares engines
         row["mean_turns"] = round(turns, 2)
         row["us_per_turn"] = float(f"{1e6 / (rate1 * turns):.4g}")
@@ -150,8 +178,7 @@ def _bench_pair(engine: ModuleType | None, null: ModuleType, decks: tuple[Deck, 
             names.append(f"{engine.GAME} {pa} vs {pb} ({decks[0].name} / {decks[1].name})")
     one, turns = interleaved_rates(entries, 1, min_seconds)
     both = interleaved_rates(entries, 2, min_seconds)[0] if numba.config.NUMBA_NUM_THREADS >= 2 else None
-    return [_row(name, statistics.median(one[i]),
-                 statistics.median(r / base for r, base in zip(one[i], one[0], strict=True)),
+    return [_row(name, statistics.median(one[i]), [r / base for r, base in zip(one[i], one[0], strict=True)],
                  statistics.median(both[i]) if both else None, entries[i][3], turns[i] if i else None)
             for i, name in enumerate(names)]
 

@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
         full: bool = typer.Option(False, "--full", help="All 16 policy pairings (default: curve vs curve)."),
         pairing: str | None = typer.Option(None, "--pairing", help="One policy pairing A,B instead (e.g. search,curve "
                                            "with --games 200: the search policy plays tens of games per second)."),
-        min_seconds: float = typer.Option(1.0, "--min-seconds", help="Seconds of timed calls per row, split over three rounds taken in turn with the null game's."),
+        min_seconds: float = typer.Option(1.0, "--min-seconds", help="Seconds of timed calls per row, split over 12 slices taken in turn with the null game's."),
         decks: Path | None = typer.Option(None, "--decks", help="Deck directory with <game>/*.toml (default: the shipped decks/)."),
         deck: list[Path] = typer.Option([], "--deck", help="Two deck files to play instead (--deck A --deck B; one engine)."),
         pool: Path | None = typer.Option(None, "--pool", help="Card pool for --deck files that list codes without `pool`."),
@@ -29,8 +29,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Measure games/s per core (1 numba thread, after a warm-up) for each engine and policy pairing on its
         shipped decks (or the two --deck files), the ratio to the null game measured in the same run on the
-        same decks (baseline_ratio = engine / null; higher is faster), and the 1 -> 2 thread parallel
-        efficiency."""
+        same decks (baseline_ratio = engine / null, the median over 12 alternating slices, with its 95% interval;
+        higher is faster), and the 1 -> 2 thread parallel efficiency."""
         if target == "compile":
             _compile_table(as_json, markdown)
             return
@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
         header = ("name", "per second per core", "ratio to baseline", "mean turns", "µs per turn",
                   "per second, 2 threads", "parallel efficiency")
         cells = [(r["name"], f"{r['per_s_per_core']:,.0f}",
-                  ratio_text(r.get("baseline_ratio")),
+                  ratio_text(r.get("baseline_ratio"), r.get("ratio_low"), r.get("ratio_high")),
                   f"{r['mean_turns']:.1f}" if "mean_turns" in r else "-",
                   f"{r['us_per_turn']:.2f}" if "us_per_turn" in r else "-",
                   f"{r['per_s_2_threads']:,.0f}" if "per_s_2_threads" in r else "-",
@@ -74,11 +74,16 @@ def register(app: typer.Typer) -> None:
             console.print(f"skipped: {note}")
 
 
-def ratio_text(ratio: float | None) -> str:
-    """Four decimals; a search policy's ratios (about 1e-5) in scientific notation."""
+def ratio_text(ratio: float | None, low: float | None = None, high: float | None = None) -> str:
+    """Four decimals, then the 95% interval of the median over the slices if given; a search policy's ratios
+    (about 1e-5) in scientific notation."""
     if ratio is None:
         return "-"
-    return f"{ratio:.4f}" if ratio >= 0.001 else f"{ratio:.2e}"
+
+    def text(x: float) -> str:
+        return f"{x:.4f}" if ratio >= 0.001 else f"{x:.2e}"
+
+    return text(ratio) + (f" ({text(low)}-{text(high)})" if low is not None and high is not None else "")
 
 
 def _compile_table(as_json: bool, markdown: bool) -> None:

@@ -51,10 +51,10 @@ from sim.run.chunks import (
     compile_spec,
     plan,
     play_chunk,
-    write_parts,
 )
 from sim.run.estimate import Tally, interim
 from sim.run.lock import LOCK, locked
+from sim.run.writer import part_writer
 
 BACKENDS = ("local", "ray")
 DEFAULT_CHUNK = 50_000
@@ -413,20 +413,26 @@ def _run_locked(specs: list[MatchupSpec], engines: list[ModuleType], job: dict[s
             else:
                 compiled: dict[int, tuple[Any, Any, Matchup]] = {}
                 pacers: dict[int, Pacer] = {}
-                for c in todo:
-                    if stopping():
-                        raise KeyboardInterrupt
-                    engine, spec = engines[c.matchup], specs[c.matchup]
-                    if c.matchup not in compiled:
-                        compiled = {c.matchup: compile_spec(engine, spec)}  # keep one matchup's arrays
 
-                    def on_games(n: int, wins_a: int, wins_b: int, m: int = c.matchup) -> None:
-                        advance(m, n, wins_a, wins_b)
-
-                    frames = play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options, check,
-                                        on_games if listen else None, pacers.setdefault(c.matchup, Pacer()))
-                    recorded(write_parts(out, frames, c))
+                def written(c: Chunk, records: dict[str, Any]) -> None:
+                    nonlocal played
+                    recorded(records)
                     played += c.n
+
+                with part_writer(out, written) as writer:
+                    for c in todo:
+                        if stopping():
+                            raise KeyboardInterrupt
+                        engine, spec = engines[c.matchup], specs[c.matchup]
+                        if c.matchup not in compiled:
+                            compiled = {c.matchup: compile_spec(engine, spec)}  # keep one matchup's arrays
+
+                        def on_games(n: int, wins_a: int, wins_b: int, m: int = c.matchup) -> None:
+                            advance(m, n, wins_a, wins_b)
+
+                        frames = play_chunk(engine, compiled[c.matchup], spec, c, seed, detail, options, check,
+                                            on_games if listen else None, pacers.setdefault(c.matchup, Pacer()))
+                        writer.submit(frames, c)
     except KeyboardInterrupt:
         _finish(out, record, "interrupted", started, time.perf_counter() - t0, played)
         raise JobInterrupted(out, done_games + played, total) from None
