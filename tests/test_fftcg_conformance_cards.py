@@ -526,7 +526,6 @@ def test_10_139S_onion_knight_hitting_the_opponent_searches_an_onion_knight():
     assert v["cs"][0, K.S_ZONE, 2] == K.Z_HAND and v["cs"][0, K.S_ZONE, 1] != K.Z_HAND
 
 
-@pytest.mark.xfail(strict=True, reason="the importer sets the amount to the printed power (card_table: approximate)")
 @pytest.mark.parametrize("code,start", [("10-139S", "Meteor"), ("13-136S", "Blasting Zone")])
 def test_10_139S_13_136S_special_deals_damage_equal_to_its_power(code: str, start: str):
     c = line_card(code, start)

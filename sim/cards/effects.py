@@ -204,6 +204,7 @@ FE_OWN_HAND = 4  # cards in own hand
 FE_OPP_HAND = 5  # cards in the opponent's hand
 FE_OWN_DAMAGE = 6  # points of damage the controller has received
 FE_CAST = 7  # cards the controller has cast this turn
+FE_SELF_POWER = 1  # the effect's card's power (amount 1): "damage equal to X's power" (FFTCG)
 COND_NOT = 8
 FE_DULL = 8  # "for each dull <kind>": the bit conditions use for negation counts only dull characters
 COND_OTHER = 256

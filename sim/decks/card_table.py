@@ -43,8 +43,8 @@ APPROXIMATIONS = (
      "played as a search for a card of the kind (the player picks it, not the first one turned over)"),
     (re.compile(r"into the break zone, you may remove \S+(?: \S+)* from the game\. when you do so", re.I),
      "the card is not removed from the game (it stays in the Break Zone)"),
-    (re.compile(r"damage equal to (?!its power)[^.\"]+'s power", re.I),
-     "the damage is the card's printed power, not its power now"),
+    (re.compile(r"(?:put from the field into the break zone|leaves the field)[^\"]*damage equal to (?!its power)[^.\"]+'s power",
+                re.I), "the damage is the card's printed power, not its power when it left the field"),
 )
 _QUOTED = re.compile(r'"([^"]*:[^"]*)"')  # a quoted ability with a cost ("《火》《ダル》: ..."): an action the card gains
 

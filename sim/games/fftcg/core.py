@@ -82,6 +82,7 @@ from sim.cards.effects import (
     FE_OWN,
     FE_OWN_DAMAGE,
     FE_OWN_HAND,
+    FE_SELF_POWER,
     MAX_EFFECTS,
     MODE_FIRST,
     MODE_SHIFT,
@@ -564,6 +565,8 @@ def effect_amount(S, p, s, c, slot):
         m = ps[p, P_DMG]
     elif kind == FE_CAST:
         m = ps[p, P_PLAYED]
+    elif kind == FE_SELF_POWER:  # its power on resolution; printed once it has left the field
+        m = power(S, s, c) if st_cs(S)[s, S_ZONE, c] == Z_FIELD else st_cards(S)[s, c, K_POWER]
     cap = v >> 9  # "(up to 3 Forwards)"
     if cap > 0 and m > cap:
         m = cap

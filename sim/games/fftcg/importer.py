@@ -106,6 +106,7 @@ from sim.cards.effects import (
     FE_OWN,
     FE_OWN_DAMAGE,
     FE_OWN_HAND,
+    FE_SELF_POWER,
     MAX_EFFECTS,
     MODE_FIRST,
     MODE_UP_TO,
@@ -212,7 +213,7 @@ _CHOOSE_KIND = re.compile(r"^(?:(?:[^.\d]*?) )?(?:forwards?|characters?|backups?
                           r"|^(?:(?:dull|active|attacking|blocking) )?(?:job|card name|category) [^.\d]*$", re.I)
 _ON_IT = [  # what "it/them" gets, after a choose
     (re.compile(r"^deal (?:it|them) (\d+) damage$", re.I), "damage", True),
-    (re.compile(r"^deal (?:it|them) damage equal to @SELF'?s'? power$", re.I), "damage", True),
+    (re.compile(r"^deal (?:it|them) damage equal to @SELF'?s'? power$", re.I), "damage_self_power", False),
     (re.compile(r"^deal it and @SELF (\d+) damage$", re.I), "damage+self_damage", True),  # X is hurt too
     (re.compile(r"^break (?:it|them)$", re.I), "break", False),
     # "Dull it and Freeze it": both, on the same card (Freeze alone does not dull, 15.2.4.2)
@@ -953,6 +954,9 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                 return None  # nothing happens to the chosen card
             one = []
             for op, amount, param, src, cond in actions:
+                self_power = op == "damage_self_power"  # X's power on resolution (FE_SELF_POWER)
+                if self_power:
+                    op, amount = "damage", 1
                 if op == "break" and power_max:
                     op, param = "break_power", int(power_max)
                 elif power_max and op not in ("effect", "draw", "draw_if_gone", "draw_if_done"):
@@ -965,7 +969,7 @@ def parse_body(body: str, trigger: str, power: int = 0) -> list[Effect] | None:
                     param = int(cost_max) if cost_max else -int(cost_min)  # the same cost filter (legal_target)
                 elif cost_min or cost_max:
                     break  # a cost filter the engine does not read for this op
-                fe, fe_param = fe_of.get(src, (0, 0))
+                fe, fe_param = (FE_SELF_POWER, 0) if self_power else fe_of.get(src, (0, 0))
                 if op == "effect":  # a whole effect about a player (amount holds it)
                     one.append(amount)
                     continue
