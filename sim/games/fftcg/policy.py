@@ -719,8 +719,9 @@ def choose_instant(S, p, attacking, hs, hc):
             if not (has_trigger(S, p, c, TR_ACTION) or has_trigger(S, p, c, TR_ACTION_BREAK)):
                 continue
             for k in range(cards[p, c, K_NEFF]):
-                if (effs[p, c, k, E_DULL] >> ACT_MY_TURN) & 1 == 0 and can_activate(S, p, c, k, keep) \
-                        and ability_worth(S, p, c, k) == 2:
+                trig = effs[p, c, k, E_TRIGGER]  # can_activate's first test, without the call for the other slots
+                if (trig == TR_ACTION or trig == TR_ACTION_BREAK) and (effs[p, c, k, E_DULL] >> ACT_MY_TURN) & 1 == 0 \
+                        and can_activate(S, p, c, k, keep) and ability_worth(S, p, c, k) == 2:
                     return c * 16 + k
         return -1
     if pol == RANDOM:
