@@ -1894,7 +1894,7 @@ def deck_match(S, p, s, c, k, first):
     cards = st_cards(S)
     for d in range(ps[p, P_TOP], ps[p, P_NMAIN]):
         x = ls[p, L_ORDER, d]
-        # search_match's type test here too: most of the deck fails it, without the call
+        # search_match's type test first: a card of another type costs no call
         if (ctype >= 0 and cards[p, x, K_TYPE] != ctype) or not search_match(S, p, x, ctype, tmask, thash, thash2, excl):
             continue
         if first:
