@@ -1390,6 +1390,24 @@ def test_rule_11_8_4_a_removal_answer_respects_its_target_filter():
     assert P.choose_instant(S, 1, False, 0, 0) == 1
 
 
+def test_rule_11_8_4_forward_only_effects_choose_among_the_forwards():
+    """choose_target and target_exists scan only the Forwards (L_FWD) for the ops forwards_only names, so legal_target
+    must refuse a Backup for each of them; the Forward behind a Backup in field order is still found."""
+    S, v = make([], [card("BK", "backup"), card("F", power=3000)])
+    put(v, 1, 0, K.Z_FIELD)
+    put(v, 1, 1, K.Z_FIELD)
+    ops = sorted({getattr(K, n) for n in dir(K) if n.startswith("OP_")})
+    only = [op for op in ops if K.forwards_only(op)]
+    assert K.OP_DAMAGE in only and K.OP_BREAK not in only and K.OP_DULL not in only
+    for op in only:
+        assert not K.legal_target(S, 1, 0, op, 0, 0, 0), op
+    assert K.target_exists(S, 0, K.OP_DAMAGE, 0, K.TG_OPP_CHAR, 0, 0, 0, 0)
+    assert K.choose_target(S, 0, K.OP_DAMAGE, 3000, 0, K.TG_OPP_CHAR, 0, 0, -1, -1, 0, 0) == (1, 1)
+    K.leave_field(S, 1, 1, K.Z_BREAK)
+    assert not K.target_exists(S, 0, K.OP_DAMAGE, 0, K.TG_OPP_CHAR, 0, 0, 0, 0)
+    assert K.target_exists(S, 0, K.OP_BREAK, 0, K.TG_OPP_CHAR, 0, 0, 0, 0)
+
+
 def test_importer_restriction_bits_are_the_engines():
     from sim.games.fftcg.importer import RESTRICTION_BITS
     assert 1 << RESTRICTION_BITS["block"] == K.KW_NO_BLOCK and 1 << RESTRICTION_BITS["attack"] == K.KW_NO_ATTACK

@@ -1497,6 +1497,15 @@ def targets_character(op):
 
 
 @engine_jit
+def forwards_only(op):
+    """Only a Forward can be op's target (legal_target): choose_target and count_targets look at p's Forwards
+    (L_FWD, in field order) instead of every character, so no Backup costs a call of legal_target."""
+    return op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
+        or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_FIGHT or op == OP_DAMAGE_DOUBLE or op == OP_SHIELD \
+        or op == OP_SET_POWER or op == OP_FLICKER or op == OP_BREAK_POWER or op == OP_DULL_POWER
+
+
+@engine_jit
 def target_side(p, op, tgt):
     """Whose characters an effect chooses from: the printed side; "choose 1 Forward" (any_character) first the side a
     player would pick, the opponent's for harmful ops (choose_target falls back to the other side)."""
@@ -1546,17 +1555,13 @@ def legal_target(S, s, c, op, param, tmask, thash):
         # n or less, < 0: n or more)
         if (param > 0 and cards[s, c, K_COST] > param) or (param < 0 and cards[s, c, K_COST] < -param):
             return False
-    if op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
-            or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_FIGHT or op == OP_DAMAGE_DOUBLE or op == OP_SHIELD \
-            or op == OP_SET_POWER or op == OP_FLICKER:
+    if op == OP_BREAK_POWER or op == OP_DULL_POWER:
+        return t == FORWARD and power(S, s, c) <= param
+    if forwards_only(op):
         return t == FORWARD
     if op == OP_ACTIVATE:
         return cs[s, S_DULL, c] == 1
-    if op == OP_BREAK:
-        return True  # the cost filter is checked above
-    if op == OP_BREAK_POWER or op == OP_DULL_POWER:
-        return t == FORWARD and power(S, s, c) <= param
-    return True  # dull, freeze, bounce: any character
+    return True  # break (its cost filter is checked above), dull, freeze, bounce: any character
 
 
 @inline_jit
@@ -1608,6 +1613,7 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask, tha
     best_s, best, best_v, seen = -1, -1, -1, 0
     gs = st_gs(S)
     new_pick = tmask & TMASK_NEW_PICK != 0 and gs[X_PICK_SRC] == src_s * W + src_c + 1
+    fwd = forwards_only(op)
     for side in range(2 if tgt == TG_ANY_CHAR and tmask & TMASK_ONE_SIDE == 0 else 1):
         if side == 1 and best >= 0 and not rnd:
             break
@@ -1615,8 +1621,8 @@ def choose_target(S, p, op, amount, param, tgt, src_s, src_c, hs, hc, tmask, tha
         # "Summons and abilities of your opponent must choose X if possible"
         taunt = s != p and (ps[s, P_HAS_TRIG] & HT_TAUNT) != 0 and taunt_target(S, p, s, op, param, src_s, src_c,
                                                                                 tmask, thash)
-        for k in range(ps[s, P_FN]):
-            c = ls[s, L_FIELD, k]
+        for k in range(ps[s, P_NF] if fwd else ps[s, P_FN]):
+            c = ls[s, L_FWD if fwd else L_FIELD, k]
             if not legal_target(S, s, c, op, param, tmask, thash) or protected(S, p, s, c, src_s, src_c) \
                     or (taunt and st_cs(S)[s, S_KW_ST, c] & KW_TAUNT == 0) \
                     or (tmask & COND_OTHER and s == src_s and c == src_c) \
@@ -1651,20 +1657,21 @@ def taunt_target(S, p, s, op, param, src_s, src_c, tmask, thash):
 
 
 @engine_jit
-def count_targets(S, p, op, param, tgt, src_s, src_c, tmask, thash):
+def target_exists(S, p, op, param, tgt, src_s, src_c, tmask, thash):
+    """The effect has a character it may choose (choose_target's candidates): the scan stops at the first."""
     if tgt == TG_CHOSEN:
-        return 1  # the previous effect of the ability checks for a target
+        return True  # the previous effect of the ability checks for a target
     if tgt == TG_SELF:
-        return 1 if legal_target(S, src_s, src_c, op, param, tmask, thash) else 0
-    n = 0
+        return legal_target(S, src_s, src_c, op, param, tmask, thash)
+    fwd = forwards_only(op)
     for side in range(2 if tgt == TG_ANY_CHAR and tmask & TMASK_ONE_SIDE == 0 else 1):  # either side's (choose_target)
         s = target_side(p, op, tgt) if side == 0 else 1 - target_side(p, op, tgt)
-        for k in range(st_ps(S)[s, P_FN]):
-            f = st_ls(S)[s, L_FIELD, k]
+        for k in range(st_ps(S)[s, P_NF] if fwd else st_ps(S)[s, P_FN]):
+            f = st_ls(S)[s, L_FWD if fwd else L_FIELD, k]
             if legal_target(S, s, f, op, param, tmask, thash) and not protected(S, p, s, f, src_s, src_c) \
                     and not (tmask & COND_OTHER and s == src_s and f == src_c):
-                n += 1
-    return n
+                return True
+    return False
 
 
 @engine_jit
@@ -1698,10 +1705,10 @@ def slot_has_target(S, p, s, c, k):
     """Effect slot k has a legal target, or chooses none."""
     effs = st_effs(S)
     op = effs[s, c, k, E_OP]
-    if op == OP_FIGHT and count_targets(S, p, OP_PUMP, 0, TG_OWN_CHAR, s, c, 0, 0) == 0:
+    if op == OP_FIGHT and not target_exists(S, p, OP_PUMP, 0, TG_OWN_CHAR, s, c, 0, 0):
         return False  # "Choose 1 Forward you control and 1 Forward opponent controls": both are chosen (11.3.3)
-    return not targets_character(op) or count_targets(S, p, op, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c,
-                                                      effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH]) > 0
+    return not targets_character(op) or target_exists(S, p, op, effs[s, c, k, E_PARAM], effs[s, c, k, E_TARGET], s, c,
+                                                      effs[s, c, k, E_TMASK], effs[s, c, k, E_THASH])
 
 
 # ---- modal abilities (11.3.4, 11.8.10): sim.cards.effects MODE_* ---------------------------------------------------
@@ -1897,9 +1904,11 @@ def deck_match(S, p, s, c, k, first):
     thash2, excl = effs[s, c, k, E_FE_PARAM], excluded_name(S, s, c, tmask)
     first = first or ps[p, P_POLICY] == RANDOM
     pick, best = -1, -(1 << 30)
+    cards = st_cards(S)
     for d in range(ps[p, P_TOP], ps[p, P_NMAIN]):
         x = ls[p, L_ORDER, d]
-        if not search_match(S, p, x, ctype, tmask, thash, thash2, excl):
+        # search_match's type test first: a card of another type costs no call
+        if (ctype >= 0 and cards[p, x, K_TYPE] != ctype) or not search_match(S, p, x, ctype, tmask, thash, thash2, excl):
             continue
         if first:
             return d

@@ -725,8 +725,9 @@ def choose_instant(S, p, attacking, hs, hc):
             if not (has_trigger(S, p, c, TR_ACTION) or has_trigger(S, p, c, TR_ACTION_BREAK)):
                 continue
             for k in range(cards[p, c, K_NEFF]):
-                if (effs[p, c, k, E_DULL] >> ACT_MY_TURN) & 1 == 0 and can_activate(S, p, c, k, keep) \
-                        and ability_worth(S, p, c, k) == 2:
+                trig = effs[p, c, k, E_TRIGGER]  # can_activate's first test, without the call for the other slots
+                if (trig == TR_ACTION or trig == TR_ACTION_BREAK) and (effs[p, c, k, E_DULL] >> ACT_MY_TURN) & 1 == 0 \
+                        and can_activate(S, p, c, k, keep) and ability_worth(S, p, c, k) == 2:
                     return c * 16 + k
         return -1
     if pol == RANDOM:
@@ -1067,17 +1068,10 @@ def choose_block(S, q, n):
     best, best_v = -1, 0
     # a blocker's break may turn on a removal ability for the window after the battle (choose_instant; Barret 15-133S
     # once an AVALANCHE Operative is broken): only where an action ability has a condition or a count, and none is on
-    # already; each candidate's break is marked for the test, then unmarked
+    # already; each candidate's break is marked for the test, then unmarked. Looked at when the first blocker that would
+    # neither survive nor break an attacker asks (-1 until then): most blocks never do
     effs, gturn = st_effs(S), st_gs(S)[X_GTURN]
-    reacts = False
-    if pol != AGGRO and st_prm(S)[q, PR_REACT]:
-        for j in range(ps[q, P_FN]):
-            c = ls[q, L_FIELD, j]
-            if has_trigger(S, q, c, TR_ACTION) or has_trigger(S, q, c, TR_ACTION_BREAK):
-                for k in range(cards[q, c, K_NEFF]):
-                    reacts |= (effs[q, c, k, E_COND] != 0 or effs[q, c, k, E_FOREACH] != 0) \
-                        and (effs[q, c, k, E_TRIGGER] == TR_ACTION or effs[q, c, k, E_TRIGGER] == TR_ACTION_BREAK)
-        reacts = reacts and choose_instant(S, q, False, p, -1) < 0
+    reacts = -1
     for j in range(ps[q, P_NF]):
         b = ls[q, L_FWD, j]
         if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
@@ -1096,6 +1090,17 @@ def choose_block(S, q, n):
         elif kills and pol != AGGRO and atk_cost >= cost:
             v = 2000 - cost
         else:
+            if reacts < 0:
+                found = False
+                if pol != AGGRO and st_prm(S)[q, PR_REACT]:
+                    for i in range(ps[q, P_FN]):
+                        c = ls[q, L_FIELD, i]
+                        if has_trigger(S, q, c, TR_ACTION) or has_trigger(S, q, c, TR_ACTION_BREAK):
+                            for k in range(cards[q, c, K_NEFF]):
+                                found |= (effs[q, c, k, E_COND] != 0 or effs[q, c, k, E_FOREACH] != 0) \
+                                    and (effs[q, c, k, E_TRIGGER] == TR_ACTION
+                                         or effs[q, c, k, E_TRIGGER] == TR_ACTION_BREAK)
+                reacts = 1 if found and choose_instant(S, q, False, p, -1) < 0 else 0
             r = -1
             if reacts:
                 was = cs[q, S_BROKEN, b]
