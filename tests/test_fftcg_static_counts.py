@@ -14,7 +14,9 @@ from sim.cards.effects import (
     CNT_OWN_HAND,
     COND_COUNT,
     COND_MY_TURN,
+    COND_OPP,
     FE_DULL,
+    FE_OPP,
     FE_OWN,
     FE_OWN_HAND,
     cond_code,
@@ -43,17 +45,20 @@ def cast(S, p: int, c: int) -> None:
 
 def test_3_056H_zidane_follows_the_opponents_hand_not_his_controllers():
     zidane = tcard("ZID", ZIDANE, cost=0, power=3000)
-    S, v = make([zidane], [card(f"O{i}", cost=2, name=f"O{i}") for i in range(4)])
+    S, v = make([zidane], [card(f"O{i}", cost=2, name=f"O{i}") for i in range(5)])
     dealt(v)
     flags = v["ps"][0, K.P_HAS_STATIC]
     assert flags & K.STATIC_COUNT and flags & K.CK_OPP_HAND and not flags & (K.CK_OWN_HAND | K.CK_EVERY)
+    assert flags & K.STATIC_OPP and not flags & K.STATIC_OPP_FIELD
     for c in range(4):
         put(v, 1, c, K.Z_HAND)
+    put(v, 1, 4, K.Z_BREAK)
     put(v, 0, 0, K.Z_HAND)
     cast(S, 0, 0)  # enters, the opponent discards: 3 cards left
     assert v["ps"][1, K.P_HN] == 3 and K.power(S, 0, 0) == 3000
     v["cs"][0, K.S_PREV, 0] = MARK
     K.draw(S, 0, 2)  # Zidane's controller's hand: not read
+    K.enter_field(S, 1, 4)  # the opponent's field, its hand unchanged: not read either
     assert v["cs"][0, K.S_PREV, 0] == MARK
     K.discard(S, 1, int(v["ls"][1, K.L_HAND, 0]))
     assert K.power(S, 0, 0) == 7000  # 2 cards or less
@@ -123,3 +128,4 @@ def test_rule_11_9_1_static_reads_of_each_condition_and_count():
     assert reads(0, cond_code(FE_OWN_HAND, 0)) == K.CK_OWN_HAND
     assert reads(0, cond_code(FE_OWN, 0) | FE_DULL) == K.CK_EVERY
     assert reads(0, cond_code(FE_OWN, 0)) == 0
+    assert reads(cond_code(COND_OPP, 1), 0) == reads(0, cond_code(FE_OPP, 0)) == K.STATIC_OPP_FIELD

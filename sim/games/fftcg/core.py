@@ -300,6 +300,9 @@ CK_OWN_HAND, CK_OPP_HAND, CK_OPP_DAMAGE, CK_CAST = 16, 32, 64, 128  # P_HAS_STAT
 #   recompute the damaged seat themselves
 CK_EVERY = 256  # P_HAS_STATIC bit: a static bonus reads something else no refresh follows (the turn, dull
 #                 characters, the Break Zone, ...): counts_changed recomputes the seat on every count change
+STATIC_OPP_FIELD = 512  # P_HAS_STATIC bit: a static bonus reads the opponent's field (COND_OPP, FE_OPP); a seat with
+#                         STATIC_OPP without it reads only counts there, so a change of the opponent's field
+#                         recomputes it only when its counts changed (update_static_opp)
 # P_NSTAT: field characters with a static bonus at the last refresh (+ STATIC_ALWAYS); 0: every field character's
 #   S_STATIC and S_KW_ST is 0 and stays so until a character with a static ability enters (enter_field recomputes
 #   then), so the other refreshes have nothing to do. P_CKEY: count_key at the last refresh
@@ -560,15 +563,23 @@ def count_key(S, p):
 @engine_jit
 def counts_changed(S):
     """A hand, damage or cast count changed: static bonuses under a COND_COUNT condition (STATIC_COUNT) are
-    recomputed, on both sides (one may read the other's hand), for a seat with a static bonus on the field whose
-    counts (count_key) differ from those of its last refresh, or that reads more than counts (CK_EVERY)."""
+    recomputed (recount_static). Kept this small so that it compiles into its callers: most decks have none."""
     ps = st_ps(S)
     if (ps[0, P_HAS_STATIC] | ps[1, P_HAS_STATIC]) & STATIC_COUNT:
-        for s in range(2):
-            fl = ps[s, P_HAS_STATIC]
-            if fl & STATIC_COUNT and ps[s, P_NSTAT] \
-                    and (fl & (CK_EVERY | STATIC_ALWAYS) or count_key(S, s) != ps[s, P_CKEY]):
-                refresh_static(S, s)
+        recount_static(S)
+
+
+@engine_jit
+def recount_static(S):
+    """counts_changed's recount, on both sides (one may read the other's hand), for a seat with a static bonus on
+    the field whose counts (count_key) differ from those of its last refresh, or that reads more than counts
+    (CK_EVERY)."""
+    ps = st_ps(S)
+    for s in range(2):
+        fl = ps[s, P_HAS_STATIC]
+        if fl & STATIC_COUNT and ps[s, P_NSTAT] \
+                and (fl & (CK_EVERY | STATIC_ALWAYS) or count_key(S, s) != ps[s, P_CKEY]):
+            refresh_static(S, s)
 
 
 @engine_jit
@@ -1061,9 +1072,11 @@ def update_static(S, p):
 @engine_jit
 def update_static_opp(S, p):
     """refresh_static after a change on the other side: only for statics that may read it, while one is on p's
-    field (P_NSTAT)."""
+    field (P_NSTAT); for statics that read only counts there, only when those counts changed (count_key)."""
     ps = st_ps(S)
-    if ps[p, P_HAS_STATIC] & STATIC_OPP and ps[p, P_NSTAT]:
+    fl = ps[p, P_HAS_STATIC]
+    if fl & STATIC_OPP and ps[p, P_NSTAT] \
+            and (fl & (STATIC_OPP_FIELD | CK_EVERY | STATIC_ALWAYS) or count_key(S, p) != ps[p, P_CKEY]):
         refresh_static(S, p)
 
 
@@ -1145,8 +1158,7 @@ def refresh_static(S, p):
         if cs[p, S_STATIC, f] < cs[p, S_PREV, f]:
             st_gs(S)[X_RP] = 1
     ps[p, P_NSTAT] = nsrc + (ps[p, P_HAS_STATIC] & STATIC_ALWAYS)
-    if ps[p, P_HAS_STATIC] & STATIC_COUNT:
-        ps[p, P_CKEY] = count_key(S, p)
+    ps[p, P_CKEY] = count_key(S, p)
 
 
 # ---- field limits ---------------------------------------------------------------------------------

@@ -116,7 +116,7 @@ from sim.cards.effects import (
 )
 from sim.cards.model import Deck
 from sim.engine.compiled import K_NCOLS, K_NEFF, K_TYPE, CompiledDeck, compile_cards
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import (
     SUB_COIN,
     SUB_POLICY0,
@@ -246,6 +246,7 @@ from sim.games.fftcg.core import (
     STATIC_ALWAYS,
     STATIC_COUNT,
     STATIC_OPP,
+    STATIC_OPP_FIELD,
     TR_ATTACK_PHASE,
     TR_DAMAGED,
     TR_EACH_ATTACK_PHASE,
@@ -501,19 +502,24 @@ for _kind, _bit in ((0, 0), (FE_OWN, 0), (FE_OPP, 0), (FE_OWN_DAMAGE, 0), (FE_OW
     FOREACH_READS[_kind] = _bit
 
 
-@engine_jit
+@inline_jit
 def static_reads(cond, fe):
     """The P_HAS_STATIC bits of a static bonus with this condition and "for each" count: STATIC_COUNT under a
-    COND_COUNT condition, and the counts it reads that counts_changed must compare (CK_*): CK_EVERY for a read no
-    refresh follows and no count_key holds (the turn, a chosen character, dull characters, the Break Zone, ...)."""
+    COND_COUNT condition, STATIC_OPP_FIELD when it reads the opponent's field, and the counts it reads that
+    counts_changed and update_static_opp compare (CK_*): CK_EVERY for a read no refresh follows and no count_key
+    holds (the turn, a chosen character, dull characters, the Break Zone, ...)."""
     kind = cond & 7
     if kind == COND_COUNT:
         out = STATIC_COUNT | COUNT_READS[(cond >> 4) & 15]
-    elif kind == 0 or kind == COND_DAMAGE or kind == COND_OWN or kind == COND_OPP:
+    elif kind == COND_OPP:
+        out = STATIC_OPP_FIELD
+    elif kind == 0 or kind == COND_DAMAGE or kind == COND_OWN:
         out = 0
     else:
         out = CK_EVERY
     out |= FOREACH_READS[fe & 7]
+    if (fe & 7) == FE_OPP:
+        out |= STATIC_OPP_FIELD
     if fe & FE_DULL and (fe & 7) != 0:  # "for each dull Forward": dulling and activating recompute nothing
         out |= CK_EVERY
     return out
@@ -804,7 +810,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
         v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
             | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY | HT_ATTACK_PHASE
         # static bonuses always recomputed (setup narrows this down)
-        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_COUNT | STATIC_ALWAYS
+        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_OPP_FIELD | STATIC_COUNT | STATIC_ALWAYS
         v["ps"][p, P_NSTAT] = STATIC_ALWAYS
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB
