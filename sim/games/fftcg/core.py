@@ -287,8 +287,8 @@ N_S = 18  # S_KW_ST: keywords granted by static abilities (recomputed with S_STA
 #           turn (X_GTURN) in which it was last put from the field into the Break Zone (CNT_BROKEN*), 0: never
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY, P_NF, P_NB,
- P_NLD, P_PAID) = range(24)
-N_P = 24  # P_SPENT / P_PAID: CP produced to pay costs this turn (leftovers included) / the costs paid; P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD / L_BKP); P_NLD: Light/Dark
+ P_NLD, P_PAID, P_NSTAT, P_CKEY) = range(26)
+N_P = 26  # P_SPENT / P_PAID: CP produced to pay costs this turn (leftovers included) / the costs paid; P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD / L_BKP); P_NLD: Light/Dark
 #           characters on the field; P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the
 #           hand only then); P_PARTY_ANY: its Forwards may party with any Element this turn; P_HAS_STATIC:
 #           bit 1 the deck has static effects, bit 2 (STATIC_OPP) some of them may read the opponent's
@@ -296,6 +296,20 @@ N_P = 24  # P_SPENT / P_PAID: CP produced to pay costs this turn (leftovers incl
 STATIC_OPP = 2
 STATIC_COUNT = 4  # P_HAS_STATIC bit: some static bonus has a COND_COUNT condition (a hand, damage or cast count):
 #                   recomputed when those counts change (counts_changed)
+STATIC_ALWAYS = 8  # P_HAS_STATIC bit of a state set up by hand (new_state: its field may not have come through
+#                    enter_field): refresh_static runs on every call, without the shortcuts below
+CK_OWN_HAND, CK_OPP_HAND, CK_OPP_DAMAGE, CK_CAST = 16, 32, 64, 128  # P_HAS_STATIC bits (deck_flags): the counts
+#   the seat's static bonuses read that no refresh follows by itself; counts_changed recomputes the seat only when one
+#   of them differs from its value at the last refresh (P_CKEY, count_key). Own damage needs no bit: damage and heal
+#   recompute the damaged seat themselves
+CK_EVERY = 256  # P_HAS_STATIC bit: a static bonus reads something else no refresh follows (the turn, dull
+#                 characters, the Break Zone, ...): counts_changed recomputes the seat on every count change
+STATIC_OPP_FIELD = 512  # P_HAS_STATIC bit: a static bonus reads the opponent's field (COND_OPP, FE_OPP); a seat with
+#                         STATIC_OPP without it reads only counts there, so a change of the opponent's field
+#                         recomputes it only when its counts changed (update_static_opp)
+# P_NSTAT: field characters with a static bonus at the last refresh (+ STATIC_ALWAYS); 0: every field character's
+#   S_STATIC and S_KW_ST is 0 and stays so until a character with a static ability enters (enter_field recomputes
+#   then), so the other refreshes have nothing to do. P_CKEY: count_key at the last refresh
 L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
 N_L = 5
 (X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP, X_MODES,
@@ -532,15 +546,44 @@ def cond_ok(S, p, s, c, slot):
     return ok != ((v & COND_NOT) != 0)  # COND_TRIGGER was checked when the ability triggered (push_own)
 
 
+@inline_jit
+def count_key(S, p):
+    """The counts p's static bonuses read (the CK_* bits of P_HAS_STATIC) packed in one number, 7 bits each
+    (a hand, a cast count or a Damage Zone holds at most W = 64 cards)."""
+    ps = st_ps(S)
+    fl = ps[p, P_HAS_STATIC]
+    key = 0
+    if fl & CK_OWN_HAND:
+        key = ps[p, P_HN]
+    if fl & CK_OPP_HAND:
+        key |= ps[1 - p, P_HN] << 7
+    if fl & CK_OPP_DAMAGE:
+        key |= ps[1 - p, P_DMG] << 14
+    if fl & CK_CAST:
+        key |= ps[p, P_PLAYED] << 21
+    return key
+
+
 @engine_jit
 def counts_changed(S):
     """A hand, damage or cast count changed: static bonuses under a COND_COUNT condition (STATIC_COUNT) are
-    recomputed, on both sides (one may read the other's hand)."""
+    recomputed (recount_static). Kept this small so that it compiles into its callers: most decks have none."""
     ps = st_ps(S)
     if (ps[0, P_HAS_STATIC] | ps[1, P_HAS_STATIC]) & STATIC_COUNT:
-        for s in range(2):
-            if ps[s, P_HAS_STATIC] & STATIC_COUNT:
-                refresh_static(S, s)
+        recount_static(S)
+
+
+@engine_jit
+def recount_static(S):
+    """counts_changed's recount, on both sides (one may read the other's hand), for a seat with a static bonus on
+    the field whose counts (count_key) differ from those of its last refresh, or that reads more than counts
+    (CK_EVERY)."""
+    ps = st_ps(S)
+    for s in range(2):
+        fl = ps[s, P_HAS_STATIC]
+        if fl & STATIC_COUNT and ps[s, P_NSTAT] \
+                and (fl & (CK_EVERY | STATIC_ALWAYS) or count_key(S, s) != ps[s, P_CKEY]):
+            refresh_static(S, s)
 
 
 @engine_jit
@@ -980,7 +1023,10 @@ def enter_field(S, p, c):
     cs[p, S_COUNTERS, c] = 0
     list_add(S, p, L_FIELD, P_FN, c)
     index_field(S, p)
-    update_static(S, p)
+    if has_trigger(S, p, c, TR_STATIC):  # may be the first static bonus on the field (P_NSTAT)
+        refresh_static(S, p)
+    else:
+        update_static(S, p)
     update_static_opp(S, 1 - p)
     if st_cards(S)[p, c, K_TYPE] == FORWARD and power(S, p, c) <= 0:
         st_gs(S)[X_RP] = 1
@@ -1022,15 +1068,21 @@ def leave_field(S, p, c, dest):
 
 @engine_jit
 def update_static(S, p):
-    """refresh_static, for decks with static effects (P_HAS_STATIC, set in setup) only."""
-    if st_ps(S)[p, P_HAS_STATIC]:
+    """refresh_static, for decks with static effects (P_HAS_STATIC, set in setup) only, and only while a static bonus
+    is on p's field (P_NSTAT)."""
+    ps = st_ps(S)
+    if ps[p, P_HAS_STATIC] and ps[p, P_NSTAT]:
         refresh_static(S, p)
 
 
 @engine_jit
 def update_static_opp(S, p):
-    """refresh_static after a change on the other side: only for statics that may read it."""
-    if st_ps(S)[p, P_HAS_STATIC] & STATIC_OPP:
+    """refresh_static after a change on the other side: only for statics that may read it, while one is on p's
+    field (P_NSTAT); for statics that read only counts there, only when those counts changed (count_key)."""
+    ps = st_ps(S)
+    fl = ps[p, P_HAS_STATIC]
+    if fl & STATIC_OPP and ps[p, P_NSTAT] \
+            and (fl & (STATIC_OPP_FIELD | CK_EVERY | STATIC_ALWAYS) or count_key(S, p) != ps[p, P_CKEY]):
         refresh_static(S, p)
 
 
@@ -1047,7 +1099,8 @@ def refresh_static(S, p):
     grant_keyword, target self or all_own_characters filtered by E_TMASK/E_THASH), under their
     conditions and "for each" counts; recomputed whenever a field or p's damage changes (11.9).
     A count of cards in hand is not tracked here (the importer does not emit it for statics).
-    A bonus that went down may leave a Forward to the rule processes (X_RP)."""
+    A bonus that went down may leave a Forward to the rule processes (X_RP). Keeps how many field characters have a
+    static bonus (P_NSTAT) and the counts read (P_CKEY), which let the callers skip a refresh that would change nothing."""
     cards, effs, cs, ps, ls = st_cards(S), st_effs(S), st_cs(S), st_ps(S), st_ls(S)
     fn = ps[p, P_FN]
     for k in range(fn):
@@ -1055,16 +1108,19 @@ def refresh_static(S, p):
         cs[p, S_PREV, f] = cs[p, S_STATIC, f]
         cs[p, S_STATIC, f] = 0
         cs[p, S_KW_ST, f] = 0
+    nsrc = 0
     for k in range(fn):
         c = ls[p, L_FIELD, k]
         if not has_trigger(S, p, c, TR_STATIC):
             continue
+        src = 0
         for e in range(cards[p, c, K_NEFF]):
             if effs[p, c, e, E_TRIGGER] != TR_STATIC:
                 continue
             op = effs[p, c, e, E_OP]
             if not static_bonus_op(op):
                 continue
+            src = 1
             if effs[p, c, e, E_COND] != 0 and not cond_ok(S, p, p, c, e):
                 continue
             amount = effect_amount(S, p, p, c, e)
@@ -1102,10 +1158,13 @@ def refresh_static(S, p):
                     cs[p, S_KW_ST, c] |= kw
                 else:
                     cs[p, S_STATIC, c] += amount
+        nsrc += src
     for k in range(ps[p, P_NF]):  # only a Forward's power matters to the rule processes
         f = ls[p, L_FWD, k]
         if cs[p, S_STATIC, f] < cs[p, S_PREV, f]:
             st_gs(S)[X_RP] = 1
+    ps[p, P_NSTAT] = nsrc + (ps[p, P_HAS_STATIC] & STATIC_ALWAYS)
+    ps[p, P_CKEY] = count_key(S, p)
 
 
 # ---- field limits ---------------------------------------------------------------------------------

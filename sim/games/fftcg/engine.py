@@ -90,22 +90,33 @@ import numpy as np
 from numba import njit
 
 from sim.cards.effects import (
+    CNT_CAST,
+    CNT_OPP_DAMAGE,
+    CNT_OPP_HAND,
+    CNT_OWN_DAMAGE,
+    CNT_OWN_HAND,
     COND_COUNT,
     COND_DAMAGE,
+    COND_OPP,
     COND_OWN,
     E_COND,
     E_FOREACH,
     E_NCOLS,
     E_OP,
     E_TRIGGER,
+    FE_CAST,
+    FE_DULL,
+    FE_OPP,
+    FE_OPP_HAND,
     FE_OWN,
     FE_OWN_DAMAGE,
+    FE_OWN_HAND,
     MAX_EFFECTS,
     TRIGGERS,
 )
 from sim.cards.model import Deck
 from sim.engine.compiled import K_NCOLS, K_NEFF, K_TYPE, CompiledDeck, compile_cards
-from sim.engine.jit import engine_jit
+from sim.engine.jit import engine_jit, inline_jit
 from sim.engine.kernel import (
     SUB_COIN,
     SUB_POLICY0,
@@ -147,6 +158,11 @@ from sim.games.fftcg.core import (
     AGGRO,
     BACKUP,
     BLOB_SIZE,
+    CK_CAST,
+    CK_EVERY,
+    CK_OPP_DAMAGE,
+    CK_OPP_HAND,
+    CK_OWN_HAND,
     CONTROL,
     CURVE,
     FORWARD,
@@ -211,6 +227,7 @@ from sim.games.fftcg.core import (
     P_NF,
     P_NLD,
     P_NMAIN,
+    P_NSTAT,
     P_NTOT,
     P_PAID,
     P_PLAYED,
@@ -226,8 +243,10 @@ from sim.games.fftcg.core import (
     S_PLAYED,
     S_ZONE,
     SEARCH,
+    STATIC_ALWAYS,
     STATIC_COUNT,
     STATIC_OPP,
+    STATIC_OPP_FIELD,
     TR_ATTACK_PHASE,
     TR_DAMAGED,
     TR_EACH_ATTACK_PHASE,
@@ -471,6 +490,42 @@ for _trig, _bit in ((TR_OWN_ATTACKS, HT_OWN_ATTACK), (TR_OWN_ENTERS, HT_OWN_ENTE
     TRIGGER_FLAGS[_trig] = _bit
 
 
+# the CK_* bit of each count a static bonus may read: by the CNT_* kind of a COND_COUNT condition (own damage: none,
+# damage and heal recompute the seat; the Break Zone and cast-with-extra-cost counts: CK_EVERY), and by the FE_* kind
+# of a "for each" count (the fields and own damage: none, field changes and damage recompute the seat)
+COUNT_READS = np.full(16, CK_EVERY, np.int64)
+FOREACH_READS = np.full(8, CK_EVERY, np.int64)
+for _kind, _bit in ((CNT_OWN_HAND, CK_OWN_HAND), (CNT_OPP_HAND, CK_OPP_HAND), (CNT_OWN_DAMAGE, 0),
+                    (CNT_OPP_DAMAGE, CK_OPP_DAMAGE), (CNT_CAST, CK_CAST)):
+    COUNT_READS[_kind] = _bit
+for _kind, _bit in ((0, 0), (FE_OWN, 0), (FE_OPP, 0), (FE_OWN_DAMAGE, 0), (FE_OWN_HAND, CK_OWN_HAND),
+                    (FE_OPP_HAND, CK_OPP_HAND), (FE_CAST, CK_CAST)):
+    FOREACH_READS[_kind] = _bit
+
+
+@inline_jit
+def static_reads(cond, fe):
+    """The P_HAS_STATIC bits of a static bonus with this condition and "for each" count: STATIC_COUNT under a
+    COND_COUNT condition, STATIC_OPP_FIELD when it reads the opponent's field, and the counts it reads that
+    counts_changed and update_static_opp compare (CK_*): CK_EVERY for a read no refresh follows and no count_key
+    holds (the turn, a chosen character, dull characters, the Break Zone, ...)."""
+    kind = cond & 7
+    if kind == COND_COUNT:
+        out = STATIC_COUNT | COUNT_READS[(cond >> 4) & 15]
+    elif kind == COND_OPP:
+        out = STATIC_OPP_FIELD
+    elif kind == 0 or kind == COND_DAMAGE or kind == COND_OWN:
+        out = 0
+    else:
+        out = CK_EVERY
+    out |= FOREACH_READS[fe & 7]
+    if (fe & 7) == FE_OPP:
+        out |= STATIC_OPP_FIELD
+    if fe & FE_DULL and (fe & 7) != 0:  # "for each dull Forward": dulling and activating recompute nothing
+        out |= CK_EVERY
+    return out
+
+
 @engine_jit
 def deck_flags(cards, effs, ntot):
     """Per seat [P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG]: which kinds of effects the deck has at all (the
@@ -488,8 +543,8 @@ def deck_flags(cards, effs, ntot):
                     if static_bonus_op(op) \
                             and (cond not in (0, COND_DAMAGE, COND_OWN) or fe not in (0, FE_OWN, FE_OWN_DAMAGE)):
                         flags[p, 0] |= STATIC_OPP
-                    if static_bonus_op(op) and cond == COND_COUNT:
-                        flags[p, 0] |= STATIC_COUNT
+                    if static_bonus_op(op):
+                        flags[p, 0] |= static_reads(effs[p, i, k, E_COND], effs[p, i, k, E_FOREACH])
                     if op == OP_COST_REDUCE or op == OP_CAST_IF or op == OP_EXTRA_COST:
                         flags[p, 1] = 1
                     elif op == OP_DAMAGE_MOD:
@@ -756,7 +811,8 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
         v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
             | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY | HT_ATTACK_PHASE
         # static bonuses always recomputed (setup narrows this down)
-        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_COUNT
+        v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_OPP_FIELD | STATIC_COUNT | STATIC_ALWAYS
+        v["ps"][p, P_NSTAT] = STATIC_ALWAYS
         v["ls"][p, L_ORDER, :nmain[p]] = np.arange(nmain[p])
         v["cs"][p, S_ZONE, nmain[p]:ntot[p]] = Z_LB
     return State.of(blob)
