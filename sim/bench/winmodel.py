@@ -12,8 +12,11 @@ deciles of the predicted probability. `--decision-weight W` then refits it for t
 each decision (fit_decisions: the log loss plus W times the squared error of the candidates' probabilities
 centred within their decision), and with `--candidates` the held-out decisions are scored by how often the model's
 choice has the best rollout mean and its mean regret. `python -m sim.bench.winmodel DECK... --pool POOL` prints the
-coefficients in the form `search.WIN_MODEL` holds them and the calibration table; `--save FILE.npz` keeps the
-collection (with each position's `next_features`) for `sim.bench.winnet`.
+coefficients in the form `search.WIN_MODEL` holds them and the calibration table, beside the held-out figures and
+calibration of today's `search.WIN_MODEL` on the same positions; `--save FILE.npz` keeps the collection (with each
+position's `next_features`) for `sim.bench.winnet`, `--load FILE.npz` fits on a saved one instead of playing it,
+and `--train-also FILE.npz` adds whole saved collections to the training games (the held-out games stay the odd
+ones of the main collection).
 """
 
 from __future__ import annotations
@@ -325,33 +328,47 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--decision-weight", type=float, default=0.0,
                     help="refit for the choice among candidates (fit_decisions) with this weight (0: log loss only)")
     ap.add_argument("--save", type=Path, help="also write the collection to this .npz (Positions.save)")
+    ap.add_argument("--load", type=Path, help="use this saved collection (--save) instead of playing one")
+    ap.add_argument("--train-also", type=Path, nargs="*", default=[],
+                    help="saved collections fitted on in full beside the even games (the odd ones stay held out)")
     args = ap.parse_args(argv)
     if args.candidates and args.rollouts < 1:
         ap.error("--candidates labels positions by rollouts: give --rollouts N (N >= 1)")
     if args.decision_weight and not args.candidates:
         ap.error("--decision-weight fits the choice among candidates: give --candidates")
-    data = collect(args.decks, args.pool, args.pairs, args.games, args.seed, args.rollouts, args.candidates)
+    if args.load:
+        data = Positions.load(args.load)
+    else:
+        data = collect(args.decks, args.pool, args.pairs, args.games, args.seed, args.rollouts, args.candidates)
     if args.save:
         data.save(args.save)
     terms = expand(data.x)
     train = data.game % 2 == 0
-    w = fit(terms[train], data.y[train])
-    if args.decision_weight:
-        w = fit_decisions(terms[train], data.y[train], data.decision[train], args.decision_weight, w)
     test = ~train
-    prob = predict(w, terms[test])
-    base = np.full(test.sum(), data.y[train].mean())
-    print(f"positions {len(data.y)} from {data.game.max() + 1} games (train {train.sum()}, test {test.sum()})")
-    print(f"test log loss {log_loss(prob, data.y[test]):.4f} (constant {log_loss(base, data.y[test]):.4f}); "
-          f"Brier {np.mean((prob - data.y[test]) ** 2):.4f} (constant {np.mean((base - data.y[test]) ** 2):.4f})")
-    if args.candidates:
-        regret, hits, count = decision_scores(prob, data.y[test], data.decision[test])
-        print(f"test decisions {count}: the model's choice has the best target in {100 * hits:.1f}%, "
-              f"mean regret {regret:.4f}")
-    print("| predicted from | mean predicted | observed | positions |")
-    print("|---|---|---|---|")
-    for low, p, o, n in calibration(prob, data.y[test]):
-        print(f"| {low:.3f} | {p:.3f} | {o:.3f} | {n} |")
+    tx, ty, td = terms[train], data.y[train], data.decision[train]
+    for extra in map(Positions.load, args.train_also):
+        # decision ids are per collection: shift them past this one's so no two collections' candidates mix
+        shift = np.where(extra.decision >= 0, td.max() + 1, 0)
+        tx, ty, td = np.vstack([tx, expand(extra.x)]), np.concatenate([ty, extra.y]), np.concatenate([td, extra.decision + shift])
+    w = fit(tx, ty)
+    if args.decision_weight:
+        w = fit_decisions(tx, ty, td, args.decision_weight, w)
+    print(f"positions {len(data.y)} from {data.game.max() + 1} games (train {len(ty)}, test {test.sum()})")
+    base = np.full(test.sum(), ty.mean())
+    y, dec = data.y[test], data.decision[test]
+    print(f"constant: test log loss {log_loss(base, y):.4f}, Brier {np.mean((base - y) ** 2):.4f}")
+    for name, weights in (("fit", w), ("search.WIN_MODEL", SR.WIN_MODEL)):
+        prob = predict(weights, terms[test])
+        print(f"{name}: test log loss {log_loss(prob, y):.4f}, Brier {np.mean((prob - y) ** 2):.4f}")
+        if (dec >= 0).any():
+            regret, hits, count = decision_scores(prob, y, dec)
+            spread = centred(prob[dec >= 0] - y[dec >= 0], dec[dec >= 0])
+            print(f"  test decisions {count}: the model's choice has the best target in {100 * hits:.1f}%, "
+                  f"mean regret {regret:.4f}; centred squared error {np.mean(spread ** 2):.5f}")
+        print("| predicted from | mean predicted | observed | positions |")
+        print("|---|---|---|---|")
+        for low, p, o, n in calibration(prob, y):
+            print(f"| {low:.3f} | {p:.3f} | {o:.3f} | {n} |")
     # 7 significant digits: the products reach the hundreds, so coarser rounding moves the log-odds
     print("WIN_MODEL = np.array([" + ", ".join(f"{v:.7g}" for v in w) + "])")
 
