@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
 import polars as pl
 
+from analysis import cards as card_analysis
 from analysis import mulligan as mulligan_analysis
 from analysis import sensitivity, winrates
 from analysis.data import Results
@@ -85,14 +87,19 @@ def build(results: Results, decks: list[Deck] | None = None,
     if decks is None:
         decks, notes = decks_from_manifest(results.manifest)
     report = Report("tcgsim balance report", _meta(results, games))
-    for s in _sections(results, games, decks, notes):
-        if on_section is not None:
-            on_section(s)
-        report.sections.append(s)
+    # The card table, most of the report's work, is a polars query (the GIL released while it runs): start
+    # it first on its own thread so the sections before it, and their figures, are made meanwhile.
+    with ThreadPoolExecutor(1, thread_name_prefix="card-table") as pool:
+        card_table = pool.submit(card_analysis.card_stats, results) if results.cards is not None else None
+        for s in _sections(results, games, decks, notes, card_table):
+            if on_section is not None:
+                on_section(s)
+            report.sections.append(s)
     return report
 
 
-def _sections(results: Results, games: int, decks: list[Deck], notes: list[str]) -> Iterator[Section]:
+def _sections(results: Results, games: int, decks: list[Deck], notes: list[str],
+              card_table: Future[pl.DataFrame] | None) -> Iterator[Section]:
     yield _overview(results, games)
     yield coverage(decks, notes)
     yield from policy_sections.sections(results)
@@ -102,7 +109,7 @@ def _sections(results: Results, games: int, decks: list[Deck], notes: list[str])
     yield _mulligans(results)
     yield play_sections.curve(results, decks)
     yield play_sections.costs(results, decks, notes)
-    yield play_sections.cards(results)
+    yield play_sections.cards(results, None if card_table is None else card_table.result())
     yield _odds(decks, notes)
     yield examples.section(results)
 
