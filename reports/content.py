@@ -8,12 +8,14 @@ odds) are kept with a note saying why they are empty, so a reader knows what is 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
 import polars as pl
 
+from analysis import cards as card_analysis
 from analysis import mulligan as mulligan_analysis
 from analysis import sensitivity, winrates
 from analysis.data import Results
@@ -76,17 +78,40 @@ def decks_from_manifest(manifest: dict) -> tuple[list[Deck], list[str]]:
     return list(seen.values()), problems
 
 
-def build(results: Results, decks: list[Deck] | None = None) -> Report:
+def build(results: Results, decks: list[Deck] | None = None,
+          on_section: Callable[[Section], object] | None = None) -> Report:
+    """The report of `results`; `on_section` sees each section as soon as it is made, so a caller can
+    draw its figure while the later sections (the card table above all) are still being computed."""
     games = results.games.select(pl.len()).collect().item()
     notes: list[str] = []
     if decks is None:
         decks, notes = decks_from_manifest(results.manifest)
     report = Report("tcgsim balance report", _meta(results, games))
-    report.sections += [_overview(results, games), coverage(decks, notes), *policy_sections.sections(results), *_matrix(results), _first_player(results),
-                        _length(results), _mulligans(results), play_sections.curve(results, decks),
-                        play_sections.costs(results, decks, notes), play_sections.cards(results),
-                        _odds(decks, notes), examples.section(results)]
+    # The card table, most of the report's work, is a polars query (the GIL released while it runs): start
+    # it first on its own thread so the sections before it, and their figures, are made meanwhile.
+    with ThreadPoolExecutor(1, thread_name_prefix="card-table") as pool:
+        card_table = pool.submit(card_analysis.card_stats, results) if results.cards is not None else None
+        for s in _sections(results, games, decks, notes, card_table):
+            if on_section is not None:
+                on_section(s)
+            report.sections.append(s)
     return report
+
+
+def _sections(results: Results, games: int, decks: list[Deck], notes: list[str],
+              card_table: Future[pl.DataFrame] | None) -> Iterator[Section]:
+    yield _overview(results, games)
+    yield coverage(decks, notes)
+    yield from policy_sections.sections(results)
+    yield from _matrix(results)
+    yield _first_player(results)
+    yield _length(results)
+    yield _mulligans(results)
+    yield play_sections.curve(results, decks)
+    yield play_sections.costs(results, decks, notes)
+    yield play_sections.cards(results, None if card_table is None else card_table.result())
+    yield _odds(decks, notes)
+    yield examples.section(results)
 
 
 def _overview(results: Results, games: int) -> Section:

@@ -92,11 +92,12 @@ def costs(results: Results, decks: list[Deck], notes: list[str]) -> Section:
                         Table("costs_by_cost", by_cost, "how many cards of each cost were played per own turn")])
 
 
-def cards(results: Results) -> Section:
+def cards(results: Results, table: pl.DataFrame | None = None) -> Section:
+    """The card statistics section; `table` is card_stats(results) when the caller computed it already."""
     title = "Card statistics"
     if results.cards is None:
         return _missing("cards", title, "cards")
-    cs = card_analysis.card_stats(results)
+    cs = card_analysis.card_stats(results) if table is None else table
     tested = int(cs["gap_adjusted_p"].is_not_null().sum())
     # a deck played by several policies has a row per card and policy: say which
     by = ["deck", "policy"] if cs["policy"].n_unique() > 1 else ["deck"]

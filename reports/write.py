@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import polars as pl
@@ -10,7 +11,7 @@ from analysis.data import Results, open_results
 from reports import html, markdown
 from reports.content import build
 from reports.figures import png
-from reports.parts import Report
+from reports.parts import Report, Section
 from sim.cards.model import Deck
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -34,17 +35,31 @@ def write_report(results: Results | Path, out: Path, decks: list[Deck] | None = 
     """Analyse `results` (a results directory or opened Results) into `out`; returns report.html."""
     if not isinstance(results, Results):
         results = open_results(Path(results))
-    return write_pages(build(results, decks), Path(out))
+    # Each figure is drawn on one background thread as soon as its section is made: drawing is Python
+    # (GIL-bound) while the sections after it are mostly polars queries, which release the GIL, so the
+    # drawing hides behind the card table instead of following it.
+    with ThreadPoolExecutor(1, thread_name_prefix="report-figures") as drawer:
+        drawing: dict[str, Future[bytes]] = {}
+
+        def draw(s: Section) -> None:
+            if s.figure is not None:
+                drawing[s.key] = drawer.submit(png, s.figure)
+
+        report = build(results, decks, on_section=draw)
+        return write_pages(report, Path(out), {key: f.result() for key, f in drawing.items()})
 
 
-def write_pages(report: Report, out: Path) -> Path:
-    """report.html, report.md, figures/ and tables/ of a built report into `out`; returns report.html."""
+def write_pages(report: Report, out: Path, images: dict[str, bytes] | None = None) -> Path:
+    """report.html, report.md, figures/ and tables/ of a built report into `out`; returns report.html.
+
+    `images` holds figures already drawn (PNG bytes by section key); the others are drawn here."""
     (out / "tables").mkdir(parents=True, exist_ok=True)
-    images, files = {}, {}
+    images, files = dict(images or {}), {}
     for s in report.sections:
         if s.figure is not None:
             (out / "figures").mkdir(exist_ok=True)
-            images[s.key] = png(s.figure)
+            if s.key not in images:
+                images[s.key] = png(s.figure)
             (out / "figures" / f"{s.key}.png").write_bytes(images[s.key])
             files[s.key] = f"figures/{s.key}.png"
         for t in s.csv:

@@ -276,3 +276,19 @@ def test_coverage_section_lists_the_lines_not_modelled_and_flags_a_deck_that_rel
     lines = section.csv[1].frame
     assert lines.select("deck", "code", "copies").rows() == [("Leaning", "8-085C", 3)]
     assert "Not available" in coverage([], ["no manifest"]).note
+
+
+def test_figures_drawn_while_building_are_the_report_figures(tmp_path: Path) -> None:
+    """write_report draws each figure on a thread as its section is made (on_section): every section is
+    seen once, in order, and each PNG written is the one its section's figure renders to."""
+    from reports.figures import png
+
+    g, t, c, decks = _dataset()
+    results = from_frames(g, t, c, {"job": {"seed": 5, "games": 20}})
+    seen: list[str] = []
+    report = build(results, decks, on_section=lambda s: seen.append(s.key))
+    assert seen == [s.key for s in report.sections]
+    write_report(results, tmp_path, decks)
+    drawn = {s.key: png(s.figure) for s in report.sections if s.figure is not None}
+    assert sorted(p.stem for p in (tmp_path / "figures").glob("*.png")) == sorted(drawn)
+    assert all((tmp_path / "figures" / f"{k}.png").read_bytes() == b for k, b in drawn.items())
