@@ -122,10 +122,12 @@ def interleaved_rates(entries: list[tuple[ModuleType, tuple[Any, Any], tuple[int
 def median_interval(values: list[float], confidence: float = 0.95) -> tuple[float, float]:
     """A distribution-free interval for the median: the order statistics k and n + 1 - k, k the largest with
     P(Binomial(n, 1/2) < k) <= (1 - confidence) / 2 (at least 1: with few values, their range)."""
+    from scipy.stats import binom
+
     xs = sorted(values)
-    n, k = len(xs), 1
-    while k < (n + 1) // 2 and sum(math.comb(n, i) for i in range(k + 1)) / 2**n <= (1 - confidence) / 2:
-        k += 1
+    n = len(xs)
+    # P(Binomial <= j) grows with j, so the j = 1 .. (n + 1) // 2 - 1 within the tail are a prefix
+    k = 1 + int((binom.cdf(range(1, (n + 1) // 2), n, 0.5) <= (1 - confidence) / 2).sum())
     return xs[k - 1], xs[n - k]
 
 

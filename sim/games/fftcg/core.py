@@ -1557,7 +1557,7 @@ def targets_character(op):
 
 @engine_jit
 def forwards_only(op):
-    """Only a Forward can be op's target (legal_target): choose_target and count_targets look at p's Forwards
+    """Only a Forward can be op's target (legal_target): choose_target and target_exists look at p's Forwards
     (L_FWD, in field order) instead of every character, so no Backup costs a call of legal_target."""
     return op == OP_DAMAGE or op == OP_WEAKEN or op == OP_PUMP or op == OP_HASTE or op == OP_GRANT_KEYWORD \
         or op == OP_NO_BLOCK or op == OP_NO_ATTACK or op == OP_FIGHT or op == OP_DAMAGE_DOUBLE or op == OP_SHIELD \

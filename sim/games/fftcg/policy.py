@@ -1069,9 +1069,10 @@ def choose_block(S, q, n):
     # a blocker's break may turn on a removal ability for the window after the battle (choose_instant; Barret 15-133S
     # once an AVALANCHE Operative is broken): only where an action ability has a condition or a count, and none is on
     # already; each candidate's break is marked for the test, then unmarked. Looked at when the first blocker that would
-    # neither survive nor break an attacker asks (-1 until then): most blocks never do
+    # neither survive nor break an attacker asks (-1 until then; 0 for a policy that does not react): most blocks
+    # never do
     effs, gturn = st_effs(S), st_gs(S)[X_GTURN]
-    reacts = -1
+    reacts = -1 if pol != AGGRO and st_prm(S)[q, PR_REACT] else 0
     for j in range(ps[q, P_NF]):
         b = ls[q, L_FWD, j]
         if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):
@@ -1092,14 +1093,12 @@ def choose_block(S, q, n):
         else:
             if reacts < 0:
                 found = False
-                if pol != AGGRO and st_prm(S)[q, PR_REACT]:
-                    for i in range(ps[q, P_FN]):
-                        c = ls[q, L_FIELD, i]
-                        if has_trigger(S, q, c, TR_ACTION) or has_trigger(S, q, c, TR_ACTION_BREAK):
-                            for k in range(cards[q, c, K_NEFF]):
-                                found |= (effs[q, c, k, E_COND] != 0 or effs[q, c, k, E_FOREACH] != 0) \
-                                    and (effs[q, c, k, E_TRIGGER] == TR_ACTION
-                                         or effs[q, c, k, E_TRIGGER] == TR_ACTION_BREAK)
+                for i in range(ps[q, P_FN]):
+                    c = ls[q, L_FIELD, i]
+                    if has_trigger(S, q, c, TR_ACTION) or has_trigger(S, q, c, TR_ACTION_BREAK):
+                        for k in range(cards[q, c, K_NEFF]):
+                            found |= (effs[q, c, k, E_COND] != 0 or effs[q, c, k, E_FOREACH] != 0) \
+                                and (effs[q, c, k, E_TRIGGER] == TR_ACTION or effs[q, c, k, E_TRIGGER] == TR_ACTION_BREAK)
                 reacts = 1 if found and choose_instant(S, q, False, p, -1) < 0 else 0
             r = -1
             if reacts:
