@@ -3,8 +3,8 @@
 For each deck, game j of (seed, stream 0) is played twice with the same deal: policy NEW as seat A and OLD as
 seat B, then the seats swapped. A pair scores NEW's wins over the two games / 2 (a draw counts half), so 0.5
 is equal strength; the interval is the t interval over the pairs (analysis.paired.paired_interval). Each
-policy also plays curve the same way on the same deals, and the difference NEW - OLD against curve is paired by
-deal too. `python -m sim.bench.search_strength DECK... --pool POOL --new search --old search-full --games 200`
+policy also plays curve (or `--against`, another policy) the same way on the same deals, and the difference NEW - OLD against it
+is paired by deal too; `--no-mirror` skips the head-to-head games. `python -m sim.bench.search_strength DECK... --pool POOL --new search --old search-full --games 200`
 prints a Markdown table (one row per deck and the pooled row) and the CPU seconds each pairing's games took
 (process time, all threads; the first pairing's includes loading the compiled kernels).
 """
@@ -47,25 +47,38 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--old", default="search-full")
     ap.add_argument("--games", type=int, default=200, help="deals per deck (each played twice per pairing)")
     ap.add_argument("--seed", type=int, default=38)
+    ap.add_argument("--against", default="curve", help="the policy both play against (any of F.POLICIES)")
+    ap.add_argument("--no-mirror", action="store_true", help="skip NEW vs OLD head to head")
     args = ap.parse_args(argv)
-    rows, pooled = [], {"mirror": [], "new": [], "old": []}
-    seconds = {"mirror": 0.0, "new": 0.0, "old": 0.0}
+    for name in (args.new, args.old, args.against):
+        if name not in F.POLICIES:
+            ap.error(f"unknown policy {name!r}: one of {', '.join(sorted(F.POLICIES))}")
+    pairings = {"mirror": (args.new, args.old), "new": (args.new, args.against), "old": (args.old, args.against)}
+    if args.no_mirror:
+        del pairings["mirror"]
+    rows: list[tuple[str, dict[str, np.ndarray]]] = []
+    pooled: dict[str, list[np.ndarray]] = {k: [] for k in pairings}
+    seconds = dict.fromkeys(pairings, 0.0)
     for path in args.decks:
         deck = load_deck(path, args.pool)
         a, b = F.compile_matchup(deck, deck)
         scores = {}
-        for key, (one, two) in {"mirror": (args.new, args.old), "new": (args.new, "curve"),
-                                "old": (args.old, "curve")}.items():
+        for key, (one, two) in pairings.items():
             t = time.process_time()
             scores[key] = swapped(a, b, one, two, args.games, args.seed)
             seconds[key] += time.process_time() - t
             pooled[key].append(scores[key])
         rows.append((deck.name, scores))
-    print(f"| deck | {args.new} vs {args.old} | {args.new} vs curve | {args.old} vs curve | difference vs curve |")
-    print("|---|---|---|---|---|")
+    vs = args.against
+    head = [] if args.no_mirror else [f"{args.new} vs {args.old}"]
+    head += [f"{args.new} vs {vs}", f"{args.old} vs {vs}", f"difference vs {vs}"]
+    print("| deck | " + " | ".join(head) + " |")
+    print("|---" * (len(head) + 1) + "|")
     for name, s in [*rows, ("all decks", {k: np.concatenate(v) for k, v in pooled.items()})]:
-        print(f"| {name} | {fmt(paired_interval(s['mirror'] - 0.5), 0.5)} | {fmt(paired_interval(s['new']))} | "
-              f"{fmt(paired_interval(s['old']))} | {fmt(paired_interval(s['new'] - s['old']), unit=' pts')} |")
+        cells = [] if args.no_mirror else [fmt(paired_interval(s["mirror"] - 0.5), 0.5)]
+        cells += [fmt(paired_interval(s["new"])), fmt(paired_interval(s["old"])),
+                  fmt(paired_interval(s["new"] - s["old"]), unit=" pts")]
+        print(f"| {name} | " + " | ".join(cells) + " |")
     print(f"{args.games} deals per deck, seed {args.seed}; CPU seconds: " +
           ", ".join(f"{k} {v:.0f}" for k, v in seconds.items()))
 
