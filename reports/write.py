@@ -7,7 +7,7 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.data import Results, open_results
+from analysis.data import Results, hold_games, open_results
 from reports import html, markdown
 from reports.content import build
 from reports.figures import png
@@ -35,6 +35,7 @@ def write_report(results: Results | Path, out: Path, decks: list[Deck] | None = 
     """Analyse `results` (a results directory or opened Results) into `out`; returns report.html."""
     if not isinstance(results, Results):
         results = open_results(Path(results))
+    results = hold_games(results)
     # Each figure is drawn on one background thread as soon as its section is made: drawing is Python
     # (GIL-bound) while the sections after it are mostly polars queries, which release the GIL, so the
     # drawing hides behind the card table instead of following it.

@@ -11,7 +11,7 @@ from polars.testing import assert_frame_equal
 import analysis.data
 from analysis.cards import card_stats
 from analysis.curve import card_costs, card_types, cost_by_turn, sources_by_turn
-from analysis.data import Results, batches, from_frames, open_results
+from analysis.data import Results, batches, from_frames, hold_games, open_results
 from reports import examples
 from reports.write import write_report
 from sim.decks.deckfile import load_deck
@@ -84,3 +84,28 @@ def test_batched_report_writes_the_same_tables(played: tuple[Path, list], tmp_pa
     assert names == sorted(p.name for p in (tmp_path / "batched" / "tables").iterdir())
     for name in names:
         same_csv(tmp_path / "whole" / "tables" / name, tmp_path / "batched" / "tables" / name)
+
+
+def test_games_held_in_memory_up_to_the_row_limit(played: tuple[Path, list]) -> None:
+    out, _ = played
+    r = open_results(out)
+    n = r.games.select(pl.len()).collect().item()
+    assert hold_games(r, rows=n - 1) is r  # over the limit: still scanned per query
+    held = hold_games(r, rows=n)
+    assert held is not r and held.cards is r.cards and held.parts == r.parts
+    # a held table is a plan over one in-memory frame, not a scan of the parts
+    assert "Parquet" not in held.games.explain() and "Parquet" in r.games.explain()
+    assert_frame_equal(held.games.collect(), r.games.collect())
+    assert len(batches(held)) == len(batches(r))
+
+
+def test_report_from_held_games_writes_the_same_tables(played: tuple[Path, list], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    out, decks = played
+    write_report(out, tmp_path / "held", decks=decks)
+    monkeypatch.setattr(analysis.data, "HOLD_GAMES_ROWS", 0)
+    write_report(out, tmp_path / "scanned", decks=decks)
+    names = sorted(p.name for p in (tmp_path / "held" / "tables").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "scanned" / "tables").iterdir()) and len(names) > 10
+    for name in names:
+        same_csv(tmp_path / "held" / "tables" / name, tmp_path / "scanned" / "tables" / name)
