@@ -64,18 +64,21 @@ def decks_from_manifest(manifest: dict) -> tuple[list[Deck], list[str]]:
     """Load the decks a run recorded (for card costs and odds); problems become notes, not errors."""
     from sim.decks.deckfile import load_deck
 
-    seen: dict[str, Deck] = {}
+    seen: dict[str, Deck | None] = {}  # None: the deck did not load (said once, not once per matchup)
     problems = []
     for m in manifest.get("job", {}).get("matchups", []):
         for side in ("deck_a", "deck_b"):
-            path = (m.get(side) or {}).get("path")
+            entry = m.get(side) or {}
+            path = entry.get("path")
             if not path or path in seen:
                 continue
+            seen[path] = None
             try:
-                seen[path] = load_deck(Path(path))
+                seen[path] = load_deck(Path(path), entry.get("pool"))
             except Exception as exc:  # a moved or edited deck file must not stop the report
-                problems.append(f"{path}: {exc}")
-    return list(seen.values()), problems
+                said = str(exc)  # an InputError names its file already
+                problems.append(said if path in said else f"{path}: {said}")
+    return [d for d in seen.values() if d is not None], problems
 
 
 def build(results: Results, decks: list[Deck] | None = None,
@@ -259,9 +262,10 @@ def _deck_odds(deck: Deck, question_for: Callable, exact: Callable) -> list[dict
     for want in (w.replace("cost", key) for w in ODDS_WANTS):
         for seat_first in (True, False):
             try:
-                probs = exact(question_for(Path(deck.path), [want], turns=ODDS_TURNS, seat_first=seat_first))
+                probs = exact(question_for(Path(deck.path), [want], turns=ODDS_TURNS, seat_first=seat_first,
+                                           pool=deck.pool))
             except InputError:  # too few cards to see that many turns
-                probs = exact(question_for(Path(deck.path), [want], turns=0, seat_first=seat_first))
+                probs = exact(question_for(Path(deck.path), [want], turns=0, seat_first=seat_first, pool=deck.pool))
             rows.append({"deck": deck.name, "want": want.removeprefix("1+ ").replace("<=", " ≤ "),
                          "seat": "first" if seat_first else "second",
                          **{f"turn {t}": probs[t] if t < len(probs) else None for t in range(ODDS_TURNS + 1)}})

@@ -95,7 +95,7 @@ def _embedded(results: Results, m: dict[str, Any], seed: int, index: int, option
     from sim.run.trace import trace_lines, trace_record
 
     try:
-        a, b = (load_deck(m[side]["path"]) for side in ("deck_a", "deck_b"))
+        a, b = (load_deck(m[side]["path"], m[side].get("pool")) for side in ("deck_a", "deck_b"))
         record = trace_record(a, b, m["policy_a"], m["policy_b"], seed=seed, stream=int(m.get("stream", 0)),
                               index=index, options=options)
     except Exception as exc:  # a moved deck file must not stop the report

@@ -220,3 +220,57 @@ def test_compare_report_states_provenance_and_checks_every_pairing(decks: dict[s
     assert r.exit_code == 0, r.output
     for p in ("curve", "control"):
         assert f"check: 8 games of 4 matchups replayed in {out / p}: identical games rows" in r.output
+
+
+def pool_deck(folder: Path) -> tuple[Path, Path]:
+    """A deck whose cards are all in a pool file given with --pool (not shipped, not named by the deck)."""
+    pool = folder / "pool" / "my_pool.csv"
+    pool.parent.mkdir()
+    rows = "\n".join(f"PX-{i:03d},Pool card {i},forward,{1 + i % 5},fire,{5000 + 1000 * (i % 3)},Warrior,tcgsim,,,"
+                     f"false,,false," for i in range(10))
+    pool.write_text("code,name,type,cost,elements,power,job,category,keywords,effects,ex_burst,lb_cost,generic,text\n"
+                    + rows + "\n", encoding="utf-8")
+    deck = folder / "pooled.toml"
+    deck.write_text('game = "fftcg"\nname = "Pooled"\n[cards]\n' + "".join(f'"PX-{i:03d}" = 3\n' for i in range(10)),
+                    encoding="utf-8")
+    return deck, pool
+
+
+def test_a_pool_given_with_pool_is_recorded_so_report_and_check_load_the_deck(decks: dict[str, Path],
+                                                                                tmp_path: Path) -> None:
+    """A deck read through --pool cannot be loaded from its path alone: the manifest records the pool, so
+    the report finds its cards (costs, odds) and `report --check` replays its games."""
+    deck, pool = pool_deck(tmp_path)
+    out = tmp_path / "rep"
+    r = runner.invoke(app, ["balance", str(deck), str(decks["x"]), "--pool", str(pool), "--engine", "null",
+                            "--games", "20", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    entries = [m[s] for m in json.loads((out / "results" / "manifest.json").read_text())["job"]["matchups"]
+               for s in ("deck_a", "deck_b")]
+    assert {e["name"]: e["pool"] for e in entries} == {"Pooled": str(pool.resolve()), "Opponent X": None}
+    r = runner.invoke(app, ["report", str(out / "results"), "--out", str(tmp_path / "again")])
+    assert r.exit_code == 0, r.output
+    for report in (out, tmp_path / "again"):  # the balance's own report, and one written later from the results
+        md = (report / "report.md").read_text()
+        assert "is not in the card pool" not in md
+        assert "| Pooled | cost ≤ 2 | first |" in md  # its opening-hand odds
+    r = runner.invoke(app, ["report", str(out / "results"), "--check"])
+    assert r.exit_code == 0 and "identical games rows" in r.output, r.output
+
+
+def test_a_deck_that_no_longer_loads_is_named_once_in_the_report(decks: dict[str, Path], tmp_path: Path) -> None:
+    """A run recorded before pools were (or whose pool moved): each deck that fails is one note, however
+    many matchups it played."""
+    from reports.content import decks_from_manifest
+
+    deck, pool = pool_deck(tmp_path)
+    out = tmp_path / "rep"
+    r = runner.invoke(app, ["balance", str(deck), str(decks["x"]), str(decks["a"]), "--pool", str(pool),
+                            "--engine", "null", "--games", "10", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    manifest = json.loads((out / "results" / "manifest.json").read_text())
+    assert len(manifest["job"]["matchups"]) == 6
+    pool.unlink()
+    loaded, problems = decks_from_manifest(manifest)
+    assert sorted(d.name for d in loaded) == ["Opponent X", "Variant A"]
+    assert len(problems) == 1 and str(deck) in problems[0] and problems[0].count(str(deck)) == 1

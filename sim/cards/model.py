@@ -114,6 +114,9 @@ class Deck:
     path: Path
     zones: dict[str, list[tuple[Card, int]]] = field(default_factory=dict)
     rules: dict[str, object] = field(default_factory=dict)  # per-deck rules options (e.g. format)
+    # the card pool given to load_deck (--pool) that supplied cards: a run records it, so that the report and a
+    # replay can load the deck again from its path (a pool the deck file names itself is found from the file)
+    pool: Path | None = None
 
     @property
     def main(self) -> list[tuple[Card, int]]:
@@ -132,7 +135,7 @@ class Deck:
         and how much two variants' games share under common random numbers, would depend on the
         order the file happens to list its cards in."""
         zones = {name: sorted(cards, key=lambda entry: entry[0].code) for name, cards in self.zones.items()}
-        return Deck(self.game, self.name, self.path, zones, dict(self.rules))
+        return Deck(self.game, self.name, self.path, zones, dict(self.rules), self.pool)
 
     @property
     def size(self) -> int:

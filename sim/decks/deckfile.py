@@ -130,6 +130,7 @@ def load_deck(path: Path | str, pool: Path | str | None = None) -> Deck:
                 raise InputError(path, f"card pool file not found: {data['pool']} (resolved to {pool_paths[0]})")
         elif pool is not None:
             pool_paths = [Path(pool)]
+            deck.pool = pool_paths[0].resolve()
         else:
             pool_paths = configured_pools(game)
             if not pool_paths:

@@ -98,11 +98,11 @@ def write(out: Path, manifest: dict[str, Any]) -> None:
 
 
 def _comparable(value: Any) -> Any:
-    """Deck file paths are provenance, not identity: the same deck moved (same fingerprint) still resumes."""
+    """Deck file and pool paths are provenance, not identity: the same deck moved (same fingerprint) still resumes."""
     if isinstance(value, list):
         return [_comparable(v) for v in value]
     if isinstance(value, dict):
-        return {k: _comparable(v) for k, v in value.items() if k != "path"}
+        return {k: _comparable(v) for k, v in value.items() if k not in ("path", "pool")}
     return value
 
 

@@ -188,7 +188,7 @@ def compile_engines(engines: list[ModuleType], specs: list[MatchupSpec], todo: l
 def _deck_entry(deck: Deck) -> dict[str, Any]:
     path = getattr(deck, "path", None)
     return {"name": deck.name, "game": deck.game, "path": str(Path(path).resolve()) if path else None,
-            "fingerprint": manifest.deck_fingerprint(deck)}
+            "fingerprint": manifest.deck_fingerprint(deck), "pool": str(deck.pool) if deck.pool else None}
 
 
 def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str, chunk: int,

@@ -63,7 +63,7 @@ def _specs(results: Path, record: dict) -> list[MatchupSpec]:
             if not path:
                 raise InputError(where, f"matchup {m['index']}: {side} has no deck file recorded")
             if path not in decks:
-                deck = load_deck(Path(path))
+                deck = load_deck(Path(path), entry.get("pool"))
                 if manifest.deck_fingerprint(deck) != entry.get("fingerprint"):
                     raise InputError(path, "the deck file changed since this run (its fingerprint differs "
                                            "from the manifest's): the games cannot be replayed")
