@@ -1,8 +1,8 @@
 """The scripted policies' shortcuts give the answers of the full tests they skip: curve_pays plans no dry payment when
 no hand Forward could be valued above pick_discard's cap, summon_wanted asks summon_worth alone when PR_TRADE > 0, and
 cast_candidates scores curve's hand by worth without cast_score and tests an LB card's face-down cost before the rest;
-the calls the turn skips (instant_idle, main_idle, unpayable, name_on_field's P_NAMES bit) are skipped only where the
-call would answer nothing (issue 38 item 4: fewer instructions a game, the same games)."""
+the calls that instant_idle and unpayable skip are skipped only where the call would answer nothing (issue
+38 item 4: fewer instructions a game, the same games)."""
 
 from __future__ import annotations
 
@@ -109,17 +109,16 @@ MY_TURN = " You can only use this ability during your turn."
 PUMP = "《ダル》: Choose 1 Forward you control. It gains +1000 power until the end of the turn."
 
 
-@pytest.mark.parametrize("text, react, acts", [
-    (SNIPE, True, True),
-    (SNIPE + MY_TURN, False, True),  # never in the opponent's turn (9.3.1.7)
-    (PUMP, False, True),  # removes nothing
-    ("", False, False),
+@pytest.mark.parametrize("text, react", [
+    (SNIPE, True),
+    (SNIPE + MY_TURN, False),  # never in the opponent's turn (9.3.1.7)
+    (PUMP, False),  # removes nothing
+    ("", False),
 ])
-def test_deck_flags_ht_react_and_ht_acts(text, react, acts):
+def test_deck_flags_ht_react(text, react):
     _, v = make([tcard("B", text, type="backup")] if text else [card("F1")], [card("A1")])
     flags = F.deck_flags(v["cards"], v["effs"], v["ps"][:, K.P_NTOT].astype(np.int64))
-    assert bool(flags[0, 2] & K.HT_REACT) == react and bool(flags[0, 2] & K.HT_ACTS) == acts
-    assert not flags[1, 2] & (K.HT_REACT | K.HT_ACTS)
+    assert bool(flags[0, 2] & K.HT_REACT) == react and not flags[1, 2] & K.HT_REACT
 
 
 @pytest.mark.parametrize("pa", [K.RANDOM, K.AGGRO, K.CURVE, K.CONTROL])
@@ -155,28 +154,6 @@ def test_instant_idle_only_where_choose_instant_answers_nothing(pa, dmg, react_d
         assert P.choose_instant(S, 0, False, 1, 0) >= 0 and not P.instant_idle(S, 0, False, 0)
 
 
-@pytest.mark.parametrize("pa", [K.RANDOM, K.CURVE, K.CONTROL])
-@pytest.mark.parametrize("acts", [True, False])
-@pytest.mark.parametrize("in_hand", [0, 1])
-def test_main_idle_only_where_choose_main_passes(pa, acts, in_hand):
-    """An empty or one-card hand, no LB deck, a usable removal ability on the field (HT_ACTS) or a Backup without one
-    (no HT_ACTS, as deck_flags sets it): main_idle skips choose_main only where it passes."""
-    bkp = tcard("SN", SNIPE, type="backup") if acts else card("BK", "backup", cost=1)
-    S, v = make([bkp, card("F1", cost=1)], [card("T", cost=3, power=5000)], pa=pa)
-    put(v, 0, 0, K.Z_FIELD)
-    put(v, 1, 0, K.Z_FIELD)
-    if in_hand:
-        put(v, 0, 1, K.Z_HAND)
-    if not acts:
-        v["ps"][0, K.P_HAS_TRIG] &= ~K.HT_ACTS
-    skipped = 0
-    for phase, settled in ((1, False), (2, False), (2, True)):
-        if P.main_idle(S, 0, phase, settled):
-            skipped += 1
-            assert P.choose_main(S, 0, phase, settled)[0] == 0
-    assert skipped == (0 if pa == K.RANDOM else (1 - in_hand) + (0 if acts else 1 + (1 - in_hand)))
-
-
 @pytest.mark.parametrize("backups", [0, 1, 2])
 def test_unpayable_only_where_can_cast_says_no(backups):
     """Hand cards of cost 1-5 in one, two or no element (Light), 0-2 active Fire Backups: unpayable says so only of a
@@ -195,20 +172,3 @@ def test_unpayable_only_where_can_cast_says_no(backups):
     assert said and all(not P.can_cast(S, 0, c, False) for c in said)
     assert not P.unpayable(S, 0, 5)  # two elements: can_cast's plan_pay answers
 
-
-def test_rule_7_7_3_a_name_on_the_field_by_its_p_names_bit():
-    """Copy 0's name on the field makes copy 1 (same name) a dead card and uncastable; copy 2's name shares its
-    P_NAMES bit (name ids 0 and 31) and is neither; when copy 0 leaves, copy 1 is neither either."""
-    named = [card("N0", cost=1, name="N0"), card("N0B", cost=1, name="N0")]
-    others = [card(f"X{i}", cost=1, name=f"X{i}") for i in range(1, 31)]
-    S, v = make(named + others + [card("N31", cost=1, name="N31")])
-    last = len(named) + len(others)
-    assert v["cards"][0, last, K.K_NAME] % 31 == v["cards"][0, 0, K.K_NAME] % 31
-    put(v, 0, 1, K.Z_HAND)
-    put(v, 0, last, K.Z_HAND)
-    K.enter_field(S, 0, 0)
-    assert v["ps"][0, K.P_NAMES] == 1 << (v["cards"][0, 0, K.K_NAME] % 31)
-    assert K.name_on_field(S, 0, 1) and K.card_value(S, 0, 1) < 0 and not K.can_enter(S, 0, 1)
-    assert not K.name_on_field(S, 0, last) and K.card_value(S, 0, last) > 0 and K.can_enter(S, 0, last)
-    K.leave_field(S, 0, 0, K.Z_BREAK)
-    assert v["ps"][0, K.P_NAMES] == 0 and not K.name_on_field(S, 0, 1) and K.can_enter(S, 0, 1)

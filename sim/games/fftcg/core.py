@@ -192,7 +192,6 @@ HT_TURN_END, HT_BKP_ACT, HT_OPP_DISCARD = 128, 256, 512  # turn_end, own_backup_
 HT_PARTY = 1024  # party_attack / own_party_attacks
 HT_ATTACK_PHASE = 2048  # attack_phase, each_attack_phase
 HT_REACT = 4096  # an action ability usable in the opponent's turn on a card with a removal effect (choose_instant's answer)
-HT_ACTS = 8192  # action abilities (action, action_break): choose_main looks at the field's in Main Phase 2 only then
 
 OP_DRAW = OPS.index("draw")
 OP_DAMAGE = OPS.index("damage")
@@ -289,8 +288,8 @@ N_S = 18  # S_KW_ST: keywords granted by static abilities (recomputed with S_STA
 #           turn (X_GTURN) in which it was last put from the field into the Break Zone (CNT_BROKEN*), 0: never
 (P_TOP, P_HN, P_FN, P_DMG, P_NMAIN, P_NTOT, P_POLICY, P_TURN, P_MULL, P_BONUS, P_SPENT, P_PLAYED,
  P_DEALT, P_DREW_EMPTY, P_EMPTY_DMG, P_AVAIL, P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_PARTY_ANY, P_NF, P_NB,
- P_NLD, P_PAID, P_NSTAT, P_CKEY, P_NAMES) = range(27)
-N_P = 27  # P_SPENT / P_PAID: CP produced to pay costs this turn (leftovers included) / the costs paid; P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD / L_BKP); P_NLD: Light/Dark
+ P_NLD, P_PAID, P_NSTAT, P_CKEY) = range(26)
+N_P = 26  # P_SPENT / P_PAID: CP produced to pay costs this turn (leftovers included) / the costs paid; P_NF / P_NB: Forwards / Backups on the field (the lengths of L_FWD / L_BKP); P_NLD: Light/Dark
 #           characters on the field; P_HAS_CR: the deck has cost_reduce / cast_if effects (read from the
 #           hand only then); P_PARTY_ANY: its Forwards may party with any Element this turn; P_HAS_STATIC:
 #           bit 1 the deck has static effects, bit 2 (STATIC_OPP) some of them may read the opponent's
@@ -311,8 +310,7 @@ STATIC_OPP_FIELD = 512  # P_HAS_STATIC bit: a static bonus reads the opponent's 
 #                         recomputes it only when its counts changed (update_static_opp)
 # P_NSTAT: field characters with a static bonus at the last refresh (+ STATIC_ALWAYS); 0: every field character's
 #   S_STATIC and S_KW_ST is 0 and stays so until a character with a static ability enters (enter_field recomputes
-#   then), so the other refreshes have nothing to do. P_CKEY: count_key at the last refresh. P_NAMES: bit K_NAME % 31
-#   of each non-generic character on the field (index_field), so that name_on_field scans the field only on a hit
+#   then), so the other refreshes have nothing to do. P_CKEY: count_key at the last refresh
 L_HAND, L_FIELD, L_ORDER, L_FWD, L_BKP = 0, 1, 2, 3, 4
 N_L = 5
 (X_ACTIVE, X_GTURN, X_OVER, X_WINNER, X_REASON, X_QH, X_QT, X_LOOP, X_VIOL, X_DETAIL, X_CHS, X_CHC, X_RP, X_MODES,
@@ -640,15 +638,13 @@ def list_remove(S, p, which, count_col, c):
 
 @inline_jit
 def index_field(S, p):
-    """L_FWD / L_BKP: p's Forwards and Backups in field order (L_FIELD filtered), P_NLD and P_NAMES; rebuilt
+    """L_FWD / L_BKP: p's Forwards and Backups in field order (L_FIELD filtered), and P_NLD; rebuilt
     on every field change, so that a loop over one kind needs no type test and keeps the field's order."""
     cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
-    nf, nb, nld, names = 0, 0, 0, 0
+    nf, nb, nld = 0, 0, 0
     for k in range(ps[p, P_FN]):
         c = ls[p, L_FIELD, k]
         t = cards[p, c, K_TYPE]
-        if cards[p, c, K_GENERIC] == 0:
-            names |= 1 << (cards[p, c, K_NAME] % 31)
         if t == FORWARD:
             ls[p, L_FWD, nf] = c
             nf += 1
@@ -660,7 +656,6 @@ def index_field(S, p):
     ps[p, P_NF] = nf
     ps[p, P_NB] = nb
     ps[p, P_NLD] = nld
-    ps[p, P_NAMES] = names
 
 
 @engine_jit
@@ -1179,8 +1174,6 @@ def name_on_field(S, p, c):
     """A non-generic character with this card's name is on p's field (rules 7.7.3, 7.7.3.1)."""
     cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
     nm = cards[p, c, K_NAME]
-    if (ps[p, P_NAMES] >> (nm % 31)) & 1 == 0:  # card_value asks this of every card it values
-        return False
     for k in range(ps[p, P_FN]):
         f = ls[p, L_FIELD, k]
         if cards[p, f, K_NAME] == nm and cards[p, f, K_GENERIC] == 0:

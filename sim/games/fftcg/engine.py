@@ -168,7 +168,6 @@ from sim.games.fftcg.core import (
     CONTROL,
     CURVE,
     FORWARD,
-    HT_ACTS,
     HT_ATTACK_PHASE,
     HT_BKP_ACT,
     HT_DAMAGED,
@@ -498,8 +497,7 @@ for _trig, _bit in ((TR_OWN_ATTACKS, HT_OWN_ATTACK), (TR_OWN_ENTERS, HT_OWN_ENTE
                     (TR_OPP_BROKEN, HT_OPP_LEAVE), (TR_OPP_LEAVES, HT_OPP_LEAVE), (TR_OWN_SUMMON, HT_SUMMON),
                     (TR_OPP_SUMMON, HT_SUMMON), (TR_TURN_END, HT_TURN_END), (TR_OWN_BACKUP_ACT, HT_BKP_ACT),
                     (TR_OPP_DISCARDS, HT_OPP_DISCARD), (TR_PARTY_ATTACK, HT_PARTY), (TR_OWN_PARTY, HT_PARTY),
-                    (TR_ATTACK_PHASE, HT_ATTACK_PHASE), (TR_EACH_ATTACK_PHASE, HT_ATTACK_PHASE), (TR_ACTION, HT_ACTS),
-                    (TR_ACTION_BREAK, HT_ACTS)):
+                    (TR_ATTACK_PHASE, HT_ATTACK_PHASE), (TR_EACH_ATTACK_PHASE, HT_ATTACK_PHASE)):
     TRIGGER_FLAGS[_trig] = _bit
 
 
@@ -831,7 +829,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
         v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
-            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY | HT_ATTACK_PHASE | HT_REACT | HT_ACTS
+            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY | HT_ATTACK_PHASE | HT_REACT
         # static bonuses always recomputed (setup narrows this down)
         v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_OPP_FIELD | STATIC_COUNT | STATIC_ALWAYS
         v["ps"][p, P_NSTAT] = STATIC_ALWAYS

@@ -41,7 +41,6 @@ from sim.games.fftcg.core import (
     CONTROL,
     CURVE,
     FORWARD,
-    HT_ACTS,
     HT_PARTY,
     HT_REACT,
     K_ASKED,
@@ -681,16 +680,6 @@ def cast_candidates(S, p, phase, keep):
                 if v > best_v:
                     best, best_v = CAST * 65536 + c * 16, v
     return best, best_v, n
-
-
-@inline_jit
-def main_idle(S, p, phase, settled):
-    """choose_main would pass without a look at a card: a non-random policy with nothing to cast (`settled`, or no hand
-    and no LB deck) and no action abilities to look at (Main Phase 1, or a deck without any, HT_ACTS). main_phase skips
-    the call then: curve often ends its turn with an empty hand."""
-    ps = st_ps(S)
-    return ps[p, P_POLICY] != RANDOM and (settled or (ps[p, P_HN] == 0 and ps[p, P_NTOT] == ps[p, P_NMAIN])) \
-        and (phase == 1 or (ps[p, P_HAS_TRIG] & HT_ACTS) == 0)
 
 
 @engine_jit

@@ -127,7 +127,6 @@ from sim.games.fftcg.policy import (
     first_strike_all,
     instant_idle,
     lb_cost,
-    main_idle,
     prepare_cast_context,
 )
 
@@ -226,8 +225,6 @@ def main_phase(S, p, phase, threshold, check, settled):
     True when it ended so. `settled`: nothing changed since a non-random policy passed in Main 1, so
     its first choice needs to look at the action abilities only (see choose_main)."""
     for _ in range(ACTION_CAP):
-        if main_idle(S, p, phase, settled):
-            return True
         kind, c, k = choose_main(S, p, phase, settled)
         settled = False
         if kind == 0:
