@@ -1,13 +1,16 @@
 """The scripted policies' shortcuts give the answers of the full tests they skip: curve_pays plans no dry payment when
 no hand Forward could be valued above pick_discard's cap, summon_wanted asks summon_worth alone when PR_TRADE > 0, and
-cast_candidates scores curve's hand by worth without cast_score and tests an LB card's face-down cost before the rest
-(issue 38 item 4: fewer instructions a game, the same games)."""
+cast_candidates scores curve's hand by worth without cast_score and tests an LB card's face-down cost before the rest;
+the calls that instant_idle and unpayable skip are skipped only where the call would answer nothing (issue
+38 item 4: fewer instructions a game, the same games)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from sim.games.fftcg import core as K
+from sim.games.fftcg import engine as F
 from sim.games.fftcg import policy as P
 from tests.test_fftcg_policy_abilities import CLOUD
 from tests.test_fftcg_rules import card, make, put, tcard
@@ -99,3 +102,73 @@ def test_cast_candidates_choose_as_every_card_scored_by_cast_score(pa, backups, 
     for phase in (1, 2):
         want = reference_choice(S, v, 0, phase)
         assert P.cast_candidates(S, 0, phase, K.hand_reserve(S, 0))[:2] == want
+
+
+SNIPE = "《ダル》: Choose 1 Forward opponent controls. Break it."
+MY_TURN = " You can only use this ability during your turn."
+PUMP = "《ダル》: Choose 1 Forward you control. It gains +1000 power until the end of the turn."
+
+
+@pytest.mark.parametrize("text, react", [
+    (SNIPE, True),
+    (SNIPE + MY_TURN, False),  # never in the opponent's turn (9.3.1.7)
+    (PUMP, False),  # removes nothing
+    ("", False),
+])
+def test_deck_flags_ht_react(text, react):
+    _, v = make([tcard("B", text, type="backup")] if text else [card("F1")], [card("A1")])
+    flags = F.deck_flags(v["cards"], v["effs"], v["ps"][:, K.P_NTOT].astype(np.int64))
+    assert bool(flags[0, 2] & K.HT_REACT) == react and not flags[1, 2] & K.HT_REACT
+
+
+@pytest.mark.parametrize("pa", [K.RANDOM, K.AGGRO, K.CURVE, K.CONTROL])
+@pytest.mark.parametrize("dmg", [0, 4])
+@pytest.mark.parametrize("react_deck", [True, False])
+def test_instant_idle_only_where_choose_instant_answers_nothing(pa, dmg, react_deck):
+    """Seat 0 holds a castable removal Summon and a Back Attack Forward and controls an active removal ability (limited
+    to its own turn in a deck without HT_REACT, as deck_flags sets it); in every battle window where instant_idle
+    says so, choose_instant answers -1 (and it does not say so everywhere)."""
+    bolt = card("BOLT", "summon", cost=1, eff=("cast:damage:9000:opp_character",))
+    back = card("BACK", cost=1, power=9000, kw=("back_attack",))
+    snipe = tcard("SN", SNIPE if react_deck else SNIPE + MY_TURN, type="backup")
+    S, v = make([bolt, back, snipe, card("B1", "backup", cost=1, name="B1"),
+                 card("B2", "backup", cost=1, name="B2")], [card("ATT", cost=3, power=5000)], pa=pa)
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    for c in (2, 3, 4):
+        put(v, 0, c, K.Z_FIELD)
+    put(v, 1, 0, K.Z_FIELD)
+    v["ps"][0, K.P_DMG] = dmg
+    if not react_deck:
+        v["ps"][0, K.P_HAS_TRIG] &= ~K.HT_REACT
+    idle = 0
+    for attacking, hc in ((True, 0), (False, 0), (False, -1)):
+        if K.st_prm(S)[0, K.PR_REACT] and react_deck and not attacking and hc < 0:
+            assert not P.instant_idle(S, 0, attacking, hc)
+        if P.instant_idle(S, 0, attacking, hc):
+            idle += 1
+            assert P.choose_instant(S, 0, attacking, 1, hc) == -1
+    if pa == K.RANDOM:
+        assert idle == 1  # only the window after a battle, without PR_REACT
+    elif pa == K.CURVE and dmg == 4 or pa == K.CONTROL:
+        assert P.choose_instant(S, 0, False, 1, 0) >= 0 and not P.instant_idle(S, 0, False, 0)
+
+
+@pytest.mark.parametrize("backups", [0, 1, 2])
+def test_unpayable_only_where_can_cast_says_no(backups):
+    """Hand cards of cost 1-5 in one, two or no element (Light), 0-2 active Fire Backups: unpayable says so only of a
+    card can_cast refuses, and of some."""
+    light = card("LIGHT", cost=2, el=("light",), name="LIGHT")
+    hand = [card(f"F{i}", cost=i, name=f"F{i}") for i in range(1, 6)] + \
+        [card("FW", cost=2, el=("fire", "water"), name="FW"), light]
+    S, v = make(hand + [card(f"B{i}", "backup", cost=1, name=f"B{i}") for i in range(backups)])
+    for c in range(len(hand)):
+        put(v, 0, c, K.Z_HAND)
+    for c in range(len(hand), len(hand) + backups):
+        put(v, 0, c, K.Z_FIELD)
+    v["ps"][0, K.P_HAS_CR] = 0  # as deck_flags sets it for a deck without cost reductions
+    P.prepare_cast_context(S, 0, 5)  # a hand reserve of 5: one discard at most, so some cards cannot be paid
+    said = [c for c in range(len(hand)) if P.unpayable(S, 0, c)]
+    assert said and all(not P.can_cast(S, 0, c, False) for c in said)
+    assert not P.unpayable(S, 0, 5)  # two elements: can_cast's plan_pay answers
+

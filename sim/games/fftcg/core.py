@@ -191,6 +191,7 @@ HT_DMOD, HT_OWN_ATTACK, HT_OWN_ENTER, HT_TAUNT = 8, 16, 32, 64  # static damage_
 HT_TURN_END, HT_BKP_ACT, HT_OPP_DISCARD = 128, 256, 512  # turn_end, own_backup_activated, opp_discards
 HT_PARTY = 1024  # party_attack / own_party_attacks
 HT_ATTACK_PHASE = 2048  # attack_phase, each_attack_phase
+HT_REACT = 4096  # an action ability usable in the opponent's turn on a card with a removal effect (choose_instant's answer)
 
 OP_DRAW = OPS.index("draw")
 OP_DAMAGE = OPS.index("damage")

@@ -90,6 +90,7 @@ import numpy as np
 from numba import njit
 
 from sim.cards.effects import (
+    ACT_MY_TURN,
     CNT_CAST,
     CNT_OPP_DAMAGE,
     CNT_OPP_HAND,
@@ -100,6 +101,7 @@ from sim.cards.effects import (
     COND_OPP,
     COND_OWN,
     E_COND,
+    E_DULL,
     E_FOREACH,
     E_NCOLS,
     E_OP,
@@ -175,6 +177,7 @@ from sim.games.fftcg.core import (
     HT_OWN_ATTACK,
     HT_OWN_ENTER,
     HT_PARTY,
+    HT_REACT,
     HT_SUMMON,
     HT_TAUNT,
     HT_TURN_END,
@@ -208,11 +211,17 @@ from sim.games.fftcg.core import (
     OFF_Q,
     OFF_RNG,
     OFF_VAR,
+    OP_BOUNCE,
+    OP_BREAK,
+    OP_BREAK_POWER,
+    OP_CAST_FREE,
     OP_CAST_IF,
     OP_COST_REDUCE,
+    OP_DAMAGE,
     OP_DAMAGE_MOD,
     OP_EXTRA_COST,
     OP_TAUNT,
+    OP_WEAKEN,
     P_AVAIL,
     P_BONUS,
     P_DEALT,
@@ -247,6 +256,8 @@ from sim.games.fftcg.core import (
     STATIC_COUNT,
     STATIC_OPP,
     STATIC_OPP_FIELD,
+    TR_ACTION,
+    TR_ACTION_BREAK,
     TR_ATTACK_PHASE,
     TR_DAMAGED,
     TR_EACH_ATTACK_PHASE,
@@ -534,8 +545,15 @@ def deck_flags(cards, effs, ntot):
     flags = np.zeros((2, 3), np.int64)
     for p in range(2):
         for i in range(ntot[p]):
+            acts, removal = False, False
             for k in range(cards[p, i, K_NEFF]):
                 trig = effs[p, i, k, E_TRIGGER]
+                # HT_REACT, a card-wide bound of choose_instant's after-battle answer (ability_worth 2): an action slot
+                # not limited to its controller's turn, and a removal op anywhere on the card
+                acts |= (trig == TR_ACTION or trig == TR_ACTION_BREAK) and (effs[p, i, k, E_DULL] >> ACT_MY_TURN) & 1 == 0
+                o = effs[p, i, k, E_OP]
+                removal |= o == OP_BREAK or o == OP_BREAK_POWER or o == OP_DAMAGE or o == OP_WEAKEN or o == OP_BOUNCE \
+                    or o == OP_CAST_FREE
                 if trig == TR_STATIC:
                     flags[p, 0] |= 1
                     op = effs[p, i, k, E_OP]
@@ -553,6 +571,8 @@ def deck_flags(cards, effs, ntot):
                         flags[p, 2] |= HT_TAUNT
                 else:
                     flags[p, 2] |= TRIGGER_FLAGS[trig]
+            if acts and removal:
+                flags[p, 2] |= HT_REACT
     return flags
 
 
@@ -809,7 +829,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
         v["ps"][p, P_HAS_CR] = 1
         v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
-            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY | HT_ATTACK_PHASE
+            | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY | HT_ATTACK_PHASE | HT_REACT
         # static bonuses always recomputed (setup narrows this down)
         v["ps"][p, P_HAS_STATIC] = 1 | STATIC_OPP | STATIC_OPP_FIELD | STATIC_COUNT | STATIC_ALWAYS
         v["ps"][p, P_NSTAT] = STATIC_ALWAYS

@@ -42,6 +42,7 @@ from sim.games.fftcg.core import (
     CURVE,
     FORWARD,
     HT_PARTY,
+    HT_REACT,
     K_ASKED,
     K_WORTH,
     KW_BACK_ATTACK,
@@ -269,6 +270,19 @@ def payable(S, p, c, cost, req, in_hand):
         if (scr[4, CX_BMASK] & req) == 0 and (in_h == 0 or d < 1):
             return False
     return scr[4, CX_B] + 2 * d + ps[p, P_BONUS] >= max(cost, popcount(req))
+
+
+@inline_jit
+def unpayable(S, p, c):
+    """Hand card c fails payable, read without can_cast's call where payable needs no call (no cost reductions, at most
+    one element); False: ask can_cast. cast_candidates asks it before can_cast: most of the cards its last call of a
+    main phase tries cannot be paid."""
+    cards = st_cards(S)
+    el = cards[p, c, K_ELEM]
+    req = 0 if el & LIGHT_DARK else el
+    if st_ps(S)[p, P_HAS_CR] or popcount(req) >= 2:
+        return False
+    return not payable(S, p, c, cards[p, c, K_COST], req, True)
 
 
 @engine_jit
@@ -636,7 +650,7 @@ def cast_candidates(S, p, phase, keep):
     # castability and usefulness are checked best first, only until one card passes
     while kb >= 0:
         c = ls[p, L_HAND, kb]
-        if can_cast(S, p, c, False) and summon_wanted(S, p, c) and curve_pays(S, p, c):
+        if not unpayable(S, p, c) and can_cast(S, p, c, False) and summon_wanted(S, p, c) and curve_pays(S, p, c):
             best, best_v = CAST * 65536 + c * 16, vb
             break
         scr[3, kb] = 0
@@ -704,6 +718,22 @@ def choose_main(S, p, phase, settled):
     if best < 0:
         return 0, -1, -1
     return best // 65536, (best % 65536) // 16, best % 16
+
+
+@inline_jit
+def instant_idle(S, p, attacking, hc):
+    """choose_instant would return -1 before looking at a card (its first tests, by policy and window), or, after a
+    battle, p's deck has no removal action ability it may use in the opponent's turn (HT_REACT): the battle windows
+    (turn.py) skip the call then, as most of them would find nothing (curve's in the search's rollouts)."""
+    ps = st_ps(S)
+    pol = ps[p, P_POLICY]
+    if not attacking and hc < 0:
+        return st_prm(S)[p, PR_REACT] == 0 or (ps[p, P_HAS_TRIG] & HT_REACT) == 0
+    if pol == RANDOM:
+        return False
+    if attacking:
+        return pol != AGGRO
+    return pol == AGGRO or (pol == CURVE and ps[p, P_DMG] < 4)
 
 
 @inline_jit
@@ -1072,7 +1102,7 @@ def choose_block(S, q, n):
     # neither survive nor break an attacker asks (-1 until then; 0 for a policy that does not react): most blocks
     # never do
     effs, gturn = st_effs(S), st_gs(S)[X_GTURN]
-    reacts = -1 if pol != AGGRO and st_prm(S)[q, PR_REACT] else 0
+    reacts = -1 if pol != AGGRO and st_prm(S)[q, PR_REACT] and ps[q, P_HAS_TRIG] & HT_REACT else 0
     for j in range(ps[q, P_NF]):
         b = ls[q, L_FWD, j]
         if cs[q, S_DULL, b] or has_kw(S, q, b, KW_NO_BLOCK):

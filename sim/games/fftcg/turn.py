@@ -125,6 +125,7 @@ from sim.games.fftcg.policy import (
     choose_main,
     extra_cp,
     first_strike_all,
+    instant_idle,
     lb_cost,
     prepare_cast_context,
 )
@@ -355,7 +356,8 @@ def declare_attack(S, p, n, threshold, check):
         resolve(S)
     if check_over(S, threshold):
         return -1
-    if instant_window(S, 1 - p, False, p, scr[2, 0], threshold, check):
+    # instant_window would return check_over's False from just above when instant_idle
+    if not instant_idle(S, 1 - p, False, scr[2, 0]) and instant_window(S, 1 - p, False, p, scr[2, 0], threshold, check):
         return -1
     alive = 0
     for k in range(n):
@@ -377,7 +379,7 @@ def resolve_attack(S, p, n, b, threshold, check):
     over = battle(S, p, n, b, threshold, check)
     gs[X_BATTLE] = 0
     gs[X_BLOCKER] = 0
-    return over or instant_window(S, 1 - p, False, p, -1, threshold, check)
+    return over or (not instant_idle(S, 1 - p, False, -1) and instant_window(S, 1 - p, False, p, -1, threshold, check))
 
 
 @engine_jit
@@ -390,7 +392,7 @@ def battle(S, p, n, b, threshold, check):
             resolve(S)
         if check_over(S, threshold):
             return True
-        if instant_window(S, p, True, q, b, threshold, check):
+        if not instant_idle(S, p, True, b) and instant_window(S, p, True, q, b, threshold, check):
             return True
     scr = st_scr(S)
     if b < 0 or (cs[q, S_ZONE, b] != Z_FIELD and st_opt(S)[O_BLOCKED_IF_REMOVED] == 0):
