@@ -207,10 +207,10 @@ def blocker_mask(s, q, p, aj):
     m, forced = 0, 0
     for j in range(P[q, P_FIELD]):
         c = U[q, j, U_CARD]
-        if U[q, j, U_ACT] and not unit_kw(s, q, j) & KW_BLOCK_BAN and cards[q, c, K_COST] < dim:
-            m |= 1 << j
-            if cards[q, c, K_KW] & KW_FORCED:
-                forced |= 1 << j
+        can = (U[q, j, U_ACT] != 0) & ((unit_kw(s, q, j) & KW_BLOCK_BAN) == 0) & (cards[q, c, K_COST] < dim)
+        bit = (1 << j) if can else 0
+        m |= bit
+        forced |= bit if cards[q, c, K_KW] & KW_FORCED else 0
     return m, forced
 
 
@@ -272,17 +272,20 @@ def choose_blocker(s, q, p, aj):
                 k -= 1
         return -1
     a = unit_bp(s, p, aj)
+    able = forced_m if forced else m  # blocker_mask's forced bits are among its blockers'
     win, win_bp, trade, chump, chump_bp = -1, 1 << 30, -1, -1, 1 << 30
     for j in range(P[q, P_FIELD]):
-        if not (m >> j) & 1 or (forced and not (forced_m >> j) & 1):
+        if not (able >> j) & 1:
             continue
         b = unit_bp(s, q, j)
-        if b > a and b < win_bp:
-            win, win_bp = j, b
-        elif b == a:
-            trade = j
-        elif b < chump_bp:
-            chump, chump_bp = j, b
+        wins = (b > a) & (b < win_bp)
+        trades = (not wins) & (b == a)
+        chumps = (not wins) & (b != a) & (b < chump_bp)
+        win = j if wins else win
+        win_bp = b if wins else win_bp
+        trade = j if trades else trade
+        chump = j if chumps else chump
+        chump_bp = b if chumps else chump_bp
     if win >= 0:
         return win
     chump_lp = par(s, q, PAR_CHUMP_LP, 1 if pol == POL_AGGRO else (2 if pol == POL_CURVE else 4))
@@ -378,11 +381,11 @@ def hand_facts(s, p):
         twice |= seen & bit
         seen |= bit
         t = cards[p, cb, K_TYPE]
-        if t == CT_UNIT or t == CT_EVO:
-            minc = min(minc, cards[p, cb, K_COST])
-            evo |= t == CT_EVO
-        elif (t == CT_TRIGGER or t == CT_INTERCEPT) and first_set < 0:
-            first_set = b
+        unit = (t == CT_UNIT) | (t == CT_EVO)
+        cost = cards[p, cb, K_COST]
+        minc = min(minc, cost if unit else minc)
+        evo |= t == CT_EVO
+        first_set = b if (first_set < 0) & ((t == CT_TRIGGER) | (t == CT_INTERCEPT)) else first_set
     if twice:
         for b in range(nh):
             cb = H[p, b]
@@ -417,7 +420,7 @@ def hand_scan(s, p):
     P = vP(s)
     if P[p, P_HSCAN] == P[p, P_HVER] + 1:
         return
-    if not (P[p, P_HSCAN] > 0 and P[p, P_HSCAN] == P[p, P_HVER] and P[p, P_HREM] == P[p, P_HVER]
+    if not (((P[p, P_HSCAN] > 0) & (P[p, P_HSCAN] == P[p, P_HVER]) & (P[p, P_HREM] == P[p, P_HVER]))
             and scan_removed(s, p)):
         scan_hand(s, p)
 
@@ -431,7 +434,7 @@ def scan_removed(s, p):
     P, H, cards = vP(s), vH(s), vK(s)
     i, c = P[p, P_HREM + 1], P[p, P_HREM + 2]
     t = cards[p, c, K_TYPE]
-    if P[p, P_HOVR] >= 0 or t == CT_EVO or (t == CT_UNIT and cards[p, c, K_COST] == P[p, P_HMINC]):
+    if (P[p, P_HOVR] >= 0) | (t == CT_EVO) | ((t == CT_UNIT) & (cards[p, c, K_COST] == P[p, P_HMINC])):
         return False
     first = P[p, P_HSET]
     if first == i:
@@ -467,36 +470,32 @@ def choose_play(s, p, pol):
     for i in range(P[p, P_HAND]):
         c = H[p, i]
         t = cards[p, c, K_TYPE]
-        if t != CT_UNIT and t != CT_EVO:
-            continue
         cost = cards[p, c, K_COST]
-        if cards[p, c, K_ELEM] & reducers:
-            cost = max(0, cost - 1)  # §4 reducer
-        if cost > cp or cp - cost < reserve:
+        cost = max(0, cost - 1) if cards[p, c, K_ELEM] & reducers else cost  # §4 reducer
+        if ((t != CT_UNIT) & (t != CT_EVO)) | (cost > cp) | (cp - cost < reserve):
             continue
         bp = cards[p, c, K_BP1 + HL[p, i] - 1]
         if t == CT_UNIT:
-            if nf >= FIELD_MAX:
-                continue
             if pol == POL_AGGRO:
                 score = (1 << 24 if cards[p, c, K_KW] & KW_SPEED else 0) - cost * 65536 + bp // 16
             else:
                 score = cost * 65536 + bp // 16
-            if score > best_score:
-                best, best_score = act(A_DRIVE, i, 0), score
+            better = (nf < FIELD_MAX) & (score > best_score)
+            cand = act(A_DRIVE, i, 0)
+            best = cand if better else best
+            best_score = score if better else best_score
             continue
         for j in range(nf):
-            if not cards[p, c, K_ELEM] & cards[p, U[p, j, U_CARD], K_ELEM]:
-                continue
             gain = bp - unit_bp(s, p, j)
-            if gain <= 0:
-                continue
+            ready = (U[p, j, U_ACT] != 0) & (U[p, j, U_RESTR] == 0)
             if pol == POL_AGGRO:
-                score = (1 << 25 if U[p, j, U_ACT] and not U[p, j, U_RESTR] else 0) + gain // 16
+                score = (1 << 25 if ready else 0) + gain // 16
             else:
-                score = cost * 65536 + (32768 if U[p, j, U_ACT] else 0) + gain // 16
-            if score > best_score:
-                best, best_score = act(A_OVERDRIVE, i, j), score
+                score = cost * 65536 + (32768 if U[p, j, U_ACT] != 0 else 0) + gain // 16
+            better = ((cards[p, c, K_ELEM] & cards[p, U[p, j, U_CARD], K_ELEM]) != 0) & (gain > 0) & (score > best_score)
+            cand = act(A_OVERDRIVE, i, j)
+            best = cand if better else best
+            best_score = score if better else best_score
     return best
 
 
@@ -522,8 +521,8 @@ def choose_reducer(s, p, pol):
         mates = 0
         for k in range(P[p, P_HAND]):
             t = cards[p, H[p, k], K_TYPE]
-            if k != i and (t == CT_UNIT or t == CT_EVO) and cards[p, c, K_ELEM] & cards[p, H[p, k], K_ELEM]:
-                mates += 1
+            mate = (k != i) & ((t == CT_UNIT) | (t == CT_EVO)) & ((cards[p, c, K_ELEM] & cards[p, H[p, k], K_ELEM]) != 0)
+            mates += 1 if mate else 0
         if mates >= 2 and cards[p, c, K_COST] < best_cost:
             best, best_cost = i, cards[p, c, K_COST]
     return act(A_SET, best, 0) if best >= 0 else -1
@@ -535,8 +534,9 @@ def strongest_blocker(s, q, dim):
     P, U, cards = vP(s), vU(s), vK(s)
     strongest = -1
     for k in range(P[q, P_FIELD]):
-        if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim and not unit_kw(s, q, k) & KW_BLOCK_BAN:
-            strongest = max(strongest, unit_bp(s, q, k))
+        can = (U[q, k, U_ACT] != 0) & (cards[q, U[q, k, U_CARD], K_COST] < dim) & ((unit_kw(s, q, k) & KW_BLOCK_BAN) == 0)
+        bp = unit_bp(s, q, k)
+        strongest = max(strongest, bp if can else -1)
     return strongest
 
 
@@ -554,24 +554,20 @@ def choose_attack(s, p, pol):
     if screen and P[q, P_LP] <= FIELD_MAX:
         ready = 0
         for j in range(P[p, P_FIELD]):
-            if U[p, j, U_ACT] and not U[p, j, U_RESTR]:
-                ready += 1
+            ready += 1 if (U[p, j, U_ACT] != 0) & (U[p, j, U_RESTR] == 0) else 0
         blockers = 0
         for j in range(P[q, P_FIELD]):
-            if U[q, j, U_ACT]:
-                blockers += 1
+            blockers += 1 if U[q, j, U_ACT] != 0 else 0
         screen = ready - blockers < P[q, P_LP]
     best, best_bp = -1, -(1 << 30)
     unlimited = -2  # the strongest blocker against attackers without 次元干渉 (-2: not yet needed)
     for j in range(P[p, P_FIELD]):
-        if not U[p, j, U_ACT] or U[p, j, U_RESTR]:
+        a = unit_bp(s, p, j)
+        if (U[p, j, U_ACT] == 0) | (U[p, j, U_RESTR] != 0) | (a <= best_bp):
             continue
         c = U[p, j, U_CARD]
         k = cards[p, c, K_KW]
         if attack_banned(s, p, j, k):
-            continue
-        a = unit_bp(s, p, j)
-        if a <= best_bp:
             continue
         if screen:
             if unit_kw(s, p, j) & KW_UNBLOCKABLE:
@@ -630,8 +626,8 @@ def no_play(s, p):
     """choose_play and choose_reducer found nothing in this same state: the same hand (with no
     evolution, whose choice reads the field's units), zone, CP and field size (attacks change none)."""
     P = vP(s)
-    return (P[p, P_NOPLAY] == P[p, P_HVER] + 1 and not P[p, P_HEVO] and P[p, P_NPZ] == P[p, P_ZVER]
-            and P[p, P_NPCP] == P[p, P_CP] and P[p, P_NPNF] == P[p, P_FIELD])
+    return ((P[p, P_NOPLAY] == P[p, P_HVER] + 1) & (P[p, P_HEVO] == 0) & (P[p, P_NPZ] == P[p, P_ZVER])
+            & (P[p, P_NPCP] == P[p, P_CP]) & (P[p, P_NPNF] == P[p, P_FIELD]))
 
 
 @inline_jit
