@@ -204,10 +204,10 @@ def blocker_mask(s, q, p, aj):
     if ka & KW_UNBLOCKABLE:
         return 0, 0
     dim = cards[p, U[p, aj, U_CARD], K_DIM] if ka & KW_DIM else 1 << 30
-    m, forced = 0, 0
-    for j in range(P[q, P_FIELD]):
+    m, forced, nq = 0, 0, P[q, P_FIELD]
+    for j in range(FIELD_MAX):  # every slot, the empty ones masked (strongest_blocker)
         c = U[q, j, U_CARD]
-        can = (U[q, j, U_ACT] != 0) & ((unit_kw(s, q, j) & KW_BLOCK_BAN) == 0) & (cards[q, c, K_COST] < dim)
+        can = (j < nq) & (U[q, j, U_ACT] != 0) & ((unit_kw(s, q, j) & KW_BLOCK_BAN) == 0) & (cards[q, c, K_COST] < dim)
         bit = (1 << j) if can else 0
         m |= bit
         forced |= bit if cards[q, c, K_KW] & KW_FORCED else 0
@@ -278,14 +278,12 @@ def choose_blocker(s, q, p, aj):
         if not (able >> j) & 1:
             continue
         b = unit_bp(s, q, j)
-        wins = (b > a) & (b < win_bp)
-        trades = (not wins) & (b == a)
-        chumps = (not wins) & (b != a) & (b < chump_bp)
-        win = j if wins else win
-        win_bp = b if wins else win_bp
-        trade = j if trades else trade
-        chump = j if chumps else chump
-        chump_bp = b if chumps else chump_bp
+        if b > a and b < win_bp:
+            win, win_bp = j, b
+        elif b == a:
+            trade = j
+        elif b < chump_bp:
+            chump, chump_bp = j, b
     if win >= 0:
         return win
     chump_lp = par(s, q, PAR_CHUMP_LP, 1 if pol == POL_AGGRO else (2 if pol == POL_CURVE else 4))
@@ -476,26 +474,27 @@ def choose_play(s, p, pol):
             continue
         bp = cards[p, c, K_BP1 + HL[p, i] - 1]
         if t == CT_UNIT:
+            if nf >= FIELD_MAX:
+                continue
             if pol == POL_AGGRO:
                 score = (1 << 24 if cards[p, c, K_KW] & KW_SPEED else 0) - cost * 65536 + bp // 16
             else:
                 score = cost * 65536 + bp // 16
-            better = (nf < FIELD_MAX) & (score > best_score)
-            cand = act(A_DRIVE, i, 0)
-            best = cand if better else best
-            best_score = score if better else best_score
+            if score > best_score:
+                best, best_score = act(A_DRIVE, i, 0), score
             continue
         for j in range(nf):
+            if not cards[p, c, K_ELEM] & cards[p, U[p, j, U_CARD], K_ELEM]:
+                continue
             gain = bp - unit_bp(s, p, j)
-            ready = (U[p, j, U_ACT] != 0) & (U[p, j, U_RESTR] == 0)
+            if gain <= 0:
+                continue
             if pol == POL_AGGRO:
-                score = (1 << 25 if ready else 0) + gain // 16
+                score = (1 << 25 if U[p, j, U_ACT] and not U[p, j, U_RESTR] else 0) + gain // 16
             else:
-                score = cost * 65536 + (32768 if U[p, j, U_ACT] != 0 else 0) + gain // 16
-            better = ((cards[p, c, K_ELEM] & cards[p, U[p, j, U_CARD], K_ELEM]) != 0) & (gain > 0) & (score > best_score)
-            cand = act(A_OVERDRIVE, i, j)
-            best = cand if better else best
-            best_score = score if better else best_score
+                score = cost * 65536 + (32768 if U[p, j, U_ACT] else 0) + gain // 16
+            if score > best_score:
+                best, best_score = act(A_OVERDRIVE, i, j), score
     return best
 
 
@@ -532,9 +531,10 @@ def choose_reducer(s, p, pol):
 def strongest_blocker(s, q, dim):
     """The highest BP among q's units that can block an attacker of 次元干渉 cost `dim` (-1: none)."""
     P, U, cards = vP(s), vU(s), vK(s)
-    strongest = -1
-    for k in range(P[q, P_FIELD]):
-        can = (U[q, k, U_ACT] != 0) & (cards[q, U[q, k, U_CARD], K_COST] < dim) & ((unit_kw(s, q, k) & KW_BLOCK_BAN) == 0)
+    nq, strongest = P[q, P_FIELD], -1
+    for k in range(FIELD_MAX):  # every slot, the empty ones (stale rows) masked: no field-size loop exit
+        can = ((k < nq) & (U[q, k, U_ACT] != 0) & (cards[q, U[q, k, U_CARD], K_COST] < dim)
+               & ((unit_kw(s, q, k) & KW_BLOCK_BAN) == 0))
         bp = unit_bp(s, q, k)
         strongest = max(strongest, bp if can else -1)
     return strongest
@@ -552,12 +552,10 @@ def choose_attack(s, p, pol):
     # the counts only when that LP is at most FIELD_MAX, the most attackers there can be.
     screen = pol != POL_AGGRO and not (G[G_ROUND] == ROUNDS and P[p, P_ORDER] == 1)
     if screen and P[q, P_LP] <= FIELD_MAX:
-        ready = 0
-        for j in range(P[p, P_FIELD]):
-            ready += 1 if (U[p, j, U_ACT] != 0) & (U[p, j, U_RESTR] == 0) else 0
-        blockers = 0
-        for j in range(P[q, P_FIELD]):
-            blockers += 1 if U[q, j, U_ACT] != 0 else 0
+        ready = blockers = 0
+        for j in range(FIELD_MAX):  # every slot, the empty ones masked (strongest_blocker)
+            ready += 1 if (j < P[p, P_FIELD]) & (U[p, j, U_ACT] != 0) & (U[p, j, U_RESTR] == 0) else 0
+            blockers += 1 if (j < P[q, P_FIELD]) & (U[q, j, U_ACT] != 0) else 0
         screen = ready - blockers < P[q, P_LP]
     best, best_bp = -1, -(1 << 30)
     unlimited = -2  # the strongest blocker against attackers without 次元干渉 (-2: not yet needed)
