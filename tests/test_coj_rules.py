@@ -469,6 +469,25 @@ def test_s10_forced_defense_blocks_with_the_forced_unit_among_others():
         assert POL.choose_blocker(s, 1, 0, a) == 1
 
 
+def test_s8_blockers_are_the_units_on_the_field_not_the_slot_one_left():
+    """The policy's block tests walk all five field slots with the empty ones masked: a unit that left the field keeps
+    its row past the field's end (remove_unit shifts the others left), and neither the blockers, the forced ones, the
+    strongest blocker nor the lethal count may see it (a ready 9000 BP forced blocker there would stop the attack)."""
+    s = state([card("A", bp=(5000,) * 3)], [card("W", bp=(1000,) * 3), card("S", bp=(9000,) * 3, kw=["forced_defense"])],
+              policies=(CURVE, CURVE))
+    V(s)["G"][R.G_ROUND] = 2
+    field(s, 1, 0, act=0)
+    field(s, 1, 1)
+    a = field(s, 0, 0)
+    assert POL.strongest_blocker(s, 1, 1 << 20) == 9000 and POL.choose_attack(s, 0, CURVE) == -1
+    R.remove_unit(s, 1, 1)
+    assert V(s)["P"][1, R.P_FIELD] == 1 and V(s)["U"][1, 1, R.U_ACT] == 1  # the left slot's row is still there
+    V(s)["P"][1, R.P_LP] = 1  # one ready attacker, no ready blocker: lethal, whatever could block
+    assert POL.blocker_mask(s, 1, 0, a) == (0, 0)
+    assert POL.strongest_blocker(s, 1, 1 << 20) == -1
+    assert POL.choose_attack(s, 0, CURVE) == a
+
+
 def test_s10_silence_suppresses_own_effects():
     s = state([card("Q", kw=["silence"], eff=["enter:player_damage:1:opp_player"])])
     R.add_to_hand(s, 0, 0, 1)

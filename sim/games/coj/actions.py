@@ -205,8 +205,8 @@ def turn_start(s, p):
     P[p, P_JOKER_USED] = 0
     # 1. action right recovery, attack restriction removal (呪縛 / frozen units stay exhausted)
     for j in range(P[p, P_FIELD]):
-        if not (unit_kw(s, p, j) & KW_BIND) and not U[p, j, U_FROZEN]:
-            U[p, j, U_ACT] = 1
+        back = ((unit_kw(s, p, j) & KW_BIND) == 0) & (U[p, j, U_FROZEN] == 0)
+        U[p, j, U_ACT] = 1 if back else U[p, j, U_ACT]
         U[p, j, U_FROZEN] = 0
         U[p, j, U_RESTR] = 0
     # 2. CP set to the round's table value; no carry-over (§4)
@@ -235,8 +235,8 @@ def turn_end(s, p):
     for q in range(2):
         for j in range(P[q, P_FIELD]):
             # 不屈 regains the action right (at every turn end by default)
-            if unit_kw(s, q, j) & KW_INDOMITABLE and (q == p or G[O_INDOMITABLE_ALL]):
-                U[q, j, U_ACT] = 1
+            back = ((unit_kw(s, q, j) & KW_INDOMITABLE) != 0) & ((q == p) | (G[O_INDOMITABLE_ALL] != 0))
+            U[q, j, U_ACT] = 1 if back else U[q, j, U_ACT]
             # 3. damage reset: damage, temporary BP changes and keywords granted "until end of turn"
             # end; base BP changes stay. A unit with none of them keeps its BP and keywords: no recompute
             if U[q, j, U_DMG] | U[q, j, U_TEMP] | U[q, j, U_GKW]:

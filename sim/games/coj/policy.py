@@ -204,13 +204,13 @@ def blocker_mask(s, q, p, aj):
     if ka & KW_UNBLOCKABLE:
         return 0, 0
     dim = cards[p, U[p, aj, U_CARD], K_DIM] if ka & KW_DIM else 1 << 30
-    m, forced = 0, 0
-    for j in range(P[q, P_FIELD]):
+    m, forced, nq = 0, 0, P[q, P_FIELD]
+    for j in range(FIELD_MAX):  # every slot, the empty ones masked (strongest_blocker)
         c = U[q, j, U_CARD]
-        if U[q, j, U_ACT] and not unit_kw(s, q, j) & KW_BLOCK_BAN and cards[q, c, K_COST] < dim:
-            m |= 1 << j
-            if cards[q, c, K_KW] & KW_FORCED:
-                forced |= 1 << j
+        can = (j < nq) & (U[q, j, U_ACT] != 0) & ((unit_kw(s, q, j) & KW_BLOCK_BAN) == 0) & (cards[q, c, K_COST] < dim)
+        bit = (1 << j) if can else 0
+        m |= bit
+        forced |= bit if cards[q, c, K_KW] & KW_FORCED else 0
     return m, forced
 
 
@@ -272,9 +272,10 @@ def choose_blocker(s, q, p, aj):
                 k -= 1
         return -1
     a = unit_bp(s, p, aj)
+    able = forced_m if forced else m  # blocker_mask's forced bits are among its blockers'
     win, win_bp, trade, chump, chump_bp = -1, 1 << 30, -1, -1, 1 << 30
     for j in range(P[q, P_FIELD]):
-        if not (m >> j) & 1 or (forced and not (forced_m >> j) & 1):
+        if not (able >> j) & 1:
             continue
         b = unit_bp(s, q, j)
         if b > a and b < win_bp:
@@ -378,11 +379,11 @@ def hand_facts(s, p):
         twice |= seen & bit
         seen |= bit
         t = cards[p, cb, K_TYPE]
-        if t == CT_UNIT or t == CT_EVO:
-            minc = min(minc, cards[p, cb, K_COST])
-            evo |= t == CT_EVO
-        elif (t == CT_TRIGGER or t == CT_INTERCEPT) and first_set < 0:
-            first_set = b
+        unit = (t == CT_UNIT) | (t == CT_EVO)
+        cost = cards[p, cb, K_COST]
+        minc = min(minc, cost if unit else minc)
+        evo |= t == CT_EVO
+        first_set = b if (first_set < 0) & ((t == CT_TRIGGER) | (t == CT_INTERCEPT)) else first_set
     if twice:
         for b in range(nh):
             cb = H[p, b]
@@ -417,7 +418,7 @@ def hand_scan(s, p):
     P = vP(s)
     if P[p, P_HSCAN] == P[p, P_HVER] + 1:
         return
-    if not (P[p, P_HSCAN] > 0 and P[p, P_HSCAN] == P[p, P_HVER] and P[p, P_HREM] == P[p, P_HVER]
+    if not (((P[p, P_HSCAN] > 0) & (P[p, P_HSCAN] == P[p, P_HVER]) & (P[p, P_HREM] == P[p, P_HVER]))
             and scan_removed(s, p)):
         scan_hand(s, p)
 
@@ -431,7 +432,7 @@ def scan_removed(s, p):
     P, H, cards = vP(s), vH(s), vK(s)
     i, c = P[p, P_HREM + 1], P[p, P_HREM + 2]
     t = cards[p, c, K_TYPE]
-    if P[p, P_HOVR] >= 0 or t == CT_EVO or (t == CT_UNIT and cards[p, c, K_COST] == P[p, P_HMINC]):
+    if (P[p, P_HOVR] >= 0) | (t == CT_EVO) | ((t == CT_UNIT) & (cards[p, c, K_COST] == P[p, P_HMINC])):
         return False
     first = P[p, P_HSET]
     if first == i:
@@ -467,12 +468,9 @@ def choose_play(s, p, pol):
     for i in range(P[p, P_HAND]):
         c = H[p, i]
         t = cards[p, c, K_TYPE]
-        if t != CT_UNIT and t != CT_EVO:
-            continue
         cost = cards[p, c, K_COST]
-        if cards[p, c, K_ELEM] & reducers:
-            cost = max(0, cost - 1)  # §4 reducer
-        if cost > cp or cp - cost < reserve:
+        cost = max(0, cost - 1) if cards[p, c, K_ELEM] & reducers else cost  # §4 reducer
+        if ((t != CT_UNIT) & (t != CT_EVO)) | (cost > cp) | (cp - cost < reserve):
             continue
         bp = cards[p, c, K_BP1 + HL[p, i] - 1]
         if t == CT_UNIT:
@@ -522,8 +520,8 @@ def choose_reducer(s, p, pol):
         mates = 0
         for k in range(P[p, P_HAND]):
             t = cards[p, H[p, k], K_TYPE]
-            if k != i and (t == CT_UNIT or t == CT_EVO) and cards[p, c, K_ELEM] & cards[p, H[p, k], K_ELEM]:
-                mates += 1
+            mate = (k != i) & ((t == CT_UNIT) | (t == CT_EVO)) & ((cards[p, c, K_ELEM] & cards[p, H[p, k], K_ELEM]) != 0)
+            mates += 1 if mate else 0
         if mates >= 2 and cards[p, c, K_COST] < best_cost:
             best, best_cost = i, cards[p, c, K_COST]
     return act(A_SET, best, 0) if best >= 0 else -1
@@ -533,10 +531,12 @@ def choose_reducer(s, p, pol):
 def strongest_blocker(s, q, dim):
     """The highest BP among q's units that can block an attacker of 次元干渉 cost `dim` (-1: none)."""
     P, U, cards = vP(s), vU(s), vK(s)
-    strongest = -1
-    for k in range(P[q, P_FIELD]):
-        if U[q, k, U_ACT] and cards[q, U[q, k, U_CARD], K_COST] < dim and not unit_kw(s, q, k) & KW_BLOCK_BAN:
-            strongest = max(strongest, unit_bp(s, q, k))
+    nq, strongest = P[q, P_FIELD], -1
+    for k in range(FIELD_MAX):  # every slot, the empty ones (stale rows) masked: no field-size loop exit
+        can = ((k < nq) & (U[q, k, U_ACT] != 0) & (cards[q, U[q, k, U_CARD], K_COST] < dim)
+               & ((unit_kw(s, q, k) & KW_BLOCK_BAN) == 0))
+        bp = unit_bp(s, q, k)
+        strongest = max(strongest, bp if can else -1)
     return strongest
 
 
@@ -552,26 +552,20 @@ def choose_attack(s, p, pol):
     # the counts only when that LP is at most FIELD_MAX, the most attackers there can be.
     screen = pol != POL_AGGRO and not (G[G_ROUND] == ROUNDS and P[p, P_ORDER] == 1)
     if screen and P[q, P_LP] <= FIELD_MAX:
-        ready = 0
-        for j in range(P[p, P_FIELD]):
-            if U[p, j, U_ACT] and not U[p, j, U_RESTR]:
-                ready += 1
-        blockers = 0
-        for j in range(P[q, P_FIELD]):
-            if U[q, j, U_ACT]:
-                blockers += 1
+        ready = blockers = 0
+        for j in range(FIELD_MAX):  # every slot, the empty ones masked (strongest_blocker)
+            ready += 1 if (j < P[p, P_FIELD]) & (U[p, j, U_ACT] != 0) & (U[p, j, U_RESTR] == 0) else 0
+            blockers += 1 if (j < P[q, P_FIELD]) & (U[q, j, U_ACT] != 0) else 0
         screen = ready - blockers < P[q, P_LP]
     best, best_bp = -1, -(1 << 30)
     unlimited = -2  # the strongest blocker against attackers without 次元干渉 (-2: not yet needed)
     for j in range(P[p, P_FIELD]):
-        if not U[p, j, U_ACT] or U[p, j, U_RESTR]:
+        a = unit_bp(s, p, j)
+        if (U[p, j, U_ACT] == 0) | (U[p, j, U_RESTR] != 0) | (a <= best_bp):
             continue
         c = U[p, j, U_CARD]
         k = cards[p, c, K_KW]
         if attack_banned(s, p, j, k):
-            continue
-        a = unit_bp(s, p, j)
-        if a <= best_bp:
             continue
         if screen:
             if unit_kw(s, p, j) & KW_UNBLOCKABLE:
@@ -630,8 +624,8 @@ def no_play(s, p):
     """choose_play and choose_reducer found nothing in this same state: the same hand (with no
     evolution, whose choice reads the field's units), zone, CP and field size (attacks change none)."""
     P = vP(s)
-    return (P[p, P_NOPLAY] == P[p, P_HVER] + 1 and not P[p, P_HEVO] and P[p, P_NPZ] == P[p, P_ZVER]
-            and P[p, P_NPCP] == P[p, P_CP] and P[p, P_NPNF] == P[p, P_FIELD])
+    return ((P[p, P_NOPLAY] == P[p, P_HVER] + 1) & (P[p, P_HEVO] == 0) & (P[p, P_NPZ] == P[p, P_ZVER])
+            & (P[p, P_NPCP] == P[p, P_CP]) & (P[p, P_NPNF] == P[p, P_FIELD]))
 
 
 @inline_jit
