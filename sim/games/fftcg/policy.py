@@ -593,7 +593,8 @@ def summon_worth(S, p, c):
 def curve_pays(S, p, c):
     """Curve finds a payment for hand card c that keeps its Forwards valued more than 1 CP above c (pick_discard):
     can_cast's cheaper test does not look at values, and a cast whose payment fails would end the Main Phase.
-    Asked after can_cast said yes, in cast_candidates' code (inline_jit)."""
+    Asked after can_cast said yes, in cast_candidates' code (inline_jit). Where it plans the payment (one element), the
+    plan is kept in scr[4] (CX_PLAN) for cast."""
     if st_ps(S)[p, P_POLICY] != CURVE:
         return True
     cost, req = cast_requirement(S, p, c)

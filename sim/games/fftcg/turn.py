@@ -156,7 +156,8 @@ def flip_lb(S, p, c, x):
 def cast(S, p, c, hs, hc, check):
     """Cast card c of p from the hand or the LB deck (legality checked by the caller). Characters enter
     the field (a special action, 11.4); a Summon's cast effects are queued and it goes to the Break
-    Zone, an LB card face up to the LB deck (15.2.8.4.3). Returns False if the payment failed."""
+    Zone, an LB card face up to the LB deck (15.2.8.4.3). Pays with curve_pays' kept plan when it is for c, else plans
+    the payment. Returns False if the payment failed."""
     cards, cs, ps, gs = st_cards(S), st_cs(S), st_ps(S), st_gs(S)
     from_lb = cs[p, S_ZONE, c] == Z_LB
     cost, req = cast_requirement(S, p, c)
