@@ -1,8 +1,9 @@
 """The scripted policies' shortcuts give the answers of the full tests they skip: curve_pays plans no dry payment when
 no hand Forward could be valued above pick_discard's cap, summon_wanted asks summon_worth alone when PR_TRADE > 0, and
 cast_candidates scores curve's hand by worth without cast_score and tests an LB card's face-down cost before the rest;
-the calls that instant_idle and unpayable skip are skipped only where the call would answer nothing (issue
-38 item 4: fewer instructions a game, the same games)."""
+the calls that instant_idle and unpayable skip are skipped only where the call would answer nothing; cast pays with the
+plan curve_pays kept exactly as with the plan it would make (issue 38 item 4: fewer instructions a game, the same
+games)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import policy as P
+from sim.games.fftcg import turn as T
 from tests.test_fftcg_policy_abilities import CLOUD
 from tests.test_fftcg_rules import card, make, put, tcard
 
@@ -172,3 +174,44 @@ def test_unpayable_only_where_can_cast_says_no(backups):
     assert said and all(not P.can_cast(S, 0, c, False) for c in said)
     assert not P.unpayable(S, 0, 5)  # two elements: can_cast's plan_pay answers
 
+
+
+def kept_plan_hand():
+    """Curve casting F2 (2 CP, Fire) with no Backup: CLOUD (6 CP) is valued above pick_discard's cap, so curve_pays
+    plans the payment; F3 comes before the Summon in hand, so a dry plan (any card) would discard F3, the full plan
+    the Summon, valued lowest."""
+    S, v = make([card("F2", cost=2), card("CLOUD", cost=6, power=8000), card("F3", cost=3, power=6000),
+                 card("SUM", "summon", cost=2, eff=("cast:draw:1",))])
+    for c in range(4):
+        put(v, 0, c, K.Z_HAND)
+    P.prepare_cast_context(S, 0, K.hand_reserve(S, 0))
+    assert P.can_cast(S, 0, 0, False) and P.curve_pays(S, 0, 0)
+    assert v["scr"][4, P.CX_PLAN] == 0 * K.W + 0 + 1  # seat 0's card 0
+    return S, v
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_11_4_6_cast_pays_with_the_plan_curve_pays_kept(kept):
+    """Rule 11.4.6 (the cast's cost is paid): with curve_pays' plan kept, cast discards what planning anew discards
+    (the Summon, not the dry plan's F3), and leaves no plan behind."""
+    S, v = kept_plan_hand()
+    dry = S.copy()
+    assert K.plan_pay(dry, 0, 2, FIRE, 0, -1, K.hand_reserve(dry, 0), True)[0] >= 0
+    assert F.views(dry)["scr"][1, 0] == 2  # the dry plan's discard: F3
+    if not kept:
+        v["scr"][4, P.CX_PLAN] = 0  # cast plans the payment itself
+    assert T.cast(S, 0, 0, -1, -1, 1)
+    assert v["cs"][0, K.S_ZONE, 3] == K.Z_BREAK and v["cs"][0, K.S_ZONE, 2] == K.Z_HAND
+    assert v["cs"][0, K.S_ZONE, 0] == K.Z_FIELD and v["gs"][K.X_VIOL] == 0
+    assert v["scr"][4, P.CX_PLAN] == 0
+
+
+def test_kept_plan_is_dropped_where_the_position_may_change():
+    """choose_main (here passing: settled, no action ability) and choose_instant drop a kept plan: the next cast
+    plans its payment."""
+    S, v = kept_plan_hand()
+    assert P.choose_main(S, 0, 1, True)[0] == 0
+    assert v["scr"][4, P.CX_PLAN] == 0
+    S, v = kept_plan_hand()
+    P.choose_instant(S, 0, True, 1, 0)
+    assert v["scr"][4, P.CX_PLAN] == 0

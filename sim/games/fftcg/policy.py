@@ -111,6 +111,7 @@ from sim.games.fftcg.core import (
     X_GTURN,
     Z_HAND,
     Z_LB,
+    W,
     ability_end,
     action_head,
     action_payment,
@@ -213,6 +214,12 @@ def lb_face_down(S, p):
 # CX_MAXCP: the most CP any payment could raise now (no card costing more can be paid)
 # CX_STORM / CX_STORM_C: storm_cost for curve's cast_score (cast_candidates; -1: none)
 CX_KEEP, CX_B, CX_BMASK, CX_HDISC, CX_HEL, CX_HEL2, CX_MAXCP, CX_STORM, CX_STORM_C = range(9)
+# the same row keeps curve_pays' payment plan for the card choose_main returns, so that cast does not plan it again:
+# CX_PLAN is p * W + card + 1 while the plan is valid (0: none), then plan_pay's four results and its sources,
+# Backups from CX_PLAN_SRC, discards after them; CX_SAVED holds cast_candidates' scores (scr[3]) while the trial's
+# plan_pay uses scr[3] for card values
+CX_PLAN, CX_PLAN_G, CX_PLAN_NB, CX_PLAN_ND, CX_PLAN_UB, CX_PLAN_SRC = range(9, 15)
+CX_SAVED = 32
 
 
 @inline_jit
@@ -586,7 +593,8 @@ def summon_worth(S, p, c):
 def curve_pays(S, p, c):
     """Curve finds a payment for hand card c that keeps its Forwards valued more than 1 CP above c (pick_discard):
     can_cast's cheaper test does not look at values, and a cast whose payment fails would end the Main Phase.
-    Asked after can_cast said yes, in cast_candidates' code (inline_jit)."""
+    Asked after can_cast said yes, in cast_candidates' code (inline_jit). Where it plans the payment (one element), the
+    plan is kept in scr[4] (CX_PLAN) for cast."""
     if st_ps(S)[p, P_POLICY] != CURVE:
         return True
     cost, req = cast_requirement(S, p, c)
@@ -608,7 +616,30 @@ def curve_pays(S, p, c):
             found = True
     if not found or 150 + top + st_prm(S)[p, PR_HOLD] <= card_value(S, p, c) + 10:
         return True
-    return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
+    # several elements: payable ran this very plan_pay (dry, same cost, exclusion and reserve) in can_cast and found a
+    # payment
+    hn = st_ps(S)[p, P_HN]
+    if n >= 2:
+        return True
+    if hn > W - CX_SAVED:
+        return plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), True)[0] >= 0
+    # the plan cast will make (not dry): with at most one element it exists exactly when the dry plan does (the same
+    # cards qualify in either; only which of them is taken differs), and cast reuses it (kept_plan)
+    for k in range(hn):
+        scr[4, CX_SAVED + k] = scr[3, k]
+    g, nb, nd, ub = plan_pay(S, p, cost, req, c, -1, hand_reserve(S, p), False)
+    if g < 0:
+        for k in range(hn):  # cast_candidates goes on to its next best card
+            scr[3, k] = scr[4, CX_SAVED + k]
+        return False
+    if nb + nd <= CX_SAVED - CX_PLAN_SRC:
+        scr[4, CX_PLAN], scr[4, CX_PLAN_G], scr[4, CX_PLAN_NB], scr[4, CX_PLAN_ND], scr[4, CX_PLAN_UB] = \
+            p * W + c + 1, g, nb, nd, ub
+        for k in range(nb):
+            scr[4, CX_PLAN_SRC + k] = scr[0, k]
+        for k in range(nd):
+            scr[4, CX_PLAN_SRC + nb + k] = scr[1, k]
+    return True
 
 
 @inline_jit
@@ -693,6 +724,7 @@ def choose_main(S, p, phase, settled):
     keep = hand_reserve(S, p)
     n = 0
     best, best_v = -1, 0
+    scr[4, CX_PLAN] = 0  # a plan kept from an earlier position is stale
     if not settled:
         best, best_v, n = cast_candidates(S, p, phase, keep)
     # action abilities: random any time; others in Main 2 when useful
@@ -715,6 +747,8 @@ def choose_main(S, p, phase, settled):
         if pick == n:
             return 0, -1, -1
         best = scr[3, pick]
+    if best < 0 or best != CAST * 65536 + (scr[4, CX_PLAN] - 1 - p * W) * 16:
+        scr[4, CX_PLAN] = 0  # kept only for the card cast next
     if best < 0:
         return 0, -1, -1
     return best // 65536, (best % 65536) // 16, best % 16
@@ -746,6 +780,7 @@ def choose_instant(S, p, attacking, hs, hc):
     (ACT_MY_TURN), and only with PR_REACT (not the random policy's; choose_block asks it too)."""
     cards, effs, ps, ls, scr = st_cards(S), st_effs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
+    scr[4, CX_PLAN] = 0  # curve_pays' plan is for a main-phase cast
     if not attacking and hc < 0:
         if st_prm(S)[p, PR_REACT] == 0:
             return -1

@@ -75,6 +75,7 @@ from sim.games.fftcg.core import (
     Z_FIELD,
     Z_LB,
     Z_LB_UP,
+    W,
     ability_end,
     action_payment,
     check_over,
@@ -117,6 +118,12 @@ from sim.games.fftcg.policy import (
     CAST,
     CX_B,
     CX_BMASK,
+    CX_PLAN,
+    CX_PLAN_G,
+    CX_PLAN_NB,
+    CX_PLAN_ND,
+    CX_PLAN_SRC,
+    CX_PLAN_UB,
     cast_requirement,
     choose_attack,
     choose_block,
@@ -149,7 +156,8 @@ def flip_lb(S, p, c, x):
 def cast(S, p, c, hs, hc, check):
     """Cast card c of p from the hand or the LB deck (legality checked by the caller). Characters enter
     the field (a special action, 11.4); a Summon's cast effects are queued and it goes to the Break
-    Zone, an LB card face up to the LB deck (15.2.8.4.3). Returns False if the payment failed."""
+    Zone, an LB card face up to the LB deck (15.2.8.4.3). Pays with curve_pays' kept plan when it is for c, else plans
+    the payment. Returns False if the payment failed."""
     cards, cs, ps, gs = st_cards(S), st_cs(S), st_ps(S), st_gs(S)
     from_lb = cs[p, S_ZONE, c] == Z_LB
     cost, req = cast_requirement(S, p, c)
@@ -164,7 +172,16 @@ def cast(S, p, c, hs, hc, check):
         n, el = st_scr(S)[4, CX_B], st_scr(S)[4, CX_BMASK]
         if total > n + ps[p, P_BONUS] or (req & ~el) != 0:
             total = cost
-    g, nb, nd, ub = plan_pay(S, p, total, req, excl, -1, keep, False)
+    scr = st_scr(S)
+    if scr[4, CX_PLAN] == p * W + c + 1 and total == cost:  # curve_pays planned this payment (kept_plan)
+        g, nb, nd, ub = scr[4, CX_PLAN_G], scr[4, CX_PLAN_NB], scr[4, CX_PLAN_ND], scr[4, CX_PLAN_UB]
+        for k in range(nb):
+            scr[0, k] = scr[4, CX_PLAN_SRC + k]
+        for k in range(nd):
+            scr[1, k] = scr[4, CX_PLAN_SRC + nb + k]
+    else:
+        g, nb, nd, ub = plan_pay(S, p, total, req, excl, -1, keep, False)
+    scr[4, CX_PLAN] = 0
     if g < 0:
         return False
     extra = total - cost
@@ -200,6 +217,7 @@ def activate(S, p, c, k, check):
     says so and pay its extra cost (discard / put the top cards of the deck into the Break Zone), then
     all of its effects (the slots chained to k) resolve."""
     effs, cs, gs = st_effs(S), st_cs(S), st_gs(S)
+    st_scr(S)[4, CX_PLAN] = 0  # the position changes: a kept cast plan is stale
     v = effs[p, c, k, E_DULL]
     g, nb, nd, ub = action_payment(S, p, c, k, hand_reserve(S, p), False)
     if g < 0:
