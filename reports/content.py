@@ -11,6 +11,7 @@ import shlex
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import polars as pl
@@ -261,11 +262,11 @@ def _deck_odds(deck: Deck, question_for: Callable, exact: Callable) -> list[dict
     key = "rank" if deck.game == "gbf" else "cost"
     for want in (w.replace("cost", key) for w in ODDS_WANTS):
         for seat_first in (True, False):
+            ask = partial(question_for, Path(deck.path), [want], seat_first=seat_first, pool=deck.pool)
             try:
-                probs = exact(question_for(Path(deck.path), [want], turns=ODDS_TURNS, seat_first=seat_first,
-                                           pool=deck.pool))
+                probs = exact(ask(turns=ODDS_TURNS))
             except InputError:  # too few cards to see that many turns
-                probs = exact(question_for(Path(deck.path), [want], turns=0, seat_first=seat_first, pool=deck.pool))
+                probs = exact(ask(turns=0))
             rows.append({"deck": deck.name, "want": want.removeprefix("1+ ").replace("<=", " ≤ "),
                          "seat": "first" if seat_first else "second",
                          **{f"turn {t}": probs[t] if t < len(probs) else None for t in range(ODDS_TURNS + 1)}})

@@ -150,6 +150,9 @@ def test_instant_idle_only_where_choose_instant_answers_nothing(pa, dmg, react_d
         if P.instant_idle(S, 0, attacking, hc):
             idle += 1
             assert P.choose_instant(S, 0, attacking, 1, hc) == -1
+    if not react_deck:  # choose_instant asks instant_idle first: with HT_REACT set anyway, its own scan finds nothing
+        v["ps"][0, K.P_HAS_TRIG] |= K.HT_REACT
+        assert P.choose_instant(S, 0, False, 1, -1) == -1
     if pa == K.RANDOM:
         assert idle == 1  # only the window after a battle, without PR_REACT
     elif pa == K.CURVE and dmg == 4 or pa == K.CONTROL:

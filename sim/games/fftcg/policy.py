@@ -756,9 +756,10 @@ def choose_main(S, p, phase, settled):
 
 @inline_jit
 def instant_idle(S, p, attacking, hc):
-    """choose_instant would return -1 before looking at a card (its first tests, by policy and window), or, after a
-    battle, p's deck has no removal action ability it may use in the opponent's turn (HT_REACT): the battle windows
-    (turn.py) skip the call then, as most of them would find nothing (curve's in the search's rollouts)."""
+    """choose_instant returns -1 without looking at a card: by policy and window, or, after a battle, because p's deck
+    has no removal action ability it may use in the opponent's turn (HT_REACT). choose_instant's own first test; the
+    battle windows (turn.py) ask it before calling instant_window, as most of them would find nothing (curve's in the
+    search's rollouts)."""
     ps = st_ps(S)
     pol = ps[p, P_POLICY]
     if not attacking and hc < 0:
@@ -781,9 +782,9 @@ def choose_instant(S, p, attacking, hs, hc):
     cards, effs, ps, ls, scr = st_cards(S), st_effs(S), st_ps(S), st_ls(S), st_scr(S)
     pol = ps[p, P_POLICY]
     scr[4, CX_PLAN] = 0  # curve_pays' plan is for a main-phase cast
+    if instant_idle(S, p, attacking, hc):
+        return -1
     if not attacking and hc < 0:
-        if st_prm(S)[p, PR_REACT] == 0:
-            return -1
         keep = hand_reserve(S, p)
         for j in range(ps[p, P_FN]):
             c = ls[p, L_FIELD, j]
@@ -805,11 +806,6 @@ def choose_instant(S, p, attacking, hs, hc):
                 n += 1
         pick = randbelow(rng(S, p), n + 1)
         return -1 if pick == n else scr[3, pick]
-    if attacking:
-        if pol != AGGRO:
-            return -1
-    elif pol == AGGRO or (pol == CURVE and ps[p, P_DMG] < 4):
-        return -1
     prepare_cast_context(S, p, hand_reserve(S, p))
     for k in range(ps[p, P_HN]):
         c = ls[p, L_HAND, k]
