@@ -38,7 +38,7 @@ def test_ray_and_local_backends_write_the_same_games(tmp_path: Path, local_ray: 
     from_file = load_deck(deck_file(tmp_path, "alpha"))
     built = Deck("fftcg", "Built", Path("built.toml"),
                  {"main": [(Card(f"B-{i}", f"Built {i}", "forward", cost=i % 4 + 1), 3) for i in range(16)]})
-    assert isinstance(deck_source(from_file), str)  # workers load it from its file
+    assert deck_source(from_file) == (str(from_file.path.resolve()), None)  # workers load it from its file
     assert deck_source(built) is built  # no file to load: the small record travels instead
     specs = [MatchupSpec(from_file, built, "curve", "aggro", 0, "null"),
              MatchupSpec(built, from_file, "random", "control", 1, "null")]
@@ -48,6 +48,30 @@ def test_ray_and_local_backends_write_the_same_games(tmp_path: Path, local_ray: 
         local, remote = (pl.read_parquet(tmp_path / b / table / "*.parquet").sort(keys) for b in ("local", "ray"))
         assert local.height > 0 and local.equals(remote), table
     assert not list((tmp_path / "ray").glob("*/*.tmp"))
+
+
+def test_deck_loaded_with_a_pool_travels_as_its_path_and_pool(tmp_path: Path, local_ray: None) -> None:
+    """A deck whose cards come from --pool (Deck.pool) is shipped as (file, pool), not as its record, and the
+    worker's load of them is the same deck; its games are the local backend's."""
+    from sim.run.manifest import deck_fingerprint
+    from sim.run.ray_backend import _load_source, deck_source
+
+    pool = tmp_path / "pool.csv"
+    pool.write_text("code,name,type,cost,elements,power\n" + "".join(
+        f"P-{i},Pooled {i},forward,{i % 4 + 1},fire,{5000 + 1000 * i}\n" for i in range(5)), encoding="utf-8")
+    path = tmp_path / "pooled.toml"
+    path.write_text('game = "fftcg"\nname = "Pooled"\n[cards]\n' + "".join(f'"P-{i}" = 10\n' for i in range(5)))
+    deck = load_deck(path, pool)
+    source = deck_source(deck)
+    assert source == (str(path.resolve()), str(pool.resolve()))
+    assert deck_fingerprint(_load_source(source)) == deck_fingerprint(deck)
+    other = load_deck(deck_file(tmp_path, "alpha"))
+    assert deck_source(other) == (str((tmp_path / "alpha.toml").resolve()), None)  # inline cards: no pool
+    specs = [MatchupSpec(deck, other, "curve", "aggro", 0, "null")]
+    for backend in ("local", "ray"):
+        run_matchups(specs, 40, 3, tmp_path / backend, backend=backend, chunk=20, progress=False)
+    local, remote = (pl.read_parquet(tmp_path / b / "games" / "*.parquet").sort("game_id") for b in ("local", "ray"))
+    assert local.height == 40 and local.equals(remote)
 
 
 def test_ray_reports_progress_and_the_interim_estimate_as_sub_batches_end(tmp_path: Path, local_ray: None) -> None:

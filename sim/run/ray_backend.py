@@ -1,7 +1,7 @@
 """Run a job's chunks as Ray tasks (`--backend ray [--address ADDR]`; docs/scale.md).
 
-A task gets plain data: where to find each deck (its file path when reloading that file gives the
-same deck, else the small Deck record itself), the policies, the chunk and the output directory.
+A task gets plain data: where to find each deck (its file path and the card pool it was loaded
+with, when reloading that file with that pool gives the same deck, else the small Deck record itself), the policies, the chunk and the output directory.
 It imports the installed package, loads and compiles the decks, plays the chunk on one numba thread
 (Ray schedules one task per CPU) and writes its parts like the local backend, so the numba disk
 cache and the resume logic are shared. The output directory must be visible to every worker
@@ -28,18 +28,30 @@ from sim.run.chunks import Chunk, InvariantViolation, MatchupSpec, compile_spec,
 from sim.run.manifest import deck_fingerprint
 
 
-def deck_source(deck: Deck) -> str | Deck:
-    """The deck's file path if loading it reproduces this deck (a worker then reads it), else the record."""
+def deck_source(deck: Deck) -> tuple[str, str | None] | Deck:
+    """(deck file, card pool or None) if loading that file with that pool reproduces this deck (a worker then
+    reads them), else the record. The pool is the `--pool` the deck was loaded with (Deck.pool)."""
     from sim.decks.deckfile import load_deck
 
     path = getattr(deck, "path", None)
-    if path and Path(path).is_file():
+    pool = getattr(deck, "pool", None)
+    if path and Path(path).is_file() and (pool is None or Path(pool).is_file()):
         try:
-            if deck_fingerprint(load_deck(Path(path))) == deck_fingerprint(deck):
-                return str(Path(path).resolve())
+            if deck_fingerprint(load_deck(Path(path), pool)) == deck_fingerprint(deck):
+                return str(Path(path).resolve()), None if pool is None else str(Path(pool).resolve())
         except InputError:
-            pass  # needs a --pool the file does not name: ship the record
+            pass  # the file no longer loads as it did: ship the record
     return deck
+
+
+def _load_source(source: tuple[str, str | None] | Deck) -> Deck:
+    """The deck a task was given by deck_source."""
+    from sim.decks.deckfile import load_deck
+
+    if isinstance(source, Deck):
+        return source
+    path, pool = source
+    return load_deck(Path(path), None if pool is None else Path(pool))
 
 
 def run_chunk_task(task: dict[str, Any], queue: Any = None) -> dict[str, Any]:
@@ -48,11 +60,10 @@ def run_chunk_task(task: dict[str, Any], queue: Any = None) -> dict[str, Any]:
     games, wins a, wins b) goes on it as the sub-batch ends."""
     import numba
 
-    from sim.decks.deckfile import load_deck
     from sim.games import get_engine
 
     numba.set_num_threads(1)  # Ray gives the task one CPU; parallelism comes from concurrent tasks
-    decks = [load_deck(Path(src)) if isinstance(src, str) else src for src in (task["deck_a"], task["deck_b"])]
+    decks = [_load_source(task[side]) for side in ("deck_a", "deck_b")]
     spec = MatchupSpec(decks[0], decks[1], task["policy_a"], task["policy_b"], task["stream"], task["engine"])
     engine = get_engine(spec.engine_name)
     chunk = Chunk(*task["chunk"])
