@@ -38,6 +38,9 @@ class Results:
     manifest: dict = field(default_factory=dict)
     root: Path | None = None  # the results directory, when read from one
     parts: tuple[str, ...] = ()  # the part file names under root's games/ (and turns/, cards/ where written)
+    # batches' groups of part names by rows per batch: a report cuts the same results into batches for several
+    # pipelines, and reading every cards part's footer again for each costs about a second over 840 parts
+    batch_groups: dict[int, list[tuple[str, ...]] | None] = field(default_factory=dict, repr=False, compare=False)
 
 
 def _scan(folder: Path, names: tuple[str, ...] | None = None) -> pl.LazyFrame | None:
@@ -69,12 +72,24 @@ def batches(results: Results, rows: int | None = None) -> list[Results]:
     (sim.run.chunks), so each batch holds every row of its games: a pipeline that groups by game can
     aggregate batch by batch and add the partial counts up, holding one batch of the cards detail at
     a time instead of all of it."""
+    rows = BATCH_ROWS if rows is None else rows
+    if rows not in results.batch_groups:
+        results.batch_groups[rows] = _groups(results, rows)
+    groups, root = results.batch_groups[rows], results.root
+    if groups is None or root is None:
+        return [results]
+    tables = [t for t, lf in (("turns", results.turns), ("cards", results.cards)) if lf is not None]
+    return [Results(_scan(root / "games", g), _scan(root / "turns", g) if "turns" in tables else None,
+                    _scan(root / "cards", g), results.manifest, root, g) for g in groups]
+
+
+def _groups(results: Results, rows: int) -> list[tuple[str, ...]] | None:
+    """The part names of each batch (see `batches`), or None when the results cannot be cut into batches."""
     root = results.root
     tables = [t for t, lf in (("turns", results.turns), ("cards", results.cards)) if lf is not None]
     if root is None or "cards" not in tables or not results.parts or any(
             tuple(p.name for p in sorted((root / t).glob("*.parquet"))) != results.parts for t in tables):
-        return [results]
-    rows = BATCH_ROWS if rows is None else rows
+        return None
     groups: list[list[str]] = [[]]
     size = 0
     for name in results.parts:
@@ -84,8 +99,7 @@ def batches(results: Results, rows: int | None = None) -> list[Results]:
             size = 0
         groups[-1].append(name)
         size += n
-    return [Results(_scan(root / "games", tuple(g)), _scan(root / "turns", tuple(g)) if "turns" in tables else None,
-                    _scan(root / "cards", tuple(g)), results.manifest, root, tuple(g)) for g in groups]
+    return [tuple(g) for g in groups]
 
 
 def hold_games(results: Results, rows: int | None = None) -> Results:

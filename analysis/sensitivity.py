@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import numpy as np
 import polars as pl
-from scipy import stats
+from scipy import special
 
 from analysis.data import ENGINE, Results, perspective
 from analysis.intervals import Z95, wilson_exprs
@@ -84,6 +84,8 @@ def deck_rates(results: Results) -> pl.DataFrame:
 
 def _spearman_p(x: np.ndarray, y: np.ndarray) -> tuple[float, str]:
     """Two-sided p-value of Spearman's rho: exact over every order of the decks when there are few."""
+    from scipy import stats
+
     if x.size <= EXACT_DECKS:
         # one sample permuted against the other fixed: its n! orders are every pairing once (permuting both, scipy
         # walks (n!)**2 of them, hours and gigabytes at 7 decks)
@@ -96,6 +98,9 @@ def _spearman_p(x: np.ndarray, y: np.ndarray) -> tuple[float, str]:
 def rank_correlations(rates: pl.DataFrame) -> pl.DataFrame:
     """Spearman's rho and Kendall's tau between the deck win rates of every two pairings, with
     two-sided p-values for "no association" (exact for few decks)."""
+    # imported here, the only place scipy.stats is needed: a report of one pairing never pays for it
+    from scipy import stats
+
     order = list(dict.fromkeys(rates["pairing"].to_list()))
     rows = []
     for i, p in enumerate(order):
@@ -129,7 +134,9 @@ def head_to_head(results: Results) -> pl.DataFrame:
              .collect(engine=ENGINE))
     se = table["sd"].fill_null(0.0).to_numpy() / np.sqrt(table["seeds"].to_numpy())
     df = np.maximum(table["seeds"].to_numpy() - 1, 1)
-    return _with_test(table.drop("sd"), se, stats.t.ppf(0.975, df), lambda z: 2 * stats.t.sf(np.abs(z), df))
+    # t.ppf(q, df) = stdtrit(df, q) and t.sf(z, df) = stdtr(df, -z), as scipy.stats computes them, without importing
+    # scipy.stats (a second of a report)
+    return _with_test(table.drop("sd"), se, special.stdtrit(df, 0.975), lambda z: 2 * special.stdtr(df, -np.abs(z)))
 
 
 def ranking(results: Results) -> pl.DataFrame:
@@ -158,7 +165,7 @@ def ranking(results: Results) -> pl.DataFrame:
     table = pairs.select("pairing", "deck_1", "deck_2", pl.col("n").alias("games_1"), pl.col("n_2").alias("games_2"),
                          "diff")
     se = np.sqrt(pairs["var"].to_numpy())
-    return _with_test(table, se, Z95, lambda z: 2 * stats.norm.sf(np.abs(z)))
+    return _with_test(table, se, Z95, lambda z: 2 * special.ndtr(-np.abs(z)))  # norm.sf(z) = ndtr(-z)
 
 
 def _with_test(table: pl.DataFrame, se: np.ndarray, crit: float | np.ndarray,
@@ -243,11 +250,11 @@ def variant_comparisons(a: str, b: str, by_pairing: dict[str, Interval]) -> pl.D
     p-value, Holm's adjustment over the pairings, and whether the conclusion flips between them."""
     rows = []
     for pairing, iv in by_pairing.items():
-        crit = stats.t.ppf(0.975, max(iv.n - 1, 1))
+        crit = special.stdtrit(max(iv.n - 1, 1), 0.975)  # t.ppf(0.975, df)
         se = (iv.high - iv.low) / (2 * crit)
         rows.append({"kind": "variant", "pairing": pairing, "deck_1": b, "deck_2": a, "diff": iv.diff,
                      "low": iv.low, "high": iv.high, "pairs": iv.n,
-                     "p": float(2 * stats.t.sf(abs(iv.diff) / se, max(iv.n - 1, 1))) if se > 0
+                     "p": float(2 * special.stdtr(max(iv.n - 1, 1), -abs(iv.diff) / se)) if se > 0
                      else float(iv.diff == 0)})
     table = pl.DataFrame(rows).with_columns(pl.Series("p_holm", holm(np.array([r["p"] for r in rows]))))
     return mark_flips(table)

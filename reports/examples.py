@@ -15,12 +15,14 @@ SHOWN = 12  # rows of each kind in the page; tables/examples.csv has them all
 TRACE_GAME = "fftcg"  # the one game `tcgsim trace` replays
 
 
-def _command(m: dict[str, Any], seed: int, index: int, options: dict[str, int]) -> str:
+def _commands(m: dict[str, Any], seed: int, options: dict[str, int]) -> tuple[str, str]:
+    """The replay command of a game of matchup `m`, cut around its game index: the parts before and after it
+    are the same for all of a matchup's games (tens of thousands of rows in a big balance), so each is quoted once."""
     paths = [(m.get(side) or {}).get("path") or f"<{side} file>" for side in ("deck_a", "deck_b")]
     opts = [arg for k, v in options.items() for arg in ("-o", f"{k}={v}")]
-    return shlex.join(["tcgsim", "trace", *paths, "--seed", str(seed), "--stream", str(m.get("stream", 0)),
-                       "--game", str(index), "--policy-a", m.get("policy_a", "curve"),
-                       "--policy-b", m.get("policy_b", "curve"), *opts])
+    return (shlex.join(["tcgsim", "trace", *paths, "--seed", str(seed), "--stream", str(m.get("stream", 0)),
+                        "--game"]),
+            shlex.join(["--policy-a", m.get("policy_a", "curve"), "--policy-b", m.get("policy_b", "curve"), *opts]))
 
 
 STUCK_KEYS = ["matchup", "seat", "deck", "code", "name"]
@@ -69,10 +71,13 @@ def section(results: Results) -> Section:
     seed, options = int(job["seed"]), job.get("options") or {}
     ex = _examples(results)
     trace = {m: matchups[m].get("engine") == TRACE_GAME for m in matchups}
-    ex = ex.with_columns(pl.Series("command", [
-        _command(matchups[m], seed, i, options) if trace.get(m) else
-        f"seed {seed}, stream {matchups[m].get('stream', 0)}, game {i} (tcgsim trace replays FFTCG games only)"
-        for m, i in zip(ex["matchup"], ex["index"], strict=True)], dtype=pl.String))
+    # a game index is digits, which shlex leaves unquoted, so it goes between the matchup's two quoted parts as is
+    around = {m: _commands(matchups[m], seed, options) if trace[m] else
+              (f"seed {seed}, stream {matchups[m].get('stream', 0)}, game", "(tcgsim trace replays FFTCG games only)")
+              for m in set(ex["matchup"].to_list())}
+    ex = ex.with_columns(pl.Series("command", [f"{around[m][0]} {i} {around[m][1]}"
+                                               for m, i in zip(ex["matchup"], ex["index"], strict=True)],
+                                   dtype=pl.String))
     text = ("For each matchup, the first game (by index) of two outcomes, and for each card the first game in "
             "which it was drawn, never played, and its seat lost; each with the command that replays it turn "
             "by turn (the same seed, stream and game index as the run, so the same game). "

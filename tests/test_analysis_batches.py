@@ -109,3 +109,18 @@ def test_report_from_held_games_writes_the_same_tables(played: tuple[Path, list]
     assert names == sorted(p.name for p in (tmp_path / "scanned" / "tables").iterdir()) and len(names) > 10
     for name in names:
         same_csv(tmp_path / "held" / "tables" / name, tmp_path / "scanned" / "tables" / name)
+
+
+def test_batches_read_the_part_footers_once_per_results(played: tuple[Path, list],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A report cuts the same results into batches for several pipelines: the cards parts' row counts are read
+    once, and the held copy (hold_games) shares them."""
+    results = open_results(played[0])
+    reads: list[Path] = []
+    real = analysis.data.pq.read_metadata
+    monkeypatch.setattr(analysis.data.pq, "read_metadata", lambda p: reads.append(p) or real(p))
+    first = [b.parts for b in batches(results, rows=1)]
+    once = len(reads)
+    assert once == len(results.parts) > 1
+    assert [b.parts for b in batches(hold_games(results), rows=1)] == first and len(reads) == once
+    assert len(batches(results, rows=10**9)) == 1 and len(reads) == 2 * once  # another size is its own grouping

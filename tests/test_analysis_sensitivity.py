@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -140,16 +143,40 @@ def test_variant_difference_holds_or_flips_across_pairings() -> None:
 def test_exact_spearman_walks_each_order_of_the_decks_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # 6 decks ranked the same under both pairings: the exact two-sided p is 2 / 6! (the two perfect orders), from
     # 6! = 720 statistics; permuting both samples took (6!)**2 (about ten minutes, and hours at 7 decks)
+    from scipy import stats
+
     calls = 0
-    spearmanr = sensitivity.stats.spearmanr
+    spearmanr = stats.spearmanr
 
     def counted(*args: object, **kwargs: object) -> object:
         nonlocal calls
         calls += 1
         return spearmanr(*args, **kwargs)
 
-    monkeypatch.setattr(sensitivity.stats, "spearmanr", counted)
+    monkeypatch.setattr(stats, "spearmanr", counted)
     x = np.arange(6, dtype=float)
     p, method = sensitivity._spearman_p(x, 2 * x + 1)
     assert method == "exact" and p == pytest.approx(2 / 720)
     assert calls <= 720 + 1
+
+
+def test_a_report_imports_scipy_stats_only_for_rank_correlations() -> None:
+    """The intervals and p-values take scipy.special's functions (what scipy.stats' t and norm evaluate, without
+    its second of import), so the report's modules load without scipy.stats; rank_correlations still uses it."""
+    code = ("import sys, polars as pl\n"
+            "import reports.write, reports.compare_report, analysis.sensitivity as s\n"
+            "assert 'scipy.stats' not in sys.modules\n"
+            "s.rank_correlations(pl.DataFrame({'pairing': ['p'] * 3 + ['q'] * 3, 'deck': list('abc') * 2,\n"
+            "                                  'win_rate': [0.1, 0.5, 0.9, 0.2, 0.4, 0.8]}))\n"
+            "assert 'scipy.stats' in sys.modules\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[1])
+
+
+@pytest.mark.parametrize("df", [1, 2, 9, 499, 3999])
+def test_t_and_normal_tails_are_scipy_stats_own(df: int) -> None:
+    from scipy import stats
+
+    z = np.array([0.0, 0.3, 1.96, 4.0, 40.0, np.inf])
+    assert sensitivity.special.stdtrit(df, 0.975) == stats.t.ppf(0.975, df)
+    assert np.array_equal(sensitivity.special.stdtr(df, -z), stats.t.sf(z, df))
+    assert np.array_equal(sensitivity.special.ndtr(-z), stats.norm.sf(z))

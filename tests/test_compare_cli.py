@@ -201,12 +201,27 @@ def test_report_names_an_example_game_for_each_outcome(decks: dict[str, Path], t
 
 
 def test_example_command_is_the_trace_command_of_the_game() -> None:
-    from reports.examples import _command
+    """Each example's command replays its own game: the matchup's decks, seed, stream, policies and options
+    around that game's index (quoted once per matchup); a game trace cannot replay is named by seed instead."""
+    from analysis.data import from_frames
+    from reports.examples import section
 
-    m = {"deck_a": {"path": "/d/a deck.toml"}, "deck_b": {"path": "/d/b.toml"}, "stream": 3,
-         "policy_a": "curve", "policy_b": "control"}
-    assert _command(m, 7, 12, {"turn_cap": 40}) == ("tcgsim trace '/d/a deck.toml' /d/b.toml --seed 7 --stream 3 "
-                                                    "--game 12 --policy-a curve --policy-b control -o turn_cap=40")
+    fftcg = {"index": 0, "engine": "fftcg", "deck_a": {"path": "/d/a deck.toml"}, "deck_b": {"path": "/d/b.toml"},
+             "stream": 3, "policy_a": "curve", "policy_b": "control"}
+    coj = {**fftcg, "index": 1, "engine": "coj", "stream": 4}
+    games = pl.DataFrame({"matchup": [0, 0, 1, 1], "index": [12, 5, 8, 9], "deck_a": ["A", "A", "C", "C"],
+                          "deck_b": ["B", "B", "D", "D"], "first_player": ["a", "b", "a", "b"],
+                          "winner": ["b", "a", "b", "b"]})
+    s = section(from_frames(games, manifest={"job": {"seed": 7, "options": {"turn_cap": 40},
+                                                     "matchups": [fftcg, coj]}}))
+    ex = s.csv[0].frame
+    command = dict(zip(zip(ex["matchup"], ex["index"], strict=True), ex["command"], strict=True))
+    assert command == {
+        (0, 12): "tcgsim trace '/d/a deck.toml' /d/b.toml --seed 7 --stream 3 --game 12 --policy-a curve "
+                 "--policy-b control -o turn_cap=40",
+        (0, 5): "tcgsim trace '/d/a deck.toml' /d/b.toml --seed 7 --stream 3 --game 5 --policy-a curve "
+                "--policy-b control -o turn_cap=40",
+        (1, 8): "seed 7, stream 4, game 8 (tcgsim trace replays FFTCG games only)"}
 
 
 def test_compare_report_states_provenance_and_checks_every_pairing(decks: dict[str, Path], tmp_path: Path) -> None:
