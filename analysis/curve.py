@@ -75,20 +75,30 @@ def card_types(decks: Iterable[Deck]) -> dict[str, str]:
 def _sources_partial(results: Results, sources: list[str], max_turn: int) -> pl.LazyFrame:
     """Per game, deck, policy and own turn: players who reached the turn and their resource cards played by then (summed)."""
     keys = results.games.select("game_id", "game", "turns", "first_player", "policy_a", "policy_b")
+    # own turns past max_turn are never asked about, so a player's count stops there
     players = (results.cards.select("game_id", "seat", "deck").unique().join(keys, on="game_id")
                .filter(pl.col("game").is_in(list(SOURCE_TYPES)))
-               .with_columns(pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
-                             .alias("policy"),
-                             pl.when(pl.col("seat") == pl.col("first_player")).then((pl.col("turns") + 1) // 2)
-                             .otherwise(pl.col("turns") // 2).alias("own_turns")))
-    played = (results.cards.filter(pl.col("code").is_in(sources) & (pl.col("turn_played") >= 1))
-              .select("game_id", "seat", pl.col("turn_played").cast(pl.Int32)))
-    grid = (players.join(pl.LazyFrame({"turn": list(range(1, max_turn + 1))}, schema={"turn": pl.Int32}), how="cross")
-            .filter(pl.col("own_turns") >= pl.col("turn")))
-    per_player = (grid.join(played, on=["game_id", "seat"], how="left")
-                  .group_by("game", "deck", "policy", "game_id", "seat", "turn")
-                  .agg((pl.col("turn_played") <= pl.col("turn")).sum().alias("sources")))
-    return per_player.group_by("game", "deck", "policy", "turn").agg(pl.len().alias("players"), pl.col("sources").sum())
+               .select("game_id", "seat", "game", "deck",
+                       pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
+                       .alias("policy"),
+                       pl.when(pl.col("seat") == pl.col("first_player")).then((pl.col("turns") + 1) // 2)
+                       .otherwise(pl.col("turns") // 2).clip(upper_bound=max_turn).alias("own_turns")))
+    group = ["game", "deck", "policy", "own_turns"]
+    # counted per (deck, turn played, own turns) before the turns are spread out: a player's card played on turn p
+    # counts on each of its turns p..own_turns, and a player counts on each turn 1..own_turns
+    reached = players.group_by(group).agg(pl.len().alias("n"))
+    played = (results.cards.filter(pl.col("code").is_in(sources) & pl.col("turn_played").is_between(1, max_turn))
+              .select("game_id", "seat", pl.col("turn_played").cast(pl.Int32))
+              .join(players, on=["game_id", "seat"])
+              .group_by(*group, "turn_played").agg(pl.len().alias("n")))
+    turn = pl.LazyFrame({"turn": list(range(1, max_turn + 1))}, schema={"turn": pl.Int32})
+    out = ["game", "deck", "policy", "turn"]
+    per_turn = (reached.join(turn, how="cross").filter(pl.col("own_turns") >= pl.col("turn"))
+                .group_by(out).agg(pl.col("n").sum().alias("players")))
+    held = (played.join(turn, how="cross")
+            .filter(pl.col("turn").is_between(pl.col("turn_played"), pl.col("own_turns")))
+            .group_by(out).agg(pl.col("n").sum().alias("sources")))
+    return per_turn.join(held, on=out, how="left").with_columns(pl.col("sources").fill_null(0))
 
 
 def sources_by_turn(results: Results, types: Mapping[str, str], max_turn: int) -> pl.DataFrame:

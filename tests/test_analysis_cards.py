@@ -102,6 +102,16 @@ def test_resource_cards_played_by_turn() -> None:
     assert s["sources"].to_list() == [0.5, 1.0, 2.0]  # game 0: 1, 1, 2; game 1: 0, 1
 
 
+def test_sources_by_turn_stops_at_max_turn() -> None:
+    # seat a is first in a 10-turn game (5 own turns), asked about own turns 1..2 only: its Backup of turn 4 never
+    # counts, the one of turn 2 counts on turn 2, and the player counts on both turns
+    g = games(["a"], ["a"])
+    cd = cards([(0, "a", "X", "bk", 0, 2), (0, "a", "X", "bk", 1, 4), (0, "a", "X", "bk", 0, 1)])
+    s = sources_by_turn(from_frames(g, cards=cd), {"bk": "backup"}, 2)
+    assert s["turn"].to_list() == [1, 2] and s["players"].to_list() == [1, 1]
+    assert s["sources"].to_list() == [1.0, 2.0]
+
+
 def test_cost_by_turn() -> None:
     g = games(["a", "b"], ["a", "a"])
     cd = cards([(0, "a", "X", "c1", 0, 1), (0, "a", "X", "c1", 0, 2), (0, "a", "X", "c3", 1, 2),
