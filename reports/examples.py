@@ -30,9 +30,10 @@ STUCK_KEYS = ["matchup", "seat", "deck", "code", "name"]
 
 def _first_stuck(results: Results) -> pl.LazyFrame:
     """Per matchup, seat and card: the first game in which a copy was drawn, never played, and the seat lost."""
-    # matchup and deck come from the game's row: fewer string columns to make unique over the cards detail
+    # matchup and deck come from the game's row; no unique over the copies first: several copies of a card stuck
+    # in one game give the same first index (and deck_a, deck_b follow from the matchup), so the group-by absorbs them
     return (results.cards.filter((pl.col("turn_drawn") >= 0) & (pl.col("turn_played") < 0))
-            .select("game_id", "seat", "code", "name").unique()
+            .select("game_id", "seat", "code", "name")
             .join(results.games.select("game_id", "matchup", "index", "deck_a", "deck_b", "winner"), on="game_id")
             .filter(pl.col("winner").is_in(["a", "b"]) & (pl.col("winner") != pl.col("seat")))
             .with_columns(pl.when(pl.col("seat") == "a").then(pl.col("deck_a")).otherwise(pl.col("deck_b")).alias("deck"))

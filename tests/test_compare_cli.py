@@ -224,6 +224,24 @@ def test_example_command_is_the_trace_command_of_the_game() -> None:
         (1, 8): "seed 7, stream 4, game 8 (tcgsim trace replays FFTCG games only)"}
 
 
+def test_example_of_a_card_stuck_in_hand_is_the_first_game_its_seat_lost_with_it() -> None:
+    """Copies of a card stuck in hand (drawn, never played) count once per game: two copies stuck in game 2 and
+    one in game 7, both lost by their seat, name game 2; a game the seat won (game 1) is no example."""
+    from analysis.data import from_frames
+    from reports.examples import _examples
+
+    games = pl.DataFrame({"game_id": [1, 2, 7], "matchup": [0, 0, 0], "index": [1, 2, 7], "deck_a": ["A"] * 3,
+                          "deck_b": ["B"] * 3, "first_player": ["a", "a", "b"], "winner": ["a", "b", "b"]})
+    stuck = [(1, 0, -1), (2, 0, -1), (2, 3, -1), (2, 1, 2), (7, 1, -1)]  # game, turn drawn, turn played
+    cards = pl.DataFrame({"game_id": [g for g, _, _ in stuck], "seat": ["a"] * 5, "code": ["k"] * 5,
+                          "name": ["Knight"] * 5, "turn_drawn": [d for _, d, _ in stuck],
+                          "turn_played": [t for _, _, t in stuck]}).with_columns(pl.col("turn_drawn", "turn_played")
+                                                                                  .cast(pl.Int16))
+    ex = _examples(from_frames(games, cards=cards)).filter(pl.col("card").is_not_null())
+    assert ex.select("matchup", "index", "outcome", "card").rows() == [
+        (0, 2, "stuck in seat A's hand, a loss", "Knight (k)")]
+
+
 def test_compare_report_states_provenance_and_checks_every_pairing(decks: dict[str, Path], tmp_path: Path) -> None:
     out = tmp_path / "cmp"
     r = runner.invoke(app, ["compare", str(decks["a"]), str(decks["b"]), "--against", str(decks["x"]), "--engine",
