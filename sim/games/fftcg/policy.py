@@ -282,8 +282,8 @@ def payable(S, p, c, cost, req, in_hand):
 @inline_jit
 def unpayable(S, p, c):
     """Hand card c fails payable, read without can_cast's call where payable needs no call (no cost reductions, at most
-    one element); False: ask can_cast. cast_candidates asks it before can_cast: most of the cards its last call of a
-    main phase tries cannot be paid."""
+    one element); False: ask can_cast. cast_candidates asks it before scoring a card: most of the cards its last call of
+    a main phase looks at cannot be paid."""
     cards = st_cards(S)
     el = cards[p, c, K_ELEM]
     req = 0 if el & LIGHT_DARK else el
@@ -675,13 +675,17 @@ def cast_candidates(S, p, phase, keep):
                 scr[3, n] = CAST * 65536 + c * 16
                 n += 1
             continue
-        scr[3, k] = 0 if beyond_cp(S, p, c) else hand_score(S, p, c, phase, by_worth)
+        # a card that cannot be paid scores 0 unscored: the loop below would try it (if it scored > 0) and drop it
+        # before any other test, and nothing that loop does changes what unpayable reads (the context, the hand's
+        # size, P_BONUS), so the card chosen and the calls made for it are the same; most cards of a main phase's
+        # last call (the pass) cannot be paid
+        scr[3, k] = 0 if beyond_cp(S, p, c) or unpayable(S, p, c) else hand_score(S, p, c, phase, by_worth)
         if scr[3, k] > vb:
             kb, vb = k, scr[3, k]
     # castability and usefulness are checked best first, only until one card passes
     while kb >= 0:
         c = ls[p, L_HAND, kb]
-        if not unpayable(S, p, c) and can_cast(S, p, c, False) and summon_wanted(S, p, c) and curve_pays(S, p, c):
+        if can_cast(S, p, c, False) and summon_wanted(S, p, c) and curve_pays(S, p, c):
             best, best_v = CAST * 65536 + c * 16, vb
             break
         scr[3, kb] = 0
