@@ -699,8 +699,10 @@ def cast_candidates(S, p, phase, keep):
     for c in range(ps[p, P_NMAIN], ps[p, P_NTOT]):
         if cs[p, S_ZONE, c] != Z_LB:
             continue
-        if face_down < 0:
-            face_down = lb_face_down(S, p)
+        if face_down < 0:  # lb_face_down's count, from c: the cards before it are not face down
+            face_down = 0
+            for i in range(c, ps[p, P_NTOT]):
+                face_down += cs[p, S_ZONE, i] == Z_LB
         if face_down - 1 < lb_cost(S, p, c) or beyond_cp(S, p, c):
             continue
         if pol == RANDOM:
