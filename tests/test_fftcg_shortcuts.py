@@ -1,9 +1,10 @@
 """The scripted policies' shortcuts give the answers of the full tests they skip: curve_pays plans no dry payment when
 no hand Forward could be valued above pick_discard's cap, summon_wanted asks summon_worth alone when PR_TRADE > 0, and
-cast_candidates scores curve's hand by worth without cast_score and tests an LB card's face-down cost before the rest;
-the calls that instant_idle and unpayable skip are skipped only where the call would answer nothing; cast pays with the
-plan curve_pays kept exactly as with the plan it would make (issue 38 item 4: fewer instructions a game, the same
-games)."""
+cast_candidates scores curve's hand by worth without cast_score and tests an LB card's face-down cost before the rest
+(and scans no LB card where lb_castable says none passes that test);
+the calls that instant_idle and unpayable skip (unpayable: a hand card's score too) are skipped only where the call
+would answer nothing; cast pays with the plan curve_pays kept exactly as with the plan it would make (issue 38 item 4:
+fewer instructions a game, the same games)."""
 
 from __future__ import annotations
 
@@ -177,6 +178,51 @@ def test_unpayable_only_where_can_cast_says_no(backups):
     assert said and all(not P.can_cast(S, 0, c, False) for c in said)
     assert not P.unpayable(S, 0, 5)  # two elements: can_cast's plan_pay answers
 
+
+
+@pytest.mark.parametrize("water", [False, True])
+def test_11_4_6_cast_candidates_scores_no_card_it_cannot_pay(water):
+    """Rule 11.4.6 (a cast's cost must be paid, one CP of the card's element at least): curve holds MID (Fire, 2 CP)
+    and LOW (Water, 1 CP) beside two active Fire Backups, in a deck without cost reductions, and casts MID either way,
+    as when every card is scored. Without a Water Backup LOW cannot be paid, so it is left unscored (0 in scr[3]);
+    with one it is payable and keeps its score (MID paid by Backups alone: no payment plan overwrites scr[3])."""
+    hand = [card("MID", cost=2, power=5000), card("LOW", cost=1, el=("water",), power=2000)]
+    backups = [card("B0", "backup", cost=1, name="B0"), card("B1", "backup", cost=1, name="B1")]
+    if water:
+        backups.append(card("BW", "backup", cost=1, el=("water",), name="BW"))
+    S, v = make(hand + backups)
+    for c in range(len(hand)):
+        put(v, 0, c, K.Z_HAND)
+    for c in range(len(hand), len(hand) + len(backups)):
+        put(v, 0, c, K.Z_FIELD)
+    v["ps"][0, K.P_HAS_CR] = 0  # as deck_flags sets it for a deck without cost reductions
+    want = reference_choice(S, v, 0, 1)
+    P.prepare_cast_context(S, 0, K.hand_reserve(S, 0))
+    assert P.unpayable(S, 0, 1) != water and not P.unpayable(S, 0, 0)
+    best, best_v, _ = P.cast_candidates(S, 0, 1, K.hand_reserve(S, 0))
+    assert (best, best_v) == want and best == P.CAST * 65536 + 0 * 16
+    assert v["scr"][3, 1] == (P.worth_score(S, 0, 1) if water else 0)
+
+
+@pytest.mark.parametrize("lb_costs, face_up, castable", [
+    ((2, 2), 0, False),  # two face down: each pays 1 LB cost with the other, not 2
+    ((2, 1), 0, True),
+    ((1, 1), 1, False),  # the first face up: the last one has no other to pay with
+    ((3, 1, 1, 1), 0, True),  # found at the second card: the scan stops there
+    ((0,), 0, True),
+    ((), 0, False),  # no LB deck
+])
+def test_15_2_8_3_lb_castable_where_some_lb_card_passes_the_lb_cost(lb_costs, face_up, castable):
+    """Rule 15.2.8.3.1 (the LB cost: other face-down LB cards turned face up): lb_castable, which lets cast_candidates
+    skip its LB scan, says yes exactly where some face-down LB card has that many others face down."""
+    lb = [card(f"L{i}", "summon", cost=1, eff=("cast:draw:1",), lb=x, name=f"L{i}") for i, x in enumerate(lb_costs)]
+    S, v = make([card("F1", cost=1)], lb_a=lb)
+    n = v["ps"][0, K.P_NMAIN]
+    for c in range(n, n + face_up):
+        v["cs"][0, K.S_ZONE, c] = K.Z_LB_UP
+    down = [c for c in range(n, n + len(lb)) if v["cs"][0, K.S_ZONE, c] == K.Z_LB]
+    assert any(P.lb_face_down(S, 0) - 1 >= P.lb_cost(S, 0, c) for c in down) == castable
+    assert P.lb_castable(S, 0) == castable
 
 
 def kept_plan_hand():
