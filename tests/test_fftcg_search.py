@@ -162,7 +162,20 @@ def test_a_copied_position_keeps_its_pending_effects_across_the_queue_wrap():
     assert (b[:K.OFF_Q] == a[:K.OFF_Q]).all() and (b[K.OFF_VAR:K.DYN_SIZE] == a[K.OFF_VAR:K.DYN_SIZE]).all()
     assert (rows(b)[[K.QCAP - 1, 0]] == rows(a)[[K.QCAP - 1, 0]]).all()  # the two pending effects
     assert rows(b)[1:K.QCAP - 1].tolist() == [[-7] * K.N_Q] * (K.QCAP - 2)  # free rows: not copied, never read
-    assert (b[K.DYN_SIZE:] == -7).all()  # the card tables are the scratch blob's own (scratch_blob)
+    assert (b[K.DYN_SIZE:] == -7).all()  # the card tables are the scratch blob's own (scratch_blobs)
+
+
+def flat_z(row: np.ndarray) -> float:
+    """WIN_MODEL's log-odds for the features `row`, every term summed in the order of the flat coefficients."""
+    z = SR.WIN_MODEL[0]
+    for i in range(SR.NFEAT):
+        z += SR.WIN_MODEL[1 + i] * row[i]
+    k = 1 + SR.NFEAT
+    for a in range(SR.NPAIRED):
+        for b in range(a, SR.NPAIRED):
+            z += SR.WIN_MODEL[k] * row[SR.PAIRED[a]] * row[SR.PAIRED[b]]
+            k += 1
+    return z
 
 
 def test_the_model_sums_its_terms_in_the_order_of_the_flat_coefficients():
@@ -170,15 +183,18 @@ def test_the_model_sums_its_terms_in_the_order_of_the_flat_coefficients():
     # or the search's rollout scores (and its choices on near ties) would change
     x = np.random.default_rng(5).normal(0, 3, size=(20, SR.NFEAT))
     for row in x:
-        z = SR.WIN_MODEL[0]
-        for i in range(SR.NFEAT):
-            z += SR.WIN_MODEL[1 + i] * row[i]
-        k = 1 + SR.NFEAT
-        for a in range(SR.NPAIRED):
-            for b in range(a, SR.NPAIRED):
-                z += SR.WIN_MODEL[k] * row[SR.PAIRED[a]] * row[SR.PAIRED[b]]
-                k += 1
-        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == z
+        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == flat_z(row)
+
+
+def test_the_model_skips_zero_products_bit_for_bit():
+    # model_z skips the rows of products whose first factor is zero (no damage, no Backups, no lethal pressure...):
+    # with more and more of the paired features zero (+0.0 and -0.0), the value is still the flat loop's
+    rng = np.random.default_rng(6)
+    x = rng.normal(0, 3, size=(40, SR.NFEAT))
+    for j, row in enumerate(x):
+        zeros = SR.PAIRED[rng.random(SR.NPAIRED) < j / 40]
+        row[zeros] = -0.0 if j % 2 else 0.0
+        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == flat_z(row), j
 
 def test_worlds_resample_only_what_the_seat_cannot_see():
     S = dealt_state()
@@ -268,7 +284,7 @@ def test_search_finds_the_lethal_line_that_curve_misses():
     assert (kind, c) == (SR.CAST, 1)  # curve casts the most expensive card, and cannot remove the wall then
     for code in (64, 64 | SR.FULL, 64 | 1 << SR.DEPTH_SHIFT):  # search, search-full, search to the end
         v["prm"][0, K.PR_BUDGET] = code
-        kind, c, _ = SR.search_main(S, 0, 1, 5, 7, SR.no_log())
+        kind, c, _ = SR.search_main(S, 0, 1, 5, 7, SR.no_log(), SR.scratch_blobs(S))
         assert (kind, c) == (SR.CAST, 2)  # search casts the removal first: the attack is unblocked, 7 damage
 
 
