@@ -165,36 +165,44 @@ def test_a_copied_position_keeps_its_pending_effects_across_the_queue_wrap():
     assert (b[K.DYN_SIZE:] == -7).all()  # the card tables are the scratch blob's own (scratch_blobs)
 
 
-def flat_z(row: np.ndarray) -> float:
-    """WIN_MODEL's log-odds for the features `row`, every term summed in the order of the flat coefficients."""
-    z = SR.WIN_MODEL[0]
-    for i in range(SR.NFEAT):
-        z += SR.WIN_MODEL[1 + i] * row[i]
-    k = 1 + SR.NFEAT
-    for a in range(SR.NPAIRED):
-        for b in range(a, SR.NPAIRED):
-            z += SR.WIN_MODEL[k] * row[SR.PAIRED[a]] * row[SR.PAIRED[b]]
-            k += 1
-    return z
-
-
 def test_the_model_sums_its_terms_in_the_order_of_the_flat_coefficients():
     # PRODUCTS is WIN_MODEL's product coefficients as a matrix: model_z must give the flat loop's value bit for bit,
     # or the search's rollout scores (and its choices on near ties) would change
     x = np.random.default_rng(5).normal(0, 3, size=(20, SR.NFEAT))
     for row in x:
-        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == flat_z(row)
+        z = SR.WIN_MODEL[0]
+        for i in range(SR.NFEAT):
+            z += SR.WIN_MODEL[1 + i] * row[i]
+        k = 1 + SR.NFEAT
+        for a in range(SR.NPAIRED):
+            for b in range(a, SR.NPAIRED):
+                z += SR.WIN_MODEL[k] * row[SR.PAIRED[a]] * row[SR.PAIRED[b]]
+                k += 1
+        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == z
 
+def test_the_scratch_blobs_serve_every_decision_of_a_batch():
+    # scratch_blobs are made once per kernel call: a decision played in blobs that earlier decisions left dirty
+    # scores its candidates exactly as in fresh ones, and the card tables in both blobs stay the game's
+    S = dealt_state()
+    cand = np.empty(SR.MAX_CAND + 2, np.int64)
+    n = SR.main_candidates(S, 0, 1, cand)
+    assert n >= 3
 
-def test_the_model_skips_zero_products_bit_for_bit():
-    # model_z skips the rows of products whose first factor is zero (no damage, no Backups, no lethal pressure...):
-    # with more and more of the paired features zero (+0.0 and -0.0), the value is still the flat loop's
-    rng = np.random.default_rng(6)
-    x = rng.normal(0, 3, size=(40, SR.NFEAT))
-    for j, row in enumerate(x):
-        zeros = SR.PAIRED[rng.random(SR.NPAIRED) < j / 40]
-        row[zeros] = -0.0 if j % 2 else 0.0
-        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == flat_z(row), j
+    def scores(state, blobs):
+        mean, played = np.empty(n), np.empty(n, np.int64)
+        best = SR.score_candidates(state, 0, cand, n, SR.MAIN, 1, 3, 7, 32, mean, played, blobs)
+        return best, mean.tolist(), played.tolist()
+
+    fresh = scores(S.copy(), SR.scratch_blobs(S))
+    blobs = SR.scratch_blobs(S)
+    for k in range(3):  # other worlds dirty the blobs first
+        other = S.copy()
+        F.views(other)["rng"][2, 0] += 1 + k
+        scores(other, blobs)
+    assert scores(S.copy(), blobs) == fresh
+    size = blobs.size // 2
+    assert (blobs[K.DYN_SIZE:size] == S.blob[K.DYN_SIZE:]).all() and (blobs[size + K.DYN_SIZE:] == S.blob[K.DYN_SIZE:]).all()
+
 
 def test_worlds_resample_only_what_the_seat_cannot_see():
     S = dealt_state()

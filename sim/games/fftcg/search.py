@@ -356,8 +356,7 @@ def value(T, p, stop, x):
 @engine_jit
 def model_z(x):
     """The model's log-odds for the features x[:NFEAT]: WIN_MODEL's intercept, linear terms and PAIRED products
-    (each pair a <= b once, in the order sim.bench.winmodel.expand lays them out), summed in that order; the rows of
-    products whose first factor is zero are skipped (their terms are zeros, so the sum is the same bit for bit).
+    (each pair a <= b once, in the order sim.bench.winmodel.expand lays them out), summed in that order.
     x[NFEAT:NX] is scratch: the PAIRED features are copied there so the products read them in a row."""
     z = WIN_MODEL[0]
     for i in range(NFEAT):
@@ -367,8 +366,6 @@ def model_z(x):
         y[a] = x[PAIRED[a]]
     for a in range(NPAIRED):
         ya = y[a]
-        if ya == 0.0:  # adding a zero term leaves a nonzero z as it is, and a zero z's sign changes no later sum
-            continue
         for b in range(a, NPAIRED):
             z += PRODUCTS[a, b] * ya * y[b]
     return z
