@@ -31,4 +31,5 @@ def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start
                 SR.defended_turn(S, p, gturn, threshold, 0, log, blobs)
             p = 1 - p
         winners[j] = gs[X_WINNER] if gs[X_OVER] else DRAW
-    keep_alive(blob, blobs)
+    keep_alive(blob)
+    keep_alive(blobs)

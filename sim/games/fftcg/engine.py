@@ -729,7 +729,8 @@ def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, star
                 after_turn(S, p, gturn, j, detail, check, turns)
                 p = 1 - p
             end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol)
-    keep_alive(blob, blobs)
+    keep_alive(blob)
+    keep_alive(blobs)
 
 
 def kernel_for(prms: np.ndarray):
