@@ -4,6 +4,7 @@ engine's (sim.engine.numba_cache)."""
 
 from numba import njit
 
+from sim.engine.kernel import address
 from sim.engine.results import DRAW
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
@@ -16,6 +17,7 @@ def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start
     and blocks logged in `log` (search.logged_candidate; its header set by the caller); winners[j] := game j's."""
     flags = F.deck_flags(cards, effs, ntot)
     blob = F.new_blob(cards, effs)
+    blobs = SR.scratch_blobs(address(blob))
     for j in range(n):
         log[0, 2] = start + j
         S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j, 0)
@@ -24,9 +26,10 @@ def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start
         while gturn < F.MAX_TURNS and not gs[X_OVER]:
             gturn += 1
             if st_prm(S)[p, PR_BUDGET] > 0:
-                SR.searched_turn(S, p, gturn, threshold, 0, log)
+                SR.searched_turn(S, p, gturn, threshold, 0, log, blobs)
             else:
-                SR.defended_turn(S, p, gturn, threshold, 0, log)
+                SR.defended_turn(S, p, gturn, threshold, 0, log, blobs)
             p = 1 - p
         winners[j] = gs[X_WINNER] if gs[X_OVER] else DRAW
     keep_alive(blob)
+    keep_alive(blobs)

@@ -313,6 +313,7 @@ from sim.games.fftcg.search import (
     DEPTH_SHIFT,
     FULL,
     FULL_BUDGET,
+    scratch_blobs,
     take_turn_defended,
     take_turn_search,
 )
@@ -696,14 +697,14 @@ def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start,
 
 
 @engine_jit
-def search_turn(S, p, gturn, threshold, check):
+def search_turn(S, p, gturn, threshold, check, blobs):
     """One game turn of a game with a searching seat: the searching seat's turn, a turn against it (its blocks are
-    searched), or a scripted one."""
+    searched), or a scripted one; the search plays in the scratch blobs `blobs`."""
     prm = st_prm(S)
     if prm[p, PR_BUDGET] > 0:
-        take_turn_search(S, p, gturn, threshold, check)
+        take_turn_search(S, p, gturn, threshold, check, blobs)
     elif prm[1 - p, PR_BUDGET] > 0:
-        take_turn_defended(S, p, gturn, threshold, check)
+        take_turn_defended(S, p, gturn, threshold, check, blobs)
     else:
         take_turn(S, p, gturn, threshold, check)
 
@@ -716,6 +717,7 @@ def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, star
     chunks = min(n, KERNEL_CHUNKS)
     flags = deck_flags(cards, effs, ntot)
     blob = new_blob(cards, effs)
+    blobs = scratch_blobs(address(blob))  # the card tables are the kernel's for all its games
     for ch in range(lo, hi):
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
             S, threshold, first = begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j,
@@ -723,11 +725,12 @@ def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, star
             p, gturn = first, 0
             while gturn < MAX_TURNS and not st_gs(S)[X_OVER]:
                 gturn += 1
-                search_turn(S, p, gturn, threshold, check)
+                search_turn(S, p, gturn, threshold, check, blobs)
                 after_turn(S, p, gturn, j, detail, check, turns)
                 p = 1 - p
             end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol)
     keep_alive(blob)
+    keep_alive(blobs)
 
 
 def kernel_for(prms: np.ndarray):

@@ -432,14 +432,18 @@ def rollout_attack(T, p, action, gturn, threshold, stop):
 
 
 @engine_jit
-def scratch_blob(S):
-    """A blob holding S's card and effect tables (which games never write) for positions copied in later
-    (copy_position): its changing part is left unset."""
+def scratch_blobs(S):
+    """Two blobs back to back, each holding S's card and effect tables (which games never write), for the worlds
+    and rollouts of the search's decisions (score_candidates; positions are copied in by copy_position): their
+    changing parts are left unset. Made once per batch of games of one matchup, not per decision (the tables are
+    four fifths of a blob)."""
     src = st_whole(S)
-    blob = np.empty(src.size, np.int32)
-    for i in range(DYN_SIZE, src.size):  # element loop, not slice assignment (see fftcg.new_blob)
-        blob[i] = src[i]
-    return blob
+    size = src.size
+    blobs = np.empty(2 * size, np.int32)
+    for i in range(DYN_SIZE, size):  # element loop, not slice assignment (see fftcg.new_blob)
+        blobs[i] = src[i]
+        blobs[size + i] = src[i]
+    return blobs
 
 
 @engine_jit
@@ -497,16 +501,17 @@ def drop_clear_losers(vals, score, alive, m, k):
 
 
 @engine_jit
-def best_candidate(S, p, cand, n, kind, arg, gturn, threshold):
+def best_candidate(S, p, cand, n, kind, arg, gturn, threshold, blobs):
     """Index of the candidate with the best rollout score for seat p under its own policy code (score_candidates)."""
     return score_candidates(S, p, cand, n, kind, arg, gturn, threshold, st_prm(S)[p, PR_BUDGET],
-                            np.empty(n, np.float64), np.empty(n, np.int64))
+                            np.empty(n, np.float64), np.empty(n, np.int64), blobs)
 
 
 @engine_jit
-def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, played):
+def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, played, blobs):
     """Index of the candidate with the best rollout score for seat p (the first on ties) under policy code `code`;
-    mean[i] := candidate i's mean score over the played[i] worlds it played. kind: MAIN (arg: the phase), ATTACK,
+    mean[i] := candidate i's mean score over the played[i] worlds it played; the worlds and rollouts are played in
+    the two scratch blobs `blobs` (scratch_blobs of S's matchup). kind: MAIN (arg: the phase), ATTACK,
     BLOCK (arg: the number of attackers in scr[2]). FULL: every candidate plays budget // n worlds (at least one);
     otherwise successive halving with racing (see the module docstring). Ties go to the earlier in the current
     order: at first the listing order, curve's choice first."""
@@ -515,8 +520,8 @@ def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, pla
     score = np.zeros(n, np.float64)
     played[:n] = 0
     pool = np.empty(st_ps(S)[1 - p, P_NTOT] + 1, np.int64)
-    bb, tb = scratch_blob(S), scratch_blob(S)  # the card and effect tables are copied once per decision
-    B, T = address(bb), address(tb)
+    B = address(blobs)
+    T = B + 4 * (blobs.size // 2)  # int32 words
     x = np.empty(NX, np.float64)
     wrng = rng(S, p)
     alive = np.arange(n)
@@ -558,8 +563,7 @@ def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, pla
         # the better half by total score; the stable sort keeps ties in the current order
         alive[:m] = alive[:m][np.argsort(-score[alive[:m]], kind="mergesort")]
         m = (m + 1) // 2
-    keep_alive(bb)
-    keep_alive(tb)
+    keep_alive(blobs)
     for i in range(n):
         mean[i] = score[i] / max(1, played[i])
     return alive[0]
@@ -581,7 +585,7 @@ def no_log():
 
 
 @engine_jit
-def logged_candidate(S, p, cand, n, kind, arg, gturn, threshold, log):
+def logged_candidate(S, p, cand, n, kind, arg, gturn, threshold, log, blobs):
     """best_candidate, and with a log (log.shape[0] > 0, room for n more rows), one row per candidate: its value
     under the seat's own code and under the compared code log[0, 1] (same position, the same random stream, which
     is restored after it, so the seat's own choice and the game are those of the unlogged game), and where the two
@@ -589,21 +593,24 @@ def logged_candidate(S, p, cand, n, kind, arg, gturn, threshold, log):
     (the judge)."""
     used = int(log[0, 0]) if log.shape[0] > 0 else 0
     if used == 0 or used + n > log.shape[0]:
-        return best_candidate(S, p, cand, n, kind, arg, gturn, threshold)
+        return best_candidate(S, p, cand, n, kind, arg, gturn, threshold, blobs)
     wrng = rng(S, p)
     saved = wrng[0]
     own, own_n = np.empty(n, np.float64), np.empty(n, np.int64)
     other, other_n = np.empty(n, np.float64), np.empty(n, np.int64)
-    b = score_candidates(S, p, cand, n, kind, arg, gturn, threshold, np.int64(log[0, 1]), other, other_n)
+    b = score_candidates(S, p, cand, n, kind, arg, gturn, threshold, np.int64(log[0, 1]), other, other_n,
+                         blobs)
     wrng[0] = saved
-    a = score_candidates(S, p, cand, n, kind, arg, gturn, threshold, st_prm(S)[p, PR_BUDGET], own, own_n)
+    a = score_candidates(S, p, cand, n, kind, arg, gturn, threshold, st_prm(S)[p, PR_BUDGET], own, own_n,
+                         blobs)
     judge = np.full(n, np.nan)
     if a != b and log[0, 3] > 0:
         after = wrng[0]
         wrng[0] = saved ^ JUDGE_SALT
         pair = np.array([cand[a], cand[b]], np.int64)
         jv, jn = np.empty(2, np.float64), np.empty(2, np.int64)
-        score_candidates(S, p, pair, 2, kind, arg, gturn, threshold, FULL | (2 * np.int64(log[0, 3])), jv, jn)
+        score_candidates(S, p, pair, 2, kind, arg, gturn, threshold, FULL | (2 * np.int64(log[0, 3])), jv, jn,
+                         blobs)
         judge[a], judge[b] = jv[0], jv[1]
         wrng[0] = after
     decision = log[used - 1, LG_DECISION] + 1 if used > 1 else 0
@@ -686,20 +693,20 @@ def attack_candidates(S, p, cand):
 
 
 @engine_jit
-def search_main(S, p, phase, gturn, threshold, log):
+def search_main(S, p, phase, gturn, threshold, log, blobs):
     """The searching seat's next main-phase action: (kind, card, slot), kind 0 = pass."""
     cand = np.empty(MAX_CAND + 2, np.int64)
     n = main_candidates(S, p, phase, cand)
-    a = cand[0] if n == 1 else cand[logged_candidate(S, p, cand, n, MAIN, phase, gturn, threshold, log)]
+    a = cand[0] if n == 1 else cand[logged_candidate(S, p, cand, n, MAIN, phase, gturn, threshold, log, blobs)]
     return a // 65536, (a % 65536) // 16, a % 16
 
 
 @engine_jit
-def search_attack(S, p, gturn, threshold):
+def search_attack(S, p, gturn, threshold, blobs):
     """The searching seat's next attack: fills scr[2] and returns its size; 0 ends the Attack Phase."""
     cand = np.empty(2 * MAX_CAND + 2, np.int64)
     n = attack_candidates(S, p, cand)
-    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, ATTACK, 0, gturn, threshold)]
+    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, ATTACK, 0, gturn, threshold, blobs)]
     return 0 if a < 0 else declare(S, p, a)
 
 
@@ -718,41 +725,44 @@ def block_candidates(S, q, n, cand):
 
 
 @engine_jit
-def search_block(S, q, n, gturn, threshold, log):
+def search_block(S, q, n, gturn, threshold, log, blobs):
     """The searching defender's blocker for the n attackers in scr[2], -1 for none."""
     cand = np.empty(MAX_CAND + 2, np.int64)
     m = block_candidates(S, q, n, cand)
-    return cand[0] if m == 1 else cand[logged_candidate(S, q, cand, m, BLOCK, n, gturn, threshold, log)]
+    return cand[0] if m == 1 else cand[logged_candidate(S, q, cand, m, BLOCK, n, gturn, threshold, log, blobs)]
 
 
 @engine_jit
-def block_for(S, q, n, gturn, threshold, log):
-    return search_block(S, q, n, gturn, threshold, log) if st_prm(S)[q, PR_BUDGET] > 0 else choose_block(S, q, n)
+def block_for(S, q, n, gturn, threshold, log, blobs):
+    if st_prm(S)[q, PR_BUDGET] > 0:
+        return search_block(S, q, n, gturn, threshold, log, blobs)
+    return choose_block(S, q, n)
 
 
 @engine_jit
-def attack_with(S, p, n, gturn, threshold, check, log):
+def attack_with(S, p, n, gturn, threshold, check, log, blobs):
     """declare_attack, the defender's block (searched if the defender searches), resolve_attack."""
     n = declare_attack(S, p, n, threshold, check)
     if n <= 0:
         return n < 0
-    return resolve_attack(S, p, n, block_for(S, 1 - p, n, gturn, threshold, log), threshold, check)
+    return resolve_attack(S, p, n, block_for(S, 1 - p, n, gturn, threshold, log, blobs), threshold, check)
 
 
 @engine_jit
-def take_turn_search(S, p, gturn, threshold, check):
-    """take_turn for a searching seat: its main-phase actions and attacks are searched."""
-    searched_turn(S, p, gturn, threshold, check, no_log())
+def take_turn_search(S, p, gturn, threshold, check, blobs):
+    """take_turn for a searching seat: its main-phase actions and attacks are searched (in the scratch blobs
+    `blobs`, scratch_blobs)."""
+    searched_turn(S, p, gturn, threshold, check, no_log(), blobs)
 
 
 @engine_jit
-def searched_turn(S, p, gturn, threshold, check, log):
+def searched_turn(S, p, gturn, threshold, check, log, blobs):
     """take_turn_search, its main-phase decisions logged in `log` (logged_candidate)."""
     if begin_turn(S, p, gturn, threshold):
         return
     for phase in (1, 2):
         for _ in range(ACTION_CAP):
-            kind, c, k = search_main(S, p, phase, gturn, threshold, log)
+            kind, c, k = search_main(S, p, phase, gturn, threshold, log, blobs)
             if kind == 0:
                 break
             ok = cast(S, p, c, -1, -1, check) if kind == CAST else activate(S, p, c, k, check)
@@ -765,8 +775,8 @@ def searched_turn(S, p, gturn, threshold, check, log):
             if st_gs(S)[X_OVER]:
                 return
             for _ in range(ACTION_CAP):
-                n = search_attack(S, p, gturn, threshold)
-                if n == 0 or attack_with(S, p, n, gturn, threshold, check, log):
+                n = search_attack(S, p, gturn, threshold, blobs)
+                if n == 0 or attack_with(S, p, n, gturn, threshold, check, log, blobs):
                     break
             if st_gs(S)[X_OVER]:
                 return
@@ -774,13 +784,13 @@ def searched_turn(S, p, gturn, threshold, check, log):
 
 
 @engine_jit
-def take_turn_defended(S, p, gturn, threshold, check):
-    """take_turn for a scripted seat whose opponent searches: the opponent's blocks are searched."""
-    defended_turn(S, p, gturn, threshold, check, no_log())
+def take_turn_defended(S, p, gturn, threshold, check, blobs):
+    """take_turn for a scripted seat whose opponent searches: the opponent's blocks are searched (in `blobs`)."""
+    defended_turn(S, p, gturn, threshold, check, no_log(), blobs)
 
 
 @engine_jit
-def defended_turn(S, p, gturn, threshold, check, log):
+def defended_turn(S, p, gturn, threshold, check, log, blobs):
     """take_turn_defended, the searching opponent's blocks logged in `log` (logged_candidate)."""
     if begin_turn(S, p, gturn, threshold):
         return
@@ -793,7 +803,7 @@ def defended_turn(S, p, gturn, threshold, check, log):
     attacks = 0
     for _ in range(ACTION_CAP):
         n = choose_attack(S, p)
-        if n == 0 or attack_with(S, p, n, gturn, threshold, check, log):
+        if n == 0 or attack_with(S, p, n, gturn, threshold, check, log, blobs):
             break
         attacks += 1
     if not st_gs(S)[X_OVER]:  # as in take_turn
