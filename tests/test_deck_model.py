@@ -49,3 +49,14 @@ def test_main_fits_on_even_games_and_saves_each_ridge(tmp_path: Path, capsys: py
     assert out.count("| mirror |") == 2 and "| 40 |" in out  # the 4 odd games' 40 decisions held out
     assert np.load(tmp_path / "models" / "mirror-0.001.npy").shape == SR.WIN_MODEL.shape
     assert (tmp_path / "models" / "mirror-10.npy").is_file()
+
+
+def test_pooled_collections_keep_each_game_on_its_side_of_the_split_and_decisions_apart():
+    def one(games: int) -> WM.Positions:
+        n = 2 * games
+        return WM.Positions(np.zeros((n, SR.NFEAT)), np.full(n, 0.5), np.repeat(np.arange(games), 2),
+                            np.arange(n) // 2, np.zeros((n, 2 * WM.NNEXT)))
+
+    both = DM.pooled([one(3), one(4)])
+    assert list(both.game) == [0, 0, 1, 1, 2, 2, 4, 4, 5, 5, 6, 6, 7, 7]  # 3 games, then a shift by 4: parity kept
+    assert list(both.decision) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]

@@ -8,7 +8,9 @@ terms scaled to unit root mean square; the odd games are held out. Each row comp
 them: log loss (its difference paired by game), the centred squared error of the candidates' probabilities and
 the share of decisions whose chosen candidate has the best label (differences paired by decision), each with a
 95% normal interval. `python -m sim.bench.deck_model F.npz... --ridge 1e-3,1e-2 --save DIR` prints a Markdown
-table and writes each fit's coefficients (WIN_MODEL's layout) to DIR/<collection>-<ridge>.npy.
+table and writes each fit's coefficients (WIN_MODEL's layout) to DIR/<collection>-<ridge>.npy. `--train-games N`
+fits on the even games among the first N only (how small a collection still helps); `--pooled` fits one model on
+every collection's even games and scores it on each (a control: what is deck-specific, what is not).
 """
 
 from __future__ import annotations
@@ -57,11 +59,25 @@ def interval(v: np.ndarray) -> tuple[float, float, float]:
     return float(v.mean()), float(v.mean() - half), float(v.mean() + half)
 
 
-def fit_deck(data: Positions, ridge: float, weight: float) -> np.ndarray:
-    """The deck's model fitted on the collection's even games, regularised toward WIN_MODEL."""
+def fit_deck(data: Positions, ridge: float, weight: float, games: int | None = None) -> np.ndarray:
+    """The deck's model fitted on the collection's even games (of the first `games` only, if given), regularised
+    toward WIN_MODEL."""
     train = data.game % 2 == 0
+    if games is not None:
+        train &= data.game < games
     return fit_decisions(expand(data.x[train]), data.y[train], data.decision[train], weight, SR.WIN_MODEL,
                          ridge=ridge, prior=SR.WIN_MODEL)
+
+
+def pooled(collections: list[Positions]) -> Positions:
+    """The collections as one, their game and decision ids shifted apart (games by an even number, so each game
+    stays on its side of the even/odd split)."""
+    games, decisions, parts = 0, 0, []
+    for c in collections:
+        parts.append(Positions(c.x, c.y, c.game + games, np.where(c.decision >= 0, c.decision + decisions, -1), c.xn))
+        games += int(c.game.max()) + 2 - int(c.game.max()) % 2
+        decisions += int(c.decision.max()) + 1
+    return Positions(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("x", "y", "game", "decision", "xn")))
 
 
 def row(name: str, ridge: float, fitted: Heldout, today: Heldout) -> str:
@@ -74,29 +90,37 @@ def row(name: str, ridge: float, fitted: Heldout, today: Heldout) -> str:
             f"| {100 * today.best.mean():.1f}% | {cell(fitted.best, today.best, 100, 1, '%')} |")
 
 
+def save(folder: Path, name: str, w: np.ndarray) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    np.save(folder / f"{name}.npy", w)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("collections", nargs="+", type=Path, help="one deck's mirror each (winmodel --save)")
     ap.add_argument("--ridge", default="1e-3", help="comma-separated ridges toward WIN_MODEL (scaled terms)")
     ap.add_argument("--decision-weight", type=float, default=10.0)
     ap.add_argument("--save", type=Path, help="write each fit's coefficients to DIR/<collection>-<ridge>.npy")
+    ap.add_argument("--train-games", type=int, help="fit on the even games among the first N only")
+    ap.add_argument("--pooled", action="store_true",
+                    help="one model fitted on every collection's even games (DIR/pooled-<ridge>.npy), scored on each")
     args = ap.parse_args(argv)
     ridges = [float(r) for r in args.ridge.split(",")]
+    collections = [Positions.load(path) for path in args.collections]
+    shared = {r: fit_deck(pooled(collections), r, args.decision_weight, None) for r in ridges} if args.pooled else {}
     print("| collection | ridge | held-out decisions | log loss, WIN_MODEL | fit (difference) | centred error, "
           "WIN_MODEL | fit (difference) | best label, WIN_MODEL | fit (difference) |")
     print("|---" * 10 + "|")
-    for path in args.collections:
-        data = Positions.load(path)
+    for path, data in zip(args.collections, collections, strict=True):
         test = data.game % 2 == 1
         terms = expand(data.x[test])
         y, game, decision = data.y[test], data.game[test], data.decision[test]
         today = heldout(predict(SR.WIN_MODEL, terms), y, game, decision)
         for ridge in ridges:
-            w = fit_deck(data, ridge, args.decision_weight)
+            w = shared[ridge] if args.pooled else fit_deck(data, ridge, args.decision_weight, args.train_games)
             print(row(path.stem, ridge, heldout(predict(w, terms), y, game, decision), today), flush=True)
             if args.save:
-                args.save.mkdir(parents=True, exist_ok=True)
-                np.save(args.save / f"{path.stem}-{ridge:g}.npy", w)
+                save(args.save, f"{'pooled' if args.pooled else path.stem}-{ridge:g}", w)
 
 
 if __name__ == "__main__":
