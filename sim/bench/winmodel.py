@@ -246,12 +246,14 @@ def centred(v: np.ndarray, decision: np.ndarray) -> np.ndarray:
 
 
 def fit_decisions(x: np.ndarray, y: np.ndarray, decision: np.ndarray, weight: float, w0: np.ndarray,
-                  ridge: float = 1e-3) -> np.ndarray:
+                  ridge: float = 1e-3, prior: np.ndarray | None = None) -> np.ndarray:
     """The logistic model refitted for the choice among candidates: the mean log loss over all positions (which
     keeps it calibrated) plus `weight` times the mean squared error of the candidate positions' probabilities
     centred within their decision (decision >= 0) against their centred targets, which is all a choice among the
     candidates of one decision depends on (an error common to them costs nothing there), and the same ridge as
-    `fit`. L-BFGS (scipy) from w0, with the terms scaled to unit root mean square."""
+    `fit`; with `prior`, the ridge pulls the coefficients toward prior's instead, measured on the terms scaled to
+    unit root mean square (so every term is held alike: sim.bench.deck_model's models of one deck, regularised
+    toward WIN_MODEL). L-BFGS (scipy) from w0, with the terms scaled to unit root mean square."""
     from scipy.optimize import minimize
 
     a = design(x)
@@ -260,18 +262,24 @@ def fit_decisions(x: np.ndarray, y: np.ndarray, decision: np.ndarray, weight: fl
     cand = decision >= 0
     dec = decision[cand]
     n, m = len(y), int(cand.sum())
+    v0 = None if prior is None else prior * scale
 
     def loss(v: np.ndarray) -> tuple[float, np.ndarray]:
         z = a @ v
         prob = 1.0 / (1.0 + np.exp(-z))
         w = v / scale
         total = -(y * np.log(np.clip(prob, 1e-12, 1)) + (1 - y) * np.log(np.clip(1 - prob, 1e-12, 1))).sum() / n
-        total += 0.5 * ridge * (w ** 2).sum()
+        if v0 is None:
+            total += 0.5 * ridge * (w ** 2).sum()
+            penalty = ridge * w / scale
+        else:
+            total += 0.5 * ridge * ((v - v0) ** 2).sum()
+            penalty = ridge * (v - v0)
         gz = (prob - y) / n
         r = centred(prob[cand] - y[cand], dec)  # centring is a projection, so the residual is its own gradient
         total += weight * (r ** 2).sum() / m
         gz[cand] += weight * 2.0 * r * prob[cand] * (1 - prob[cand]) / m
-        return total, a.T @ gz + ridge * w / scale
+        return total, a.T @ gz + penalty
 
     result = minimize(loss, w0 * scale, jac=True, method="L-BFGS-B", options={"maxiter": 3000, "maxfun": 6000})
     return result.x / scale
