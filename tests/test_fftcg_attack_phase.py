@@ -84,7 +84,11 @@ def test_rule_10_1_1_attack_phase_abilities_trigger_once_per_turn_with_or_withou
 
 
 def test_rule_10_1_1_searching_and_searched_against_turns_fire_attack_phase_abilities_too():
-    turns = {"scripted": T.take_turn, "search": R.take_turn_search, "defended": R.take_turn_defended}
+    def searching(turn):  # the search's turns play their decisions in scratch blobs made once per batch
+        return lambda S, *args: turn(S, *args, R.scratch_blobs(S))
+
+    turns = {"scripted": T.take_turn, "search": searching(R.take_turn_search),
+             "defended": searching(R.take_turn_defended)}
     for name, turn in turns.items():
         pa = F.POLICIES["search:4"] if name == "search" else K.CURVE
         pb = F.POLICIES["search:4"] if name == "defended" else K.CURVE
