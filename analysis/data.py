@@ -76,10 +76,9 @@ def batches(results: Results, rows: int | None = None) -> list[Results]:
     if rows not in results.batch_groups:
         results.batch_groups[rows] = _groups(results, rows)
     groups, root = results.batch_groups[rows], results.root
-    if groups is None or root is None:
+    if groups is None:
         return [results]
-    tables = [t for t, lf in (("turns", results.turns), ("cards", results.cards)) if lf is not None]
-    return [Results(_scan(root / "games", g), _scan(root / "turns", g) if "turns" in tables else None,
+    return [Results(_scan(root / "games", g), _scan(root / "turns", g) if results.turns is not None else None,
                     _scan(root / "cards", g), results.manifest, root, g) for g in groups]
 
 

@@ -63,7 +63,7 @@ def provenance(m: dict, where: str) -> list[tuple[str, str]]:
 
 def decks_from_manifest(manifest: dict) -> tuple[list[Deck], list[str]]:
     """Load the decks a run recorded (for card costs and odds); problems become notes, not errors."""
-    from sim.decks.deckfile import load_deck
+    from sim.run.manifest import recorded_deck
 
     seen: dict[str, Deck | None] = {}  # None: the deck did not load (said once, not once per matchup)
     problems = []
@@ -75,7 +75,7 @@ def decks_from_manifest(manifest: dict) -> tuple[list[Deck], list[str]]:
                 continue
             seen[path] = None
             try:
-                seen[path] = load_deck(Path(path), entry.get("pool"))
+                seen[path] = recorded_deck(entry)
             except Exception as exc:  # a moved or edited deck file must not stop the report
                 said = str(exc)  # an InputError names its file already
                 problems.append(said if path in said else f"{path}: {said}")

@@ -97,11 +97,11 @@ def section(results: Results) -> Section:
 
 def _embedded(results: Results, m: dict[str, Any], seed: int, index: int, options: dict[str, int]) -> list[str]:
     """The first example's trace, one item per line (FFTCG)."""
-    from sim.decks.deckfile import load_deck
+    from sim.run.manifest import recorded_deck
     from sim.run.trace import trace_lines, trace_record
 
     try:
-        a, b = (load_deck(m[side]["path"], m[side].get("pool")) for side in ("deck_a", "deck_b"))
+        a, b = (recorded_deck(m[side]) for side in ("deck_a", "deck_b"))
         record = trace_record(a, b, m["policy_a"], m["policy_b"], seed=seed, stream=int(m.get("stream", 0)),
                               index=index, options=options)
     except Exception as exc:  # a moved deck file must not stop the report

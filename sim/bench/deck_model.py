@@ -7,7 +7,7 @@ squared error of the candidates) is fitted on the even games, starting from WIN_
 terms scaled to unit root mean square; the odd games are held out. Each row compares the fit with WIN_MODEL on
 them: log loss (its difference paired by game), the centred squared error of the candidates' probabilities and
 the share of decisions whose chosen candidate has the best label (differences paired by decision), each with a
-95% normal interval. `python -m sim.bench.deck_model F.npz... --ridge 1e-3,1e-2 --save DIR` prints a Markdown
+95% t interval (analysis.paired). `python -m sim.bench.deck_model F.npz... --ridge 1e-3,1e-2 --save DIR` prints a Markdown
 table and writes each fit's coefficients (WIN_MODEL's layout) to DIR/<collection>-<ridge>.npy. `--train-games N`
 fits on the even games among the first N only (how small a collection still helps); `--pooled` fits one model on
 every collection's even games and scores it on each (a control: what is deck-specific, what is not).
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analysis.paired import paired_interval
 from sim.bench.winmodel import Positions, centred, expand, fit_decisions, predict
 from sim.games.fftcg import search as SR
 
@@ -42,21 +43,15 @@ def heldout(prob: np.ndarray, y: np.ndarray, game: np.ndarray, decision: np.ndar
     loss = np.bincount(g, per_position) / np.bincount(g)
     cand = decision >= 0
     dec, pc, yc = decision[cand], prob[cand], y[cand]
-    ids, d = np.unique(dec, return_inverse=True)
+    _, d = np.unique(dec, return_inverse=True)
     size = np.bincount(d)
     sq = np.bincount(d, centred(pc - yc, dec) ** 2) / size
-    best = np.zeros(len(ids))
-    for k in np.flatnonzero(size >= 2):  # the rows of each decision: few, so a loop over them is cheap enough
-        rows = np.flatnonzero(d == k)
-        best[k] = yc[rows[np.argmax(pc[rows])]] >= yc[rows].max()
+    # rows by decision, then probability (highest first), then position: each decision's first row is its argmax
+    order = np.lexsort((np.arange(len(d)), -pc, d))
+    starts = np.concatenate([[0], np.cumsum(size)[:-1]])
+    best = (yc[order][starts] >= np.maximum.reduceat(yc[order], starts)).astype(float)
     keep = size >= 2
     return Heldout(loss, sq[keep], best[keep])
-
-
-def interval(v: np.ndarray) -> tuple[float, float, float]:
-    """Mean and its 95% normal interval."""
-    half = 1.96 * v.std(ddof=1) / np.sqrt(len(v)) if len(v) > 1 else float("nan")
-    return float(v.mean()), float(v.mean() - half), float(v.mean() + half)
 
 
 def fit_deck(data: Positions, ridge: float, weight: float, games: int | None = None) -> np.ndarray:
@@ -82,7 +77,8 @@ def pooled(collections: list[Positions]) -> Positions:
 
 def row(name: str, ridge: float, fitted: Heldout, today: Heldout) -> str:
     def cell(a: np.ndarray, b: np.ndarray, scale: float, digits: int, unit: str = "") -> str:
-        m, lo, hi = (scale * v for v in interval(a - b))
+        iv = paired_interval(a - b)
+        m, lo, hi = scale * iv.diff, scale * iv.low, scale * iv.high
         return f"{scale * a.mean():.{digits}f}{unit} ({m:+.{digits}f}, {lo:+.{digits}f} to {hi:+.{digits}f})"
 
     return (f"| {name} | {ridge:g} | {len(fitted.best)} | {today.loss.mean():.4f} | {cell(fitted.loss, today.loss, 1, 4)} "
@@ -119,8 +115,11 @@ def main(argv: list[str] | None = None) -> None:
         for ridge in ridges:
             w = shared[ridge] if args.pooled else fit_deck(data, ridge, args.decision_weight, args.train_games)
             print(row(path.stem, ridge, heldout(predict(w, terms), y, game, decision), today), flush=True)
-            if args.save:
-                save(args.save, f"{'pooled' if args.pooled else path.stem}-{ridge:g}", w)
+            if args.save and not args.pooled:
+                save(args.save, f"{path.stem}-{ridge:g}", w)
+    if args.save:
+        for ridge, w in shared.items():
+            save(args.save, f"pooled-{ridge:g}", w)
 
 
 if __name__ == "__main__":

@@ -97,6 +97,20 @@ def write(out: Path, manifest: dict[str, Any]) -> None:
         raise
 
 
+def deck_entry(deck: Deck) -> dict[str, Any]:
+    """A matchup's record of one deck: its name, game, file, fingerprint and the card pool it was read through."""
+    path = getattr(deck, "path", None)
+    return {"name": deck.name, "game": deck.game, "path": str(Path(path).resolve()) if path else None,
+            "fingerprint": deck_fingerprint(deck), "pool": str(deck.pool) if deck.pool else None}
+
+
+def recorded_deck(entry: dict[str, Any]) -> Deck:
+    """The deck a deck entry records, loaded again from its file with the pool it was read through."""
+    from sim.decks.deckfile import load_deck
+
+    return load_deck(Path(entry["path"]), entry.get("pool"))
+
+
 def _comparable(value: Any) -> Any:
     """Deck file and pool paths are provenance, not identity: the same deck moved (same fingerprint) still resumes."""
     if isinstance(value, list):

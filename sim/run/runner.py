@@ -185,20 +185,14 @@ def compile_engines(engines: list[ModuleType], specs: list[MatchupSpec], todo: l
 # ---------------------------------------------------------------- manifest
 
 
-def _deck_entry(deck: Deck) -> dict[str, Any]:
-    path = getattr(deck, "path", None)
-    return {"name": deck.name, "game": deck.game, "path": str(Path(path).resolve()) if path else None,
-            "fingerprint": manifest.deck_fingerprint(deck), "pool": str(deck.pool) if deck.pool else None}
-
-
 def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str, chunk: int,
                    options: dict[str, int] | None, check: bool = False) -> dict[str, Any]:
     job: dict[str, Any] = {
         "seed": seed, "games": games, "chunk": chunk, "detail": detail, "options": dict(sorted((options or {}).items())),
         # the engines' source digests: a directory's games all come from the same engine code
         "engines": {name: engine_digest(get_engine(name)) for name in sorted({s.engine_name for s in specs})},
-        "matchups": [{"index": i, "engine": s.engine_name, "deck_a": _deck_entry(s.deck_a),
-                      "deck_b": _deck_entry(s.deck_b), "policy_a": s.policy_a, "policy_b": s.policy_b,
+        "matchups": [{"index": i, "engine": s.engine_name, "deck_a": manifest.deck_entry(s.deck_a),
+                      "deck_b": manifest.deck_entry(s.deck_b), "policy_a": s.policy_a, "policy_b": s.policy_b,
                       "stream": s.stream} for i, s in enumerate(specs)],
     }
     if check:  # a dataset either had every game checked or none

@@ -42,7 +42,6 @@ def sample_indices(games: int, per_matchup: int) -> list[int]:
 
 def _specs(results: Path, record: dict) -> list[MatchupSpec]:
     """The matchups as the run played them, after checking engine digests and deck fingerprints."""
-    from sim.decks.deckfile import load_deck
     from sim.engine.numba_cache import engine_digest
     from sim.games import get_engine
 
@@ -63,7 +62,7 @@ def _specs(results: Path, record: dict) -> list[MatchupSpec]:
             if not path:
                 raise InputError(where, f"matchup {m['index']}: {side} has no deck file recorded")
             if path not in decks:
-                deck = load_deck(Path(path), entry.get("pool"))
+                deck = manifest.recorded_deck(entry)
                 if manifest.deck_fingerprint(deck) != entry.get("fingerprint"):
                     raise InputError(path, "the deck file changed since this run (its fingerprint differs "
                                            "from the manifest's): the games cannot be replayed")

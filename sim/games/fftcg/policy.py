@@ -616,9 +616,9 @@ def curve_pays(S, p, c):
             found = True
     if not found or 150 + top + st_prm(S)[p, PR_HOLD] <= card_value(S, p, c) + 10:
         return True
+    hn = st_ps(S)[p, P_HN]
     # several elements: payable ran this very plan_pay (dry, same cost, exclusion and reserve) in can_cast and found a
     # payment
-    hn = st_ps(S)[p, P_HN]
     if n >= 2:
         return True
     if hn > W - CX_SAVED:
