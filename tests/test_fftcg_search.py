@@ -74,18 +74,20 @@ def test_the_model_scores_damage_and_board():
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     x, buf = np.zeros(SR.NFEAT), np.zeros(SR.NX)
+    work = SR.search_workspace(S, SR.WIN_MODELS)  # held: the model is a view into it
+    model = SR.seat_model(work, 0)  # WIN_MODEL as the search reads it
     SR.features(S, 0, x)
     assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7, 0, 2, 0] + [0] * 11  # a 2-CP Forward on the field
-    even = SR.value(S, 0, 10, buf)
+    even = SR.value(S, 0, 10, buf, model)
     assert 0 < even < 1
     put(v, 0, 1, K.Z_FIELD)  # a second Forward for seat 0
-    stronger = SR.value(S, 0, 10, buf)
+    stronger = SR.value(S, 0, 10, buf, model)
     K.damage_player(S, 1, 6)  # seat 1 at 6 damage
     SR.features(S, 0, x)
     assert x[SR.NSIDE:SR.NSIDE + 3].tolist() == [6, 1, 1]
-    assert even < stronger < SR.value(S, 0, 10, buf)
-    assert SR.value(S, 0, SR.MAX_TURNS, buf) == 0.5  # not over at the turn cap: a draw
-    assert abs(SR.value(S, 1, 10, buf) + SR.value(S, 0, 10, buf) - 1) < 0.2  # each side's view roughly agrees
+    assert even < stronger < SR.value(S, 0, 10, buf, model)
+    assert SR.value(S, 0, SR.MAX_TURNS, buf, model) == 0.5  # not over at the turn cap: a draw
+    assert abs(SR.value(S, 1, 10, buf, model) + SR.value(S, 0, 10, buf, model) - 1) < 0.2  # each side's view roughly agrees
 
 
 def test_the_model_sees_the_hand_by_type_the_backups_keywords_abilities_and_break_zone():
@@ -168,7 +170,8 @@ def test_a_copied_position_keeps_its_pending_effects_across_the_queue_wrap():
 def test_the_model_sums_its_terms_in_the_order_of_the_flat_coefficients():
     # a seat's model holds the product coefficients as a matrix (search_workspace): model_z must give the flat
     # loop's value bit for bit, or the search's rollout scores (and its choices on near ties) would change
-    model = SR.seat_model(SR.search_workspace(dealt_state(), SR.WIN_MODELS), 0)
+    work = SR.search_workspace(dealt_state(), SR.WIN_MODELS)  # held: the model is a view into it
+    model = SR.seat_model(work, 0)
     x = np.random.default_rng(5).normal(0, 3, size=(20, SR.NFEAT))
     for row in x:
         z = SR.WIN_MODEL[0]
@@ -389,7 +392,8 @@ def test_the_search_scores_positions_with_the_terms_the_fit_lays_out():
     # the rollouts with the coefficients of other terms
     x = np.random.default_rng(2).integers(0, 9, size=(50, SR.NFEAT)).astype(np.float64)
     expected = WM.design(WM.expand(x)) @ SR.WIN_MODEL
-    model = SR.seat_model(SR.search_workspace(dealt_state(), SR.WIN_MODELS), 1)
+    work = SR.search_workspace(dealt_state(), SR.WIN_MODELS)  # held: the model is a view into it
+    model = SR.seat_model(work, 1)
     got = np.array([SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)]), model) for row in x])
     assert np.allclose(got, expected, rtol=1e-9, atol=1e-9)
     assert WM.expand(x).shape[1] == SR.NTERMS

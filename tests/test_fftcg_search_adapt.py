@@ -22,6 +22,7 @@ from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
 from sim.games.fftcg.winfit import expand, fit_decisions
 from sim.run import manifest
+from sim.run.models import fitting_cost, fitting_warning
 from sim.run.runner import check_policy
 from sim.workflows.replay import ReplayMismatch, check_games
 from sim.workflows.simulate import simulate
@@ -218,3 +219,26 @@ def test_simulate_records_the_models_and_report_check_replays_them(tiny, tmp_pat
     with pytest.raises(ReplayMismatch, match="search-adapt models differ from the run's .*recorded 0000"):
         check_games(tmp_path / "run", per_matchup=2)
     assert out
+
+
+def test_a_run_about_to_fit_many_matchups_says_what_it_will_cost(tiny):
+    assert fitting_warning([15.0, 0.0, 15.0]) is None  # two fits: seconds, no warning
+    line = fitting_warning([15.0, 0.0, 15.0, 30.0])
+    assert line is not None and "\n" not in line
+    assert "fits 3 matchups' models" in line and "about 60 CPU-s" in line
+    a, b = matchup()
+    assert fitting_cost(F, a, b, "search-adapt", "curve") == adapt.fit_cost(adapt.current_recipe()) > 0
+    assert fitting_cost(F, a, b, "search", "curve") == 0.0
+    assert adapt.fit_cost(adapt.Recipe()) == adapt.DEFAULT_FIT_SECONDS
+
+
+def test_a_trace_of_a_search_adapt_game_plays_the_game_of_the_run(tiny):
+    from sim.engine.results import G_TURNS, G_WINNER
+    from sim.games.fftcg.trace import trace_game
+
+    a, b = matchup()
+    pa, pb = F.POLICIES["curve"], F.POLICIES["search-adapt:4"]
+    games = F.play(a, b, pa, pb, seed=6, stream=0, start=0, n=3).games
+    for index in range(3):
+        record = trace_game(a, b, pa, pb, seed=6, index=index)
+        assert (record.winner, len(record.turns)) == (games[index, G_WINNER], games[index, G_TURNS])

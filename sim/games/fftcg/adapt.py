@@ -58,9 +58,9 @@ class Recipe:
             raise ValueError(f"search-adapt recipe out of range: {self}")
 
 
-# CPU seconds of one matchup's fit under Recipe() (collection and both fits; docs/policies_fftcg.md), for the
-# estimate a run prints before fitting many matchups: the collection's rollouts are nearly all of it
-DEFAULT_FIT_SECONDS = 15.0
+# CPU seconds of one matchup's fit under Recipe() (collection and both fits: 33-51 on three starter pairs at a load
+# of 6, docs/policies_fftcg.md), for the estimate a run prints before fitting many matchups
+DEFAULT_FIT_SECONDS = 40.0
 
 
 def fit_cost(recipe: Recipe) -> float:
@@ -107,11 +107,12 @@ def rollout_mean(T: int, p: int, gturn: int, threshold: int, B: int, wrng: np.nd
     """Seat p's mean result over `rollouts` curve games played to the end from position T (seat p to move after
     game turn gturn), each in a world re-sampled as p sees it (search.deal_world into the scratch state B): the
     value search-full gives the position."""
-    total, x = 0.0, np.empty(SR.NX)  # x: value's feature buffer (unread here: every rollout plays to the end)
+    # value's feature buffer and model, unread here: every rollout plays to the end
+    total, x, model = 0.0, np.empty(SR.NX), np.zeros(SR.SEAT_MODEL)
     for _ in range(rollouts):
         SR.deal_world(T, B, p, wrng, pool)
         SR.play_out(B, 1 - p, gturn, threshold, SR.MAX_TURNS)
-        total += SR.value(B, p, SR.MAX_TURNS, x, SR.WIN_MODEL)  # the model is not read at the turn cap
+        total += SR.value(B, p, SR.MAX_TURNS, x, model)
     return total / rollouts
 
 
