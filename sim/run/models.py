@@ -51,4 +51,4 @@ def fitting_warning(costs: list[float]) -> str | None:
         return None
     total = sum(fits)
     return (f"warning: search-adapt fits {len(fits)} matchups' models before their games, about {total:,.0f} CPU-s "
-            f"({total / 60:,.0f} min on one core; fitted one at a time) - later runs read them from the cache")
+            f"({total / 60:,.1f} min, one at a time on one core) - later runs read them from the cache")

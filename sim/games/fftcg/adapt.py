@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import fcntl
+import functools
 import hashlib
 import os
 import sys
@@ -246,10 +247,18 @@ def cache_name(engine: ModuleType, a: object, b: object, recipe: Recipe) -> str:
     """The file name of a matchup's models: matchup_key, the engine's source digest and the code of this module and
     winfit (new code, new models)."""
     h = hashlib.sha256(matchup_key(a, b, recipe))
-    h.update(engine_digest(engine).encode())
-    for source in (Path(__file__), Path(winfit.__file__)):  # the collection's and the fit's code (no numba in them)
-        h.update(source.read_bytes())
+    h.update(code_digest(engine))
     return h.hexdigest()[:32]
+
+
+@functools.cache
+def code_digest(engine: ModuleType) -> bytes:
+    """The engine's source digest and the code of this module and winfit (the collection's and the fit's, with no
+    numba in them), read once a process: every engine.play of a search-adapt seat looks its models up."""
+    h = hashlib.sha256(engine_digest(engine).encode())
+    for source in (Path(__file__), Path(winfit.__file__)):
+        h.update(source.read_bytes())
+    return h.digest()
 
 
 def read_cached(path: Path) -> np.ndarray | None:
