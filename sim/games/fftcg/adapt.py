@@ -239,8 +239,7 @@ def cache_dir() -> Path:
     return Path(base) / "tcgsim" / "search-adapt"
 
 
-_memory: dict[str, np.ndarray] = {}
-FIT_SECONDS: dict[str, float] = {}  # CPU seconds of the fits this process made, by cache name (the bench reads it)
+_memory: dict[str, np.ndarray] = {}  # the models this process fitted or read, by cache_name
 
 
 def cache_name(engine: ModuleType, a: object, b: object, recipe: Recipe) -> str:
@@ -291,12 +290,20 @@ def matchup_models(engine: ModuleType, a: object, b: object, recipe: Recipe | No
     path = folder / f"{name}.npz"
     models = read_cached(path)
     if models is None:
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(folder / f"{name}.lock", "a+") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # another process fitting the same matchup: wait, then read its file
-            models = read_cached(path)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            lock = open(folder / f"{name}.lock", "a+")  # noqa: SIM115 (held across the fit below)
+        except OSError:  # no writable cache: fit for this process alone
+            lock = None
+        try:
+            if lock is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # another process fitting the same matchup: wait, read its file
+                models = read_cached(path)
             if models is None:
                 models = _fit_and_store(engine, a, b, recipe, path, say or _stderr)
+        finally:
+            if lock is not None:
+                lock.close()
     models.setflags(write=False)
     _memory[name] = models
     return models
@@ -313,7 +320,6 @@ def _fit_and_store(engine: ModuleType, a: object, b: object, recipe: Recipe, pat
     t0 = time.process_time()
     models = fit_models(engine, a, b, recipe)
     seconds = time.process_time() - t0
-    FIT_SECONDS[path.stem] = seconds
     say(f"search-adapt: fitted {a.name} vs {b.name} in {seconds:.1f} CPU-s (cached in {path.parent})")
     tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
     try:
