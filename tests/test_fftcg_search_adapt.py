@@ -242,3 +242,19 @@ def test_a_trace_of_a_search_adapt_game_plays_the_game_of_the_run(tiny):
     for index in range(3):
         record = trace_game(a, b, pa, pb, seed=6, index=index)
         assert (record.winner, len(record.turns)) == (games[index, G_WINNER], games[index, G_TURNS])
+
+
+def test_a_cold_search_adapt_kernel_compiles_by_playing_search_not_by_fitting(monkeypatch):
+    # search-adapt shares search's kernel (POLICY_KERNELS): compiling it once plays "search:1", which fits nothing
+    from contextlib import nullcontext
+
+    from sim.engine import numba_cache
+
+    played = []
+    monkeypatch.setattr(numba_cache, "needs_compiling", lambda engine, function="": function == "search_kernel")
+    monkeypatch.setattr(numba_cache, "compile_progress", lambda *args: nullcontext(lambda: None))
+    monkeypatch.setattr(numba_cache, "precompile", lambda key, on_done: played.append(key))
+    monkeypatch.setattr(F, "play", lambda a, b, pa, pb, **kw: played.append((pa, pb)))
+    monkeypatch.setattr(adapt, "matchup_models", lambda *args, **kw: pytest.fail("compiling must not fit"))
+    numba_cache.compile_if_cold(F, *decks(), ["curve", "search-adapt", "search-adapt:8", "search:4"])
+    assert played == ["fftcg-search", (F.POLICIES["search:1"], 0)]  # the kernel once, by its first policy
