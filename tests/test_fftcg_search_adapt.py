@@ -122,8 +122,19 @@ def test_the_collection_seed_is_the_decks_and_the_recipe_not_the_run():
     assert adapt.matchup_key(*matchup(), adapt.Recipe()) == key
     assert adapt.matchup_key(a, b, adapt.Recipe(games=401)) != key
     assert adapt.matchup_key(b, a, adapt.Recipe()) != key  # seat order is part of it: seat 0's model is deck a's
+    c, d = F.compile_matchup(*decks()[::-1])  # a deck compiles alike in either seat (names numbered in sorted order)
+    assert adapt.deck_key(c) == adapt.deck_key(b) and adapt.deck_key(d) == adapt.deck_key(a)
+    assert adapt.matchup_key(c, d, adapt.Recipe()) == adapt.matchup_key(b, a, adapt.Recipe())
+
+
+def test_a_against_b_and_b_against_a_share_one_fit(tiny):
+    a, b = matchup()
     c, d = F.compile_matchup(*decks()[::-1])
-    assert adapt.matchup_key(c, d, adapt.Recipe()) != key
+    heard = []
+    ab = adapt.matchup_models(F, a, b, say=heard.append)
+    assert np.array_equal(adapt.matchup_models(F, c, d, say=heard.append), ab[::-1])
+    assert sum("fitting the models of" in line for line in heard) == 1
+    assert len(list(tiny.glob("*.npz"))) == 1
 
 
 def test_one_collection_fits_both_seats_and_the_fit_repeats_bit_for_bit(tiny):

@@ -193,17 +193,31 @@ def collect_positions(engine: ModuleType, a: object, b: object, *, games: int, s
 
 
 # ---- the matchup's models -----------------------------------------------------------------------------------------
+def deck_key(deck: object) -> bytes:
+    """The hash of a compiled deck's card and effect tables and main-deck size (the same whichever seat it takes:
+    engine.compile_matchup numbers names in sorted order)."""
+    h = hashlib.sha256()
+    for table in (deck.cards, deck.effects):
+        table = np.ascontiguousarray(table, np.int64)
+        h.update(repr(table.shape).encode())
+        h.update(table.tobytes())
+    h.update(str(getattr(deck, "n_main", 0)).encode())
+    return h.digest()
+
+
+def canonical(a: object, b: object) -> tuple[object, object, bool]:
+    """The two decks in the order their models are collected and cached in (by deck_key), and whether that swaps
+    them: one collection gives both seats' models, so A against B and B against A share it."""
+    return (b, a, True) if deck_key(b) < deck_key(a) else (a, b, False)
+
+
 def matchup_key(a: object, b: object, recipe: Recipe) -> bytes:
     """The hash of what a matchup's models are a function of (but the engine's code): the two compiled decks'
     card and effect tables and main-deck sizes, in seat order, the recipe, WIN_MODEL (the fit's start and prior)
     and FIT_VERSION."""
     h = hashlib.sha256(f"search-adapt {FIT_VERSION} {recipe!r}".encode())
     for deck in (a, b):
-        for table in (deck.cards, deck.effects):
-            table = np.ascontiguousarray(table, np.int64)
-            h.update(repr(table.shape).encode())
-            h.update(table.tobytes())
-        h.update(str(getattr(deck, "n_main", 0)).encode())
+        h.update(deck_key(deck))
     h.update(np.ascontiguousarray(SR.WIN_MODEL, np.float64).tobytes())
     return h.digest()
 
@@ -274,15 +288,22 @@ def read_cached(path: Path) -> np.ndarray | None:
 
 def cached(engine: ModuleType, a: object, b: object, recipe: Recipe) -> bool:
     """Whether the matchup's models are in memory or in a readable cache file (nothing is fitted)."""
-    name = cache_name(engine, a, b, recipe)
+    name = cache_name(engine, *canonical(a, b)[:2], recipe)
     return name in _memory or read_cached(cache_dir() / f"{name}.npz") is not None
 
 
 def matchup_models(engine: ModuleType, a: object, b: object, recipe: Recipe | None = None,
                    say: Callable[[str], None] | None = None) -> np.ndarray:
     """Both seats' models of the matchup (a in seat 0), from memory, the disk cache or a fit (which is then kept
-    in both). `say` hears a line before and after a fit (default: stderr)."""
+    in both) of the decks in canonical order. `say` hears a line before and after a fit (default: stderr)."""
     recipe = recipe or current_recipe()
+    first, second, swapped = canonical(a, b)
+    models = _canonical_models(engine, first, second, recipe, say)
+    return models[::-1] if swapped else models
+
+
+def _canonical_models(engine: ModuleType, a: object, b: object, recipe: Recipe,
+                      say: Callable[[str], None] | None) -> np.ndarray:
     name = cache_name(engine, a, b, recipe)
     if name in _memory:
         return _memory[name]

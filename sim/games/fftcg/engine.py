@@ -823,7 +823,10 @@ def _normalise(card):
 def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
     """Compile both decks with shared name ids (uniqueness is by name, 7.7.3), each card's worth to the
     policies (sim.games.fftcg.worth) and whether the deck's abilities ask for it (sim.games.fftcg.opening)."""
-    name_ids: dict[str, int] = {}
+    # ids in the order of the names sorted over both decks, not of first appearance: a deck compiles to the same
+    # tables whichever seat it takes, so search-adapt's models of A against B serve B against A (adapt)
+    names = sorted({c.full_name for deck in (deck_a, deck_b) for zone in ("main", "lb") for c, _ in deck.zone(zone)})
+    name_ids = {name: i for i, name in enumerate(names)}
     out = []
     for deck in (deck_a, deck_b):
         if deck.game != GAME:
