@@ -10,7 +10,9 @@ the share of decisions whose chosen candidate has the best label (differences pa
 95% t interval (analysis.paired). `python -m sim.bench.deck_model F.npz... --ridge 1e-3,1e-2 --save DIR` prints a Markdown
 table and writes each fit's coefficients (WIN_MODEL's layout) to DIR/<collection>-<ridge>.npy. `--train-games N`
 fits on the even games among the first N only (how small a collection still helps); `--pooled` fits one model on
-every collection's even games and scores it on each (a control: what is deck-specific, what is not).
+every collection's even games and scores it on each (a control: what is deck-specific, what is not). `--mover K`
+keeps only the positions scored for the collection's deck K (its index among the decks collected): with a
+collection of two decks (`winmodel A B --pairs 1`), deck A's model for that matchup (K = 0) or deck B's (K = 1).
 """
 
 from __future__ import annotations
@@ -64,6 +66,14 @@ def fit_deck(data: Positions, ridge: float, weight: float, games: int | None = N
                          ridge=ridge, prior=SR.WIN_MODEL)
 
 
+def moved_by(data: Positions, deck: int) -> Positions:
+    """The positions of a collection scored for deck `deck` (Positions.mover)."""
+    if data.mover is None:
+        raise ValueError("deck_model: this collection has no movers recorded; collect it again (winmodel --save)")
+    keep = data.mover == deck
+    return Positions(data.x[keep], data.y[keep], data.game[keep], data.decision[keep], data.xn[keep], data.mover[keep])
+
+
 def pooled(collections: list[Positions]) -> Positions:
     """The collections as one, their game and decision ids shifted apart (games by an even number, so each game
     stays on its side of the even/odd split)."""
@@ -98,11 +108,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--decision-weight", type=float, default=10.0)
     ap.add_argument("--save", type=Path, help="write each fit's coefficients to DIR/<collection>-<ridge>.npy")
     ap.add_argument("--train-games", type=int, help="fit on the even games among the first N only")
+    ap.add_argument("--mover", type=int,
+                    help="only the positions scored for the collection's deck K (its index among the decks collected)")
     ap.add_argument("--pooled", action="store_true",
                     help="one model fitted on every collection's even games (DIR/pooled-<ridge>.npy), scored on each")
     args = ap.parse_args(argv)
     ridges = [float(r) for r in args.ridge.split(",")]
     collections = [Positions.load(path) for path in args.collections]
+    if args.mover is not None:
+        collections = [moved_by(c, args.mover) for c in collections]
     shared = {r: fit_deck(pooled(collections), r, args.decision_weight, None) for r in ridges} if args.pooled else {}
     print("| collection | ridge | held-out decisions | log loss, WIN_MODEL | fit (difference) | centred error, "
           "WIN_MODEL | fit (difference) | best label, WIN_MODEL | fit (difference) |")

@@ -59,14 +59,18 @@ class Positions:
     game: np.ndarray  # [n] the game each position comes from
     decision: np.ndarray  # [n] the decision a candidate position belongs to (-1: a position after a turn)
     xn: np.ndarray  # [n, 2 * NNEXT] what the position leaves each seat for its next turn (next_features)
+    # [n] the deck of the player the position is scored for (its index among the decks collected), or None where
+    # the collection did not record it (collections saved before the field)
+    mover: np.ndarray | None = None
 
     def save(self, path: Path) -> None:
-        np.savez_compressed(path, x=self.x, y=self.y, game=self.game, decision=self.decision, xn=self.xn)
+        extra = {} if self.mover is None else {"mover": self.mover}
+        np.savez_compressed(path, x=self.x, y=self.y, game=self.game, decision=self.decision, xn=self.xn, **extra)
 
     @staticmethod
     def load(path: Path) -> Positions:
         with np.load(path) as f:
-            return Positions(f["x"], f["y"], f["game"], f["decision"], f["xn"])
+            return Positions(f["x"], f["y"], f["game"], f["decision"], f["xn"], f["mover"] if "mover" in f else None)
 
 
 NNEXT = 7  # next-turn features per seat (next_features)
@@ -141,19 +145,22 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
     `rollouts` full curve rollouts from it. `candidates` (needs rollouts) adds the positions the search scores:
     at the start of each turn's Main Phase 1 (from game turn 2), every main-phase candidate (search.main_candidates)
     applied in one world re-sampled as the mover sees it and played on by curve to the end of the opponent's next
-    turn, each labelled with the mean of its rollouts; a candidate that ends the game is left out."""
+    turn, each labelled with the mean of its rollouts; a candidate that ends the game is left out. Each position
+    records its mover: the index in `decks` of the deck it is scored for (a matchup's model for one seat is fitted
+    on the positions its deck moved in: sim.bench.deck_model --mover)."""
     if candidates and rollouts < 1:
         raise ValueError("winmodel: --candidates labels positions by rollouts; give --rollouts N (N >= 1)")
     loaded = [load_deck(p, pool) for p in decks]
     pick = np.random.default_rng(seed)
     wrng = np.array([seed], np.uint64)  # the rollouts' worlds: a stream of their own, so the games stay curve's
     cand = np.empty(SR.MAX_CAND + 2, np.int64)
-    xs, ys, gs, ds, ns = [], [], [], [], []
+    xs, ys, gs, ds, ns, ms = [], [], [], [], [], []
     x = np.zeros(SR.NFEAT, np.float64)
     xn = np.zeros(2 * NNEXT, np.float64)
     g, d = 0, 0
     for k in range(pairs):
         i, j = pick.choice(len(loaded), 2, replace=False)
+        seat_deck = (int(i), int(j))
         a, b = F.compile_matchup(loaded[i], loaded[j])
         cards, effs, nmain, ntot, pols, prms, opt, _ = F._prepare(a, b, K.CURVE, K.CURVE, None, None, None)
         flags = F.deck_flags(cards, effs, ntot)
@@ -188,6 +195,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                                 # C is free once the candidates are listed and the world dealt: a rollout scratch
                                 ys.append(rollout_mean(T, p, gturn + 1, threshold, C, wrng, deal, rollouts))
                                 gs.append(g)
+                                ms.append(seat_deck[p])
                                 ds.append(d)
                         d += 1
                 take_turn(S, p, gturn, threshold, 0)
@@ -198,6 +206,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                     next_features(S, p, xn, 0)
                     ns.append(xn.copy())
                     gs.append(g)
+                    ms.append(seat_deck[p])
                     ds.append(-1)
                     if rollouts:
                         ys.append(rollout_mean(S, p, gturn, threshold, B, wrng, deal, rollouts))
@@ -209,7 +218,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
                 ys[r] = 0.5 if winner not in (0, 1) else float(winner == m)
             g += 1
         F.keep_alive(blob, turn, world, line)
-    return Positions(np.array(xs), np.array(ys), np.array(gs), np.array(ds), np.array(ns))
+    return Positions(np.array(xs), np.array(ys), np.array(gs), np.array(ds), np.array(ns), np.array(ms))
 
 
 def expand(x: np.ndarray) -> np.ndarray:
