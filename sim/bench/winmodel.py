@@ -255,26 +255,32 @@ def centred(v: np.ndarray, decision: np.ndarray) -> np.ndarray:
 
 
 def fit_decisions(x: np.ndarray, y: np.ndarray, decision: np.ndarray, weight: float, w0: np.ndarray,
-                  ridge: float = 1e-3, prior: np.ndarray | None = None) -> np.ndarray:
+                  ridge: float = 1e-3, prior: np.ndarray | None = None, free: int | None = None) -> np.ndarray:
     """The logistic model refitted for the choice among candidates: the mean log loss over all positions (which
     keeps it calibrated) plus `weight` times the mean squared error of the candidate positions' probabilities
     centred within their decision (decision >= 0) against their centred targets, which is all a choice among the
     candidates of one decision depends on (an error common to them costs nothing there), and the same ridge as
     `fit`; with `prior`, the ridge pulls the coefficients toward prior's instead, measured on the terms scaled to
     unit root mean square (so every term is held alike: sim.bench.deck_model's models of one deck, regularised
-    toward WIN_MODEL). L-BFGS (scipy) from w0, with the terms scaled to unit root mean square."""
+    toward WIN_MODEL). L-BFGS (scipy) from w0, with the terms scaled to unit root mean square. With `free`, only
+    the first `free` coefficients (the intercept and the first free - 1 terms) are fitted and the others kept at
+    w0's (deck_model --linear: a matchup's model from a small collection overfits the products)."""
     from scipy.optimize import minimize
 
     a = design(x)
+    offset = 0.0
+    if free is not None:
+        offset = a[:, free:] @ w0[free:]
+        a = a[:, :free]
     scale = np.sqrt((a ** 2).mean(axis=0)) + 1e-12
     a = a / scale
     cand = decision >= 0
     dec = decision[cand]
     n, m = len(y), int(cand.sum())
-    v0 = None if prior is None else prior * scale
+    v0 = None if prior is None else prior[:a.shape[1]] * scale
 
     def loss(v: np.ndarray) -> tuple[float, np.ndarray]:
-        z = a @ v
+        z = a @ v + offset
         prob = 1.0 / (1.0 + np.exp(-z))
         w = v / scale
         total = -(y * np.log(np.clip(prob, 1e-12, 1)) + (1 - y) * np.log(np.clip(1 - prob, 1e-12, 1))).sum() / n
@@ -290,8 +296,11 @@ def fit_decisions(x: np.ndarray, y: np.ndarray, decision: np.ndarray, weight: fl
         gz[cand] += weight * 2.0 * r * prob[cand] * (1 - prob[cand]) / m
         return total, a.T @ gz + penalty
 
-    result = minimize(loss, w0 * scale, jac=True, method="L-BFGS-B", options={"maxiter": 3000, "maxfun": 6000})
-    return result.x / scale
+    result = minimize(loss, w0[:a.shape[1]] * scale, jac=True, method="L-BFGS-B",
+                      options={"maxiter": 3000, "maxfun": 6000})
+    w = w0.astype(np.float64)
+    w[:a.shape[1]] = result.x / scale
+    return w
 
 
 def decision_scores(prob: np.ndarray, y: np.ndarray, decision: np.ndarray) -> tuple[float, float, int]:
