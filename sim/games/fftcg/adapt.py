@@ -61,9 +61,9 @@ class Recipe:
             raise ValueError(f"search-adapt recipe out of range: {self}")
 
 
-# CPU seconds of one matchup's fit under Recipe() (collection and both fits: 33-51 on three starter pairs at a load
-# of 6, docs/policies_fftcg.md), for the estimate a run prints before fitting many matchups
-DEFAULT_FIT_SECONDS = 40.0
+# CPU seconds of one matchup's fit under Recipe() (collection and both fits: 0.50-0.98 on six pairs of real decks,
+# docs/policies_fftcg.md), for the estimate a run prints before fitting many matchups
+DEFAULT_FIT_SECONDS = 0.8
 
 
 def fit_cost(recipe: Recipe) -> float:
