@@ -4,6 +4,7 @@ a tiny recipe (adapt.RECIPE_ENV) and a cache of their own."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -105,10 +106,10 @@ def test_search_adapt_names_parse_with_the_other_search_names():
 
 def test_the_recipe_is_the_default_unless_the_environment_names_fields(monkeypatch):
     monkeypatch.delenv(adapt.RECIPE_ENV, raising=False)
-    assert adapt.current_recipe() == adapt.Recipe(games=400, rollouts=16, candidates=True, ridge=1e-4,
-                                                  decision_weight=10.0)
-    monkeypatch.setenv(adapt.RECIPE_ENV, "games=40, ridge=0.01,candidates=false")
-    assert adapt.current_recipe() == adapt.Recipe(games=40, ridge=0.01, candidates=False)
+    assert adapt.current_recipe() == adapt.Recipe(games=200, rollouts=2, candidates=True, ridge=1e-4,
+                                                  decision_weight=10.0, linear=True)
+    monkeypatch.setenv(adapt.RECIPE_ENV, "games=40, ridge=0.01,candidates=false,linear=no")
+    assert adapt.current_recipe() == adapt.Recipe(games=40, ridge=0.01, candidates=False, linear=False)
     monkeypatch.setenv(adapt.RECIPE_ENV, "gamez=40")
     with pytest.raises(ValueError, match="unknown recipe field 'gamez'"):
         adapt.current_recipe()
@@ -144,6 +145,11 @@ def test_one_collection_fits_both_seats_and_the_fit_repeats_bit_for_bit(tiny):
     assert first.shape == SR.WIN_MODELS.shape and np.isfinite(first).all()
     assert not np.array_equal(first[0], SR.WIN_MODEL) and not np.array_equal(first[0], first[1])
     assert np.array_equal(adapt.fit_models(F, a, b, recipe), first)
+    # the default fits the intercept and the linear terms: WIN_MODEL's products stay; all terms move them
+    products = slice(1 + SR.NFEAT, None)
+    assert (first[:, products] == SR.WIN_MODEL[products]).all()
+    every = adapt.fit_models(F, a, b, dataclasses.replace(recipe, linear=False))
+    assert not np.array_equal(every[0, products], SR.WIN_MODEL[products])
 
 
 FIT = """
@@ -233,7 +239,7 @@ def test_simulate_records_the_models_and_report_check_replays_them(tiny, tmp_pat
 
 
 def test_a_run_about_to_fit_many_matchups_says_what_it_will_cost(tiny):
-    assert fitting_warning([15.0, 0.0, 15.0]) is None  # two fits: seconds, no warning
+    assert fitting_warning([15.0, 0.0, 10.0]) is None  # under half a minute: no warning
     line = fitting_warning([15.0, 0.0, 15.0, 30.0])
     assert line is not None and "\n" not in line
     assert "fits 3 matchups' models" in line and "about 60 CPU-s" in line

@@ -40,14 +40,14 @@ def fitting_cost(engine: ModuleType, compiled_a: Any, compiled_b: Any, policy_a:
     return 0.0 if cost is None else cost(compiled_a, compiled_b, engine.POLICIES[policy_a], engine.POLICIES[policy_b])
 
 
-MANY_FITS = 3  # fits before a run's games that earn a warning with the estimate
+WARN_SECONDS = 30.0  # estimated fitting CPU-s before a run's games that earn a warning (a pause one notices)
 
 
 def fitting_warning(costs: list[float]) -> str | None:
-    """One line on the fits a run is about to make (costs: each matchup's estimate, 0 for none), when there
-    are MANY_FITS or more."""
+    """One line on the fits a run is about to make (costs: each matchup's estimate, 0 for none), when together
+    they are estimated at WARN_SECONDS or more."""
     fits = [c for c in costs if c > 0]
-    if len(fits) < MANY_FITS:
+    if sum(fits) < WARN_SECONDS:
         return None
     total = sum(fits)
     return (f"warning: search-adapt fits {len(fits)} matchups' models before their games, about {total:,.0f} CPU-s "
