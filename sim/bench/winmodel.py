@@ -156,7 +156,7 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
         i, j = pick.choice(len(loaded), 2, replace=False)
         a, b = F.compile_matchup(loaded[i], loaded[j])
         cards, effs, nmain, ntot, pols, prms, opt, _ = F._prepare(a, b, K.CURVE, K.CURVE, None, None, None)
-        flags = F.deck_flags(cards, effs, ntot)
+        flags = F.deck_flags(cards, effs, nmain, ntot)
         blob = F.new_blob(cards, effs)
         gstate = F.views(blob)["gs"]
         # scratch states with the same card tables: a copy of the game, a world, a rollout (states are addresses)

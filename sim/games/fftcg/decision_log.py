@@ -15,7 +15,7 @@ from sim.games.fftcg.core import PR_BUDGET, X_OVER, X_WINNER, keep_alive, st_gs,
 def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, log, winners):
     """Games start..start+n-1 of (seed, stream) as F.play plays them, the searching seat's main-phase decisions
     and blocks logged in `log` (search.logged_candidate; its header set by the caller); winners[j] := game j's."""
-    flags = F.deck_flags(cards, effs, ntot)
+    flags = F.deck_flags(cards, effs, nmain, ntot)
     blob = F.new_blob(cards, effs)
     blobs = SR.scratch_blobs(address(blob))
     for j in range(n):
