@@ -266,11 +266,10 @@ def test_lb_spent_skips_the_lb_scan():
 
 @pytest.mark.parametrize("one", [1, 0])
 def test_11_4_6_2_a_backup_counts_for_its_other_elements_only_without_multi_backup_one_element(one):
-    """Rule 11.4.6.2 (each element of the cost paid by a CP of it) and option multi_backup_one_element: plan_pay's
-    shortcut for a Backup that counts for one element (the option, or a Backup of one element) leaves the other
-    Backups' loop as it was. FW (Fire and Wind, 2 CP) beside a Fire-Wind Backup and a Water one: with the option the
-    Wind CP is missing (no Wind card to discard); without it the Fire-Wind Backup gives both, the Water one the rest.
-    Beside a Fire and a Wind Backup (one element each, the shortcut) it is paid either way."""
+    """Rule 11.4.6.2 (each element of the cost paid by a CP of it) and option multi_backup_one_element, with the cost's
+    elements read from cost_needs' tables: FW (Fire and Wind, 2 CP) beside a Fire-Wind Backup and a Water one: with the
+    option the Wind CP is missing (no Wind card to discard); without it the Fire-Wind Backup gives both, the Water one
+    the rest. Beside a Fire and a Wind Backup (one element each) it is paid either way."""
     fw = card("FW", cost=2, el=("fire", "wind"))
     S, v = make([fw, card("FWB", "backup", el=("fire", "wind")), card("WAB", "backup", el=("water",))],
                 multi_backup_one_element=one)

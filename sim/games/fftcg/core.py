@@ -1437,11 +1437,6 @@ def plan_pay(S, p, cost, req, excl_hand, excl_field, keep, dry):
                 scr[0, nb] = b
                 nb += 1
                 gen += 1
-                if one or (cards[p, b, K_ELEM] & ~bit) == 0:
-                    # counts for e alone (as the loop below would count it): the loop's 8 fields of need, which LLVM
-                    # computed ahead at every payment, only where a Backup has several elements
-                    covered += 1 << (3 * e)  # below need there: the while's test, nothing added since
-                    continue
                 for e2 in range(8):  # a multi-element Backup counts for each of its elements unless the option says one
                     if (e2 == e or (not one and cards[p, b, K_ELEM] >> e2 & 1)) \
                             and (covered >> (3 * e2) & 7) < (need >> (3 * e2) & 7):
