@@ -72,17 +72,22 @@ def card_types(decks: Iterable[Deck]) -> dict[str, str]:
     return {card.code: card.type for deck in decks for cards in deck.zones.values() for card, _ in cards}
 
 
+def _players(results: Results) -> pl.LazyFrame:
+    """Every player in the cards detail: game_id, seat, game, deck, the seat's policy and its own turns begun."""
+    keys = results.games.select("game_id", "game", "turns", "first_player", "policy_a", "policy_b")
+    return (results.cards.select("game_id", "seat", "deck").unique().join(keys, on="game_id")
+            .select("game_id", "seat", "game", "deck",
+                    pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
+                    .alias("policy"),
+                    pl.when(pl.col("seat") == pl.col("first_player")).then((pl.col("turns") + 1) // 2)
+                    .otherwise(pl.col("turns") // 2).alias("own_turns")))
+
+
 def _sources_partial(results: Results, sources: list[str], max_turn: int) -> pl.LazyFrame:
     """Per game, deck, policy and own turn: players who reached the turn and their resource cards played by then (summed)."""
-    keys = results.games.select("game_id", "game", "turns", "first_player", "policy_a", "policy_b")
     # own turns past max_turn are never asked about, so a player's count stops there
-    players = (results.cards.select("game_id", "seat", "deck").unique().join(keys, on="game_id")
-               .filter(pl.col("game").is_in(list(SOURCE_TYPES)))
-               .select("game_id", "seat", "game", "deck",
-                       pl.when(pl.col("seat") == "a").then(pl.col("policy_a")).otherwise(pl.col("policy_b"))
-                       .alias("policy"),
-                       pl.when(pl.col("seat") == pl.col("first_player")).then((pl.col("turns") + 1) // 2)
-                       .otherwise(pl.col("turns") // 2).clip(upper_bound=max_turn).alias("own_turns")))
+    players = (_players(results).filter(pl.col("game").is_in(list(SOURCE_TYPES)))
+               .with_columns(pl.col("own_turns").clip(upper_bound=max_turn)))
     group = ["game", "deck", "policy", "own_turns"]
     # counted per (deck, turn played, own turns) before the turns are spread out: a player's card played on turn p
     # counts on each of its turns p..own_turns, and a player counts on each turn 1..own_turns
@@ -123,41 +128,42 @@ def card_costs(decks: Iterable[Deck]) -> dict[str, int]:
 
 
 def _cost_partial(results: Results, cost_frame: pl.LazyFrame) -> list[pl.LazyFrame]:
-    """Cards of each cost played per game, deck, policy and own turn, and the players per game, deck and policy."""
+    """Cards of each cost played per game, deck, policy and own turn, and the players per game, deck, policy and
+    own turns begun."""
     played = (_with_seat_policy(results.cards.filter(pl.col("turn_played") >= 0), results.games)
               .join(cost_frame, on="code", how="left")
               .group_by("game", "deck", "policy", pl.col("turn_played").alias("turn"), "cost")
               .agg(pl.len().alias("cards")))
-    reached = (results.cards.group_by("game_id", "seat", "deck").agg(pl.len())  # every player in the data
-               .join(_seat_keys(results.games), on="game_id")
-               .with_columns(pl.when(pl.col("seat") == "a").then(pl.col("policy_a"))
-                             .otherwise(pl.col("policy_b")).alias("policy"))
-               .group_by("game", "deck", "policy").agg(pl.len().alias("players")))
+    reached = _players(results).group_by("game", "deck", "policy", "own_turns").agg(pl.len().alias("players"))
     return [played, reached]
 
 
 def cost_by_turn(results: Results, costs: Mapping[str, int]) -> pl.DataFrame:
-    """Per game, deck, policy, own turn and card cost: how many cards of that cost were played
-    that turn, per player who reached the turn (`per_player`), and its share of the turn's plays.
-    Cards whose code is not in `costs` are left out (and counted in `unknown_cost`)."""
+    """Per game, deck, policy, own turn and card cost: how many cards of that cost were played that turn, that
+    per player who began the turn (`per_player`: a player whose game ended earlier is not counted), and its
+    share of the turn's plays. Cards whose code is not in `costs` are left out (and counted in `unknown_cost`)."""
     if results.cards is None:
         raise InputError("results", "no cards detail (run with --detail cards)")
     cost_frame = pl.LazyFrame({"code": list(costs), "cost": list(costs.values())},
                               schema={"code": pl.String, "cost": pl.Int32})
     # batches of whole games (analysis.data.batches): cards played and players add up over the batches
     partial = [pl.collect_all(_cost_partial(b, cost_frame), engine=ENGINE) for b in batches(results)]
-    played_keys = ["game", "deck", "policy", "turn", "cost"]
+    group = ["game", "deck", "policy"]
+    played_keys = [*group, "turn", "cost"]
     played, reached = (
         pl.concat(frames).lazy().group_by(keys).agg(pl.col(count).sum().cast(frames[0].schema[count]))
         for frames, keys, count in (([p[0] for p in partial], played_keys, "cards"),
-                                    ([p[1] for p in partial], ["game", "deck", "policy"], "players")))
+                                    ([p[1] for p in partial], [*group, "own_turns"], "players")))
+    # a player who began own turns 1..k counts on each of them: spread over the turns cards were played on
+    turns = played.select(*group, "turn").unique()
+    began = (turns.join(reached, on=group).filter(pl.col("own_turns") >= pl.col("turn"))
+             .group_by(*group, "turn").agg(pl.col("players").sum()))
     out = (played
-           .with_columns((pl.col("cards") / pl.col("cards").sum().over("game", "deck", "policy", "turn"))
-                         .alias("share"),
+           .with_columns((pl.col("cards") / pl.col("cards").sum().over(*group, "turn")).alias("share"),
                          pl.col("cost").is_null().alias("unknown_cost"))
-           .join(reached, on=["game", "deck", "policy"], how="left")
-           .with_columns((pl.col("cards") / pl.col("players")).alias("per_game")))
-    return out.sort("game", "deck", "policy", "turn", "cost", nulls_last=True).collect()
+           .join(began, on=[*group, "turn"], how="left")
+           .with_columns((pl.col("cards") / pl.col("players")).alias("per_player")))
+    return out.sort(*group, "turn", "cost", nulls_last=True).collect()
 
 
 def mean_cost_by_turn(cost_table: pl.DataFrame) -> pl.DataFrame:

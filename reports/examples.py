@@ -103,7 +103,7 @@ def _embedded(results: Results, m: dict[str, Any], seed: int, index: int, option
     try:
         a, b = (recorded_deck(m[side]) for side in ("deck_a", "deck_b"))
         record = trace_record(a, b, m["policy_a"], m["policy_b"], seed=seed, stream=int(m.get("stream", 0)),
-                              index=index, options=options)
+                              index=index, options=options, models=m.get("models", {}))
     except Exception as exc:  # a moved deck file must not stop the report
         return [f"(the first example could not be replayed here: {exc})"]
     return [f"Replay of game {index} ({a.name} vs {b.name}, seat A loses on the play):", *trace_lines(record)]

@@ -89,7 +89,8 @@ def costs(results: Results, decks: list[Deck], notes: list[str]) -> Section:
                    figure=cost_chart(mc, "Mean cost of cards played"),
                    figure_alt="Mean cost of cards played by turn", table=table,
                    csv=[Table("costs", mc, "mean cost per own turn, every turn"),
-                        Table("costs_by_cost", by_cost, "how many cards of each cost were played per own turn")])
+                        Table("costs_by_cost", by_cost, "how many cards of each cost were played per own turn, "
+                                                          "in all and per player who began that turn")])
 
 
 def cards(results: Results, table: pl.DataFrame | None = None) -> Section:

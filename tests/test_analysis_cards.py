@@ -113,16 +113,19 @@ def test_sources_by_turn_stops_at_max_turn() -> None:
 
 
 def test_cost_by_turn() -> None:
-    g = games(["a", "b"], ["a", "a"])
+    # game 2 ends after game turn 2 with X second: X began only its own turn 1 there
+    g = games(["a", "b", "b"], ["a", "a", "b"]).with_columns(pl.Series("turns", [10, 10, 2]))
     cd = cards([(0, "a", "X", "c1", 0, 1), (0, "a", "X", "c1", 0, 2), (0, "a", "X", "c3", 1, 2),
                 (0, "a", "X", "zz", 1, 2), (1, "a", "X", "c1", 0, -1), (1, "a", "X", "c3", 0, 2),
-                (0, "b", "Y", "c1", 0, 1), (1, "b", "Y", "c1", -1, -1)])
+                (0, "b", "Y", "c1", 0, 1), (1, "b", "Y", "c1", -1, -1), (2, "a", "X", "c1", 0, 1)])
     t = cost_by_turn(from_frames(g, cards=cd), {"c1": 1, "c3": 3})
     x2 = t.filter((pl.col("deck") == "X") & (pl.col("turn") == 2))
     assert x2["cost"].to_list() == [1, 3, None]
     assert x2["cards"].to_list() == [1, 2, 1]
-    assert x2["per_game"].to_list() == [0.5, 1.0, 0.5]  # 2 X players in the data
+    assert x2["per_player"].to_list() == [0.5, 1.0, 0.5]  # 2 X players began own turn 2
     assert x2["unknown_cost"].to_list() == [False, False, True]
+    x1 = t.filter((pl.col("deck") == "X") & (pl.col("turn") == 1))
+    assert x1["cards"].to_list() == [2] and x1["per_player"].to_list() == [pytest.approx(2 / 3)]  # all 3 did
     m = mean_cost_by_turn(t).filter(pl.col("deck") == "X")
     assert m["turn"].to_list() == [1, 2] and m["mean_cost"].to_list() == [1.0, pytest.approx(7 / 3)]
 

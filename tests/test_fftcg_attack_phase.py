@@ -84,8 +84,8 @@ def test_rule_10_1_1_attack_phase_abilities_trigger_once_per_turn_with_or_withou
 
 
 def test_rule_10_1_1_searching_and_searched_against_turns_fire_attack_phase_abilities_too():
-    def searching(turn):  # the search's turns play their decisions in scratch blobs made once per batch
-        return lambda S, *args: turn(S, *args, R.scratch_blobs(S))
+    def searching(turn):  # the search's turns play their decisions in a workspace made once per batch
+        return lambda S, *args: turn(S, *args, R.search_workspace(S, R.WIN_MODELS))
 
     turns = {"scripted": T.take_turn, "search": searching(R.take_turn_search),
              "defended": searching(R.take_turn_defended)}

@@ -74,18 +74,20 @@ def test_the_model_scores_damage_and_board():
     put(v, 0, 0, K.Z_FIELD)
     put(v, 1, 0, K.Z_FIELD)
     x, buf = np.zeros(SR.NFEAT), np.zeros(SR.NX)
+    work = SR.search_workspace(S, SR.WIN_MODELS)  # held: the model is a view into it
+    model = SR.seat_model(work, 0)  # WIN_MODEL as the search reads it
     SR.features(S, 0, x)
     assert list(x[:SR.NSIDE]) == [0, 0, 0, 0, 0, 1, 0, 7, 1, 7, 0, 2, 0] + [0] * 11  # a 2-CP Forward on the field
-    even = SR.value(S, 0, 10, buf)
+    even = SR.value(S, 0, 10, buf, model)
     assert 0 < even < 1
     put(v, 0, 1, K.Z_FIELD)  # a second Forward for seat 0
-    stronger = SR.value(S, 0, 10, buf)
+    stronger = SR.value(S, 0, 10, buf, model)
     K.damage_player(S, 1, 6)  # seat 1 at 6 damage
     SR.features(S, 0, x)
     assert x[SR.NSIDE:SR.NSIDE + 3].tolist() == [6, 1, 1]
-    assert even < stronger < SR.value(S, 0, 10, buf)
-    assert SR.value(S, 0, SR.MAX_TURNS, buf) == 0.5  # not over at the turn cap: a draw
-    assert abs(SR.value(S, 1, 10, buf) + SR.value(S, 0, 10, buf) - 1) < 0.2  # each side's view roughly agrees
+    assert even < stronger < SR.value(S, 0, 10, buf, model)
+    assert SR.value(S, 0, SR.MAX_TURNS, buf, model) == 0.5  # not over at the turn cap: a draw
+    assert abs(SR.value(S, 1, 10, buf, model) + SR.value(S, 0, 10, buf, model) - 1) < 0.2  # each side's view roughly agrees
 
 
 def test_the_model_sees_the_hand_by_type_the_backups_keywords_abilities_and_break_zone():
@@ -162,12 +164,14 @@ def test_a_copied_position_keeps_its_pending_effects_across_the_queue_wrap():
     assert (b[:K.OFF_Q] == a[:K.OFF_Q]).all() and (b[K.OFF_VAR:K.DYN_SIZE] == a[K.OFF_VAR:K.DYN_SIZE]).all()
     assert (rows(b)[[K.QCAP - 1, 0]] == rows(a)[[K.QCAP - 1, 0]]).all()  # the two pending effects
     assert rows(b)[1:K.QCAP - 1].tolist() == [[-7] * K.N_Q] * (K.QCAP - 2)  # free rows: not copied, never read
-    assert (b[K.DYN_SIZE:] == -7).all()  # the card tables are the scratch blob's own (scratch_blobs)
+    assert (b[K.DYN_SIZE:] == -7).all()  # the card tables are the scratch blob's own (search_workspace)
 
 
 def test_the_model_sums_its_terms_in_the_order_of_the_flat_coefficients():
-    # PRODUCTS is WIN_MODEL's product coefficients as a matrix: model_z must give the flat loop's value bit for bit,
-    # or the search's rollout scores (and its choices on near ties) would change
+    # a seat's model holds the product coefficients as a matrix (search_workspace): model_z must give the flat
+    # loop's value bit for bit, or the search's rollout scores (and its choices on near ties) would change
+    work = SR.search_workspace(dealt_state(), SR.WIN_MODELS)  # held: the model is a view into it
+    model = SR.seat_model(work, 0)
     x = np.random.default_rng(5).normal(0, 3, size=(20, SR.NFEAT))
     for row in x:
         z = SR.WIN_MODEL[0]
@@ -178,30 +182,30 @@ def test_the_model_sums_its_terms_in_the_order_of_the_flat_coefficients():
             for b in range(a, SR.NPAIRED):
                 z += SR.WIN_MODEL[k] * row[SR.PAIRED[a]] * row[SR.PAIRED[b]]
                 k += 1
-        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) == z
+        assert SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)]), model) == z
 
-def test_the_scratch_blobs_serve_every_decision_of_a_batch():
-    # scratch_blobs are made once per kernel call: a decision played in blobs that earlier decisions left dirty
-    # scores its candidates exactly as in fresh ones, and the card tables in both blobs stay the game's
+def test_the_workspace_serves_every_decision_of_a_batch():
+    # search_workspace is made once per kernel call: a decision played in scratch blobs that earlier decisions left
+    # dirty scores its candidates exactly as in fresh ones, and the card tables in both blobs stay the game's
     S = dealt_state()
     cand = np.empty(SR.MAX_CAND + 2, np.int64)
     n = SR.main_candidates(S, 0, 1, cand)
     assert n >= 3
 
-    def scores(state, blobs):
+    def scores(state, work):
         mean, played = np.empty(n), np.empty(n, np.int64)
-        best = SR.score_candidates(state, 0, cand, n, SR.MAIN, 1, 3, 7, 32, mean, played, blobs)
+        best = SR.score_candidates(state, 0, cand, n, SR.MAIN, 1, 3, 7, 32, mean, played, work)
         return best, mean.tolist(), played.tolist()
 
-    fresh = scores(S.copy(), SR.scratch_blobs(S))
-    blobs = SR.scratch_blobs(S)
+    fresh = scores(S.copy(), SR.search_workspace(S, SR.WIN_MODELS))
+    work = SR.search_workspace(S, SR.WIN_MODELS)
     for k in range(3):  # other worlds dirty the blobs first
         other = S.copy()
         F.views(other)["rng"][2, 0] += 1 + k
-        scores(other, blobs)
-    assert scores(S.copy(), blobs) == fresh
-    size = blobs.size // 2
-    assert (blobs[K.DYN_SIZE:size] == S.blob[K.DYN_SIZE:]).all() and (blobs[size + K.DYN_SIZE:] == S.blob[K.DYN_SIZE:]).all()
+        scores(other, work)
+    assert scores(S.copy(), work) == fresh
+    size = K.BLOB_SIZE
+    assert (work[K.DYN_SIZE:size] == S.blob[K.DYN_SIZE:]).all() and (work[size + K.DYN_SIZE:2 * size] == S.blob[K.DYN_SIZE:]).all()
 
 
 def test_worlds_resample_only_what_the_seat_cannot_see():
@@ -292,7 +296,7 @@ def test_search_finds_the_lethal_line_that_curve_misses():
     assert (kind, c) == (SR.CAST, 1)  # curve casts the most expensive card, and cannot remove the wall then
     for code in (64, 64 | SR.FULL, 64 | 1 << SR.DEPTH_SHIFT):  # search, search-full, search to the end
         v["prm"][0, K.PR_BUDGET] = code
-        kind, c, _ = SR.search_main(S, 0, 1, 5, 7, SR.no_log(), SR.scratch_blobs(S))
+        kind, c, _ = SR.search_main(S, 0, 1, 5, 7, SR.no_log(), SR.search_workspace(S, SR.WIN_MODELS))
         assert (kind, c) == (SR.CAST, 2)  # search casts the removal first: the attack is unblocked, 7 damage
 
 
@@ -388,7 +392,9 @@ def test_the_search_scores_positions_with_the_terms_the_fit_lays_out():
     # the rollouts with the coefficients of other terms
     x = np.random.default_rng(2).integers(0, 9, size=(50, SR.NFEAT)).astype(np.float64)
     expected = WM.design(WM.expand(x)) @ SR.WIN_MODEL
-    got = np.array([SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)])) for row in x])
+    work = SR.search_workspace(dealt_state(), SR.WIN_MODELS)  # held: the model is a view into it
+    model = SR.seat_model(work, 1)
+    got = np.array([SR.model_z(np.concatenate([row, np.zeros(SR.NPAIRED)]), model) for row in x])
     assert np.allclose(got, expected, rtol=1e-9, atol=1e-9)
     assert WM.expand(x).shape[1] == SR.NTERMS
 

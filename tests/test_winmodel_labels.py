@@ -1,10 +1,10 @@
-"""The win model's labels: `winmodel.rollout_mean` plays full curve rollouts and scores them for the mover."""
+"""The win model's labels: `adapt.rollout_mean` plays full curve rollouts and scores them for the mover."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from sim.bench import winmodel as WM
+from sim.games.fftcg import adapt as WM
 from sim.games.fftcg import core as K
 from tests.test_fftcg_search import dealt_state, lethal_position
 

@@ -33,6 +33,7 @@ from sim.engine.numba_cache import compile_if_cold
 from sim.engine.results import G_TURNS
 from sim.errors import InputError
 from sim.games import ENGINES, get_engine
+from sim.run.models import fitting_cost, model_digests
 
 STANDARD_POLICIES = ("random", "aggro", "curve", "control")
 MIN_CALL_SECONDS = 0.05
@@ -178,11 +179,23 @@ def _bench_pair(engine: ModuleType | None, null: ModuleType, decks: tuple[Deck, 
             n = min(games, SEARCH_GAMES) if {pa.split(":")[0], pb.split(":")[0]} & set(kernels) else games
             entries.append((engine, compiled, (engine.POLICIES[pa], engine.POLICIES[pb]), n))
             names.append(f"{engine.GAME} {pa} vs {pb} ({decks[0].name} / {decks[1].name})")
+    fits = {}
+    if engine is not None:
+        for i, (pa, pb) in enumerate(pairings, 1):
+            # a fitted model (search-adapt) is made before the timings, so the games/s are the games' alone
+            cached = fitting_cost(engine, *compiled, pa, pb) == 0
+            t0 = time.process_time()
+            fits[i] = (model_digests(engine, *compiled, pa, pb), time.process_time() - t0, cached)
     one, turns = interleaved_rates(entries, 1, min_seconds)
     both = interleaved_rates(entries, 2, min_seconds)[0] if numba.config.NUMBA_NUM_THREADS >= 2 else None
-    return [_row(name, statistics.median(one[i]), [r / base for r, base in zip(one[i], one[0], strict=True)],
+    rows = [_row(name, statistics.median(one[i]), [r / base for r, base in zip(one[i], one[0], strict=True)],
                  statistics.median(both[i]) if both else None, entries[i][3], turns[i] if i else None)
             for i, name in enumerate(names)]
+    for i, (digests, seconds, cached) in fits.items():
+        if digests:  # the CPU seconds of reading the cache when it held the models: fit_cached says so
+            rows[i]["fit_cpu_s"] = round(seconds, 2)
+            rows[i]["fit_cached"] = cached
+    return rows
 
 
 def odds_rows(samples: int) -> list[dict[str, Any]]:

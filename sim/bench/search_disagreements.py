@@ -51,7 +51,7 @@ def log_games(a: F.FFTCGDeck, b: F.FFTCGDeck, own: str, other: str, seat: int, *
     log = np.zeros((rows, SR.LOG_COLS), np.float64)
     log[0, :4] = [1, other_code, 0, judge]
     winners = np.zeros(games, np.int64)
-    logged_games(cards, effs, nmain, ntot, pols, prms, opt, seed, 0, 0, games, log, winners)
+    logged_games(cards, effs, nmain, ntot, pols, prms, opt, seed, 0, 0, games, log, winners, F.seat_models(a, b, pa, pb))
     used = int(log[0, 0])
     if used + SR.MAX_CAND + 2 > rows:
         raise ValueError(f"the decision log filled its {rows} rows: play fewer games per call")

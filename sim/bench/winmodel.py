@@ -29,9 +29,9 @@ import numpy as np
 
 from sim.decks.deckfile import load_deck
 from sim.engine.jit import engine_jit
-from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
+from sim.games.fftcg.adapt import collect_positions
 from sim.games.fftcg.core import (
     FORWARD,
     K_COST,
@@ -49,7 +49,7 @@ from sim.games.fftcg.core import (
     st_ls,
     st_ps,
 )
-from sim.games.fftcg.turn import begin_turn, take_turn
+from sim.games.fftcg.winfit import centred, design, expand, fit_decisions
 
 
 @dataclass
@@ -121,107 +121,34 @@ def next_features(S, p, x, o):
         x[i + 6] = max(0, cheapest - b) if cheapest < 99 else 0
 
 
-def rollout_mean(T: int, p: int, gturn: int, threshold: int, B: int, wrng: np.ndarray, pool: np.ndarray,
-                 rollouts: int) -> float:
-    """Seat p's mean result over `rollouts` curve games played to the end from position T (seat p to move after
-    game turn gturn), each in a world re-sampled as p sees it (search.deal_world into the scratch state B): the
-    value search-full gives the position."""
-    total, x = 0.0, np.empty(SR.NX)  # x: value's feature buffer (unread here: every rollout plays to the end)
-    for _ in range(rollouts):
-        SR.deal_world(T, B, p, wrng, pool)
-        SR.play_out(B, 1 - p, gturn, threshold, F.MAX_TURNS)
-        total += SR.value(B, p, F.MAX_TURNS, x)
-    return total / rollouts
-
-
 def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: int, rollouts: int = 0,
             candidates: bool = False) -> Positions:
-    """`games` curve-vs-curve games for each of `pairs` random ordered pairs of distinct decks: the position after
-    every turn that does not end the game, labelled with the next mover's result (rollouts 0) or the mean of
-    `rollouts` full curve rollouts from it. `candidates` (needs rollouts) adds the positions the search scores:
-    at the start of each turn's Main Phase 1 (from game turn 2), every main-phase candidate (search.main_candidates)
-    applied in one world re-sampled as the mover sees it and played on by curve to the end of the opponent's next
-    turn, each labelled with the mean of its rollouts; a candidate that ends the game is left out."""
+    """`games` curve-vs-curve games for each of `pairs` random ordered pairs of distinct decks
+    (adapt.collect_positions: the position after every turn that does not end the game, labelled with the next
+    mover's result or the mean of `rollouts` full curve rollouts; with `candidates`, the positions the search
+    scores), each with its next_features; the pairs' games and decisions numbered on from the previous pair's."""
     if candidates and rollouts < 1:
         raise ValueError("winmodel: --candidates labels positions by rollouts; give --rollouts N (N >= 1)")
     loaded = [load_deck(p, pool) for p in decks]
     pick = np.random.default_rng(seed)
     wrng = np.array([seed], np.uint64)  # the rollouts' worlds: a stream of their own, so the games stay curve's
-    cand = np.empty(SR.MAX_CAND + 2, np.int64)
-    xs, ys, gs, ds, ns = [], [], [], [], []
-    x = np.zeros(SR.NFEAT, np.float64)
     xn = np.zeros(2 * NNEXT, np.float64)
+
+    def following(S: int, p: int) -> np.ndarray:
+        next_features(S, p, xn, 0)
+        return xn.copy()
+
+    parts = []
     g, d = 0, 0
     for k in range(pairs):
         i, j = pick.choice(len(loaded), 2, replace=False)
         a, b = F.compile_matchup(loaded[i], loaded[j])
-        cards, effs, nmain, ntot, pols, prms, opt, _ = F._prepare(a, b, K.CURVE, K.CURVE, None, None, None)
-        flags = F.deck_flags(cards, effs, nmain, ntot)
-        blob = F.new_blob(cards, effs)
-        gstate = F.views(blob)["gs"]
-        # scratch states with the same card tables: a copy of the game, a world, a rollout (states are addresses)
-        turn, world, line = blob.copy(), blob.copy(), blob.copy()
-        C, B, T = turn.ctypes.data, world.ctypes.data, line.ctypes.data
-        line_over = F.views(line)["gs"]
-        deal = np.empty(int(ntot.max()) + 1, np.int64)
-        for index in range(games):
-            S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opt, seed, k, index, 0)
-            for scratch in (turn, world, line):
-                scratch[:] = blob
-            movers = []
-            p, gturn = int(first), 0
-            while gturn < F.MAX_TURNS and not gstate[K.X_OVER]:
-                gturn += 1
-                if candidates and 1 < gturn < F.MAX_TURNS - 1:
-                    SR.copy_position(S, C)
-                    if not begin_turn(C, p, gturn, threshold):
-                        n = SR.main_candidates(C, p, 1, cand)
-                        SR.deal_world(C, B, p, wrng, deal)
-                        for c in cand[:n]:
-                            SR.copy_position(B, T)
-                            SR.rollout_main(T, p, 1, c, gturn, threshold, gturn + 1)
-                            if not line_over[K.X_OVER]:
-                                SR.features(T, p, x)
-                                xs.append(x.copy())
-                                next_features(T, p, xn, 0)
-                                ns.append(xn.copy())
-                                # C is free once the candidates are listed and the world dealt: a rollout scratch
-                                ys.append(rollout_mean(T, p, gturn + 1, threshold, C, wrng, deal, rollouts))
-                                gs.append(g)
-                                ds.append(d)
-                        d += 1
-                take_turn(S, p, gturn, threshold, 0)
-                p = 1 - p
-                if not gstate[K.X_OVER]:
-                    SR.features(S, p, x)
-                    xs.append(x.copy())
-                    next_features(S, p, xn, 0)
-                    ns.append(xn.copy())
-                    gs.append(g)
-                    ds.append(-1)
-                    if rollouts:
-                        ys.append(rollout_mean(S, p, gturn, threshold, B, wrng, deal, rollouts))
-                    else:
-                        ys.append(np.nan)
-                        movers.append((len(ys) - 1, p))
-            winner = int(gstate[K.X_WINNER]) if gstate[K.X_OVER] else F.DRAW
-            for r, m in movers:
-                ys[r] = 0.5 if winner not in (0, 1) else float(winner == m)
-            g += 1
-        F.keep_alive(blob, turn, world, line)
-    return Positions(np.array(xs), np.array(ys), np.array(gs), np.array(ds), np.array(ns))
-
-
-def expand(x: np.ndarray) -> np.ndarray:
-    """The model's terms of features x [n, NFEAT]: the features, then the products of each pair of
-    search.PAIRED features (a <= b), in the order search.model_z reads WIN_MODEL."""
-    paired = x[:, SR.PAIRED]
-    a, b = np.triu_indices(len(SR.PAIRED))
-    return np.column_stack([x, paired[:, a] * paired[:, b]])
-
-
-def design(x: np.ndarray) -> np.ndarray:
-    return np.column_stack([np.ones(len(x)), x])
+        c = collect_positions(F, a, b, games=games, seed=seed, stream=k, rollouts=rollouts, candidates=candidates,
+                              wrng=wrng, extra=following)
+        parts.append(Positions(c.x, c.y, c.game + g, np.where(c.decision >= 0, c.decision + d, -1),
+                               c.extra.reshape(len(c.y), 2 * NNEXT)))
+        g, d = g + games, d + c.decisions
+    return Positions(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("x", "y", "game", "decision", "xn")))
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> np.ndarray:
@@ -237,52 +164,6 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> n
         if np.abs(step).max() < 1e-9:
             break
     return w
-
-
-def centred(v: np.ndarray, decision: np.ndarray) -> np.ndarray:
-    """v less the mean of v over its decision's candidates (decision ids >= 0, any order)."""
-    _, group = np.unique(decision, return_inverse=True)
-    return v - (np.bincount(group, v) / np.bincount(group))[group]
-
-
-def fit_decisions(x: np.ndarray, y: np.ndarray, decision: np.ndarray, weight: float, w0: np.ndarray,
-                  ridge: float = 1e-3, prior: np.ndarray | None = None) -> np.ndarray:
-    """The logistic model refitted for the choice among candidates: the mean log loss over all positions (which
-    keeps it calibrated) plus `weight` times the mean squared error of the candidate positions' probabilities
-    centred within their decision (decision >= 0) against their centred targets, which is all a choice among the
-    candidates of one decision depends on (an error common to them costs nothing there), and the same ridge as
-    `fit`; with `prior`, the ridge pulls the coefficients toward prior's instead, measured on the terms scaled to
-    unit root mean square (so every term is held alike: sim.bench.deck_model's models of one deck, regularised
-    toward WIN_MODEL). L-BFGS (scipy) from w0, with the terms scaled to unit root mean square."""
-    from scipy.optimize import minimize
-
-    a = design(x)
-    scale = np.sqrt((a ** 2).mean(axis=0)) + 1e-12
-    a = a / scale
-    cand = decision >= 0
-    dec = decision[cand]
-    n, m = len(y), int(cand.sum())
-    v0 = None if prior is None else prior * scale
-
-    def loss(v: np.ndarray) -> tuple[float, np.ndarray]:
-        z = a @ v
-        prob = 1.0 / (1.0 + np.exp(-z))
-        w = v / scale
-        total = -(y * np.log(np.clip(prob, 1e-12, 1)) + (1 - y) * np.log(np.clip(1 - prob, 1e-12, 1))).sum() / n
-        if v0 is None:
-            total += 0.5 * ridge * (w ** 2).sum()
-            penalty = ridge * w / scale
-        else:
-            total += 0.5 * ridge * ((v - v0) ** 2).sum()
-            penalty = ridge * (v - v0)
-        gz = (prob - y) / n
-        r = centred(prob[cand] - y[cand], dec)  # centring is a projection, so the residual is its own gradient
-        total += weight * (r ** 2).sum() / m
-        gz[cand] += weight * 2.0 * r * prob[cand] * (1 - prob[cand]) / m
-        return total, a.T @ gz + penalty
-
-    result = minimize(loss, w0 * scale, jac=True, method="L-BFGS-B", options={"maxiter": 3000, "maxfun": 6000})
-    return result.x / scale
 
 
 def decision_scores(prob: np.ndarray, y: np.ndarray, decision: np.ndarray) -> tuple[float, float, int]:

@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
     def balance(
         decks: list[Path] = typer.Argument(..., help="Deck files of one game (at least two)."),
         games: int = typer.Option(2000, "--games", "-n", help="Games per matchup and seat order."),
-        policy: str | None = typer.Option(None, "--policy", help="Policy for every deck (random, aggro, curve, control; FFTCG also search, search:N (N rollouts per decision), search:N:D (D opponent turns deep) or search-full[:N] (the reference search); default curve)."),
+        policy: str | None = typer.Option(None, "--policy", help="Policy for every deck (random, aggro, curve, control; FFTCG also search, search:N (N rollouts per decision), search:N:D (D opponent turns deep) search-full[:N] (the reference search) or search-adapt[:N] (the search with its matchup's fitted model); default curve)."),
         policies: str | None = typer.Option(None, "--policies", help="Two or more policies, comma-separated (curve,control): the round robin once per policy, both seats playing it, and a policy sensitivity section in the report."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         out: Path = typer.Option(Path("report"), "--out", help="Report directory (the games go to OUT/results)."),

@@ -58,6 +58,9 @@ def register(app: typer.Typer) -> None:
             typer.echo("|---|" + "---:|" * (len(header) - 1))
             for row in cells:
                 typer.echo("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
+            for r in result["rows"]:
+                if "fit_cpu_s" in r:
+                    typer.echo("\n" + fit_note(r))
             return
         from rich.console import Console
         from rich.table import Table
@@ -72,6 +75,15 @@ def register(app: typer.Typer) -> None:
         console.print(table)
         for note in result["skipped"]:
             console.print(f"skipped: {note}")
+        for r in result["rows"]:
+            if "fit_cpu_s" in r:
+                console.print(fit_note(r))
+
+
+def fit_note(row: dict) -> str:
+    """A row's model fit (search-adapt), which its games/s do not count."""
+    how = "read from the cache" if row["fit_cached"] else "fitted"
+    return f"{row['name']}: models {how} in {row['fit_cpu_s']:.1f} CPU-s for the matchup (not in its games/s)"
 
 
 def ratio_text(ratio: float | None, low: float | None = None, high: float | None = None) -> str:

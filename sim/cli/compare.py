@@ -24,7 +24,7 @@ def register(app: typer.Typer) -> None:
         deck_b: Path = typer.Argument(..., help="Variant B (the change), a deck file."),
         against: list[Path] = typer.Option(..., "--against", help="Opponent deck (repeatable)."),
         games: int = typer.Option(2000, "--games", "-n", help="Games per variant, opponent and seat order (the maximum with --until-decided)."),
-        policy: str | None = typer.Option(None, "--policy", help="Policy for every deck (random, aggro, curve, control; FFTCG also search, search:N (N rollouts per decision), search:N:D (D opponent turns deep) or search-full[:N] (the reference search); default curve)."),
+        policy: str | None = typer.Option(None, "--policy", help="Policy for every deck (random, aggro, curve, control; FFTCG also search, search:N (N rollouts per decision), search:N:D (D opponent turns deep) search-full[:N] (the reference search) or search-adapt[:N] (the search with its matchup's fitted model); default curve)."),
         policies: str | None = typer.Option(None, "--policies", help="Two or more policies, comma-separated (curve,control): the comparison once per policy, both seats playing it, and whether B - A holds across them."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         until_decided: bool = typer.Option(False, "--until-decided", help="Play in batches and stop when a sequential test (SPRT) decides."),

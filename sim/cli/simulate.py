@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
         deck_a: Path = typer.Argument(..., help="Deck A (TOML); plays seat A."),
         deck_b: Path = typer.Argument(..., help="Deck B (TOML); same game as deck A."),
         games: int = typer.Option(10_000, "--games", "-n", help="Games to play."),
-        policy_a: str = typer.Option("curve", "--policy-a", help="Policy of deck A (random, aggro, curve, control; FFTCG also search, search:N (N rollouts per decision), search:N:D (D opponent turns deep) or search-full[:N] (the reference search))."),
+        policy_a: str = typer.Option("curve", "--policy-a", help="Policy of deck A (random, aggro, curve, control; FFTCG also search, search:N (N rollouts per decision), search:N:D (D opponent turns deep) search-full[:N] (the reference search) or search-adapt[:N] (the search with its matchup's fitted model))."),
         policy_b: str = typer.Option("curve", "--policy-b", help="Policy of deck B."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed: the same seed gives the same games."),
         out: Path | None = typer.Option(None, "--out", help="Results directory (default: results/simulate/<decks>-<hash of the arguments>)."),

@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
         deck_a: Path = typer.Argument(..., help="Deck A (TOML); plays seat A."),
         deck_b: Path = typer.Argument(..., help="Deck B (TOML); same game as deck A."),
         game: int = typer.Option(0, "--game", min=0, max=2**32 - 1, help="Which game of the seed: the same index as in `simulate`'s results (game 0 is the first)."),
-        policy_a: str = typer.Option("curve", "--policy-a", help="Policy of deck A (random, aggro, curve, control, search, search:N, search:N:D or search-full[:N])."),
+        policy_a: str = typer.Option("curve", "--policy-a", help="Policy of deck A (random, aggro, curve, control, search, search:N, search:N:D, search-full[:N] or search-adapt[:N])."),
         policy_b: str = typer.Option("curve", "--policy-b", help="Policy of deck B."),
         seed: int = typer.Option(1, "--seed", min=0, max=2**63 - 1, help="Master seed, as for `simulate`."),
         stream: int = typer.Option(0, "--stream", min=0, help="RNG stream of the matchup (0 for `simulate`; a run's matchups record theirs in manifest.json, and reports print it in their example-game commands)."),

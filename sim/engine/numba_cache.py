@@ -169,9 +169,12 @@ def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] 
             precompile(engine.GAME, on_done=lambda process: process and remote_done())
             a, b = engine.compile_matchup(deck_a, deck_b)
             engine.play(a, b, 0, 0, seed=0, stream=0, start=0, n=1)
-    for base in sorted({name.split(":")[0] for name in policies}):
-        kernel = getattr(engine, "POLICY_KERNELS", {}).get(base)
-        if kernel and needs_compiling(engine, kernel):
+    kernels = getattr(engine, "POLICY_KERNELS", {})
+    for kernel in sorted({kernels[b] for b in {name.split(":")[0] for name in policies} if b in kernels}):
+        # compiled by playing the kernel's first policy (FFTCG's search-adapt shares search's kernel: compiling it
+        # plays "search:1", which fits no model)
+        base = next(b for b, k in kernels.items() if k == kernel)
+        if needs_compiling(engine, kernel):
             key = f"{engine.GAME}-{base}"
             with compile_progress(engine, f"the {engine.GAME} {base} policy", key) as remote_done:
                 precompile(key, on_done=lambda process: process and remote_done())

@@ -15,6 +15,10 @@ runner, the odds, the bench, the reports and the generic tests rely on:
   -> sim.engine.results.Batch: games start..start+n-1 of the (seed, stream) key, any thread count.
 - check_invariants(a, b, policy_a, policy_b, *, seed, stream, start, n, options=None) -> int array
   per game, 0 when every invariant held after every turn, else V_* bits (module constants V_...).
+- model_digests(a, b, policy_a, policy_b, say=None) -> {seat: digest} and fit_seconds(a, b, policy_a, policy_b)
+  -> float (optional): for policies that play with a model fitted on the matchup (FFTCG's search-adapt), the
+  digests a run's manifest records per matchup (fitting the models first) and the CPU seconds a fit would take
+  now (0 when cached); sim.run.models calls them.
 
 A game package also holds its rules, policies and, where it has one, its card importer
 (importer.py: card text to effect opcodes) and pool reader (pool.py); sim.decks.pools names the

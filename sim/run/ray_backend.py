@@ -1,7 +1,9 @@
 """Run a job's chunks as Ray tasks (`--backend ray [--address ADDR]`; docs/scale.md).
 
 A task gets plain data: where to find each deck (its file path and the card pool it was loaded
-with, when reloading that file with that pool gives the same deck, else the small Deck record itself), the policies, the chunk and the output directory.
+with, when reloading that file with that pool gives the same deck, else the small Deck record itself), the policies, the chunk and the output directory,
+and the digests of the matchup's fitted models (search-adapt), which the worker's own (its cache or its refit) must
+match.
 It imports the installed package, loads and compiles the decks, plays the chunk on one numba thread
 (Ray schedules one task per CPU) and writes its parts like the local backend, so the numba disk
 cache and the resume logic are shared. The output directory must be visible to every worker
@@ -26,6 +28,7 @@ from sim.cards.model import Deck
 from sim.errors import InputError
 from sim.run.chunks import Chunk, InvariantViolation, MatchupSpec, compile_spec, play_chunk, write_parts
 from sim.run.manifest import deck_fingerprint
+from sim.run.models import model_digests, models_differ
 
 
 def deck_source(deck: Deck) -> tuple[str, str | None] | Deck:
@@ -71,7 +74,13 @@ def run_chunk_task(task: dict[str, Any], queue: Any = None) -> dict[str, Any]:
     def on_games(n: int, wins_a: int, wins_b: int) -> None:
         queue.put((chunk.matchup, chunk.start, n, wins_a, wins_b))
 
-    frames = play_chunk(engine, compile_spec(engine, spec), spec, chunk, task["seed"], task["detail"],
+    compiled = compile_spec(engine, spec)
+    # the worker's models (its cache or its own refit) must be the driver's, or its games are not the run's
+    differ = models_differ(task["models"], model_digests(engine, *compiled[:2], spec.policy_a, spec.policy_b),
+                           f"a Ray worker's chunk {task['chunk']}")
+    if differ:
+        raise RuntimeError(differ)
+    frames = play_chunk(engine, compiled, spec, chunk, task["seed"], task["detail"],
                         task["options"], task["check"], on_games if queue is not None else None)
     winner = frames["games"]["winner"]
     return {"parts": write_parts(Path(task["out"]), frames, chunk), "games": chunk.n,
@@ -128,10 +137,17 @@ def run_chunks(specs: list[MatchupSpec], chunks: list[Chunk], seed: int, out: Pa
             queue = Queue(actor_options={"num_cpus": 0})
         heard: dict[tuple[int, int], list[int]] = {}  # chunk -> games, wins a, wins b reported so far
         pending = {}
+        from sim.games import get_engine
+
+        models: dict[int, dict[str, str]] = {}  # per matchup, its fitted models' digests (from the driver's memory)
         for c in chunks:
             s = specs[c.matchup]
+            if c.matchup not in models:
+                engine = get_engine(s.engine_name)
+                models[c.matchup] = model_digests(engine, *compile_spec(engine, s)[:2], s.policy_a, s.policy_b)
             task = {"deck_a": sources[id(s.deck_a)], "deck_b": sources[id(s.deck_b)], "policy_a": s.policy_a,
                     "policy_b": s.policy_b, "stream": s.stream, "engine": s.engine, "seed": seed,
+                    "models": models[c.matchup],
                     "chunk": (c.matchup, c.start, c.n), "detail": detail, "options": options, "check": check,
                     "out": str(Path(out).resolve())}
             pending[remote.remote(task, queue)] = c

@@ -54,6 +54,7 @@ from sim.run.chunks import (
 )
 from sim.run.estimate import Tally, interim
 from sim.run.lock import LOCK, locked
+from sim.run.models import fitting_cost, fitting_warning, model_digests
 from sim.run.writer import part_writer
 
 BACKENDS = ("local", "ray")
@@ -78,8 +79,8 @@ class JobInterrupted(KeyboardInterrupt):
 
 def check_policy(engine: ModuleType, policy: str, where: str) -> int:
     if policy not in engine.POLICIES:
-        raise InputError(where, f"unknown policy {policy!r} for {engine.GAME} "
-                                f"(one of: {', '.join(sorted(engine.POLICIES))})")
+        explain = getattr(engine.POLICIES, "explain", lambda name: f"unknown policy {name!r}")
+        raise InputError(where, f"{explain(policy)} for {engine.GAME} (one of: {', '.join(sorted(engine.POLICIES))})")
     return engine.POLICIES[policy]
 
 
@@ -195,6 +196,15 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
                       "deck_b": manifest.deck_entry(s.deck_b), "policy_a": s.policy_a, "policy_b": s.policy_b,
                       "stream": s.stream} for i, s in enumerate(specs)],
     }
+    compiled = [(get_engine(s.engine_name), compile_spec(get_engine(s.engine_name), s)[:2]) for s in specs]
+    warning = fitting_warning([fitting_cost(e, *c, s.policy_a, s.policy_b) for (e, c), s in zip(compiled, specs,
+                                                                                                strict=True)])
+    if warning:
+        print(warning, file=sys.stderr)
+    for entry, s, (engine, c) in zip(job["matchups"], specs, compiled, strict=True):
+        digests = model_digests(engine, *c, s.policy_a, s.policy_b)
+        if digests:  # fitted once here, before the games (which read them from memory or the cache)
+            entry["models"] = digests
     if check:  # a dataset either had every game checked or none
         job["check_invariants"] = True
     return json.loads(json.dumps(job))  # the JSON form, so it compares equal to a manifest read back

@@ -10,13 +10,15 @@ from sim.engine.results import END_REASONS, WINNERS
 from sim.errors import InputError
 from sim.games import get_engine
 from sim.run.chunks import compile_spec
+from sim.run.models import model_digests, models_differ
 from sim.run.runner import simulate_spec
 
 
 def trace_record(a: Deck, b: Deck, policy_a: str, policy_b: str, *, seed: int, stream: int, index: int,
-                 options: dict[str, int]) -> Any:
+                 options: dict[str, int], models: dict[str, str] | None = None) -> Any:
     """The trace record of game `index` of (seed, stream), the game `simulate` or a run's matchup with
-    that stream played."""
+    that stream played. `models`: the fitted models' digests the run recorded (manifest), if any: InputError
+    when the models this replay gets (cache or refit) are not those."""
     from sim.games.fftcg import trace as fftcg_trace
 
     spec = simulate_spec(a, b, policy_a, policy_b, None, options, stream)
@@ -24,6 +26,10 @@ def trace_record(a: Deck, b: Deck, policy_a: str, policy_b: str, *, seed: int, s
         raise InputError("decks", f"trace replays FFTCG games only; these decks are {spec.engine_name}")
     engine = get_engine("fftcg")
     ca, cb, _ = compile_spec(engine, spec)
+    if models is not None:
+        differ = models_differ(models, model_digests(engine, ca, cb, policy_a, policy_b), "the replay")
+        if differ:
+            raise InputError("models", differ)
     return fftcg_trace.trace_game(ca, cb, engine.POLICIES[policy_a], engine.POLICIES[policy_b], seed=seed,
                                   stream=stream, index=index, options=options)
 

@@ -4,7 +4,9 @@ confirm its games rows are bit-identical to the stored ones.
 A run is reproducible from its manifest: seed, rules options, and per matchup the deck files (with
 their fingerprints), policies and stream; the engines' source digests say which engine code played
 it. The check refuses, naming the cause, when a deck file or an engine's code changed since the run
-(a replay could not match), and otherwise replays the sample with the recorded parameters.
+(a replay could not match), and otherwise replays the sample with the recorded parameters. A matchup with fitted
+models (FFTCG's search-adapt) gets them from the cache or a refit; when their digests are not the manifest's, the
+check says so (ReplayMismatch naming the models) instead of reporting the games that differ.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sim.errors import InputError
 from sim.run import manifest
 from sim.run.bar import live_bars
 from sim.run.chunks import Chunk, MatchupSpec, compile_spec, play_chunk
+from sim.run.models import model_digests, models_differ
 from sim.run.runner import compile_engines
 
 
@@ -95,6 +98,10 @@ def check_games(results: Path, per_matchup: int = 3, progress: bool = False) -> 
         task = bar.add_task("replaying", total=len(specs) * len(wanted), interim="") if bar else None
         for m, (spec, engine) in enumerate(zip(specs, engines, strict=True)):
             compiled = compile_spec(engine, spec)
+            differ = models_differ(job["matchups"][m].get("models", {}),
+                                   model_digests(engine, *compiled[:2], spec.policy_a, spec.policy_b), f"matchup {m}")
+            if differ:
+                raise ReplayMismatch(differ)
             kept = stored.filter((pl.col("matchup") == m) & pl.col("index").is_in(wanted)).collect().sort("index")
             for i in wanted:
                 old = kept.filter(pl.col("index") == i)

@@ -12,12 +12,13 @@ from sim.games.fftcg.core import PR_BUDGET, X_OVER, X_WINNER, keep_alive, st_gs,
 
 
 @njit(cache=True)
-def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, log, winners):
+def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, log, winners, models):
     """Games start..start+n-1 of (seed, stream) as F.play plays them, the searching seat's main-phase decisions
-    and blocks logged in `log` (search.logged_candidate; its header set by the caller); winners[j] := game j's."""
+    and blocks logged in `log` (search.logged_candidate; its header set by the caller); winners[j] := game j's.
+    models: each seat's win-probability model (search.search_workspace)."""
     flags = F.deck_flags(cards, effs, nmain, ntot)
     blob = F.new_blob(cards, effs)
-    blobs = SR.scratch_blobs(address(blob))
+    work = SR.search_workspace(address(blob), models)
     for j in range(n):
         log[0, 2] = start + j
         S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j, 0)
@@ -26,10 +27,10 @@ def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start
         while gturn < F.MAX_TURNS and not gs[X_OVER]:
             gturn += 1
             if st_prm(S)[p, PR_BUDGET] > 0:
-                SR.searched_turn(S, p, gturn, threshold, 0, log, blobs)
+                SR.searched_turn(S, p, gturn, threshold, 0, log, work)
             else:
-                SR.defended_turn(S, p, gturn, threshold, 0, log, blobs)
+                SR.defended_turn(S, p, gturn, threshold, 0, log, work)
             p = 1 - p
         winners[j] = gs[X_WINNER] if gs[X_OVER] else DRAW
     keep_alive(blob)
-    keep_alive(blobs)
+    keep_alive(work)

@@ -73,7 +73,9 @@ Policies (full text in docs/policies_fftcg.md):
   search.py): determinised Monte Carlo over its own main-phase actions, attack declarations and blocks, with
   curve rollouts cut after the opponent's next turn and scored by a fitted win-probability model, the budget
   spent by successive halving; every other choice is curve's. `search-full` (`search-full:N`) is the
-  reference it was measured against: flat budget split, every rollout played to the end.
+  reference it was measured against: flat budget split, every rollout played to the end. `search-adapt`
+  (`search-adapt:N`, `search-adapt:N:D`) is the search scoring with its deck's model moving against the other
+  deck, fitted on the matchup's curve games before they are played (adapt.py; seat_models).
 All policies use action abilities in Main Phase 2 when the effect is useful and lasts (no dull of an opposing
 Forward there; a self-sacrificing Backup only to remove a Forward or with PR_SACRIFICE Backups; the random one
 any ability any time; the others also, as the defender after a battle, one that removes an opposing character,
@@ -84,6 +86,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -157,6 +161,7 @@ from sim.engine.results import (
 )
 from sim.engine.threads import run_chunks
 from sim.errors import InputError
+from sim.games.fftcg import adapt
 from sim.games.fftcg.core import (
     AGGRO,
     BACKUP,
@@ -311,12 +316,14 @@ from sim.games.fftcg.policy import (
     wants_mulligan,
 )
 from sim.games.fftcg.search import (
+    ADAPT,
     BUDGET_MASK,
     DEFAULT_BUDGET,
     DEPTH_SHIFT,
     FULL,
     FULL_BUDGET,
-    scratch_blobs,
+    WIN_MODELS,
+    search_workspace,
     take_turn_defended,
     take_turn_search,
 )
@@ -332,24 +339,29 @@ def search_code(name: object) -> int | None:
     """prm[PR_BUDGET] of a search policy name, else None: "search" (search.DEFAULT_BUDGET rollouts per decision),
     "search:N" (N rollouts, 1 <= N <= MAX_BUDGET), "search:N:D" (rollouts D opponent turns deep, 0 <= D <= MAX_DEPTH;
     0 plays them to the end of the game), "search-full" / "search-full:N" (the reference search: N rollouts split
-    evenly over the candidates, each played to the end; search.FULL_BUDGET by default)."""
+    evenly over the candidates, each played to the end; search.FULL_BUDGET by default), "search-adapt" /
+    "search-adapt:N" / "search-adapt:N:D" (the search scoring with its matchup's model: search.ADAPT, adapt.py)."""
     if not isinstance(name, str):
         return None
     # ASCII digits only, at most 6 of them: str.isdigit() accepts '²' (which int() refuses) and
     # '٣' (which int() reads as 3), and a 5,000-digit budget would hit Python's int-string limit
-    m = re.fullmatch(r"search(-full)?(?::([0-9]{1,6})(?::([0-9]{1,2}))?)?", name)
-    if m is None or (m[1] and m[3] is not None):
+    m = re.fullmatch(r"search(-full|-adapt)?(?::([0-9]{1,6})(?::([0-9]{1,2}))?)?", name)
+    if m is None or (m[1] == "-full" and m[3] is not None):
         return None
-    full = bool(m[1])
+    full, bits = m[1] == "-full", ADAPT if m[1] == "-adapt" else 0
     budget = int(m[2]) if m[2] is not None else (FULL_BUDGET if full else DEFAULT_BUDGET)
     if not 1 <= budget <= MAX_BUDGET:
         return None
     if full:
         return budget | FULL
     if m[3] is None:
-        return budget
+        return budget | bits
     depth = int(m[3])
-    return budget | (depth + 1) << DEPTH_SHIFT if depth <= MAX_DEPTH else None
+    return budget | bits | (depth + 1) << DEPTH_SHIFT if depth <= MAX_DEPTH else None
+
+
+SEARCH_NAMES = (f"search[:N[:D]], search-full[:N], search-adapt[:N[:D]] (N rollouts a decision, 1..{MAX_BUDGET}; "
+                f"D opponent turns a rollout plays, 0..{MAX_DEPTH}, 0 = to the end)")
 
 
 class PolicyNames(dict):
@@ -365,10 +377,18 @@ class PolicyNames(dict):
     def __contains__(self, name: object) -> bool:
         return dict.__contains__(self, name) or search_code(name) is not None
 
+    def explain(self, name: str) -> str:
+        """Why `name` is not a policy, for an error message (the search names' syntax when it looks like one)."""
+        if name.startswith("search"):
+            return f"unknown policy {name!r}: the search names are {SEARCH_NAMES}"
+        return f"unknown policy {name!r}"
+
 
 POLICIES = PolicyNames(random=RANDOM, aggro=AGGRO, curve=CURVE, control=CONTROL, search=SEARCH + 16 * DEFAULT_BUDGET,
-                       **{"search-full": SEARCH + 16 * (FULL | FULL_BUDGET)})
-POLICY_KERNELS = {"search": "search_kernel", "search-full": "search_kernel"}  # policies with a kernel of their own
+                       **{"search-full": SEARCH + 16 * (FULL | FULL_BUDGET),
+                          "search-adapt": SEARCH + 16 * (ADAPT | DEFAULT_BUDGET)})
+# policies with a kernel of their own
+POLICY_KERNELS = {"search": "search_kernel", "search-full": "search_kernel", "search-adapt": "search_kernel"}
 FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its Damage Zone)
 MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
 OPENING_HAND = 5  # rule 8.2.1.3
@@ -706,27 +726,28 @@ def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start,
 
 
 @engine_jit
-def search_turn(S, p, gturn, threshold, check, blobs):
+def search_turn(S, p, gturn, threshold, check, work):
     """One game turn of a game with a searching seat: the searching seat's turn, a turn against it (its blocks are
-    searched), or a scripted one; the search plays in the scratch blobs `blobs`."""
+    searched), or a scripted one; the search plays in the workspace `work` (search.search_workspace)."""
     prm = st_prm(S)
     if prm[p, PR_BUDGET] > 0:
-        take_turn_search(S, p, gturn, threshold, check, blobs)
+        take_turn_search(S, p, gturn, threshold, check, work)
     elif prm[1 - p, PR_BUDGET] > 0:
-        take_turn_defended(S, p, gturn, threshold, check, blobs)
+        take_turn_defended(S, p, gturn, threshold, check, work)
     else:
         take_turn(S, p, gturn, threshold, check)
 
 
 @njit(nogil=True, cache=True)
 def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start, n, detail, check,
-                  games, turns, cdetail, viol, lo, hi):
-    """play_kernel for games with a searching seat (search): a kernel of its own, so that the
-    scripted games' kernel does not compile the search (it doubles the cold compile)."""
+                  games, turns, cdetail, viol, models, lo, hi):
+    """play_kernel for games with a searching seat (search), each seat's rollouts scored with its model (models:
+    float64 [2, 1 + NTERMS], seat_models): a kernel of its own, so that the scripted games' kernel does not compile
+    the search (it doubles the cold compile)."""
     chunks = min(n, KERNEL_CHUNKS)
     flags = deck_flags(cards, effs, nmain, ntot)
     blob = new_blob(cards, effs)
-    blobs = scratch_blobs(address(blob))  # the card tables are the kernel's for all its games
+    work = search_workspace(address(blob), models)  # the card tables and models are the kernel's for all its games
     for ch in range(lo, hi):
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
             S, threshold, first = begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, start + j,
@@ -734,17 +755,65 @@ def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, star
             p, gturn = first, 0
             while gturn < MAX_TURNS and not st_gs(S)[X_OVER]:
                 gturn += 1
-                search_turn(S, p, gturn, threshold, check, blobs)
+                search_turn(S, p, gturn, threshold, check, work)
                 after_turn(S, p, gturn, j, detail, check, turns)
                 p = 1 - p
             end_game(S, first, gturn, j, detail, check, ntot, games, cdetail, viol)
     keep_alive(blob)
-    keep_alive(blobs)
+    keep_alive(work)
 
 
 def kernel_for(prms: np.ndarray):
     """The batch kernel: search_kernel when a seat searches."""
     return search_kernel if prms[:, PR_BUDGET].any() else play_kernel
+
+
+def adapting(policy: int) -> bool:
+    """Whether policy id `policy` is a search-adapt (search.ADAPT in its code)."""
+    return policy % 16 == SEARCH and bool(policy // 16 & ADAPT)
+
+
+def seat_models(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int,
+                say: Callable[[str], None] | None = None) -> np.ndarray:
+    """Each seat's win-probability model (float64 [2, 1 + NTERMS]) for the search kernel: a search-adapt seat's is its
+    deck's model moving against the other deck (adapt.matchup_models: from memory, the disk cache or a fit, which
+    `say` hears about), every other seat's search.WIN_MODEL."""
+    if not (adapting(policy_a) or adapting(policy_b)):
+        return WIN_MODELS
+    fitted = adapt.matchup_models(sys.modules[__name__], a, b, say=say)
+    return np.stack([fitted[s] if adapting(pol) else WIN_MODELS[s] for s, pol in enumerate((policy_a, policy_b))])
+
+
+def model_digests(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int,
+                  say: Callable[[str], None] | None = None) -> dict[str, str]:
+    """{seat ("a"/"b"): adapt.digest of its model} for each search-adapt seat (fitting the models if needed): what
+    a run's manifest records per matchup, so that a replay can tell it plays the same models."""
+    if not (adapting(policy_a) or adapting(policy_b)):
+        return {}
+    models = seat_models(a, b, policy_a, policy_b, say)
+    return {seat: adapt.digest(models[s]) for s, (seat, pol) in enumerate((("a", policy_a), ("b", policy_b)))
+            if adapting(pol)}
+
+
+def fit_seconds(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int) -> float:
+    """The estimated CPU seconds seat_models would spend fitting this matchup's models now (0 when no seat adapts
+    or they are in memory or cached: adapt.cached)."""
+    if not (adapting(policy_a) or adapting(policy_b)):
+        return 0.0
+    recipe = adapt.current_recipe()
+    return 0.0 if adapt.cached(sys.modules[__name__], a, b, recipe) else adapt.fit_cost(recipe)
+
+
+def _kernel_args(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, prms: np.ndarray,
+                 models: np.ndarray | None) -> tuple[Callable[..., None], tuple[np.ndarray, ...]]:
+    """The batch kernel and the arguments it takes beyond play_kernel's: search_kernel's seat models."""
+    kernel = kernel_for(prms)
+    if kernel is play_kernel:
+        return kernel, ()
+    models = seat_models(a, b, policy_a, policy_b) if models is None else np.ascontiguousarray(models, np.float64)
+    if models.shape != WIN_MODELS.shape:
+        raise ValueError(f"models: shape {models.shape}, expected {WIN_MODELS.shape} (each seat's, WIN_MODEL's layout)")
+    return kernel, (models,)
 
 
 # ---- Python interface ---------------------------------------------------------------------------------------
@@ -763,7 +832,10 @@ def _normalise(card):
 def compile_matchup(deck_a: Deck, deck_b: Deck) -> tuple[FFTCGDeck, FFTCGDeck]:
     """Compile both decks with shared name ids (uniqueness is by name, 7.7.3), each card's worth to the
     policies (sim.games.fftcg.worth) and whether the deck's abilities ask for it (sim.games.fftcg.opening)."""
-    name_ids: dict[str, int] = {}
+    # ids in the order of the names sorted over both decks, not of first appearance: a deck compiles to the same
+    # tables whichever seat it takes, so search-adapt's models of A against B serve B against A (adapt)
+    names = sorted({c.full_name for deck in (deck_a, deck_b) for zone in ("main", "lb") for c, _ in deck.zone(zone)})
+    name_ids = {name: i for i, name in enumerate(names)}
     out = []
     for deck in (deck_a, deck_b):
         if deck.game != GAME:
@@ -797,7 +869,8 @@ def _prepare(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, opt
     bases, budgets = [], []
     for pol in (policy_a, policy_b):
         base, budget = pol, 0
-        if pol % 16 == SEARCH and 0 < pol // 16 < 2 * FULL and 1 <= (pol // 16) & BUDGET_MASK <= MAX_BUDGET:
+        if pol % 16 == SEARCH and 0 < pol // 16 < 2 * ADAPT and 1 <= (pol // 16) & BUDGET_MASK <= MAX_BUDGET \
+                and not (pol // 16 & FULL and pol // 16 & ADAPT):
             base, budget = CURVE, pol // 16
         if base not in DEFAULT_PARAMS:
             raise InputError("policy", f"unknown FFTCG policy id {pol} (policies: {dict(POLICIES)})")
@@ -885,26 +958,32 @@ def views(S: State | np.ndarray) -> dict[str, np.ndarray]:
 
 def play(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int, stream: int,
          start: int, n: int, detail: str = "games", options: dict[str, int] | None = None,
-         params_a: np.ndarray | None = None, params_b: np.ndarray | None = None) -> Batch:
-    """Play games start..start+n-1 of (seed, stream): deck A is seat 0, deck B seat 1."""
+         params_a: np.ndarray | None = None, params_b: np.ndarray | None = None,
+         models: np.ndarray | None = None) -> Batch:
+    """Play games start..start+n-1 of (seed, stream): deck A is seat 0, deck B seat 1. A searching seat scores
+    its rollouts with its row of `models` (float64 [2, 1 + NTERMS]; default seat_models: WIN_MODEL, or a search-adapt
+    seat's matchup model)."""
     cards, effs, nmain, ntot, pols, prms, opt, nmax = _prepare(a, b, policy_a, policy_b, options, params_a, params_b)
     batch = new_batch(n, detail, MAX_TURNS, nmax)
     level = {"games": 0, "turns": 1, "cards": 2}[detail]
     turns = batch.turns if batch.turns is not None else np.zeros((1, 1, T_NCOLS), np.int32)
     cdet = batch.cards if batch.cards is not None else np.zeros((1, 2, 1, 2), np.int16)
     viol = np.zeros(max(n, 1), np.int64)
-    run_chunks(kernel_for(prms), min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
-               level, 0, batch.games, turns, cdet, viol)
+    kernel, extra = _kernel_args(a, b, policy_a, policy_b, prms, models)
+    run_chunks(kernel, min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
+               level, 0, batch.games, turns, cdet, viol, *extra)
     return batch
 
 
 def check_invariants(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int, *, seed: int,
-                     stream: int = 0, start: int = 0, n: int, options: dict[str, int] | None = None) -> np.ndarray:
+                     stream: int = 0, start: int = 0, n: int, options: dict[str, int] | None = None,
+                     models: np.ndarray | None = None) -> np.ndarray:
     """Play the games with invariant checks after every turn; per game a bitmask of violated
-    invariants (core.V_*), 0 = all held."""
+    invariants (core.V_*), 0 = all held. models: as play's."""
     cards, effs, nmain, ntot, pols, prms, opt, _ = _prepare(a, b, policy_a, policy_b, options, None, None)
     games = np.zeros((n, 8), np.int64)
     viol = np.zeros(n, np.int64)
-    run_chunks(kernel_for(prms), min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
-               0, 1, games, np.zeros((1, 1, T_NCOLS), np.int32), np.zeros((1, 2, 1, 2), np.int16), viol)
+    kernel, extra = _kernel_args(a, b, policy_a, policy_b, prms, models)
+    run_chunks(kernel, min(n, KERNEL_CHUNKS), cards, effs, nmain, ntot, pols, prms, opt, seed, stream, start, n,
+               0, 1, games, np.zeros((1, 1, T_NCOLS), np.int32), np.zeros((1, 2, 1, 2), np.int16), viol, *extra)
     return viol

@@ -19,6 +19,10 @@ total score (ties keep the earlier in the current order: at first the listing or
 first); racing (drop_clear_losers) drops a candidate as soon as it is clearly behind the leader and ends the
 decision when one is left. D = 0 plays rollouts to the end of the game.
 
+The model is data: the search kernel gets each seat's (search_workspace, seat_model), WIN_MODEL for `search`;
+`search-adapt` (`search-adapt:N`, `search-adapt:N:D`; the ADAPT bit in its code) is the same search with its
+matchup's model (sim.games.fftcg.adapt), which engine.seat_models passes in.
+
 `search-full` (`search-full:N`): the reference search it replaced: the N rollouts split evenly over the
 candidates (at least one world each), every rollout played to the end of the game; the most wins (a draw
 counts half) is taken, ties keep the earlier listed.
@@ -32,14 +36,16 @@ them as they are).
 
 
 import numpy as np
+from numba import carray, types
 
 from sim.cards.effects import E_TRIGGER
 from sim.engine.compiled import K_COST, K_NAME, K_NEFF, K_TYPE
 from sim.engine.jit import engine_jit
-from sim.engine.kernel import address, next_u64, randbelow
+from sim.engine.kernel import address, next_u64, pointer_intrinsic, randbelow
 from sim.engine.results import DRAW
 from sim.games.fftcg.core import (
     BACKUP,
+    BLOB_SIZE,
     CURVE,
     DYN_SIZE,
     FORWARD,
@@ -146,6 +152,7 @@ BUDGET_MASK = (1 << 17) - 1
 DEPTH_SHIFT = 17
 DEPTH_MASK = 63
 FULL = 1 << 23
+ADAPT = 1 << 24  # search-adapt: the seat scores with its matchup's model (sim.games.fftcg.adapt), not WIN_MODEL
 DEFAULT_BUDGET = 32  # rollouts per decision of plain "search"
 DEFAULT_DEPTH = 1  # opponent turns a rollout plays before the model scores it (0: to the end of the game)
 # main-phase decisions of game turns 1..OPENING_TURNS (each seat's first turn) play their rollouts at least
@@ -202,10 +209,12 @@ WIN_MODEL = np.array([
     0.03690558, 0.002516631, 0.009582156, -0.007560092, -0.004681025, -0.01373035, -0.01113323, -0.2444516, 0.06701485,
     -0.0067714, -0.03027494, -0.07639039, -0.001306818, 0.001779248, 0.00781641, 0.03907436, 0.004368924, 0.004333585,
     0.0006751545, 0.00424649, -0.01014032, 0.000153312])
-# WIN_MODEL's product coefficients as an upper-triangular matrix (PRODUCTS[a, b], a <= b: the coefficient of
-# x[PAIRED[a]] * x[PAIRED[b]]), so that model_z reads them in a row without index arithmetic
-PRODUCTS = np.zeros((NPAIRED, NPAIRED))
-PRODUCTS[np.triu_indices(NPAIRED)] = WIN_MODEL[1 + NFEAT:]
+WIN_MODELS = np.stack([WIN_MODEL, WIN_MODEL])  # both seats' models when neither adapts (search_workspace)
+# a seat's model as the search reads it (seat_model): the intercept and linear coefficients, then the products'
+# coefficients as an upper-triangular NPAIRED x NPAIRED matrix (row a holds x[PAIRED[a]] * x[PAIRED[b]], b >= a),
+# so that model_z reads each row without index arithmetic
+PRODUCTS_AT = 1 + NFEAT
+SEAT_MODEL = PRODUCTS_AT + NPAIRED * NPAIRED  # float64 words per seat
 
 
 @engine_jit
@@ -338,10 +347,10 @@ def play_out(T, s, gturn, threshold, stop):
 
 
 @engine_jit
-def value(T, p, stop, x):
+def value(T, p, stop, x, model):
     """Seat p's score of a finished rollout, in [0, 1]: 1 win, 0 loss, 1/2 a draw or no result at the turn cap;
-    a game still on before the cap (a truncated rollout, p to move) is scored by the win-probability model
-    (x: a scratch feature buffer of NX entries, allocated once per decision by the caller)."""
+    a game still on before the cap (a truncated rollout, p to move) is scored by p's win-probability model
+    (`model`: seat_model; x: a scratch feature buffer of NX entries, allocated once per decision by the caller)."""
     gs = st_gs(T)
     if gs[X_OVER]:
         if gs[X_WINNER] == DRAW:
@@ -350,24 +359,26 @@ def value(T, p, stop, x):
     if stop >= MAX_TURNS:
         return 0.5
     features(T, p, x)
-    return 1.0 / (1.0 + np.exp(-model_z(x)))
+    return 1.0 / (1.0 + np.exp(-model_z(x, model)))
 
 
 @engine_jit
-def model_z(x):
-    """The model's log-odds for the features x[:NFEAT]: WIN_MODEL's intercept, linear terms and PAIRED products
-    (each pair a <= b once, in the order sim.bench.winmodel.expand lays them out), summed in that order.
-    x[NFEAT:NX] is scratch: the PAIRED features are copied there so the products read them in a row."""
-    z = WIN_MODEL[0]
+def model_z(x, model):
+    """The log-odds of `model` (a seat's, laid out by seat_model) for the features x[:NFEAT]: its intercept,
+    linear terms and PAIRED products (each pair a <= b once, in the order sim.bench.winmodel.expand lays them out),
+    summed in that order. x[NFEAT:NX] is scratch: the PAIRED features are copied there so the products read them
+    in a row."""
+    z = model[0]
     for i in range(NFEAT):
-        z += WIN_MODEL[1 + i] * x[i]
+        z += model[1 + i] * x[i]
     y = x[NFEAT:NX]
     for a in range(NPAIRED):
         y[a] = x[PAIRED[a]]
     for a in range(NPAIRED):
         ya = y[a]
+        row = model[PRODUCTS_AT + a * NPAIRED:PRODUCTS_AT + (a + 1) * NPAIRED]
         for b in range(a, NPAIRED):
-            z += PRODUCTS[a, b] * ya * y[b]
+            z += row[b] * ya * y[b]
     return z
 
 
@@ -432,18 +443,39 @@ def rollout_attack(T, p, action, gturn, threshold, stop):
 
 
 @engine_jit
-def scratch_blobs(S):
-    """Two blobs back to back, each holding S's card and effect tables (which games never write), for the worlds
-    and rollouts of the search's decisions (score_candidates; positions are copied in by copy_position): their
-    changing parts are left unset. Made once per batch of games of one matchup, not per decision (the tables are
-    four fifths of a blob)."""
+def search_workspace(S, models):
+    """The search's workspace for the games of one matchup, int32: two blobs back to back, each holding S's card
+    and effect tables (which games never write), for the worlds and rollouts of its decisions (score_candidates;
+    positions are copied in by copy_position: their changing parts are left unset), then each seat's
+    win-probability model (models: float64 [2, 1 + NTERMS] in WIN_MODEL's layout) as seat_model reads it. Made once
+    per batch of games of one matchup, not per decision (the tables are four fifths of a blob)."""
     src = st_whole(S)
     size = src.size
-    blobs = np.empty(2 * size, np.int32)
+    work = np.empty(2 * size + 2 * 2 * SEAT_MODEL, np.int32)  # 2 * size words: the models start 8-byte aligned
     for i in range(DYN_SIZE, size):  # element loop, not slice assignment (see fftcg.new_blob)
-        blobs[i] = src[i]
-        blobs[size + i] = src[i]
-    return blobs
+        work[i] = src[i]
+        work[size + i] = src[i]
+    for p in range(2):
+        m = seat_model(work, p)
+        m[:] = 0.0
+        for i in range(PRODUCTS_AT):
+            m[i] = models[p, i]
+        k = PRODUCTS_AT
+        for a in range(NPAIRED):
+            for b in range(a, NPAIRED):
+                m[PRODUCTS_AT + a * NPAIRED + b] = models[p, k]
+                k += 1
+    return work
+
+
+@engine_jit
+def seat_model(work, p):
+    """Seat p's model in the workspace (search_workspace): [intercept, NFEAT linear coefficients, the products'
+    upper-triangular NPAIRED x NPAIRED matrix by rows], float64."""
+    return carray(_f64_at(address(work), BLOB_SIZE + p * SEAT_MODEL), (SEAT_MODEL,))
+
+
+_f64_at = pointer_intrinsic(types.float64)
 
 
 @engine_jit
@@ -501,18 +533,18 @@ def drop_clear_losers(vals, score, alive, m, k):
 
 
 @engine_jit
-def best_candidate(S, p, cand, n, kind, arg, gturn, threshold, blobs):
+def best_candidate(S, p, cand, n, kind, arg, gturn, threshold, work):
     """Index of the candidate with the best rollout score for seat p under its own policy code (score_candidates)."""
     return score_candidates(S, p, cand, n, kind, arg, gturn, threshold, st_prm(S)[p, PR_BUDGET],
-                            np.empty(n, np.float64), np.empty(n, np.int64), blobs)
+                            np.empty(n, np.float64), np.empty(n, np.int64), work)
 
 
 @engine_jit
-def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, played, blobs):
+def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, played, work):
     """Index of the candidate with the best rollout score for seat p (the first on ties) under policy code `code`;
     mean[i] := candidate i's mean score over the played[i] worlds it played; the worlds and rollouts are played in
-    the two scratch blobs `blobs` (scratch_blobs of S's matchup). kind: MAIN (arg: the phase), ATTACK,
-    BLOCK (arg: the number of attackers in scr[2]). FULL: every candidate plays budget // n worlds (at least one);
+    the workspace `work` (search_workspace of S's matchup) and scored with p's model there. kind: MAIN (arg: the
+    phase), ATTACK, BLOCK (arg: the number of attackers in scr[2]). FULL: every candidate plays budget // n worlds (at least one);
     otherwise successive halving with racing (see the module docstring). Ties go to the earlier in the current
     order: at first the listing order, curve's choice first."""
     budget = code & BUDGET_MASK
@@ -520,8 +552,9 @@ def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, pla
     score = np.zeros(n, np.float64)
     played[:n] = 0
     pool = np.empty(st_ps(S)[1 - p, P_NTOT] + 1, np.int64)
-    B = address(blobs)
-    T = B + 4 * (blobs.size // 2)  # int32 words
+    B = address(work)
+    T = B + 4 * BLOB_SIZE  # int32 words
+    model = seat_model(work, p)
     x = np.empty(NX, np.float64)
     wrng = rng(S, p)
     alive = np.arange(n)
@@ -549,7 +582,7 @@ def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, pla
                     rollout_block(R, p, cand[i], arg, gturn, threshold, stop)
                 else:
                     rollout_main(R, p, arg, cand[i], gturn, threshold, stop)
-                v = value(R, p, stop, x)
+                v = value(R, p, stop, x, model)
                 vals[i, k] = v
                 score[i] += v
                 played[i] += 1
@@ -563,7 +596,7 @@ def score_candidates(S, p, cand, n, kind, arg, gturn, threshold, code, mean, pla
         # the better half by total score; the stable sort keeps ties in the current order
         alive[:m] = alive[:m][np.argsort(-score[alive[:m]], kind="mergesort")]
         m = (m + 1) // 2
-    keep_alive(blobs)
+    keep_alive(work)
     for i in range(n):
         mean[i] = score[i] / max(1, played[i])
     return alive[0]
@@ -585,7 +618,7 @@ def no_log():
 
 
 @engine_jit
-def logged_candidate(S, p, cand, n, kind, arg, gturn, threshold, log, blobs):
+def logged_candidate(S, p, cand, n, kind, arg, gturn, threshold, log, work):
     """best_candidate, and with a log (log.shape[0] > 0, room for n more rows), one row per candidate: its value
     under the seat's own code and under the compared code log[0, 1] (same position, the same random stream, which
     is restored after it, so the seat's own choice and the game are those of the unlogged game), and where the two
@@ -593,16 +626,16 @@ def logged_candidate(S, p, cand, n, kind, arg, gturn, threshold, log, blobs):
     (the judge)."""
     used = int(log[0, 0]) if log.shape[0] > 0 else 0
     if used == 0 or used + n > log.shape[0]:
-        return best_candidate(S, p, cand, n, kind, arg, gturn, threshold, blobs)
+        return best_candidate(S, p, cand, n, kind, arg, gturn, threshold, work)
     wrng = rng(S, p)
     saved = wrng[0]
     own, own_n = np.empty(n, np.float64), np.empty(n, np.int64)
     other, other_n = np.empty(n, np.float64), np.empty(n, np.int64)
     b = score_candidates(S, p, cand, n, kind, arg, gturn, threshold, np.int64(log[0, 1]), other, other_n,
-                         blobs)
+                         work)
     wrng[0] = saved
     a = score_candidates(S, p, cand, n, kind, arg, gturn, threshold, st_prm(S)[p, PR_BUDGET], own, own_n,
-                         blobs)
+                         work)
     judge = np.full(n, np.nan)
     if a != b and log[0, 3] > 0:
         after = wrng[0]
@@ -610,7 +643,7 @@ def logged_candidate(S, p, cand, n, kind, arg, gturn, threshold, log, blobs):
         pair = np.array([cand[a], cand[b]], np.int64)
         jv, jn = np.empty(2, np.float64), np.empty(2, np.int64)
         score_candidates(S, p, pair, 2, kind, arg, gturn, threshold, FULL | (2 * np.int64(log[0, 3])), jv, jn,
-                         blobs)
+                         work)
         judge[a], judge[b] = jv[0], jv[1]
         wrng[0] = after
     decision = log[used - 1, LG_DECISION] + 1 if used > 1 else 0
@@ -693,20 +726,20 @@ def attack_candidates(S, p, cand):
 
 
 @engine_jit
-def search_main(S, p, phase, gturn, threshold, log, blobs):
+def search_main(S, p, phase, gturn, threshold, log, work):
     """The searching seat's next main-phase action: (kind, card, slot), kind 0 = pass."""
     cand = np.empty(MAX_CAND + 2, np.int64)
     n = main_candidates(S, p, phase, cand)
-    a = cand[0] if n == 1 else cand[logged_candidate(S, p, cand, n, MAIN, phase, gturn, threshold, log, blobs)]
+    a = cand[0] if n == 1 else cand[logged_candidate(S, p, cand, n, MAIN, phase, gturn, threshold, log, work)]
     return a // 65536, (a % 65536) // 16, a % 16
 
 
 @engine_jit
-def search_attack(S, p, gturn, threshold, blobs):
+def search_attack(S, p, gturn, threshold, work):
     """The searching seat's next attack: fills scr[2] and returns its size; 0 ends the Attack Phase."""
     cand = np.empty(2 * MAX_CAND + 2, np.int64)
     n = attack_candidates(S, p, cand)
-    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, ATTACK, 0, gturn, threshold, blobs)]
+    a = cand[0] if n == 1 else cand[best_candidate(S, p, cand, n, ATTACK, 0, gturn, threshold, work)]
     return 0 if a < 0 else declare(S, p, a)
 
 
@@ -725,44 +758,44 @@ def block_candidates(S, q, n, cand):
 
 
 @engine_jit
-def search_block(S, q, n, gturn, threshold, log, blobs):
+def search_block(S, q, n, gturn, threshold, log, work):
     """The searching defender's blocker for the n attackers in scr[2], -1 for none."""
     cand = np.empty(MAX_CAND + 2, np.int64)
     m = block_candidates(S, q, n, cand)
-    return cand[0] if m == 1 else cand[logged_candidate(S, q, cand, m, BLOCK, n, gturn, threshold, log, blobs)]
+    return cand[0] if m == 1 else cand[logged_candidate(S, q, cand, m, BLOCK, n, gturn, threshold, log, work)]
 
 
 @engine_jit
-def block_for(S, q, n, gturn, threshold, log, blobs):
+def block_for(S, q, n, gturn, threshold, log, work):
     if st_prm(S)[q, PR_BUDGET] > 0:
-        return search_block(S, q, n, gturn, threshold, log, blobs)
+        return search_block(S, q, n, gturn, threshold, log, work)
     return choose_block(S, q, n)
 
 
 @engine_jit
-def attack_with(S, p, n, gturn, threshold, check, log, blobs):
+def attack_with(S, p, n, gturn, threshold, check, log, work):
     """declare_attack, the defender's block (searched if the defender searches), resolve_attack."""
     n = declare_attack(S, p, n, threshold, check)
     if n <= 0:
         return n < 0
-    return resolve_attack(S, p, n, block_for(S, 1 - p, n, gturn, threshold, log, blobs), threshold, check)
+    return resolve_attack(S, p, n, block_for(S, 1 - p, n, gturn, threshold, log, work), threshold, check)
 
 
 @engine_jit
-def take_turn_search(S, p, gturn, threshold, check, blobs):
-    """take_turn for a searching seat: its main-phase actions and attacks are searched (in the scratch blobs
-    `blobs`, scratch_blobs)."""
-    searched_turn(S, p, gturn, threshold, check, no_log(), blobs)
+def take_turn_search(S, p, gturn, threshold, check, work):
+    """take_turn for a searching seat: its main-phase actions and attacks are searched (in the workspace `work`,
+    search_workspace)."""
+    searched_turn(S, p, gturn, threshold, check, no_log(), work)
 
 
 @engine_jit
-def searched_turn(S, p, gturn, threshold, check, log, blobs):
+def searched_turn(S, p, gturn, threshold, check, log, work):
     """take_turn_search, its main-phase decisions logged in `log` (logged_candidate)."""
     if begin_turn(S, p, gturn, threshold):
         return
     for phase in (1, 2):
         for _ in range(ACTION_CAP):
-            kind, c, k = search_main(S, p, phase, gturn, threshold, log, blobs)
+            kind, c, k = search_main(S, p, phase, gturn, threshold, log, work)
             if kind == 0:
                 break
             ok = cast(S, p, c, -1, -1, check) if kind == CAST else activate(S, p, c, k, check)
@@ -775,8 +808,8 @@ def searched_turn(S, p, gturn, threshold, check, log, blobs):
             if st_gs(S)[X_OVER]:
                 return
             for _ in range(ACTION_CAP):
-                n = search_attack(S, p, gturn, threshold, blobs)
-                if n == 0 or attack_with(S, p, n, gturn, threshold, check, log, blobs):
+                n = search_attack(S, p, gturn, threshold, work)
+                if n == 0 or attack_with(S, p, n, gturn, threshold, check, log, work):
                     break
             if st_gs(S)[X_OVER]:
                 return
@@ -784,13 +817,13 @@ def searched_turn(S, p, gturn, threshold, check, log, blobs):
 
 
 @engine_jit
-def take_turn_defended(S, p, gturn, threshold, check, blobs):
-    """take_turn for a scripted seat whose opponent searches: the opponent's blocks are searched (in `blobs`)."""
-    defended_turn(S, p, gturn, threshold, check, no_log(), blobs)
+def take_turn_defended(S, p, gturn, threshold, check, work):
+    """take_turn for a scripted seat whose opponent searches: the opponent's blocks are searched (in `work`)."""
+    defended_turn(S, p, gturn, threshold, check, no_log(), work)
 
 
 @engine_jit
-def defended_turn(S, p, gturn, threshold, check, log, blobs):
+def defended_turn(S, p, gturn, threshold, check, log, work):
     """take_turn_defended, the searching opponent's blocks logged in `log` (logged_candidate)."""
     if begin_turn(S, p, gturn, threshold):
         return
@@ -803,7 +836,7 @@ def defended_turn(S, p, gturn, threshold, check, log, blobs):
     attacks = 0
     for _ in range(ACTION_CAP):
         n = choose_attack(S, p)
-        if n == 0 or attack_with(S, p, n, gturn, threshold, check, log, blobs):
+        if n == 0 or attack_with(S, p, n, gturn, threshold, check, log, work):
             break
         attacks += 1
     if not st_gs(S)[X_OVER]:  # as in take_turn

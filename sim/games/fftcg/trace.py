@@ -19,6 +19,7 @@ import numpy as np
 from sim.engine.compiled import K_COST, K_TYPE
 from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
+from sim.games.fftcg.search import search_workspace
 from sim.games.fftcg.turn import take_turn
 
 ZONE_NAMES = {K.Z_DECK: "deck", K.Z_HAND: "hand", K.Z_FIELD: "field", K.Z_BREAK: "Break Zone",
@@ -72,15 +73,18 @@ def _position(S, v, names, cards, p: int) -> str:
 
 
 def trace_game(a: F.FFTCGDeck, b: F.FFTCGDeck, policy_a: int, policy_b: int, *, seed: int, stream: int = 0,
-               index: int = 0, options: dict[str, int] | None = None) -> GameTrace:
-    """Play game `index` of (seed, stream) between compiled decks a (seat A) and b (seat B) and record it."""
+               index: int = 0, options: dict[str, int] | None = None, models: np.ndarray | None = None) -> GameTrace:
+    """Play game `index` of (seed, stream) between compiled decks a (seat A) and b (seat B) and record it; a
+    searching seat scores with its row of `models` (as F.play: by default F.seat_models)."""
     cards, effs, nmain, ntot, pols, prms, opt, _ = F._prepare(a, b, policy_a, policy_b, options, None, None)
     flags = F.deck_flags(cards, effs, nmain, ntot)
     blob = F.new_blob(cards, effs)  # held here: S is its address
     S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opt, seed, stream, index, 0)
     v = F.views(blob)
     cs, ps, gs = v["cs"], v["ps"], v["gs"]
-    turn = F.search_turn if prms[:, K.PR_BUDGET].any() else take_turn  # as the kernels (fftcg.kernel_for)
+    work = None
+    if prms[:, K.PR_BUDGET].any():  # as the kernels (fftcg.kernel_for)
+        work = search_workspace(S, F.seat_models(a, b, policy_a, policy_b) if models is None else models)
     names = (a.names, b.names)
     out = GameTrace(first=int(first))
     p, gturn = int(first), 0
@@ -89,7 +93,10 @@ def trace_game(a: F.FFTCGDeck, b: F.FFTCGDeck, policy_a: int, policy_b: int, *, 
         zones = cs[:, K.S_ZONE, :].copy()
         played = cs[:, K.S_PLAYED, :].copy()
         drawn = cs[:, K.S_DRAWN, :].copy()
-        turn(S, p, gturn, threshold, 0)
+        if work is None:
+            take_turn(S, p, gturn, threshold, 0)
+        else:
+            F.search_turn(S, p, gturn, threshold, 0, work)
         cast = [_label(names[p], cards[p], c) for c in range(ntot[p]) if played[p, c] < 0 <= cs[p, K.S_PLAYED, c]]
         attacked = [names[p][c] for c in range(ntot[p])
                     if cs[p, K.S_ATTACKED, c] and cs[p, K.S_ZONE, c] == K.Z_FIELD]

@@ -1,0 +1,352 @@
+"""search-adapt's matchup models: for deck A against deck B, the win-probability model of A's seat moving, fitted on
+A-vs-B curve games, which the search then scores its rollouts with instead of the global WIN_MODEL.
+
+One collection gives both seats' models: `recipe.games` curve games of the two compiled decks, and in them the
+positions the search scores (every Main Phase 1 candidate applied in a world re-sampled as the mover sees it and
+played on by curve to the end of the opponent's next turn) and the positions after each turn, each labelled with
+the mean of `recipe.rollouts` full curve rollouts and kept with the seat that moves in it (collect_positions). Each
+seat's model is fitted on its own positions (winfit.fit_decisions: log loss plus `decision_weight` times the
+centred squared error of the candidates, a ridge of `ridge` toward WIN_MODEL on the scaled terms). The model is a
+function of the two compiled decks, the recipe and the engine's code alone: the collection's seed is a hash of the
+card and effect tables and the recipe (never the run's seed or the clock), and the fit's sums do not depend on
+the thread count (winfit). So a cache can never change a result: fitted models are kept in memory per process and
+on disk (cache_dir(), one file per matchup and recipe, written atomically under a lock so that two processes
+fitting the same matchup fit it once); a file that cannot be read or does not hold what its name and digest say is
+refitted, never trusted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fcntl
+import functools
+import hashlib
+import os
+import sys
+import time
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+from sim.engine.numba_cache import engine_digest
+from sim.games.fftcg import search as SR
+from sim.games.fftcg import winfit
+from sim.games.fftcg.core import CURVE, X_OVER, X_WINNER
+from sim.games.fftcg.turn import begin_turn, take_turn
+from sim.games.fftcg.winfit import expand, fit_decisions
+
+CACHE_ENV = "TCGSIM_ADAPT_CACHE"  # the cache directory (default: the user's cache dir, tcgsim/search-adapt)
+RECIPE_ENV = "TCGSIM_ADAPT_RECIPE"  # recipe fields to override, "games=40,rollouts=2" (tests, cheaper recipes)
+FIT_VERSION = 1  # part of every cache key: bump when the collection or the fit changes what a recipe gives
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a matchup's models are made (stop 53's recipe by default; docs/policies_fftcg.md)."""
+
+    games: int = 400  # curve games of the matchup collected
+    rollouts: int = 16  # full curve rollouts labelling each position
+    candidates: bool = True  # also the Main Phase 1 candidates' positions (what the search scores)
+    ridge: float = 1e-4  # toward WIN_MODEL, on the terms scaled to unit root mean square
+    decision_weight: float = 10.0  # the candidates' centred squared error against the log loss
+
+    def __post_init__(self) -> None:
+        if self.games < 2 or self.rollouts < 1 or self.ridge < 0 or self.decision_weight < 0:
+            raise ValueError(f"search-adapt recipe out of range: {self}")
+
+
+# CPU seconds of one matchup's fit under Recipe() (collection and both fits: 33-51 on three starter pairs at a load
+# of 6, docs/policies_fftcg.md), for the estimate a run prints before fitting many matchups
+DEFAULT_FIT_SECONDS = 40.0
+
+
+def fit_cost(recipe: Recipe) -> float:
+    """The estimated CPU seconds of one matchup's fit under `recipe` (DEFAULT_FIT_SECONDS scaled by its games and
+    rollouts)."""
+    default = Recipe()
+    return DEFAULT_FIT_SECONDS * recipe.games * recipe.rollouts / (default.games * default.rollouts)
+
+
+def current_recipe() -> Recipe:
+    """Recipe(), with the fields RECIPE_ENV names ("games=40,rollouts=2") overridden."""
+    given = os.environ.get(RECIPE_ENV, "").strip()
+    if not given:
+        return Recipe()
+    kinds = {f.name: f.type for f in dataclasses.fields(Recipe)}
+    fields: dict[str, object] = {}
+    for item in given.split(","):
+        name, _, value = item.partition("=")
+        name = name.strip()
+        if name not in kinds:
+            raise ValueError(f"{RECIPE_ENV}: unknown recipe field {name!r} (fields: {', '.join(kinds)})")
+        kind = kinds[name]
+        fields[name] = value.strip().lower() in ("1", "true", "yes") if kind == "bool" else \
+            (int(value) if kind == "int" else float(value))
+    return Recipe(**fields)
+
+
+# ---- the collection ---------------------------------------------------------------------------------------------
+@dataclass
+class Collection:
+    """Positions of one matchup's curve games, each seen by the seat to move in it."""
+
+    x: np.ndarray  # [n, NFEAT] features of the seat to move (search.features)
+    y: np.ndarray  # [n] its target: its result (1 win, 0 loss, 0.5 draw) or the mean of its rollouts
+    game: np.ndarray  # [n] the game (0..games-1)
+    decision: np.ndarray  # [n] the decision a candidate position belongs to (0, 1, ...; -1: after a turn)
+    mover: np.ndarray  # [n] the seat to move (0: the first deck's)
+    extra: np.ndarray  # [n, k] what `extra` gave for each position (k = 0 without it)
+    decisions: int  # decision ids used
+
+
+def rollout_mean(T: int, p: int, gturn: int, threshold: int, B: int, wrng: np.ndarray, pool: np.ndarray,
+                 rollouts: int) -> float:
+    """Seat p's mean result over `rollouts` curve games played to the end from position T (seat p to move after
+    game turn gturn), each in a world re-sampled as p sees it (search.deal_world into the scratch state B): the
+    value search-full gives the position."""
+    # value's feature buffer and model, unread here: every rollout plays to the end
+    total, x, model = 0.0, np.empty(SR.NX), np.zeros(SR.SEAT_MODEL)
+    for _ in range(rollouts):
+        SR.deal_world(T, B, p, wrng, pool)
+        SR.play_out(B, 1 - p, gturn, threshold, SR.MAX_TURNS)
+        total += SR.value(B, p, SR.MAX_TURNS, x, model)
+    return total / rollouts
+
+
+def collect_positions(engine: ModuleType, a: object, b: object, *, games: int, seed: int, stream: int,
+                      rollouts: int, candidates: bool, wrng: np.ndarray,
+                      extra: Callable[[int, int], np.ndarray] | None = None) -> Collection:
+    """Games 0..games-1 of (seed, stream), curve against curve, between the compiled decks a (seat 0) and b
+    (engine: the FFTCG engine module, which sets up the games): the position after every turn that does not end
+    the game, labelled with the next mover's result (rollouts 0) or the mean of `rollouts` full curve rollouts
+    from it. `candidates` (needs rollouts) adds the positions the search scores: at the start of each turn's Main
+    Phase 1 (from game turn 2), every main-phase candidate (search.main_candidates) applied in one world
+    re-sampled as the mover sees it and played on by curve to the end of the opponent's next turn, each labelled
+    with the mean of its rollouts; a candidate that ends the game is left out. The rollouts' worlds come from
+    `wrng`, a stream of their own, so the games stay curve's. extra(S, p), if given, adds a row per position."""
+    if candidates and rollouts < 1:
+        raise ValueError("candidates are labelled by rollouts: give rollouts >= 1")
+    cards, effs, nmain, ntot, pols, prms, opt, _ = engine._prepare(a, b, CURVE, CURVE, None, None, None)
+    flags = engine.deck_flags(cards, effs, nmain, ntot)
+    blob = engine.new_blob(cards, effs)
+    gstate = engine.views(blob)["gs"]
+    # scratch states with the same card tables: a copy of the game, a world, a rollout (states are addresses)
+    turn, world, line = blob.copy(), blob.copy(), blob.copy()
+    C, B, T = turn.ctypes.data, world.ctypes.data, line.ctypes.data
+    line_over = engine.views(line)["gs"]
+    deal = np.empty(int(ntot.max()) + 1, np.int64)
+    cand = np.empty(SR.MAX_CAND + 2, np.int64)
+    x = np.zeros(SR.NFEAT, np.float64)
+    xs, ys, gs, ds, ms, es = [], [], [], [], [], []
+    d = 0
+
+    def keep(S: int, p: int, y: float, game: int, decision: int) -> None:
+        SR.features(S, p, x)
+        xs.append(x.copy())
+        if extra is not None:
+            es.append(extra(S, p))
+        ys.append(y)
+        gs.append(game)
+        ds.append(decision)
+        ms.append(p)
+
+    for index in range(games):
+        S, threshold, first = engine.begin_game(blob, flags, nmain, ntot, pols, prms, opt, seed, stream, index, 0)
+        for scratch in (turn, world, line):
+            scratch[:] = blob
+        movers = []
+        p, gturn = int(first), 0
+        while gturn < SR.MAX_TURNS and not gstate[X_OVER]:
+            gturn += 1
+            if candidates and 1 < gturn < SR.MAX_TURNS - 1:
+                SR.copy_position(S, C)
+                if not begin_turn(C, p, gturn, threshold):
+                    n = SR.main_candidates(C, p, 1, cand)
+                    SR.deal_world(C, B, p, wrng, deal)
+                    for c in cand[:n]:
+                        SR.copy_position(B, T)
+                        SR.rollout_main(T, p, 1, c, gturn, threshold, gturn + 1)
+                        if not line_over[X_OVER]:
+                            # C is free once the candidates are listed and the world dealt: a rollout scratch
+                            keep(T, p, np.nan, index, d)
+                            ys[-1] = rollout_mean(T, p, gturn + 1, threshold, C, wrng, deal, rollouts)
+                    d += 1
+            take_turn(S, p, gturn, threshold, 0)
+            p = 1 - p
+            if not gstate[X_OVER]:
+                keep(S, p, np.nan, index, -1)
+                if rollouts:
+                    ys[-1] = rollout_mean(S, p, gturn, threshold, B, wrng, deal, rollouts)
+                else:
+                    movers.append((len(ys) - 1, p))
+        winner = int(gstate[X_WINNER]) if gstate[X_OVER] else engine.DRAW
+        for r, m in movers:
+            ys[r] = 0.5 if winner not in (0, 1) else float(winner == m)
+    engine.keep_alive(blob, turn, world, line)
+    return Collection(np.array(xs).reshape(-1, SR.NFEAT), np.array(ys, np.float64), np.array(gs, np.int64),
+                      np.array(ds, np.int64), np.array(ms, np.int64),
+                      np.array(es).reshape(len(ys), -1) if es else np.zeros((len(ys), 0)), d)
+
+
+# ---- the matchup's models -----------------------------------------------------------------------------------------
+def deck_key(deck: object) -> bytes:
+    """The hash of a compiled deck's card and effect tables and main-deck size (the same whichever seat it takes:
+    engine.compile_matchup numbers names in sorted order)."""
+    h = hashlib.sha256()
+    for table in (deck.cards, deck.effects):
+        table = np.ascontiguousarray(table, np.int64)
+        h.update(repr(table.shape).encode())
+        h.update(table.tobytes())
+    h.update(str(getattr(deck, "n_main", 0)).encode())
+    return h.digest()
+
+
+def canonical(a: object, b: object) -> tuple[object, object, bool]:
+    """The two decks in the order their models are collected and cached in (by deck_key), and whether that swaps
+    them: one collection gives both seats' models, so A against B and B against A share it."""
+    return (b, a, True) if deck_key(b) < deck_key(a) else (a, b, False)
+
+
+def matchup_key(a: object, b: object, recipe: Recipe) -> bytes:
+    """The hash of what a matchup's models are a function of (but the engine's code): the two compiled decks'
+    card and effect tables and main-deck sizes, in seat order, the recipe, WIN_MODEL (the fit's start and prior)
+    and FIT_VERSION."""
+    h = hashlib.sha256(f"search-adapt {FIT_VERSION} {recipe!r}".encode())
+    for deck in (a, b):
+        h.update(deck_key(deck))
+    h.update(np.ascontiguousarray(SR.WIN_MODEL, np.float64).tobytes())
+    return h.digest()
+
+
+def fit_models(engine: ModuleType, a: object, b: object, recipe: Recipe) -> np.ndarray:
+    """Both seats' models (float64 [2, 1 + NTERMS], WIN_MODEL's layout) from one collection of the matchup's games,
+    its seed taken from matchup_key."""
+    seed = int.from_bytes(matchup_key(a, b, recipe)[:8], "little") >> 1  # the games table's seeds are int63
+    data = collect_positions(engine, a, b, games=recipe.games, seed=seed, stream=0, rollouts=recipe.rollouts,
+                             candidates=recipe.candidates, wrng=np.array([seed], np.uint64))
+    models = np.empty(SR.WIN_MODELS.shape)
+    for s in range(2):
+        mine = data.mover == s
+        if not mine.any():
+            models[s] = SR.WIN_MODEL
+            continue
+        models[s] = fit_decisions(expand(data.x[mine]), data.y[mine], data.decision[mine], recipe.decision_weight,
+                                  SR.WIN_MODEL, ridge=recipe.ridge, prior=SR.WIN_MODEL)
+    return models
+
+
+def digest(model: np.ndarray) -> str:
+    """A short digest of one seat's model (the manifest records it)."""
+    return hashlib.sha256(np.ascontiguousarray(model, np.float64).tobytes()).hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    """CACHE_ENV if set, else tcgsim/search-adapt under the user's cache directory (XDG_CACHE_HOME or ~/.cache)."""
+    given = os.environ.get(CACHE_ENV)
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "tcgsim" / "search-adapt"
+
+
+_memory: dict[str, np.ndarray] = {}  # the models this process fitted or read, by cache_name
+
+
+def cache_name(engine: ModuleType, a: object, b: object, recipe: Recipe) -> str:
+    """The file name of a matchup's models: matchup_key, the engine's source digest and the code of this module and
+    winfit (new code, new models)."""
+    h = hashlib.sha256(matchup_key(a, b, recipe))
+    h.update(code_digest(engine))
+    return h.hexdigest()[:32]
+
+
+@functools.cache
+def code_digest(engine: ModuleType) -> bytes:
+    """The engine's source digest and the code of this module and winfit (the collection's and the fit's, with no
+    numba in them), read once a process: every engine.play of a search-adapt seat looks its models up."""
+    h = hashlib.sha256(engine_digest(engine).encode())
+    for source in (Path(__file__), Path(winfit.__file__)):
+        h.update(source.read_bytes())
+    return h.digest()
+
+
+def read_cached(path: Path) -> np.ndarray | None:
+    """The models a cache file holds, or None when it is missing, unreadable or not what it says (its digest)."""
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            models, stored = np.array(f["models"], np.float64), str(f["digest"])
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return None
+    if models.shape != SR.WIN_MODELS.shape or not np.isfinite(models).all() or stored != digest(models):
+        return None
+    return models
+
+
+def cached(engine: ModuleType, a: object, b: object, recipe: Recipe) -> bool:
+    """Whether the matchup's models are in memory or in a readable cache file (nothing is fitted)."""
+    name = cache_name(engine, *canonical(a, b)[:2], recipe)
+    return name in _memory or read_cached(cache_dir() / f"{name}.npz") is not None
+
+
+def matchup_models(engine: ModuleType, a: object, b: object, recipe: Recipe | None = None,
+                   say: Callable[[str], None] | None = None) -> np.ndarray:
+    """Both seats' models of the matchup (a in seat 0), from memory, the disk cache or a fit (which is then kept
+    in both) of the decks in canonical order. `say` hears a line before and after a fit (default: stderr)."""
+    recipe = recipe or current_recipe()
+    first, second, swapped = canonical(a, b)
+    models = _canonical_models(engine, first, second, recipe, say)
+    return models[::-1] if swapped else models
+
+
+def _canonical_models(engine: ModuleType, a: object, b: object, recipe: Recipe,
+                      say: Callable[[str], None] | None) -> np.ndarray:
+    name = cache_name(engine, a, b, recipe)
+    if name in _memory:
+        return _memory[name]
+    folder = cache_dir()
+    path = folder / f"{name}.npz"
+    models = read_cached(path)
+    if models is None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            lock = open(folder / f"{name}.lock", "a+")  # noqa: SIM115 (held across the fit below)
+        except OSError:  # no writable cache: fit for this process alone
+            lock = None
+        try:
+            if lock is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # another process fitting the same matchup: wait, read its file
+                models = read_cached(path)
+            if models is None:
+                models = _fit_and_store(engine, a, b, recipe, path, say or _stderr)
+        finally:
+            if lock is not None:
+                lock.close()
+    models.setflags(write=False)
+    _memory[name] = models
+    return models
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _fit_and_store(engine: ModuleType, a: object, b: object, recipe: Recipe, path: Path,
+                   say: Callable[[str], None]) -> np.ndarray:
+    say(f"search-adapt: fitting the models of {a.name} vs {b.name} ({recipe.games} curve games, "
+        f"{recipe.rollouts} rollouts a position)...")
+    t0 = time.process_time()
+    models = fit_models(engine, a, b, recipe)
+    seconds = time.process_time() - t0
+    say(f"search-adapt: fitted {a.name} vs {b.name} in {seconds:.1f} CPU-s (cached in {path.parent})")
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
+    try:
+        np.savez(tmp, models=models, digest=np.array(digest(models)))
+        os.replace(tmp, path)
+    except OSError as exc:  # a read-only cache still plays: the models are kept in memory
+        say(f"search-adapt: could not write the cache file {path}: {exc}")
+        tmp.unlink(missing_ok=True)
+    return models

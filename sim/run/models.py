@@ -1,0 +1,54 @@
+"""The fitted models a matchup's policies play with (FFTCG's search-adapt: engine.model_digests), as a run records
+them and a replay checks them.
+
+A search-adapt seat's model is a function of the two decks, its recipe and the engine's code, so a replay refits it
+when the cache lacks it; on another machine the refit can still differ (floating point), and its games with it. The
+manifest records each adapted seat's model digest per matchup, so that a replay says so instead of reporting
+mismatched games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+
+def model_digests(engine: ModuleType, compiled_a: Any, compiled_b: Any, policy_a: str, policy_b: str,
+                  say: Callable[[str], None] | None = None) -> dict[str, str]:
+    """{seat: digest} of the fitted models the matchup's seats play with (fitting them if needed; `say` hears
+    about a fit), {} when no policy of the matchup has one."""
+    digests = getattr(engine, "model_digests", None)
+    if digests is None:
+        return {}
+    return digests(compiled_a, compiled_b, engine.POLICIES[policy_a], engine.POLICIES[policy_b], say)
+
+
+def models_differ(recorded: dict[str, str], now: dict[str, str], where: str) -> str | None:
+    """Why a replay's models are not the run's (one line), or None when they are the same."""
+    if recorded == now:
+        return None
+    seats = sorted(set(recorded) | set(now))
+    pairs = ", ".join(f"seat {s}: recorded {recorded.get(s, 'none')}, refitted {now.get(s, 'none')}" for s in seats)
+    return (f"{where}: the search-adapt models differ from the run's ({pairs}); the refit on this machine is not the "
+            "one the run played (another machine's floating point or engine build?), so its games can differ")
+
+
+def fitting_cost(engine: ModuleType, compiled_a: Any, compiled_b: Any, policy_a: str, policy_b: str) -> float:
+    """The estimated CPU seconds of fitting the matchup's models before it plays (0 when cached or none)."""
+    cost = getattr(engine, "fit_seconds", None)
+    return 0.0 if cost is None else cost(compiled_a, compiled_b, engine.POLICIES[policy_a], engine.POLICIES[policy_b])
+
+
+MANY_FITS = 3  # fits before a run's games that earn a warning with the estimate
+
+
+def fitting_warning(costs: list[float]) -> str | None:
+    """One line on the fits a run is about to make (costs: each matchup's estimate, 0 for none), when there
+    are MANY_FITS or more."""
+    fits = [c for c in costs if c > 0]
+    if len(fits) < MANY_FITS:
+        return None
+    total = sum(fits)
+    return (f"warning: search-adapt fits {len(fits)} matchups' models before their games, about {total:,.0f} CPU-s "
+            f"({total / 60:,.1f} min, one at a time on one core) - later runs read them from the cache")
