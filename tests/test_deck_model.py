@@ -60,3 +60,30 @@ def test_pooled_collections_keep_each_game_on_its_side_of_the_split_and_decision
     both = DM.pooled([one(3), one(4)])
     assert list(both.game) == [0, 0, 1, 1, 2, 2, 4, 4, 5, 5, 6, 6, 7, 7]  # 3 games, then a shift by 4: parity kept
     assert list(both.decision) == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]
+
+
+def test_a_linear_fit_fits_the_first_terms_and_holds_the_rest_at_the_prior():
+    # the last coefficient stands for WIN_MODEL's products: held at the prior's, right or wrong, while the others fit
+    rng = np.random.default_rng(6)
+    x = rng.normal(size=(2000, 2))
+    decision = np.repeat(np.arange(1000), 2)
+    y = 1 / (1 + np.exp(-(1.5 * x[:, 0] - x[:, 1])))
+    right = WM.fit_decisions(x, y, decision, 10.0, np.array([0.2, -0.5, -1.0]), ridge=1e-6,
+                             prior=np.array([0.2, -0.5, -1.0]), free=2)
+    assert right[2] == -1.0 and np.allclose(right[:2], [0.0, 1.5], atol=0.05)
+    wrong = WM.fit_decisions(x, y, decision, 10.0, np.array([0.2, -0.5, 0.5]), ridge=1e-6,
+                             prior=np.array([0.2, -0.5, 0.5]), free=2)
+    assert wrong[2] == 0.5
+
+
+def test_main_linear_saves_a_model_with_win_models_products(tmp_path: Path) -> None:
+    rng = np.random.default_rng(7)
+    games, rows = 6, 40
+    x = rng.normal(size=(games * rows, SR.NFEAT))
+    decision = np.where(np.arange(len(x)) % 2 == 0, np.arange(len(x)) // 4, -1)
+    WM.Positions(x, 1.0 / (1.0 + np.exp(-x[:, 0])), np.repeat(np.arange(games), rows), decision,
+                 np.zeros((len(x), 2 * WM.NNEXT))).save(tmp_path / "pair.npz")
+    DM.main([str(tmp_path / "pair.npz"), "--ridge", "1e-4", "--linear", "--save", str(tmp_path / "m")])
+    w = np.load(tmp_path / "m" / "pair-0.0001.npy")
+    assert (w[1 + SR.NFEAT:] == SR.WIN_MODEL[1 + SR.NFEAT:]).all()
+    assert not np.allclose(w[:1 + SR.NFEAT], SR.WIN_MODEL[:1 + SR.NFEAT])

@@ -9,8 +9,12 @@ them: log loss (its difference paired by game), the centred squared error of the
 the share of decisions whose chosen candidate has the best label (differences paired by decision), each with a
 95% t interval (analysis.paired). `python -m sim.bench.deck_model F.npz... --ridge 1e-3,1e-2 --save DIR` prints a Markdown
 table and writes each fit's coefficients (WIN_MODEL's layout) to DIR/<collection>-<ridge>.npy. `--train-games N`
-fits on the even games among the first N only (how small a collection still helps); `--pooled` fits one model on
-every collection's even games and scores it on each (a control: what is deck-specific, what is not).
+fits on the even games among the first N only (how small a collection still helps); `--linear` refits the
+intercept and the linear terms only, WIN_MODEL's products kept (what a collection of 150-200 games affords: issue
+38's ninth round); `--pooled` fits one model on every collection's even games and scores it on each (a control:
+what is deck-specific, what is not). `--mover K` keeps only the positions scored for the collection's deck K (its
+index among the decks collected): with a collection of two decks (`winmodel A B --pairs 1`), deck A's model for
+that matchup (K = 0) or deck B's (K = 1).
 """
 
 from __future__ import annotations
@@ -22,8 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from analysis.paired import paired_interval
-from sim.bench.winmodel import Positions, centred, expand, fit_decisions, predict
+from sim.bench.winmodel import Positions, predict
 from sim.games.fftcg import search as SR
+from sim.games.fftcg.winfit import centred, expand, fit_decisions
 
 
 @dataclass
@@ -54,14 +59,23 @@ def heldout(prob: np.ndarray, y: np.ndarray, game: np.ndarray, decision: np.ndar
     return Heldout(loss, sq[keep], best[keep])
 
 
-def fit_deck(data: Positions, ridge: float, weight: float, games: int | None = None) -> np.ndarray:
+def fit_deck(data: Positions, ridge: float, weight: float, games: int | None = None,
+             linear: bool = False) -> np.ndarray:
     """The deck's model fitted on the collection's even games (of the first `games` only, if given), regularised
-    toward WIN_MODEL."""
+    toward WIN_MODEL; `linear` fits the intercept and the linear terms only, WIN_MODEL's products kept."""
     train = data.game % 2 == 0
     if games is not None:
         train &= data.game < games
     return fit_decisions(expand(data.x[train]), data.y[train], data.decision[train], weight, SR.WIN_MODEL,
-                         ridge=ridge, prior=SR.WIN_MODEL)
+                         ridge=ridge, prior=SR.WIN_MODEL, free=1 + SR.NFEAT if linear else None)
+
+
+def moved_by(data: Positions, deck: int) -> Positions:
+    """The positions of a collection scored for deck `deck` (Positions.mover)."""
+    if data.mover is None:
+        raise ValueError("deck_model: this collection has no movers recorded; collect it again (winmodel --save)")
+    keep = data.mover == deck
+    return Positions(data.x[keep], data.y[keep], data.game[keep], data.decision[keep], data.xn[keep], data.mover[keep])
 
 
 def pooled(collections: list[Positions]) -> Positions:
@@ -98,12 +112,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--decision-weight", type=float, default=10.0)
     ap.add_argument("--save", type=Path, help="write each fit's coefficients to DIR/<collection>-<ridge>.npy")
     ap.add_argument("--train-games", type=int, help="fit on the even games among the first N only")
+    ap.add_argument("--mover", type=int,
+                    help="only the positions scored for the collection's deck K (its index among the decks collected)")
+    ap.add_argument("--linear", action="store_true",
+                    help="fit the intercept and linear terms only, WIN_MODEL's products kept (small collections)")
     ap.add_argument("--pooled", action="store_true",
                     help="one model fitted on every collection's even games (DIR/pooled-<ridge>.npy), scored on each")
     args = ap.parse_args(argv)
     ridges = [float(r) for r in args.ridge.split(",")]
     collections = [Positions.load(path) for path in args.collections]
-    shared = {r: fit_deck(pooled(collections), r, args.decision_weight, None) for r in ridges} if args.pooled else {}
+    if args.mover is not None:
+        collections = [moved_by(c, args.mover) for c in collections]
+    shared = ({r: fit_deck(pooled(collections), r, args.decision_weight, None, args.linear) for r in ridges}
+              if args.pooled else {})
     print("| collection | ridge | held-out decisions | log loss, WIN_MODEL | fit (difference) | centred error, "
           "WIN_MODEL | fit (difference) | best label, WIN_MODEL | fit (difference) |")
     print("|---" * 10 + "|")
@@ -113,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
         y, game, decision = data.y[test], data.game[test], data.decision[test]
         today = heldout(predict(SR.WIN_MODEL, terms), y, game, decision)
         for ridge in ridges:
-            w = shared[ridge] if args.pooled else fit_deck(data, ridge, args.decision_weight, args.train_games)
+            w = shared[ridge] if args.pooled else fit_deck(data, ridge, args.decision_weight, args.train_games,
+                                                           args.linear)
             print(row(path.stem, ridge, heldout(predict(w, terms), y, game, decision), today), flush=True)
             if args.save and not args.pooled:
                 save(args.save, f"{path.stem}-{ridge:g}", w)

@@ -59,14 +59,18 @@ class Positions:
     game: np.ndarray  # [n] the game each position comes from
     decision: np.ndarray  # [n] the decision a candidate position belongs to (-1: a position after a turn)
     xn: np.ndarray  # [n, 2 * NNEXT] what the position leaves each seat for its next turn (next_features)
+    # [n] the deck of the player the position is scored for (its index among the decks collected), or None where
+    # the collection did not record it (collections saved before the field)
+    mover: np.ndarray | None = None
 
     def save(self, path: Path) -> None:
-        np.savez_compressed(path, x=self.x, y=self.y, game=self.game, decision=self.decision, xn=self.xn)
+        extra = {} if self.mover is None else {"mover": self.mover}
+        np.savez_compressed(path, x=self.x, y=self.y, game=self.game, decision=self.decision, xn=self.xn, **extra)
 
     @staticmethod
     def load(path: Path) -> Positions:
         with np.load(path) as f:
-            return Positions(f["x"], f["y"], f["game"], f["decision"], f["xn"])
+            return Positions(f["x"], f["y"], f["game"], f["decision"], f["xn"], f["mover"] if "mover" in f else None)
 
 
 NNEXT = 7  # next-turn features per seat (next_features)
@@ -126,7 +130,9 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
     """`games` curve-vs-curve games for each of `pairs` random ordered pairs of distinct decks
     (adapt.collect_positions: the position after every turn that does not end the game, labelled with the next
     mover's result or the mean of `rollouts` full curve rollouts; with `candidates`, the positions the search
-    scores), each with its next_features; the pairs' games and decisions numbered on from the previous pair's."""
+    scores), each with its next_features and its mover (the index in `decks` of the deck it is scored for: a matchup's
+    model for one seat is fitted on the positions its deck moved in, sim.bench.deck_model --mover); the pairs'
+    games and decisions numbered on from the previous pair's."""
     if candidates and rollouts < 1:
         raise ValueError("winmodel: --candidates labels positions by rollouts; give --rollouts N (N >= 1)")
     loaded = [load_deck(p, pool) for p in decks]
@@ -142,13 +148,16 @@ def collect(decks: list[Path], pool: Path | None, pairs: int, games: int, seed: 
     g, d = 0, 0
     for k in range(pairs):
         i, j = pick.choice(len(loaded), 2, replace=False)
+        seat_deck = (int(i), int(j))
         a, b = F.compile_matchup(loaded[i], loaded[j])
         c = collect_positions(F, a, b, games=games, seed=seed, stream=k, rollouts=rollouts, candidates=candidates,
                               wrng=wrng, extra=following)
         parts.append(Positions(c.x, c.y, c.game + g, np.where(c.decision >= 0, c.decision + d, -1),
-                               c.extra.reshape(len(c.y), 2 * NNEXT)))
+                               c.extra.reshape(len(c.y), 2 * NNEXT),
+                               np.array(seat_deck)[c.mover]))
         g, d = g + games, d + c.decisions
-    return Positions(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("x", "y", "game", "decision", "xn")))
+    return Positions(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("x", "y", "game", "decision", "xn",
+                                                                                     "mover")))
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> np.ndarray:

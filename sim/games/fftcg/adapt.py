@@ -46,13 +46,15 @@ FIT_VERSION = 1  # part of every cache key: bump when the collection or the fit 
 
 @dataclass(frozen=True)
 class Recipe:
-    """How a matchup's models are made (stop 53's recipe by default; docs/policies_fftcg.md)."""
+    """How a matchup's models are made. The default is the ninth round's cheapest recipe that kept stop 53's gain
+    (docs/policies_fftcg.md): 200 games, 2 rollouts a position, the linear terms refitted."""
 
-    games: int = 400  # curve games of the matchup collected
-    rollouts: int = 16  # full curve rollouts labelling each position
+    games: int = 200  # curve games of the matchup collected
+    rollouts: int = 2  # full curve rollouts labelling each position
     candidates: bool = True  # also the Main Phase 1 candidates' positions (what the search scores)
     ridge: float = 1e-4  # toward WIN_MODEL, on the terms scaled to unit root mean square
     decision_weight: float = 10.0  # the candidates' centred squared error against the log loss
+    linear: bool = True  # refit the intercept and the linear terms only, WIN_MODEL's products kept
 
     def __post_init__(self) -> None:
         if self.games < 2 or self.rollouts < 1 or self.ridge < 0 or self.decision_weight < 0:
@@ -235,7 +237,8 @@ def fit_models(engine: ModuleType, a: object, b: object, recipe: Recipe) -> np.n
             models[s] = SR.WIN_MODEL
             continue
         models[s] = fit_decisions(expand(data.x[mine]), data.y[mine], data.decision[mine], recipe.decision_weight,
-                                  SR.WIN_MODEL, ridge=recipe.ridge, prior=SR.WIN_MODEL)
+                                  SR.WIN_MODEL, ridge=recipe.ridge, prior=SR.WIN_MODEL,
+                                  free=1 + SR.NFEAT if recipe.linear else None)
     return models
 
 

@@ -33,26 +33,31 @@ def centred(v: np.ndarray, decision: np.ndarray) -> np.ndarray:
 
 
 def fit_decisions(x: np.ndarray, y: np.ndarray, decision: np.ndarray, weight: float, w0: np.ndarray,
-                  ridge: float = 1e-3, prior: np.ndarray | None = None) -> np.ndarray:
+                  ridge: float = 1e-3, prior: np.ndarray | None = None, free: int | None = None) -> np.ndarray:
     """The logistic model refitted for the choice among candidates: the mean log loss over all positions (which
     keeps it calibrated) plus `weight` times the mean squared error of the candidate positions' probabilities
     centred within their decision (decision >= 0) against their centred targets, which is all a choice among the
     candidates of one decision depends on (an error common to them costs nothing there), and a ridge on the
     coefficients; with `prior`, the ridge pulls the coefficients toward prior's instead, measured on the terms
     scaled to unit root mean square (so every term is held alike: a matchup's or a deck's model regularised
-    toward WIN_MODEL). L-BFGS (scipy) from w0, with the terms scaled to unit root mean square."""
+    toward WIN_MODEL). L-BFGS (scipy) from w0, with the terms scaled to unit root mean square. With `free`, only
+    the first `free` coefficients (the intercept and the first free - 1 terms) are fitted and the others kept at
+    w0's (a matchup's model from a small collection overfits the products: docs/policies_fftcg.md, ninth round)."""
     from scipy.optimize import minimize
 
     a = design(x)
+    k = a.shape[1] if free is None else free
+    offset = np.einsum("ij,j->i", a[:, k:], w0[k:])  # the kept terms' part of z (0 when all are fitted)
+    a = a[:, :k]
     scale = np.sqrt((a ** 2).mean(axis=0)) + 1e-12
     a = a / scale
     cand = decision >= 0
     dec = decision[cand]
     n, m = len(y), int(cand.sum())
-    v0 = None if prior is None else prior * scale
+    v0 = None if prior is None else prior[:k] * scale
 
     def loss(v: np.ndarray) -> tuple[float, np.ndarray]:
-        z = np.einsum("ij,j->i", a, v)
+        z = np.einsum("ij,j->i", a, v) + offset
         prob = 1.0 / (1.0 + np.exp(-z))
         w = v / scale
         total = -(y * np.log(np.clip(prob, 1e-12, 1)) + (1 - y) * np.log(np.clip(1 - prob, 1e-12, 1))).sum() / n
@@ -68,5 +73,7 @@ def fit_decisions(x: np.ndarray, y: np.ndarray, decision: np.ndarray, weight: fl
         gz[cand] += weight * 2.0 * r * prob[cand] * (1 - prob[cand]) / m
         return total, np.einsum("ij,i->j", a, gz) + penalty
 
-    result = minimize(loss, w0 * scale, jac=True, method="L-BFGS-B", options={"maxiter": 3000, "maxfun": 6000})
-    return result.x / scale
+    result = minimize(loss, w0[:k] * scale, jac=True, method="L-BFGS-B", options={"maxiter": 3000, "maxfun": 6000})
+    w = np.array(w0, np.float64)
+    w[:k] = result.x / scale
+    return w
