@@ -103,7 +103,8 @@ def test_rule_10_1_1_searching_and_searched_against_turns_fire_attack_phase_abil
 
 def test_rule_10_1_1_only_decks_with_attack_phase_abilities_look_for_them():
     _, v = make([tcard("OR", ORPHAN)], [card("A1")])
-    flags = F.deck_flags(v["cards"], v["effs"], v["ps"][:, K.P_NTOT].astype(np.int64))
+    flags = F.deck_flags(v["cards"], v["effs"], v["ps"][:, K.P_NMAIN].astype(np.int64),
+                          v["ps"][:, K.P_NTOT].astype(np.int64))
     assert flags[0, 2] & K.HT_ATTACK_PHASE and not flags[1, 2] & K.HT_ATTACK_PHASE
 
 

@@ -229,3 +229,31 @@ def test_rule_8_2_1_4_redraw_counts_the_referenced_cards_with_the_thousands_digi
     assert P.wants_mulligan(S, 0)
     v["prm"][0, K.PR_MULL] = -3001
     assert not P.wants_mulligan(S, 0)
+
+
+@pytest.mark.skipif(not AVALANCHE.is_file(), reason="shared FFTCG data not present")
+def test_rule_8_2_1_4_redraw_reads_the_main_deck_counts_recorded_once_per_matchup():
+    """The main deck's counts of each kind redraw_better scores (early plays, asked for by a condition, Backups, asked
+    for at all) are counted once per kernel call (deck_flags) and written by begin_game (P_MULL_KINDS), not counted
+    again at each mulligan: they equal the counts over the deck, and redraw_better reads them."""
+    deck = load_deck(AVALANCHE, DATA / "cards_fftcgsim_square_api.json")
+    a, b = F.compile_matchup(deck, deck)
+    cards, effs, nmain, ntot, pols, prms, opt, _ = F._prepare(a, b, K.CURVE, K.CURVE, None, None, None)
+    main = a.cards[:a.n_main]
+    kinds = [(main[:, K.K_TYPE] != K.SUMMON) & (main[:, K.K_COST] <= 3), main[:, K.K_ASKED] & 1 != 0,
+             main[:, K.K_TYPE] == K.BACKUP, main[:, K.K_ASKED] != 0]
+    want = sum(int(np.count_nonzero(k)) << (8 * b) for b, k in enumerate(kinds))
+    flags = F.deck_flags(cards, effs, nmain, ntot)
+    assert flags[0, 3] == flags[1, 3] == want
+    blob = F.new_blob(cards, effs)
+    S, _, _ = F.begin_game(blob, flags, nmain, ntot, pols, prms, opt, 7, 0, 0, 0)
+    v = F.views(blob)
+    assert v["ps"][0, K.P_MULL_KINDS] == want
+    S = F.new_state(a, b, K.CURVE, K.CURVE)
+    v = F.views(S)
+    assert v["ps"][0, K.P_MULL_KINDS] == want
+    deal(v, 0, [i for i in range(a.n_main) if main[i, K.K_TYPE] == K.SUMMON][:5])  # no early play in hand
+    v["prm"][0, K.PR_MULL] = -1
+    assert P.wants_mulligan(S, 0)  # some of the deck's cards are early plays
+    v["ps"][0, K.P_MULL_KINDS] = want & ~255  # a deck of no early plays: nothing to redraw for
+    assert not P.wants_mulligan(S, 0)

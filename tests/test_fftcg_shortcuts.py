@@ -1,7 +1,7 @@
 """The scripted policies' shortcuts give the answers of the full tests they skip: curve_pays plans no dry payment when
 no hand Forward could be valued above pick_discard's cap, summon_wanted asks summon_worth alone when PR_TRADE > 0, and
 cast_candidates scores curve's hand by worth without cast_score and tests an LB card's face-down cost before the rest
-(and scans no LB card where lb_castable says none passes that test);
+(and scans no LB card where lb_castable says none passes that test, asking it no more in a game once it said so);
 the calls that instant_idle and unpayable skip (unpayable: a hand card's score too) are skipped only where the call
 would answer nothing; cast pays with the plan curve_pays kept exactly as with the plan it would make (issue 38 item 4:
 fewer instructions a game, the same games)."""
@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sim.engine.compiled import K_ELEM
 from sim.games.fftcg import core as K
 from sim.games.fftcg import engine as F
 from sim.games.fftcg import policy as P
@@ -120,7 +121,8 @@ PUMP = "《ダル》: Choose 1 Forward you control. It gains +1000 power until t
 ])
 def test_deck_flags_ht_react(text, react):
     _, v = make([tcard("B", text, type="backup")] if text else [card("F1")], [card("A1")])
-    flags = F.deck_flags(v["cards"], v["effs"], v["ps"][:, K.P_NTOT].astype(np.int64))
+    flags = F.deck_flags(v["cards"], v["effs"], v["ps"][:, K.P_NMAIN].astype(np.int64),
+                          v["ps"][:, K.P_NTOT].astype(np.int64))
     assert bool(flags[0, 2] & K.HT_REACT) == react and not flags[1, 2] & K.HT_REACT
 
 
@@ -223,6 +225,67 @@ def test_15_2_8_3_lb_castable_where_some_lb_card_passes_the_lb_cost(lb_costs, fa
     down = [c for c in range(n, n + len(lb)) if v["cs"][0, K.S_ZONE, c] == K.Z_LB]
     assert any(P.lb_face_down(S, 0) - 1 >= P.lb_cost(S, 0, c) for c in down) == castable
     assert P.lb_castable(S, 0) == castable
+
+
+@pytest.mark.parametrize("lb_costs, spent", [
+    ((2, 1), False),  # L1 (LB cost 1) is paid with L0 face down: the scan runs and casts it
+    ((2, 2), True),  # each needs 2 others face down and has 1: never castable again
+    ((), True),  # no LB deck
+])
+def test_15_2_8_3_lb_spent_only_where_no_lb_card_can_be_cast_again(lb_costs, spent):
+    """Rule 15.2.8.3.1 (an LB card is cast by turning other face-down LB cards face up): cast_candidates records
+    lb_castable's no for the game (P_LB_SPENT) and asks it no more. It does so only where no face-down card passes,
+    and turning the face-down cards face up one by one (the only way they leave the LB deck) keeps that no."""
+    lb = [card(f"L{i}", "summon", cost=1, eff=("cast:draw:1",), lb=x, name=f"L{i}") for i, x in enumerate(lb_costs)]
+    S, v = make([card("F1", cost=1), card("F2", cost=1)], lb_a=lb)
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    n = v["ps"][0, K.P_NMAIN]
+    want = reference_choice(S, v, 0, 1)
+    assert P.cast_candidates(S, 0, 1, K.hand_reserve(S, 0))[:2] == want
+    assert v["ps"][0, K.P_LB_SPENT] == spent
+    assert (want[0] == P.CAST * 65536 + (n + 1) * 16) == (not spent)  # the LB card, where one can be cast
+    for c in range(n, n + len(lb_costs)):
+        v["cs"][0, K.S_ZONE, c] = K.Z_LB_UP
+        assert not spent or not P.lb_castable(S, 0)
+
+
+def test_lb_spent_skips_the_lb_scan():
+    """With P_LB_SPENT set, cast_candidates scans no LB card, even one it would cast (where the flag cannot be set in a
+    game): the flag is what skips the scan."""
+    lb = [card("L0", "summon", cost=1, eff=("cast:draw:1",), lb=2, name="L0"),
+          card("L1", "summon", cost=1, eff=("cast:draw:1",), lb=1, name="L1")]
+    S, v = make([card("F1", cost=1), card("F2", cost=1)], lb_a=lb)
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_HAND)
+    n = v["ps"][0, K.P_NMAIN]
+    assert P.cast_candidates(S, 0, 1, K.hand_reserve(S, 0))[0] == P.CAST * 65536 + (n + 1) * 16
+    v["ps"][0, K.P_LB_SPENT] = 1
+    assert P.cast_candidates(S, 0, 1, K.hand_reserve(S, 0))[0] != P.CAST * 65536 + (n + 1) * 16
+
+
+@pytest.mark.parametrize("one", [1, 0])
+def test_11_4_6_2_a_backup_counts_for_its_other_elements_only_without_multi_backup_one_element(one):
+    """Rule 11.4.6.2 (each element of the cost paid by a CP of it) and option multi_backup_one_element, with the cost's
+    elements read from cost_needs' tables: FW (Fire and Wind, 2 CP) beside a Fire-Wind Backup and a Water one: with the
+    option the Wind CP is missing (no Wind card to discard); without it the Fire-Wind Backup gives both, the Water one
+    the rest. Beside a Fire and a Wind Backup (one element each) it is paid either way."""
+    fw = card("FW", cost=2, el=("fire", "wind"))
+    S, v = make([fw, card("FWB", "backup", el=("fire", "wind")), card("WAB", "backup", el=("water",))],
+                multi_backup_one_element=one)
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_FIELD)
+    req = FIRE | 4  # Fire and Wind (ELEMENTS order: fire, ice, wind, ...)
+    assert v["cards"][0, 0, K_ELEM] == req
+    got = K.plan_pay(S, 0, 2, req, 0, -1, 0, False)
+    assert got[:3] == ((-1, 0, 0) if one else (2, 2, 0))
+    S, v = make([fw, card("FB", "backup"), card("WB", "backup", el=("wind",))], multi_backup_one_element=one)
+    put(v, 0, 0, K.Z_HAND)
+    put(v, 0, 1, K.Z_FIELD)
+    put(v, 0, 2, K.Z_FIELD)
+    assert K.plan_pay(S, 0, 2, req, 0, -1, 0, False)[:3] == (2, 2, 0)
+    assert sorted(v["scr"][0, :2]) == [1, 2]
 
 
 def kept_plan_hand():

@@ -33,7 +33,8 @@ MARK = -12345  # in S_PREV: refresh_static has not run since it was put there
 
 def dealt(v) -> None:
     """The static flags begin_game gives a dealt game (deck_flags), and no static bonus on the field yet."""
-    flags = F.deck_flags(v["cards"], v["effs"], v["ps"][:, K.P_NTOT].astype(np.int64))
+    flags = F.deck_flags(v["cards"], v["effs"], v["ps"][:, K.P_NMAIN].astype(np.int64),
+                          v["ps"][:, K.P_NTOT].astype(np.int64))
     for p in range(2):
         v["ps"][p, K.P_HAS_STATIC] = flags[p, 0]
         v["ps"][p, K.P_NSTAT] = 0

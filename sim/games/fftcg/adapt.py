@@ -133,7 +133,7 @@ def collect_positions(engine: ModuleType, a: object, b: object, *, games: int, s
     if candidates and rollouts < 1:
         raise ValueError("candidates are labelled by rollouts: give rollouts >= 1")
     cards, effs, nmain, ntot, pols, prms, opt, _ = engine._prepare(a, b, CURVE, CURVE, None, None, None)
-    flags = engine.deck_flags(cards, effs, ntot)
+    flags = engine.deck_flags(cards, effs, nmain, ntot)
     blob = engine.new_blob(cards, effs)
     gstate = engine.views(blob)["gs"]
     # scratch states with the same card tables: a copy of the game, a world, a rollout (states are addresses)

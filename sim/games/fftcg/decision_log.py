@@ -16,7 +16,7 @@ def logged_games(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start
     """Games start..start+n-1 of (seed, stream) as F.play plays them, the searching seat's main-phase decisions
     and blocks logged in `log` (search.logged_candidate; its header set by the caller); winners[j] := game j's.
     models: each seat's win-probability model (search.search_workspace)."""
-    flags = F.deck_flags(cards, effs, ntot)
+    flags = F.deck_flags(cards, effs, nmain, ntot)
     blob = F.new_blob(cards, effs)
     work = SR.search_workspace(address(blob), models)
     for j in range(n):

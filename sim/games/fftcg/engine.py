@@ -128,6 +128,7 @@ from sim.engine.kernel import (
     SUB_POLICY0,
     SUB_SEAT0,
     address,
+    derive_seed,
     move_block_to_bottom,
     new_rng,
     randbelow,
@@ -237,6 +238,7 @@ from sim.games.fftcg.core import (
     P_HAS_TRIG,
     P_HN,
     P_MULL,
+    P_MULL_KINDS,
     P_NB,
     P_NF,
     P_NLD,
@@ -310,6 +312,7 @@ from sim.games.fftcg.core import (
 )
 from sim.games.fftcg.opening import asked_for
 from sim.games.fftcg.policy import (
+    deck_kinds,
     wants_mulligan,
 )
 from sim.games.fftcg.search import (
@@ -559,12 +562,14 @@ def static_reads(cond, fe):
 
 
 @engine_jit
-def deck_flags(cards, effs, ntot):
-    """Per seat [P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG]: which kinds of effects the deck has at all (the
-    engine looks for them only then); the same for every game of a matchup. A static bonus counts as
-    reading only its own side (no STATIC_OPP) when its condition and count are of its own field or damage."""
-    flags = np.zeros((2, 3), np.int64)
+def deck_flags(cards, effs, nmain, ntot):
+    """Per seat [P_HAS_STATIC, P_HAS_CR, P_HAS_TRIG, P_MULL_KINDS]: which kinds of effects the deck has at all (the
+    engine looks for them only then), and the main deck's counts the mulligan reads; the same for every game of a
+    matchup. A static bonus counts as reading only its own side (no STATIC_OPP) when its condition and count are of its
+    own field or damage."""
+    flags = np.zeros((2, 4), np.int64)
     for p in range(2):
+        flags[p, 3] = deck_kinds(cards, p, nmain[p])
         for i in range(ntot[p]):
             acts, removal = False, False
             for k in range(cards[p, i, K_NEFF]):
@@ -633,15 +638,19 @@ def begin_game(blob, flags, nmain, ntot, pols, prms, opts, seed, stream, index, 
     for k in range(N_OPT):
         opt[k] = opts[k]
     gs[X_DETAIL] = detail
+    # the states new_rng would return, written in place: its 1-element arrays were five allocations a game; the coin
+    # draws from seat 0's row before that seat's own state is written
+    rng[0, 0] = derive_seed(seed, stream, index, SUB_COIN)
+    first = randbelow(rng[0], 2)  # 8.2.1.2: the chooser goes first
     for p in range(2):
-        rng[p, 0] = new_rng(seed, stream, index, SUB_SEAT0 + p)[0]
-        rng[2 + p, 0] = new_rng(seed, stream, index, SUB_POLICY0 + p)[0]
+        rng[p, 0] = derive_seed(seed, stream, index, SUB_SEAT0 + p)
+        rng[2 + p, 0] = derive_seed(seed, stream, index, SUB_POLICY0 + p)
         ps[p, P_NMAIN] = nmain[p]
         ps[p, P_NTOT] = ntot[p]
         ps[p, P_POLICY] = pols[p]
         ps[p, P_HAS_STATIC], ps[p, P_HAS_CR], ps[p, P_HAS_TRIG] = flags[p, 0], flags[p, 1], flags[p, 2]
+        ps[p, P_MULL_KINDS] = flags[p, 3]
     threshold = 6 if opts[O_LIMITED] else 7  # 3.1.1
-    first = randbelow(new_rng(seed, stream, index, SUB_COIN), 2)  # 8.2.1.2: the chooser goes first
     setup(S, first)
     return S, threshold, first
 
@@ -700,7 +709,7 @@ def play_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, start,
     # (per thread), and begin_game resets the rest; a game's result depends only on its index, so the chunking does
     # not change any game
     chunks = min(n, KERNEL_CHUNKS)
-    flags = deck_flags(cards, effs, ntot)
+    flags = deck_flags(cards, effs, nmain, ntot)
     blob = new_blob(cards, effs)
     for ch in range(lo, hi):
         for j in range(ch * n // chunks, (ch + 1) * n // chunks):
@@ -736,7 +745,7 @@ def search_kernel(cards, effs, nmain, ntot, pols, prms, opts, seed, stream, star
     float64 [2, 1 + NTERMS], seat_models): a kernel of its own, so that the scripted games' kernel does not compile
     the search (it doubles the cold compile)."""
     chunks = min(n, KERNEL_CHUNKS)
-    flags = deck_flags(cards, effs, ntot)
+    flags = deck_flags(cards, effs, nmain, ntot)
     blob = new_blob(cards, effs)
     work = search_workspace(address(blob), models)  # the card tables and models are the kernel's for all its games
     for ch in range(lo, hi):
@@ -903,6 +912,7 @@ def new_state(a: CompiledDeck, b: CompiledDeck, policy_a: int = CURVE, policy_b:
     v["gs"][X_GTURN] = 1  # as begin_turn sets it: S_BROKEN 0 (never put into the Break Zone) is no game turn
     for p in range(2):
         v["ps"][p, P_NMAIN], v["ps"][p, P_NTOT], v["ps"][p, P_POLICY] = nmain[p], ntot[p], pols[p]
+        v["ps"][p, P_MULL_KINDS] = deck_kinds(cards, p, nmain[p])
         v["ps"][p, P_HAS_CR] = 1
         v["ps"][p, P_HAS_TRIG] = HT_DAMAGED | HT_OPP_LEAVE | HT_SUMMON | HT_DMOD | HT_OWN_ATTACK | HT_OWN_ENTER | HT_TAUNT \
             | HT_TURN_END | HT_BKP_ACT | HT_OPP_DISCARD | HT_PARTY | HT_ATTACK_PHASE | HT_REACT

@@ -14,8 +14,6 @@ The policies (documented in sim/games/fftcg/engine.py and docs/policies_fftcg.md
 Candidate actions are encoded as kind * 65536 + card * 16 + slot (kind: 1 cast, 2 activate).
 """
 
-import numpy as np
-
 from sim.cards.effects import (
     ACT_MY_TURN,
     COND_NOT,
@@ -78,6 +76,8 @@ from sim.games.fftcg.core import (
     P_HAS_CR,
     P_HAS_TRIG,
     P_HN,
+    P_LB_SPENT,
+    P_MULL_KINDS,
     P_NB,
     P_NF,
     P_NMAIN,
@@ -425,8 +425,9 @@ def expected_capped(rest, k, n, cap):
     """E[min(X, cap)] for X the cards of a kind among n drawn from rest cards, k of them of that kind
     (hypergeometric): cap less (cap - x) P(X = x) for each x < cap."""
     e = float(cap)
+    whole = choose(rest, n)  # the same quotient at each x, computed once
     for x in range(min(cap, n + 1)):
-        e -= (cap - x) * choose(k, x) * choose(rest - k, n - x) / choose(rest, n)
+        e -= (cap - x) * choose(k, x) * choose(rest - k, n - x) / whole
     return e
 
 
@@ -437,23 +438,40 @@ def redraw_better(S, p, caps):
     up to that kind's digit of `caps` (0: the kind does not count): units, characters of cost <= 3 (early plays);
     tens, cards another card's condition or trigger asks for (K_ASKED bit 1, sim.games.fftcg.opening: Operatives for
     Cloud 15-139S); hundreds, Backups; thousands, cards any printed reference of another card asks for (K_ASKED
-    nonzero: also what it searches for, counts, boosts or pays with)."""
-    cards, cs, ps = st_cards(S), st_cs(S), st_ps(S)
-    held, total = np.zeros(4, np.int64), np.zeros(4, np.int64)
-    for i in range(ps[p, P_NMAIN]):
-        t, asked = cards[p, i, K_TYPE], cards[p, i, K_ASKED]
-        kinds = (t != SUMMON and cards[p, i, K_COST] <= 3, asked & 1 != 0, t == BACKUP, asked != 0)
-        for b in range(4):
-            if kinds[b]:
-                total[b] += 1
-                held[b] += cs[p, S_ZONE, i] == Z_HAND
+    nonzero: also what it searches for, counts, boosts or pays with). The main deck's counts are P_MULL_KINDS."""
+    cards, ls, ps = st_cards(S), st_ls(S), st_ps(S)
     h = ps[p, P_HN]
+    held = 0  # the hand's counts (main-deck cards only), packed as mull_kinds packs them
+    for k in range(h):
+        held += mull_kinds(cards, p, ls[p, L_HAND, k])
+    total = ps[p, P_MULL_KINDS]
     score, expected = 0, 0.0
-    for b in range(4):
+    for b in range(4):  # in the order of the digits, as the sum's rounding depends on it
         cap = caps // 10 ** b % 10
-        score += min(held[b], cap)
-        expected += expected_capped(ps[p, P_NMAIN] - h, total[b] - held[b], h, cap)
+        hb = held >> (8 * b) & 255
+        score += min(hb, cap)
+        if cap:  # a kind that does not count adds exactly 0.0
+            expected += expected_capped(ps[p, P_NMAIN] - h, (total >> (8 * b) & 255) - hb, h, cap)
     return score < expected
+
+
+@inline_jit
+def mull_kinds(cards, p, c):
+    """Card c's kinds for redraw_better, a count of 1 in each of four bytes: a character of cost <= 3 (byte 0), asked
+    for by a condition or trigger (byte 1), a Backup (byte 2), asked for at all (byte 3). A sum over at most W cards
+    keeps each count in its byte."""
+    t, asked = cards[p, c, K_TYPE], cards[p, c, K_ASKED]
+    return (1 if t != SUMMON and cards[p, c, K_COST] <= 3 else 0) + (256 if asked & 1 else 0) \
+        + (65536 if t == BACKUP else 0) + (1 << 24 if asked != 0 else 0)
+
+
+@inline_jit
+def deck_kinds(cards, p, nmain):
+    """mull_kinds summed over p's main deck (P_MULL_KINDS)."""
+    n = 0
+    for c in range(nmain):
+        n += mull_kinds(cards, p, c)
+    return n
 
 
 # ---- main phase -------------------------------------------------------------------------------------------
@@ -713,7 +731,14 @@ def cast_candidates(S, p, phase, keep):
     # passes it: in most calls none does, and the scan that scores the LB cards, whose set-up alone cost about 54
     # instructions a call (callgrind), is skipped
     nmain = ps[p, P_NMAIN]
-    scan_end = ps[p, P_NTOT] if lb_castable(S, p) else nmain
+    scan_end = nmain
+    # lb_castable's no is final for the game (P_LB_SPENT): a deck without an LB deck asks it once, and so does one whose
+    # face-down cards cannot pay for each other any more
+    if ps[p, P_LB_SPENT] == 0:
+        if lb_castable(S, p):
+            scan_end = ps[p, P_NTOT]
+        else:
+            ps[p, P_LB_SPENT] = 1
     face_down = -1
     for c in range(nmain, scan_end):
         if cs[p, S_ZONE, c] != Z_LB:

@@ -77,7 +77,7 @@ def trace_game(a: F.FFTCGDeck, b: F.FFTCGDeck, policy_a: int, policy_b: int, *, 
     """Play game `index` of (seed, stream) between compiled decks a (seat A) and b (seat B) and record it; a
     searching seat scores with its row of `models` (as F.play: by default F.seat_models)."""
     cards, effs, nmain, ntot, pols, prms, opt, _ = F._prepare(a, b, policy_a, policy_b, options, None, None)
-    flags = F.deck_flags(cards, effs, ntot)
+    flags = F.deck_flags(cards, effs, nmain, ntot)
     blob = F.new_blob(cards, effs)  # held here: S is its address
     S, threshold, first = F.begin_game(blob, flags, nmain, ntot, pols, prms, opt, seed, stream, index, 0)
     v = F.views(blob)
