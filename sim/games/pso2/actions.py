@@ -126,6 +126,7 @@ from sim.games.pso2.rules import (
     P_NWC,
     P_OUT,
     P_PLAYED,
+    P_QRDEAD,
     P_TAKEN,
     P_TURN,
     PP_ON,
@@ -495,6 +496,7 @@ def attach(s, p, h, j, c):
     if h == p:  # its activated ability is offered on p's own characters only (policy.action_row)
         vP(s)[p, P_NACT] += has_action(s, p, c)
         vP(s)[p, P_NQA] += quick_action(s, p, c)
+        vP(s)[p, P_QRDEAD] = 0
     for k in range(MAX_EFFECTS):
         op = E[p, c, k, E_OP]
         if (op == OP_PUMP or op == OP_WEAKEN) and E[p, c, k, E_TRIGGER] == TR_STATIC:
@@ -661,6 +663,7 @@ def attack(s, p, j, t1, t2):
     if K[p, c, K_KW] & KW_COMBO and not U[p, j, U_COMBO] and (t1 == 0 or t2 == 0):
         U[p, j, U_ON] = 1
         U[p, j, U_COMBO] = 1
+        P[p, P_QRDEAD] = 0
     if not step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0, j, t1):
         return  # 506.5.3
     # 506.6 damage: simultaneous (212.2), dealt after the armour replacements (506.6.2); 狙撃 takes no
@@ -749,14 +752,15 @@ def open_step(s, p, ae, tq, hit, j):
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
-    (K_QMIN), or a Quick activated ability it can pay now (one on its field, P_NQA, then quick_ready);
-    raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs at every
-    battle step and every turn end: when it fails, quick_plays would pass without a draw of the RNG."""
+    (K_QMIN), or a Quick activated ability it can pay now (one on its field, P_NQA, then quick_ready, whose
+    scan is skipped while P_QRDEAD says none can be paid); raid: the Boss's turn (the party answers). A cheap
+    test before quick_plays, which runs at every battle step and every turn end: when it fails, quick_plays
+    would pass without a draw of the RNG."""
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
     return (P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]) \
-        or (P[1 - p, P_NQA] > 0 and quick_ready(s, 1 - p))
+        or (P[1 - p, P_NQA] > 0 and not P[1 - p, P_QRDEAD] and quick_ready(s, 1 - p))
 
 
 @engine_jit
@@ -936,6 +940,7 @@ def start_phase(s, p):
     for i in range(P[p, P_NPP]):
         PP[p, i, PP_ON] = 1
     P[p, P_AVAIL] = P[p, P_NPP]
+    P[p, P_QRDEAD] = 0
     for j in range(P[p, P_NU]):
         U[p, j, U_ON] = 1
         U[p, j, U_ATTON] = 1  # [AMBIGUOUS] 501.1.2 names no 付与 Active: untapped as a card on the field

@@ -67,6 +67,7 @@ from sim.games.pso2.rules import (
     P_NIT,
     P_NU,
     P_OUT,
+    P_QRDEAD,
     P_TAKEN,
     TR_CAST,
     TR_ENTER,
@@ -245,6 +246,7 @@ def boss_turn(s):
             if j == 0 or not G[O_RAID_NEW_ATTACK]:
                 continue
             U[b, j, U_ON] = 1
+            P[b, P_QRDEAD] = 0
         e = U[b, j, U_ENTRY]
         for _ in range(4):  # 302.5: 連撃 turned it ON again (once per turn, 302.5.1): it attacks again
             attack(s, b, j, 0, -1)
