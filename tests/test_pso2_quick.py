@@ -414,6 +414,44 @@ def test_rule_504_1_4_2_a_quick_activated_ability_kos_the_attacker_in_the_oppone
         assert (V(s)["U"][1, js, R.U_ON] == 0) == answered and (deck_count(s, 1) == 18) == answered
 
 
+def test_rule_504_1_4_2_and_209_1_3_1_the_windows_skip_a_quick_ability_until_its_card_is_on_again():
+    """504.1.4.2 / 209.1.3.1: a Quick ability whose 【ON⇒OFF】 card is OFF cannot be used; the opponent's-turn
+    windows then skip the scan (P_QRDEAD) until the seat gains an ON card, here at its start phase (501.1.2)."""
+    s = state(a=[card("ATK", atk=3, hp=2)], b=[SNIPER])
+    j, = onto_field(s, 0)
+    onto_field(s, 1, on=0)
+    hand_and_pp(s, 1, 0, 1)
+    P = V(s)["P"]
+    assert not A.quick_window(s, 0) and P[1, R.P_QRDEAD] == 1
+    A.start_phase(s, 1)
+    assert P[1, R.P_QRDEAD] == 0 and A.quick_window(s, 0)
+    A.attack(s, 0, j, 0, -1)
+    assert P[0, R.P_NU] == 1  # the sniper, ON again, KOs the attacker at the battle start step
+
+
+def test_rule_504_1_4_2_and_209_1_3_the_windows_skip_a_quick_ability_until_its_pp_cost_can_be_paid():
+    """209.1.3: ① needs an ON PP card; with none the windows skip the scan until a card enters PP ON (503.1.1)."""
+    s = state(a=[card("ATK", atk=3, hp=2)], b=[SNIPER])
+    onto_field(s, 0)
+    onto_field(s, 1)
+    P = V(s)["P"]
+    assert not A.quick_window(s, 0) and P[1, R.P_QRDEAD] == 1
+    hand_and_pp(s, 1, 0, 1)
+    assert P[1, R.P_QRDEAD] == 0 and A.quick_window(s, 0)
+
+
+def test_rule_406_2_4_a_quick_ability_without_a_target_is_looked_at_again_when_one_enters():
+    """406.2.4: a payable Quick ability with no character to aim at cannot be used now, but the mark that
+    skips the windows' scan is not set: the other seat's next character gives it a target."""
+    s = state(a=[card("ATK", atk=3, hp=2)], b=[SNIPER])
+    onto_field(s, 1)
+    hand_and_pp(s, 1, 0, 1)
+    P = V(s)["P"]
+    assert not A.quick_window(s, 0) and P[1, R.P_QRDEAD] == 0
+    onto_field(s, 0)
+    assert A.quick_window(s, 0)
+
+
 def test_rule_504_1_4_2_random_policy_may_use_a_quick_activated_ability_in_the_turn_end_step():
     used = 0
     for seed in range(30):
