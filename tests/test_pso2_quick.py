@@ -17,7 +17,19 @@ from sim.games.pso2 import engine as pso2
 from sim.games.pso2 import policy as POL
 from sim.games.pso2 import rules as R
 from tests.test_pso2_raid import boss_deck, raid_state
-from tests.test_pso2_rules import CURVE, DECKS, FILL, PLAYER, V, card, deck, deck_count, onto_field, state
+from tests.test_pso2_rules import (
+    CONTROL,
+    CURVE,
+    DECKS,
+    FILL,
+    PLAYER,
+    V,
+    card,
+    deck,
+    deck_count,
+    onto_field,
+    state,
+)
 
 BOLT = card("BOLT", type="active", cost=1, eff=["cast:damage:2:opp_character"])
 MAIN_BOLT = card("MBOLT", type="active", cost=1, kw=["main"], eff=["cast:damage:2:opp_character"])
@@ -400,6 +412,22 @@ def test_rule_506_4_and_506_4_3_and_506_5_and_506_5_3_quick_plays_after_the_batt
         gone, hurt = V(s)["P"][0, R.P_NU] == 1, U[1, jw, R.U_DF] > 0 or deck_count(s, 1) < 17
         after_warcry += gone and U[1, jw, R.U_ON] == 0 and not hurt
     assert after_warcry > 0
+
+
+@pytest.mark.parametrize("window", [False, True])
+def test_rule_506_4_3_and_506_5_3_the_battle_goes_on_after_a_step_without_a_window_or_with_a_pass(window):
+    """506.4.3 / 506.5.3: a battle ends at a step only if the attacker or its target left the field or the game
+    ended. After a step with no window (the defender cannot pay its Quick Active) or a window in which the
+    defender passes (its Active cannot KO the attacker), the battle goes on against the Warcry card of 506.4.2."""
+    s = state(a=[card("A", atk=3, hp=9)], b=[card("W", atk=1, hp=9, kw=["warcry"]), BOLT], policies=(CURVE, CONTROL))
+    ja, = onto_field(s, 0)
+    jw, = onto_field(s, 1)
+    hand_and_pp(s, 1, 1, 1 if window else 0)
+    assert A.quick_window(s, 0) == window
+    A.attack(s, 0, ja, 0, -1)
+    U = V(s)["U"]
+    assert U[1, jw, R.U_ON] == 0 and U[1, jw, R.U_DF] == 3 and U[0, ja, R.U_DF] == 1
+    assert V(s)["P"][1, R.P_HAND] == 1  # the Active kept: 2 damage does not KO the attacker
 
 
 def test_rule_504_1_4_2_a_quick_activated_ability_kos_the_attacker_in_the_opponents_turn():

@@ -633,9 +633,12 @@ def attack(s, p, j, t1, t2):
     settle(s)
     j = find_entry_at(s, p, ae, j)
     t1 = find_entry_at(s, q, e1, t1)
-    if not step_window(s, p, ae, q, e1, -1 if j >= 0 and (t1 == 0 or t2 == 0) else 0, j, t1):
+    if step_window(s, p, ae, q, e1, -1 if j >= 0 and (t1 == 0 or t2 == 0) else 0, j):
+        if not battle_on(s, p, ae, q, e1, j, t1):
+            return
+        j = find_entry_at(s, p, ae, j)
+    elif vG(s)[G_OVER] or j < 0 or t1 < 0:  # battle_on of the units just found
         return
-    j = find_entry_at(s, p, ae, j)
     # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry (506.4.2)
     U[p, j, U_ON] = 0
     t1 = find_entry_at(s, q, e1, t1)
@@ -649,11 +652,13 @@ def attack(s, p, j, t1, t2):
         e1 = U[tq, t1, U_ENTRY]
         e2 = e1 if t2 >= 0 and vG(s)[O_RAPID_TWICE] else -1
         t2 = t1 if e2 >= 0 else -1
-    if not step_window(s, p, ae, tq, e1, -1 if t1 == 0 or t2 == 0 else 0, j, t1):
-        return  # 506.4.3
-    j = find_entry_at(s, p, ae, j)
-    t1 = find_entry_at(s, tq, e1, t1)
-    t2 = find_entry_at(s, tq, e2, t2) if e2 >= 0 else -1
+    # without a window nothing since the last step removed a unit or ended the game: the battle goes on as it is
+    if step_window(s, p, ae, tq, e1, -1 if t1 == 0 or t2 == 0 else 0, j):
+        if not battle_on(s, p, ae, tq, e1, j, t1):
+            return  # 506.4.3
+        j = find_entry_at(s, p, ae, j)
+        t1 = find_entry_at(s, tq, e1, t1)
+        t2 = find_entry_at(s, tq, e2, t2) if e2 >= 0 else -1
     # 506.5 engagement step: weapons, attacker first (506.5.2); 連撃 when engaging the player (302.5)
     a_atk = unit_atk(s, p, j) + weapon_bonus(s, p, j)
     d1 = target_atk(s, tq, t1, True)
@@ -664,7 +669,7 @@ def attack(s, p, j, t1, t2):
         U[p, j, U_ON] = 1
         U[p, j, U_COMBO] = 1
         P[p, P_QRDEAD] = 0
-    if not step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0, j, t1):
+    if step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0, j) and not battle_on(s, p, ae, tq, e1, j, t1):
         return  # 506.5.3
     # 506.6 damage: simultaneous (212.2), dealt after the armour replacements (506.6.2); 狙撃 takes no
     # battle damage while attacking (302.8)
@@ -723,15 +728,24 @@ def choose_on_stack(s, p, c):
 
 
 @njit(cache=True, inline="always")
-def step_window(s, p, ae, tq, e1, hit, j, t):
+def step_window(s, p, ae, tq, e1, hit, j):
     """A battle step's window (103.6.1.1: the turn player gets the action right at each step), opened
     (open_step) when someone could answer (quick_window), against p's attacker with entry id `ae` (`hit` =
-    the damage it would deal seat tq's player; -1: its attack_value as the step begins). Returns whether
-    the battle goes on: not if the game ended or the attacker or the (first) target with entry id e1 left
-    the field (506.3.2, 506.4.3, 506.5.3). `j` and `t`: the attacker's and the target's units as the step
-    began. Inlined: most steps have no window."""
+    the damage it would deal seat tq's player; -1: its attack_value as the step begins; `j` its unit as the
+    step began). Returns whether a window opened: only then can the field have changed or the game have
+    ended since the step began (battle_on decides whether the battle goes on). Inlined: most steps have
+    no window."""
     if quick_window(s, p):
         open_step(s, p, ae, tq, hit, j)
+        return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def battle_on(s, p, ae, tq, e1, j, t):
+    """After a step's window: the battle goes on unless the game ended or the attacker (entry id `ae`) or the
+    (first) target (entry id e1 on seat tq) left the field (506.3.2, 506.4.3, 506.5.3); `j` and `t` their
+    units as the step began."""
     return not vG(s)[G_OVER] and find_entry_at(s, p, ae, j) >= 0 and find_entry_at(s, tq, e1, t) >= 0
 
 
