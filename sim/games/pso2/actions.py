@@ -210,6 +210,7 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 MAX_ACTIONS = 96  # per main phase: a bound on a policy loop (every action spends PP or turns a unit OFF)
 

@@ -183,6 +183,7 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 GAME = "pso2"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}

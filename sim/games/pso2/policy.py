@@ -119,6 +119,7 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 POLICY_NAMES = ("random", "aggro", "curve", "control")
 PL_RANDOM, PL_AGGRO, PL_CURVE, PL_CONTROL = range(4)

@@ -94,6 +94,7 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 MAX_PARTY = NSMAX - 1
 MAX_ROUNDS = 40  # [NOT IN DOC] a cap on full rounds (every seat's turn); reaching it is recorded as a timeout

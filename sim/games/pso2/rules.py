@@ -51,6 +51,7 @@ from sim.engine.kernel import address, pointer_intrinsic, shuffle
 from sim.engine.results import C_DRAWN, T_NCOLS
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 # §10.2 keyword abilities, bit i of K_KW. Numbered keywords (pierce_X, defense_X, equip_slot_X) are
 # compiled into their own columns by pso2.compile_deck.
