@@ -64,13 +64,14 @@ def test_rule_206_2_a_named_target_must_be_on_the_field_406_2_4():
 
 def test_rule_406_2_4_the_target_a_card_needs_is_its_first_ability_aimed_at_a_character():
     """406.2.4: the target a card needs to be played is that of its first cast ability aimed at a character,
-    after any that is not (compiled into K_TSLOT, with the first activated one in bits 4-7)."""
+    after any that is not (compiled into K_TSLOT, with the first activated one in bits 4-7, and the first
+    activated ability of any kind, whose slot holds its cost, in bits 8-11)."""
     zap = card("ZAP", type="active", eff=["cast:draw:1", "cast:damage:2:opp_character:0:0::class=hunter",
                                           "cast:damage:1:opp_character"])
     gene = card("GENE", atk=1, hp=3, eff=["action:draw:1:none:0:1", "action:pump:1:own_character:0:1"])
     compiled = pso2.compile_deck(deck(zap, gene), {})
     slots = dict(zip(compiled.codes, compiled.cards[:, R.K_TSLOT], strict=True))
-    assert slots["ZAP"] == 2 and slots["GENE"] == 2 << 4 and slots["FILL"] == 0
+    assert slots["ZAP"] == 2 and slots["GENE"] == 2 << 4 | 1 << 8 and slots["FILL"] == 0
     s = state(a=[zap], b=[named("FO", "Fo", cls="force")])
     onto_field(s, 1)
     R.draw(s, 0, 1)

@@ -17,7 +17,19 @@ from sim.games.pso2 import engine as pso2
 from sim.games.pso2 import policy as POL
 from sim.games.pso2 import rules as R
 from tests.test_pso2_raid import boss_deck, raid_state
-from tests.test_pso2_rules import CURVE, DECKS, FILL, PLAYER, V, card, deck, deck_count, onto_field, state
+from tests.test_pso2_rules import (
+    CONTROL,
+    CURVE,
+    DECKS,
+    FILL,
+    PLAYER,
+    V,
+    card,
+    deck,
+    deck_count,
+    onto_field,
+    state,
+)
 
 BOLT = card("BOLT", type="active", cost=1, eff=["cast:damage:2:opp_character"])
 MAIN_BOLT = card("MBOLT", type="active", cost=1, kw=["main"], eff=["cast:damage:2:opp_character"])
@@ -402,6 +414,22 @@ def test_rule_506_4_and_506_4_3_and_506_5_and_506_5_3_quick_plays_after_the_batt
     assert after_warcry > 0
 
 
+@pytest.mark.parametrize("window", [False, True])
+def test_rule_506_4_3_and_506_5_3_the_battle_goes_on_after_a_step_without_a_window_or_with_a_pass(window):
+    """506.4.3 / 506.5.3: a battle ends at a step only if the attacker or its target left the field or the game
+    ended. After a step with no window (the defender cannot pay its Quick Active) or a window in which the
+    defender passes (its Active cannot KO the attacker), the battle goes on against the Warcry card of 506.4.2."""
+    s = state(a=[card("A", atk=3, hp=9)], b=[card("W", atk=1, hp=9, kw=["warcry"]), BOLT], policies=(CURVE, CONTROL))
+    ja, = onto_field(s, 0)
+    jw, = onto_field(s, 1)
+    hand_and_pp(s, 1, 1, 1 if window else 0)
+    assert A.quick_window(s, 0) == window
+    A.attack(s, 0, ja, 0, -1)
+    U = V(s)["U"]
+    assert U[1, jw, R.U_ON] == 0 and U[1, jw, R.U_DF] == 3 and U[0, ja, R.U_DF] == 1
+    assert V(s)["P"][1, R.P_HAND] == 1  # the Active kept: 2 damage does not KO the attacker
+
+
 def test_rule_504_1_4_2_a_quick_activated_ability_kos_the_attacker_in_the_opponents_turn():
     for main, answered in ((False, True), (True, False)):
         sniper = card("SNP", atk=1, hp=3, kw=["main"] if main else [], eff=["action:damage:2:opp_character:0:1:1"])
@@ -412,6 +440,44 @@ def test_rule_504_1_4_2_a_quick_activated_ability_kos_the_attacker_in_the_oppone
         A.attack(s, 0, j, 0, -1)
         assert (V(s)["P"][0, R.P_NU] == 1) == answered  # KO'd at the battle start step
         assert (V(s)["U"][1, js, R.U_ON] == 0) == answered and (deck_count(s, 1) == 18) == answered
+
+
+def test_rule_504_1_4_2_and_209_1_3_1_the_windows_skip_a_quick_ability_until_its_card_is_on_again():
+    """504.1.4.2 / 209.1.3.1: a Quick ability whose 【ON⇒OFF】 card is OFF cannot be used; the opponent's-turn
+    windows then skip the scan (P_QRDEAD) until the seat gains an ON card, here at its start phase (501.1.2)."""
+    s = state(a=[card("ATK", atk=3, hp=2)], b=[SNIPER])
+    j, = onto_field(s, 0)
+    onto_field(s, 1, on=0)
+    hand_and_pp(s, 1, 0, 1)
+    P = V(s)["P"]
+    assert not A.quick_window(s, 0) and P[1, R.P_QRDEAD] == 1
+    A.start_phase(s, 1)
+    assert P[1, R.P_QRDEAD] == 0 and A.quick_window(s, 0)
+    A.attack(s, 0, j, 0, -1)
+    assert P[0, R.P_NU] == 1  # the sniper, ON again, KOs the attacker at the battle start step
+
+
+def test_rule_504_1_4_2_and_209_1_3_the_windows_skip_a_quick_ability_until_its_pp_cost_can_be_paid():
+    """209.1.3: ① needs an ON PP card; with none the windows skip the scan until a card enters PP ON (503.1.1)."""
+    s = state(a=[card("ATK", atk=3, hp=2)], b=[SNIPER])
+    onto_field(s, 0)
+    onto_field(s, 1)
+    P = V(s)["P"]
+    assert not A.quick_window(s, 0) and P[1, R.P_QRDEAD] == 1
+    hand_and_pp(s, 1, 0, 1)
+    assert P[1, R.P_QRDEAD] == 0 and A.quick_window(s, 0)
+
+
+def test_rule_406_2_4_a_quick_ability_without_a_target_is_looked_at_again_when_one_enters():
+    """406.2.4: a payable Quick ability with no character to aim at cannot be used now, but the mark that
+    skips the windows' scan is not set: the other seat's next character gives it a target."""
+    s = state(a=[card("ATK", atk=3, hp=2)], b=[SNIPER])
+    onto_field(s, 1)
+    hand_and_pp(s, 1, 0, 1)
+    P = V(s)["P"]
+    assert not A.quick_window(s, 0) and P[1, R.P_QRDEAD] == 0
+    onto_field(s, 0)
+    assert A.quick_window(s, 0)
 
 
 def test_rule_504_1_4_2_random_policy_may_use_a_quick_activated_ability_in_the_turn_end_step():

@@ -126,6 +126,7 @@ from sim.games.pso2.rules import (
     P_NWC,
     P_OUT,
     P_PLAYED,
+    P_QRDEAD,
     P_TAKEN,
     P_TURN,
     PP_ON,
@@ -209,6 +210,7 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 MAX_ACTIONS = 96  # per main phase: a bound on a policy loop (every action spends PP or turns a unit OFF)
 
@@ -495,6 +497,7 @@ def attach(s, p, h, j, c):
     if h == p:  # its activated ability is offered on p's own characters only (policy.action_row)
         vP(s)[p, P_NACT] += has_action(s, p, c)
         vP(s)[p, P_NQA] += quick_action(s, p, c)
+        vP(s)[p, P_QRDEAD] = 0
     for k in range(MAX_EFFECTS):
         op = E[p, c, k, E_OP]
         if (op == OP_PUMP or op == OP_WEAKEN) and E[p, c, k, E_TRIGGER] == TR_STATIC:
@@ -631,9 +634,12 @@ def attack(s, p, j, t1, t2):
     settle(s)
     j = find_entry_at(s, p, ae, j)
     t1 = find_entry_at(s, q, e1, t1)
-    if not step_window(s, p, ae, q, e1, -1 if j >= 0 and (t1 == 0 or t2 == 0) else 0, j, t1):
+    if step_window(s, p, ae, q, e1, -1 if j >= 0 and (t1 == 0 or t2 == 0) else 0, j):
+        if not battle_on(s, p, ae, q, e1, j, t1):
+            return
+        j = find_entry_at(s, p, ae, j)
+    elif vG(s)[G_OVER] or j < 0 or t1 < 0:  # battle_on of the units just found
         return
-    j = find_entry_at(s, p, ae, j)
     # 506.4 attack participation step: the attacker becomes OFF (506.4.1); the last chance to Warcry (506.4.2)
     U[p, j, U_ON] = 0
     t1 = find_entry_at(s, q, e1, t1)
@@ -647,11 +653,13 @@ def attack(s, p, j, t1, t2):
         e1 = U[tq, t1, U_ENTRY]
         e2 = e1 if t2 >= 0 and vG(s)[O_RAPID_TWICE] else -1
         t2 = t1 if e2 >= 0 else -1
-    if not step_window(s, p, ae, tq, e1, -1 if t1 == 0 or t2 == 0 else 0, j, t1):
-        return  # 506.4.3
-    j = find_entry_at(s, p, ae, j)
-    t1 = find_entry_at(s, tq, e1, t1)
-    t2 = find_entry_at(s, tq, e2, t2) if e2 >= 0 else -1
+    # without a window nothing since the last step removed a unit or ended the game: the battle goes on as it is
+    if step_window(s, p, ae, tq, e1, -1 if t1 == 0 or t2 == 0 else 0, j):
+        if not battle_on(s, p, ae, tq, e1, j, t1):
+            return  # 506.4.3
+        j = find_entry_at(s, p, ae, j)
+        t1 = find_entry_at(s, tq, e1, t1)
+        t2 = find_entry_at(s, tq, e2, t2) if e2 >= 0 else -1
     # 506.5 engagement step: weapons, attacker first (506.5.2); 連撃 when engaging the player (302.5)
     a_atk = unit_atk(s, p, j) + weapon_bonus(s, p, j)
     d1 = target_atk(s, tq, t1, True)
@@ -661,7 +669,8 @@ def attack(s, p, j, t1, t2):
     if K[p, c, K_KW] & KW_COMBO and not U[p, j, U_COMBO] and (t1 == 0 or t2 == 0):
         U[p, j, U_ON] = 1
         U[p, j, U_COMBO] = 1
-    if not step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0, j, t1):
+        P[p, P_QRDEAD] = 0
+    if step_window(s, p, ae, tq, e1, a_atk if t1 == 0 or t2 == 0 else 0, j) and not battle_on(s, p, ae, tq, e1, j, t1):
         return  # 506.5.3
     # 506.6 damage: simultaneous (212.2), dealt after the armour replacements (506.6.2); 狙撃 takes no
     # battle damage while attacking (302.8)
@@ -720,15 +729,24 @@ def choose_on_stack(s, p, c):
 
 
 @njit(cache=True, inline="always")
-def step_window(s, p, ae, tq, e1, hit, j, t):
+def step_window(s, p, ae, tq, e1, hit, j):
     """A battle step's window (103.6.1.1: the turn player gets the action right at each step), opened
     (open_step) when someone could answer (quick_window), against p's attacker with entry id `ae` (`hit` =
-    the damage it would deal seat tq's player; -1: its attack_value as the step begins). Returns whether
-    the battle goes on: not if the game ended or the attacker or the (first) target with entry id e1 left
-    the field (506.3.2, 506.4.3, 506.5.3). `j` and `t`: the attacker's and the target's units as the step
-    began. Inlined: most steps have no window."""
+    the damage it would deal seat tq's player; -1: its attack_value as the step begins; `j` its unit as the
+    step began). Returns whether a window opened: only then can the field have changed or the game have
+    ended since the step began (battle_on decides whether the battle goes on). Inlined: most steps have
+    no window."""
     if quick_window(s, p):
         open_step(s, p, ae, tq, hit, j)
+        return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def battle_on(s, p, ae, tq, e1, j, t):
+    """After a step's window: the battle goes on unless the game ended or the attacker (entry id `ae`) or the
+    (first) target (entry id e1 on seat tq) left the field (506.3.2, 506.4.3, 506.5.3); `j` and `t` their
+    units as the step began."""
     return not vG(s)[G_OVER] and find_entry_at(s, p, ae, j) >= 0 and find_entry_at(s, tq, e1, t) >= 0
 
 
@@ -749,14 +767,15 @@ def open_step(s, p, ae, tq, hit, j):
 @njit(cache=True, inline="always")
 def quick_window(s, p):
     """Can anyone answer in p's turn? PvP: the opponent has the ON PP for its cheapest Quick Active
-    (K_QMIN), or a Quick activated ability it can pay now (one on its field, P_NQA, then quick_ready);
-    raid: the Boss's turn (the party answers). A cheap test before quick_plays, which runs at every
-    battle step and every turn end: when it fails, quick_plays would pass without a draw of the RNG."""
+    (K_QMIN), or a Quick activated ability it can pay now (one on its field, P_NQA, then quick_ready, whose
+    scan is skipped while P_QRDEAD says none can be paid); raid: the Boss's turn (the party answers). A cheap
+    test before quick_plays, which runs at every battle step and every turn end: when it fails, quick_plays
+    would pass without a draw of the RNG."""
     G, P = vG(s), vP(s)
     if G[G_RAID]:
         return p == G[G_BOSS]
     return (P[1 - p, P_NQH] > 0 and P[1 - p, P_AVAIL] >= vK(s)[1 - p, player_row(s), K_QMIN]) \
-        or (P[1 - p, P_NQA] > 0 and quick_ready(s, 1 - p))
+        or (P[1 - p, P_NQA] > 0 and not P[1 - p, P_QRDEAD] and quick_ready(s, 1 - p))
 
 
 @engine_jit
@@ -936,6 +955,7 @@ def start_phase(s, p):
     for i in range(P[p, P_NPP]):
         PP[p, i, PP_ON] = 1
     P[p, P_AVAIL] = P[p, P_NPP]
+    P[p, P_QRDEAD] = 0
     for j in range(P[p, P_NU]):
         U[p, j, U_ON] = 1
         U[p, j, U_ATTON] = 1  # [AMBIGUOUS] 501.1.2 names no 付与 Active: untapped as a card on the field

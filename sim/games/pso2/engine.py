@@ -183,6 +183,7 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 GAME = "pso2"
 POLICIES: dict[str, int] = {name: i for i, name in enumerate(POLICY_NAMES)}
@@ -239,12 +240,13 @@ def goes_on_foe(card: Card) -> bool:
 
 def target_slots(effects: np.ndarray) -> np.ndarray:
     """K_TSLOT of each card row of a compiled effects table: 1 + the slot of its first cast ability aimed at a
-    character (bits 0-3) and of its first activated one (bits 4-7), 0 for none."""
+    character (bits 0-3), of its first activated one aimed at a character (bits 4-7) and of its first
+    activated ability of any kind (bits 8-11, where that ability's cost is written), 0 for none."""
     aimed = (effects[:, :, E_OP] != 0) & np.isin(effects[:, :, E_TARGET],
                                                   (TARGETS.index("opp_character"), TARGETS.index("own_character")))
     out = np.zeros(len(effects), np.int32)
-    for shift, trig in ((0, TR_CAST), (4, TR_ACTION)):
-        hit = aimed & (effects[:, :, E_TRIGGER] == trig)
+    action = effects[:, :, E_TRIGGER] == TR_ACTION
+    for shift, hit in ((0, aimed & (effects[:, :, E_TRIGGER] == TR_CAST)), (4, aimed & action), (8, action)):
         out |= (np.where(hit.any(axis=1), hit.argmax(axis=1) + 1, 0) << shift).astype(np.int32)
     return out
 

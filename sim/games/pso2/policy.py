@@ -84,6 +84,7 @@ from sim.games.pso2.rules import (
     P_NQA,
     P_NU,
     P_OUT,
+    P_QRDEAD,
     TR_ACTION,
     TR_CAST,
     U_A0,
@@ -118,6 +119,7 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 POLICY_NAMES = ("random", "aggro", "curve", "control")
 PL_RANDOM, PL_AGGRO, PL_CURVE, PL_CONTROL = range(4)
@@ -334,23 +336,34 @@ def action_row(s, p, j, which):
     return c
 
 
+@njit(cache=True, inline="always")
+def action_slot(s, p, c):
+    """The effect slot of the first activated ability of p's card row c (which holds its cost, 300.3); c has
+    one (action_row): compiled into K_TSLOT bits 8-11."""
+    return ((vK(s)[p, c, K_TSLOT] >> 8) & 15) - 1
+
+
+@njit(cache=True, inline="always")
+def cost_ready(s, p, j, which, c):
+    """can_activate's first two tests for unit j's ability of card row c (action_row's answer): its ① cost
+    payable with ON PP (209.1.3) and its 【ON⇒OFF】 card ON (209.1.3.1). Inlined into the unit scans, which
+    call can_activate only for an ability that passes: most fail here (a unit that attacked is OFF)."""
+    E = vE(s)
+    k = action_slot(s, p, c)
+    if E[p, c, k, E_COST] > pp_on(s, p):
+        return False
+    return not (E[p, c, k, E_DULL] & 1 and not vU(s)[p, j, U_ATTON if which else U_ON])
+
+
 @engine_jit
 def can_activate(s, p, j, which):
     """504.1.4: the ability's ① cost payable with ON PP of any colour (209.1.3), its 【ON⇒OFF】 card ON
     (209.1.3.1), the cards its discard or return cost takes in the own hand (209.1.3.1.1), and a
     character for a targeted effect (406.2.4)."""
     c = action_row(s, p, j, which)
-    if c < 0:
+    if c < 0 or not cost_ready(s, p, j, which, c):
         return False
-    E, U = vE(s), vU(s)
-    k = 0
-    while E[p, c, k, E_TRIGGER] != TR_ACTION:
-        k += 1
-    if E[p, c, k, E_COST] > pp_on(s, p):
-        return False
-    if E[p, c, k, E_DULL] & 1 and not U[p, j, U_ATTON if which else U_ON]:
-        return False
-    if hand_cost(E[p, c, k, E_DULL]) > vP(s)[p, P_HAND]:
+    if hand_cost(vE(s)[p, c, action_slot(s, p, c), E_DULL]) > vP(s)[p, P_HAND]:
         return False
     return has_target(s, p, c, TR_ACTION)
 
@@ -581,8 +594,9 @@ def scripted_main(s, p):
         return encode(A_PLAY, best, host, choose_x(s, p, H[p, best]))
     if P[p, P_NACT]:  # rules.has_action: a field without an activated ability has nothing to scan
         for j in range(P[p, P_NU]):
-            for which in range(2):  # action_row (inlined) first: most units have no activated ability
-                if action_row(s, p, j, which) >= 0 and can_activate(s, p, j, which) \
+            for which in range(2):  # action_row and cost_ready (inlined) first: most units fail them
+                c = action_row(s, p, j, which)
+                if c >= 0 and cost_ready(s, p, j, which, c) and can_activate(s, p, j, which) \
                         and worth_activating(s, p, j, which):
                     return encode(A_ACT, j, which, -1)
     pol = policy(s, p)
@@ -831,7 +845,7 @@ def quick_choice(s, r, p, j, hit):
             if best > 0 and playable(s, r, c):
                 return i | best << 8
     m = 0
-    if P[r, P_NQA]:  # r's field offers a Quick activated ability (rules.quick_action)
+    if P[r, P_NQA] and not P[r, P_QRDEAD]:  # r's field offers a Quick activated ability (rules.quick_action)
         for u in range(P[r, P_NU]):
             for which in range(2):
                 if not quick_ability(s, r, u, which):
@@ -871,11 +885,20 @@ def quick_ability(s, r, u, which):
 
 @engine_jit
 def quick_ready(s, r):
-    """Has seat r a Quick activated ability it can use now (quick_ability, on any of its units)?"""
-    for u in range(vP(s)[r, P_NU]):
+    """Has seat r a Quick activated ability it can use now (quick_ability, on any of its units)? A scan in
+    which none passes cost_ready sets P_QRDEAD: until r gains ON PP, an ON card or a unit (which clears it),
+    none can, and the callers skip the scan."""
+    P, K = vP(s), vK(s)
+    live = False
+    for u in range(P[r, P_NU]):
         for which in range(2):
-            if quick_ability(s, r, u, which):
+            c = action_row(s, r, u, which)
+            if c < 0 or K[r, c, K_KW] & KW_MAIN or not cost_ready(s, r, u, which, c):
+                continue
+            live = True
+            if can_activate(s, r, u, which):
                 return True
+    P[r, P_QRDEAD] = 0 if live else 1
     return False
 
 

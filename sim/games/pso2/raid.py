@@ -67,6 +67,7 @@ from sim.games.pso2.rules import (
     P_NIT,
     P_NU,
     P_OUT,
+    P_QRDEAD,
     P_TAKEN,
     TR_CAST,
     TR_ENTER,
@@ -93,6 +94,7 @@ from sim.games.pso2.rules import (
 )
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 MAX_PARTY = NSMAX - 1
 MAX_ROUNDS = 40  # [NOT IN DOC] a cap on full rounds (every seat's turn); reaching it is recorded as a timeout
@@ -245,6 +247,7 @@ def boss_turn(s):
             if j == 0 or not G[O_RAID_NEW_ATTACK]:
                 continue
             U[b, j, U_ON] = 1
+            P[b, P_QRDEAD] = 0
         e = U[b, j, U_ENTRY]
         for _ in range(4):  # 302.5: 連撃 turned it ON again (once per turn, 302.5.1): it attacks again
             attack(s, b, j, 0, -1)

@@ -51,6 +51,7 @@ from sim.engine.kernel import address, pointer_intrinsic, shuffle
 from sim.engine.results import C_DRAWN, T_NCOLS
 
 NONNEGATIVE_INDICES = True  # sim.engine.indexing: no index here is negative (a -1 sentinel is tested first)
+LOOP_VECTORIZE = False  # sim.engine.vectorize: loops of a few cards, units or PP cards, vector bodies rarely run
 
 # §10.2 keyword abilities, bit i of K_KW. Numbered keywords (pierce_X, defense_X, equip_slot_X) are
 # compiled into their own columns by pso2.compile_deck.
@@ -94,9 +95,9 @@ QK_QUICK = 1 << 24
 K_QMIN = K_RANK
 QMIN_NONE = 1 << 20
 # The effect slot of the card's first cast (bits 0-3) and first activated (bits 4-7) ability aimed at a
-# character (opp_character / own_character), plus 1 (0: none): the policies' legality and target tests
-# read it for every hand card and unit they weigh, where a scan of the effects cost a call and a loop
-# (compile time)
+# character (opp_character / own_character), and of its first activated ability of any kind (bits 8-11, the
+# slot holding that ability's cost), plus 1 (0: none): the policies' legality and target tests read it for
+# every hand card and unit they weigh, where a scan of the effects cost a call and a loop (compile time)
 K_TSLOT = K_JOBH
 
 CT_PLAYER, CT_MAG, CT_CHARA, CT_ITEM, CT_ACTIVE = range(5)
@@ -141,9 +142,12 @@ U_NCOLS = 32
 # P_NACT / P_NQA: the seat's field cards offering an activated ability / a Quick one (a unit's card, or its
 # own 付与 Active: has_action, quick_action), so the main phase and those windows skip their unit scans at 0;
 # P_NFD: face-down cards in PP (102.5: at most one), so pay looks for one only while it is there; P_NWC: the
-# seat's characters with ウォークライ on the field, so a PvP attack on a seat without one skips the Warcry scan
+# seat's characters with ウォークライ on the field, so a PvP attack on a seat without one skips the Warcry scan;
+# P_QRDEAD: 1 while none of the seat's Quick activated abilities passes policy.cost_ready (set by quick_ready's
+# scan; cleared wherever the seat gains ON PP, an ON card, a unit or a 付与 Active: put_pp, add_unit, the
+# start phase, attach, 連撃), so the opponent's-turn windows and quick_choice skip that scan
 (P_DECK, P_HAND, P_NPP, P_NU, P_NIT, P_NDC, P_N, P_ORDER, P_TURN, P_SPENT, P_PLAYED, P_DEALT, P_TAKEN,
- P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NFD, P_NWC) = range(24)
+ P_LIFE, P_BOSS, P_OUT, P_SEQ, P_AVAIL, P_PPCOL, P_NQH, P_NACT, P_NQA, P_NFD, P_NWC, P_QRDEAD) = range(25)
 P_NCOLS = 32
 PP_CARD, PP_ON, PP_FD = range(3)
 PP_NCOLS = 4
@@ -450,6 +454,7 @@ def add_unit(s, p, c, on):
     P[p, P_SEQ] += 1
     U[p, j, U_ENTRY] = P[p, P_SEQ]
     P[p, P_NU] = j + 1
+    P[p, P_QRDEAD] = 0
     P[p, P_NACT] += has_action(s, p, c)
     P[p, P_NQA] += quick_action(s, p, c)
     if j > 0 and vK(s)[p, c, K_KW] & KW_WARCRY:
@@ -629,18 +634,23 @@ def heal_player(s, p, x):
     """回復X mode (a) (302.9): up to X cards without 回復 from the discard into the deck, then shuffle."""
     P, DC, DK, K = vP(s), vDC(s), vDK(s), vK(s)
     moved = 0
-    i = P[p, P_NDC] - 1
-    while i >= 0 and moved < x:
+    n = P[p, P_NDC]
+    i = n - 1
+    while i >= 0 and moved < x:  # from the top: the last cards into the discard go first
         c = DC[p, i]
         if K[p, c, K_KW] & KW_HEAL == 0:
-            for k in range(i, P[p, P_NDC] - 1):
-                DC[p, k] = DC[p, k + 1]
-            P[p, P_NDC] -= 1
             DK[p, P[p, P_DECK]] = c
             P[p, P_DECK] += 1
             moved += 1
         i -= 1
     if moved:
+        # the discard closes up once over the part scanned, every card there without 回復 having moved
+        w = i + 1
+        for k in range(i + 1, n):
+            if K[p, DC[p, k], K_KW] & KW_HEAL:
+                DC[p, w] = DC[p, k]
+                w += 1
+        P[p, P_NDC] = w
         shuffle(rng(s, p), DK[p], P[p, P_DECK])
     return moved
 
@@ -728,6 +738,7 @@ def put_pp(s, p, c, on, fd):
     PP[p, i, PP_CARD], PP[p, i, PP_ON], PP[p, i, PP_FD] = c, on, fd
     P[p, P_NPP] = i + 1
     P[p, P_AVAIL] += on
+    P[p, P_QRDEAD] = 0
     P[p, P_NFD] += fd
     P[p, P_PPCOL] |= (vK(s)[p, player_row(s), K_ELEM] if vG(s)[O_FD_COLOUR] else 0) if fd else vK(s)[p, c, K_ELEM]
 
