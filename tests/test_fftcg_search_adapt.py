@@ -275,3 +275,10 @@ def test_a_cold_search_adapt_kernel_compiles_by_playing_search_not_by_fitting(mo
     monkeypatch.setattr(adapt, "matchup_models", lambda *args, **kw: pytest.fail("compiling must not fit"))
     numba_cache.compile_if_cold(F, *decks(), ["curve", "search-adapt", "search-adapt:8", "search:4"])
     assert played == ["fftcg-search", (F.POLICIES["search:1"], 0)]  # the kernel once, by its first policy
+
+
+def test_a_mirror_fits_one_model_on_both_seats_positions(tiny):
+    deck = decks()[0]
+    a, b = F.compile_matchup(deck, deck)
+    models = adapt.fit_models(F, a, b, adapt.current_recipe())
+    assert np.array_equal(models[0], models[1]) and not np.array_equal(models[0], SR.WIN_MODEL)

@@ -5,14 +5,16 @@ One collection gives both seats' models: `recipe.games` curve games of the two c
 positions the search scores (every Main Phase 1 candidate applied in a world re-sampled as the mover sees it and
 played on by curve to the end of the opponent's next turn) and the positions after each turn, each labelled with
 the mean of `recipe.rollouts` full curve rollouts and kept with the seat that moves in it (collect_positions). Each
-seat's model is fitted on its own positions (winfit.fit_decisions: log loss plus `decision_weight` times the
-centred squared error of the candidates, a ridge of `ridge` toward WIN_MODEL on the scaled terms). The model is a
+seat's model is fitted on its own positions, a mirror's one model on all of them (winfit.fit_decisions: log loss
+plus `decision_weight` times the centred squared error of the candidates, a ridge of `ridge` toward WIN_MODEL on the
+scaled terms; by default only the intercept and the linear terms, WIN_MODEL's products kept). The model is a
 function of the two compiled decks, the recipe and the engine's code alone: the collection's seed is a hash of the
-card and effect tables and the recipe (never the run's seed or the clock), and the fit's sums do not depend on
-the thread count (winfit). So a cache can never change a result: fitted models are kept in memory per process and
-on disk (cache_dir(), one file per matchup and recipe, written atomically under a lock so that two processes
-fitting the same matchup fit it once); a file that cannot be read or does not hold what its name and digest say is
-refitted, never trusted.
+card and effect tables and the recipe (never the run's seed or the clock), the decks are taken in a canonical
+order (so A against B and B against A share one fit), and the fit's sums do not depend on the thread count
+(winfit). So a cache can never change a result: fitted models are kept in memory per process and on disk
+(cache_dir(), one file per matchup and recipe, written atomically under a lock so that two processes fitting the
+same matchup fit it once); a file that cannot be read or does not hold what its name and digest say is refitted,
+never trusted.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from sim.games.fftcg.winfit import expand, fit_decisions
 
 CACHE_ENV = "TCGSIM_ADAPT_CACHE"  # the cache directory (default: the user's cache dir, tcgsim/search-adapt)
 RECIPE_ENV = "TCGSIM_ADAPT_RECIPE"  # recipe fields to override, "games=40,rollouts=2" (tests, cheaper recipes)
-FIT_VERSION = 1  # part of every cache key: bump when the collection or the fit changes what a recipe gives
+FIT_VERSION = 2  # part of every cache key: bump when the collection or the fit changes what a recipe gives
 
 
 @dataclass(frozen=True)
@@ -226,13 +228,18 @@ def matchup_key(a: object, b: object, recipe: Recipe) -> bytes:
 
 def fit_models(engine: ModuleType, a: object, b: object, recipe: Recipe) -> np.ndarray:
     """Both seats' models (float64 [2, 1 + NTERMS], WIN_MODEL's layout) from one collection of the matchup's games,
-    its seed taken from matchup_key."""
+    its seed taken from matchup_key: each seat's fitted on the positions it moved in, or in a mirror one model
+    fitted on every position for both."""
     seed = int.from_bytes(matchup_key(a, b, recipe)[:8], "little") >> 1  # the games table's seeds are int63
     data = collect_positions(engine, a, b, games=recipe.games, seed=seed, stream=0, rollouts=recipe.rollouts,
                              candidates=recipe.candidates, wrng=np.array([seed], np.uint64))
     models = np.empty(SR.WIN_MODELS.shape)
+    mirror = deck_key(a) == deck_key(b)  # both seats' positions are the one deck's: one model fitted on all of them
     for s in range(2):
-        mine = data.mover == s
+        if mirror and s == 1:
+            models[1] = models[0]
+            continue
+        mine = np.ones(len(data.y), bool) if mirror else data.mover == s
         if not mine.any():
             models[s] = SR.WIN_MODEL
             continue
