@@ -33,6 +33,7 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from sim.engine.numba_cache import engine_digest
 from sim.games.fftcg import search as SR
@@ -230,6 +231,12 @@ def fit_models(engine: ModuleType, a: object, b: object, recipe: Recipe) -> np.n
     """Both seats' models (float64 [2, 1 + NTERMS], WIN_MODEL's layout) from one collection of the matchup's games,
     its seed taken from matchup_key: each seat's fitted on the positions it moved in, or in a mirror one model
     fitted on every position for both."""
+    # BLAS on one thread: a second one spins through the fit's small products (twice the CPU, no faster)
+    with threadpool_limits(limits=1):
+        return _fit_models(engine, a, b, recipe)
+
+
+def _fit_models(engine: ModuleType, a: object, b: object, recipe: Recipe) -> np.ndarray:
     seed = int.from_bytes(matchup_key(a, b, recipe)[:8], "little") >> 1  # the games table's seeds are int63
     data = collect_positions(engine, a, b, games=recipe.games, seed=seed, stream=0, rollouts=recipe.rollouts,
                              candidates=recipe.candidates, wrng=np.array([seed], np.uint64))
