@@ -14,6 +14,13 @@ from types import ModuleType
 from typing import Any
 
 
+def fitted(engine: ModuleType, policy_a: str, policy_b: str) -> bool:
+    """Whether a seat of the matchup plays with a fitted model (engine.adapting), so its decks must be compiled
+    before the games to fit or find it."""
+    adapting = getattr(engine, "adapting", None)
+    return adapting is not None and (adapting(engine.POLICIES[policy_a]) or adapting(engine.POLICIES[policy_b]))
+
+
 def model_digests(engine: ModuleType, compiled_a: Any, compiled_b: Any, policy_a: str, policy_b: str,
                   say: Callable[[str], None] | None = None) -> dict[str, str]:
     """{seat: digest} of the fitted models the matchup's seats play with (fitting them if needed; `say` hears

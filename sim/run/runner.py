@@ -54,7 +54,7 @@ from sim.run.chunks import (
 )
 from sim.run.estimate import Tally, interim
 from sim.run.lock import LOCK, locked
-from sim.run.models import fitting_cost, fitting_warning, model_digests
+from sim.run.models import fitted, fitting_cost, fitting_warning, model_digests
 from sim.run.writer import part_writer
 
 BACKENDS = ("local", "ray")
@@ -196,15 +196,17 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
                       "deck_b": manifest.deck_entry(s.deck_b), "policy_a": s.policy_a, "policy_b": s.policy_b,
                       "stream": s.stream} for i, s in enumerate(specs)],
     }
-    compiled = [(get_engine(s.engine_name), compile_spec(get_engine(s.engine_name), s)[:2]) for s in specs]
-    warning = fitting_warning([fitting_cost(e, *c, s.policy_a, s.policy_b) for (e, c), s in zip(compiled, specs,
-                                                                                                strict=True)])
+    # only the matchups a fitted model plays in are compiled here (a scripted balance compiles none twice)
+    adapted = [(i, get_engine(s.engine_name), s) for i, s in enumerate(specs)
+               if fitted(get_engine(s.engine_name), s.policy_a, s.policy_b)]
+    compiled = [(i, engine, s, compile_spec(engine, s)[:2]) for i, engine, s in adapted]
+    warning = fitting_warning([fitting_cost(engine, *c, s.policy_a, s.policy_b) for _, engine, s, c in compiled])
     if warning:
         print(warning, file=sys.stderr)
-    for entry, s, (engine, c) in zip(job["matchups"], specs, compiled, strict=True):
+    for i, engine, s, c in compiled:
         digests = model_digests(engine, *c, s.policy_a, s.policy_b)
         if digests:  # fitted once here, before the games (which read them from memory or the cache)
-            entry["models"] = digests
+            job["matchups"][i]["models"] = digests
     if check:  # a dataset either had every game checked or none
         job["check_invariants"] = True
     return json.loads(json.dumps(job))  # the JSON form, so it compares equal to a manifest read back
