@@ -54,8 +54,8 @@ def fitting_warning(costs: list[float]) -> str | None:
     """One line on the fits a run is about to make (costs: each matchup's estimate, 0 for none), when together
     they are estimated at WARN_SECONDS or more."""
     fits = [c for c in costs if c > 0]
-    if sum(fits) < WARN_SECONDS:
-        return None
     total = sum(fits)
+    if total < WARN_SECONDS:
+        return None
     return (f"warning: search-adapt fits {len(fits)} matchups' models before their games, about {total:,.0f} CPU-s "
             f"({total / 60:,.1f} min, one at a time on one core) - later runs read them from the cache")

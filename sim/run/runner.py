@@ -197,9 +197,9 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
                       "stream": s.stream} for i, s in enumerate(specs)],
     }
     # only the matchups a fitted model plays in are compiled here (a scripted balance compiles none twice)
-    adapted = [(i, get_engine(s.engine_name), s) for i, s in enumerate(specs)
-               if fitted(get_engine(s.engine_name), s.policy_a, s.policy_b)]
-    compiled = [(i, engine, s, compile_spec(engine, s)[:2]) for i, engine, s in adapted]
+    engines = [(i, get_engine(s.engine_name), s) for i, s in enumerate(specs)]
+    compiled = [(i, engine, s, compile_spec(engine, s)[:2]) for i, engine, s in engines
+                if fitted(engine, s.policy_a, s.policy_b)]
     warning = fitting_warning([fitting_cost(engine, *c, s.policy_a, s.policy_b) for _, engine, s, c in compiled])
     if warning:
         print(warning, file=sys.stderr)

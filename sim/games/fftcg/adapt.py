@@ -210,19 +210,26 @@ def deck_key(deck: object) -> bytes:
     return h.digest()
 
 
-def canonical(a: object, b: object) -> tuple[object, object, bool]:
-    """The two decks in the order their models are collected and cached in (by deck_key), and whether that swaps
-    them: one collection gives both seats' models, so A against B and B against A share it."""
-    return (b, a, True) if deck_key(b) < deck_key(a) else (a, b, False)
+def canonical(a: object, b: object) -> tuple[object, object, bool, tuple[bytes, bytes]]:
+    """The two decks in the order their models are collected and cached in (by deck_key), whether that swaps
+    them (one collection gives both seats' models, so A against B and B against A share it), and their keys in
+    that order."""
+    ka, kb = deck_key(a), deck_key(b)
+    return (b, a, True, (kb, ka)) if kb < ka else (a, b, False, (ka, kb))
 
 
 def matchup_key(a: object, b: object, recipe: Recipe) -> bytes:
     """The hash of what a matchup's models are a function of (but the engine's code): the two compiled decks'
     card and effect tables and main-deck sizes, in seat order, the recipe, WIN_MODEL (the fit's start and prior)
     and FIT_VERSION."""
+    return _pair_key((deck_key(a), deck_key(b)), recipe)
+
+
+def _pair_key(keys: tuple[bytes, bytes], recipe: Recipe) -> bytes:
+    """matchup_key from the two decks' deck_key (computed once a lookup)."""
     h = hashlib.sha256(f"search-adapt {FIT_VERSION} {recipe!r}".encode())
-    for deck in (a, b):
-        h.update(deck_key(deck))
+    for key in keys:
+        h.update(key)
     h.update(np.ascontiguousarray(SR.WIN_MODEL, np.float64).tobytes())
     return h.digest()
 
@@ -273,10 +280,10 @@ def cache_dir() -> Path:
 _memory: dict[str, np.ndarray] = {}  # the models this process fitted or read, by cache_name
 
 
-def cache_name(engine: ModuleType, a: object, b: object, recipe: Recipe) -> str:
-    """The file name of a matchup's models: matchup_key, the engine's source digest and the code of this module and
-    winfit (new code, new models)."""
-    h = hashlib.sha256(matchup_key(a, b, recipe))
+def cache_name(engine: ModuleType, keys: tuple[bytes, bytes], recipe: Recipe) -> str:
+    """The file name of a matchup's models (its decks' deck_key in seat order): matchup_key, the engine's source
+    digest and the code of this module and winfit (new code, new models)."""
+    h = hashlib.sha256(_pair_key(keys, recipe))
     h.update(code_digest(engine))
     return h.hexdigest()[:32]
 
@@ -305,7 +312,7 @@ def read_cached(path: Path) -> np.ndarray | None:
 
 def cached(engine: ModuleType, a: object, b: object, recipe: Recipe) -> bool:
     """Whether the matchup's models are in memory or in a readable cache file (nothing is fitted)."""
-    name = cache_name(engine, *canonical(a, b)[:2], recipe)
+    name = cache_name(engine, canonical(a, b)[3], recipe)
     return name in _memory or read_cached(cache_dir() / f"{name}.npz") is not None
 
 
@@ -314,14 +321,13 @@ def matchup_models(engine: ModuleType, a: object, b: object, recipe: Recipe | No
     """Both seats' models of the matchup (a in seat 0), from memory, the disk cache or a fit (which is then kept
     in both) of the decks in canonical order. `say` hears a line before and after a fit (default: stderr)."""
     recipe = recipe or current_recipe()
-    first, second, swapped = canonical(a, b)
-    models = _canonical_models(engine, first, second, recipe, say)
+    first, second, swapped, keys = canonical(a, b)
+    models = _canonical_models(engine, first, second, cache_name(engine, keys, recipe), recipe, say)
     return models[::-1] if swapped else models
 
 
-def _canonical_models(engine: ModuleType, a: object, b: object, recipe: Recipe,
+def _canonical_models(engine: ModuleType, a: object, b: object, name: str, recipe: Recipe,
                       say: Callable[[str], None] | None) -> np.ndarray:
-    name = cache_name(engine, a, b, recipe)
     if name in _memory:
         return _memory[name]
     folder = cache_dir()
