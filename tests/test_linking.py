@@ -166,3 +166,45 @@ def test_a_helper_linked_before_its_first_caller_is_linked_again():
     linking._link_whole(kernel, [f, g])
     assert [fn.name for fn in kernel._final_module.functions if fn.is_declaration] == []
     assert {"f", "g", "kernel"} <= {fn.name for fn in kernel._final_module.functions}
+
+
+PRIVATE = '''
+import json
+import numpy as np
+from numba.core import registry
+from sim.engine import linking
+linking.PACKAGES = linking.PACKAGES + ("linkdemo",)
+import linkdemo
+
+arr = np.arange(5, dtype=np.int32)
+first = int(linkdemo.middle(arr))  # loaded from the cache for Python: middle's program linked whole and emitted
+engine = registry.cpu_target.target_context.codegen()._engine
+names = {n: next(iter(getattr(linkdemo, n).overloads.values())).fndesc.mangled_name for n in ("leaf", "middle")}
+exported = sorted(n for n, symbol in names.items() if engine.get_function_address(symbol))
+print(json.dumps({"results": [first, int(linkdemo.top(arr)), int(linkdemo.other_top(arr))], "exported": exported}))
+'''
+
+
+def test_a_helper_emitted_for_python_exports_no_function_a_later_kernel_could_call(demo: Path) -> None:
+    # the linker resolves a kernel's weak definitions to ones already loaded: search-adapt's collection (helpers
+    # called from Python, their callees unoptimised across calls) made every search kernel loaded after it about
+    # 4x slower; the kernels loaded and compiled after the helper still link their own code
+    _run(demo, "top")
+    env = {"PYTHONPATH": f"{demo}:{Path(__file__).resolve().parents[1]}", "NUMBA_CACHE_DIR": str(demo / "cache"),
+           "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", PRIVATE], env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got == {"results": [_expected("middle"), _expected("top"), _expected("other_top")], "exported": []}
+
+
+def test_privatize_keeps_only_the_entry_wrappers_by_name():
+    module = llvm.parse_assembly(
+        "define linkonce_odr i64 @leaf(i64 %x) {\n  ret i64 %x\n}\n"
+        "define i64 @helper(i64 %x) {\n  %r = call i64 @leaf(i64 %x)\n  ret i64 %r\n}\n"
+        "define i32 @_ZN7cpython6helper(i64 %x) {\n  %r = call i64 @helper(i64 %x)\n  ret i32 0\n}\n"
+        "declare i64 @elsewhere(i64)\n")
+    linking._privatize(module)
+    internal = {fn.name: fn.linkage == llvm.Linkage.internal for fn in module.functions}
+    assert internal == {"leaf.python": True, "helper.python": True, "_ZN7cpython6helper": False, "elsewhere": False}
+    assert "call i64 @helper.python" in str(module)
