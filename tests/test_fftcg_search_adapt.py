@@ -282,3 +282,38 @@ def test_a_mirror_fits_one_model_on_both_seats_positions(tiny):
     a, b = F.compile_matchup(deck, deck)
     models = adapt.fit_models(F, a, b, adapt.current_recipe())
     assert np.array_equal(models[0], models[1]) and not np.array_equal(models[0], SR.WIN_MODEL)
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "fftcg"
+REAL = ("starter/two_player_starter__cloud_vs_sephiroth_2020__cloud_deck.toml",
+        "starter/two_player_starter__avalanche_vs_shinra_2021__shinra_deck.toml")
+
+
+@pytest.mark.skipif(not (SHARED / "cards_fftcgsim_square_api.json").is_file(), reason="shared FFTCG data absent")
+@pytest.mark.parametrize("mirror", [False, True])
+@pytest.mark.parametrize(("candidates", "rollouts"), [(True, 2), (False, 2), (False, 0)])
+def test_the_compiled_collection_gives_the_python_loops_positions(mirror, candidates, rollouts):
+    # collect.collect_kernel must give the Python loop's positions, labels and order bit for bit (the same games and
+    # the same use of the worlds' stream), so that the fitted models and their digests (FIT_VERSION 2) stay
+    pool = SHARED / "cards_fftcgsim_square_api.json"
+    cloud, shinra = (load_deck(SHARED / "decks" / name, pool).canonical() for name in REAL)
+    a, b = F.compile_matchup(cloud, cloud if mirror else shinra)
+    given = {"games": 6, "seed": 5, "stream": 1, "rollouts": rollouts, "candidates": candidates}
+    wk, wp = np.array([5], np.uint64), np.array([5], np.uint64)
+    kernel = adapt.collect_positions(F, a, b, wrng=wk, **given)
+    loop = adapt.python_positions(F, a, b, wrng=wp, **given)
+    assert len(kernel.y) > 6 * 4 and not np.isnan(kernel.y).any()
+    for field in ("x", "y", "game", "decision", "mover"):
+        assert np.array_equal(getattr(kernel, field), getattr(loop, field)), field
+    assert kernel.decisions == loop.decisions and (kernel.decisions > 0) == candidates
+    assert wk[0] == wp[0]  # the stream left where the loop leaves it
+
+
+def test_the_compiled_collection_grows_its_arrays_and_collects_again(monkeypatch):
+    # arrays too small for the positions are grown and the collection played again from the stream's start
+    a, b = matchup()
+    given = {"games": 4, "seed": 3, "stream": 0, "rollouts": 1, "candidates": True}
+    whole = adapt.collect_positions(F, a, b, wrng=np.array([3], np.uint64), **given)
+    monkeypatch.setattr(adapt, "ROWS_A_GAME", 1)
+    grown = adapt.collect_positions(F, a, b, wrng=np.array([3], np.uint64), **given)
+    assert len(whole.y) > 4 and np.array_equal(whole.x, grown.x) and np.array_equal(whole.y, grown.y)

@@ -94,6 +94,10 @@ def current_recipe() -> Recipe:
     return Recipe(**fields)
 
 
+# positions a game the collection's arrays start with (about 50 under Recipe()); more are collected again into bigger
+ROWS_A_GAME = 64
+
+
 # ---- the collection ---------------------------------------------------------------------------------------------
 @dataclass
 class Collection:
@@ -132,7 +136,36 @@ def collect_positions(engine: ModuleType, a: object, b: object, *, games: int, s
     Phase 1 (from game turn 2), every main-phase candidate (search.main_candidates) applied in one world
     re-sampled as the mover sees it and played on by curve to the end of the opponent's next turn, each labelled
     with the mean of its rollouts; a candidate that ends the game is left out. The rollouts' worlds come from
-    `wrng`, a stream of their own, so the games stay curve's. extra(S, p), if given, adds a row per position."""
+    `wrng`, a stream of their own (advanced in place), so the games stay curve's. Played by the compiled kernel
+    (collect.collect_kernel); extra(S, p), if given, adds a row per position, which only the Python loop
+    (python_positions: sim.bench.winmodel's callback) can call."""
+    if candidates and rollouts < 1:
+        raise ValueError("candidates are labelled by rollouts: give rollouts >= 1")
+    if extra is not None:
+        return python_positions(engine, a, b, games=games, seed=seed, stream=stream, rollouts=rollouts,
+                                candidates=candidates, wrng=wrng, extra=extra)
+    from sim.games.fftcg.collect import collect_kernel  # imports the engine, which imports this module
+
+    cards, effs, nmain, ntot, pols, prms, opt, _ = engine._prepare(a, b, CURVE, CURVE, None, None, None)
+    start = wrng.copy()
+    rows = games * ROWS_A_GAME
+    while True:
+        x, y = np.empty((rows, SR.NFEAT)), np.empty(rows)
+        game, decision, mover = np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows, np.int64)
+        wrng[:] = start
+        n, d = collect_kernel(cards, effs, nmain, ntot, pols, prms, opt, seed, stream, games, rollouts, candidates,
+                              wrng, x, y, game, decision, mover)
+        if n >= 0:
+            return Collection(x[:n].copy(), y[:n].copy(), game[:n].copy(), decision[:n].copy(), mover[:n].copy(),
+                              np.zeros((n, 0)), int(d))
+        rows *= 2
+
+
+def python_positions(engine: ModuleType, a: object, b: object, *, games: int, seed: int, stream: int,
+                     rollouts: int, candidates: bool, wrng: np.ndarray,
+                     extra: Callable[[int, int], np.ndarray] | None = None) -> Collection:
+    """collect_positions as a Python loop over the engine's numba helpers, which can call `extra` (several times
+    slower than collect.collect_kernel, whose positions it gives)."""
     if candidates and rollouts < 1:
         raise ValueError("candidates are labelled by rollouts: give rollouts >= 1")
     cards, effs, nmain, ntot, pols, prms, opt, _ = engine._prepare(a, b, CURVE, CURVE, None, None, None)
