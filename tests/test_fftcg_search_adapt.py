@@ -242,7 +242,8 @@ def test_a_run_about_to_fit_many_matchups_says_what_it_will_cost(tiny):
     assert fitting_warning([15.0, 0.0, 10.0]) is None  # under half a minute: no warning
     line = fitting_warning([15.0, 0.0, 15.0, 30.0])
     assert line is not None and "\n" not in line
-    assert "fits 3 matchups' models" in line and "about 60 CPU-s" in line
+    assert "fits 3 matchups' models" in line and "about 60 CPU-s" in line and "1.0 min, 1 at a time" in line
+    assert "0.5 min, 2 at a time" in fitting_warning([15.0, 0.0, 15.0, 30.0], workers=2)
     a, b = matchup()
     assert fitting_cost(F, a, b, "search-adapt", "curve") == adapt.fit_cost(adapt.current_recipe()) > 0
     assert fitting_cost(F, a, b, "search", "curve") == 0.0
@@ -317,3 +318,43 @@ def test_the_compiled_collection_grows_its_arrays_and_collects_again(monkeypatch
     monkeypatch.setattr(adapt, "ROWS_A_GAME", 1)
     grown = adapt.collect_positions(F, a, b, wrng=np.array([3], np.uint64), **given)
     assert len(whole.y) > 4 and np.array_equal(whole.x, grown.x) and np.array_equal(whole.y, grown.y)
+
+
+def test_a_run_with_two_workers_fits_each_matchup_once_in_threads_and_records_one_workers_digests(tiny, tmp_path,
+                                                                                                   monkeypatch):
+    # sim.run.models.fit_all: up to numba's thread count of matchups fitted at once; a matchup asked by two specs
+    # (seats swapped) is fitted once, and the recorded digests do not depend on the threads
+    import threading
+
+    import numba
+
+    from sim.run.chunks import MatchupSpec
+    from sim.run.runner import run_matchups
+
+    aggro, midrange, control = (load_deck(DECKS / f"{name}.toml") for name in ("aggro", "midrange", "control"))
+    specs = [MatchupSpec(aggro, midrange, "search-adapt:4", "curve", 0),
+             MatchupSpec(midrange, aggro, "curve", "search-adapt:4", 1),
+             MatchupSpec(aggro, control, "search-adapt:4", "search-adapt:4", 2),
+             MatchupSpec(midrange, control, "search:4", "curve", 3)]
+    fit, threads = adapt.fit_models, []
+
+    def counted(*args, **kw):
+        threads.append(threading.current_thread().name)
+        return fit(*args, **kw)
+
+    monkeypatch.setattr(adapt, "fit_models", counted)
+    recorded = {}
+    before = numba.get_num_threads()
+    try:
+        for workers in (1, 2):
+            numba.set_num_threads(workers)
+            monkeypatch.setattr(adapt, "_memory", {})
+            monkeypatch.setenv(adapt.CACHE_ENV, str(tmp_path / f"cache{workers}"))
+            threads.clear()
+            run_matchups(specs, 2, 5, tmp_path / f"run{workers}", progress=False)
+            recorded[workers] = [m.get("models") for m in manifest.read(tmp_path / f"run{workers}")["job"]["matchups"]]
+            assert len(threads) == 2, threads  # aggro-midrange and aggro-control, once each
+            assert all(name.startswith("tcgsim-fit") for name in threads) == (workers == 2)
+    finally:
+        numba.set_num_threads(before)
+    assert recorded[1] == recorded[2] and recorded[1][0]["a"] == recorded[1][1]["b"] and recorded[1][3] is None

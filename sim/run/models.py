@@ -10,8 +10,11 @@ mismatched games.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
 from typing import Any
+
+from threadpoolctl import threadpool_limits
 
 
 def fitted(engine: ModuleType, policy_a: str, policy_b: str) -> bool:
@@ -29,6 +32,19 @@ def model_digests(engine: ModuleType, compiled_a: Any, compiled_b: Any, policy_a
     if digests is None:
         return {}
     return digests(compiled_a, compiled_b, engine.POLICIES[policy_a], engine.POLICIES[policy_b], say)
+
+
+def fit_all(matchups: list[tuple[ModuleType, Any, Any, str, str]], workers: int) -> list[dict[str, str]]:
+    """model_digests of each (engine, compiled_a, compiled_b, policy_a, policy_b), in that order, fitting up to
+    `workers` matchups at once in threads (FFTCG's collection kernel releases the GIL). A matchup's models are a
+    function of its decks and recipe alone, so which thread fits one, and when, changes nothing; the same matchup
+    asked twice is fitted once (adapt's per-matchup locks)."""
+    if workers <= 1 or len(matchups) <= 1:
+        return [model_digests(*m) for m in matchups]
+    # one process-wide BLAS limit around every thread's fit: the fits' own nested limits then restore 1, never the
+    # default, when one thread's fit ends inside another's
+    with threadpool_limits(limits=1), ThreadPoolExecutor(min(workers, len(matchups)), "tcgsim-fit") as pool:
+        return list(pool.map(lambda m: model_digests(*m), matchups))
 
 
 def models_differ(recorded: dict[str, str], now: dict[str, str], where: str) -> str | None:
@@ -50,12 +66,13 @@ def fitting_cost(engine: ModuleType, compiled_a: Any, compiled_b: Any, policy_a:
 WARN_SECONDS = 30.0  # estimated fitting CPU-s before a run's games that earn a warning (a pause one notices)
 
 
-def fitting_warning(costs: list[float]) -> str | None:
-    """One line on the fits a run is about to make (costs: each matchup's estimate, 0 for none), when together
-    they are estimated at WARN_SECONDS or more."""
+def fitting_warning(costs: list[float], workers: int = 1) -> str | None:
+    """One line on the fits a run is about to make (costs: each matchup's estimate, 0 for none; `workers` of them
+    at once, fit_all), when together they are estimated at WARN_SECONDS or more."""
     fits = [c for c in costs if c > 0]
     total = sum(fits)
     if total < WARN_SECONDS:
         return None
+    at_once = max(1, min(workers, len(fits)))
     return (f"warning: search-adapt fits {len(fits)} matchups' models before their games, about {total:,.0f} CPU-s "
-            f"({total / 60:,.1f} min, one at a time on one core) - later runs read them from the cache")
+            f"(about {total / at_once / 60:,.1f} min, {at_once} at a time) - later runs read them from the cache")

@@ -31,6 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numba
 import polars as pl
 
 from sim import limits
@@ -54,7 +55,7 @@ from sim.run.chunks import (
 )
 from sim.run.estimate import Tally, interim
 from sim.run.lock import LOCK, locked
-from sim.run.models import fitted, fitting_cost, fitting_warning, model_digests
+from sim.run.models import fit_all, fitted, fitting_cost, fitting_warning
 from sim.run.writer import part_writer
 
 BACKENDS = ("local", "ray")
@@ -200,11 +201,13 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
     engines = [(i, get_engine(s.engine_name), s) for i, s in enumerate(specs)]
     compiled = [(i, engine, s, compile_spec(engine, s)[:2]) for i, engine, s in engines
                 if fitted(engine, s.policy_a, s.policy_b)]
-    warning = fitting_warning([fitting_cost(engine, *c, s.policy_a, s.policy_b) for _, engine, s, c in compiled])
+    workers = numba.get_num_threads()  # the threads the games will play on
+    warning = fitting_warning([fitting_cost(engine, *c, s.policy_a, s.policy_b) for _, engine, s, c in compiled],
+                              workers)
     if warning:
         print(warning, file=sys.stderr)
-    for i, engine, s, c in compiled:
-        digests = model_digests(engine, *c, s.policy_a, s.policy_b)
+    fits = fit_all([(engine, *c, s.policy_a, s.policy_b) for _, engine, s, c in compiled], workers)
+    for (i, _, _, _), digests in zip(compiled, fits, strict=True):
         if digests:  # fitted once here, before the games (which read them from memory or the cache)
             job["matchups"][i]["models"] = digests
     if check:  # a dataset either had every game checked or none

@@ -25,6 +25,7 @@ import functools
 import hashlib
 import os
 import sys
+import threading
 import time
 import zipfile
 from collections.abc import Callable
@@ -64,9 +65,10 @@ class Recipe:
             raise ValueError(f"search-adapt recipe out of range: {self}")
 
 
-# CPU seconds of one matchup's fit under Recipe() (collection and both fits: 0.50-0.98 on six pairs of real decks,
-# docs/policies_fftcg.md), for the estimate a run prints before fitting many matchups
-DEFAULT_FIT_SECONDS = 0.8
+# CPU seconds of one matchup's fit under Recipe() (the compiled collection and both fits: 0.43 on average, 0.2-0.7,
+# over six pairs of real decks once the process has fitted one; docs/policies_fftcg.md), for the estimate a run
+# prints before fitting many matchups
+DEFAULT_FIT_SECONDS = 0.45
 
 
 def fit_cost(recipe: Recipe) -> float:
@@ -311,6 +313,8 @@ def cache_dir() -> Path:
 
 
 _memory: dict[str, np.ndarray] = {}  # the models this process fitted or read, by cache_name
+_fit_locks: dict[str, threading.Lock] = {}  # by cache_name, held while a thread reads or fits that matchup's models
+_fitting = threading.Lock()  # guards _fit_locks
 
 
 def cache_name(engine: ModuleType, keys: tuple[bytes, bytes], recipe: Recipe) -> str:
@@ -363,6 +367,14 @@ def _canonical_models(engine: ModuleType, a: object, b: object, name: str, recip
                       say: Callable[[str], None] | None) -> np.ndarray:
     if name in _memory:
         return _memory[name]
+    with _fitting:
+        lock = _fit_locks.setdefault(name, threading.Lock())
+    with lock:  # threads fitting a run's matchups at once (sim.run.models.fit_all): one fit of a matchup
+        return _memory[name] if name in _memory else _load_or_fit(engine, a, b, name, recipe, say)
+
+
+def _load_or_fit(engine: ModuleType, a: object, b: object, name: str, recipe: Recipe,
+                 say: Callable[[str], None] | None) -> np.ndarray:
     folder = cache_dir()
     path = folder / f"{name}.npz"
     models = read_cached(path)
@@ -394,9 +406,9 @@ def _fit_and_store(engine: ModuleType, a: object, b: object, recipe: Recipe, pat
                    say: Callable[[str], None]) -> np.ndarray:
     say(f"search-adapt: fitting the models of {a.name} vs {b.name} ({recipe.games} curve games, "
         f"{recipe.rollouts} rollouts a position)...")
-    t0 = time.process_time()
+    t0 = time.thread_time()  # this fit's CPU alone when other threads fit other matchups
     models = fit_models(engine, a, b, recipe)
-    seconds = time.process_time() - t0
+    seconds = time.thread_time() - t0
     say(f"search-adapt: fitted {a.name} vs {b.name} in {seconds:.1f} CPU-s (cached in {path.parent})")
     tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
     try:
