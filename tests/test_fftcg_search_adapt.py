@@ -124,7 +124,7 @@ def test_the_recipe_is_the_default_unless_the_environment_names_fields(monkeypat
 
 
 def test_a_mirror_fits_with_the_mirror_recipe_and_a_pair_with_the_default(tmp_path, monkeypatch):
-    # the tenth round (docs/policies_fftcg.md): a mirror's model refits all terms from more games; a pair keeps
+    # the tenth round (docs/policies_fftcg.md): a mirror's model refits all terms from 4-rollout labels; a pair keeps
     # Recipe(). The recipe a matchup is fitted with names its cache file, so a mirror's file of Recipe() (the
     # mirrors' recipe before) is not read for MIRROR_RECIPE
     monkeypatch.delenv(adapt.RECIPE_ENV, raising=False)
@@ -320,5 +320,7 @@ def test_a_cold_search_adapt_kernel_compiles_by_playing_search_not_by_fitting(mo
 def test_a_mirror_fits_one_model_on_both_seats_positions(tiny):
     deck = decks()[0]
     a, b = F.compile_matchup(deck, deck)
-    models = adapt.fit_models(F, a, b, adapt.current_recipe())
+    models = adapt.fit_models(F, a, b, adapt.recipe_for(a, b))
     assert np.array_equal(models[0], models[1]) and not np.array_equal(models[0], SR.WIN_MODEL)
+    # the mirror recipe refits all terms: WIN_MODEL's products move too
+    assert not np.array_equal(models[0, 1 + SR.NFEAT:], SR.WIN_MODEL[1 + SR.NFEAT:])

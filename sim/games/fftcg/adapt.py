@@ -67,16 +67,17 @@ class Recipe:
 
 # A mirror's recipe: the tenth round's cheapest that was not significantly below search-full in the twelve mirrors
 # at seed 41 and 42 (docs/policies_fftcg.md). There the linear refit stayed below search-full even from 400 games at
-# 4 rollouts (both seeds), and refitting all terms gained about a point over it (a mirror fits one model on both seats' positions).
-MIRROR_RECIPE = Recipe(games=400, rollouts=2, linear=False)
+# 4 rollouts (both seeds), while all terms refitted (a mirror fits one model on both seats' positions) came level;
+# from 200 games ridge 1e-3 scored +0.7 (-0.1 to +1.5) over 1e-4, and its fit takes about 2/5 of the CPU.
+MIRROR_RECIPE = Recipe(games=200, rollouts=4, ridge=1e-3, linear=False)
 
 # CPU seconds of one matchup's fit under Recipe() (collection and both fits: 0.50-0.98 on six pairs of real decks,
 # docs/policies_fftcg.md), for the estimate a run prints before fitting many matchups
 DEFAULT_FIT_SECONDS = 0.8
 # CPU seconds a collected game adds to a fit of all terms: L-BFGS over 259 terms of its positions instead of 50 (a
-# mirror under MIRROR_RECIPE, load 2-3: the collection 0.66-0.94 s, the fit of all terms 4.33-5.64, the linear one
-# 0.32-0.57; docs/policies_fftcg.md, tenth round)
-FULL_FIT_SECONDS_PER_GAME = 0.012
+# mirror under MIRROR_RECIPE, load about 2: the collection 0.66-0.88 s, the fit of all terms 0.74-1.03 at ridge 1e-3
+# and 1.96-2.61 at 1e-4; docs/policies_fftcg.md, tenth round)
+FULL_FIT_SECONDS_PER_GAME = 0.005
 
 
 def fit_cost(recipe: Recipe) -> float:
