@@ -66,9 +66,10 @@ class Recipe:
 
 
 # A mirror's recipe: the tenth round's cheapest that was not significantly below search-full in the twelve mirrors
-# at seed 41 and 42 (docs/policies_fftcg.md). There the linear refit stayed below search-full even from 400 games at
-# 4 rollouts (both seeds), while all terms refitted (a mirror fits one model on both seats' positions) came level;
-# from 200 games ridge 1e-3 scored +0.7 (-0.1 to +1.5) over 1e-4, and its fit takes about 2/5 of the CPU.
+# with a margin at seed 41 and 42 (docs/policies_fftcg.md; 150 games, or ridge 1e-2, only just). There the linear
+# refit stayed below search-full even from 400 games at 4 rollouts (both seeds), while all terms refitted (a mirror
+# fits one model on both seats' positions) came level; from 200 games ridge 1e-3 scored +0.7 (-0.1 to +1.5) over
+# 1e-4, and its fit takes about 2/5 of the CPU.
 MIRROR_RECIPE = Recipe(games=200, rollouts=4, ridge=1e-3, linear=False)
 
 # CPU seconds of one matchup's fit under Recipe() (collection and both fits: 0.50-0.98 on six pairs of real decks,
