@@ -108,13 +108,54 @@ def test_the_recipe_is_the_default_unless_the_environment_names_fields(monkeypat
     monkeypatch.delenv(adapt.RECIPE_ENV, raising=False)
     assert adapt.current_recipe() == adapt.Recipe(games=200, rollouts=2, candidates=True, ridge=1e-4,
                                                   decision_weight=10.0, linear=True)
+    assert adapt.current_recipe(mirror=True) == adapt.MIRROR_RECIPE
     monkeypatch.setenv(adapt.RECIPE_ENV, "games=40, ridge=0.01,candidates=false,linear=no")
     assert adapt.current_recipe() == adapt.Recipe(games=40, ridge=0.01, candidates=False, linear=False)
+    # a mirror's fields the environment does not name stay the mirror recipe's
+    assert adapt.current_recipe(mirror=True) == dataclasses.replace(adapt.MIRROR_RECIPE, games=40, ridge=0.01,
+                                                                     candidates=False, linear=False)
+    monkeypatch.setenv(adapt.RECIPE_ENV, "games=40")
+    assert adapt.current_recipe(mirror=True) == dataclasses.replace(adapt.MIRROR_RECIPE, games=40)
     monkeypatch.setenv(adapt.RECIPE_ENV, "gamez=40")
     with pytest.raises(ValueError, match="unknown recipe field 'gamez'"):
         adapt.current_recipe()
     with pytest.raises(ValueError, match="out of range"):
         adapt.Recipe(rollouts=0)
+
+
+def test_a_mirror_fits_with_the_mirror_recipe_and_a_pair_with_the_default(tmp_path, monkeypatch):
+    # the tenth round (docs/policies_fftcg.md): a mirror's model refits all terms from 4-rollout labels; a pair keeps
+    # Recipe(). The recipe a matchup is fitted with names its cache file, so a mirror's file of Recipe() (the
+    # mirrors' recipe before) is not read for MIRROR_RECIPE
+    monkeypatch.delenv(adapt.RECIPE_ENV, raising=False)
+    monkeypatch.setenv(adapt.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(adapt, "_memory", {})
+    assert adapt.MIRROR_RECIPE != adapt.Recipe() and not adapt.MIRROR_RECIPE.linear
+    fitted = []
+    monkeypatch.setattr(adapt, "fit_models", lambda engine, a, b, recipe: fitted.append(recipe) or SR.WIN_MODELS.copy())
+    deck = decks()[0]
+    mirror, pair = F.compile_matchup(deck, deck), matchup()
+    assert adapt.recipe_for(*mirror) == adapt.MIRROR_RECIPE and adapt.recipe_for(*pair) == adapt.Recipe()
+    search_adapt = F.POLICIES["search-adapt"]
+    assert F.fit_seconds(*mirror, search_adapt, K.CURVE) == adapt.fit_cost(adapt.MIRROR_RECIPE)
+    assert F.fit_seconds(*pair, K.CURVE, search_adapt) == adapt.fit_cost(adapt.Recipe())
+    keys = adapt.canonical(*mirror)[3]
+    old = SR.WIN_MODELS + 1.0
+    np.savez(tmp_path / f"{adapt.cache_name(F, keys, adapt.Recipe())}.npz", models=old,
+             digest=np.array(adapt.digest(old)))
+    adapt.matchup_models(F, *mirror, say=lambda line: None)
+    adapt.matchup_models(F, *pair, say=lambda line: None)
+    assert fitted == [adapt.MIRROR_RECIPE, adapt.Recipe()]
+    assert (tmp_path / f"{adapt.cache_name(F, keys, adapt.MIRROR_RECIPE)}.npz").exists()
+    assert F.fit_seconds(*mirror, search_adapt, K.CURVE) == 0.0  # cached under the recipe it was fitted with
+
+
+def test_fit_cost_scales_with_the_collection_and_a_fit_of_all_terms():
+    assert adapt.fit_cost(adapt.Recipe()) == adapt.DEFAULT_FIT_SECONDS
+    assert adapt.fit_cost(adapt.Recipe(games=400, rollouts=4)) == pytest.approx(4 * adapt.DEFAULT_FIT_SECONDS)
+    assert adapt.fit_cost(adapt.MIRROR_RECIPE) == pytest.approx(
+        adapt.fit_cost(dataclasses.replace(adapt.MIRROR_RECIPE, linear=True))
+        + adapt.FULL_FIT_SECONDS_PER_GAME * adapt.MIRROR_RECIPE.games)
 
 
 def test_the_collection_seed_is_the_decks_and_the_recipe_not_the_run():
@@ -247,7 +288,6 @@ def test_a_run_about_to_fit_many_matchups_says_what_it_will_cost(tiny):
     a, b = matchup()
     assert fitting_cost(F, a, b, "search-adapt", "curve") == adapt.fit_cost(adapt.current_recipe()) > 0
     assert fitting_cost(F, a, b, "search", "curve") == 0.0
-    assert adapt.fit_cost(adapt.Recipe()) == adapt.DEFAULT_FIT_SECONDS
 
 
 def test_a_trace_of_a_search_adapt_game_plays_the_game_of_the_run(tiny):
@@ -281,8 +321,10 @@ def test_a_cold_search_adapt_kernel_compiles_by_playing_search_not_by_fitting(mo
 def test_a_mirror_fits_one_model_on_both_seats_positions(tiny):
     deck = decks()[0]
     a, b = F.compile_matchup(deck, deck)
-    models = adapt.fit_models(F, a, b, adapt.current_recipe())
+    models = adapt.fit_models(F, a, b, adapt.recipe_for(a, b))
     assert np.array_equal(models[0], models[1]) and not np.array_equal(models[0], SR.WIN_MODEL)
+    # the mirror recipe refits all terms: WIN_MODEL's products move too
+    assert not np.array_equal(models[0, 1 + SR.NFEAT:], SR.WIN_MODEL[1 + SR.NFEAT:])
 
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "fftcg"

@@ -7,7 +7,8 @@ played on by curve to the end of the opponent's next turn) and the positions aft
 the mean of `recipe.rollouts` full curve rollouts and kept with the seat that moves in it (collect_positions). Each
 seat's model is fitted on its own positions, a mirror's one model on all of them (winfit.fit_decisions: log loss
 plus `decision_weight` times the centred squared error of the candidates, a ridge of `ridge` toward WIN_MODEL on the
-scaled terms; by default only the intercept and the linear terms, WIN_MODEL's products kept). The model is a
+scaled terms; by default only the intercept and the linear terms, WIN_MODEL's products kept). A mirror is fitted by
+MIRROR_RECIPE, a matchup of two decks by Recipe() (recipe_for). The model is a
 function of the two compiled decks, the recipe and the engine's code alone: the collection's seed is a hash of the
 card and effect tables and the recipe (never the run's seed or the clock), the decks are taken in a canonical
 order (so A against B and B against A share one fit), and the fit's sums do not depend on the thread count
@@ -44,14 +45,14 @@ from sim.games.fftcg.turn import begin_turn, take_turn
 from sim.games.fftcg.winfit import expand, fit_decisions
 
 CACHE_ENV = "TCGSIM_ADAPT_CACHE"  # the cache directory (default: the user's cache dir, tcgsim/search-adapt)
-RECIPE_ENV = "TCGSIM_ADAPT_RECIPE"  # recipe fields to override, "games=40,rollouts=2" (tests, cheaper recipes)
+RECIPE_ENV = "TCGSIM_ADAPT_RECIPE"  # recipe fields to override, "games=40,rollouts=2", in mirrors and pairs alike
 FIT_VERSION = 2  # part of every cache key: bump when the collection or the fit changes what a recipe gives
 
 
 @dataclass(frozen=True)
 class Recipe:
-    """How a matchup's models are made. The default is the ninth round's cheapest recipe that kept stop 53's gain
-    (docs/policies_fftcg.md): 200 games, 2 rollouts a position, the linear terms refitted."""
+    """How a matchup's models are made. The default, a pair's, is the ninth round's cheapest recipe that kept stop
+    53's gain (docs/policies_fftcg.md): 200 games, 2 rollouts a position, the linear terms refitted."""
 
     games: int = 200  # curve games of the matchup collected
     rollouts: int = 2  # full curve rollouts labelling each position
@@ -65,24 +66,39 @@ class Recipe:
             raise ValueError(f"search-adapt recipe out of range: {self}")
 
 
+# A mirror's recipe: the tenth round's cheapest that was not significantly below search-full in the twelve mirrors
+# with a margin at seed 41 and 42 (docs/policies_fftcg.md; 150 games, or ridge 1e-2, only just). There the linear
+# refit stayed below search-full even from 400 games at 4 rollouts (both seeds), while all terms refitted (a mirror
+# fits one model on both seats' positions) came level; from 200 games ridge 1e-3 scored +0.7 (-0.1 to +1.5) over
+# 1e-4, and its fit takes about 2/5 of the CPU.
+MIRROR_RECIPE = Recipe(games=200, rollouts=4, ridge=1e-3, linear=False)
+
 # CPU seconds of one matchup's fit under Recipe() (the compiled collection and both fits: 0.43 on average, 0.2-0.7,
 # over six pairs of real decks once the process has fitted one; docs/policies_fftcg.md), for the estimate a run
 # prints before fitting many matchups
 DEFAULT_FIT_SECONDS = 0.45
+# CPU seconds a collected game adds to a fit of all terms: L-BFGS over 259 terms of its positions instead of 50 (a
+# mirror under MIRROR_RECIPE, load about 2: the collection 0.66-0.88 s, the fit of all terms 0.74-1.03 at ridge 1e-3
+# and 1.96-2.61 at 1e-4; docs/policies_fftcg.md, tenth round)
+FULL_FIT_SECONDS_PER_GAME = 0.005
 
 
 def fit_cost(recipe: Recipe) -> float:
-    """The estimated CPU seconds of one matchup's fit under `recipe` (DEFAULT_FIT_SECONDS scaled by its games and
-    rollouts)."""
+    """The estimated CPU seconds of one matchup's fit under `recipe`: the collection, DEFAULT_FIT_SECONDS scaled by
+    its games and rollouts, and a fit of all terms FULL_FIT_SECONDS_PER_GAME a game more."""
     default = Recipe()
-    return DEFAULT_FIT_SECONDS * recipe.games * recipe.rollouts / (default.games * default.rollouts)
+    cost = DEFAULT_FIT_SECONDS * recipe.games * recipe.rollouts / (default.games * default.rollouts)
+    return cost if recipe.linear else cost + FULL_FIT_SECONDS_PER_GAME * recipe.games
 
 
-def current_recipe() -> Recipe:
-    """Recipe(), with the fields RECIPE_ENV names ("games=40,rollouts=2") overridden."""
+def current_recipe(mirror: bool = False) -> Recipe:
+    """The recipe of a matchup of two different decks (Recipe()) or of a mirror (MIRROR_RECIPE), with the fields
+    RECIPE_ENV names ("games=40,rollouts=2") overridden: the same override applies to both, so a field it does not
+    name stays the base recipe's."""
+    base = MIRROR_RECIPE if mirror else Recipe()
     given = os.environ.get(RECIPE_ENV, "").strip()
     if not given:
-        return Recipe()
+        return base
     kinds = {f.name: f.type for f in dataclasses.fields(Recipe)}
     fields: dict[str, object] = {}
     for item in given.split(","):
@@ -93,7 +109,13 @@ def current_recipe() -> Recipe:
         kind = kinds[name]
         fields[name] = value.strip().lower() in ("1", "true", "yes") if kind == "bool" else \
             (int(value) if kind == "int" else float(value))
-    return Recipe(**fields)
+    return dataclasses.replace(base, **fields)
+
+
+def recipe_for(a: object, b: object) -> Recipe:
+    """The recipe the matchup of the compiled decks a and b is fitted with: current_recipe of a mirror when the two
+    are one deck (deck_key), else of a pair."""
+    return current_recipe(deck_key(a) == deck_key(b))
 
 
 # positions a game the collection's arrays start with (about 50 under Recipe()); when they overflow, the collection
@@ -357,9 +379,10 @@ def cached(engine: ModuleType, a: object, b: object, recipe: Recipe) -> bool:
 def matchup_models(engine: ModuleType, a: object, b: object, recipe: Recipe | None = None,
                    say: Callable[[str], None] | None = None) -> np.ndarray:
     """Both seats' models of the matchup (a in seat 0), from memory, the disk cache or a fit (which is then kept
-    in both) of the decks in canonical order. `say` hears a line before and after a fit (default: stderr)."""
-    recipe = recipe or current_recipe()
+    in both) of the decks in canonical order, by `recipe` (default: recipe_for the matchup). `say` hears a line
+    before and after a fit (default: stderr)."""
     first, second, swapped, keys = canonical(a, b)
+    recipe = recipe or current_recipe(keys[0] == keys[1])
     models = _canonical_models(engine, first, second, cache_name(engine, keys, recipe), recipe, say)
     return models[::-1] if swapped else models
 

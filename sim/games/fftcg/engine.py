@@ -800,7 +800,7 @@ def fit_seconds(a: CompiledDeck, b: CompiledDeck, policy_a: int, policy_b: int) 
     or they are in memory or cached: adapt.cached)."""
     if not (adapting(policy_a) or adapting(policy_b)):
         return 0.0
-    recipe = adapt.current_recipe()
+    recipe = adapt.recipe_for(a, b)
     return 0.0 if adapt.cached(sys.modules[__name__], a, b, recipe) else adapt.fit_cost(recipe)
 
 
