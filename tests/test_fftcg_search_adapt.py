@@ -318,6 +318,24 @@ def test_a_cold_search_adapt_kernel_compiles_by_playing_search_not_by_fitting(mo
     assert played == ["fftcg-search", (F.POLICIES["search:1"], 0)]  # the kernel once, by its first policy
 
 
+@pytest.mark.parametrize("policies", [["curve", "search-adapt:8"], ["curve", "search:4"]])
+def test_a_cold_collection_kernel_compiles_before_a_run_that_fits(monkeypatch, policies):
+    # the collection's kernel compiles with the first-run notice (one game collected), not inside the first fit,
+    # and only for a run with an adapting policy
+    from contextlib import nullcontext
+
+    from sim.engine import numba_cache
+
+    labels, collected = [], []
+    monkeypatch.setattr(numba_cache, "needs_compiling", lambda module, function="": function == "collect_kernel")
+    monkeypatch.setattr(numba_cache, "compile_progress", lambda engine, label, key="": labels.append(label) or
+                        nullcontext(lambda: None))
+    monkeypatch.setattr(adapt, "collect_positions", lambda *args, **kw: collected.append(kw["games"]))
+    numba_cache.compile_if_cold(F, *decks(), policies)
+    adapting = "search-adapt:8" in policies
+    assert (labels, collected) == ((["the fftcg model fitting"], [1]) if adapting else ([], []))
+
+
 def test_a_mirror_fits_one_model_on_both_seats_positions(tiny):
     deck = decks()[0]
     a, b = F.compile_matchup(deck, deck)

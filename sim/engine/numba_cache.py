@@ -163,7 +163,8 @@ def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] 
     """Compile an engine that has no numba cache yet by playing one game of these decks, with the
     first-run notice and progress; nothing to do when the cache is warm. Its helpers compile first in
     several processes where there are several cores (sim.engine.parallel_compile). A policy with a kernel
-    of its own (engine.POLICY_KERNELS, e.g. FFTCG's search) among `policies` is compiled the same way."""
+    of its own (engine.POLICY_KERNELS, e.g. FFTCG's search) among `policies` is compiled the same way, and so
+    is the kernel that fits an adapting policy's models (engine.FITTING, e.g. FFTCG's search-adapt collection)."""
     if needs_compiling(engine):
         with compile_progress(engine, f"the {engine.GAME} engine") as remote_done:
             precompile(engine.GAME, on_done=lambda process: process and remote_done())
@@ -180,3 +181,7 @@ def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] 
                 precompile(key, on_done=lambda process: process and remote_done())
                 a, b = engine.compile_matchup(deck_a, deck_b)
                 engine.play(a, b, engine.POLICIES[f"{base}:1"], 0, seed=0, stream=0, start=0, n=1)
+    fitting = getattr(engine, "FITTING", None)
+    if fitting is not None and fitting.cold() and any(engine.adapting(engine.POLICIES[p]) for p in policies):
+        with compile_progress(engine, f"the {engine.GAME} model fitting", f"{engine.GAME}-fitting"):
+            fitting.compile(engine, *engine.compile_matchup(deck_a, deck_b))

@@ -186,6 +186,21 @@ def collect_positions(engine: ModuleType, a: object, b: object, *, games: int, s
         rows *= 2
 
 
+def cold() -> bool:
+    """Whether the collection's kernel (collect.collect_kernel) has no numba cache yet (numba_cache.compile_if_cold
+    compiles it with the first-run notice before a run's fits)."""
+    from sim.engine import numba_cache
+    from sim.games.fftcg import collect
+
+    return numba_cache.needs_compiling(collect, "collect_kernel")
+
+
+def compile(engine: ModuleType, a: object, b: object) -> None:  # noqa: A001 (numba_cache's FITTING protocol)
+    """Compile the collection's kernel by collecting one game of the compiled decks a and b."""
+    collect_positions(engine, a, b, games=1, seed=0, stream=0, rollouts=1, candidates=True,
+                      wrng=np.zeros(1, np.uint64))
+
+
 def python_positions(engine: ModuleType, a: object, b: object, *, games: int, seed: int, stream: int,
                      rollouts: int, candidates: bool, wrng: np.ndarray,
                      extra: Callable[[int, int], np.ndarray] | None = None) -> Collection:

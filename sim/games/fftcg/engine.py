@@ -389,6 +389,7 @@ POLICIES = PolicyNames(random=RANDOM, aggro=AGGRO, curve=CURVE, control=CONTROL,
                           "search-adapt": SEARCH + 16 * (ADAPT | DEFAULT_BUDGET)})
 # policies with a kernel of their own
 POLICY_KERNELS = {"search": "search_kernel", "search-full": "search_kernel", "search-adapt": "search_kernel"}
+FITTING = adapt  # search-adapt's model fitting, whose collection kernel numba_cache.compile_if_cold compiles cold
 FINAL_MEASURE = "damage"  # G_FINAL_A/B: damage taken by each seat (cards in its Damage Zone)
 MAX_TURNS = 60  # game turns; 50-card decks deck out by game turn 47 (digest section 5)
 OPENING_HAND = 5  # rule 8.2.1.3
