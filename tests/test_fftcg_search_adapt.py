@@ -23,7 +23,7 @@ from sim.games.fftcg import engine as F
 from sim.games.fftcg import search as SR
 from sim.games.fftcg.winfit import expand, fit_decisions
 from sim.run import manifest
-from sim.run.models import fitting_cost, fitting_warning
+from sim.run.models import fitting_cost, fitting_costs, fitting_warning
 from sim.run.runner import check_policy
 from sim.workflows.replay import ReplayMismatch, check_games
 from sim.workflows.simulate import simulate
@@ -288,6 +288,10 @@ def test_a_run_about_to_fit_many_matchups_says_what_it_will_cost(tiny):
     a, b = matchup()
     assert fitting_cost(F, a, b, "search-adapt", "curve") == adapt.fit_cost(adapt.current_recipe()) > 0
     assert fitting_cost(F, a, b, "search", "curve") == 0.0
+    # A against B and B against A share one fit: the second is not counted again
+    costs = fitting_costs([(F, a, b, "search-adapt", "curve"), (F, b, a, "curve", "search-adapt"),
+                           (F, a, b, "search", "curve")])
+    assert costs == [adapt.fit_cost(adapt.current_recipe()), 0.0, 0.0]
 
 
 def test_a_trace_of_a_search_adapt_game_plays_the_game_of_the_run(tiny):

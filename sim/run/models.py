@@ -63,6 +63,21 @@ def fitting_cost(engine: ModuleType, compiled_a: Any, compiled_b: Any, policy_a:
     return 0.0 if cost is None else cost(compiled_a, compiled_b, engine.POLICIES[policy_a], engine.POLICIES[policy_b])
 
 
+def fitting_costs(matchups: list[tuple[ModuleType, Any, Any, str, str]]) -> list[float]:
+    """fitting_cost of each (engine, compiled_a, compiled_b, policy_a, policy_b), 0 for one whose fit an earlier one
+    makes (A against B and B against A share one: engine.FITTING.fit_name)."""
+    seen: set[str] = set()
+    costs = []
+    for engine, a, b, policy_a, policy_b in matchups:
+        cost = fitting_cost(engine, a, b, policy_a, policy_b)
+        if cost:
+            name = engine.FITTING.fit_name(engine, a, b)
+            cost = 0.0 if name in seen else cost
+            seen.add(name)
+        costs.append(cost)
+    return costs
+
+
 WARN_SECONDS = 30.0  # estimated fitting CPU-s before a run's games that earn a warning (a pause one notices)
 
 

@@ -55,7 +55,7 @@ from sim.run.chunks import (
 )
 from sim.run.estimate import Tally, interim
 from sim.run.lock import LOCK, locked
-from sim.run.models import fit_all, fitted, fitting_cost, fitting_warning
+from sim.run.models import fit_all, fitted, fitting_costs, fitting_warning
 from sim.run.writer import part_writer
 
 BACKENDS = ("local", "ray")
@@ -202,7 +202,7 @@ def job_parameters(specs: list[MatchupSpec], games: int, seed: int, detail: str,
     compiled = [(i, engine, s, compile_spec(engine, s)[:2]) for i, engine, s in engines
                 if fitted(engine, s.policy_a, s.policy_b)]
     workers = numba.get_num_threads()  # the threads the games will play on
-    warning = fitting_warning([fitting_cost(engine, *c, s.policy_a, s.policy_b) for _, engine, s, c in compiled],
+    warning = fitting_warning(fitting_costs([(engine, *c, s.policy_a, s.policy_b) for _, engine, s, c in compiled]),
                               workers)
     if warning:
         print(warning, file=sys.stderr)

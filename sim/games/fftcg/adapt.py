@@ -385,6 +385,12 @@ def read_cached(path: Path) -> np.ndarray | None:
     return models
 
 
+def fit_name(engine: ModuleType, a: object, b: object) -> str:
+    """The name of the fit the matchup of the compiled decks a and b plays with (its cache_name under recipe_for):
+    A against B and B against A share one."""
+    return cache_name(engine, canonical(a, b)[3], recipe_for(a, b))
+
+
 def cached(engine: ModuleType, a: object, b: object, recipe: Recipe) -> bool:
     """Whether the matchup's models are in memory or in a readable cache file (nothing is fitted)."""
     name = cache_name(engine, canonical(a, b)[3], recipe)
