@@ -28,8 +28,9 @@ def _search_hint(results: Results, order: list[str]) -> list[Section]:
     return [Section(
         "policy_check", "Checking the conclusions under the search policy",
         f"Every game here was played {order[0]} vs {order[0]}, and scripted policies can share blind spots: "
-        f"`tcgsim balance DECKS --policies {order[0]},search` plays the round robin again under FFTCG's search "
-        "policy (a stronger player, docs/engines/fftcg.md) on the same deals and lists the conclusions that flip.")]
+        f"`tcgsim balance DECKS --policies {order[0]},search-adapt` plays the round robin again under FFTCG's "
+        "search policy, with a model fitted for each pair of decks first (a stronger player, docs/engines/fftcg.md), "
+        "on the same deals and lists the conclusions that flip.")]
 
 
 def _wide(rates: pl.DataFrame, order: list[str]) -> pl.DataFrame:

@@ -54,6 +54,8 @@ def test_report_sections_and_escaping(tmp_path: Path) -> None:
     assert keys == ["decks", "coverage", "policy_check", "matchups", "first_player", "game_length", "mulligans",
                     "curve", "costs", "cards", "odds", "examples"]
     assert dict(report.meta)["seed"] == "5" and dict(report.meta)["games"] == "40"
+    check = next(s for s in report.sections if s.key == "policy_check")
+    assert "--policies curve,search-adapt" in check.text  # the search that met issue 38's yardsticks, fits included
     page = html.render(report)
     assert EVIL not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<script" not in page.lower()
