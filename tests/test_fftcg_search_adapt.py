@@ -358,7 +358,7 @@ REAL = ("starter/two_player_starter__cloud_vs_sephiroth_2020__cloud_deck.toml",
 @pytest.mark.parametrize("mirror", [False, True])
 @pytest.mark.parametrize(("candidates", "rollouts"), [(True, 2), (False, 2), (False, 0)])
 def test_the_compiled_collection_gives_the_python_loops_positions(mirror, candidates, rollouts):
-    # collect.collect_kernel must give the Python loop's positions, labels and order bit for bit (the same games and
+    # engine.collect_kernel must give the Python loop's positions, labels and order bit for bit (the same games and
     # the same use of the worlds' stream), so that the fitted models and their digests (FIT_VERSION 2) stay
     pool = SHARED / "cards_fftcgsim_square_api.json"
     cloud, shinra = (load_deck(SHARED / "decks" / name, pool).canonical() for name in REAL)

@@ -162,15 +162,13 @@ def collect_positions(engine: ModuleType, a: object, b: object, *, games: int, s
     re-sampled as the mover sees it and played on by curve to the end of the opponent's next turn, each labelled
     with the mean of its rollouts; a candidate that ends the game is left out. The rollouts' worlds come from
     `wrng`, a stream of their own (advanced in place), so the games stay curve's. Played by the compiled kernel
-    (collect.collect_kernel); extra(S, p), if given, adds a row per position, which only the Python loop
+    (the engine's collect_kernel); extra(S, p), if given, adds a row per position, which only the Python loop
     (python_positions: sim.bench.winmodel's callback) can call."""
     if candidates and rollouts < 1:
         raise ValueError("candidates are labelled by rollouts: give rollouts >= 1")
     if extra is not None:
         return python_positions(engine, a, b, games=games, seed=seed, stream=stream, rollouts=rollouts,
                                 candidates=candidates, wrng=wrng, extra=extra)
-    from sim.games.fftcg.collect import collect_kernel  # imports the engine, which imports this module
-
     cards, effs, nmain, ntot, pols, prms, opt, _ = engine._prepare(a, b, CURVE, CURVE, None, None, None)
     start = wrng.copy()
     rows = games * ROWS_A_GAME
@@ -178,7 +176,7 @@ def collect_positions(engine: ModuleType, a: object, b: object, *, games: int, s
         x, y = np.empty((rows, SR.NFEAT)), np.empty(rows)
         game, decision, mover = np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows, np.int64)
         wrng[:] = start
-        n, d = collect_kernel(cards, effs, nmain, ntot, pols, prms, opt, seed, stream, games, rollouts, candidates,
+        n, d = engine.collect_kernel(cards, effs, nmain, ntot, pols, prms, opt, seed, stream, games, rollouts, candidates,
                               wrng, x, y, game, decision, mover)
         if n >= 0:
             return Collection(x[:n].copy(), y[:n].copy(), game[:n].copy(), decision[:n].copy(), mover[:n].copy(),
@@ -186,13 +184,12 @@ def collect_positions(engine: ModuleType, a: object, b: object, *, games: int, s
         rows *= 2
 
 
-def cold() -> bool:
-    """Whether the collection's kernel (collect.collect_kernel) has no numba cache yet (numba_cache.compile_if_cold
+def cold(engine: ModuleType) -> bool:
+    """Whether the engine's collection kernel (collect_kernel) has no numba cache yet (numba_cache.compile_if_cold
     compiles it with the first-run notice before a run's fits)."""
     from sim.engine import numba_cache
-    from sim.games.fftcg import collect
 
-    return numba_cache.needs_compiling(collect, "collect_kernel")
+    return numba_cache.needs_compiling(engine, "collect_kernel")
 
 
 def compile(engine: ModuleType, a: object, b: object) -> None:  # noqa: A001 (numba_cache's FITTING protocol)
@@ -205,7 +202,7 @@ def python_positions(engine: ModuleType, a: object, b: object, *, games: int, se
                      rollouts: int, candidates: bool, wrng: np.ndarray,
                      extra: Callable[[int, int], np.ndarray] | None = None) -> Collection:
     """collect_positions as a Python loop over the engine's numba helpers, which can call `extra`: the positions
-    collect.collect_kernel gives, at 1.2 times its CPU in a fresh process and 4-5 times once the kernel is loaded."""
+    the engine's collect_kernel gives, at 1.2 times its CPU in a fresh process and 4-5 times once the kernel is loaded."""
     if candidates and rollouts < 1:
         raise ValueError("candidates are labelled by rollouts: give rollouts >= 1")
     cards, effs, nmain, ntot, pols, prms, opt, _ = engine._prepare(a, b, CURVE, CURVE, None, None, None)
