@@ -70,8 +70,9 @@ def fitting_costs(matchups: list[tuple[ModuleType, Any, Any, str, str]]) -> list
     costs = []
     for engine, a, b, policy_a, policy_b in matchups:
         cost = fitting_cost(engine, a, b, policy_a, policy_b)
-        if cost:
-            name = engine.FITTING.fit_name(engine, a, b)
+        fitting = getattr(engine, "FITTING", None)
+        if cost and fitting is not None:
+            name = fitting.fit_name(engine, a, b)
             cost = 0.0 if name in seen else cost
             seen.add(name)
         costs.append(cost)

@@ -783,16 +783,17 @@ def kernel_for(prms: np.ndarray):
 # One compiled kernel for the curve games of a matchup, the positions the search scores and their rollout labels
 # (what adapt.collect_positions describes), played entirely in numba: called from Python, a helper is emitted as a
 # program of its own without the optimisation across the functions it calls (sim.engine.linking), so the former
-# Python loop ran play_out several times slower than a kernel does and linked those helpers again in every new
-# process. It releases the GIL, so a run can fit several matchups at once in threads (sim.run.models.fit_all). It
+# Python loop cost about 1.25 times its CPU and linked those helpers again in every new process (a first fit 5.3
+# CPU-s against 2.9). It releases the GIL, so a run can fit several matchups at once in threads (models.fit_all). It
 # lives here, beside the other kernels, because it plays the engine's games (begin_game), and adapt, which the engine
 # uses, reaches it through the engine module it is given.
 
 
 @inline_jit
 def collect_rollouts(T, p, gturn, threshold, B, wrng, pool, rollouts, x, model):
-    """search-adapt's label, seat p's mean result over `rollouts` curve games played to the end from position T (p to move after game
-    turn gturn), each in a world re-sampled as p sees it in the scratch state B (adapt.rollout_mean's value)."""
+    """search-adapt's label: seat p's mean result over `rollouts` curve games played to the end from position T (p
+    to move after game turn gturn), each in a world re-sampled as p sees it in the scratch state B (adapt.rollout_mean's
+    value)."""
     total = 0.0
     for _ in range(rollouts):
         deal_world(T, B, p, wrng, pool)
