@@ -182,6 +182,6 @@ def compile_if_cold(engine: ModuleType, deck_a, deck_b, policies: Iterable[str] 
                 a, b = engine.compile_matchup(deck_a, deck_b)
                 engine.play(a, b, engine.POLICIES[f"{base}:1"], 0, seed=0, stream=0, start=0, n=1)
     fitting = getattr(engine, "FITTING", None)
-    if fitting is not None and fitting.cold(engine) and any(engine.adapting(engine.POLICIES[p]) for p in policies):
+    if fitting is not None and any(engine.adapting(engine.POLICIES[p]) for p in policies) and fitting.cold(engine):
         with compile_progress(engine, f"the {engine.GAME} model fitting", f"{engine.GAME}-fitting"):
             fitting.compile(engine, *engine.compile_matchup(deck_a, deck_b))

@@ -385,7 +385,8 @@ def read_cached(path: Path) -> np.ndarray | None:
 def fit_name(engine: ModuleType, a: object, b: object) -> str:
     """The name of the fit the matchup of the compiled decks a and b plays with (its cache_name under recipe_for):
     A against B and B against A share one."""
-    return cache_name(engine, canonical(a, b)[3], recipe_for(a, b))
+    keys = canonical(a, b)[3]
+    return cache_name(engine, keys, current_recipe(keys[0] == keys[1]))  # recipe_for, without hashing the decks again
 
 
 def cached(engine: ModuleType, a: object, b: object, recipe: Recipe) -> bool:
